@@ -1,0 +1,104 @@
+import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { GraphQLSchema } from 'graphql';
+import { Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal } from '../subgraphs/kit/principal';
+import { CredentialResolver, OperationRunner } from './credentials';
+import { checkHealth } from './health';
+import { openApiDocument } from './rest/openapi';
+import { RouteEntry } from './rest/route';
+import { restRouter } from './rest/router';
+import { ROUTES } from './rest/routes';
+
+export interface GatewayContext {
+  principal: Principal;
+}
+
+export interface GatewayOptions {
+  supergraphSdl: string;
+  /** Where each subgraph of the supergraph listens (overrides the URLs written in the supergraph). */
+  subgraphUrls: Record<string, string>;
+  port?: number;
+  host?: string;
+  routes?: RouteEntry[];
+}
+
+export interface RunningGateway {
+  url: string;
+  server: ApolloServer<GatewayContext>;
+  credentials: CredentialResolver;
+  run: OperationRunner;
+  stop(): Promise<void>;
+}
+
+/** Forwards the caller's principal to every subgraph in a header signed with the internal secret. */
+class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['willSendRequest']>>[0]) {
+    request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal ?? ANONYMOUS));
+  }
+}
+
+/** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const gateway = new ApolloGateway({
+    supergraphSdl: options.supergraphSdl,
+    buildService: ({ name, url }) => new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: fetch as never }),
+  });
+  let apiSchema: GraphQLSchema | undefined;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
+    apiSchema = schema;
+  });
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    introspection: true,
+    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+  });
+  await server.start();
+
+  const run: OperationRunner = async (query, variables, principal) => {
+    const response = await server.executeOperation({ query, variables }, { contextValue: { principal } });
+    if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
+    return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
+  };
+  const credentials = new CredentialResolver(run);
+  const routes = options.routes ?? ROUTES;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/health', async (_req, res) => {
+    const health = await checkHealth(options.subgraphUrls);
+    res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
+  });
+  app.get('/v2/openapi.json', (_req, res) => {
+    res.json(openApiDocument(routes, apiSchema!));
+  });
+  app.use('/v2', restRouter(routes, apiSchema!, credentials, run));
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(server, {
+      context: async ({ req }) => ({ principal: await credentials.resolve(req.header('authorization'), req.query as Record<string, unknown>) }),
+    }),
+  );
+
+  const http: Server = await new Promise((resolve) => {
+    const s = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolve(s));
+  });
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    credentials,
+    run,
+    async stop() {
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+      await closed;
+      await server.stop();
+    },
+  };
+}

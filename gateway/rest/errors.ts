@@ -1,0 +1,66 @@
+import { GraphQLFormattedError } from 'graphql';
+
+/** The `{status: "error", error: {code, message}}` envelope of spec 7.1. */
+export interface ErrorEnvelope {
+  status: 'error';
+  error: { code: string; message: string };
+}
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_OF_GRAPHQL_CODE: Record<string, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+};
+
+const ENVELOPE_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  500: 'INTERNAL_SERVER_ERROR',
+};
+
+export function envelope(status: number, message: string): ErrorEnvelope {
+  return { status: 'error', error: { code: ENVELOPE_CODE[status] ?? 'ERROR', message } };
+}
+
+/**
+ * GraphQL rejects bad variables with messages such as
+ * `Variable "$input" got invalid value "x" at "input.lengthInMinutes"; Int cannot represent …`.
+ * REST clients sent a body or a parameter, not a variable: name the field they sent.
+ */
+function restMessage(message: string): string {
+  const invalid = /^Variable "\$(\w+)" got invalid value .*?(?: at "([^"]+)")?; (.*)$/s.exec(message);
+  if (invalid) {
+    const [, variable, at, reason] = invalid;
+    const field = at ? at.replace(/^input\.?/, '') || 'body' : variable === 'input' ? 'body' : variable;
+    return `${field}: ${reason.replace(/^Field "(\w+)" of required type "([^"]+)" was not provided\.$/, '$1 is required ($2)')}`;
+  }
+  const missing = /^Variable "\$(\w+)" of (?:required|non-null) type "([^"]+)" (?:was not provided|must not be null)\.$/.exec(message);
+  if (missing) return missing[1] === 'input' ? 'A JSON body is required' : `${missing[1]} is required`;
+  return message;
+}
+
+/** The one place a GraphQL error becomes an HTTP status and an error envelope. */
+export function restErrorOf(error: GraphQLFormattedError | RestError | Error): { status: number; body: ErrorEnvelope } {
+  if (error instanceof RestError) return { status: error.status, body: envelope(error.status, error.message) };
+  const code = (error as GraphQLFormattedError).extensions?.code as string | undefined;
+  const status = (code && STATUS_OF_GRAPHQL_CODE[code]) || 500;
+  if (status === 500) {
+    console.error('[rest] internal error:', error.message);
+    return { status, body: envelope(500, 'Internal server error') };
+  }
+  return { status, body: envelope(status, restMessage(error.message)) };
+}

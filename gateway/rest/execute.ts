@@ -1,0 +1,67 @@
+import { GraphQLSchema, Kind, OperationDefinitionNode, parse } from 'graphql';
+import { Request } from 'express';
+import { Principal } from '../../subgraphs/kit/principal';
+import { OperationRunner } from '../credentials';
+import { RestError, restErrorOf } from './errors';
+import { RouteEntry } from './route';
+import { coerceParameter, knownFields, variableSpecs, VariableSpec } from './variables';
+
+export interface RestResponse {
+  status: number;
+  body: unknown;
+}
+
+/** A route entry bound to the schema: its variables and where each comes from. */
+export interface CompiledRoute {
+  entry: RouteEntry;
+  operation: OperationDefinitionNode;
+  variables: VariableSpec[];
+}
+
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+export function compileRoute(entry: RouteEntry, schema: GraphQLSchema): CompiledRoute {
+  const operations = parse(entry.operation).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1) throw new Error(`${entry.method} ${entry.path}: the document must hold exactly one operation`);
+  const [operation] = operations;
+  return { entry, operation, variables: variableSpecs(schema, operation.variableDefinitions ?? [], pathParameters(entry.path)) };
+}
+
+function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const spec of route.variables) {
+    if (spec.source === 'body') {
+      if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+        if (spec.required) throw new RestError(400, 'A JSON object body is required (Content-Type: application/json)');
+        continue;
+      }
+      variables[spec.name] = knownFields(req.body, spec.type);
+      continue;
+    }
+    const raw = spec.source === 'path' ? req.params[spec.name] : (req.query as Record<string, unknown>)[spec.name];
+    if (raw === undefined || raw === '') {
+      if (spec.required) throw new RestError(400, `${spec.name} is required`);
+      continue;
+    }
+    variables[spec.name] = coerceParameter(spec, raw);
+  }
+  return variables;
+}
+
+/** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
+export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
+  try {
+    const result = await run(route.entry.operation, variablesOf(route, req), principal);
+    if (result.errors?.length) return restErrorOf(result.errors[0]);
+    const value = result.data?.[route.entry.result] as Record<string, unknown> | null | undefined;
+    if (value === undefined) throw new Error(`${route.entry.method} ${route.entry.path}: no "${route.entry.result}" in the result`);
+    const body = route.entry.paginated
+      ? { status: 'success', data: value?.items, pagination: value?.pagination }
+      : { status: 'success', data: value };
+    return { status: route.entry.status ?? 200, body };
+  } catch (error) {
+    return restErrorOf(error as Error);
+  }
+}

@@ -1,0 +1,177 @@
+import {
+  getNamedType,
+  GraphQLInputType,
+  GraphQLNamedType,
+  GraphQLObjectType,
+  GraphQLOutputType,
+  GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  SelectionSetNode,
+  FragmentDefinitionNode,
+  parse,
+} from 'graphql';
+import { compileRoute, pathParameters } from './execute';
+import { RouteEntry } from './route';
+
+type JsonSchema = Record<string, unknown>;
+
+const SCALARS: Record<string, JsonSchema> = {
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Boolean: { type: 'boolean' },
+  DateTimeISO: { type: 'string', format: 'date-time' },
+  JSONObject: { type: 'object', additionalProperties: true },
+};
+
+function namedSchema(type: GraphQLNamedType): JsonSchema {
+  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.value) };
+  return SCALARS[type.name] ?? { type: 'string' };
+}
+
+function nullable(schema: JsonSchema, isNullable: boolean): JsonSchema {
+  return isNullable ? { anyOf: [schema, { type: 'null' }] } : schema;
+}
+
+/** JSON Schema of a GraphQL input type (request bodies). */
+export function inputSchema(type: GraphQLInputType): JsonSchema {
+  const isNullable = !isNonNullType(type);
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return nullable({ type: 'array', items: inputSchema(inner.ofType) }, isNullable);
+  if (isInputObjectType(inner)) {
+    const fields = Object.values(inner.getFields());
+    return {
+      type: 'object',
+      description: inner.description ?? undefined,
+      properties: Object.fromEntries(fields.map((f) => [f.name, { ...inputSchema(f.type), description: f.description ?? undefined }])),
+      required: fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name),
+    };
+  }
+  return nullable(namedSchema(inner as GraphQLNamedType), isNullable);
+}
+
+/** JSON Schema of what a selection set answers (response bodies), following fragments. */
+function outputSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): JsonSchema {
+  const isNullable = !isNonNullType(type);
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return nullable({ type: 'array', items: outputSchema(inner.ofType, selection, fragments) }, isNullable);
+  const named = getNamedType(inner);
+  if (!isObjectType(named) || !selection) return nullable(namedSchema(named), isNullable);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const visit = (set: SelectionSetNode, on: GraphQLObjectType) => {
+    for (const node of set.selections) {
+      if (node.kind === Kind.FRAGMENT_SPREAD) visit(fragments.get(node.name.value)!.selectionSet, on);
+      else if (node.kind === Kind.INLINE_FRAGMENT) visit(node.selectionSet, on);
+      else {
+        const field = on.getFields()[node.name.value];
+        if (!field) continue;
+        const key = node.alias?.value ?? node.name.value;
+        properties[key] = { ...outputSchema(field.type, node.selectionSet, fragments), description: field.description ?? undefined };
+        if (isNonNullType(field.type)) required.push(key);
+      }
+    }
+  };
+  visit(selection, named);
+  return nullable({ type: 'object', properties, required }, isNullable);
+}
+
+function successSchema(route: RouteEntry, schema: GraphQLSchema): JsonSchema {
+  const document = parse(route.operation);
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
+  const compiled = compileRoute(route, schema);
+  const root = compiled.operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const resultNode = compiled.operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === route.result);
+  if (!resultNode || resultNode.kind !== Kind.FIELD) throw new Error(`${route.method} ${route.path}: result field ${route.result} is not selected`);
+  const value = outputSchema(root.getFields()[resultNode.name.value].type, resultNode.selectionSet, fragments) as { properties?: Record<string, JsonSchema> };
+  const properties: Record<string, JsonSchema> = { status: { type: 'string', enum: ['success'] } };
+  if (route.paginated) {
+    properties.data = value.properties!.items;
+    properties.pagination = { $ref: '#/components/schemas/Pagination' };
+  } else properties.data = value;
+  return { type: 'object', properties, required: Object.keys(properties) };
+}
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input: the message names the field',
+  '401': 'Missing, malformed, expired or revoked credential',
+  '403': 'The credential lacks the scope, role or permission',
+  '404': 'Not found',
+  '409': 'Conflict with the current state',
+  '500': 'Internal error (no internals disclosed)',
+};
+
+function operationId(route: RouteEntry): string {
+  return `${route.method.toLowerCase()}${route.path.replace(/^\/v2/, '').replace(/\{(\w+)\}/g, 'By_$1').split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}${route.version ? `_${route.version.replace(/-/g, '_')}` : ''}`;
+}
+
+/** The OpenAPI 3.1 document of the façade, derived from the route table and the supergraph. */
+export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const compiled = compileRoute(route, schema);
+    const parameters: unknown[] = compiled.variables
+      .filter((v) => v.source !== 'body')
+      .map((v) => ({ name: v.name, in: v.source, required: v.source === 'path' || v.required, schema: inputSchema(v.type) }));
+    parameters.push({
+      name: 'svc-api-version',
+      in: 'header',
+      required: false,
+      schema: route.version ? { type: 'string', enum: [route.version] } : { type: 'string' },
+      description: route.version ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.` : 'Not read by this endpoint.',
+    });
+    const body = compiled.variables.find((v) => v.source === 'body');
+    const method = route.method.toLowerCase();
+    const existing = paths[route.path]?.[method] as { 'x-versions'?: unknown[] } | undefined;
+    const status = String(route.status ?? 200);
+    const operation = {
+      operationId: operationId(route),
+      summary: route.summary,
+      tags: [route.tag],
+      parameters,
+      ...(body ? { requestBody: { required: body.required, content: { 'application/json': { schema: inputSchema(body.type) } } } } : {}),
+      responses: {
+        [status]: { description: 'Success', content: { 'application/json': { schema: successSchema(route, schema) } } },
+        ...Object.fromEntries(
+          Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+        ),
+      },
+      'x-graphql-operation': route.operation.replace(/\s+/g, ' ').trim(),
+    };
+    paths[route.path] ??= {};
+    if (existing) existing['x-versions'] = [...(existing['x-versions'] ?? []), operation];
+    else paths[route.path][method] = operation;
+    for (const name of pathParameters(route.path)) if (!compiled.variables.some((v) => v.name === name)) throw new Error(`${route.path}: {${name}} feeds no variable`);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Scheduling Service API', version: 'v2', description: 'REST compatibility façade over the federated GraphQL supergraph. Every operation lists the GraphQL document it runs (x-graphql-operation).' },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key (svc_…) or OAuth access token' } },
+      schemas: {
+        Pagination: {
+          type: 'object',
+          properties: { totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, totalPages: { type: 'integer' }, hasNextPage: { type: 'boolean' } },
+          required: ['totalItems', 'currentPage', 'totalPages', 'hasNextPage'],
+        },
+        ErrorEnvelope: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['error'] },
+            error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] },
+          },
+          required: ['status', 'error'],
+        },
+      },
+    },
+  };
+}

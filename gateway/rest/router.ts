@@ -1,0 +1,59 @@
+import express, { NextFunction, Request, Response } from 'express';
+import { GraphQLSchema } from 'graphql';
+import { Principal } from '../../subgraphs/kit/principal';
+import { CredentialResolver, OperationRunner } from '../credentials';
+import { envelope, restErrorOf } from './errors';
+import { CompiledRoute, compileRoute, executeRoute } from './execute';
+import { RouteEntry } from './route';
+
+export const VERSION_HEADER = 'svc-api-version';
+
+/** `/v2/teams/{teamId}` → `/v2/teams/:teamId` (express syntax). */
+function expressPath(path: string): string {
+  return path.replace(/^\/v2/, '').replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The entry for the request's svc-api-version: an exact match, else the header-less (older) behaviour. */
+function pickVersion(candidates: CompiledRoute[], requested: string | undefined): CompiledRoute {
+  return candidates.find((c) => c.entry.version !== undefined && c.entry.version === requested) ?? candidates.find((c) => c.entry.version === undefined) ?? candidates[0];
+}
+
+/** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
+export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner): express.Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '1mb' }));
+  router.use(express.urlencoded({ extended: false }));
+
+  const groups = new Map<string, CompiledRoute[]>();
+  for (const entry of routes) {
+    const key = `${entry.method} ${entry.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), compileRoute(entry, schema)]);
+  }
+  for (const candidates of groups.values()) {
+    const { method, path } = candidates[0].entry;
+    router[method.toLowerCase() as 'get'](expressPath(path), async (req: Request, res: Response) => {
+      let principal: Principal;
+      try {
+        principal = await credentials.resolve(req.header('authorization'), req.query as Record<string, unknown>);
+      } catch (error) {
+        const { status, body } = restErrorOf(error as Error);
+        return res.status(status).json(body);
+      }
+      const chosen = pickVersion(candidates, req.header(VERSION_HEADER));
+      const { status, body } = await executeRoute(chosen, req, principal, run);
+      if (status === 204) return res.status(204).end();
+      res.status(status).json(body);
+    });
+  }
+
+  router.use((req: Request, res: Response) => {
+    res.status(404).json(envelope(404, `No route for ${req.method} ${req.baseUrl}${req.path}`));
+  });
+  router.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    if (error.type === 'entity.parse.failed') return res.status(400).json(envelope(400, `The body is not valid JSON: ${error.message}`));
+    if (error.status && error.status < 500) return res.status(error.status).json(envelope(error.status, error.message));
+    const { status, body } = restErrorOf(error);
+    res.status(status).json(body);
+  });
+  return router;
+}

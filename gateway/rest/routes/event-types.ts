@@ -1,0 +1,41 @@
+import { PAGINATION, route } from '../route';
+
+const EVENT_TYPE_FIELDS = /* GraphQL */ `
+  fragment EventTypeFields on EventType {
+    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId createdAt updatedAt
+  }`;
+
+export const eventTypeRoutes = [
+  route({
+    method: 'GET',
+    path: '/v2/event-types',
+    tag: 'Event Types',
+    summary: 'Get my event types',
+    operation: `
+      query GetEventTypes($take: Int, $skip: Int) {
+        eventTypes(take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
+      } ${EVENT_TYPE_FIELDS}`,
+    result: 'eventTypes',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: '/v2/event-types',
+    tag: 'Event Types',
+    summary: 'Create an event type',
+    operation: `mutation CreateEventType($input: CreateEventTypeInput!) { createEventType(input: $input) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    result: 'createEventType',
+    status: 201,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/event-types/{eventTypeId}',
+    tag: 'Event Types',
+    summary: 'Update an event type (teamId and parentId cannot change)',
+    operation: `
+      mutation UpdateEventType($eventTypeId: Int!, $input: UpdateEventTypeInput!) {
+        updateEventType(eventTypeId: $eventTypeId, input: $input) { ...EventTypeFields }
+      } ${EVENT_TYPE_FIELDS}`,
+    result: 'updateEventType',
+  }),
+];

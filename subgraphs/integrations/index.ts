@@ -1,0 +1,13 @@
+import { SubgraphDefinition } from '../kit/server';
+import { Initial1732100000000 } from './migrations/1732100000000-initial';
+import { Webhook } from './webhook/webhook.entity';
+import { WebhookResolver } from './webhook/webhook.resolver';
+
+/** Webhooks. */
+export const integrations: SubgraphDefinition = {
+  name: 'integrations',
+  defaultPort: 4003,
+  persistence: { schema: 'integrations', entities: [Webhook], migrations: [Initial1732100000000] },
+  resolvers: [WebhookResolver],
+  referenceResolvers: {},
+};

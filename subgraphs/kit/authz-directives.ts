@@ -1,0 +1,101 @@
+import { defaultFieldResolver, GraphQLSchema } from 'graphql';
+import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
+import { forbidden, unauthenticated } from './errors';
+import { Principal, PrincipalMembership } from './principal';
+
+/**
+ * The authorization rules every subgraph declares in its SDL, imported from one project spec and
+ * kept in the supergraph with @composeDirective so integrators see every rule.
+ */
+export const AUTHZ_SPEC_URL = 'https://specs.svc.dev/authz/v1.0';
+export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal'] as const;
+
+export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
+"""OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
+directive @scopes(anyOf: [[String!]!]!) on FIELD_DEFINITION
+"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId" or "parent.id")."""
+directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], team: String, org: String) on FIELD_DEFINITION
+"""Only the user whose id is found at \`userId\` (a path such as "parent.id") may read this field."""
+directive @ownData(userId: String!) on FIELD_DEFINITION
+"""Only the gateway itself may call this field (credential resolution)."""
+directive @internal on FIELD_DEFINITION
+`;
+
+interface FieldRules {
+  scopes?: { anyOf: string[][] };
+  pbac?: { permission: string; roles: string[]; team?: string; org?: string };
+  ownData?: { userId: string };
+  internal?: Record<string, never>;
+}
+
+interface Resolved {
+  parent: unknown;
+  args: Record<string, unknown>;
+}
+
+function readPath(root: Resolved, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), root);
+}
+
+/** ORG_X grants TEAM_X as well. */
+function holdsScope(granted: string[], wanted: string): boolean {
+  return granted.includes(wanted) || (wanted.startsWith('TEAM_') && granted.includes(`ORG_${wanted.slice(5)}`));
+}
+
+function membershipAllows(m: PrincipalMembership | undefined, rule: NonNullable<FieldRules['pbac']>): boolean {
+  if (!m || !m.accepted) return false;
+  return m.permissions ? m.permissions.includes(rule.permission) : rule.roles.includes(m.role);
+}
+
+/** Throws the GraphQL error a caller without the right must see; returns quietly otherwise. */
+export function authorize(rules: FieldRules, principal: Principal, at: Resolved, fieldName: string): void {
+  if (principal.kind === 'system') return;
+  if (rules.internal) throw forbidden(`${fieldName} is internal to the gateway`);
+  if (principal.kind === 'anonymous' || principal.userId == null) throw unauthenticated();
+
+  if (rules.scopes && principal.scopes) {
+    const granted = principal.scopes;
+    if (!rules.scopes.anyOf.some((all) => all.every((scope) => holdsScope(granted, scope)))) {
+      const needed = rules.scopes.anyOf.map((all) => all.join(' + ')).join(' or ');
+      throw forbidden(`The access token lacks the scope this operation needs: ${needed}`);
+    }
+  }
+
+  if (rules.ownData) {
+    const owner = Number(readPath(at, rules.ownData.userId));
+    if (owner !== principal.userId) throw forbidden(`${fieldName} can only be read by its own user`);
+  }
+
+  if (rules.pbac) {
+    const teamId = rules.pbac.team ? Number(readPath(at, rules.pbac.team)) : NaN;
+    const orgId = rules.pbac.org ? Number(readPath(at, rules.pbac.org)) : NaN;
+    const onTeam = principal.memberships.find((m) => m.teamId === teamId && !m.isOrganization);
+    const onOrg = principal.memberships.find((m) => m.teamId === orgId && m.isOrganization);
+    if (!membershipAllows(onTeam, rules.pbac) && !membershipAllows(onOrg, rules.pbac)) {
+      const where = rules.pbac.org && !rules.pbac.team ? 'organization' : 'team';
+      throw forbidden(`Requires the ${where} role ${rules.pbac.roles.join(' or ')} or the permission ${rules.pbac.permission}`);
+    }
+  }
+}
+
+/** Wraps every field that carries an authorization directive, wherever it is reached from (including `_entities`). */
+export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field, fieldName) => {
+      const rules: FieldRules = {};
+      for (const name of AUTHZ_DIRECTIVE_NAMES) {
+        const found = getDirective(schema, field, name)?.[0];
+        if (found) (rules as Record<string, unknown>)[name] = found;
+      }
+      if (Object.keys(rules).length === 0) return field;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      return {
+        ...field,
+        resolve(parent, args, context: { principal: Principal }, info) {
+          authorize(rules, context.principal, { parent, args }, fieldName);
+          return resolve(parent, args, context, info);
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { buildSubgraphSchema, printSubgraphSchema } from '@apollo/subgraph';
+import { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { GraphQLSchema, parse } from 'graphql';
+import { buildSchema, createResolversMap, NonEmptyArray } from 'type-graphql';
+import { applyAuthzDirectives, AUTHZ_DIRECTIVE_NAMES, AUTHZ_DIRECTIVES_SDL, AUTHZ_SPEC_URL } from './authz-directives';
+import { validateArguments } from './validation';
+
+export interface SchemaDefinition {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  resolvers: NonEmptyArray<Function>;
+  /** `__resolveReference` per entity type, keyed by type name. */
+  referenceResolvers: GraphQLResolverMap<unknown>;
+  /** Types no resolver returns directly (entity stubs of other subgraphs). */
+  orphanedTypes?: Function[];
+}
+
+const FEDERATION_LINK =
+  '@link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@composeDirective"])';
+const authzImports = AUTHZ_DIRECTIVE_NAMES.map((name) => `"@${name}"`).join(', ');
+const AUTHZ_LINK = `@link(url: "${AUTHZ_SPEC_URL}", import: [${authzImports}])`;
+const COMPOSE = AUTHZ_DIRECTIVE_NAMES.map((name) => `@composeDirective(name: "@${name}")`).join(' ');
+
+function mergeResolverMaps(a: Record<string, object>, b: Record<string, object>): GraphQLResolverMap<unknown> {
+  const merged: Record<string, object> = { ...a };
+  for (const [type, fields] of Object.entries(b)) merged[type] = { ...(merged[type] ?? {}), ...fields };
+  return merged as GraphQLResolverMap<unknown>;
+}
+
+/**
+ * type-graphql classes → SDL with federation and authorization directives → Apollo subgraph schema,
+ * with every @scopes/@pbac/@ownData/@internal field wrapped by the one enforcing transformer.
+ */
+export async function buildFederatedSchema(definition: SchemaDefinition): Promise<GraphQLSchema> {
+  const typeGraphqlSchema = await buildSchema({
+    resolvers: definition.resolvers,
+    orphanedTypes: definition.orphanedTypes,
+    skipCheck: true,
+    validateFn: validateArguments,
+  });
+  const sdl = `extend schema ${FEDERATION_LINK} ${AUTHZ_LINK} ${COMPOSE}\n${AUTHZ_DIRECTIVES_SDL}\n${printSchemaWithDirectives(typeGraphqlSchema)}`;
+  const subgraphSchema = buildSubgraphSchema({
+    typeDefs: parse(sdl),
+    resolvers: mergeResolverMaps(createResolversMap(typeGraphqlSchema) as Record<string, object>, definition.referenceResolvers as Record<string, object>),
+  });
+  return applyAuthzDirectives(subgraphSchema);
+}
+
+/** The SDL a subgraph publishes to composition (what `_service { sdl }` answers). */
+export function printPublishedSdl(schema: GraphQLSchema): string {
+  return printSubgraphSchema(schema);
+}

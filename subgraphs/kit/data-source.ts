@@ -1,0 +1,30 @@
+import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { CountingSqlLogger } from './sql-statements';
+
+export interface PersistenceDefinition {
+  /** Postgres schema the subgraph owns; nothing else writes to it. */
+  schema: string;
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: MixedList<Function | string>;
+}
+
+/** Opens the subgraph's own DataSource, creates its schema if needed and applies its migrations. */
+export async function openDataSource(persistence: PersistenceDefinition, databaseUrl: string): Promise<DataSource> {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: databaseUrl,
+    schema: persistence.schema,
+    entities: persistence.entities,
+    migrations: persistence.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: ['query', 'error', 'warn'],
+    logger: new CountingSqlLogger(),
+    // Unqualified names in migrations and queries resolve to the subgraph's own schema (public keeps extensions visible).
+    extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), options: `-c search_path=${persistence.schema},public` },
+  });
+  await dataSource.initialize();
+  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

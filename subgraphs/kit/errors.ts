@@ -1,0 +1,24 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * The error codes subgraphs raise. The REST façade maps each to one HTTP status
+ * (gateway/rest/errors.ts); GraphQL clients read them from `extensions.code`.
+ */
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+
+function fail(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extra } });
+}
+
+export const unauthenticated = (message = 'Authentication required: send Authorization: Bearer <API key or access token>') =>
+  fail('UNAUTHENTICATED', message);
+export const forbidden = (message: string) => fail('FORBIDDEN', message);
+export const notFound = (what: string, id: unknown) => fail('NOT_FOUND', `${what} with id ${JSON.stringify(id)} not found`);
+export const badInput = (field: string, message: string) => fail('BAD_USER_INPUT', `${field}: ${message}`, { field });
+export const conflict = (message: string) => fail('CONFLICT', message);
+
+/** Postgres refused a row for a unique index (23505) or an exclusion constraint (23P01). */
+export function isConstraintViolation(error: unknown, kind: 'unique' | 'exclusion' = 'unique'): boolean {
+  const code = (error as { driverError?: { code?: string } })?.driverError?.code;
+  return code === (kind === 'unique' ? '23505' : '23P01');
+}

@@ -1,0 +1,53 @@
+import { IsOptional, Max, Min } from 'class-validator';
+import { ArgsType, Field, Int, ObjectType, Directive } from 'type-graphql';
+
+/** `take` / `skip` as every list of the API accepts them. */
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { nullable: true, description: 'Maximum number of items to return, 1 to 250 (default 100).' })
+  @IsOptional()
+  @Min(1, { message: 'take must be at least 1' })
+  @Max(250, { message: 'take must not be greater than 250' })
+  take?: number;
+
+  @Field(() => Int, { nullable: true, description: 'Number of items to skip, 0 or more (default 0).' })
+  @IsOptional()
+  @Min(0, { message: 'skip must be 0 or more' })
+  skip?: number;
+}
+
+export const DEFAULT_TAKE = 100;
+
+@ObjectType({ description: 'Position of a page in a list: the `pagination` object of REST list responses.' })
+@Directive('@shareable')
+export class Pagination {
+  @Field(() => Int) totalItems: number;
+  @Field(() => Int) currentPage: number;
+  @Field(() => Int) totalPages: number;
+  @Field() hasNextPage: boolean;
+}
+
+export function paginationOf(totalItems: number, page: PageArgs): Pagination {
+  const take = page.take ?? DEFAULT_TAKE;
+  const skip = page.skip ?? 0;
+  return {
+    totalItems,
+    currentPage: Math.floor(skip / take) + 1,
+    totalPages: Math.max(1, Math.ceil(totalItems / take)),
+    hasNextPage: skip + take < totalItems,
+  };
+}
+
+export function pageWindow(page: PageArgs): { take: number; skip: number } {
+  return { take: page.take ?? DEFAULT_TAKE, skip: page.skip ?? 0 };
+}
+
+/** A page of items and its position; `class EventTypePage extends PageOf(EventType) {}`. */
+export function PageOf<T>(itemType: new (...args: never[]) => T) {
+  @ObjectType()
+  abstract class Page {
+    @Field(() => [itemType]) items: T[];
+    @Field(() => Pagination) pagination: Pagination;
+  }
+  return Page;
+}

@@ -1,0 +1,85 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { buildFederatedSchema, SchemaDefinition } from './build-schema';
+import { SubgraphContext } from './context';
+import { openDataSource, PersistenceDefinition } from './data-source';
+import { Loaders } from './loaders';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+
+/** Everything that makes a subgraph: its name, default port, tables and GraphQL schema. */
+export interface SubgraphDefinition extends SchemaDefinition {
+  name: string;
+  defaultPort: number;
+  persistence: PersistenceDefinition;
+}
+
+export interface RunningSubgraph {
+  name: string;
+  url: string;
+  db: DataSource;
+  stop(): Promise<void>;
+}
+
+type RequestWithPrincipal = express.Request & { principal?: Principal };
+
+function refuse(res: express.Response, message: string) {
+  res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+}
+
+/**
+ * Starts one subgraph on its own HTTP port: `/graphql` (only for callers presenting a principal
+ * signed by the gateway) and `/health` (200 when its database answers).
+ */
+export async function startSubgraph(definition: SubgraphDefinition, options: { databaseUrl: string; port?: number; host?: string }): Promise<RunningSubgraph> {
+  const db = await openDataSource(definition.persistence, options.databaseUrl);
+  const schema = await buildFederatedSchema(definition);
+  const apollo = new ApolloServer<SubgraphContext>({ schema, introspection: true, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  await apollo.start();
+
+  const app = express();
+  app.get('/health', async (_req, res) => {
+    try {
+      await db.query('SELECT 1');
+      res.json({ status: 'ok', subgraph: definition.name });
+    } catch (error) {
+      res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
+    }
+  });
+  app.use('/graphql', (req: RequestWithPrincipal, res, next) => {
+    const header = req.header(PRINCIPAL_HEADER);
+    if (!header) return refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
+    const principal = verifyPrincipal(header);
+    if (!principal) return refuse(res, `Invalid ${PRINCIPAL_HEADER} signature`);
+    req.principal = principal;
+    next();
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db }),
+    }),
+  );
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    name: definition.name,
+    url: `http://127.0.0.1:${port}/graphql`,
+    db,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await apollo.stop();
+      await db.destroy();
+    },
+  };
+}

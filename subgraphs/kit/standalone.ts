@@ -1,0 +1,21 @@
+import { startSubgraph, SubgraphDefinition } from './server';
+
+/** Runs one subgraph as its own process (docker-compose): DATABASE_URL and PORT from the environment. */
+export function runStandalone(definition: SubgraphDefinition): void {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error(`${definition.name}: DATABASE_URL is required when a subgraph runs on its own`);
+    process.exit(1);
+  }
+  startSubgraph(definition, { databaseUrl, port: Number(process.env.PORT ?? definition.defaultPort), host: process.env.HOST ?? '0.0.0.0' })
+    .then((running) => {
+      console.log(`${definition.name} subgraph listening on ${running.url}`);
+      const stop = () => running.stop().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((error) => {
+      console.error(`${definition.name} failed to start:`, error);
+      process.exit(1);
+    });
+}

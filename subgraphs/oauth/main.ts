@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runStandalone } from '../kit/standalone';
+import { oauth } from './index';
+
+runStandalone(oauth);

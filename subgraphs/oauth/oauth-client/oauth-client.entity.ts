@@ -1,0 +1,53 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export enum OAuthClientStatus {
+  PENDING = 'PENDING',
+  APPROVED = 'APPROVED',
+  REJECTED = 'REJECTED',
+}
+registerEnumType(OAuthClientStatus, { name: 'OAuthClientStatus', description: 'Review state of an OAuth client.' });
+
+@Entity({ name: 'oauth_clients' })
+@ObjectType({ description: 'An application that acts for users with the scopes they grant it.' })
+export class OAuthClient {
+  /** The client id: 24 random hex characters. */
+  @PrimaryColumn({ type: 'text' })
+  @Field({ description: 'The client id.' })
+  id: string;
+
+  @Column({ type: 'text' })
+  @Field()
+  name: string;
+
+  @Column({ name: 'owner_id', type: 'int' })
+  @Field(() => Int, { description: 'The user who registered the client.' })
+  ownerId: number;
+
+  @Column({ name: 'redirect_uris', type: 'text', array: true })
+  @Field(() => [String])
+  redirectUris: string[];
+
+  @Column({ type: 'text', array: true })
+  @Field(() => [String])
+  scopes: string[];
+
+  @Column({ name: 'is_public', type: 'boolean' })
+  @Field({ description: 'Public clients (apps that cannot keep a secret) have no client secret.' })
+  isPublic: boolean;
+
+  /** Hex SHA-256 of the client secret of a confidential client; never a GraphQL field. */
+  @Column({ name: 'secret_hash', type: 'text', nullable: true })
+  secretHash: string | null;
+
+  @Column({ type: 'text', default: OAuthClientStatus.PENDING })
+  @Field(() => OAuthClientStatus)
+  status: OAuthClientStatus;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field()
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,60 @@
+/** Every scope an OAuth client may ask for: user, team and organization scopes. */
+export const USER_SCOPES = [
+  'EVENT_TYPE_READ',
+  'EVENT_TYPE_WRITE',
+  'BOOKING_READ',
+  'BOOKING_WRITE',
+  'SCHEDULE_READ',
+  'SCHEDULE_WRITE',
+  'APPS_READ',
+  'APPS_WRITE',
+  'PROFILE_READ',
+  'PROFILE_WRITE',
+  'WEBHOOK_READ',
+  'WEBHOOK_WRITE',
+  'VERIFIED_RESOURCES_READ',
+  'VERIFIED_RESOURCES_WRITE',
+  'CREDITS_READ',
+  'CREDITS_WRITE',
+] as const;
+
+export const TEAM_SCOPES = [
+  'TEAM_EVENT_TYPE_READ',
+  'TEAM_EVENT_TYPE_WRITE',
+  'TEAM_BOOKING_READ',
+  'TEAM_SCHEDULE_READ',
+  'TEAM_SCHEDULE_WRITE',
+  'TEAM_PROFILE_READ',
+  'TEAM_PROFILE_WRITE',
+  'TEAM_MEMBERSHIP_READ',
+  'TEAM_MEMBERSHIP_WRITE',
+  'TEAM_APPS_READ',
+  'TEAM_APPS_WRITE',
+  'TEAM_ROUTING_FORM_READ',
+  'TEAM_ROUTING_FORM_WRITE',
+  'TEAM_WORKFLOW_READ',
+  'TEAM_WORKFLOW_WRITE',
+  'TEAM_VERIFIED_RESOURCES_READ',
+  'TEAM_VERIFIED_RESOURCES_WRITE',
+] as const;
+
+export const ORG_SCOPES = [
+  'ORG_EVENT_TYPE_READ',
+  'ORG_BOOKING_READ',
+  'ORG_SCHEDULE_READ',
+  'ORG_SCHEDULE_WRITE',
+  'ORG_PROFILE_READ',
+  'ORG_PROFILE_WRITE',
+  'ORG_MEMBERSHIP_READ',
+  'ORG_MEMBERSHIP_WRITE',
+  'ORG_ROUTING_FORM_READ',
+  'ORG_ROUTING_FORM_WRITE',
+  'ORG_WEBHOOK_READ',
+  'ORG_WEBHOOK_WRITE',
+] as const;
+
+export const OAUTH_SCOPES = [...USER_SCOPES, ...TEAM_SCOPES, ...ORG_SCOPES] as const;
+export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+
+const known: ReadonlySet<string> = new Set<string>(OAUTH_SCOPES);
+export const isOAuthScope = (name: string): name is OAuthScope => known.has(name);

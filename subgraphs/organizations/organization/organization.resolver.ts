@@ -1,0 +1,23 @@
+import { Arg, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { notFound } from '../../kit/errors';
+import { teamById, teamsByOrganizationId } from '../loaders';
+import { Team } from '../team/team.entity';
+import { Organization } from './organization.type';
+
+@Resolver(() => Organization)
+export class OrganizationResolver {
+  @Query(() => Organization, { description: 'An organization the caller belongs to.' })
+  @Directive('@scopes(anyOf: [["ORG_PROFILE_READ"]])')
+  @Directive('@pbac(permission: "organization.read", roles: ["MEMBER", "ADMIN", "OWNER"], org: "args.orgId")')
+  async organization(@Arg('orgId', () => Int) orgId: number, @Ctx() ctx: SubgraphContext): Promise<Organization> {
+    const team = await teamById(ctx).load(orgId);
+    if (!team?.isOrganization) throw notFound('Organization', orgId);
+    return Organization.of(team);
+  }
+
+  @FieldResolver(() => [Team], { description: 'Teams inside the organization.' })
+  teams(@Root() org: Organization, @Ctx() ctx: SubgraphContext): Promise<Team[]> {
+    return teamsByOrganizationId(ctx).load(org.id);
+  }
+}

@@ -1,0 +1,16 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Team } from '../team/team.entity';
+
+/** An organization: stored as a team with `isOrganization`, presented as its own type. */
+@ObjectType({ description: 'An organization: the umbrella over teams and their members.' })
+export class Organization {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field() slug: string;
+  @Field(() => String, { nullable: true }) bio: string | null;
+  @Field() createdAt: Date;
+
+  static of(team: Team): Organization {
+    return Object.assign(new Organization(), { id: team.id, name: team.name, slug: team.slug, bio: team.bio, createdAt: team.createdAt });
+  }
+}

@@ -1,0 +1,47 @@
+import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { badInput } from '../../kit/errors';
+import { PageArgs, paginationOf } from '../../kit/pagination';
+import { isIanaTimeZone } from '../../kit/time-zones';
+import { membershipsByTeamId, teamById } from '../loaders';
+import { Membership } from '../membership/membership.entity';
+import { Organization } from '../organization/organization.type';
+import { Team } from './team.entity';
+import { CreateTeamInput, TeamPage } from './team.inputs';
+import { TeamService } from './team.service';
+
+@Resolver(() => Team)
+export class TeamResolver {
+  @Query(() => TeamPage, { description: 'Teams the caller is a member of (GET /v2/teams).' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
+  async teams(@Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<TeamPage> {
+    const [items, total] = await new TeamService(ctx.db).listForUser(ctx.principal.userId!, page);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Query(() => Team, { description: 'A team the caller belongs to.' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
+  @Directive('@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], team: "args.teamId")')
+  team(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    return new TeamService(ctx.db).getInOrganization(teamId, null);
+  }
+
+  @Mutation(() => Team, { description: 'Creates a team; the caller becomes its OWNER (POST /v2/teams).' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
+  createTeam(@Arg('input') input: CreateTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    if (input.timeZone !== undefined && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
+    return new TeamService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
+  }
+
+  @FieldResolver(() => [Membership], { description: 'Members of the team; visible to its members.' })
+  @Directive('@pbac(permission: "team.listMembers", roles: ["MEMBER", "ADMIN", "OWNER"], team: "parent.id", org: "parent.parentId")')
+  members(@Root() team: Team, @Ctx() ctx: SubgraphContext): Promise<Membership[]> {
+    return membershipsByTeamId(ctx).load(team.id);
+  }
+
+  @FieldResolver(() => Organization, { nullable: true })
+  async organization(@Root() team: Team, @Ctx() ctx: SubgraphContext): Promise<Organization | null> {
+    const org = team.parentId == null ? null : await teamById(ctx).load(team.parentId);
+    return org ? Organization.of(org) : null;
+  }
+}

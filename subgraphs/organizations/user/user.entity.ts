@@ -1,0 +1,53 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'users' })
+@ObjectType({ description: 'A person who uses the service.' })
+@Directive('@key(fields: "id")')
+export class User {
+  @PrimaryGeneratedColumn()
+  @Field(() => Int)
+  id: number;
+
+  @Column()
+  @Field()
+  email: string;
+
+  @Column()
+  @Field()
+  username: string;
+
+  @Column()
+  @Field()
+  name: string;
+
+  @Column({ name: 'time_zone' })
+  @Field({ description: 'IANA time zone name.' })
+  timeZone: string;
+
+  @Column({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  bio: string | null;
+
+  @Column({ name: 'avatar_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  avatarUrl: string | null;
+
+  @Column({ type: 'jsonb', default: {} })
+  @Field(() => GraphQLJSONObject)
+  metadata: Record<string, unknown>;
+
+  /** scrypt hash; see password.ts. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'is_service_admin', default: false })
+  @Field({ description: 'A service administrator reviews OAuth clients.' })
+  @Directive('@ownData(userId: "parent.id")')
+  isServiceAdmin: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @Field()
+  createdAt: Date;
+}

@@ -1,0 +1,40 @@
+import { Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { unauthenticated } from '../../kit/errors';
+import { membershipsByUserId, teamById, userById } from '../loaders';
+import { Membership } from '../membership/membership.entity';
+import { Organization } from '../organization/organization.type';
+import { User } from './user.entity';
+
+@Resolver(() => User)
+export class UserResolver {
+  @Query(() => User, { description: 'The caller: profile with organization and team memberships (GET /v2/me).' })
+  @Directive('@scopes(anyOf: [["PROFILE_READ"]])')
+  async me(@Ctx() ctx: SubgraphContext): Promise<User> {
+    const user = ctx.principal.userId == null ? null : await userById(ctx).load(ctx.principal.userId);
+    if (!user) throw unauthenticated('The credential belongs to a user that no longer exists');
+    return user;
+  }
+
+  @FieldResolver(() => [Membership], { description: 'Teams and organizations the user belongs to.' })
+  @Directive('@ownData(userId: "parent.id")')
+  memberships(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<Membership[]> {
+    return membershipsByUserId(ctx).load(user.id);
+  }
+
+  @FieldResolver(() => Organization, { nullable: true, description: 'The organization the user is an accepted member of, if any.' })
+  @Directive('@ownData(userId: "parent.id")')
+  async organization(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<Organization | null> {
+    for (const m of await membershipsByUserId(ctx).load(user.id)) {
+      const team = m.accepted ? await teamById(ctx).load(m.teamId) : null;
+      if (team?.isOrganization) return Organization.of(team);
+    }
+    return null;
+  }
+
+  @FieldResolver(() => Int, { nullable: true })
+  @Directive('@ownData(userId: "parent.id")')
+  async organizationId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
+    return (await this.organization(user, ctx))?.id ?? null;
+  }
+}

@@ -1,0 +1,59 @@
+import { DataSource, In } from 'typeorm';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { hashPassword } from './password';
+import { User } from './user.entity';
+import { isIanaTimeZone } from '../../kit/time-zones';
+
+export interface NewUser {
+  email: string;
+  name: string;
+  username?: string;
+  password?: string;
+  timeZone: string;
+  isServiceAdmin?: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export class UserService {
+  constructor(private readonly db: DataSource) {}
+
+  private get users() {
+    return this.db.getRepository(User);
+  }
+
+  async create(input: NewUser): Promise<User> {
+    const email = input.email?.trim().toLowerCase();
+    if (!email || !EMAIL.test(email)) throw badInput('email', 'must be an e-mail address');
+    if (!input.name?.trim()) throw badInput('name', 'must not be empty');
+    if (!isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
+    if (input.password !== undefined && input.password.length < 8) throw badInput('password', 'must be at least 8 characters');
+    const username = (input.username ?? email.split('@')[0]).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
+    try {
+      return await this.users.save(
+        this.users.create({
+          email,
+          username,
+          name: input.name.trim(),
+          timeZone: input.timeZone,
+          passwordHash: input.password ? await hashPassword(input.password) : null,
+          isServiceAdmin: input.isServiceAdmin ?? false,
+          metadata: {},
+        }),
+      );
+    } catch (error) {
+      if (isConstraintViolation(error)) throw conflict(`A user with e-mail ${email} or username ${username} already exists`);
+      throw error;
+    }
+  }
+
+  async get(id: number): Promise<User> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw notFound('User', id);
+    return user;
+  }
+
+  findByIds(ids: readonly number[]): Promise<User[]> {
+    return this.users.findBy({ id: In([...ids]) });
+  }
+}

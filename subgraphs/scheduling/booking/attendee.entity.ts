@@ -1,0 +1,33 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'attendees' })
+@ObjectType({ description: 'A guest of a booking.' })
+export class Attendee {
+  @PrimaryGeneratedColumn()
+  @Field(() => Int)
+  id: number;
+
+  @Column({ name: 'booking_id' })
+  bookingId: number;
+
+  @Column()
+  @Field()
+  name: string;
+
+  @Column()
+  @Field()
+  email: string;
+
+  @Column({ name: 'time_zone' })
+  @Field()
+  timeZone: string;
+
+  @Column({ default: 'en' })
+  @Field()
+  language: string;
+
+  @Column({ default: false })
+  @Field()
+  absent: boolean;
+}

@@ -1,0 +1,82 @@
+import { IsOptional, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageOf } from '../../kit/pagination';
+import { EventType } from './event-type.entity';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MESSAGE = 'slug must be lowercase letters, digits and single hyphens';
+
+@InputType()
+export class EventTypeLocationInput {
+  @Field({ description: 'Location kind without integration prefix, such as `address`, `link`, `integration`, `phone`.' })
+  @MinLength(1, { message: 'type must not be empty' })
+  type: string;
+}
+
+@InputType({ description: 'Body of POST /v2/event-types.' })
+export class CreateEventTypeInput {
+  @Field()
+  @MinLength(1, { message: 'title must not be empty' })
+  @MaxLength(200, { message: 'title must be at most 200 characters' })
+  title: string;
+
+  @Field()
+  @Matches(SLUG, { message: SLUG_MESSAGE })
+  slug: string;
+
+  @Field(() => Int, { description: 'Duration in minutes, 1 to 1440.' })
+  @Min(1, { message: 'lengthInMinutes must be at least 1' })
+  @Max(1440, { message: 'lengthInMinutes must not be greater than 1440' })
+  lengthInMinutes: number;
+
+  @Field(() => [EventTypeLocationInput], { nullable: true })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  locations?: EventTypeLocationInput[];
+
+  @Field({ nullable: true })
+  description?: string;
+
+  @Field({ nullable: true })
+  hidden?: boolean;
+}
+
+@InputType({ description: 'Body of PATCH /v2/event-types/{eventTypeId}: any field of the create body. `teamId` and `parentId` are immutable.' })
+export class UpdateEventTypeInput {
+  @Field({ nullable: true })
+  @IsOptional()
+  @MinLength(1, { message: 'title must not be empty' })
+  @MaxLength(200, { message: 'title must be at most 200 characters' })
+  title?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @Matches(SLUG, { message: SLUG_MESSAGE })
+  slug?: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Min(1, { message: 'lengthInMinutes must be at least 1' })
+  @Max(1440, { message: 'lengthInMinutes must not be greater than 1440' })
+  lengthInMinutes?: number;
+
+  @Field(() => [EventTypeLocationInput], { nullable: true })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  locations?: EventTypeLocationInput[];
+
+  @Field({ nullable: true })
+  description?: string;
+
+  @Field({ nullable: true })
+  hidden?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Immutable: accepted only when equal to the current value.' })
+  teamId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Immutable: accepted only when equal to the current value.' })
+  parentId?: number | null;
+}
+
+@ObjectType()
+export class EventTypePage extends PageOf(EventType) {}

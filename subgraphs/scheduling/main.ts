@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runStandalone } from '../kit/standalone';
+import { scheduling } from './index';
+
+runStandalone(scheduling);

@@ -1,0 +1,73 @@
+import { sqlStatements } from '../../subgraphs/kit/sql-statements';
+import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+const NESTED = /* GraphQL */ `
+  query {
+    me {
+      bookings {
+        attendees { email }
+        eventType { team { members { role user { name } } } }
+      }
+    }
+  }
+`;
+
+describe('one request to /graphql resolves me → bookings → attendees → eventType → team → members → user across three subgraphs', () => {
+  let stack: TestStack;
+  let key: string;
+  let addBookings: (count: number) => Promise<void>;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    const host = await userWithKey(stack, { name: 'Hana Host' });
+    key = host.key;
+    const colleague = await userWithKey(stack, { name: 'Cole Colleague' });
+    const team = await operator.createTeam({ name: 'Support', ownerId: host.user.id });
+    await operator.addMember({ teamId: team.id, userId: colleague.user.id, role: MembershipRole.MEMBER });
+    const eventType = await operator.createEventType({ title: 'Support call', slug: 'support-call', lengthInMinutes: 30, teamId: team.id });
+    let booked = 0;
+    addBookings = async (count) => {
+      for (let i = 0; i < count; i += 1, booked += 1) {
+        await operator.createBooking({
+          eventTypeId: eventType.id,
+          hostId: host.user.id,
+          start: new Date(Date.UTC(2030, 0, 1, 0, 0) + booked * 3_600_000),
+          attendee: { name: `Guest ${booked}`, email: `guest${booked}@example.com`, timeZone: 'America/New_York' },
+        });
+      }
+    };
+  });
+  afterAll(() => stack.stop());
+
+  async function statementsFor(query: string) {
+    const before = sqlStatements.count;
+    const { status, body } = await stack.graphql(query, {}, key);
+    return { status, body, statements: sqlStatements.count - before };
+  }
+
+  it('answers the whole tree', async () => {
+    await addBookings(1);
+    const { status, body } = await statementsFor(NESTED);
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.me.bookings).toEqual([
+      {
+        attendees: [{ email: 'guest0@example.com' }],
+        eventType: { team: { members: [{ role: 'OWNER', user: { name: 'Hana Host' } }, { role: 'MEMBER', user: { name: 'Cole Colleague' } }] } },
+      },
+    ]);
+  });
+
+  it('costs the same number of SQL statements at 1 and at 50 bookings (DataLoader batching)', async () => {
+    await statementsFor(NESTED); // credential now cached
+    const atOne = await statementsFor(NESTED);
+    await addBookings(49);
+    const atFifty = await statementsFor(NESTED);
+    expect(atFifty.body.data.me.bookings).toHaveLength(50);
+    expect(atFifty.body.data.me.bookings[49].attendees[0].email).toBe('guest49@example.com');
+    expect(atOne.statements).toBeGreaterThan(0);
+    expect(atFifty.statements).toBe(atOne.statements);
+  });
+});

@@ -1,0 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, RunningPostgres, startEmbeddedPostgres } from '../../stack/embedded-postgres';
+
+/** One real PostgreSQL server for the whole run; every test file gets its own database on it. */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-pg-'));
+  const server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
+  process.env.TEST_DATABASE_URL = server.url;
+  (globalThis as { testPostgres?: RunningPostgres }).testPostgres = server;
+}

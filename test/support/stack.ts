@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { dropDatabase, ensureDatabase } from '../../stack/database';
+import { RunningStack, startStack } from '../../stack/start-stack';
+
+export interface TestStack extends RunningStack {
+  rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>;
+}
+
+/** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
+export async function startTestStack(): Promise<TestStack> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(serverUrl, name);
+  process.env.DB_POOL_SIZE ??= '4';
+  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+
+  const rest: TestStack['rest'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${stack.url}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  };
+  const graphql: TestStack['graphql'] = async (query, variables = {}, key) => {
+    const response = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  return {
+    ...stack,
+    rest,
+    graphql,
+    async stop() {
+      await stack.stop();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
