@@ -14,7 +14,9 @@ export const unauthenticated = (message = 'Authentication required: send Authori
   fail('UNAUTHENTICATED', message);
 export const forbidden = (message: string) => fail('FORBIDDEN', message);
 export const notFound = (what: string, id: unknown) => fail('NOT_FOUND', `${what} with id ${JSON.stringify(id)} not found`);
-export const badInput = (field: string, message: string) => fail('BAD_USER_INPUT', `${field}: ${message}`, { field });
+/** A 400 whose message starts with the field at fault. */
+export const badInput = (field: string, message: string) =>
+  fail('BAD_USER_INPUT', message.startsWith(field) ? message : `${field}: ${message}`, { field });
 export const conflict = (message: string) => fail('CONFLICT', message);
 
 /** Postgres refused a row for a unique index (23505) or an exclusion constraint (23P01). */
