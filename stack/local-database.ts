@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { ensureDatabase } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
-export const DATA_DIR = join(__dirname, '..', '..', '.data');
+/** Where the embedded server keeps its data: .data/ at the repository root unless DATA_DIR says otherwise. */
+export const DATA_DIR = process.env.DATA_DIR ?? join(__dirname, '..', '..', '.data');
 export const EMBEDDED_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 export const DATABASE_NAME = 'svc';
 

@@ -70,16 +70,20 @@ export async function startSubgraph(definition: SubgraphDefinition, options: { d
     const s = app.listen(options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
   return {
     name: definition.name,
     url: `http://127.0.0.1:${port}/graphql`,
     db,
-    async stop() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-      await apollo.stop();
-      await db.destroy();
+    stop() {
+      stopped ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        await apollo.stop();
+        await db.destroy();
+      })();
+      return stopped;
     },
   };
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, RunningPostgres, startEmbeddedPostgres } from '../../stack/embedded-postgres';
+import { RunningPostgres, startEmbeddedPostgres } from '../../stack/embedded-postgres';
+import { freePort } from '../../stack/ports';
 
 /** One real PostgreSQL server for the whole run; every test file gets its own database on it. */
 export default async function globalSetup(): Promise<void> {
