@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { readCheckedInSupergraph } from '../schema/compose';
+import { SUBGRAPHS } from '../subgraphs';
+import { startGateway } from './gateway';
+
+/**
+ * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at
+ * <NAME>_URL (default http://<name>:<port>/graphql), PORT (default 3000). INTERNAL_SECRET must be
+ * the one the subgraphs were given.
+ */
+async function main() {
+  if (!process.env.INTERNAL_SECRET) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
+  const subgraphUrls = Object.fromEntries(
+    SUBGRAPHS.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
+  );
+  const gateway = await startGateway({
+    supergraphSdl: readCheckedInSupergraph(),
+    subgraphUrls,
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '0.0.0.0',
+  });
+  console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
+  const stop = () => gateway.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error('gateway failed to start:', error);
+  process.exit(1);
+});
