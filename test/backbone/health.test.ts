@@ -1,3 +1,4 @@
+import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
 describe('/health is 200 only when every subgraph answers', () => {
@@ -21,5 +22,12 @@ describe('/health is 200 only when every subgraph answers', () => {
     expect(body.status).toBe('degraded');
     expect(body.subgraphs.integrations).toMatch(/^unreachable/);
     expect(body.subgraphs.scheduling).toBe('ok');
+  });
+
+  it('a REST route whose subgraph is down answers 500 in the envelope, without internals', async () => {
+    const { key } = await userWithKey(stack);
+    const response = await stack.rest('GET', '/v2/webhooks', { key });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ status: 'error', error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } });
   });
 });
