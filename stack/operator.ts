@@ -50,4 +50,14 @@ export class Operator {
   createBooking(input: NewBooking) {
     return new BookingService(this.db('scheduling')).create(input);
   }
+
+  /** An existing user, or NOT_FOUND: for checks before a step that takes a user id. */
+  getUser(id: number) {
+    return new UserService(this.db('organizations')).get(id);
+  }
+
+  /** An existing team or organization (one table), or NOT_FOUND. */
+  getTeam(id: number) {
+    return new TeamService(this.db('organizations')).get(id);
+  }
 }

@@ -1,0 +1,144 @@
+import 'reflect-metadata';
+import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { badInput, notFound } from '../subgraphs/kit/errors';
+import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
+import { withOperator } from './open-data-sources';
+import { runTool, ToolOutput } from './run-tool';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> [--flag value | --flag=value ...]
+
+Operator commands run on the database directly (DATABASE_URL when set, else the embedded
+PostgreSQL under .data/, started for the command unless \`npm start\` is running it), through the
+subgraphs' own services and rules. Each prints one JSON object on stdout: the new record with its id.
+
+Commands:
+  create-user --email EMAIL --name NAME --password PASSWORD --time-zone IANA_ZONE [--admin]
+      A user. --admin makes a service administrator (isServiceAdmin). The password (8 characters
+      at least) is stored as a scrypt hash and never printed.
+  create-org --name NAME --slug SLUG [--owner USER_ID]
+      An organization; --owner becomes its OWNER.
+  create-team --name NAME --slug SLUG [--org ORG_ID] [--owner USER_ID]
+      A team, standalone or inside organization ORG_ID; --owner becomes its OWNER.
+  add-member (--team TEAM_ID | --org ORG_ID) --user USER_ID --role MEMBER|ADMIN|OWNER
+      Adds the user to a team, or to an organization, with that role.
+  create-api-key --user USER_ID [--note TEXT]
+      A new API key for the user, printed as { "userId", "id", "key" }: the key is shown this once
+      (only its hash is stored). Use it as "Authorization: Bearer <key>".
+  help
+      This text.
+
+Slugs are lowercase letters, digits and single hyphens. Ids are positive integers.
+Exit status: 0 done, 1 refused (invalid value, unknown id, duplicate) or failed, 2 bad usage.
+Messages go to stderr; LOG_SQL=1 prints SQL statements there too. npm prints its own
+"> svc-supergraph@0.1.0 admin" banner on stdout: to pipe the JSON, use \`npm run -s admin -- …\`
+(or \`node dist/cli/admin.js …\` after \`npm run build\`).
+
+Examples:
+  npm run admin -- create-user --email ada@example.com --name "Ada Lovelace" --password 'correct horse' --time-zone Europe/London
+  npm run admin -- create-org --name Acme --slug acme --owner 1
+  npm run admin -- create-team --name Support --slug support --org 2 --owner 1
+  npm run admin -- add-member --team 3 --user 4 --role MEMBER
+  npm run admin -- create-api-key --user 4
+`;
+
+const USAGE_HINT = 'run `npm run admin -- help` for usage';
+const ROLES = Object.values(MembershipRole);
+
+interface Command {
+  flags: FlagSpecs;
+  run(flags: Flags, name: string): Promise<unknown>;
+}
+
+/** null for a NOT_FOUND refusal; any other error goes on. */
+function unlessNotFound(error: unknown): null {
+  if ((error as { extensions?: { code?: unknown } })?.extensions?.code === 'NOT_FOUND') return null;
+  throw error;
+}
+
+/** Everything but the password hash. */
+function publicUser<T extends { passwordHash?: unknown }>(user: T): Omit<T, 'passwordHash'> {
+  const { passwordHash: _hidden, ...rest } = user;
+  return rest;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'create-user': {
+    flags: { email: { required: true }, name: { required: true }, password: { required: true }, 'time-zone': { required: true }, admin: { switch: true } },
+    async run(flags) {
+      const input = {
+        email: stringFlag(flags, 'email')!,
+        name: stringFlag(flags, 'name')!,
+        password: stringFlag(flags, 'password')!,
+        timeZone: stringFlag(flags, 'time-zone')!.trim(),
+        isServiceAdmin: flags.admin === true,
+      };
+      return withOperator(async (operator) => publicUser(await operator.createUser(input)));
+    },
+  },
+
+  'create-org': {
+    flags: { name: { required: true }, slug: { required: true }, owner: {} },
+    async run(flags, name) {
+      const ownerId = idFlag(name, flags, 'owner');
+      return withOperator(async (operator) => {
+        if (ownerId !== undefined) await operator.getUser(ownerId);
+        return operator.createOrganization({ name: stringFlag(flags, 'name')!, slug: stringFlag(flags, 'slug')!, ownerId });
+      });
+    },
+  },
+
+  'create-team': {
+    flags: { name: { required: true }, slug: { required: true }, org: {}, owner: {} },
+    async run(flags, name) {
+      const orgId = idFlag(name, flags, 'org');
+      const ownerId = idFlag(name, flags, 'owner');
+      return withOperator(async (operator) => {
+        if (ownerId !== undefined) await operator.getUser(ownerId);
+        return operator.createTeam({ name: stringFlag(flags, 'name')!, slug: stringFlag(flags, 'slug')!, orgId, ownerId });
+      });
+    },
+  },
+
+  'add-member': {
+    flags: { team: {}, org: {}, user: { required: true }, role: { required: true } },
+    async run(flags, name) {
+      const teamId = idFlag(name, flags, 'team');
+      const orgId = idFlag(name, flags, 'org');
+      if ((teamId === undefined) === (orgId === undefined)) throw new UsageError(`${name}: give exactly one of --team TEAM_ID and --org ORG_ID`);
+      const userId = idFlag(name, flags, 'user')!;
+      const role = choiceFlag(name, flags, 'role', ROLES)!;
+      return withOperator(async (operator) => {
+        // Teams and organizations share one table: check that the id is of the kind the flag names.
+        if (orgId !== undefined) {
+          const org = await operator.getTeam(orgId).catch(unlessNotFound);
+          if (!org?.isOrganization) throw notFound('Organization', orgId);
+        } else {
+          const team = await operator.getTeam(teamId!);
+          if (team.isOrganization) throw badInput('--team', `${team.id} is an organization, not a team: use --org ${team.id}`);
+        }
+        return operator.addMember({ teamId: (teamId ?? orgId)!, userId, role });
+      });
+    },
+  },
+
+  'create-api-key': {
+    flags: { user: { required: true }, note: {} },
+    async run(flags, name) {
+      const userId = idFlag(name, flags, 'user')!;
+      const { apiKey, key } = await withOperator((operator) => operator.createApiKey(userId, stringFlag(flags, 'note')));
+      return { userId: apiKey.userId, id: apiKey.id, key };
+    },
+  },
+};
+
+export async function admin(argv: string[]): Promise<ToolOutput> {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError('no command given');
+  if (name === 'help' || name === '--help' || name === '-h') return { text: ADMIN_USAGE };
+  const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(`unknown command "${name}"; the commands are ${[...Object.keys(COMMANDS), 'help'].join(', ')}`);
+  const flags = parseFlags(name, rest, command.flags);
+  return { json: await command.run(flags, name) };
+}
+
+if (require.main === module) runTool('admin', USAGE_HINT, admin);

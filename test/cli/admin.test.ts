@@ -1,0 +1,137 @@
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { dropDatabase, ensureDatabase } from '../../stack/database';
+import { RunningStack, startStack } from '../../stack/start-stack';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the compiled CLI (what `npm run admin` runs after building) on the given database. */
+function admin(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/cli/admin.js', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The one JSON object a successful command prints, after checking that it succeeded quietly. */
+function answer(result: CliResult): any {
+  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(result.stdout);
+}
+
+/** A refused command: non-zero exit, one line on stderr, nothing on stdout. */
+function refused(result: CliResult): string {
+  expect(result.code).not.toBe(0);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  return result.stderr.trim();
+}
+
+describe('npm run admin: operator commands on the subgraphs’ own DataSources', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const databaseName = `test_cli_admin_${randomBytes(6).toString('hex')}`;
+  let databaseUrl: string;
+  let stack: RunningStack | undefined;
+  let ada: { id: number; email: string };
+
+  beforeAll(async () => {
+    if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
+    databaseUrl = await ensureDatabase(serverUrl, databaseName);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (databaseUrl) await dropDatabase(serverUrl, databaseName);
+  });
+
+  it('help prints the usage of every command on stdout and exits 0', async () => {
+    const result = await admin(databaseUrl, 'help');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: npm run admin -- <command>/);
+    for (const command of ['create-user', 'create-org', 'create-team', 'add-member', 'create-api-key']) expect(result.stdout).toContain(command);
+  });
+
+  it('an unknown command exits non-zero with a usage hint on stderr', async () => {
+    const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));
+    expect(message).toContain('unknown command "frobnicate"');
+    expect(message).toContain('npm run admin -- help');
+  });
+
+  it('create-user prints the new user with its id and without the password hash', async () => {
+    const user = answer(
+      await admin(databaseUrl, 'create-user', '--email', 'Ada@Example.com', '--name', 'Ada Lovelace', '--password=correct horse', '--time-zone=Europe/London', '--admin'),
+    );
+    expect(user).toMatchObject({ id: expect.any(Number), email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', isServiceAdmin: true });
+    expect(user).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(user)).not.toMatch(/scrypt|correct horse/);
+    ada = user;
+  });
+
+  it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
+    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'))).toMatch(
+      /already exists/,
+    );
+    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'))).toMatch(
+      /not an IANA time zone/,
+    );
+    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'))).toMatch(/--password is required/);
+    expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '12abc'))).toMatch(/--user must be a positive integer/);
+  });
+
+  it('creates an organization, a team in it, memberships in both, and an API key whose key is shown once', async () => {
+    const bob = answer(await admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'));
+    expect(bob.isServiceAdmin).toBe(false);
+
+    const org = answer(await admin(databaseUrl, 'create-org', '--name', 'Acme', '--slug', 'acme', '--owner', String(ada.id)));
+    expect(org).toMatchObject({ id: expect.any(Number), name: 'Acme', slug: 'acme', isOrganization: true, parentId: null });
+
+    const team = answer(await admin(databaseUrl, 'create-team', '--name', 'Support', '--slug', 'support', `--org=${org.id}`));
+    expect(team).toMatchObject({ id: expect.any(Number), slug: 'support', isOrganization: false, parentId: org.id });
+
+    const teamMembership = answer(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'ADMIN'));
+    expect(teamMembership).toMatchObject({ id: expect.any(Number), teamId: team.id, userId: bob.id, role: 'ADMIN', accepted: true });
+    const orgMembership = answer(await admin(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'));
+    expect(orgMembership).toMatchObject({ teamId: org.id, userId: bob.id, role: 'MEMBER' });
+
+    // Unknown ids, an id of the wrong kind, a role that does not exist, a second membership.
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', '999999', '--role', 'MEMBER'))).toMatch(/User with id 999999 not found/);
+    expect(refused(await admin(databaseUrl, 'add-member', '--org', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(/Organization with id \d+ not found/);
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'BOSS'))).toMatch(/--role must be one of MEMBER, ADMIN, OWNER/);
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(/already a member/);
+    expect(refused(await admin(databaseUrl, 'create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'))).toMatch(/Organization with id 999999 not found/);
+    expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '999999'))).toMatch(/User with id 999999 not found/);
+
+    const apiKey = answer(await admin(databaseUrl, 'create-api-key', '--user', String(bob.id)));
+    expect(Object.keys(apiKey).sort()).toEqual(['id', 'key', 'userId']);
+    expect(apiKey).toMatchObject({ userId: bob.id, id: expect.any(Number), key: expect.stringMatching(/^svc_[0-9a-f]{64}$/) });
+
+    // The key authenticates through the whole system, started on the same database.
+    process.env.DB_POOL_SIZE ??= '4';
+    stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+    const me = await fetch(`${stack.url}/v2/me`, { headers: { authorization: `Bearer ${apiKey.key}` } });
+    const body: any = await me.json();
+    expect({ status: me.status, email: body.data?.email }).toEqual({ status: 200, email: 'bob@example.com' });
+    expect(body.data.memberships).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ teamId: team.id, role: 'ADMIN' }),
+        expect.objectContaining({ teamId: org.id, role: 'MEMBER' }),
+      ]),
+    );
+    const wrongKey = apiKey.key.slice(0, -1) + (apiKey.key.endsWith('0') ? '1' : '0');
+    expect((await fetch(`${stack.url}/v2/me`, { headers: { authorization: `Bearer ${wrongKey}` } })).status).toBe(401);
+  }, 120_000);
+});
