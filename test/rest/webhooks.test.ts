@@ -1,0 +1,198 @@
+import { expectErrorEnvelope, expectSuccess, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+/** GET, POST /v2/webhooks (spec 4.15; triggers and their rules: section 6; `time` ≥ 1: section 8). */
+describe('/v2/webhooks', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof userWithKey>>;
+  let other: Awaited<ReturnType<typeof userWithKey>>;
+  let lister: Awaited<ReturnType<typeof userWithKey>>;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [owner, other, lister] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+  });
+  afterAll(() => stack.stop());
+
+  const create = (key: string, body: unknown) => stack.rest('POST', '/v2/webhooks', { key, body });
+  const valid = { subscriberUrl: 'https://hooks.example.com/svc', triggers: ['BOOKING_CREATED'] };
+
+  async function listOf(key: string): Promise<{ items: any[]; total: number }> {
+    const response = await stack.rest('GET', '/v2/webhooks', { key });
+    return { items: expectSuccess(response), total: response.body.pagination.totalItems };
+  }
+
+  /** A request that must be refused with a 400 naming `field`, creating nothing. */
+  async function refused(body: unknown, field: string) {
+    const before = await listOf(owner.key);
+    const response = await create(owner.key, body);
+    expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`\\b${field}\\b`));
+    expect(await listOf(owner.key)).toEqual(before);
+  }
+
+  describe('POST /v2/webhooks: payloadTemplate (string or null), triggers, subscriberUrl, active', () => {
+    it('answers 201 with the created webhook', async () => {
+      const body = { subscriberUrl: 'https://hooks.example.com/bookings', triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'], active: false, payloadTemplate: '{"title":"{{title}}","who":"{{organizer.name}}"}' };
+      const response = await create(owner.key, body);
+      const created = expectSuccess(response, 201);
+      expect(created).toMatchObject({
+        ...body,
+        userId: owner.user.id,
+        teamId: null,
+        eventTypeId: null,
+        oAuthClientId: null,
+        version: '2021-10-20',
+        time: null,
+        timeUnit: null,
+      });
+      expect(typeof created.id).toBe('number');
+      expect((await listOf(owner.key)).items).toContainEqual(created);
+    });
+
+    it('defaults: active true, payloadTemplate null', async () => {
+      const created = expectSuccess(await create(owner.key, valid), 201);
+      expect(created).toMatchObject({ active: true, payloadTemplate: null, triggers: ['BOOKING_CREATED'] });
+    });
+
+    it('a secret sent at creation is never in the response (nor in the list)', async () => {
+      const secret = 'whsec-do-not-echo-4711';
+      const response = await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: { ...valid, secret } });
+      const created = expectSuccess(response, 201);
+      expect(created).not.toHaveProperty('secret');
+      expect(JSON.stringify(response.body)).not.toContain(secret);
+      const list = await stack.rest('GET', '/v2/webhooks', { key: owner.key });
+      expect(JSON.stringify(list.body)).not.toContain(secret);
+      for (const webhook of list.body.data) expect(webhook).not.toHaveProperty('secret');
+    });
+
+    it('payload version 2026-07-27 may be chosen', async () => {
+      expect(expectSuccess(await create(owner.key, { ...valid, version: '2026-07-27' }), 201).version).toBe('2026-07-27');
+    });
+
+    it('duplicate triggers are kept once', async () => {
+      expect(expectSuccess(await create(owner.key, { ...valid, triggers: ['BOOKING_PAID', 'BOOKING_PAID'] }), 201).triggers).toEqual(['BOOKING_PAID']);
+    });
+
+    it('unknown body properties are ignored', async () => {
+      const created = expectSuccess(await create(owner.key, { ...valid, eventTriggers: ['X'], color: 'red' }), 201);
+      expect(created).not.toHaveProperty('color');
+      expect(created).not.toHaveProperty('eventTriggers');
+    });
+
+    it('without a credential → 401, and nothing is created', async () => {
+      const before = await listOf(owner.key);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/webhooks', { body: valid }), 401, 'UNAUTHORIZED');
+      expect(await listOf(owner.key)).toEqual(before);
+    });
+  });
+
+  describe('triggers are validated against the trigger names of section 6', () => {
+    it('every listed trigger name is accepted', async () => {
+      const all = [
+        'BOOKING_CREATED', 'BOOKING_PAYMENT_INITIATED', 'BOOKING_PAID', 'BOOKING_RESCHEDULED', 'BOOKING_REQUESTED', 'BOOKING_CANCELLED',
+        'BOOKING_REJECTED', 'BOOKING_NO_SHOW_UPDATED', 'BOOKING_LOCATION_UPDATED', 'BOOKING_REASSIGNED', 'FORM_SUBMITTED', 'MEETING_ENDED',
+        'MEETING_STARTED', 'RECORDING_READY', 'INSTANT_MEETING', 'INSTANT_MEETING_ACCEPTED', 'RECORDING_TRANSCRIPTION_GENERATED', 'OOO_CREATED',
+        'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW', 'FORM_SUBMITTED_NO_EVENT', 'ROUTING_FORM_FALLBACK_HIT',
+        'DELEGATION_CREDENTIAL_ERROR', 'WRONG_ASSIGNMENT_REPORT', 'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
+        'DELEGATION_CREDENTIAL_ROTATION_REQUIRED', 'DELEGATION_CREDENTIAL_SECRET_ROTATED', 'CALENDAR_ENTRY_REJECTED',
+      ];
+      const created = expectSuccess(await create(owner.key, { ...valid, triggers: all, time: 5, timeUnit: 'MINUTE' }), 201);
+      expect(created.triggers).toEqual(all);
+    });
+
+    it('the sample names BOOKING_CONFIRMED, BOOKING_COMPLETED, BOOKING_NO_SHOW, BOOKING_REOPENED are accepted (documented decision)', async () => {
+      const samples = ['BOOKING_CONFIRMED', 'BOOKING_COMPLETED', 'BOOKING_NO_SHOW', 'BOOKING_REOPENED'];
+      expect(expectSuccess(await create(owner.key, { ...valid, triggers: samples }), 201).triggers).toEqual(samples);
+    });
+
+    it('an unknown trigger → 400 naming triggers, and nothing is created', () => refused({ ...valid, triggers: ['BOOKING_CREATED', 'BOOKING_EXPLODED'] }, 'triggers'));
+    it('a trigger in the wrong case → 400 naming triggers', () => refused({ ...valid, triggers: ['booking_created'] }, 'triggers'));
+    it('no trigger at all (empty array) → 400 naming triggers', () => refused({ ...valid, triggers: [] }, 'triggers'));
+    it('missing triggers → 400 naming triggers', () => refused({ subscriberUrl: valid.subscriberUrl }, 'triggers'));
+    it('triggers not an array of strings → 400 naming triggers', () => refused({ ...valid, triggers: [{ name: 'BOOKING_CREATED' }] }, 'triggers'));
+  });
+
+  describe('subscriberUrl must be a URL', () => {
+    it.each([['not a url'], [''], ['ftp://files.example.com/x'], ['javascript:alert(1)'], ['//example.com/no-scheme']])('%j → 400 naming subscriberUrl, and nothing is created', (subscriberUrl) =>
+      refused({ ...valid, subscriberUrl }, 'subscriberUrl'),
+    );
+    it('missing → 400 naming subscriberUrl', () => refused({ triggers: valid.triggers }, 'subscriberUrl'));
+    it('a number → 400 naming subscriberUrl', () => refused({ ...valid, subscriberUrl: 42 }, 'subscriberUrl'));
+    it('http and https URLs are accepted', async () => {
+      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'http://localhost:8080/hook' }), 201);
+    });
+  });
+
+  describe('the no-show triggers need time (number, minimum 1) and timeUnit (DAY, HOUR, MINUTE)', () => {
+    const noShow = { ...valid, triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] };
+
+    it('AFTER_HOSTS_SVC_VIDEO_NO_SHOW without time and timeUnit → 400, and nothing is created', () => refused(noShow, 'time'));
+    it('AFTER_GUESTS_SVC_VIDEO_NO_SHOW without time → 400 naming time', () => refused({ ...valid, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], timeUnit: 'HOUR' }, 'time'));
+    it('without timeUnit → 400 naming timeUnit', () => refused({ ...noShow, time: 10 }, 'timeUnit'));
+    it('time 0 → 400 naming time', () => refused({ ...noShow, time: 0, timeUnit: 'MINUTE' }, 'time'));
+    it('time -1 → 400 naming time', () => refused({ ...noShow, time: -1, timeUnit: 'MINUTE' }, 'time'));
+    it('time "x" → 400 naming time', () => refused({ ...noShow, time: 'x', timeUnit: 'MINUTE' }, 'time'));
+    it('timeUnit "WEEK" → 400 naming timeUnit', () => refused({ ...noShow, time: 1, timeUnit: 'WEEK' }, 'timeUnit'));
+
+    it.each([['DAY'], ['HOUR'], ['MINUTE']])('time 1 with timeUnit %s → 201 with both stored', async (timeUnit) => {
+      const created = expectSuccess(await create(owner.key, { ...noShow, time: 1, timeUnit }), 201);
+      expect(created).toMatchObject({ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit });
+    });
+  });
+
+  describe('a request body must be JSON', () => {
+    it('invalid JSON → 400, and nothing is created', async () => {
+      const before = await listOf(owner.key);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: '{"subscriberUrl": "https://x.example.com", ' }), 400, 'BAD_REQUEST', /JSON/);
+      expect(await listOf(owner.key)).toEqual(before);
+    });
+  });
+
+  describe('GET /v2/webhooks lists only the caller’s own webhooks, with pagination', () => {
+    let mine: number[];
+
+    beforeAll(async () => {
+      mine = [];
+      for (const path of ['a', 'b', 'c']) mine.push(expectSuccess(await create(lister.key, { ...valid, subscriberUrl: `https://lister.example.com/${path}` }), 201).id);
+      expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://other.example.com/hook' }), 201);
+    });
+
+    it('all of the caller’s webhooks and none of anybody else’s', async () => {
+      const response = await stack.rest('GET', '/v2/webhooks', { key: lister.key });
+      const data = expectSuccess(response);
+      expect(data.map((w: any) => w.id)).toEqual(mine);
+      for (const webhook of data) expect(webhook.userId).toBe(lister.user.id);
+      expect(response.body.pagination).toEqual({ totalItems: 3, currentPage: 1, totalPages: 1, hasNextPage: false });
+    });
+
+    it('another user sees only their own', async () => {
+      const { items, total } = await listOf(other.key);
+      expect(items.map((w) => w.subscriberUrl)).toEqual(['https://other.example.com/hook']);
+      expect(total).toBe(1);
+    });
+
+    it('take=2 → two, hasNextPage; take=2&skip=2 → the last one', async () => {
+      const first = await stack.rest('GET', '/v2/webhooks?take=2', { key: lister.key });
+      expect(expectSuccess(first).map((w: any) => w.id)).toEqual(mine.slice(0, 2));
+      expect(first.body.pagination).toEqual({ totalItems: 3, currentPage: 1, totalPages: 2, hasNextPage: true });
+      const second = await stack.rest('GET', '/v2/webhooks?take=2&skip=2', { key: lister.key });
+      expect(expectSuccess(second).map((w: any) => w.id)).toEqual(mine.slice(2));
+      expect(second.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
+    });
+
+    it.each([['take=0', /take/], ['take=251', /take/], ['skip=-1', /skip/], ['take=abc', /take/]])('%s → 400 naming the parameter', async (query, field) => {
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks?${query}`, { key: lister.key }), 400, 'BAD_REQUEST', field);
+    });
+
+    it('a user without webhooks gets an empty list', async () => {
+      const fresh = await userWithKey(stack);
+      const response = await stack.rest('GET', '/v2/webhooks', { key: fresh.key });
+      expect(expectSuccess(response)).toEqual([]);
+      expect(response.body.pagination).toEqual({ totalItems: 0, currentPage: 1, totalPages: 1, hasNextPage: false });
+    });
+
+    it('without a credential → 401', async () => {
+      expectErrorEnvelope(await stack.rest('GET', '/v2/webhooks'), 401, 'UNAUTHORIZED');
+    });
+  });
+});
