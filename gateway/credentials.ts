@@ -41,6 +41,8 @@ export function credentialError(message: string): GraphQLError {
  */
 export class CredentialResolver {
   private readonly cache = new Map<string, { principal: Principal; expiresAt: number }>();
+  /** Bumped by forgetUsers(), so a resolution that started before it does not cache what it read. */
+  private generation = 0;
 
   constructor(
     private readonly run: OperationRunner,
@@ -59,6 +61,7 @@ export class CredentialResolver {
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
 
+    const generation = this.generation;
     const result = await this.run(RESOLVE_CREDENTIAL, { secret }, SYSTEM);
     if (result.errors?.length) throw new Error(`Credential resolution failed: ${result.errors[0].message}`);
     const credential = result.data?.credential as ResolvedCredential | null;
@@ -81,12 +84,15 @@ export class CredentialResolver {
         permissions: null,
       })),
     };
-    this.cache.set(key, { principal, expiresAt: Date.now() + this.ttlMs });
+    if (generation === this.generation) this.cache.set(key, { principal, expiresAt: Date.now() + this.ttlMs });
     return principal;
   }
 
-  /** Forgets every cached principal (after a revocation or a membership change). */
-  clear(): void {
-    this.cache.clear();
+  /** Forgets the cached principals of these users (their memberships, roles or credentials changed). */
+  forgetUsers(userIds: Iterable<number>): void {
+    const forgotten = new Set(userIds);
+    if (!forgotten.size) return;
+    this.generation += 1;
+    for (const [key, entry] of this.cache) if (entry.principal.userId != null && forgotten.has(entry.principal.userId)) this.cache.delete(key);
   }
 }

@@ -6,9 +6,11 @@ import express from 'express';
 import { GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal } from '../subgraphs/kit/principal';
 import { CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
+import { listenForPrincipalChanges } from './principal-changes';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
@@ -25,6 +27,8 @@ export interface GatewayOptions {
   port?: number;
   host?: string;
   routes?: RouteEntry[];
+  /** The database whose triggers announce principal changes made elsewhere (operator tools, other gateways). */
+  databaseUrl?: string;
 }
 
 export interface RunningGateway {
@@ -35,10 +39,28 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** Forwards the caller's principal to every subgraph in a header signed with the internal secret. */
+type DataSourceHook<K extends 'willSendRequest' | 'didReceiveResponse'> = Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>[K]>>[0];
+
+/**
+ * Forwards the caller's principal to every subgraph in a header signed with the internal secret, and
+ * hears from subgraph responses whose principals a mutation changed (`extensions.principalsChanged`).
+ */
 class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>['willSendRequest']>>[0]) {
+  constructor(
+    config: ConstructorParameters<typeof RemoteGraphQLDataSource<GatewayContext>>[0],
+    private readonly onPrincipalsChanged: (userIds: number[]) => void,
+  ) {
+    super(config);
+  }
+
+  willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
     request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal ?? ANONYMOUS));
+  }
+
+  didReceiveResponse({ response }: DataSourceHook<'didReceiveResponse'>) {
+    const changed = response.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
+    if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
+    return response;
   }
 }
 
@@ -46,8 +68,10 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
-    buildService: ({ name, url }) => new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: fetch as never }),
+    buildService: ({ name, url }) =>
+      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: fetch as never }, (userIds) => credentials.forgetUsers(userIds)),
   });
+  let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
@@ -64,7 +88,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  const credentials = new CredentialResolver(run);
+  credentials = new CredentialResolver(run);
+  const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
   const routes = options.routes ?? ROUTES;
 
   const app = express();
@@ -99,6 +124,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       http.closeAllConnections();
       await closed;
       await server.stop();
+      await invalidation?.stop();
     },
   };
 }

@@ -6,7 +6,7 @@ import { startGateway } from './gateway';
 /**
  * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at
  * <NAME>_URL (default http://<name>:<port>/graphql), PORT (default 3000). INTERNAL_SECRET must be
- * the one the subgraphs were given.
+ * the one the subgraphs were given. DATABASE_URL, when set, lets it hear principal changes made elsewhere.
  */
 async function main() {
   if (!process.env.INTERNAL_SECRET) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
@@ -18,6 +18,7 @@ async function main() {
     subgraphUrls,
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
+    databaseUrl: process.env.DATABASE_URL,
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
   const stop = () => gateway.stop().then(() => process.exit(0));

@@ -42,6 +42,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     subgraphUrls: Object.fromEntries(started.map((s) => [s.name, s.url])),
     port: options.port ?? 3000,
     host: options.host,
+    databaseUrl: options.databaseUrl,
   });
   return {
     gateway,

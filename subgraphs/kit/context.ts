@@ -7,4 +7,14 @@ export interface SubgraphContext {
   principal: Principal;
   loaders: Loaders;
   db: DataSource;
+  /**
+   * Users whose principal this request changed (memberships, roles, credentials). Sent back to the
+   * gateway in the response's `extensions.principalsChanged`, so it forgets their cached principals
+   * before it answers: the caller reads its own writes.
+   */
+  principalsChanged: Set<number>;
 }
+
+export const PRINCIPALS_CHANGED_EXTENSION = 'principalsChanged';
+/** Postgres channel on which table triggers announce the same (for other gateways and operator tools). */
+export const PRINCIPALS_CHANGED_CHANNEL = 'svc_principal_changed';

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
@@ -6,7 +6,7 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { buildFederatedSchema, SchemaDefinition } from './build-schema';
-import { SubgraphContext } from './context';
+import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
@@ -25,6 +25,19 @@ export interface RunningSubgraph {
   stop(): Promise<void>;
 }
 
+/** Puts the users whose principal a request changed into the response, for the gateway's credential cache. */
+const reportPrincipalsChanged: ApolloServerPlugin<SubgraphContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ contextValue, response }) {
+        if (!contextValue.principalsChanged.size || response.body.kind !== 'single') return;
+        const result = response.body.singleResult;
+        result.extensions = { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...contextValue.principalsChanged] };
+      },
+    };
+  },
+};
+
 type RequestWithPrincipal = express.Request & { principal?: Principal };
 
 function refuse(res: express.Response, message: string) {
@@ -38,7 +51,11 @@ function refuse(res: express.Response, message: string) {
 export async function startSubgraph(definition: SubgraphDefinition, options: { databaseUrl: string; port?: number; host?: string }): Promise<RunningSubgraph> {
   const db = await openDataSource(definition.persistence, options.databaseUrl);
   const schema = await buildFederatedSchema(definition);
-  const apollo = new ApolloServer<SubgraphContext>({ schema, introspection: true, plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  const apollo = new ApolloServer<SubgraphContext>({
+    schema,
+    introspection: true,
+    plugins: [ApolloServerPluginInlineTraceDisabled(), reportPrincipalsChanged],
+  });
   await apollo.start();
 
   const app = express();
@@ -62,7 +79,7 @@ export async function startSubgraph(definition: SubgraphDefinition, options: { d
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db }),
+      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db, principalsChanged: new Set<number>() }),
     }),
   );
 

@@ -1,5 +1,6 @@
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
+import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { Membership } from './membership/membership.entity';
 import { MembershipResolver } from './membership/membership.resolver';
 import { OrganizationResolver } from './organization/organization.resolver';
@@ -14,7 +15,7 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership], migrations: [Initial1732100000000] },
+  persistence: { schema: 'organizations', entities: [User, Team, Membership], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000] },
   resolvers: [UserResolver, TeamResolver, MembershipResolver, OrganizationResolver],
   referenceResolvers: { User: userReference, Team: teamReference },
 };

@@ -13,7 +13,9 @@ export class ApiKeyResolver {
 
   @Mutation(() => ApiKey, { description: 'Revokes one of the caller\'s API keys; it stops working at once.' })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
-  revokeApiKey(@Arg('id', () => Int) id: number, @Ctx() ctx: SubgraphContext): Promise<ApiKey> {
-    return new ApiKeyService(ctx.db).revoke(ctx.principal.userId!, id);
+  async revokeApiKey(@Arg('id', () => Int) id: number, @Ctx() ctx: SubgraphContext): Promise<ApiKey> {
+    const revoked = await new ApiKeyService(ctx.db).revoke(ctx.principal.userId!, id);
+    ctx.principalsChanged.add(revoked.userId);
+    return revoked;
   }
 }

@@ -10,6 +10,13 @@ import { MembershipService } from './membership.service';
 @ObjectType()
 export class MembershipPage extends PageOf(Membership) {}
 
+/** The removed member's cached principal must not keep the role. */
+async function removed(ctx: SubgraphContext, removal: Promise<Membership>): Promise<Membership> {
+  const membership = await removal;
+  ctx.principalsChanged.add(membership.userId);
+  return membership;
+}
+
 @Resolver(() => Membership)
 export class MembershipResolver {
   @Query(() => MembershipPage, { description: 'Members of a team of an organization (GET /v2/organizations/{orgId}/teams/{teamId}/memberships).' })
@@ -33,7 +40,7 @@ export class MembershipResolver {
     @Arg('membershipId', () => Int) membershipId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return new MembershipService(ctx.db).remove(teamId, membershipId, null);
+    return removed(ctx, new MembershipService(ctx.db).remove(teamId, membershipId, null));
   }
 
   @Mutation(() => Membership, { description: 'Removes a member from a team of an organization; answers the removed membership.' })
@@ -45,7 +52,7 @@ export class MembershipResolver {
     @Arg('membershipId', () => Int) membershipId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return new MembershipService(ctx.db).remove(teamId, membershipId, orgId);
+    return removed(ctx, new MembershipService(ctx.db).remove(teamId, membershipId, orgId));
   }
 
   @FieldResolver(() => User)

@@ -28,9 +28,11 @@ export class TeamResolver {
 
   @Mutation(() => Team, { description: 'Creates a team; the caller becomes its OWNER (POST /v2/teams).' })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  createTeam(@Arg('input') input: CreateTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+  async createTeam(@Arg('input') input: CreateTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
     if (input.timeZone !== undefined && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
-    return new TeamService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
+    const team = await new TeamService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
+    ctx.principalsChanged.add(ctx.principal.userId!);
+    return team;
   }
 
   @FieldResolver(() => [Membership], { description: 'Members of the team; visible to its members.' })

@@ -1,0 +1,43 @@
+import { Client } from 'pg';
+import { PRINCIPALS_CHANGED_CHANNEL } from '../subgraphs/kit/context';
+
+/**
+ * LISTENs on the channel the organizations and oauth table triggers NOTIFY when a membership, a
+ * service-admin flag or an API key changes, whoever made the change (an operator tool, another
+ * gateway's request), and hands the user ids over. Reconnects after a lost connection.
+ */
+export async function listenForPrincipalChanges(databaseUrl: string, onChange: (userIds: number[]) => void): Promise<{ stop(): Promise<void> }> {
+  let client: Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      const userId = Number(message.payload);
+      if (Number.isInteger(userId)) onChange([userId]);
+    });
+    next.on('error', () => reconnect());
+    await next.connect();
+    await next.query(`LISTEN ${PRINCIPALS_CHANGED_CHANNEL}`);
+    client = next;
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    client?.end().catch(() => undefined);
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => reconnect());
+    }, 1000);
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
