@@ -1,0 +1,464 @@
+import './env';
+import 'reflect-metadata';
+import { ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { eventTypeRoutes } from '../gateway/rest/routes/event-types';
+import { ensureDatabase } from '../stack/database';
+import { startEmbeddedPostgres } from '../stack/embedded-postgres';
+import { Operator } from '../stack/operator';
+import { freePort } from '../stack/ports';
+import { RunningStack, startStack } from '../stack/start-stack';
+import { sqlStatements } from '../subgraphs/kit/sql-statements';
+import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
+import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import type { LoadJob, LoadReply, LoadResult } from './load';
+
+/**
+ * `npm run bench`: a throwaway PostgreSQL and stack, a small seeded data set, and autocannon
+ * (in a child process) against the scheduling subgraph directly, the gateway's /graphql and the
+ * /v2 façade. Prints a table, writes bench/results/latest.json, exits 1 if any request failed.
+ *
+ * BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
+ * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once).
+ */
+
+const BOOKINGS = 20;
+const PERSONAL_EVENT_TYPES = 20;
+const TEAM_MEMBERS = 4; // the owner and three more
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
+const RESULTS_DIR = join(__dirname, '..', '..', 'bench', 'results');
+
+const SCHEDULING_SELECTION = /* GraphQL */ `bookings { attendees { email } eventType { id title team { id } } }`;
+
+/** (a) What the scheduling subgraph answers alone, as the gateway would ask it. */
+const DIRECT_ENTITIES = /* GraphQL */ `
+  query($representations: [_Any!]!) {
+    _entities(representations: $representations) { ... on User { ${SCHEDULING_SELECTION} } }
+  }`;
+
+/** (b') The same shape through the gateway. */
+const GATEWAY_SHALLOW = /* GraphQL */ `query { me { ${SCHEDULING_SELECTION} } }`;
+
+/** (b) The full nested query of test/backbone/nested-query.test.ts, across three subgraphs. */
+const GATEWAY_NESTED = /* GraphQL */ `
+  query {
+    me {
+      bookings {
+        attendees { email }
+        eventType { team { members { role user { name } } } }
+      }
+    }
+  }`;
+
+const GET_EVENT_TYPES = eventTypeRoutes.find((r) => r.method === 'GET' && r.path === '/v2/event-types');
+if (!GET_EVENT_TYPES) throw new Error('GET /v2/event-types is not in gateway/rest/routes/event-types.ts');
+
+interface Seed {
+  userId: number;
+  teamId: number;
+  key: string;
+  principal: Principal;
+}
+
+interface Scenario {
+  id: string;
+  name: string;
+  job: LoadJob;
+  /** Throws unless one response (status and body) is what the data set should give. */
+  check(status: number, body: any): void;
+}
+
+interface Measured {
+  id: string;
+  name: string;
+  result: LoadResult;
+  sqlPerRequest: number;
+  /** CPU time of the stack's process (gateway, subgraphs: one event loop) over wall time, in %. */
+  stackCpuPercent: number;
+  /** The same CPU time per completed request: steadier than req/s when other work shares the machine. */
+  stackCpuMsPerRequest: number;
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+async function seed(stack: RunningStack): Promise<Seed> {
+  const operator = new Operator(stack.db);
+  const user = await operator.createUser({ email: 'bench-host@example.com', name: 'Bench Host', timeZone: 'Europe/London', password: 'correct horse battery' });
+  const { key } = await operator.createApiKey(user.id, 'bench');
+  const team = await operator.createTeam({ name: 'Bench Team', ownerId: user.id });
+  for (let i = 1; i < TEAM_MEMBERS; i += 1) {
+    const member = await operator.createUser({ email: `bench-member-${i}@example.com`, name: `Member ${i}`, timeZone: 'America/New_York', password: 'correct horse battery' });
+    await operator.addMember({ teamId: team.id, userId: member.id, role: i === 1 ? MembershipRole.ADMIN : MembershipRole.MEMBER });
+  }
+  const teamEventType = await operator.createEventType({ title: 'Team call', slug: 'team-call', lengthInMinutes: 30, teamId: team.id });
+  for (let i = 0; i < BOOKINGS; i += 1) {
+    await operator.createBooking({
+      eventTypeId: teamEventType.id,
+      hostId: user.id,
+      start: new Date(Date.UTC(2030, 0, 1, 9, 0) + i * 3_600_000),
+      attendee: { name: `Guest ${i}`, email: `guest${i}@example.com`, timeZone: 'Europe/Berlin' },
+    });
+  }
+  for (let i = 0; i < PERSONAL_EVENT_TYPES; i += 1) {
+    await operator.createEventType({ title: `Personal ${i}`, slug: `personal-${i}`, lengthInMinutes: 15 + 5 * (i % 4), ownerId: user.id, locations: [{ type: 'link' }] });
+  }
+  // The principal the gateway forwards for this key: what the direct run signs itself.
+  const principal = await stack.gateway.credentials.resolve(`Bearer ${key}`);
+  return { userId: user.id, teamId: team.id, key, principal };
+}
+
+function scenarios(stack: RunningStack, data: Seed): Scenario[] {
+  const base = { connections: CONNECTIONS, duration: DURATION };
+  const json = { 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${data.key}` };
+  const graphqlBody = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
+  const checkGraphql = (status: number, body: any) => {
+    assert(status === 200, `HTTP ${status}: ${JSON.stringify(body)}`);
+    assert(!body.errors, `GraphQL errors: ${JSON.stringify(body.errors)}`);
+  };
+  const checkSchedulingShape = (user: any) => {
+    assert(user?.bookings?.length === BOOKINGS, `expected ${BOOKINGS} bookings, got ${JSON.stringify(user)?.slice(0, 300)}`);
+    for (const booking of user.bookings) {
+      assert(booking.attendees.length === 1, 'every booking has one attendee');
+      assert(booking.eventType.team?.id === data.teamId, 'every booking is of the team event type');
+    }
+  };
+  return [
+    {
+      id: 'a',
+      name: 'a  scheduling direct (_entities)',
+      job: {
+        ...base,
+        title: 'direct',
+        url: stack.subgraphs.scheduling.url,
+        method: 'POST',
+        headers: json,
+        body: graphqlBody(DIRECT_ENTITIES, { representations: [{ __typename: 'User', id: data.userId }] }),
+        principal: data.principal,
+        expect: 'graphql',
+      },
+      check(status, body) {
+        checkGraphql(status, body);
+        checkSchedulingShape(body.data._entities[0]);
+      },
+    },
+    {
+      id: "b'",
+      name: "b' gateway, same shape as a",
+      job: { ...base, title: 'gateway-shallow', url: `${stack.url}/graphql`, method: 'POST', headers: { ...json, ...auth }, body: graphqlBody(GATEWAY_SHALLOW), expect: 'graphql' },
+      check(status, body) {
+        checkGraphql(status, body);
+        checkSchedulingShape(body.data.me);
+      },
+    },
+    {
+      id: 'b',
+      name: 'b  gateway, full nested query',
+      job: { ...base, title: 'gateway-nested', url: `${stack.url}/graphql`, method: 'POST', headers: { ...json, ...auth }, body: graphqlBody(GATEWAY_NESTED), expect: 'graphql' },
+      check(status, body) {
+        checkGraphql(status, body);
+        const bookings = body.data.me.bookings;
+        assert(bookings.length === BOOKINGS, `expected ${BOOKINGS} bookings, got ${bookings.length}`);
+        for (const booking of bookings) {
+          assert(booking.eventType.team.members.length === TEAM_MEMBERS, `expected ${TEAM_MEMBERS} members, got ${JSON.stringify(booking.eventType.team.members)}`);
+          assert(booking.eventType.team.members.every((m: any) => typeof m.user?.name === 'string'), 'every member has a user name');
+        }
+      },
+    },
+    {
+      id: 'c',
+      name: 'c  REST GET /v2/event-types',
+      job: { ...base, title: 'rest-event-types', url: `${stack.url}/v2/event-types`, method: 'GET', headers: auth, expect: 'rest' },
+      check(status, body) {
+        assert(status === 200, `HTTP ${status}: ${JSON.stringify(body)}`);
+        assert(body.status === 'success', `no success envelope: ${JSON.stringify(body).slice(0, 300)}`);
+        assert(body.data.length === PERSONAL_EVENT_TYPES, `expected ${PERSONAL_EVENT_TYPES} event types, got ${body.data.length}`);
+      },
+    },
+    {
+      id: 'd',
+      name: 'd  GraphQL GetEventTypes (same doc)',
+      job: { ...base, title: 'graphql-event-types', url: `${stack.url}/graphql`, method: 'POST', headers: { ...json, ...auth }, body: graphqlBody(GET_EVENT_TYPES!.operation), expect: 'graphql' },
+      check(status, body) {
+        checkGraphql(status, body);
+        assert(body.data.eventTypes.items.length === PERSONAL_EVENT_TYPES, `expected ${PERSONAL_EVENT_TYPES} event types, got ${body.data.eventTypes.items.length}`);
+      },
+    },
+  ];
+}
+
+/** One request of the scenario with fetch, checked: the load run only counts statuses and error markers. */
+async function probe(scenario: Scenario): Promise<any> {
+  const { job } = scenario;
+  const headers: Record<string, string> = { ...job.headers };
+  if (job.principal) headers[PRINCIPAL_HEADER] = signPrincipal(job.principal);
+  const response = await fetch(job.url, { method: job.method, headers, body: job.body });
+  const text = await response.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`${scenario.name}: HTTP ${response.status}, not JSON: ${text.slice(0, 300)}`);
+  }
+  try {
+    scenario.check(response.status, body);
+  } catch (error) {
+    throw new Error(`${scenario.name}: ${(error as Error).message}`);
+  }
+  return body;
+}
+
+/** The forked load generator: one job at a time over IPC. */
+class LoadGenerator {
+  private readonly child: ChildProcess;
+
+  constructor() {
+    this.child = fork(join(__dirname, 'load.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  }
+
+  run(job: LoadJob): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null, signal: string | null) => reject(new Error(`load generator exited (${signal ?? code})`));
+      this.child.once('exit', onExit);
+      this.child.once('message', (reply: LoadReply) => {
+        this.child.off('exit', onExit);
+        if (reply.ok) resolve(reply.result);
+        else reject(new Error(`load generator: ${reply.error}`));
+      });
+      this.child.send(job);
+    });
+  }
+
+  stop(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      if (this.child.connected) this.child.disconnect();
+      this.child.kill();
+    }
+  }
+}
+
+async function measure(load: LoadGenerator, scenario: Scenario): Promise<Measured> {
+  if (WARMUP > 0) await load.run({ ...scenario.job, duration: WARMUP });
+  const sqlBefore = sqlStatements.count;
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await load.run(scenario.job);
+  const wallMicros = Number(process.hrtime.bigint() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const completed = result.totalRequests || 1;
+  return {
+    id: scenario.id,
+    name: scenario.name,
+    result,
+    sqlPerRequest: (sqlStatements.count - sqlBefore) / completed,
+    stackCpuPercent: (100 * (cpu.user + cpu.system)) / wallMicros,
+    stackCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / completed,
+  };
+}
+
+/** Microseconds per call of the gateway's per-request bookkeeping, measured in process. */
+async function microCosts(stack: RunningStack, data: Seed) {
+  const time = async (n: number, fn: () => unknown) => {
+    for (let i = 0; i < 1000; i += 1) await fn();
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < n; i += 1) await fn();
+    return Number(process.hrtime.bigint() - start) / 1000 / n;
+  };
+  const header = signPrincipal(data.principal);
+  return {
+    signPrincipalMicros: await time(20_000, () => signPrincipal(data.principal)),
+    verifyPrincipalMicros: await time(20_000, () => verifyPrincipal(header)),
+    cachedCredentialResolveMicros: await time(20_000, () => stack.gateway.credentials.resolve(`Bearer ${data.key}`)),
+    principalHeaderBytes: header.length,
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const ratio = (x: Measured | undefined, y: Measured | undefined) => (x && y && y.result.requestsPerSecond > 0 ? x.result.requestsPerSecond / y.result.requestsPerSecond : NaN);
+const cpuRatio = (x: Measured | undefined, y: Measured | undefined) => (x && y && y.stackCpuMsPerRequest > 0 ? x.stackCpuMsPerRequest / y.stackCpuMsPerRequest : NaN);
+
+function failuresOf(m: Measured): number {
+  // autocannon's errors include timeouts.
+  return m.result.non2xx + m.result.errors + m.result.mismatches;
+}
+
+function printTable(rows: Measured[]) {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'bad body', 'SQL/req', 'stack CPU %', 'CPU ms/req'];
+  const lines = rows.map((m) => [
+    m.name,
+    fmt(m.result.requestsPerSecond),
+    fmt(m.result.p50),
+    fmt(m.result.p99),
+    String(m.result.totalRequests),
+    String(m.result.non2xx),
+    String(m.result.errors),
+    String(m.result.mismatches),
+    fmt(m.sqlPerRequest, 1),
+    fmt(m.stackCpuPercent),
+    fmt(m.stackCpuMsPerRequest, 2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(row(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(row(l));
+}
+
+async function main(): Promise<number> {
+  const cleanups: Array<() => unknown> = [];
+  const cleanup = async () => {
+    while (cleanups.length) {
+      try {
+        await cleanups.pop()!();
+      } catch (error) {
+        console.error('cleanup failed:', error);
+      }
+    }
+  };
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    const t0 = Date.now();
+    const loadAtStart = loadavg()[0];
+    if (loadAtStart > cpus().length / 2) {
+      console.warn(`warning: load average ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs before starting: other work on this machine will skew the figures`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'svc-bench-pg-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const postgres = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
+    cleanups.push(() => postgres.stop());
+    const databaseUrl = await ensureDatabase(postgres.url, 'bench');
+    const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+    cleanups.push(() => stack.stop());
+    const data = await seed(stack);
+    console.log(`stack up and seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${BOOKINGS} bookings, ${PERSONAL_EVENT_TYPES} personal event types, team of ${TEAM_MEMBERS}; DB_POOL_SIZE=${process.env.DB_POOL_SIZE}`);
+
+    const all = scenarios(stack, data);
+    const probes: Record<string, any> = {};
+    for (const scenario of all) probes[scenario.id] = await probe(scenario);
+    assert(isDeepStrictEqual(probes.c.data, probes.d.data.eventTypes.items), 'REST and GraphQL event types differ');
+    assert(isDeepStrictEqual(probes.a.data._entities[0], probes["b'"].data.me), 'direct and gateway bookings differ');
+
+    const selected = all.filter((s) => !ONLY || ONLY.has(s.id));
+    assert(selected.length > 0, `BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario (${all.map((s) => s.id).join(', ')})`);
+    const load = new LoadGenerator();
+    cleanups.push(() => load.stop());
+    console.log(`measuring ${selected.length} scenarios: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each (load generator in a child process, ${cpus().length} CPUs)\n`);
+    const measured: Measured[] = [];
+    for (const scenario of selected) measured.push(await measure(load, scenario));
+    const micro = await microCosts(stack, data);
+
+    const by = Object.fromEntries(measured.map((m) => [m.id, m]));
+    const ratios = {
+      gatewayShallowVsDirect: ratio(by["b'"], by.a),
+      gatewayNestedVsDirect: ratio(by.b, by.a),
+      restVsGraphql: ratio(by.c, by.d),
+    };
+    const cpuRatios = {
+      gatewayShallowVsDirect: cpuRatio(by["b'"], by.a),
+      gatewayNestedVsDirect: cpuRatio(by.b, by.a),
+      restVsGraphql: cpuRatio(by.c, by.d),
+    };
+    const failed = measured.reduce((n, m) => n + failuresOf(m), 0);
+
+    printTable(measured);
+    console.log('');
+    console.log(`gateway vs direct (req/s)   b'/a = ${fmt(ratios.gatewayShallowVsDirect, 2)}   b/a = ${fmt(ratios.gatewayNestedVsDirect, 2)}`);
+    console.log(`REST vs GraphQL   (req/s)   c/d  = ${fmt(ratios.restVsGraphql, 2)}`);
+    console.log(
+      `stack CPU per request, same pairs: b'/a = ${fmt(cpuRatios.gatewayShallowVsDirect, 2)}   b/a = ${fmt(cpuRatios.gatewayNestedVsDirect, 2)}   c/d = ${fmt(cpuRatios.restVsGraphql, 2)}` +
+        ' (gateway and subgraphs share one process: its CPU per request is their sum)',
+    );
+    console.log(
+      `per-call cost in process: signPrincipal ${fmt(micro.signPrincipalMicros, 1)} µs, verifyPrincipal ${fmt(micro.verifyPrincipalMicros, 1)} µs, ` +
+        `cached credential resolve ${fmt(micro.cachedCredentialResolveMicros, 1)} µs (principal header ${micro.principalHeaderBytes} bytes)`,
+    );
+
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = join(RESULTS_DIR, 'latest.json');
+    const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          generatedAt: new Date().toISOString(),
+          node: process.version,
+          cpus: cpus().length,
+          loadAverageAtStart: round(loadAtStart),
+          nodeEnv: process.env.NODE_ENV ?? null,
+          settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, dbPoolSize: Number(process.env.DB_POOL_SIZE) },
+          data: { bookings: BOOKINGS, personalEventTypes: PERSONAL_EVENT_TYPES, teamMembers: TEAM_MEMBERS },
+          scenarios: measured.map((m) => ({
+            id: m.id,
+            name: m.name.replace(/^\S+\s+/, ''),
+            requestsPerSecond: round(m.result.requestsPerSecond, 1),
+            p50Ms: m.result.p50,
+            p99Ms: m.result.p99,
+            requests: m.result.totalRequests,
+            non2xx: m.result.non2xx,
+            errors: m.result.errors,
+            timeouts: m.result.timeouts,
+            badBodies: m.result.mismatches,
+            sqlPerRequest: round(m.sqlPerRequest),
+            stackCpuPercent: round(m.stackCpuPercent, 0),
+            stackCpuMsPerRequest: round(m.stackCpuMsPerRequest, 3),
+          })),
+          ratios: {
+            "gatewayShallowVsDirect (b'/a)": round(ratios.gatewayShallowVsDirect, 3),
+            'gatewayNestedVsDirect (b/a)': round(ratios.gatewayNestedVsDirect, 3),
+            'restVsGraphql (c/d)': round(ratios.restVsGraphql, 3),
+          },
+          cpuPerRequestRatios: {
+            "gatewayShallowVsDirect (b'/a)": round(cpuRatios.gatewayShallowVsDirect, 3),
+            'gatewayNestedVsDirect (b/a)': round(cpuRatios.gatewayNestedVsDirect, 3),
+            'restVsGraphql (c/d)': round(cpuRatios.restVsGraphql, 3),
+          },
+          microCosts: {
+            signPrincipalMicros: round(micro.signPrincipalMicros),
+            verifyPrincipalMicros: round(micro.verifyPrincipalMicros),
+            cachedCredentialResolveMicros: round(micro.cachedCredentialResolveMicros),
+            principalHeaderBytes: micro.principalHeaderBytes,
+          },
+          failedRequests: failed,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(`\nwrote ${file}; total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (failed > 0) {
+      console.error(`${failed} request(s) failed (non-2xx, connection errors or GraphQL errors in the body)`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    console.error('bench failed:', error);
+    return 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
