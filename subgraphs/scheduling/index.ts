@@ -7,6 +7,9 @@ import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
+import { HostsAndBookingLimits1732300000000 } from './migrations/1732300000000-hosts-and-booking-limits';
+import { EventTypeHost } from './event-type/event-type-host.entity';
+import { BookingLimit } from './booking-limit/booking-limit.entity';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
 import { Team } from './team/team.stub';
@@ -17,7 +20,11 @@ import { userReference } from './user/user.stub';
 export const scheduling: SubgraphDefinition = {
   name: 'scheduling',
   defaultPort: 4001,
-  persistence: { schema: 'scheduling', entities: [EventType, Schedule, Booking, Attendee], migrations: [Initial1732100000000] },
+  persistence: {
+    schema: 'scheduling',
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000],
+  },
   resolvers: [EventTypeResolver, ScheduleResolver, BookingResolver, UserBookingsResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference },
   orphanedTypes: [Team],
