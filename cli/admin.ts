@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { OAuthClientDecision } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { badInput, notFound } from '../subgraphs/kit/errors';
 import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
@@ -24,6 +25,10 @@ Commands:
   create-api-key --user USER_ID [--note TEXT]
       A new API key for the user, printed as { "userId", "id", "key" }: the key is shown this once
       (only its hash is stored). Use it as "Authorization: Bearer <key>".
+  review-oauth-client --client CLIENT_ID --decision approve|reject
+      Approves or rejects a pending OAuth client, as a service admin does on the review page, and
+      e-mails the owner (SMTP_URL, or SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASSWORD; without them the
+      mail is written to stderr). Prints { "client": {...}, "notified": "owner@example.com" | null }.
   help
       This text.
 
@@ -39,10 +44,12 @@ Examples:
   npm run admin -- create-team --name Support --slug support --org 2 --owner 1
   npm run admin -- add-member --team 3 --user 4 --role MEMBER
   npm run admin -- create-api-key --user 4
+  npm run admin -- review-oauth-client --client 5f0c2a9e81b34d7a6c1e0b92 --decision approve
 `;
 
 const USAGE_HINT = 'run `npm run admin -- help` for usage';
 const ROLES = Object.values(MembershipRole);
+const DECISIONS = ['approve', 'reject'] as const;
 
 interface Command {
   flags: FlagSpecs;
@@ -127,6 +134,19 @@ const COMMANDS: Record<string, Command> = {
       const userId = idFlag(name, flags, 'user')!;
       const { apiKey, key } = await withOperator((operator) => operator.createApiKey(userId, stringFlag(flags, 'note')));
       return { userId: apiKey.userId, id: apiKey.id, key };
+    },
+  },
+
+  'review-oauth-client': {
+    flags: { client: { required: true }, decision: { required: true } },
+    async run(flags, name) {
+      const clientId = stringFlag(flags, 'client')!.trim();
+      const decision = choiceFlag(name, flags, 'decision', DECISIONS)!;
+      const { client, notified } = await withOperator((operator) =>
+        operator.reviewOAuthClient(clientId, decision === 'approve' ? OAuthClientDecision.APPROVE : OAuthClientDecision.REJECT),
+      );
+      const { secretHash: _hidden, ...shown } = client;
+      return { client: shown, notified };
     },
   },
 };

@@ -225,7 +225,7 @@ async function seed(operator: Operator, db: (subgraph: string) => DataSource) {
     }
     const eventType = await ensure.record(
       () => scheduling.getRepository(EventType).findOneBy({ teamId: team.id, slug: spec.eventType.slug }),
-      () => operator.createEventType({ ...spec.eventType, teamId: team.id }),
+      () => operator.createEventType({ ...spec.eventType, teamId: team.id, hostIds: members.map((m) => userOf(m.key).id) }),
     );
     teams.push({ team, eventType, members });
   }

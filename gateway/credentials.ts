@@ -5,30 +5,63 @@ import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
 export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
-const RESOLVE_CREDENTIAL = /* GraphQL */ `
-  query ResolveCredential($secret: String!) {
-    credential(secret: $secret) {
-      kind
-      userId
-      scopes
-      clientId
-      user {
-        isServiceAdmin
-        memberships { teamId role accepted team { isOrganization parentId } }
-      }
+const CREDENTIAL_FIELDS = /* GraphQL */ `
+  fragment CredentialFields on ResolvedCredential {
+    kind
+    userId
+    scopes
+    clientId
+    expiresAt
+    user {
+      isServiceAdmin
+      memberships { teamId role accepted permissions team { isOrganization parentId } }
     }
   }
 `;
+
+const RESOLVE_CREDENTIAL = /* GraphQL */ `
+  query ResolveCredential($secret: String!) { credential(secret: $secret) { ...CredentialFields } }
+  ${CREDENTIAL_FIELDS}
+`;
+
+const RESOLVE_PLATFORM_CREDENTIAL = /* GraphQL */ `
+  query ResolvePlatformCredential($clientId: String!, $secretKey: String!) {
+    platformCredential(clientId: $clientId, secretKey: $secretKey) { ...CredentialFields }
+  }
+  ${CREDENTIAL_FIELDS}
+`;
+
+/** Platform customers' headers (spec 5.1): the OAuth client id and its secret key. */
+export const PLATFORM_CLIENT_ID_HEADER = 'x-svc-client-id';
+export const PLATFORM_SECRET_KEY_HEADER = 'x-svc-secret-key';
+
+/** What a request presents: read by resolveRequest. */
+export interface CredentialSource {
+  header(name: string): string | undefined;
+  query: unknown;
+}
 
 interface ResolvedCredential {
   kind: Principal['kind'];
   userId: number;
   scopes: string[] | null;
   clientId: string | null;
+  /** When the credential stops working by itself (access tokens, API keys with an expiry); the cache never outlives it. */
+  expiresAt: string | null;
   user: {
     isServiceAdmin: boolean;
-    memberships: Array<{ teamId: number; role: Principal['memberships'][number]['role']; accepted: boolean; team: { isOrganization: boolean; parentId: number | null } }>;
+    memberships: Array<{ teamId: number; role: Principal['memberships'][number]['role']; accepted: boolean; permissions: string[] | null; team: { isOrganization: boolean; parentId: number | null } }>;
   };
+}
+
+/** An API key: svc_ and 64 hex characters. OAuth access tokens start with svc_at_. */
+const API_KEY = /^svc_[0-9a-f]{64}$/;
+const ACCESS_TOKEN_PREFIX = 'svc_at_';
+
+function refuseApiKeyParameter(query: Record<string, unknown>): void {
+  if (query.apiKey !== undefined) {
+    throw credentialError('The apiKey query parameter is no longer accepted (API v1 style): send Authorization: Bearer <API key> instead');
+  }
 }
 
 export function credentialError(message: string): GraphQLError {
@@ -49,25 +82,60 @@ export class CredentialResolver {
     private readonly ttlMs = Number(process.env.CREDENTIAL_CACHE_TTL_MS ?? 30_000),
   ) {}
 
-  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}): Promise<Principal> {
-    if (query.apiKey !== undefined) {
-      throw credentialError('The apiKey query parameter is no longer accepted (API v1 style): send Authorization: Bearer <API key> instead');
+  /**
+   * The principal of a request: `Authorization: Bearer <API key or access token>`, else the platform
+   * headers `x-svc-client-id` + `x-svc-secret-key`, else anonymous. Every credential sent must be valid:
+   * when both kinds are sent, the bearer credential is the caller and the platform headers must still
+   * name a valid client secret.
+   */
+  async resolveRequest(req: CredentialSource): Promise<Principal> {
+    const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
+    const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query);
+    if (!clientId || !secretKey) {
+      throw credentialError(`Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`);
     }
+    const platform = await this.resolvePlatform(clientId, secretKey, query);
+    return req.header('authorization') ? this.resolve(req.header('authorization'), query) : platform;
+  }
+
+  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}): Promise<Principal> {
+    refuseApiKeyParameter(query);
     if (!authorization) return ANONYMOUS;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
     const secret = match[1];
-    const key = createHash('sha256').update(secret).digest('hex');
+    return this.cached(`bearer:${secret}`, RESOLVE_CREDENTIAL, { secret }, 'credential', () =>
+      API_KEY.test(secret)
+        ? 'Invalid, revoked or expired API key'
+        : secret.startsWith(ACCESS_TOKEN_PREFIX)
+          ? 'Invalid, revoked or expired access token'
+          : 'Malformed credential: neither an API key (svc_…) nor an OAuth access token',
+    );
+  }
+
+  /** Platform customers (spec 5.1): an approved confidential OAuth client, by its id and secret key. */
+  async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}): Promise<Principal> {
+    refuseApiKeyParameter(query);
+    return this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', () =>
+      `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
+    );
+  }
+
+  /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields. */
+  private async cached(material: string, query: string, variables: Record<string, unknown>, field: string, refusal: () => string): Promise<Principal> {
+    const key = createHash('sha256').update(material).digest('hex');
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
 
     const generation = this.generation;
-    const result = await this.run(RESOLVE_CREDENTIAL, { secret }, SYSTEM);
+    const result = await this.run(query, variables, SYSTEM);
     if (result.errors?.length) throw new Error(`Credential resolution failed: ${result.errors[0].message}`);
-    const credential = result.data?.credential as ResolvedCredential | null;
+    const credential = result.data?.[field] as ResolvedCredential | null;
     if (!credential) {
       this.cache.delete(key);
-      throw credentialError(secret.startsWith('svc_') ? 'Invalid, revoked or expired API key' : 'Invalid or expired access token');
+      throw credentialError(refusal());
     }
     const principal: Principal = {
       kind: credential.kind,
@@ -81,10 +149,11 @@ export class CredentialResolver {
         accepted: m.accepted,
         isOrganization: m.team.isOrganization,
         parentId: m.team.parentId,
-        permissions: null,
+        permissions: m.permissions,
       })),
     };
-    if (generation === this.generation) this.cache.set(key, { principal, expiresAt: Date.now() + this.ttlMs });
+    const until = Math.min(Date.now() + this.ttlMs, credential.expiresAt ? Date.parse(credential.expiresAt) : Infinity);
+    if (generation === this.generation) this.cache.set(key, { principal, expiresAt: until });
     return principal;
   }
 

@@ -7,14 +7,15 @@ import { GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal } from '../subgraphs/kit/principal';
-import { CredentialResolver, OperationRunner } from './credentials';
+import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
+import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
 import { listenForPrincipalChanges } from './principal-changes';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
+import { proxyTo, WebRoute } from './web-proxy';
 
 export interface GatewayContext {
   principal: Principal;
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   routes?: RouteEntry[];
   /** The database whose triggers announce principal changes made elsewhere (operator tools, other gateways). */
   databaseUrl?: string;
+  /** Browser-facing routes served by a subgraph (the oauth pages), forwarded as they are. */
+  webRoutes?: WebRoute[];
 }
 
 export interface RunningGateway {
@@ -62,6 +65,17 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
     if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
     return response;
   }
+}
+
+/**
+ * A subgraph asking the supergraph for data another subgraph owns (GraphLink) presents the system
+ * principal signed with the internal secret; any other signed principal, or a bad signature, is refused.
+ */
+function systemCaller(header: string | undefined): Principal | undefined {
+  if (header === undefined) return undefined;
+  const principal = verifyPrincipal(header);
+  if (principal?.kind !== 'system') throw credentialError(`Invalid ${PRINCIPAL_HEADER}: only the services themselves send it`);
+  return principal;
 }
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
@@ -98,6 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const health = await checkHealth(options.subgraphUrls);
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
   });
+  for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target));
   app.get('/v2/openapi.json', (_req, res) => {
     res.json(openApiDocument(routes, apiSchema!));
   });
@@ -106,7 +121,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(server, {
-      context: async ({ req }) => ({ principal: await credentials.resolve(req.header('authorization'), req.query as Record<string, unknown>) }),
+      context: async ({ req }) => ({ principal: systemCaller(req.header(PRINCIPAL_HEADER)) ?? (await credentials.resolveRequest(req)) }),
     }),
   );
 

@@ -19,6 +19,7 @@ async function main() {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
     databaseUrl: process.env.DATABASE_URL,
+    webRoutes: SUBGRAPHS.filter((s) => s.web).map((s) => ({ paths: s.web!.paths, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
   const stop = () => gateway.stop().then(() => process.exit(0));

@@ -1,13 +1,21 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../subgraphs/kit/errors';
 import { ApiKeyService } from '../subgraphs/oauth/api-key/api-key.service';
+import { mailerFromEnvironment } from '../subgraphs/oauth/mail/mailer';
+import { OAuthClientDecision, OAuthClientReviewService } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
+import { NewOAuthClient, OAuthClientService } from '../subgraphs/oauth/oauth-client/oauth-client.service';
+import { notifyOwner } from '../subgraphs/oauth/oauth-client/review-notice';
+import { NewRole, RoleService } from '../subgraphs/organizations/role/role.service';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { MembershipService } from '../subgraphs/organizations/membership/membership.service';
 import { TeamService } from '../subgraphs/organizations/team/team.service';
 import { User } from '../subgraphs/organizations/user/user.entity';
 import { NewUser, UserService } from '../subgraphs/organizations/user/user.service';
 import { BookingService, NewBooking } from '../subgraphs/scheduling/booking/booking.service';
+import { BookingFieldService } from '../subgraphs/scheduling/booking-field/booking-field.service';
 import { EventTypeService, NewEventType } from '../subgraphs/scheduling/event-type/event-type.service';
+import { TeamEventTypeService } from '../subgraphs/scheduling/event-type/team-event-type.service';
+import { TeamDirectory } from '../subgraphs/scheduling/team/team-directory';
 import { NewSchedule, ScheduleService } from '../subgraphs/scheduling/schedule/schedule.service';
 
 /**
@@ -39,8 +47,50 @@ export class Operator {
     return new ApiKeyService(this.db('oauth')).create(userId, { note });
   }
 
+  /** A personal or team event type; a team event type's `hostIds` (or `assignAllTeamMembers`) must be accepted members of the team. */
+  /** An OAuth client registered for the user (PENDING); a confidential client's secret is only in the answer. */
+  async registerOAuthClient(ownerId: number, input: NewOAuthClient) {
+    await this.getUser(ownerId);
+    return new OAuthClientService(this.db('oauth')).register(ownerId, input);
+  }
+
+  /**
+   * Approves or rejects a pending OAuth client as the review page and mutation do, and e-mails the
+   * owner (SMTP settings from the environment); the owner's address comes from the organizations
+   * subgraph's own service. Answers the client and the address notified (null when the mail failed).
+   */
+  async reviewOAuthClient(clientId: string, decision: OAuthClientDecision) {
+    const client = await new OAuthClientReviewService(this.db('oauth')).review(clientId, decision, null);
+    const lookup = async (id: number) => {
+      const user = await this.getUser(id);
+      return { email: user.email, name: user.name };
+    };
+    return { client, notified: await notifyOwner(client, lookup, mailerFromEnvironment()) };
+  }
+
   createEventType(input: NewEventType) {
-    return new EventTypeService(this.db('scheduling')).create(input);
+    const { teamId, hostIds, assignAllTeamMembers, ownerId: _ownerId, ...eventType } = input;
+    if (teamId == null || (!hostIds?.length && !assignAllTeamMembers)) return new EventTypeService(this.db('scheduling')).create(input);
+    const teamEventTypes = new TeamEventTypeService(this.db('scheduling'), this.teamDirectory());
+    return teamEventTypes.create({ teamId }, { ...eventType, hosts: hostIds?.map((userId) => ({ userId })), assignAllTeamMembers });
+  }
+
+  /** What a workflow does to the booking form: adds the read-only SMS reminder or AI agent phone field. */
+  addWorkflowBookingField(eventTypeId: number, slug: 'smsReminderNumber' | 'aiAgentCallPhoneNumber') {
+    return new BookingFieldService(this.db('scheduling'), this.teamDirectory()).addWorkflowField(eventTypeId, slug);
+  }
+
+  /** Teams and their accepted members, read through the organizations subgraph's own services. */
+  private teamDirectory(): TeamDirectory {
+    const organizations = this.db('organizations');
+    return {
+      async roster(teamId) {
+        const team = (await new TeamService(organizations).findByIds([teamId]))[0];
+        if (!team) return null;
+        const members = await new MembershipService(organizations).forTeams([teamId]);
+        return { teamId, isOrganization: team.isOrganization, parentId: team.parentId, acceptedMemberIds: members.filter((m) => m.accepted).map((m) => m.userId) };
+      },
+    };
   }
 
   createSchedule(input: NewSchedule) {
@@ -59,5 +109,15 @@ export class Operator {
   /** An existing team or organization (one table), or NOT_FOUND. */
   getTeam(id: number) {
     return new TeamService(this.db('organizations')).get(id);
+  }
+
+  /** A custom organization role with `resource.action` permissions. */
+  createRole(input: NewRole) {
+    return new RoleService(this.db('organizations')).create(input);
+  }
+
+  /** Gives a membership a custom role (null: back to what its membership role grants). */
+  assignRole(membershipId: number, roleId: string | null) {
+    return new RoleService(this.db('organizations')).assign(membershipId, roleId);
   }
 }

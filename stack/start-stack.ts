@@ -27,10 +27,12 @@ export interface StackOptions {
 /** The four subgraphs (each on its own HTTP port) and the gateway in front of them. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started: RunningSubgraph[] = [];
+  // Subgraphs that ask the supergraph (GraphLink) reach the gateway started below.
+  let gatewayUrl: string | undefined;
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
-      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port }));
+      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:3000' }));
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
@@ -43,7 +45,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     port: options.port ?? 3000,
     host: options.host,
     databaseUrl: options.databaseUrl,
+    webRoutes: SUBGRAPHS.filter((d) => d.web).map((d) => ({ paths: d.web!.paths, target: subgraphs[d.name].origin })),
   });
+  gatewayUrl = gateway.url;
   return {
     gateway,
     url: gateway.url,

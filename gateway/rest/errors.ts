@@ -64,3 +64,29 @@ export function restErrorOf(error: GraphQLFormattedError | RestError | Error): {
   }
   return { status, body: envelope(status, restMessage(error.message)) };
 }
+
+/** RFC 6749 section 5.2: the error body of the OAuth token endpoint (spec 7.3). */
+export interface OAuthErrorBody {
+  error: string;
+  error_description: string;
+}
+
+/**
+ * The token endpoint's errors: `{error, error_description}`, 401 for invalid_client and 400 for the
+ * others. The oauth subgraph names the OAuth error in `extensions.oauthError` and puts the
+ * description in the message; anything the façade itself refuses (a body that is not JSON, a value
+ * of the wrong type) is an invalid_request; anything else a server_error without internals.
+ */
+export function oauthErrorOf(error: GraphQLFormattedError | RestError | Error): { status: number; body: OAuthErrorBody } {
+  const oauthError = (error as GraphQLFormattedError).extensions?.oauthError;
+  if (typeof oauthError === 'string') return { status: oauthError === 'invalid_client' ? 401 : 400, body: { error: oauthError, error_description: error.message } };
+  const { status, body } = restErrorOf(error);
+  if (status === 400) return { status, body: { error: 'invalid_request', error_description: body.error.message } };
+  if (status === 401) return { status, body: { error: 'invalid_client', error_description: body.error.message } };
+  return { status: 500, body: { error: 'server_error', error_description: 'Internal server error' } };
+}
+
+/** The error answer in the format the route declares (spec 7.1 envelope, or RFC 6749 for `errors: 'oauth'`). */
+export function errorOf(route: { errors?: 'envelope' | 'oauth' }, error: GraphQLFormattedError | RestError | Error): { status: number; body: ErrorEnvelope | OAuthErrorBody } {
+  return route.errors === 'oauth' ? oauthErrorOf(error) : restErrorOf(error);
+}

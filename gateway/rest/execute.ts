@@ -2,7 +2,7 @@ import { GraphQLSchema, Kind, OperationDefinitionNode, parse } from 'graphql';
 import { Request } from 'express';
 import { Principal } from '../../subgraphs/kit/principal';
 import { OperationRunner } from '../credentials';
-import { RestError, restErrorOf } from './errors';
+import { errorOf, RestError } from './errors';
 import { RouteEntry } from './route';
 import { coerceParameter, knownFields, variableSpecs, VariableSpec } from './variables';
 
@@ -33,8 +33,15 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
   const variables: Record<string, unknown> = {};
   for (const spec of route.variables) {
     if (spec.source === 'body') {
+      if (req.is('application/x-www-form-urlencoded') && route.entry.body !== 'form-or-json') {
+        throw new RestError(400, 'The body must be JSON (Content-Type: application/json)');
+      }
       if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-        if (spec.required) throw new RestError(400, 'A JSON object body is required (Content-Type: application/json)');
+        if (spec.required) {
+          throw new RestError(400, route.entry.body === 'form-or-json'
+            ? 'A body is required (Content-Type: application/x-www-form-urlencoded or application/json)'
+            : 'A JSON object body is required (Content-Type: application/json)');
+        }
         continue;
       }
       variables[spec.name] = knownFields(req.body, spec.type);
@@ -50,18 +57,26 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
   return variables;
 }
 
+/** The value at a route's `result` path (`me`, `organizationUser.schedules`); null when an object on the way is null. */
+function resultAt(data: Record<string, unknown> | null | undefined, path: string): Record<string, unknown> | null | undefined {
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? value : (value as Record<string, unknown>)[key]), data) as Record<string, unknown> | null | undefined;
+}
+
 /** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
 export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
   try {
     const result = await run(route.entry.operation, variablesOf(route, req), principal);
-    if (result.errors?.length) return restErrorOf(result.errors[0]);
-    const value = result.data?.[route.entry.result] as Record<string, unknown> | null | undefined;
+    if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
+    const value = resultAt(result.data, route.entry.result);
     if (value === undefined) throw new Error(`${route.entry.method} ${route.entry.path}: no "${route.entry.result}" in the result`);
-    const body = route.entry.paginated
-      ? { status: 'success', data: value?.items, pagination: value?.pagination }
-      : { status: 'success', data: value };
+    const body =
+      route.entry.envelope === false
+        ? value
+        : route.entry.paginated
+          ? { status: 'success', data: value?.items, pagination: value?.pagination }
+          : { status: 'success', data: value };
     return { status: route.entry.status ?? 200, body };
   } catch (error) {
-    return restErrorOf(error as Error);
+    return errorOf(route.entry, error as Error);
   }
 }

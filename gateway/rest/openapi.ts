@@ -1,5 +1,6 @@
 import {
   getNamedType,
+  GraphQLField,
   GraphQLInputType,
   GraphQLNamedType,
   GraphQLObjectType,
@@ -11,6 +12,7 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
+  SelectionNode,
   SelectionSetNode,
   FragmentDefinitionNode,
   parse,
@@ -86,10 +88,19 @@ function successSchema(route: RouteEntry, schema: GraphQLSchema): JsonSchema {
   const document = parse(route.operation);
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
   const compiled = compileRoute(route, schema);
-  const root = compiled.operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
-  const resultNode = compiled.operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === route.result);
-  if (!resultNode || resultNode.kind !== Kind.FIELD) throw new Error(`${route.method} ${route.path}: result field ${route.result} is not selected`);
-  const value = outputSchema(root.getFields()[resultNode.name.value].type, resultNode.selectionSet, fragments) as { properties?: Record<string, JsonSchema> };
+  // Follow the result path (`organizationUser.schedules`) from the root type down to the field whose value is `data`.
+  let parent: GraphQLObjectType = compiled.operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  let selection: SelectionSetNode | undefined = compiled.operation.selectionSet;
+  let field: GraphQLField<unknown, unknown> | undefined;
+  for (const key of route.result.split('.')) {
+    const node: SelectionNode | undefined = selection?.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === key);
+    if (!node || node.kind !== Kind.FIELD) throw new Error(`${route.method} ${route.path}: result field ${route.result} is not selected`);
+    if (field) parent = getNamedType(field.type) as GraphQLObjectType;
+    field = parent.getFields()[node.name.value];
+    selection = node.selectionSet;
+  }
+  const value = outputSchema(field!.type, selection, fragments) as { properties?: Record<string, JsonSchema> };
+  if (route.envelope === false) return value;
   const properties: Record<string, JsonSchema> = { status: { type: 'string', enum: ['success'] } };
   if (route.paginated) {
     properties.data = value.properties!.items;
@@ -107,6 +118,23 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'Internal error (no internals disclosed)',
 };
 
+/** RFC 6749 section 5.2, for routes with `errors: 'oauth'` (the token endpoint, spec 7.3). */
+const OAUTH_ERROR_STATUSES: Record<string, string> = {
+  '400': 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope',
+  '401': 'invalid_client: unknown client_id or a client_secret that does not match',
+  '500': 'server_error (no internals disclosed)',
+};
+
+/** JSON, and form-encoded too where the route takes it. */
+function bodyContent(route: RouteEntry, schema: JsonSchema): Record<string, { schema: JsonSchema }> {
+  return route.body === 'form-or-json' ? { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } : { 'application/json': { schema } };
+}
+
+function responseHeaders(route: RouteEntry): { headers?: Record<string, unknown> } {
+  if (!route.headers) return {};
+  return { headers: Object.fromEntries(Object.entries(route.headers).map(([name, value]) => [name, { schema: { type: 'string', enum: [value] } }])) };
+}
+
 function operationId(route: RouteEntry): string {
   return `${route.method.toLowerCase()}${route.path.replace(/^\/v2/, '').replace(/\{(\w+)\}/g, 'By_$1').split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}${route.version ? `_${route.version.replace(/-/g, '_')}` : ''}`;
 }
@@ -122,9 +150,11 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
     parameters.push({
       name: 'svc-api-version',
       in: 'header',
-      required: false,
+      required: route.versionRequired === true,
       schema: route.version ? { type: 'string', enum: [route.version] } : { type: 'string' },
-      description: route.version ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.` : 'Not read by this endpoint.',
+      description: route.versionRequired
+        ? `Must be ${route.version}: the endpoint has no older version (404 without it).`
+        : route.version ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.` : 'Not read by this endpoint.',
     });
     const body = compiled.variables.find((v) => v.source === 'body');
     const method = route.method.toLowerCase();
@@ -135,12 +165,20 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       summary: route.summary,
       tags: [route.tag],
       parameters,
-      ...(body ? { requestBody: { required: body.required, content: { 'application/json': { schema: inputSchema(body.type) } } } } : {}),
+      ...(body ? { requestBody: { required: body.required, content: bodyContent(route, inputSchema(body.type)) } } : {}),
+      ...(route.anonymous ? { security: [] } : {}),
       responses: {
-        [status]: { description: 'Success', content: { 'application/json': { schema: successSchema(route, schema) } } },
-        ...Object.fromEntries(
-          Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
-        ),
+        [status]:
+          status === '204'
+            ? { description: 'No Content' }
+            : { description: 'Success', ...responseHeaders(route), content: { 'application/json': { schema: successSchema(route, schema) } } },
+        ...(route.errors === 'oauth'
+          ? Object.fromEntries(
+              Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } }]),
+            )
+          : Object.fromEntries(
+              Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+            )),
       },
       'x-graphql-operation': route.operation.replace(/\s+/g, ' ').trim(),
     };
@@ -153,15 +191,25 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
     openapi: '3.1.0',
     info: { title: 'Scheduling Service API', version: 'v2', description: 'REST compatibility façade over the federated GraphQL supergraph. Every operation lists the GraphQL document it runs (x-graphql-operation).' },
     servers: [{ url: '/' }],
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { platformClientId: [], platformSecretKey: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key (svc_…) or OAuth access token' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'API key (svc_…) or OAuth access token (svc_at_…)' },
+        platformClientId: { type: 'apiKey', in: 'header', name: 'x-svc-client-id', description: 'Platform customers: the OAuth client id (with x-svc-secret-key)' },
+        platformSecretKey: { type: 'apiKey', in: 'header', name: 'x-svc-secret-key', description: 'Platform customers: the OAuth client secret key (with x-svc-client-id)' },
+      },
       schemas: {
         Pagination: {
           type: 'object',
           properties: { totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, totalPages: { type: 'integer' }, hasNextPage: { type: 'boolean' } },
           required: ['totalItems', 'currentPage', 'totalPages', 'hasNextPage'],
+        },
+        OAuthError: {
+          type: 'object',
+          description: 'RFC 6749 section 5.2 (spec 7.3)',
+          properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+          required: ['error', 'error_description'],
         },
         ErrorEnvelope: {
           type: 'object',

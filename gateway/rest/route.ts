@@ -17,14 +17,38 @@ export interface RouteEntry {
    * version answer when the header is missing or has another value (the older behaviour).
    */
   version?: string;
+  /**
+   * With `version`: the endpoint has no older behaviour (it did not exist before that version), so a
+   * request without the header, or with another value, answers 404 naming the header it needs.
+   */
+  versionRequired?: boolean;
   /** A GraphQL document with exactly one operation. */
   operation: string;
-  /** Field of the operation's `data` that becomes the envelope's `data`. */
+  /**
+   * Field of the operation's `data` that becomes the envelope's `data`; a dotted path reaches into a
+   * nested object (`organizationUser.schedules`: the route's root field is `organizationUser`).
+   */
   result: string;
   /** The result is `{items, pagination}`: `data` gets the items, `pagination` the position. */
   paginated?: boolean;
   /** HTTP status on success (default 200; creates answer 201). */
   status?: number;
+  /**
+   * Media types of the body: JSON only (default), or also `application/x-www-form-urlencoded`
+   * (`form-or-json`, the OAuth token endpoint, spec 4.1). Either way the body's fields fill `$input`.
+   */
+  body?: 'json' | 'form-or-json';
+  /**
+   * How errors are written: the envelope of spec 7.1 (default), or `oauth`, RFC 6749's
+   * `{error, error_description}` with 400 (401 for invalid_client) as spec 7.3 has it.
+   */
+  errors?: 'envelope' | 'oauth';
+  /** false: the result itself is the body, without the `{status, data}` envelope (token responses, spec 2.3). */
+  envelope?: boolean;
+  /** Response headers of every answer (`Cache-Control: no-store` on token responses). */
+  headers?: Record<string, string>;
+  /** The route reads no credential header: the token endpoint authenticates the client from the body. */
+  anonymous?: boolean;
 }
 
 export function route(entry: RouteEntry): RouteEntry {

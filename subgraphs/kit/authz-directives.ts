@@ -8,17 +8,19 @@ import { Principal, PrincipalMembership } from './principal';
  * kept in the supergraph with @composeDirective so integrators see every rule.
  */
 export const AUTHZ_SPEC_URL = 'https://specs.svc.dev/authz/v1.0';
-export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal'] as const;
+export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin'] as const;
 
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
 directive @scopes(anyOf: [[String!]!]!) on FIELD_DEFINITION
-"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId" or "parent.id")."""
+"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization)."""
 directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], team: String, org: String) on FIELD_DEFINITION
 """Only the user whose id is found at \`userId\` (a path such as "parent.id") may read this field."""
 directive @ownData(userId: String!) on FIELD_DEFINITION
 """Only the gateway itself may call this field (credential resolution)."""
 directive @internal on FIELD_DEFINITION
+"""Only a service administrator, acting with their own full rights (an API key, not an OAuth app's token), may call this field (OAuth client review)."""
+directive @serviceAdmin on FIELD_DEFINITION
 `;
 
 interface FieldRules {
@@ -26,6 +28,7 @@ interface FieldRules {
   pbac?: { permission: string; roles: string[]; team?: string; org?: string };
   ownData?: { userId: string };
   internal?: Record<string, never>;
+  serviceAdmin?: Record<string, never>;
 }
 
 interface Resolved {
@@ -33,7 +36,19 @@ interface Resolved {
   args: Record<string, unknown>;
 }
 
-function readPath(root: Resolved, path: string): unknown {
+/** What a rule's path may read about the caller: `principal.userId`, `principal.organizationId`. */
+interface PrincipalFacts {
+  userId: number | null;
+  /** The organization of the caller's first accepted organization membership; null for a non-organization account. */
+  organizationId: number | null;
+}
+
+function factsOf(principal: Principal): PrincipalFacts {
+  const organization = principal.memberships.find((m) => m.accepted && m.isOrganization);
+  return { userId: principal.userId, organizationId: organization?.teamId ?? null };
+}
+
+function readPath(root: Resolved & { principal?: PrincipalFacts }, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), root);
 }
 
@@ -53,6 +68,10 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   if (rules.internal) throw forbidden(`${fieldName} is internal to the gateway`);
   if (principal.kind === 'anonymous' || principal.userId == null) throw unauthenticated();
 
+  if (rules.serviceAdmin && (!principal.isServiceAdmin || principal.scopes !== null)) {
+    throw forbidden(`${fieldName} is for service administrators, with their own credential (not an OAuth app's token)`);
+  }
+
   if (rules.scopes && principal.scopes) {
     const granted = principal.scopes;
     if (!rules.scopes.anyOf.some((all) => all.every((scope) => holdsScope(granted, scope)))) {
@@ -67,11 +86,15 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   }
 
   if (rules.pbac) {
-    const teamId = rules.pbac.team ? Number(readPath(at, rules.pbac.team)) : NaN;
-    const orgId = rules.pbac.org ? Number(readPath(at, rules.pbac.org)) : NaN;
+    const root = { ...at, principal: factsOf(principal) };
+    const teamId = rules.pbac.team ? Number(readPath(root, rules.pbac.team) ?? NaN) : NaN;
+    const orgId = rules.pbac.org ? Number(readPath(root, rules.pbac.org) ?? NaN) : NaN;
     const onTeam = principal.memberships.find((m) => m.teamId === teamId && !m.isOrganization);
     const onOrg = principal.memberships.find((m) => m.teamId === orgId && m.isOrganization);
     if (!membershipAllows(onTeam, rules.pbac) && !membershipAllows(onOrg, rules.pbac)) {
+      if (rules.pbac.org?.startsWith('principal.') && !rules.pbac.team && Number.isNaN(orgId)) {
+        throw forbidden(`For organization members only (${rules.pbac.permission}): the caller belongs to no organization`);
+      }
       const where = rules.pbac.org && !rules.pbac.team ? 'organization' : 'team';
       throw forbidden(`Requires the ${where} role ${rules.pbac.roles.join(' or ')} or the permission ${rules.pbac.permission}`);
     }

@@ -16,7 +16,7 @@ export interface SchemaDefinition {
 }
 
 const FEDERATION_LINK =
-  '@link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@composeDirective"])';
+  '@link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@composeDirective"])';
 const authzImports = AUTHZ_DIRECTIVE_NAMES.map((name) => `"@${name}"`).join(', ');
 const AUTHZ_LINK = `@link(url: "${AUTHZ_SPEC_URL}", import: [${authzImports}])`;
 const COMPOSE = AUTHZ_DIRECTIVE_NAMES.map((name) => `@composeDirective(name: "@${name}")`).join(' ');

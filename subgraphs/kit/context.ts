@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { GraphLink } from './graph-link';
 import { Loaders } from './loaders';
 import { Principal } from './principal';
 
@@ -13,6 +14,8 @@ export interface SubgraphContext {
    * before it answers: the caller reads its own writes.
    */
   principalsChanged: Set<number>;
+  /** The supergraph, through the gateway, as the system: for data other subgraphs own (@internal fields). */
+  graph: GraphLink;
 }
 
 export const PRINCIPALS_CHANGED_EXTENSION = 'principalsChanged';

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { buildFederatedSchema, SchemaDefinition } from './build-schema';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
+import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 
@@ -16,11 +17,25 @@ export interface SubgraphDefinition extends SchemaDefinition {
   name: string;
   defaultPort: number;
   persistence: PersistenceDefinition;
+  /**
+   * Browser-facing HTTP routes the subgraph serves beside /graphql (the oauth subgraph's pages under
+   * /auth). `paths` are the prefixes the gateway forwards to this subgraph, so users reach them on
+   * the gateway's address; `mount` adds the routes to the subgraph's express app.
+   */
+  web?: { paths: string[]; mount(app: express.Express, runtime: SubgraphRuntime): void };
+}
+
+/** What a subgraph's own code may use besides the request: its database and the supergraph. */
+export interface SubgraphRuntime {
+  db: DataSource;
+  graph: GraphLink;
 }
 
 export interface RunningSubgraph {
   name: string;
   url: string;
+  /** http://host:port of the subgraph, where its web routes are. */
+  origin: string;
   db: DataSource;
   stop(): Promise<void>;
 }
@@ -48,8 +63,12 @@ function refuse(res: express.Response, message: string) {
  * Starts one subgraph on its own HTTP port: `/graphql` (only for callers presenting a principal
  * signed by the gateway) and `/health` (200 when its database answers).
  */
-export async function startSubgraph(definition: SubgraphDefinition, options: { databaseUrl: string; port?: number; host?: string }): Promise<RunningSubgraph> {
+export async function startSubgraph(
+  definition: SubgraphDefinition,
+  options: { databaseUrl: string; port?: number; host?: string; /** The gateway's base URL (read when needed). */ gatewayUrl?: () => string },
+): Promise<RunningSubgraph> {
   const db = await openDataSource(definition.persistence, options.databaseUrl);
+  const graph = new GraphLink(options.gatewayUrl ?? defaultGatewayUrl);
   const schema = await buildFederatedSchema(definition);
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
@@ -67,6 +86,7 @@ export async function startSubgraph(definition: SubgraphDefinition, options: { d
       res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
     }
   });
+  definition.web?.mount(app, { db, graph });
   app.use('/graphql', (req: RequestWithPrincipal, res, next) => {
     const header = req.header(PRINCIPAL_HEADER);
     if (!header) return refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
@@ -79,7 +99,7 @@ export async function startSubgraph(definition: SubgraphDefinition, options: { d
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db, principalsChanged: new Set<number>() }),
+      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph }),
     }),
   );
 
@@ -91,6 +111,7 @@ export async function startSubgraph(definition: SubgraphDefinition, options: { d
   return {
     name: definition.name,
     url: `http://127.0.0.1:${port}/graphql`,
+    origin: `http://127.0.0.1:${port}`,
     db,
     stop() {
       stopped ??= (async () => {

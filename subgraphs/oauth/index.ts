@@ -1,19 +1,32 @@
 import { SubgraphDefinition } from '../kit/server';
 import { ApiKey } from './api-key/api-key.entity';
 import { ApiKeyResolver } from './api-key/api-key.resolver';
+import { AuthorizationCode } from './authorization/authorization-code.entity';
 import { CredentialResolver } from './credential/credential.resolver';
 import { User } from './credential/user.stub';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
+import { OAuthProvider1732400000000 } from './migrations/1732400000000-oauth-provider';
+import { AnnounceTokenRevocation1732400000001 } from './migrations/1732400000001-announce-token-revocation';
 import { OAuthClient } from './oauth-client/oauth-client.entity';
 import { OAuthClientResolver } from './oauth-client/oauth-client.resolver';
+import { AuthSession } from './session/session.entity';
+import { OAuthGrant } from './token/grant.entity';
+import { OAuthToken } from './token/token.entity';
+import { TokenResolver } from './token/token.resolver';
+import { mountAuthPages, WEB_PATHS } from './web/routes';
 
-/** API keys, OAuth clients and the resolution of bearer secrets. */
+/** API keys, OAuth clients and their review, the OAuth 2.0 provider (pages under /auth, token endpoint) and the resolution of credentials. */
 export const oauth: SubgraphDefinition = {
   name: 'oauth',
   defaultPort: 4004,
-  persistence: { schema: 'oauth', entities: [ApiKey, OAuthClient], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000] },
-  resolvers: [ApiKeyResolver, OAuthClientResolver, CredentialResolver],
+  persistence: {
+    schema: 'oauth',
+    entities: [ApiKey, OAuthClient, AuthSession, AuthorizationCode, OAuthGrant, OAuthToken],
+    migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001],
+  },
+  resolvers: [ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver],
   referenceResolvers: {},
   orphanedTypes: [User],
+  web: { paths: WEB_PATHS, mount: mountAuthPages },
 };

@@ -1,12 +1,20 @@
+import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
+import { OrganizationRoles1732600000000 } from './migrations/1732600000000-organization-roles';
+import { Role } from './role/role.entity';
+import { RoleResolver } from './role/role.resolver';
 import { Membership } from './membership/membership.entity';
 import { MembershipResolver } from './membership/membership.resolver';
 import { OrganizationResolver } from './organization/organization.resolver';
+import { OrganizationUserResolver, organizationUserReference } from './organization/organization-user.resolver';
+import { PrivateLink, privateLinkReference } from './private-link/private-link.stub';
+import { PrivateLinkUrlResolver } from './private-link/private-link-url.resolver';
 import { Team } from './team/team.entity';
 import { teamReference } from './team/team.reference';
 import { TeamResolver } from './team/team.resolver';
+import { TeamRosterResolver } from './team/team-roster.resolver';
 import { User } from './user/user.entity';
 import { userReference } from './user/user.reference';
 import { UserResolver } from './user/user.resolver';
@@ -15,7 +23,8 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000] },
-  resolvers: [UserResolver, TeamResolver, MembershipResolver, OrganizationResolver],
-  referenceResolvers: { User: userReference, Team: teamReference },
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
+  referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
+  orphanedTypes: [PrivateLink],
 };

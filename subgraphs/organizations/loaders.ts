@@ -2,6 +2,8 @@ import { SubgraphContext } from '../kit/context';
 import { byKey, groupedByKey } from '../kit/loaders';
 import { Membership } from './membership/membership.entity';
 import { MembershipService } from './membership/membership.service';
+import { Role } from './role/role.entity';
+import { RoleService } from './role/role.service';
 import { Team } from './team/team.entity';
 import { TeamService } from './team/team.service';
 import { User } from './user/user.entity';
@@ -27,3 +29,6 @@ export const teamsByOrganizationId = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, Team[]>('teamsByOrganizationId', async (ids) =>
     groupedByKey(ids, await new TeamService(ctx.db).teamsOfOrganizations(ids), (t) => t.parentId!),
   );
+
+export const roleById = (ctx: SubgraphContext) =>
+  ctx.loaders.get<string, Role | null>('roleById', async (ids) => byKey(ids, await new RoleService(ctx.db).findByIds(ids), (r) => r.id));

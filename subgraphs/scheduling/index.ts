@@ -3,16 +3,28 @@ import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
 import { bookingReference } from './booking/booking.reference';
 import { BookingResolver } from './booking/booking.resolver';
+import { BookingEvent } from './booking/booking-event.entity';
+import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
+import { SlotsResolver } from './slots/slots.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
+import { TeamEventTypeResolver } from './event-type/team-event-type.resolver';
+import { BookingFieldResolver } from './booking-field/booking-field.resolver';
+import { PrivateLink } from './private-link/private-link.entity';
+import { PrivateLinkResolver, privateLinkReference } from './private-link/private-link.resolver';
+import { PrivateLinksAndBookingFields1732410000000 } from './migrations/1732410000000-private-links-and-booking-fields';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { HostsAndBookingLimits1732300000000 } from './migrations/1732300000000-hosts-and-booking-limits';
 import { EventTypeHost } from './event-type/event-type-host.entity';
 import { BookingLimit } from './booking-limit/booking-limit.entity';
+import { BookingLimitResolver } from './booking-limit/booking-limit.resolver';
+import { OrganizationUser, organizationUserReference } from './organization/organization-user.stub';
+import { OrganizationUserSchedulesResolver } from './schedule/organization-user-schedules.resolver';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
 import { Team } from './team/team.stub';
+import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
 import { userReference } from './user/user.stub';
 
@@ -22,10 +34,10 @@ export const scheduling: SubgraphDefinition = {
   defaultPort: 4001,
   persistence: {
     schema: 'scheduling',
-    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000],
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
   },
-  resolvers: [EventTypeResolver, ScheduleResolver, BookingResolver, UserBookingsResolver],
-  referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference },
-  orphanedTypes: [Team],
+  resolvers: [EventTypeResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
+  orphanedTypes: [Team, OrganizationUser],
 };

@@ -5,6 +5,9 @@ import { Booking } from './booking/booking.entity';
 import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';
+import { BookingLimits, BookingLimitService } from './booking-limit/booking-limit.service';
+import { Schedule } from './schedule/schedule.entity';
+import { ScheduleService } from './schedule/schedule.service';
 
 export const eventTypeById = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, EventType | null>('eventTypeById', async (ids) => byKey(ids, await new EventTypeService(ctx.db).findByIds(ids), (e) => e.id));
@@ -21,3 +24,14 @@ export const attendeesByBookingId = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, Attendee[]>('attendeesByBookingId', async (ids) =>
     groupedByKey(ids, await new BookingService(ctx.db).attendeesOf(ids), (a) => a.bookingId),
   );
+
+export const schedulesByOwnerId = (ctx: SubgraphContext) =>
+  ctx.loaders.get<number, Schedule[]>('schedulesByOwnerId', async (ids) =>
+    groupedByKey(ids, await new ScheduleService(ctx.db).forOwners(ids), (s) => s.ownerId),
+  );
+
+export const bookingLimitsByUserId = (ctx: SubgraphContext) =>
+  ctx.loaders.get<number, BookingLimits>('bookingLimitsByUserId', async (ids) => {
+    const limits = await new BookingLimitService(ctx.db).limitsOf(ids);
+    return ids.map((id) => limits.get(id)!);
+  });

@@ -237,4 +237,48 @@ describe('/v2/event-types', () => {
       expectErrorEnvelope(await stack.rest('GET', '/v2/event-types'), 401, 'UNAUTHORIZED');
     });
   });
+
+  describe('GET /v2/event-types/{eventTypeId}: one of the caller’s event types', () => {
+    it('answers the event type as the list shows it, with its booking fields', async () => {
+      const created = expectSuccess(await create(owner.key, { title: 'Get me', slug: 'get-me', lengthInMinutes: 25 }), 201);
+      const got = expectSuccess(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: owner.key }));
+      expect(got).toEqual(created);
+      expect(got).toEqual(await shown(owner.key, created.id));
+      expect(got.bookingFields.filter((f: any) => f.required && !f.hidden).map((f: any) => f.slug)).toEqual(['name', 'email']);
+    });
+
+    it('another user’s event type → 404, an unknown one → 404, a non-numeric id → 400 naming eventTypeId', async () => {
+      const theirs = expectSuccess(await create(other.key, { title: 'Theirs', slug: 'theirs', lengthInMinutes: 25 }), 201);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/event-types/${theirs.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', '/v2/event-types/999999', { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', '/v2/event-types/abc', { key: owner.key }), 400, 'BAD_REQUEST', /eventTypeId/);
+    });
+
+    it('without a credential → 401', async () => {
+      expectErrorEnvelope(await stack.rest('GET', '/v2/event-types/1'), 401, 'UNAUTHORIZED');
+    });
+  });
+
+  describe('DELETE /v2/event-types/{eventTypeId}: answers the deleted event type', () => {
+    it('the owner → 200 with the event type as it was; it is gone from the list and from GET (404)', async () => {
+      const created = expectSuccess(await create(owner.key, { title: 'Delete me', slug: 'delete-me', lengthInMinutes: 20, locations: [{ type: 'link' }] }), 201);
+      const deleted = expectSuccess(await stack.rest('DELETE', `/v2/event-types/${created.id}`, { key: owner.key }));
+      expect(deleted).toEqual(created);
+      expect(await shown(owner.key, created.id)).toBeUndefined();
+      expectErrorEnvelope(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/event-types/${created.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+
+    it('another user’s event type → 404, and it stays', async () => {
+      const theirs = expectSuccess(await create(other.key, { title: 'Keep me', slug: 'keep-me', lengthInMinutes: 20 }), 201);
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/event-types/${theirs.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expect(await shown(other.key, theirs.id)).toEqual(theirs);
+    });
+
+    it('without a credential → 401, and it stays', async () => {
+      const created = expectSuccess(await create(owner.key, { title: 'Stay', slug: 'stay', lengthInMinutes: 20 }), 201);
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/event-types/${created.id}`), 401, 'UNAUTHORIZED');
+      expect(await shown(owner.key, created.id)).toEqual(created);
+    });
+  });
 });

@@ -2,19 +2,29 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, startStack } from '../../stack/start-stack';
+import { SmtpReceiver, startSmtpReceiver } from './smtp';
 
 export interface TestStack extends RunningStack {
   rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>;
+  /** The local SMTP server the stack's e-mails go to (with `{ smtp: true }`). */
+  mail: SmtpReceiver;
+}
+
+export interface TestStackOptions {
+  /** Start a local SMTP receiver and point SMTP_URL at it, so e-mails are really sent and can be read. */
+  smtp?: boolean;
 }
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
-export async function startTestStack(): Promise<TestStack> {
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = await ensureDatabase(serverUrl, name);
   process.env.DB_POOL_SIZE ??= '4';
+  const mail = options.smtp ? await startSmtpReceiver() : undefined;
+  if (mail) process.env.SMTP_URL = mail.url;
   const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
@@ -42,8 +52,13 @@ export async function startTestStack(): Promise<TestStack> {
     ...stack,
     rest,
     graphql,
+    get mail(): SmtpReceiver {
+      if (!mail) throw new Error('start the test stack with { smtp: true } to receive e-mails');
+      return mail;
+    },
     async stop() {
       await stack.stop();
+      await mail?.stop();
       await dropDatabase(serverUrl, name);
     },
   };

@@ -1,9 +1,5 @@
 import { PAGINATION, route } from '../route';
-
-const EVENT_TYPE_FIELDS = /* GraphQL */ `
-  fragment EventTypeFields on EventType {
-    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId createdAt updatedAt
-  }`;
+import { EVENT_TYPE_FIELDS } from './event-type-fields';
 
 export const eventTypeRoutes = [
   route({
@@ -28,6 +24,14 @@ export const eventTypeRoutes = [
     status: 201,
   }),
   route({
+    method: 'GET',
+    path: '/v2/event-types/{eventTypeId}',
+    tag: 'Event Types',
+    summary: 'Get one of my event types',
+    operation: `query GetEventType($eventTypeId: Int!) { eventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    result: 'eventType',
+  }),
+  route({
     method: 'PATCH',
     path: '/v2/event-types/{eventTypeId}',
     tag: 'Event Types',
@@ -37,5 +41,13 @@ export const eventTypeRoutes = [
         updateEventType(eventTypeId: $eventTypeId, input: $input) { ...EventTypeFields }
       } ${EVENT_TYPE_FIELDS}`,
     result: 'updateEventType',
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v2/event-types/{eventTypeId}',
+    tag: 'Event Types',
+    summary: 'Delete one of my event types (answers the deleted event type)',
+    operation: `mutation DeleteEventType($eventTypeId: Int!) { deleteEventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    result: 'deleteEventType',
   }),
 ];

@@ -13,6 +13,7 @@ export const meRoutes = [
           organizationId
           organization { id name slug }
           memberships { id teamId role accepted team { id name slug isOrganization parentId } }
+          bookingLimits { perDay perWeek perMonth perYear }
         }
       }`,
     result: 'me',

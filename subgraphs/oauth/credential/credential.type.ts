@@ -4,7 +4,7 @@ import { User } from './user.stub';
 /** What a bearer secret stands for; the gateway turns it into the request's principal. */
 @ObjectType({ description: 'The user and rights a bearer secret stands for.' })
 export class ResolvedCredential {
-  @Field({ description: "'apiKey' for now." })
+  @Field({ description: "'apiKey' (the user's full rights), 'oauth' (an access token: the granted scopes) or 'platform' (client id and secret key: the client's owner, with the client's scopes)." })
   kind: string;
 
   @Field(() => Int)
@@ -18,6 +18,9 @@ export class ResolvedCredential {
 
   @Field(() => Int, { nullable: true })
   apiKeyId: number | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the credential stops working by itself (access tokens; API keys with an expiry): caches must not keep it longer.' })
+  expiresAt: Date | null;
 
   @Field(() => User)
   user?: User;

@@ -50,4 +50,12 @@ export class OAuthClient {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When a service admin approved or rejected the client.' })
+  reviewedAt: Date | null;
+
+  /** The service admin who reviewed it; null when an operator did (npm run admin). */
+  @Column({ name: 'reviewed_by', type: 'int', nullable: true })
+  reviewedBy: number | null;
 }

@@ -1,8 +1,15 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root, registerEnumType } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { User } from '../credential/user.stub';
+import { UserDirectory } from '../directory/user-directory';
+import { mailerFromEnvironment } from '../mail/mailer';
 import { OAuthClient } from './oauth-client.entity';
 import { RegisteredOAuthClient, RegisterOAuthClientInput } from './oauth-client.inputs';
+import { OAuthClientDecision, OAuthClientReviewService } from './oauth-client-review.service';
 import { OAuthClientService } from './oauth-client.service';
+import { notifyOwner } from './review-notice';
+
+registerEnumType(OAuthClientDecision, { name: 'OAuthClientDecision', description: "A service admin's review of a pending OAuth client." });
 
 @Resolver(() => OAuthClient)
 export class OAuthClientResolver {
@@ -16,5 +23,30 @@ export class OAuthClientResolver {
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   registerOAuthClient(@Arg('input') input: RegisterOAuthClientInput, @Ctx() ctx: SubgraphContext): Promise<RegisteredOAuthClient> {
     return new OAuthClientService(ctx.db).register(ctx.principal.userId!, input);
+  }
+
+  @Query(() => [OAuthClient], { description: 'OAuth clients waiting for review, oldest first (service admins).' })
+  @Directive('@serviceAdmin')
+  pendingOAuthClients(@Ctx() ctx: SubgraphContext): Promise<OAuthClient[]> {
+    return new OAuthClientReviewService(ctx.db).listPending();
+  }
+
+  @Mutation(() => OAuthClient, { description: 'Approves or rejects a pending OAuth client (service admins); the owner receives an e-mail notice either way.' })
+  @Directive('@serviceAdmin')
+  async reviewOAuthClient(
+    @Arg('clientId') clientId: string,
+    @Arg('decision', () => OAuthClientDecision) decision: OAuthClientDecision,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OAuthClient> {
+    const client = await new OAuthClientReviewService(ctx.db).review(clientId, decision, ctx.principal.userId);
+    ctx.principalsChanged.add(client.ownerId);
+    const directory = new UserDirectory(ctx.graph);
+    await notifyOwner(client, (id) => directory.byId(id), mailerFromEnvironment());
+    return client;
+  }
+
+  @FieldResolver(() => User, { description: 'The user who registered the client.' })
+  owner(@Root() client: OAuthClient): User {
+    return { id: client.ownerId };
   }
 }

@@ -31,6 +31,11 @@ export class Membership {
   @Field()
   accepted: boolean;
 
+  /** A custom organization role: when set, its permissions decide @pbac checks instead of `role`. */
+  @Column({ name: 'custom_role_id', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Custom organization role; when set, its permissions replace what `role` grants.' })
+  customRoleId: string | null;
+
   @Column({ name: 'disable_impersonation', default: false })
   @Field()
   disableImpersonation: boolean;

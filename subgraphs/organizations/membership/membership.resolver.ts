@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
-import { teamById, userById } from '../loaders';
+import { roleById, teamById, userById } from '../loaders';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
 import { Membership } from './membership.entity';
@@ -53,6 +53,11 @@ export class MembershipResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
     return removed(ctx, new MembershipService(ctx.db).remove(teamId, membershipId, orgId));
+  }
+
+  @FieldResolver(() => [String], { nullable: true, description: "Permissions of the member's custom role; null when the membership role decides." })
+  async permissions(@Root() membership: Membership, @Ctx() ctx: SubgraphContext): Promise<string[] | null> {
+    return membership.customRoleId ? ((await roleById(ctx).load(membership.customRoleId))?.permissions ?? []) : null;
   }
 
   @FieldResolver(() => User)

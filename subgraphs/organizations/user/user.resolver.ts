@@ -1,10 +1,11 @@
-import { Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { unauthenticated } from '../../kit/errors';
 import { membershipsByUserId, teamById, userById } from '../loaders';
 import { Membership } from '../membership/membership.entity';
 import { Organization } from '../organization/organization.type';
 import { User } from './user.entity';
+import { UserService } from './user.service';
 
 @Resolver(() => User)
 export class UserResolver {
@@ -14,6 +15,18 @@ export class UserResolver {
     const user = ctx.principal.userId == null ? null : await userById(ctx).load(ctx.principal.userId);
     if (!user) throw unauthenticated('The credential belongs to a user that no longer exists');
     return user;
+  }
+
+  @Query(() => [User], { description: 'Users by id (those that exist), for the services themselves: the oauth pages and review e-mails.' })
+  @Directive('@internal')
+  usersById(@Arg('ids', () => [Int]) ids: number[], @Ctx() ctx: SubgraphContext): Promise<User[]> {
+    return new UserService(ctx.db).findByIds(ids);
+  }
+
+  @Mutation(() => User, { nullable: true, description: 'The user with this e-mail and password, or null (the sign-in page of the oauth subgraph).' })
+  @Directive('@internal')
+  verifyPassword(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: SubgraphContext): Promise<User | null> {
+    return new UserService(ctx.db).verifyCredentials(email, password);
   }
 
   @FieldResolver(() => [Membership], { description: 'Teams and organizations the user belongs to.' })

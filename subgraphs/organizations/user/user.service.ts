@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { hashPassword } from './password';
+import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
 import { isIanaTimeZone } from '../../kit/time-zones';
 
@@ -53,7 +54,24 @@ export class UserService {
     return user;
   }
 
+  /**
+   * The user with this e-mail and password, or null. An unknown e-mail costs the same scrypt work as
+   * a wrong password, so the answer time does not tell which e-mails have accounts.
+   */
+  async verifyCredentials(email: string, password: string): Promise<User | null> {
+    const user = typeof email === 'string' && email.trim() ? await this.users.findOneBy({ email: email.trim().toLowerCase() }) : null;
+    const matches = await verifyPassword(typeof password === 'string' ? password : '', user?.passwordHash ?? (await unknownUserHash()));
+    return user?.passwordHash && matches ? user : null;
+  }
+
   findByIds(ids: readonly number[]): Promise<User[]> {
     return this.users.findBy({ id: In([...ids]) });
   }
+}
+
+let decoy: Promise<string> | undefined;
+/** A hash no password matches by chance, checked for unknown e-mails. */
+function unknownUserHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(32).toString('hex'));
+  return decoy;
 }

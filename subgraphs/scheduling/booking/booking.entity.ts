@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { EventTypeLocation } from '../event-type/event-type.entity';
+import { BookingLocation } from './booking-location';
 
 export enum BookingStatus {
   accepted = 'accepted',
@@ -9,10 +9,13 @@ export enum BookingStatus {
   cancelled = 'cancelled',
   rejected = 'rejected',
 }
-registerEnumType(BookingStatus, { name: 'BookingStatus' });
+registerEnumType(BookingStatus, { name: 'BookingStatus', description: 'Booking statuses (spec 3).' });
+
+/** Statuses that occupy the host's time: the exclusion constraint `bookings_host_no_overlap` covers these. */
+export const LIVE_STATUSES: readonly BookingStatus[] = [BookingStatus.accepted, BookingStatus.pending];
 
 @Entity({ name: 'bookings' })
-@ObjectType({ description: 'A booked meeting (type 2.18).' })
+@ObjectType({ description: 'A booked meeting (type 2.18; the full shape of BookingOutput_2024_08_13).' })
 @Directive('@key(fields: "id")')
 export class Booking {
   @PrimaryGeneratedColumn()
@@ -29,7 +32,7 @@ export class Booking {
 
   /** The host whose calendar the booking occupies. */
   @Column({ name: 'user_id' })
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The host whose calendar the booking occupies.' })
   userId: number;
 
   @Column()
@@ -52,13 +55,21 @@ export class Booking {
   @Field(() => BookingStatus)
   status: BookingStatus;
 
+  /** Where the meeting takes place, as booked (`{type, address?, phone?, integration?, location?}`); the GraphQL field `location` writes it as text. */
   @Column({ type: 'jsonb', nullable: true })
-  @Field(() => EventTypeLocation, { nullable: true })
-  location: EventTypeLocation | null;
+  location: BookingLocation | null;
 
   @Column({ type: 'jsonb', default: {} })
   @Field(() => GraphQLJSONObject)
   metadata: Record<string, unknown>;
+
+  @Column({ name: 'booking_fields_responses', type: 'jsonb', default: {} })
+  @Field(() => GraphQLJSONObject, { description: 'Answers to the booking form, by booking field slug (name, email, notes, …).' })
+  bookingFieldsResponses: Record<string, unknown>;
+
+  @Column({ name: 'absent_host', default: false })
+  @Field()
+  absentHost: boolean;
 
   @Column({ name: 'cancellation_reason', type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
@@ -69,12 +80,12 @@ export class Booking {
   reschedulingReason: string | null;
 
   @Column({ name: 'rescheduled_to_uid', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled to (this one is then cancelled).' })
   rescheduledToUid: string | null;
 
   @Column({ name: 'from_reschedule', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true })
-  fromReschedule: string | null;
+  @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled from.' })
+  rescheduledFromUid: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()

@@ -1,23 +1,73 @@
-import { Args, Ctx, Directive, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
+import { PageOf, paginationOf } from '../../kit/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { attendeesByBookingId, eventTypeById } from '../loaders';
+import { ownerDirectoryOf } from '../slots/event-type-lookup';
 import { User } from '../user/user.stub';
 import { Attendee } from './attendee.entity';
 import { Booking } from './booking.entity';
-import { BookingService } from './booking.service';
+import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBookingInput, RescheduleBookingInput } from './booking.inputs';
+import { cancelBooking, rescheduleBooking } from './booking-changes';
+import { createBooking } from './booking-creation';
+import { locationText } from './booking-location';
+import { BookingQueries } from './booking-queries';
 
 @ObjectType()
 export class BookingPage extends PageOf(Booking) {}
 
+const hostOf = (booking: Booking) => Object.assign(new User(), { id: booking.userId });
+
+/**
+ * Bookings (spec 2.18, 4.15). Creating, cancelling and rescheduling are public (no directive, spec
+ * 5.3): the booking's uid is what a guest holds. Reading needs BOOKING_READ and shows the caller's
+ * bookings as host.
+ */
 @Resolver(() => Booking)
 export class BookingResolver {
-  @Query(() => BookingPage, { description: 'Bookings the caller hosts (GET /v2/bookings).' })
+  @Query(() => BookingPage, { description: 'Bookings the caller hosts, filtered, sorted and paged (GET /v2/bookings).' })
   @Directive('@scopes(anyOf: [["BOOKING_READ"]])')
-  async bookings(@Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
-    const [items, total] = await new BookingService(ctx.db).listForHost(ctx.principal.userId!, page);
-    return { items, pagination: paginationOf(total, page) };
+  async bookings(@Args() args: BookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
+    const [items, total] = await new BookingQueries(ctx.db).listForHost(ctx.principal.userId!, args);
+    return { items, pagination: paginationOf(total, args) };
+  }
+
+  @Query(() => Booking, { description: 'One booking the caller hosts, by uid (GET /v2/bookings/{bookingUid}).' })
+  @Directive('@scopes(anyOf: [["BOOKING_READ"]])')
+  booking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    return new BookingQueries(ctx.db).getForHost(uid, ctx.principal.userId!);
+  }
+
+  @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
+  createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    return createBooking(ctx.db, ownerDirectoryOf(ctx), input);
+  }
+
+  @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
+  legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    const { responses } = input;
+    if (input.rescheduleUid) {
+      return rescheduleBooking(ctx.db, input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason });
+    }
+    return createBooking(ctx.db, null, {
+      eventTypeId: input.eventTypeId,
+      start: input.start,
+      end: input.end,
+      attendee: { name: responses.name, email: responses.email, timeZone: input.timeZone, language: input.language },
+      location: responses.location ?? undefined,
+      metadata: input.metadata,
+      bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
+    });
+  }
+
+  @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
+  cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    return cancelBooking(ctx.db, uid, input);
+  }
+
+  @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
+  rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    return rescheduleBooking(ctx.db, uid, input);
   }
 
   @FieldResolver(() => [Attendee])
@@ -30,8 +80,18 @@ export class BookingResolver {
     return eventTypeById(ctx).load(booking.eventTypeId);
   }
 
-  @FieldResolver(() => [User], { description: 'Hosts of the meeting.' })
+  @FieldResolver(() => [User], { description: 'Hosts of the meeting (id, name, email, username, timeZone from the organizations subgraph).' })
   hosts(@Root() booking: Booking): User[] {
-    return [Object.assign(new User(), { id: booking.userId })];
+    return [hostOf(booking)];
+  }
+
+  @FieldResolver(() => User, { description: 'The host whose calendar the booking occupies (the older API\'s `user`).' })
+  host(@Root() booking: Booking): User {
+    return hostOf(booking);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Where the meeting takes place, as text: the attendee\'s address, phone or place, `integrations:<app>`, or the organizer-defined location type.' })
+  location(@Root() booking: Booking): string | null {
+    return locationText(booking.location);
   }
 }

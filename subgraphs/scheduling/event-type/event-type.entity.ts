@@ -1,5 +1,7 @@
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { StoredBookingField } from '../booking-field/booking-field.kinds';
+import { BookingField } from '../booking-field/booking-field.type';
 
 @ObjectType({ description: 'Where a meeting takes place, without integration prefix (`{type: "integration"}`, `{type: "address"}`, …).' })
 export class EventTypeLocation {
@@ -50,6 +52,14 @@ export class EventType {
   @Column({ name: 'parent_id', type: 'int', nullable: true })
   @Field(() => Int, { nullable: true, description: 'Immutable: the managed event type this one was created from.' })
   parentId: number | null;
+
+  @Column({ name: 'assign_all_team_members', default: false })
+  @Field({ description: 'Team event types: every accepted member of the team was made a host.' })
+  assignAllTeamMembers: boolean;
+
+  @Column({ name: 'booking_fields', type: 'jsonb' })
+  @Field(() => [BookingField], { description: 'The booking form: default fields, workflow-added fields and custom fields.' })
+  bookingFields: StoredBookingField[];
 
   @Column({ name: 'schedule_id', type: 'int', nullable: true })
   @Field(() => Int, { nullable: true })

@@ -2,8 +2,10 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolve
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Team } from '../team/team.stub';
+import { User } from '../user/user.stub';
 import { EventType } from './event-type.entity';
 import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './event-type.inputs';
+import { hostIdsByEventTypeId } from './event-type.loaders';
 import { EventTypeService } from './event-type.service';
 
 @Resolver(() => EventType)
@@ -35,6 +37,18 @@ export class EventTypeResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<EventType> {
     return new EventTypeService(ctx.db).update(eventTypeId, ctx.principal.userId!, input);
+  }
+
+  @Mutation(() => EventType, { description: 'Deletes a personal event type and answers it as it was (DELETE /v2/event-types/{eventTypeId}).' })
+  @Directive('@scopes(anyOf: [["EVENT_TYPE_WRITE"]])')
+  deleteEventType(@Arg('eventTypeId', () => Int) eventTypeId: number, @Ctx() ctx: SubgraphContext): Promise<EventType> {
+    return new EventTypeService(ctx.db).deletePersonal(eventTypeId, ctx.principal.userId!);
+  }
+
+  @FieldResolver(() => [User], { description: 'Users who host a team event type (empty for a personal one: its owner hosts it).' })
+  async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<User[]> {
+    const ids = await hostIdsByEventTypeId(ctx).load(eventType.id);
+    return ids.map((id) => Object.assign(new User(), { id }));
   }
 
   @FieldResolver(() => Team, { nullable: true, description: 'The team that owns a team event type.' })

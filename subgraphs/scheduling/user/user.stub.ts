@@ -1,6 +1,6 @@
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 
-/** The organizations subgraph's User, extended here with the user's bookings. */
+/** The organizations subgraph's User, extended here with the user's bookings and booking limits. */
 @ObjectType()
 @Directive('@key(fields: "id")')
 export class User {

@@ -1,0 +1,26 @@
+import { route } from '../route';
+
+export const oauthRoutes = [
+  route({
+    method: 'POST',
+    path: '/v2/auth/oauth2/token',
+    tag: 'OAuth',
+    summary: 'Exchange an authorization code, or rotate a refresh token, for an access token (RFC 6749; JSON or form body)',
+    operation: /* GraphQL */ `
+      mutation OAuthToken($input: OAuthTokenRequest!) {
+        oauthToken(input: $input) {
+          access_token: accessToken
+          refresh_token: refreshToken
+          token_type: tokenType
+          expires_in: expiresIn
+          scope
+        }
+      }`,
+    result: 'oauthToken',
+    body: 'form-or-json',
+    errors: 'oauth',
+    envelope: false,
+    anonymous: true,
+    headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+  }),
+];

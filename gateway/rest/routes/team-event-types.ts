@@ -1,0 +1,77 @@
+import { PAGINATION, route, RouteEntry } from '../route';
+import { TEAM_EVENT_TYPE_FIELDS } from './event-type-fields';
+
+/**
+ * The team event type routes, once under /v2/teams/{teamId} and once under
+ * /v2/organizations/{orgId}/teams/{teamId} (where the organization's admins may act too).
+ */
+function routesAt(scope: 'team' | 'org'): RouteEntry[] {
+  const org = scope === 'org';
+  const base = org ? '/v2/organizations/{orgId}/teams/{teamId}/event-types' : '/v2/teams/{teamId}/event-types';
+  const tag = org ? 'Orgs / Teams / Event Types' : 'Teams / Event Types';
+  const name = org ? 'OrgTeam' : 'Team';
+  const orgVariable = org ? ', $orgId: Int!' : '';
+  const orgArgument = org ? ', orgId: $orgId' : '';
+  const where = org ? 'an organization team' : 'a team';
+  return [
+    route({
+      method: 'GET',
+      path: base,
+      tag,
+      summary: `Get the event types of ${where} (any member)`,
+      operation: `
+        query Get${name}EventTypes($teamId: Int!${orgVariable}, $eventSlug: String, $take: Int, $skip: Int) {
+          teamEventTypes(teamId: $teamId${orgArgument}, eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
+        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      result: 'teamEventTypes',
+      paginated: true,
+    }),
+    route({
+      method: 'POST',
+      path: base,
+      tag,
+      summary: `Create an event type of ${where}, with its hosts (team admin)`,
+      operation: `
+        mutation Create${name}EventType($teamId: Int!${orgVariable}, $input: CreateTeamEventTypeInput!) {
+          createTeamEventType(teamId: $teamId${orgArgument}, input: $input) { ...TeamEventTypeFields }
+        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      result: 'createTeamEventType',
+      status: 201,
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/{eventTypeId}`,
+      tag,
+      summary: `Get an event type of ${where} (any member)`,
+      operation: `
+        query Get${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!) {
+          teamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
+        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      result: 'teamEventType',
+    }),
+    route({
+      method: 'PATCH',
+      path: `${base}/{eventTypeId}`,
+      tag,
+      summary: `Update an event type of ${where}; teamId and parentId cannot change (team admin)`,
+      operation: `
+        mutation Update${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!, $input: UpdateTeamEventTypeInput!) {
+          updateTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId, input: $input) { ...TeamEventTypeFields }
+        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      result: 'updateTeamEventType',
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/{eventTypeId}`,
+      tag,
+      summary: `Delete an event type of ${where} (answers the deleted event type; team admin)`,
+      operation: `
+        mutation Delete${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!) {
+          deleteTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
+        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      result: 'deleteTeamEventType',
+    }),
+  ];
+}
+
+export const teamEventTypeRoutes = [...routesAt('team'), ...routesAt('org')];

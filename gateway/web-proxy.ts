@@ -1,0 +1,41 @@
+import { Request, RequestHandler, Response } from 'express';
+import { request as httpRequest } from 'node:http';
+
+/** Browser-facing routes a subgraph serves itself (the oauth pages under /auth), reached on the gateway's address. */
+export interface WebRoute {
+  /** Path prefixes, such as `/auth` and `/.well-known/oauth-authorization-server`. */
+  paths: string[];
+  /** `http://host:port` of the subgraph. */
+  target: string;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/**
+ * Streams the request to the subgraph unchanged (method, path, query, headers, body) and its answer
+ * back. X-Forwarded-Host/-Proto tell the subgraph the address the browser used, so absolute URLs
+ * (discovery) and the cookies' Secure flag follow it.
+ */
+export function proxyTo(target: string): RequestHandler {
+  const origin = new URL(target);
+  return (req: Request, res: Response) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    headers.host = origin.host;
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+    headers['x-forwarded-proto'] = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const upstream = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.originalUrl, headers }, (answer) => {
+      const outgoing: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) outgoing[name] = value;
+      res.writeHead(answer.statusCode ?? 502, outgoing);
+      answer.pipe(res);
+    });
+    upstream.on('error', (error) => {
+      console.error(`[gateway] ${req.method} ${req.originalUrl}: ${target} unreachable: ${error.message}`);
+      if (!res.headersSent) res.status(502).type('text/plain').send('Bad gateway: the sign-in service is unreachable');
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  };
+}

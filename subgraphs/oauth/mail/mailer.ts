@@ -1,0 +1,46 @@
+import nodemailer, { Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Who the e-mails come from: SMTP_FROM, else a no-reply address. */
+const from = (env: NodeJS.ProcessEnv) => env.SMTP_FROM || 'Scheduling Service <no-reply@svc.local>';
+
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * E-mail over SMTP with nodemailer, set up from the environment when a mail is sent:
+ * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…`), or SMTP_HOST with SMTP_PORT (default 587),
+ * SMTP_SECURE (true for TLS from the start), SMTP_USER and SMTP_PASSWORD. With neither, the mail is
+ * written to the log instead.
+ */
+export function mailerFromEnvironment(env: NodeJS.ProcessEnv = process.env): Mailer {
+  let transport: Transporter | undefined;
+  if (env.SMTP_URL) transport = nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS } as SMTPTransport.Options);
+  else if (env.SMTP_HOST) {
+    transport = nodemailer.createTransport({
+      host: env.SMTP_HOST,
+      port: Number(env.SMTP_PORT ?? 587),
+      secure: env.SMTP_SECURE === 'true',
+      auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+      ...TIMEOUTS,
+    });
+  }
+  return {
+    async send(mail) {
+      if (!transport) {
+        console.log(`[mail] (no SMTP_URL / SMTP_HOST: logged, not sent) To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);
+        return;
+      }
+      await transport.sendMail({ from: from(env), to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Request, Response } from 'express';
+import { SubgraphRuntime } from '../../kit/server';
+import { DirectoryUser, UserDirectory } from '../directory/user-directory';
+import { sameText } from '../secrets';
+import { SessionService } from '../session/session.service';
+import { readCookies, setCookie } from './cookies';
+
+export const SESSION_COOKIE = 'svc_session';
+/** A random value bound to the browser before sign-in: the basis of the sign-in form's CSRF token. */
+export const PRE_SESSION_COOKIE = 'svc_csrf';
+
+/**
+ * The address the browser used: PUBLIC_URL when set, else what the gateway forwarded
+ * (X-Forwarded-Proto / X-Forwarded-Host), else the request's own.
+ */
+export function publicOrigin(req: Request): string {
+  if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/+$/, '');
+  const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
+  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0].trim();
+  return `${proto}://${host}`;
+}
+
+/** A CSRF token: HMAC of the value it is bound to (the session secret, or the pre-session cookie). */
+export function csrfTokenFor(basis: string): string {
+  return createHmac('sha256', basis).update('svc auth form').digest('base64url');
+}
+
+export function csrfMatches(basis: string | undefined, given: unknown): boolean {
+  return typeof basis === 'string' && basis !== '' && typeof given === 'string' && sameText(csrfTokenFor(basis), given);
+}
+
+/** Who is at the browser: the signed-in user and their session, or nobody. */
+export interface Browser {
+  secure: boolean;
+  sessionSecret: string | null;
+  user: DirectoryUser | null;
+  /** The CSRF token of the signed-in session (every form but sign-in). */
+  csrf: string;
+  cookies: Record<string, string>;
+}
+
+export async function browserOf(req: Request, runtime: SubgraphRuntime): Promise<Browser> {
+  const cookies = readCookies(req);
+  const secure = publicOrigin(req).startsWith('https:');
+  const secret = cookies[SESSION_COOKIE];
+  const session = secret ? await new SessionService(runtime.db).find(secret) : null;
+  const user = session ? await new UserDirectory(runtime.graph).byId(session.userId) : null;
+  const signedIn = session && user ? secret! : null;
+  return { secure, sessionSecret: signedIn, user: signedIn ? user : null, csrf: signedIn ? csrfTokenFor(signedIn) : '', cookies };
+}
+
+/** The sign-in form's CSRF token, bound to a pre-session cookie set here when the browser has none. */
+export function preSessionCsrf(browser: Browser, res: Response): string {
+  let basis = browser.cookies[PRE_SESSION_COOKIE];
+  if (!basis) {
+    basis = randomBytes(32).toString('base64url');
+    setCookie(res, PRE_SESSION_COOKIE, basis, { secure: browser.secure });
+    browser.cookies[PRE_SESSION_COOKIE] = basis;
+  }
+  return csrfTokenFor(basis);
+}

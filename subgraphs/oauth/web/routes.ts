@@ -1,0 +1,67 @@
+import express, { NextFunction, Request, Response } from 'express';
+import { SubgraphRuntime } from '../../kit/server';
+import { showReview, reviewClient } from './admin-review.page';
+import { decideAuthorize, showAuthorize } from './authorize.page';
+import { Browser, browserOf } from './browser';
+import { registerClient, showDeveloperSettings } from './developer-settings.page';
+import { DISCOVERY_PATH, showDiscovery } from './discovery';
+import { html } from './html';
+import { page, STYLESHEET } from './layout';
+import { showSignIn, signIn, signOut } from './sign-in.page';
+
+/** What the gateway forwards to the oauth subgraph: the pages under {auth_url}/auth and the RFC 8414 metadata. */
+export const WEB_PATHS = ['/auth', DISCOVERY_PATH];
+
+type PageHandler = (req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime) => unknown;
+
+/** No framing (clickjacking on the consent page), no scripts, no referrer leaking codes or state, nothing cached. */
+function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.set({
+    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  });
+  next();
+}
+
+/**
+ * The browser pages of the OAuth provider (spec 4.1, 7.2; ARCHITECTURE: the oauth subgraph owns
+ * them): sign-in, consent, developer settings, admin review. Plain server-rendered HTML that works
+ * without JavaScript; every value written into a page is HTML-escaped.
+ */
+export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): void {
+  app.disable('x-powered-by');
+  const pages = express.Router();
+  pages.use(securityHeaders);
+  pages.use(express.urlencoded({ extended: false, limit: '32kb' }));
+  const on = (handler: PageHandler) => async (req: Request, res: Response) => {
+    await handler(req, res, await browserOf(req, runtime), runtime);
+  };
+
+  pages.get('/assets/style.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('css').send(STYLESHEET);
+  });
+  pages.get('/', (_req, res) => res.redirect(303, '/auth/settings/developer'));
+  pages.get('/login', on(showSignIn));
+  pages.post('/login', on(signIn));
+  pages.post('/logout', on(signOut));
+  pages.get('/oauth2/authorize', on(showAuthorize));
+  pages.post('/oauth2/authorize', on(decideAuthorize));
+  pages.get('/settings/developer', on(showDeveloperSettings));
+  pages.post('/settings/developer/clients', on(registerClient));
+  pages.get('/admin/oauth-clients', on(showReview));
+  pages.post('/admin/oauth-clients/:clientId/review', on(reviewClient));
+  pages.use((_req: Request, res: Response) => {
+    res.status(404).type('html').send(page({ title: 'Not found', body: html`<p><a href="/auth">Developer settings</a></p>` }));
+  });
+  pages.use((error: Error & { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(`[oauth pages] ${req.method} ${req.originalUrl}:`, error);
+    res.status(status).type('html').send(page({ title: status === 500 ? 'Something went wrong' : 'Bad request', body: html`<p><a href="/auth">Start again</a></p>` }));
+  });
+
+  app.get(DISCOVERY_PATH, showDiscovery);
+  app.use('/auth', pages);
+}

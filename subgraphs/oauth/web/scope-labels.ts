@@ -1,0 +1,58 @@
+import { OAuthScope, ORG_SCOPES, TEAM_SCOPES, USER_SCOPES } from '../oauth-client/scopes';
+
+/** What each scope lets an app do, in the words of spec 5.3, for the consent and registration pages. */
+export const SCOPE_LABELS: Record<OAuthScope, string> = {
+  EVENT_TYPE_READ: 'Read your event types, their private links and webhooks',
+  EVENT_TYPE_WRITE: 'Create, update and delete your event types, private links and event type webhooks',
+  BOOKING_READ: 'Read your bookings, attendees, recordings and transcripts',
+  BOOKING_WRITE: 'Change your bookings: guests, location, absences, reassignment, confirm and decline',
+  SCHEDULE_READ: 'Read your schedules and out-of-office entries',
+  SCHEDULE_WRITE: 'Create, update and delete your schedules and out-of-office entries',
+  APPS_READ: 'Read your calendars, busy times and conferencing apps',
+  APPS_WRITE: 'Connect and disconnect your calendars and conferencing apps',
+  PROFILE_READ: 'Read your profile and booking limits',
+  PROFILE_WRITE: 'Update your profile and booking limits',
+  WEBHOOK_READ: 'Read your webhooks',
+  WEBHOOK_WRITE: 'Create, update and delete your webhooks',
+  VERIFIED_RESOURCES_READ: 'Read your verified e-mail addresses and phone numbers',
+  VERIFIED_RESOURCES_WRITE: 'Verify e-mail addresses and phone numbers for you',
+  CREDITS_READ: 'Check your available credits',
+  CREDITS_WRITE: 'Charge your credits',
+  TEAM_EVENT_TYPE_READ: "Read your teams' event types, webhooks and private links",
+  TEAM_EVENT_TYPE_WRITE: "Create, update and delete your teams' event types, webhooks and private links",
+  TEAM_BOOKING_READ: "Read your teams' bookings",
+  TEAM_SCHEDULE_READ: "Read your team members' schedules and out-of-office entries",
+  TEAM_SCHEDULE_WRITE: "Change your team members' out-of-office entries",
+  TEAM_PROFILE_READ: 'Read your teams',
+  TEAM_PROFILE_WRITE: 'Create, update and delete teams',
+  TEAM_MEMBERSHIP_READ: "Read your teams' memberships",
+  TEAM_MEMBERSHIP_WRITE: "Change your teams' memberships and invite links",
+  TEAM_APPS_READ: "Read your teams' conferencing apps",
+  TEAM_APPS_WRITE: "Connect and configure your teams' conferencing apps",
+  TEAM_ROUTING_FORM_READ: "Read your teams' routing forms and responses",
+  TEAM_ROUTING_FORM_WRITE: "Create and update your teams' routing form responses",
+  TEAM_WORKFLOW_READ: "Read your teams' workflows",
+  TEAM_WORKFLOW_WRITE: "Create, update and delete your teams' workflows",
+  TEAM_VERIFIED_RESOURCES_READ: "Read your teams' verified e-mail addresses and phone numbers",
+  TEAM_VERIFIED_RESOURCES_WRITE: 'Verify e-mail addresses and phone numbers for your teams',
+  ORG_EVENT_TYPE_READ: "Read the team event types across your organization",
+  ORG_BOOKING_READ: "Read your organization's bookings",
+  ORG_SCHEDULE_READ: "Read your organization's schedules and out-of-office entries",
+  ORG_SCHEDULE_WRITE: "Change your organization's schedules and out-of-office entries",
+  ORG_PROFILE_READ: "Read your organization's teams",
+  ORG_PROFILE_WRITE: "Create, update and delete your organization's teams",
+  ORG_MEMBERSHIP_READ: "Read your organization's memberships and users",
+  ORG_MEMBERSHIP_WRITE: "Change your organization's memberships and users",
+  ORG_ROUTING_FORM_READ: "Read your organization's routing forms and responses",
+  ORG_ROUTING_FORM_WRITE: "Create and update your organization's routing form responses",
+  ORG_WEBHOOK_READ: "Read your organization's webhooks",
+  ORG_WEBHOOK_WRITE: "Create, update and delete your organization's webhooks",
+};
+
+export const SCOPE_GROUPS: Array<{ title: string; scopes: readonly OAuthScope[] }> = [
+  { title: 'Your account', scopes: USER_SCOPES },
+  { title: 'Teams', scopes: TEAM_SCOPES },
+  { title: 'Organization (also grants the matching team scope)', scopes: ORG_SCOPES },
+];
+
+export const scopeLabel = (scope: string): string => (SCOPE_LABELS as Record<string, string>)[scope] ?? scope;

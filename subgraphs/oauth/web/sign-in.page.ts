@@ -1,0 +1,68 @@
+import { Request, Response } from 'express';
+import { SubgraphRuntime } from '../../kit/server';
+import { UserDirectory } from '../directory/user-directory';
+import { SESSION_LIFETIME_MS, SessionService } from '../session/session.service';
+import { Browser, csrfMatches, PRE_SESSION_COOKIE, preSessionCsrf, SESSION_COOKIE } from './browser';
+import { clearCookie, setCookie } from './cookies';
+import { html } from './html';
+import { csrfField, Notice, page } from './layout';
+import { formExpired } from './respond';
+
+const HOME = '/auth/settings/developer';
+
+/** Where to go after signing in: a page of ours (an /auth path), never another site. */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/auth/') || /[\\\s]/.test(next) || next.startsWith('//')) return HOME;
+  return next;
+}
+
+function signInForm(res: Response, browser: Browser, options: { next: string; email?: string; notice?: Notice; status?: number }): void {
+  const csrf = preSessionCsrf(browser, res);
+  res.status(options.status ?? 200).type('html').send(
+    page({
+      title: 'Sign in',
+      notice: options.notice,
+      body: html`<form method="post" action="/auth/login" class="card narrow">
+  ${csrfField(csrf)}
+  <input type="hidden" name="next" value="${options.next}">
+  <label for="email">E-mail</label>
+  <input type="email" id="email" name="email" autocomplete="username" required value="${options.email ?? ''}">
+  <label for="password">Password</label>
+  <input type="password" id="password" name="password" autocomplete="current-password" required>
+  <div class="actions"><button type="submit">Sign in</button></div>
+</form>`,
+    }),
+  );
+}
+
+export function showSignIn(req: Request, res: Response, browser: Browser): void {
+  const next = safeNext(req.query.next);
+  if (browser.user) return res.redirect(303, next);
+  signInForm(res, browser, { next });
+}
+
+export async function signIn(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime): Promise<void> {
+  const next = safeNext(req.body?.next);
+  const email = typeof req.body?.email === 'string' ? req.body.email : '';
+  const password = typeof req.body?.password === 'string' ? req.body.password : '';
+  if (!csrfMatches(browser.cookies[PRE_SESSION_COOKIE], req.body?.csrf)) {
+    return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
+  }
+  const user = email && password ? await new UserDirectory(runtime.graph).signIn(email, password) : null;
+  if (!user) return signInForm(res, browser, { next, email, status: 401, notice: { kind: 'error', text: 'Incorrect e-mail or password.' } });
+
+  const sessions = new SessionService(runtime.db);
+  await sessions.end(browser.cookies[SESSION_COOKIE]); // a new session on every sign-in: no fixation
+  const { secret } = await sessions.start(user.id);
+  setCookie(res, SESSION_COOKIE, secret, { secure: browser.secure, maxAgeSeconds: SESSION_LIFETIME_MS / 1000 });
+  res.redirect(303, next);
+}
+
+export async function signOut(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime): Promise<void> {
+  if (browser.sessionSecret) {
+    if (!csrfMatches(browser.sessionSecret, req.body?.csrf)) return formExpired(res, browser);
+    await new SessionService(runtime.db).end(browser.sessionSecret);
+  }
+  clearCookie(res, SESSION_COOKIE, { secure: browser.secure });
+  res.redirect(303, '/auth/login');
+}

@@ -1,0 +1,46 @@
+import { conflict } from '../../kit/errors';
+import { ExceededLimit, limitMessage, wouldExceedLimits } from '../slots/booking-limits';
+import { HostCalendar } from '../slots/host-calendars';
+import { overlaps } from '../slots/interval';
+import { openIntervals } from '../slots/open-intervals';
+
+/** Why a host cannot take a booking at a time (no I/O: decided on the host's loaded calendar). */
+export type SlotProblem = { kind: 'outside' } | { kind: 'taken' } | { kind: 'limit'; exceeded: ExceededLimit };
+
+const DAY = 86_400_000;
+
+/**
+ * Whether the host can take a booking [start, end): null when it can. Checked in this order:
+ * the whole meeting must lie in one open interval of the host's schedule (with its overrides) —
+ * `outside`; no accepted or pending booking of the host may overlap it — `taken` (a read: the
+ * database's exclusion constraint has the last word); and no booking limit of the host may be
+ * reached in a period containing the start — `limit` (spec §8 rule 3).
+ * The start does not need to be on the slot grid the slots endpoint shows.
+ */
+export function slotProblemOf(calendar: HostCalendar, start: Date, end: Date): SlotProblem | null {
+  if (!calendar.schedule) return { kind: 'outside' };
+  const open = openIntervals(calendar.schedule, new Date(start.getTime() - DAY), new Date(end.getTime() + DAY));
+  if (!open.some((i) => i.start.getTime() <= start.getTime() && end.getTime() <= i.end.getTime())) return { kind: 'outside' };
+  if (calendar.busy.some((b) => overlaps(b, { start, end }))) return { kind: 'taken' };
+  const exceeded = wouldExceedLimits(calendar.limits, calendar.acceptedStarts, start, calendar.timeZone);
+  return exceeded ? { kind: 'limit', exceeded } : null;
+}
+
+/**
+ * The 409 a client gets when no host could take the booking, saying why. With several hosts (a team
+ * event type) the reason closest to success is given: some host was booked at that time (taken),
+ * else some host's limit is reached, else the time is outside every host's availability.
+ */
+export function unavailable(problems: readonly SlotProblem[], start: Date, hostCount: number) {
+  const at = start.toISOString();
+  const team = hostCount > 1;
+  if (!problems.length) return conflict(`The slot at ${at} cannot be booked: the event type has no host`);
+  if (problems.some((p) => p.kind === 'taken')) {
+    return conflict(`The slot at ${at} is already taken: ${team ? 'every host has' : 'the host has'} another booking at that time`);
+  }
+  const limit = problems.find((p): p is Extract<SlotProblem, { kind: 'limit' }> => p.kind === 'limit');
+  if (limit) {
+    return conflict(`${limitMessage(limit.exceeded)}: ${team ? 'no free host can' : 'the host cannot'} take another booking that ${limit.exceeded.period} (slot at ${at})`);
+  }
+  return conflict(`The slot at ${at} is outside the availability of ${team ? 'every host' : 'the host'}`);
+}

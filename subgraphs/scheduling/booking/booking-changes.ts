@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import { DataSource, EntityManager } from 'typeorm';
+import { badInput, conflict } from '../../kit/errors';
+import { EventType } from '../event-type/event-type.entity';
+import { hostIdsOf } from '../slots/event-type-lookup';
+import { loadHostCalendars } from '../slots/host-calendars';
+import { Attendee } from './attendee.entity';
+import { BookingEventType } from './booking-event.entity';
+import { recordBookingEvent } from './booking-events';
+import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
+import { instantOf, reasonOf } from './booking-rules';
+import { insertBooking } from './booking-writes';
+import { placeBooking } from './host-assignment';
+
+const DAY = 86_400_000;
+
+export const bookingNotFound = (uid: string) => new GraphQLError(`Booking with uid ${JSON.stringify(uid)} not found`, { extensions: { code: 'NOT_FOUND' } });
+
+/** Only accepted and pending bookings change; a cancelled or rejected one is a 409 saying what it is. */
+function refuseUnlessLive(booking: Booking, action: 'cancelled' | 'rescheduled'): void {
+  if (LIVE_STATUSES.includes(booking.status)) return;
+  const rescheduled = booking.rescheduledToUid ? ` (it was rescheduled to ${booking.rescheduledToUid})` : '';
+  throw conflict(`Booking ${booking.uid} is ${booking.status}${rescheduled} and cannot be ${action}`);
+}
+
+/** The booking row, locked for the rest of the transaction. */
+async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
+  const booking = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.uid = :uid', { uid }).getOne();
+  if (!booking) throw bookingNotFound(uid);
+  return booking;
+}
+
+/**
+ * Cancels an accepted or pending booking (POST /v2/bookings/{uid}/cancel): status `cancelled`, the
+ * reason kept, a BOOKING_CANCELLED event written in the same transaction. Cancelling a booking that
+ * is already cancelled (or rejected) is a 409 and changes nothing.
+ */
+export async function cancelBooking(db: DataSource, uid: string, input: { cancellationReason?: string | null }): Promise<Booking> {
+  const reason = reasonOf('cancellationReason', input.cancellationReason);
+  return db.transaction(async (tx) => {
+    const booking = await lockedBooking(tx, uid);
+    refuseUnlessLive(booking, 'cancelled');
+    booking.status = BookingStatus.cancelled;
+    booking.cancellationReason = reason;
+    await tx.save(booking);
+    const [attendees, eventType] = await Promise.all([
+      tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }),
+      tx.findOneBy(EventType, { id: booking.eventTypeId }),
+    ]);
+    await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
+    return booking;
+  });
+}
+
+/**
+ * Moves a booking to a new start (POST /v2/bookings/{uid}/reschedule) and answers the new booking.
+ * The new time must be bookable as for a new booking, the old booking's own time and count left out
+ * (it keeps its host when that host is free). In one transaction the old booking becomes `cancelled`
+ * with `rescheduledToUid`, the new one is inserted with `rescheduledFromUid` and the attendees, and
+ * a BOOKING_RESCHEDULED event is written: the old row is cancelled before the new one is inserted,
+ * so a new time that overlaps the old one passes the exclusion constraint.
+ */
+export async function rescheduleBooking(db: DataSource, uid: string, input: { start: string; reschedulingReason?: string | null }, now = new Date()): Promise<Booking> {
+  const start = instantOf('start', input.start);
+  const reason = reasonOf('reschedulingReason', input.reschedulingReason);
+  const old = await db.getRepository(Booking).findOneBy({ uid });
+  if (!old) throw bookingNotFound(uid);
+  refuseUnlessLive(old, 'rescheduled');
+  if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
+  const eventType = await db.getRepository(EventType).findOneByOrFail({ id: old.eventTypeId });
+  const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
+  const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
+
+  const hostIds = await hostIdsOf(db, eventType);
+  const calendars = await loadHostCalendars(db, {
+    hostIds,
+    scheduleId: eventType.scheduleId,
+    from: new Date(start.getTime() - DAY),
+    to: new Date(end.getTime() + DAY),
+    excludeBookingId: old.id,
+  });
+  return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now }, async (tx, hostId) => {
+    const previous = await lockedBooking(tx, uid);
+    refuseUnlessLive(previous, 'rescheduled');
+    const newUid = randomUUID();
+    previous.status = BookingStatus.cancelled;
+    previous.rescheduledToUid = newUid;
+    previous.reschedulingReason = reason;
+    await tx.save(previous);
+    return insertBooking(
+      tx,
+      {
+        uid: newUid,
+        eventType,
+        hostId,
+        start,
+        end,
+        title: previous.title,
+        description: previous.description,
+        status: BookingStatus.accepted,
+        location: previous.location,
+        metadata: previous.metadata,
+        bookingFieldsResponses: previous.bookingFieldsResponses,
+        reschedulingReason: reason,
+        rescheduledFromUid: previous.uid,
+      },
+      attendees.map(({ name, email, timeZone, language }) => ({ name, email, timeZone, language })),
+      { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },
+    );
+  });
+}

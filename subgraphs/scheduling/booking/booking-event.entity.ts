@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Domain events of bookings; the names are the webhook triggers they will be delivered as (spec 6). */
+export enum BookingEventType {
+  created = 'BOOKING_CREATED',
+  cancelled = 'BOOKING_CANCELLED',
+  rescheduled = 'BOOKING_RESCHEDULED',
+}
+
+/**
+ * One booking change, written in the transaction that made it, so an event exists exactly when the
+ * change committed. The webhook dispatcher delivers rows whose `dispatchedAt` is null.
+ */
+@Entity({ name: 'booking_events' })
+export class BookingEvent {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'text' })
+  type: BookingEventType;
+
+  @Column({ name: 'booking_id' })
+  bookingId: number;
+
+  @Column({ name: 'booking_uid', type: 'text' })
+  bookingUid: string;
+
+  @Column({ type: 'jsonb' })
+  payload: Record<string, unknown>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'dispatched_at', type: 'timestamptz', nullable: true })
+  dispatchedAt: Date | null;
+}

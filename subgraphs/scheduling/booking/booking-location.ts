@@ -1,0 +1,68 @@
+import { badInput } from '../../kit/errors';
+import { EventTypeLocation } from '../event-type/event-type.entity';
+
+/**
+ * Where a booked meeting takes place (reference: BookingInput*Location_2024_08_13): one of the event
+ * type's location types, with the detail the attendee supplies for the attendee-defined kinds.
+ */
+export interface BookingLocation {
+  type: string;
+  address?: string;
+  phone?: string;
+  integration?: string;
+  location?: string;
+}
+
+/** Location types and the detail each one needs from the attendee (null: the organizer defined it). */
+const DETAIL_OF_TYPE: Record<string, keyof BookingLocation | null> = {
+  address: null,
+  link: null,
+  phone: null,
+  organizersDefaultApp: null,
+  attendeeAddress: 'address',
+  attendeePhone: 'phone',
+  attendeeDefined: 'location',
+  integration: 'integration',
+};
+
+const MAX_DETAIL = 500;
+
+/**
+ * The location a booking gets: the one sent (an object `{type, …}`, or a plain string, which the
+ * reference still tolerates and is read as `{type: "attendeeDefined", location}`), else the event
+ * type's first location. A sent type must be one of the event type's locations when it lists any.
+ */
+export function bookingLocationOf(sent: unknown, eventTypeLocations: readonly EventTypeLocation[], field = 'location'): BookingLocation | null {
+  if (sent === undefined || sent === null) return eventTypeLocations[0] ? { type: eventTypeLocations[0].type } : null;
+  if (typeof sent === 'string') {
+    const text = sent.trim();
+    if (!text) throw badInput(field, `${field} must not be empty`);
+    if (text.length > MAX_DETAIL) throw badInput(field, `${field} must be at most ${MAX_DETAIL} characters`);
+    return { type: 'attendeeDefined', location: text };
+  }
+  if (typeof sent !== 'object' || Array.isArray(sent)) throw badInput(field, `${field} must be an object {type, …} or a string`);
+  const { type } = sent as Record<string, unknown>;
+  if (typeof type !== 'string' || !(type in DETAIL_OF_TYPE)) {
+    throw badInput(`${field}.type`, `${field}.type must be one of ${Object.keys(DETAIL_OF_TYPE).join(', ')}`);
+  }
+  const offered = eventTypeLocations.map((l) => l.type);
+  if (offered.length && !offered.includes(type)) {
+    throw badInput(`${field}.type`, `${field}.type must be one of this event type's locations: ${offered.join(', ')}`);
+  }
+  const location: BookingLocation = { type };
+  const detail = DETAIL_OF_TYPE[type];
+  if (detail) {
+    const value = (sent as Record<string, unknown>)[detail];
+    if (typeof value !== 'string' || !value.trim()) throw badInput(`${field}.${detail}`, `${field}.${detail} is required for a location of type ${type}`);
+    if (value.length > MAX_DETAIL) throw badInput(`${field}.${detail}`, `${field}.${detail} must be at most ${MAX_DETAIL} characters`);
+    location[detail] = value.trim() as never;
+  }
+  return location;
+}
+
+/** The location as BookingOutput_2024_08_13 writes it: a string (the attendee's detail, `integrations:<app>`, or the organizer-defined type). */
+export function locationText(location: BookingLocation | null): string | null {
+  if (!location) return null;
+  if (location.type === 'integration' && location.integration) return `integrations:${location.integration}`;
+  return location.address ?? location.phone ?? location.location ?? location.type;
+}

@@ -1,0 +1,65 @@
+import { badInput } from '../../kit/errors';
+import { isIanaTimeZone } from '../../kit/time-zones';
+import { InstantError, parseTimestamp } from '../slots/slot-range';
+
+/** Languages an attendee may choose (reference: BookingAttendee.language). */
+export const ATTENDEE_LANGUAGES = [
+  'ar', 'ca', 'de', 'es', 'eu', 'he', 'id', 'ja', 'lv', 'pl', 'ro', 'sr', 'th', 'vi', 'az', 'cs', 'el', 'es-419', 'fi', 'hr', 'it', 'km', 'nl',
+  'pt', 'ru', 'sv', 'tr', 'zh-CN', 'bg', 'da', 'en', 'et', 'fr', 'hu', 'iw', 'ko', 'no', 'pt-BR', 'sk', 'ta', 'uk', 'zh-TW', 'bn',
+] as const;
+
+export interface AttendeeDetails {
+  name: string;
+  email: string;
+  timeZone: string;
+  language: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A timestamp field of a body (`start`), as a 400 naming the field when it is not ISO 8601. */
+export function instantOf(field: string, text: unknown): Date {
+  try {
+    return parseTimestamp(field, text);
+  } catch (error) {
+    if (error instanceof InstantError) throw badInput(field, error.message);
+    throw error;
+  }
+}
+
+/** The attendee as stored: name and e-mail trimmed (e-mail lower-cased), an IANA time zone, a known language (default en). */
+export function checkAttendee(attendee: Partial<AttendeeDetails> | null | undefined, field = 'attendee'): AttendeeDetails {
+  if (!attendee || typeof attendee !== 'object') throw badInput(field, `${field} is required`);
+  const name = typeof attendee.name === 'string' ? attendee.name.trim() : '';
+  if (!name) throw badInput(`${field}.name`, `${field}.name must not be empty`);
+  if (name.length > 200) throw badInput(`${field}.name`, `${field}.name must be at most 200 characters`);
+  const email = typeof attendee.email === 'string' ? attendee.email.trim().toLowerCase() : '';
+  if (!EMAIL.test(email) || email.length > 254) throw badInput(`${field}.email`, `${field}.email must be an e-mail address`);
+  if (!isIanaTimeZone(attendee.timeZone)) throw badInput(`${field}.timeZone`, `${field}.timeZone must be an IANA time zone, got ${JSON.stringify(attendee.timeZone)}`);
+  const language = attendee.language ?? 'en';
+  if (!(ATTENDEE_LANGUAGES as readonly string[]).includes(language)) {
+    throw badInput(`${field}.language`, `${field}.language must be one of ${ATTENDEE_LANGUAGES.join(', ')}`);
+  }
+  return { name, email, timeZone: attendee.timeZone as string, language };
+}
+
+/** Reference: "Metadata must have at most 50 keys, each key up to 40 characters, and string values up to 500 characters." */
+export function checkMetadata(metadata: unknown, field = 'metadata'): Record<string, unknown> {
+  if (metadata === undefined || metadata === null) return {};
+  if (typeof metadata !== 'object' || Array.isArray(metadata)) throw badInput(field, `${field} must be an object`);
+  const entries = Object.entries(metadata as Record<string, unknown>);
+  if (entries.length > 50) throw badInput(field, `${field} must have at most 50 keys`);
+  for (const [key, value] of entries) {
+    if (key.length > 40) throw badInput(field, `${field} keys must be at most 40 characters: "${key.slice(0, 40)}…"`);
+    if (typeof value === 'string' && value.length > 500) throw badInput(`${field}.${key}`, `${field}.${key} must be at most 500 characters`);
+  }
+  return metadata as Record<string, unknown>;
+}
+
+/** A free-text reason (cancellation, rescheduling): trimmed, at most 1000 characters, null when empty. */
+export function reasonOf(field: string, text: string | null | undefined): string | null {
+  if (text === undefined || text === null) return null;
+  const trimmed = text.trim();
+  if (trimmed.length > 1000) throw badInput(field, `${field} must be at most 1000 characters`);
+  return trimmed || null;
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import { EventType } from '../event-type/event-type.entity';
+import { Attendee } from './attendee.entity';
+import { BookingEventType } from './booking-event.entity';
+import { recordBookingEvent } from './booking-events';
+import { Booking, BookingStatus } from './booking.entity';
+import { BookingLocation } from './booking-location';
+import { AttendeeDetails } from './booking-rules';
+
+/** A booking row as it is about to be written; the uid is made here unless given. */
+export interface BookingRow {
+  uid?: string;
+  eventType: EventType;
+  hostId: number;
+  start: Date;
+  end: Date;
+  title: string;
+  description: string | null;
+  status: BookingStatus;
+  location: BookingLocation | null;
+  metadata: Record<string, unknown>;
+  bookingFieldsResponses: Record<string, unknown>;
+  reschedulingReason?: string | null;
+  rescheduledFromUid?: string | null;
+}
+
+/** The default title of a booking: the event type's title and the (first) attendee's name. */
+export function bookingTitle(eventType: Pick<EventType, 'title'>, attendeeName: string): string {
+  return `${eventType.title} with ${attendeeName}`;
+}
+
+/**
+ * Inserts the booking, its attendees and the domain event in the caller's transaction. A live row
+ * that overlaps another live booking of the host is refused by the exclusion constraint (23P01).
+ */
+export async function insertBooking(
+  tx: EntityManager,
+  row: BookingRow,
+  attendees: readonly AttendeeDetails[],
+  event: { type: BookingEventType; extra?: Record<string, unknown> } = { type: BookingEventType.created },
+): Promise<Booking> {
+  const booking = await tx.save(
+    tx.create(Booking, {
+      uid: row.uid ?? randomUUID(),
+      eventTypeId: row.eventType.id,
+      userId: row.hostId,
+      title: row.title,
+      description: row.description,
+      start: row.start,
+      end: row.end,
+      status: row.status,
+      location: row.location,
+      metadata: row.metadata,
+      bookingFieldsResponses: row.bookingFieldsResponses,
+      reschedulingReason: row.reschedulingReason ?? null,
+      rescheduledFromUid: row.rescheduledFromUid ?? null,
+    }),
+  );
+  const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));
+  await recordBookingEvent(tx, event.type, booking, saved, row.eventType, event.extra);
+  return booking;
+}

@@ -1,0 +1,96 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { PageArgs } from '../../kit/pagination';
+import { BookingStatus } from './booking.entity';
+
+export enum SortOrder {
+  asc = 'asc',
+  desc = 'desc',
+}
+registerEnumType(SortOrder, { name: 'SortOrder', description: 'Ascending or descending.' });
+
+@InputType({ description: 'The person who books (reference: CreateBookingAttendee).' })
+export class BookingAttendeeInput {
+  @Field() name: string;
+  @Field() email: string;
+  @Field({ description: 'IANA time zone of the attendee.' }) timeZone: string;
+  @Field(() => String, { nullable: true, description: 'Preferred language (en, de, fr, pt-BR, …; default en).' }) language?: string | null;
+}
+
+@InputType({ description: 'Where the meeting takes place: one of the event type\'s location types, with the detail the attendee gives for attendeeAddress (address), attendeePhone (phone), attendeeDefined (location) and integration (integration).' })
+export class BookingLocationInput {
+  @Field({ description: 'address, link, phone, organizersDefaultApp, attendeeAddress, attendeePhone, attendeeDefined or integration.' }) type: string;
+  @Field(() => String, { nullable: true }) address?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) integration?: string | null;
+  @Field(() => String, { nullable: true }) location?: string | null;
+}
+
+@InputType({ description: 'Body of POST /v2/bookings (svc-api-version 2024-08-13): eventTypeId, or eventTypeSlug with username or teamSlug (and organizationSlug inside an organization).' })
+export class CreateBookingInput {
+  @Field({ description: 'ISO 8601 start, UTC (2030-03-11T13:00:00Z); the end follows from the event type\'s length.' }) start: string;
+  @Field(() => BookingAttendeeInput) attendee: BookingAttendeeInput;
+  @Field(() => Int, { nullable: true }) eventTypeId?: number | null;
+  @Field(() => String, { nullable: true }) eventTypeSlug?: string | null;
+  @Field(() => String, { nullable: true }) username?: string | null;
+  @Field(() => String, { nullable: true }) teamSlug?: string | null;
+  @Field(() => String, { nullable: true }) organizationSlug?: string | null;
+  @Field(() => BookingLocationInput, { nullable: true, description: 'Default: the event type\'s first location.' }) location?: BookingLocationInput | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' }) metadata?: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' }) bookingFieldsResponses?: Record<string, unknown> | null;
+  @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length.' }) lengthInMinutes?: number | null;
+}
+
+@InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
+export class LegacyBookingResponsesInput {
+  @Field() name: string;
+  @Field() email: string;
+  @Field(() => String, { nullable: true, description: 'Where the meeting takes place, as text.' }) location?: string | null;
+  @Field(() => String, { nullable: true }) notes?: string | null;
+  @Field(() => String, { nullable: true, description: 'With rescheduleUid: the reason.' }) rescheduleReason?: string | null;
+}
+
+@InputType({ description: 'Body of POST /v2/bookings without svc-api-version 2024-08-13 (the older version): the attendee is `responses` plus the top-level timeZone and language; rescheduleUid reschedules that booking.' })
+export class LegacyCreateBookingInput {
+  @Field() start: string;
+  @Field(() => String, { nullable: true, description: 'When sent, start plus the event type\'s length.' }) end?: string | null;
+  @Field(() => Int) eventTypeId: number;
+  @Field({ description: 'IANA time zone of the attendee.' }) timeZone: string;
+  @Field(() => String, { nullable: true }) language?: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => LegacyBookingResponsesInput) responses: LegacyBookingResponsesInput;
+  @Field(() => String, { nullable: true, description: 'Reschedule this booking to `start` instead of booking anew.' }) rescheduleUid?: string | null;
+}
+
+@InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/cancel.' })
+export class CancelBookingInput {
+  @Field(() => String, { nullable: true }) cancellationReason?: string | null;
+}
+
+@InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/reschedule.' })
+export class RescheduleBookingInput {
+  @Field({ description: 'ISO 8601 new start, UTC.' }) start: string;
+  @Field(() => String, { nullable: true }) reschedulingReason?: string | null;
+}
+
+@ArgsType()
+export class BookingListArgs extends PageArgs {
+  @Field(() => [BookingStatus], { nullable: true, description: 'One or more of accepted, pending, cancelled, rejected (comma-separated in REST).' })
+  status?: BookingStatus[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this e-mail (any letter case).' })
+  attendeeEmail?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  eventTypeId?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 8601: bookings that start at or after it.' })
+  afterStart?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 8601: bookings that end at or before it.' })
+  beforeEnd?: string | null;
+
+  @Field(() => SortOrder, { nullable: true }) sortStart?: SortOrder | null;
+  @Field(() => SortOrder, { nullable: true }) sortEnd?: SortOrder | null;
+  @Field(() => SortOrder, { nullable: true }) sortCreated?: SortOrder | null;
+}

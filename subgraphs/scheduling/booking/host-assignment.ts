@@ -1,0 +1,90 @@
+import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
+import { isConstraintViolation } from '../../kit/errors';
+import { wouldExceedLimits } from '../slots/booking-limits';
+import { HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
+import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
+import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
+
+/** A host refused inside the transaction (its booking limit, counted again under the host's lock). */
+class HostRefused extends Error {
+  constructor(readonly problem: SlotProblem) {
+    super(problem.kind);
+  }
+}
+
+export interface Placement {
+  start: Date;
+  end: Date;
+  /** Every host of the event type with its loaded calendar. */
+  calendars: readonly HostCalendar[];
+  /** Tried first when free (a reschedule keeps its host when it can). */
+  preferredHostId?: number;
+  /** The booking being replaced, left out of the limit counts. */
+  excludeBookingId?: number;
+  now: Date;
+}
+
+/** Serializes the booking writes of one host, so that its booking limits are counted without races. */
+async function lockHost(tx: EntityManager, hostId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.bookings', hostId]);
+}
+
+/** Hosts with fewer upcoming live bookings first, then by user id: one statement. */
+async function byLoad(db: DataSource, hostIds: number[], now: Date): Promise<number[]> {
+  if (hostIds.length < 2) return hostIds;
+  const rows: Array<{ userId: number; count: string }> = await db
+    .getRepository(Booking)
+    .createQueryBuilder('b')
+    .select('b.user_id', 'userId')
+    .addSelect('count(*)', 'count')
+    .where({ userId: In(hostIds), status: In(LIVE_STATUSES), start: MoreThanOrEqual(now) })
+    .groupBy('b.user_id')
+    .getRawMany();
+  const load = new Map(rows.map((r) => [Number(r.userId), Number(r.count)]));
+  return [...hostIds].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+}
+
+/**
+ * Books the first host that can take [start, end) and answers what `write` wrote; a 409 saying why
+ * when none can. Hosts are read as free from their calendars first; then, per host in its own
+ * transaction: the host's advisory lock, its booking limits counted again, and `write`. The
+ * database decides double bookings: when the exclusion constraint `bookings_host_no_overlap`
+ * refuses the row (another request took the time in between), the next free host is tried.
+ */
+export async function placeBooking<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
+  const { start, end } = placement;
+  const problems: SlotProblem[] = [];
+  const free: HostCalendar[] = [];
+  for (const calendar of placement.calendars) {
+    const problem = slotProblemOf(calendar, start, end);
+    if (problem) problems.push(problem);
+    else free.push(calendar);
+  }
+  const ordered = await byLoad(db, free.map((c) => c.hostId), placement.now);
+  if (placement.preferredHostId !== undefined && ordered.includes(placement.preferredHostId)) {
+    ordered.splice(ordered.indexOf(placement.preferredHostId), 1);
+    ordered.unshift(placement.preferredHostId);
+  }
+
+  for (const hostId of ordered) {
+    const calendar = free.find((c) => c.hostId === hostId)!;
+    try {
+      return await db.transaction(async (tx) => {
+        await lockHost(tx, hostId);
+        const pad = limitPadding([calendar.limits]);
+        if (Object.values(calendar.limits).some((bound) => bound != null)) {
+          const counted = await liveBookings(tx, [hostId], new Date(start.getTime() - pad), new Date(start.getTime() + pad), placement.excludeBookingId);
+          const accepted = counted.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start);
+          const exceeded = wouldExceedLimits(calendar.limits, accepted, start, calendar.timeZone);
+          if (exceeded) throw new HostRefused({ kind: 'limit', exceeded });
+        }
+        return write(tx, hostId);
+      });
+    } catch (error) {
+      if (error instanceof HostRefused) problems.push(error.problem);
+      else if (isConstraintViolation(error, 'exclusion')) problems.push({ kind: 'taken' });
+      else throw error;
+    }
+  }
+  throw unavailable(problems, start, placement.calendars.length);
+}

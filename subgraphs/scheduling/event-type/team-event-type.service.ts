@@ -1,0 +1,110 @@
+import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { badInput, notFound } from '../../kit/errors';
+import { PageArgs, pageWindow } from '../../kit/pagination';
+import { TeamDirectory } from '../team/team-directory';
+import { EventType } from './event-type.entity';
+import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, slugConflict } from './event-type.service';
+
+/** How a team event type's hosts are given: chosen members, or every member of the team. */
+export interface HostChoice {
+  hosts?: Array<{ userId: number }> | null;
+  assignAllTeamMembers?: boolean | null;
+}
+
+export type NewTeamEventType = Omit<NewEventType, 'ownerId' | 'teamId' | 'hostIds' | 'assignAllTeamMembers'> & HostChoice;
+export type TeamEventTypeChanges = Omit<EventTypeChanges, 'assignAllTeamMembers'> & HostChoice;
+
+/** Where a team is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */
+export interface TeamAddress {
+  teamId: number;
+  orgId?: number | null;
+}
+
+/**
+ * Event types of a team. Hosts must be accepted members of the team and a team addressed inside an
+ * organization must be one of its teams: both are asked of the organizations subgraph (TeamDirectory).
+ */
+export class TeamEventTypeService {
+  private readonly eventTypes: EventTypeService;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly teams: TeamDirectory,
+  ) {
+    this.eventTypes = new EventTypeService(db);
+  }
+
+  /** Under an organization's path, the team must belong to that organization (else NOT_FOUND, as for memberships). */
+  async checkAddress({ teamId, orgId }: TeamAddress): Promise<void> {
+    if (orgId == null) return;
+    const roster = await this.teams.roster(teamId);
+    if (!roster || roster.isOrganization || roster.parentId !== orgId) throw notFound('Team', teamId);
+  }
+
+  async list(address: TeamAddress, page: PageArgs, eventSlug?: string | null): Promise<[EventType[], number]> {
+    await this.checkAddress(address);
+    const { take, skip } = pageWindow(page);
+    const where: FindOptionsWhere<EventType> = { teamId: address.teamId, ...(eventSlug ? { slug: eventSlug } : {}) };
+    return this.db.getRepository(EventType).findAndCount({ where, order: { id: 'ASC' }, take, skip });
+  }
+
+  /** An event type of the team; one of another team (or a personal one) is reported as not found. */
+  async get(address: TeamAddress, id: number, manager: EntityManager = this.db.manager, lock = false): Promise<EventType> {
+    await this.checkAddress(address);
+    const eventType = await manager.findOne(EventType, { where: { id, teamId: address.teamId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!eventType) throw notFound('Event type', id);
+    return eventType;
+  }
+
+  async create(address: TeamAddress, input: NewTeamEventType): Promise<EventType> {
+    await this.checkAddress(address);
+    const { hosts, assignAllTeamMembers, ...eventType } = input;
+    const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
+    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true });
+  }
+
+  /** Applies the changes; `teamId` and `parentId` cannot change; `hosts` or `assignAllTeamMembers` replace the hosts. */
+  async update(address: TeamAddress, id: number, changes: TeamEventTypeChanges): Promise<EventType> {
+    const eventType = await this.get(address, id);
+    refuseImmutableChanges(eventType, changes);
+    const { hosts, assignAllTeamMembers, ...fields } = changes;
+    const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
+    applyChanges(eventType, fields);
+    if (assignAllTeamMembers != null) eventType.assignAllTeamMembers = assignAllTeamMembers;
+    if (hosts != null && assignAllTeamMembers == null) eventType.assignAllTeamMembers = false;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const saved = await tx.save(eventType);
+        if (hostIds) await this.eventTypes.setHosts(tx, id, hostIds);
+        return saved;
+      });
+    } catch (error) {
+      throw slugConflict(error, changes.slug, 'team');
+    }
+  }
+
+  /** Deletes the event type (with its hosts and private links) and answers it as it was. */
+  async delete(address: TeamAddress, id: number): Promise<EventType> {
+    const eventType = await this.get(address, id);
+    await this.eventTypes.remove(eventType);
+    return eventType;
+  }
+
+  /**
+   * The host user ids a write asks for, checked against the team's accepted members; undefined when
+   * the write leaves the hosts alone. `assignAllTeamMembers: true` takes the members of the moment.
+   */
+  async hostIdsOf(teamId: number, choice: HostChoice): Promise<number[] | undefined> {
+    const all = choice.assignAllTeamMembers === true;
+    if (all && choice.hosts?.length) throw badInput('hosts', 'send either hosts or assignAllTeamMembers: true, not both');
+    if (!all && choice.hosts == null) return undefined;
+    const roster = await this.teams.roster(teamId);
+    if (!roster || roster.isOrganization) throw notFound('Team', teamId);
+    if (all) return roster.acceptedMemberIds;
+    const members = new Set(roster.acceptedMemberIds);
+    for (const { userId } of choice.hosts!) {
+      if (!members.has(userId)) throw badInput('hosts', `user ${userId} is not an accepted member of team ${teamId}`);
+    }
+    return choice.hosts!.map((h) => h.userId);
+  }
+}

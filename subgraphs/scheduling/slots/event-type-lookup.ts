@@ -1,0 +1,94 @@
+import { GraphQLError } from 'graphql';
+import { DataSource } from 'typeorm';
+import { SubgraphContext } from '../../kit/context';
+import { badInput, notFound } from '../../kit/errors';
+import { EventTypeHost } from '../event-type/event-type-host.entity';
+import { EventType } from '../event-type/event-type.entity';
+
+/** How a public request names the event type (reference: GET /v2/slots, POST /v2/bookings). */
+export interface EventTypeRef {
+  eventTypeId?: number | null;
+  eventTypeSlug?: string | null;
+  /** The owner of a personal event type … */
+  username?: string | null;
+  /** … or the team of a team event type … */
+  teamSlug?: string | null;
+  /** … optionally inside this organization. */
+  organizationSlug?: string | null;
+}
+
+/** Users and teams live in the organizations subgraph: who a username or team slug is. */
+export interface OwnerDirectory {
+  userIdOf(username: string, organizationSlug: string | null): Promise<number | null>;
+  teamIdOf(slug: string, organizationSlug: string | null): Promise<number | null>;
+}
+
+const USER_BY_USERNAME = /* GraphQL */ `
+  query UserByUsername($username: String!, $organizationSlug: String) { userByUsername(username: $username, organizationSlug: $organizationSlug) { id } }
+`;
+const TEAM_BY_SLUG = /* GraphQL */ `
+  query TeamBySlug($slug: String!, $organizationSlug: String) { teamBySlug(slug: $slug, organizationSlug: $organizationSlug) { id } }
+`;
+
+/** The directory a request uses: the organizations subgraph's @internal lookups, through the supergraph. */
+export function ownerDirectoryOf(ctx: SubgraphContext): OwnerDirectory {
+  return {
+    async userIdOf(username, organizationSlug) {
+      const data = await ctx.graph.run<{ userByUsername: { id: number } | null }>(USER_BY_USERNAME, { username, organizationSlug });
+      return data.userByUsername?.id ?? null;
+    },
+    async teamIdOf(slug, organizationSlug) {
+      const data = await ctx.graph.run<{ teamBySlug: { id: number } | null }>(TEAM_BY_SLUG, { slug, organizationSlug });
+      return data.teamBySlug?.id ?? null;
+    },
+  };
+}
+
+const missing = (message: string) => new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
+
+/**
+ * The event type a request names: `eventTypeId`, else `eventTypeSlug` with `username` (personal) or
+ * `teamSlug` (team), and `organizationSlug` when the owner is inside an organization.
+ */
+export async function findEventType(db: DataSource, directory: OwnerDirectory | null, ref: EventTypeRef): Promise<EventType> {
+  const repository = db.getRepository(EventType);
+  if (ref.eventTypeId != null) {
+    const eventType = await repository.findOneBy({ id: ref.eventTypeId });
+    if (!eventType) throw notFound('Event type', ref.eventTypeId);
+    return eventType;
+  }
+  const slug = ref.eventTypeSlug?.trim();
+  const username = ref.username?.trim();
+  const teamSlug = ref.teamSlug?.trim();
+  if (!slug) {
+    throw badInput(username || teamSlug ? 'eventTypeSlug' : 'eventTypeId', username || teamSlug
+      ? `eventTypeSlug is required with ${username ? 'username' : 'teamSlug'}`
+      : 'eventTypeId is required (or eventTypeSlug with username or teamSlug)');
+  }
+  if (username && teamSlug) throw badInput('teamSlug', 'teamSlug cannot be combined with username: send one of them');
+  if (!username && !teamSlug) throw badInput('username', 'username or teamSlug is required with eventTypeSlug');
+  if (!directory) throw badInput('eventTypeId', 'eventTypeId is required here');
+  const organizationSlug = ref.organizationSlug?.trim() || null;
+  const inOrg = organizationSlug ? ` in organization "${organizationSlug}"` : '';
+
+  const query = repository.createQueryBuilder('e').where('lower(e.slug) = lower(:slug)', { slug });
+  if (username) {
+    const ownerId = await directory.userIdOf(username, organizationSlug);
+    if (ownerId == null) throw missing(`No user with username "${username}"${inOrg}`);
+    query.andWhere('e.owner_id = :ownerId AND e.team_id IS NULL', { ownerId });
+  } else {
+    const teamId = await directory.teamIdOf(teamSlug!, organizationSlug);
+    if (teamId == null) throw missing(`No team with slug "${teamSlug}"${inOrg}`);
+    query.andWhere('e.team_id = :teamId', { teamId });
+  }
+  const eventType = await query.getOne();
+  if (!eventType) throw missing(`No event type with slug "${slug}" for ${username ? `user "${username}"` : `team "${teamSlug}"`}`);
+  return eventType;
+}
+
+/** Who can host the event type: its owner (personal), or the hosts of a team event type. */
+export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<number[]> {
+  if (eventType.teamId == null) return eventType.ownerId == null ? [] : [eventType.ownerId];
+  const hosts = await db.getRepository(EventTypeHost).find({ where: { eventTypeId: eventType.id }, order: { userId: 'ASC' } });
+  return hosts.map((h) => h.userId);
+}

@@ -1,0 +1,93 @@
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Booking, BookingStatus, LIVE_STATUSES } from '../booking/booking.entity';
+import { BookingLimits, BookingLimitService } from '../booking-limit/booking-limit.service';
+import { Schedule } from '../schedule/schedule.entity';
+import { Interval } from './interval';
+import { ScheduleHours } from './open-intervals';
+
+/** What decides when one host can be booked: loaded for every host of an event type at once. */
+export interface HostCalendar {
+  hostId: number;
+  /** The event type's schedule when it has one, else the host's default schedule; null: never open. */
+  schedule: ScheduleHours | null;
+  /**
+   * The host's time zone, in which booking limit periods are counted (rule 4): the zone of the host's
+   * default schedule, else of the schedule in use, else UTC.
+   */
+  timeZone: string;
+  limits: BookingLimits;
+  /** Accepted and pending bookings of the host in the window. */
+  busy: Interval[];
+  /** Starts of the host's accepted bookings in the window: what the limits count (rule 1). */
+  acceptedStarts: Date[];
+}
+
+const DAY = 86_400_000;
+
+/** How far around a range accepted bookings must be read to count the longest limit period in force. */
+export function limitPadding(limits: Iterable<BookingLimits>): number {
+  let days = 2;
+  for (const l of limits) {
+    if (l.perYear != null) days = Math.max(days, 368);
+    else if (l.perMonth != null) days = Math.max(days, 33);
+    else if (l.perWeek != null) days = Math.max(days, 9);
+  }
+  return days * DAY;
+}
+
+export interface CalendarRequest {
+  hostIds: readonly number[];
+  /** The event type's own schedule, if any. */
+  scheduleId: number | null;
+  /** The instants slots are computed for (already padded by a day or two by the caller). */
+  from: Date;
+  to: Date;
+  /** A booking to leave out (the one being rescheduled): its time is free and it does not count. */
+  excludeBookingId?: number;
+}
+
+/**
+ * Three statements whatever the number of hosts: the schedules (the event type's and every host's
+ * default), the booking limits, and the live bookings of every host in the window widened to the
+ * longest limit period in force.
+ */
+export async function loadHostCalendars(db: DataSource, request: CalendarRequest): Promise<HostCalendar[]> {
+  const hostIds = [...new Set(request.hostIds)];
+  if (!hostIds.length) return [];
+  const [schedules, limits] = await Promise.all([
+    db.getRepository(Schedule).find({
+      where: request.scheduleId == null ? [{ ownerId: In(hostIds), isDefault: true }] : [{ ownerId: In(hostIds), isDefault: true }, { id: request.scheduleId }],
+    }),
+    new BookingLimitService(db).limitsOf(hostIds),
+  ]);
+  const pad = limitPadding(limits.values());
+  const bookings = await liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId);
+
+  const eventTypeSchedule = schedules.find((s) => s.id === request.scheduleId) ?? null;
+  return hostIds.map((hostId) => {
+    const own = schedules.find((s) => s.ownerId === hostId && s.isDefault) ?? null;
+    const schedule = eventTypeSchedule ?? own;
+    const mine = bookings.filter((b) => b.userId === hostId);
+    return {
+      hostId,
+      schedule,
+      timeZone: own?.timeZone ?? schedule?.timeZone ?? 'UTC',
+      limits: limits.get(hostId)!,
+      busy: mine.map((b) => ({ start: b.start, end: b.end })),
+      acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
+    };
+  });
+}
+
+/** Accepted and pending bookings of the hosts with any part in [from, to), one statement. */
+export function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+  const query = manager
+    .getRepository(Booking)
+    .createQueryBuilder('b')
+    .select(['b.id', 'b.userId', 'b.start', 'b.end', 'b.status'])
+    .where('b.user_id IN (:...hostIds)', { hostIds })
+    .andWhere('b.status IN (:...live)', { live: LIVE_STATUSES })
+    .andWhere('b.start_time < :to AND b.end_time > :from', { from, to });
+  if (excludeBookingId !== undefined) query.andWhere('b.id <> :excludeBookingId', { excludeBookingId });
+  return query.getMany();
+}

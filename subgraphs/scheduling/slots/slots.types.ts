@@ -1,0 +1,37 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+
+@ArgsType()
+export class AvailableSlotsArgs {
+  @Field(() => Int, { nullable: true, description: 'The event type (personal or team).' }) eventTypeId?: number | null;
+  @Field(() => String, { nullable: true, description: 'Instead of eventTypeId: the event type\'s slug, with username or teamSlug.' }) eventTypeSlug?: string | null;
+  @Field(() => String, { nullable: true, description: 'Owner of a personal event type named by eventTypeSlug.' }) username?: string | null;
+  @Field(() => String, { nullable: true, description: 'Team of a team event type named by eventTypeSlug.' }) teamSlug?: string | null;
+  @Field(() => String, { nullable: true, description: 'The organization of username or teamSlug, when inside one.' }) organizationSlug?: string | null;
+  @Field({ description: 'ISO 8601: slots that start at or after it (a bare date is that day\'s 00:00 UTC).' }) startTime: string;
+  @Field({ description: 'ISO 8601: slots that start before it (a bare date includes that day, UTC); at most 366 days after startTime.' }) endTime: string;
+  @Field(() => String, { nullable: true, description: 'IANA time zone the slots are grouped by day and written in (default UTC).' }) timeZone?: string | null;
+}
+
+@ObjectType({ description: 'One bookable slot, written in the requested time zone.' })
+export class Slot {
+  @Field({ description: 'ISO 8601 with the zone\'s offset (2030-03-11T09:00:00.000-04:00), or Z for UTC.' }) start: string;
+  @Field() end: string;
+}
+
+@ObjectType({ description: 'The slots of one calendar date in the requested time zone.' })
+export class SlotDay {
+  @Field({ description: 'YYYY-MM-DD' }) date: string;
+  @Field(() => [Slot]) slots: Slot[];
+}
+
+@ObjectType({ description: 'Bookable slots of an event type (GET /v2/slots/available).' })
+export class AvailableSlots {
+  @Field(() => Int) eventTypeId: number;
+  @Field(() => Int) lengthInMinutes: number;
+  @Field() timeZone: string;
+  @Field(() => [SlotDay], { description: 'Dates in ascending order, each with its slots in ascending order; dates without a slot are left out.' })
+  days: SlotDay[];
+  @Field(() => GraphQLJSONObject, { description: 'The REST shape: {"YYYY-MM-DD": [{"time": "<start, ISO 8601 with the zone offset>"}]}.' })
+  slots: Record<string, Array<{ time: string }>>;
+}

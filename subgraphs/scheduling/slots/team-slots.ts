@@ -1,0 +1,26 @@
+/** A slot of a team event type and the hosts who are free for it. */
+export interface TeamSlot {
+  start: Date;
+  /** Free hosts, in the order the hosts were given (no duplicates); never empty. */
+  freeHostIds: number[];
+}
+
+/**
+ * The union of the hosts' slots: a team slot exists when at least one host is free at that start
+ * (round-robin scheduling picks one of `freeHostIds` later; a collective event type would keep only
+ * the slots whose `freeHostIds` hold every host). Sorted by start. O(n log n) for n host slots.
+ */
+export function teamSlots(perHost: ReadonlyArray<{ hostId: number; slots: readonly Date[] }>): TeamSlot[] {
+  const byStart = new Map<number, number[]>();
+  for (const { hostId, slots } of perHost) {
+    for (const slot of slots) {
+      const ms = slot.getTime();
+      const hosts = byStart.get(ms);
+      if (!hosts) byStart.set(ms, [hostId]);
+      else if (!hosts.includes(hostId)) hosts.push(hostId);
+    }
+  }
+  return [...byStart.keys()]
+    .sort((a, b) => a - b)
+    .map((ms) => ({ start: new Date(ms), freeHostIds: byStart.get(ms) as number[] }));
+}

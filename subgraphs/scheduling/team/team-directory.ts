@@ -1,0 +1,33 @@
+import { SubgraphContext } from '../../kit/context';
+
+/** What scheduling needs to know about a team it does not own: where it sits and who is in it. */
+export interface TeamRoster {
+  teamId: number;
+  isOrganization: boolean;
+  /** The organization the team belongs to, if any. */
+  parentId: number | null;
+  /** Users whose membership of the team is accepted. */
+  acceptedMemberIds: number[];
+}
+
+/**
+ * Teams and memberships live in the organizations subgraph. Scheduling asks it, never its tables:
+ * through the supergraph (the @internal `teamRoster` field) when serving a request, or through the
+ * organizations services directly when an operator tool has every DataSource at hand.
+ */
+export interface TeamDirectory {
+  /** The team's roster, or null when there is no such team. */
+  roster(teamId: number): Promise<TeamRoster | null>;
+}
+
+const TEAM_ROSTER = /* GraphQL */ `
+  query TeamRoster($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId acceptedMemberIds } }
+`;
+
+/** The directory a request uses: the @internal query through the gateway, once per team and request. */
+export function teamDirectoryOf(ctx: SubgraphContext): TeamDirectory {
+  const rosters = ctx.loaders.get<number, TeamRoster | null>('teamRoster', (teamIds) =>
+    Promise.all(teamIds.map((teamId) => ctx.graph.run<{ teamRoster: TeamRoster | null }>(TEAM_ROSTER, { teamId }).then((data) => data.teamRoster))),
+  );
+  return { roster: (teamId) => rosters.load(teamId) };
+}

@@ -1,0 +1,330 @@
+import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+import { directivesOf } from '../support/supergraph';
+
+type Caller = Awaited<ReturnType<typeof userWithKey>>;
+
+/**
+ * Team event types (spec 2.19, 4.15, 5.3 TEAM_EVENT_TYPE_*): /v2/teams/{teamId}/event-types[/{eventTypeId}]
+ * and their twins under /v2/organizations/{orgId}/teams/{teamId}/event-types. Any team member reads,
+ * team admins (or the organization's admins, on the organization paths) write; hosts are accepted members.
+ */
+describe('team event types', () => {
+  let stack: TestStack;
+  let orgOwner: Caller; // OWNER of `org`
+  let orgAdmin: Caller; // ADMIN of `org`, member of none of its teams
+  let orgMember: Caller; // MEMBER of `org` only
+  let teamAdmin: Caller; // ADMIN of `team` and of `foreignTeam`
+  let member: Caller; // MEMBER of `team`
+  let colleague: Caller; // MEMBER of `team`
+  let pending: Caller; // invited to `team`, not accepted
+  let outsider: Caller; // OWNER of `otherTeam`, not in `team`
+  let org: { id: number; slug: string };
+  let otherOrg: { id: number };
+  let team: { id: number };
+  let otherTeam: { id: number };
+  let foreignTeam: { id: number }; // a team of otherOrg
+  let standaloneTeam: { id: number }; // a team of no organization, teamAdmin is its OWNER
+
+  const teamPath = (teamId: number, rest = '') => `/v2/teams/${teamId}/event-types${rest}`;
+  const orgPath = (orgId: number, teamId: number, rest = '') => `/v2/organizations/${orgId}/teams/${teamId}/event-types${rest}`;
+  const body = (slug: string, extra: Record<string, unknown> = {}) => ({ title: `Call ${slug}`, slug, lengthInMinutes: 30, ...extra });
+
+  /** The team's event types as its owner's admin sees them. */
+  async function listed(teamId = team.id): Promise<any[]> {
+    return expectSuccess(await stack.rest('GET', teamPath(teamId, '?take=250'), { key: teamAdmin.key }));
+  }
+
+  async function created(slug: string, extra: Record<string, unknown> = {}): Promise<any> {
+    return expectSuccess(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body(slug, extra) }), 201);
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    const user = (name: string) => userWithKey(stack, { name });
+    [orgOwner, orgAdmin, orgMember, teamAdmin, member, colleague, pending, outsider] = [
+      await user('Olga Owner'),
+      await user('Adam OrgAdmin'),
+      await user('Mia OrgMember'),
+      await user('Tara TeamAdmin'),
+      await user('Max Member'),
+      await user('Cleo Colleague'),
+      await user('Pia Pending'),
+      await user('Otto Outsider'),
+    ];
+    org = await operator.createOrganization({ name: 'Acme', slug: 'acme', ownerId: orgOwner.user.id });
+    otherOrg = await operator.createOrganization({ name: 'Globex', ownerId: outsider.user.id });
+    await operator.addMember({ teamId: org.id, userId: orgAdmin.user.id, role: MembershipRole.ADMIN });
+    await operator.addMember({ teamId: org.id, userId: orgMember.user.id, role: MembershipRole.MEMBER });
+    team = await operator.createTeam({ name: 'Support', orgId: org.id, ownerId: teamAdmin.user.id });
+    await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
+    await operator.addMember({ teamId: team.id, userId: colleague.user.id, role: MembershipRole.MEMBER });
+    await new MembershipService(stack.db('organizations')).add({ teamId: team.id, userId: pending.user.id, role: MembershipRole.MEMBER, accepted: false });
+    otherTeam = await operator.createTeam({ name: 'Sales', orgId: org.id, ownerId: outsider.user.id });
+    foreignTeam = await operator.createTeam({ name: 'Globex Support', orgId: otherOrg.id, ownerId: outsider.user.id });
+    await operator.addMember({ teamId: foreignTeam.id, userId: teamAdmin.user.id, role: MembershipRole.ADMIN });
+    standaloneTeam = await operator.createTeam({ name: 'Book club', ownerId: teamAdmin.user.id });
+  });
+  afterAll(() => stack.stop());
+
+  describe('POST /v2/teams/{teamId}/event-types creates a team event type with its hosts', () => {
+    it('a team admin → 201 with the event type, its hosts (accepted members) and the default booking fields', async () => {
+      const eventType = await created('onboarding', { locations: [{ type: 'link' }], hosts: [{ userId: member.user.id }, { userId: teamAdmin.user.id }] });
+      expect(eventType).toMatchObject({
+        title: 'Call onboarding',
+        slug: 'onboarding',
+        lengthInMinutes: 30,
+        locations: [{ type: 'link' }],
+        teamId: team.id,
+        ownerId: null,
+        parentId: null,
+        assignAllTeamMembers: false,
+      });
+      expect(eventType.hosts.map((h: any) => h.userId).sort()).toEqual([member.user.id, teamAdmin.user.id].sort());
+      expect(eventType.hosts).toEqual(expect.arrayContaining([expect.objectContaining({ userId: member.user.id, name: 'Max Member' })]));
+      expect(eventType.bookingFields.map((f: any) => f.slug)).toEqual(['name', 'email', 'location', 'title', 'notes', 'guests', 'rescheduleReason', 'attendeePhoneNumber']);
+      expect((await listed()).find((e) => e.id === eventType.id)).toEqual(eventType);
+    });
+
+    it('hosts are optional', async () => {
+      expect((await created('no-hosts')).hosts).toEqual([]);
+    });
+
+    it('assignAllTeamMembers: true → every accepted member hosts it (not the pending one)', async () => {
+      const eventType = await created('everyone', { assignAllTeamMembers: true });
+      expect(eventType.assignAllTeamMembers).toBe(true);
+      expect(eventType.hosts.map((h: any) => h.userId).sort()).toEqual([teamAdmin.user.id, member.user.id, colleague.user.id].sort());
+    });
+
+    it('the team slug is unique per team: the same slug again → 409, nothing created; another team may use it', async () => {
+      await created('demo');
+      const before = await listed();
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('demo') }), 409, 'CONFLICT', /demo/);
+      expect(await listed()).toEqual(before);
+      expectSuccess(await stack.rest('POST', teamPath(standaloneTeam.id), { key: teamAdmin.key, body: body('demo') }), 201);
+    });
+
+    it('a missing lengthInMinutes → 400 naming it, nothing created', async () => {
+      const before = await listed();
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: { title: 'x', slug: 'x' } }), 400, 'BAD_REQUEST', /lengthInMinutes/);
+      expect(await listed()).toEqual(before);
+    });
+  });
+
+  describe('every host must be an accepted member of the team', () => {
+    it.each([
+      ['a user of another team', () => outsider.user.id],
+      ['a user whose membership is not accepted', () => pending.user.id],
+      ['an unknown user', () => 999999],
+    ])('%s as host → 400 naming hosts, and nothing is created', async (_label, userId) => {
+      const before = await listed();
+      const response = await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('bad-host', { hosts: [{ userId: member.user.id }, { userId: userId() }] }) });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`^hosts: user ${userId()} is not an accepted member`));
+      expect(await listed()).toEqual(before);
+    });
+
+    it('hosts and assignAllTeamMembers: true together → 400 naming hosts, nothing created', async () => {
+      const before = await listed();
+      const response = await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('both', { hosts: [{ userId: member.user.id }], assignAllTeamMembers: true }) });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^hosts: /);
+      expect(await listed()).toEqual(before);
+    });
+
+    it('the operator step (fixtures, seed) checks hosts the same way', async () => {
+      const operator = operatorOf(stack);
+      const made = await operator.createEventType({ title: 'Seeded', slug: 'seeded', lengthInMinutes: 15, teamId: team.id, hostIds: [colleague.user.id] });
+      const shown = expectSuccess(await stack.rest('GET', teamPath(team.id, `/${made.id}`), { key: member.key }));
+      expect(shown.hosts.map((h: any) => h.userId)).toEqual([colleague.user.id]);
+      const before = await listed();
+      await expect(operator.createEventType({ title: 'Bad', slug: 'bad-seed', lengthInMinutes: 15, teamId: team.id, hostIds: [pending.user.id] })).rejects.toMatchObject({
+        extensions: { code: 'BAD_USER_INPUT', field: 'hosts' },
+      });
+      expect(await listed()).toEqual(before);
+    });
+
+    it('a host without userId → 400 naming the field', async () => {
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('no-user', { hosts: [{}] }) }), 400, 'BAD_REQUEST', /hosts/);
+    });
+
+    it('PATCH hosts replaces the hosts, checked the same way (a refused change changes nothing)', async () => {
+      const eventType = await created('rotating', { hosts: [{ userId: member.user.id }] });
+      const path = teamPath(team.id, `/${eventType.id}`);
+      expectErrorEnvelope(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { title: 'Renamed', hosts: [{ userId: outsider.user.id }] } }), 400, 'BAD_REQUEST', /^hosts: /);
+      expect(expectSuccess(await stack.rest('GET', path, { key: member.key }))).toEqual(eventType);
+      const updated = expectSuccess(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { hosts: [{ userId: colleague.user.id }] } }));
+      expect(updated.hosts.map((h: any) => h.userId)).toEqual([colleague.user.id]);
+      const all = expectSuccess(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { assignAllTeamMembers: true } }));
+      expect(all.assignAllTeamMembers).toBe(true);
+      expect(all.hosts).toHaveLength(3);
+    });
+  });
+
+  describe('reading: any member of the team', () => {
+    it('GET the list: a plain member → 200 with pagination; eventSlug filters', async () => {
+      const response = await stack.rest('GET', teamPath(team.id, '?take=2'), { key: member.key });
+      expect(expectSuccess(response)).toHaveLength(2);
+      expect(response.body.pagination).toMatchObject({ currentPage: 1, hasNextPage: true });
+      const bySlug = expectSuccess(await stack.rest('GET', teamPath(team.id, '?eventSlug=onboarding'), { key: member.key }));
+      expect(bySlug.map((e: any) => e.slug)).toEqual(['onboarding']);
+    });
+
+    it('GET one: a plain member → 200', async () => {
+      const [first] = await listed();
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${first.id}`), { key: member.key }))).toEqual(first);
+    });
+
+    it('a user of another team, a pending member, an organization member → 403', async () => {
+      for (const caller of [outsider, pending, orgMember]) {
+        expectErrorEnvelope(await stack.rest('GET', teamPath(team.id), { key: caller.key }), 403, 'FORBIDDEN');
+      }
+    });
+
+    it('without a credential → 401', async () => {
+      expectErrorEnvelope(await stack.rest('GET', teamPath(team.id)), 401, 'UNAUTHORIZED');
+    });
+
+    it('an event type of another team, or a personal one, through this team → 404', async () => {
+      const theirs = expectSuccess(await stack.rest('POST', teamPath(standaloneTeam.id), { key: teamAdmin.key, body: body('elsewhere') }), 201);
+      const personal = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: teamAdmin.key, body: body('mine') }), 201);
+      expectErrorEnvelope(await stack.rest('GET', teamPath(team.id, `/${theirs.id}`), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', teamPath(team.id, `/${personal.id}`), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+    });
+
+    it('non-numeric ids → 400 naming the parameter', async () => {
+      expectErrorEnvelope(await stack.rest('GET', teamPath(team.id, '/abc'), { key: member.key }), 400, 'BAD_REQUEST', /eventTypeId/);
+      expectErrorEnvelope(await stack.rest('GET', '/v2/teams/abc/event-types', { key: member.key }), 400, 'BAD_REQUEST', /teamId/);
+    });
+  });
+
+  describe('writing: team admins only', () => {
+    it('a plain member → 403 on POST, PATCH and DELETE, and nothing changes', async () => {
+      const [first] = await listed();
+      const before = await listed();
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: member.key, body: body('by-member') }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${first.id}`), { key: member.key, body: { title: 'Hijacked' } }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('DELETE', teamPath(team.id, `/${first.id}`), { key: member.key }), 403, 'FORBIDDEN');
+      expect(await listed()).toEqual(before);
+    });
+
+    it('an organization admin on /v2/teams/{teamId} (not a team member) → 403', async () => {
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: orgAdmin.key, body: body('by-org-admin') }), 403, 'FORBIDDEN');
+    });
+  });
+
+  describe('PATCH: same structure as create; teamId and parentId are immutable', () => {
+    let eventType: any;
+
+    beforeAll(async () => {
+      eventType = await created('patch-me', { hosts: [{ userId: member.user.id }] });
+    });
+
+    it('changes the title and leaves the rest (hosts included) as it was', async () => {
+      const updated = expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { title: 'New title' } }));
+      expect(updated).toEqual({ ...eventType, title: 'New title', updatedAt: expect.any(String) });
+      eventType = updated;
+    });
+
+    it.each([
+      ['teamId', { teamId: 12345 }],
+      ['teamId', { title: 'Moved', teamId: null }],
+      ['parentId', { parentId: 777 }],
+      ['parentId', { title: 'Sneaky', hosts: [], parentId: 1 }],
+    ])('an attempt to change %s → 400 naming the field, and the event type is unchanged', async (field, change) => {
+      const response = await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: change });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`^${field}\\b`));
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
+    });
+
+    it('the same change on the organization path → 400 too', async () => {
+      expectErrorEnvelope(await stack.rest('PATCH', orgPath(org.id, team.id, `/${eventType.id}`), { key: orgAdmin.key, body: { teamId: otherTeam.id } }), 400, 'BAD_REQUEST', /^teamId\b/);
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
+    });
+
+    it('repeating the current teamId and parentId is accepted', async () => {
+      const updated = expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { teamId: team.id, parentId: null, lengthInMinutes: 45 } }));
+      expect(updated).toMatchObject({ teamId: team.id, parentId: null, lengthInMinutes: 45 });
+      eventType = updated;
+    });
+
+    it('a slug another event type of the team has → 409, unchanged', async () => {
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { slug: 'onboarding' } }), 409, 'CONFLICT');
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
+    });
+  });
+
+  describe('DELETE answers the deleted event type', () => {
+    it('a team admin → 200 with the event type as it was; then it is gone (404)', async () => {
+      const eventType = await created('short-lived', { hosts: [{ userId: member.user.id }] });
+      const deleted = expectSuccess(await stack.rest('DELETE', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }));
+      expect(deleted).toEqual(eventType);
+      expectErrorEnvelope(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+    });
+
+    it('an event type with bookings → 409, and it stays', async () => {
+      const eventType = await created('booked', { hosts: [{ userId: member.user.id }] });
+      await operatorOf(stack).createBooking({
+        eventTypeId: eventType.id,
+        hostId: member.user.id,
+        start: new Date('2031-03-03T10:00:00Z'),
+        attendee: { name: 'Guest', email: 'guest@example.com', timeZone: 'Europe/London' },
+      });
+      expectErrorEnvelope(await stack.rest('DELETE', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }), 409, 'CONFLICT', /bookings/);
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
+    });
+  });
+
+  describe('/v2/organizations/{orgId}/teams/{teamId}/event-types: the same, for the team and the organization admins', () => {
+    it('an organization admin (not in the team) creates, reads, updates and deletes', async () => {
+      const made = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-made', { hosts: [{ userId: colleague.user.id }] }) }), 201);
+      expect(made).toMatchObject({ teamId: team.id, slug: 'org-made' });
+      expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, `/${made.id}`), { key: orgAdmin.key }))).toEqual(made);
+      expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id), { key: orgOwner.key })).map((e: any) => e.id)).toContain(made.id);
+      const updated = expectSuccess(await stack.rest('PATCH', orgPath(org.id, team.id, `/${made.id}`), { key: orgAdmin.key, body: { hidden: true } }));
+      expect(updated.hidden).toBe(true);
+      expect(expectSuccess(await stack.rest('DELETE', orgPath(org.id, team.id, `/${made.id}`), { key: orgAdmin.key }))).toEqual(updated);
+    });
+
+    it('the team admin → 201; a plain member reads but cannot write (403)', async () => {
+      const made = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id), { key: teamAdmin.key, body: body('org-team-made') }), 201);
+      expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, `/${made.id}`), { key: member.key }));
+      expectErrorEnvelope(await stack.rest('DELETE', orgPath(org.id, team.id, `/${made.id}`), { key: member.key }), 403, 'FORBIDDEN');
+    });
+
+    it('an organization member (not admin, not in the team) reads the organization’s team event types but cannot write (403, nothing created)', async () => {
+      const before = await listed();
+      expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, '?take=250'), { key: orgMember.key }))).toEqual(before);
+      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id), { key: orgMember.key, body: body('nope') }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('PATCH', orgPath(org.id, team.id, `/${before[0].id}`), { key: orgMember.key, body: { title: 'Nope' } }), 403, 'FORBIDDEN');
+      expect(await listed()).toEqual(before);
+    });
+
+    it('a team that is not one of the organization’s → 404 for its admin and for the org admin, nothing created', async () => {
+      const before = await listed(foreignTeam.id);
+      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, foreignTeam.id), { key: orgAdmin.key, body: body('smuggled') }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, foreignTeam.id), { key: teamAdmin.key, body: body('smuggled') }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', orgPath(otherOrg.id, team.id), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', orgPath(org.id, standaloneTeam.id), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', orgPath(org.id, 999999), { key: orgAdmin.key }), 404, 'NOT_FOUND');
+      expect(await listed(foreignTeam.id)).toEqual(before);
+    });
+
+    it('hosts are checked against the team there too', async () => {
+      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-bad-host', { hosts: [{ userId: orgMember.user.id }] }) }), 400, 'BAD_REQUEST', /^hosts: /);
+    });
+  });
+
+  describe('authorization is declared on the fields (@scopes TEAM_EVENT_TYPE_*, @pbac eventType.*)', () => {
+    it.each([
+      ['teamEventTypes', 'TEAM_EVENT_TYPE_READ', 'permission: "eventType.read", roles: ["MEMBER", "ADMIN", "OWNER"]'],
+      ['teamEventType', 'TEAM_EVENT_TYPE_READ', 'permission: "eventType.read", roles: ["MEMBER", "ADMIN", "OWNER"]'],
+      ['createTeamEventType', 'TEAM_EVENT_TYPE_WRITE', 'permission: "eventType.create"'],
+      ['updateTeamEventType', 'TEAM_EVENT_TYPE_WRITE', 'permission: "eventType.update"'],
+      ['deleteTeamEventType', 'TEAM_EVENT_TYPE_WRITE', 'permission: "eventType.delete"'],
+    ])('%s: @scopes %s, @pbac(%s) on the team or its organization', (field, scope, pbac) => {
+      expect(directivesOf(field)).toEqual(expect.arrayContaining([`@scopes(anyOf: [["${scope}"]])`, `@pbac(${pbac}, team: "args.teamId", org: "args.orgId")`]));
+    });
+  });
+});
