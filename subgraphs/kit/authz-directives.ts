@@ -8,7 +8,7 @@ import { Principal, PrincipalMembership } from './principal';
  * kept in the supergraph with @composeDirective so integrators see every rule.
  */
 export const AUTHZ_SPEC_URL = 'https://specs.svc.dev/authz/v1.0';
-export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin'] as const;
+export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin', 'public'] as const;
 
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
@@ -21,6 +21,8 @@ directive @ownData(userId: String!) on FIELD_DEFINITION
 directive @internal on FIELD_DEFINITION
 """Only a service administrator, acting with their own full rights (an API key, not an OAuth app's token), may call this field (OAuth client review)."""
 directive @serviceAdmin on FIELD_DEFINITION
+"""A public operation (create, cancel, reschedule a booking; slots): anyone may call it, and an access token needs no scope for it. Any other operation without @scopes refuses access tokens (spec 5.3)."""
+directive @public on FIELD_DEFINITION
 `;
 
 interface FieldRules {
@@ -29,6 +31,9 @@ interface FieldRules {
   ownData?: { userId: string };
   internal?: Record<string, never>;
   serviceAdmin?: Record<string, never>;
+  public?: Record<string, never>;
+  /** Set on root fields without @scopes or @public: no OAuth scope covers them, so access tokens are refused. */
+  noScopeCovers?: true;
 }
 
 interface Resolved {
@@ -68,6 +73,10 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   if (rules.internal) throw forbidden(`${fieldName} is internal to the gateway`);
   if (principal.kind === 'anonymous' || principal.userId == null) throw unauthenticated();
 
+  if (rules.noScopeCovers && principal.scopes) {
+    throw forbidden(`${fieldName} is not covered by any OAuth scope: access tokens cannot call it (use an API key)`);
+  }
+
   if (rules.serviceAdmin && (!principal.isServiceAdmin || principal.scopes !== null)) {
     throw forbidden(`${fieldName} is for service administrators, with their own credential (not an OAuth app's token)`);
   }
@@ -103,13 +112,16 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
 
 /** Wraps every field that carries an authorization directive, wherever it is reached from (including `_entities`). */
 export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
+  const rootTypes = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name].filter(Boolean));
   return mapSchema(schema, {
-    [MapperKind.OBJECT_FIELD]: (field, fieldName) => {
+    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) => {
       const rules: FieldRules = {};
       for (const name of AUTHZ_DIRECTIVE_NAMES) {
         const found = getDirective(schema, field, name)?.[0];
         if (found) (rules as Record<string, unknown>)[name] = found;
       }
+      if (rules.public) return field;
+      if (rootTypes.has(typeName) && !fieldName.startsWith('_') && !rules.scopes && !rules.internal) rules.noScopeCovers = true;
       if (Object.keys(rules).length === 0) return field;
       const resolve = field.resolve ?? defaultFieldResolver;
       return {

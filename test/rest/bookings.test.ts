@@ -1,5 +1,6 @@
 import { attendee, book, bookingEvents, BOOKINGS_VERSION, EVERY_DAY, getSlots, Host, hostWithSchedule, localTimes, personalEventType, teamEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { tokenRequest, userAndCode } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 
 const HOURS_9_TO_17_UTC = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '17:00' }] };
@@ -161,6 +162,37 @@ describe('bookings', () => {
       expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
       expect(answers.filter((a) => a.status === 201).map((a) => a.body.data.hosts[0].id).sort()).toEqual(hosts.map((h) => h.user.id).sort());
+    });
+  });
+
+  describe('booking limits are counted under the host’s lock: two concurrent bookings of one day with perDay 1', () => {
+    it('on different slots: exactly one is booked, the other gets 409 naming the limit', async () => {
+      const host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC);
+      const org = await operatorOf(stack).createOrganization({ name: 'Race Org' });
+      await operatorOf(stack).addMember({ teamId: org.id, userId: host.user.id, role: MembershipRole.MEMBER });
+      const eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 30 })).id;
+      expectSuccess(await stack.rest('PATCH', '/v2/me/booking-limits', { key: host.key, body: { perDay: 1 } }));
+      for (const day of ['11', '12', '13']) {
+        const answers = await Promise.all(['09:00', '14:00'].map((time) => book(stack, { eventTypeId, start: `2030-09-${day}T${time}:00Z`, attendee: attendee(`limit-race-${day}-${time}`) })));
+        expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+        expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', /^Booking limit reached: 1 per day/);
+      }
+      expect(await bookingRows(host.user.id)).toHaveLength(3);
+    });
+  });
+
+  describe('create, cancel and reschedule are public (spec 5.3): an OAuth token without booking scopes may call them; reading needs BOOKING_READ', () => {
+    it('a token granted only PROFILE_READ books, reschedules and cancels, and gets 403 on GET /v2/bookings', async () => {
+      const host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC);
+      const eventTypeId = (await personalEventType(stack, host.user.id)).id;
+      const flow = await userAndCode(stack, { isPublic: true, scopes: ['PROFILE_READ'] });
+      const { body: tokens } = await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier });
+      const token = tokens.access_token as string;
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-09-20T09:00:00Z', attendee: attendee('token') }, token), 201);
+      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { key: token, body: { start: '2030-09-20T10:00:00Z' }, headers: V2 }), 201);
+      expectSuccess(await stack.rest('POST', `/v2/bookings/${moved.uid}/cancel`, { key: token, body: {}, headers: V2 }));
+      expectErrorEnvelope(await get('/v2/bookings', token), 403, 'FORBIDDEN', /BOOKING_READ/);
+      expectErrorEnvelope(await get(`/v2/bookings/${moved.uid}`, token), 403, 'FORBIDDEN', /BOOKING_READ/);
     });
   });
 

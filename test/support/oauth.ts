@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OAuthClientDecision, OAuthClientReviewService } from '../../subgraphs/oauth/oauth-client/oauth-client-review.service';
+import { newSecret, SECRET_PREFIX, sha256Hex } from '../../subgraphs/oauth/secrets';
+import { OAuthGrant } from '../../subgraphs/oauth/token/grant.entity';
+import { OAuthToken } from '../../subgraphs/oauth/token/token.entity';
 import { operatorOf, userWithKey } from './fixtures';
 import { TestStack } from './stack';
 
@@ -155,4 +158,19 @@ export async function userAndCode(stack: TestStack, options: ClientOptions & { s
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code in ${back}`);
   return { owner, client, secret, session, code, redirectUri, verifier: pkce?.verifier };
+}
+
+/**
+ * An access token of the user for exactly these scopes, stored as the token endpoint stores one (a
+ * grant of an approved client and the token's hash), for tests about what a token may call; the flow
+ * that issues tokens is tested on its own.
+ */
+export async function accessTokenWithScopes(stack: TestStack, userId: number, scopes: string[]): Promise<string> {
+  const { client } = await oauthClient(stack, userId, { scopes: scopes.length ? scopes : ['PROFILE_READ'] });
+  const token = newSecret(SECRET_PREFIX.accessToken);
+  await stack.db('oauth').transaction(async (tx) => {
+    const grant = await tx.save(tx.create(OAuthGrant, { clientId: client.id, userId, scopes, authorizationCodeId: null }));
+    await tx.insert(OAuthToken, { grantId: grant.id, kind: 'access', tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 1_800_000), usedAt: null });
+  });
+  return token;
 }

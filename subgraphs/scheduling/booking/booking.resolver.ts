@@ -39,11 +39,13 @@ export class BookingResolver {
   }
 
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
+  @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     return createBooking(ctx.db, ownerDirectoryOf(ctx), input);
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
+  @Directive('@public')
   legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
@@ -61,11 +63,13 @@ export class BookingResolver {
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
+  @Directive('@public')
   cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     return cancelBooking(ctx.db, uid, input);
   }
 
   @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
+  @Directive('@public')
   rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     return rescheduleBooking(ctx.db, uid, input);
   }

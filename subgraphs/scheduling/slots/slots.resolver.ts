@@ -1,4 +1,4 @@
-import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Directive, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
@@ -15,6 +15,7 @@ export class SlotsResolver {
   @Query(() => AvailableSlots, {
     description: 'Public: the bookable slots of an event type between startTime and endTime, grouped by day in timeZone (GET /v2/slots/available).',
   })
+  @Directive('@public')
   async availableSlots(@Args() args: AvailableSlotsArgs, @Ctx() ctx: SubgraphContext): Promise<AvailableSlots> {
     const found = await availableSlots(ctx.db, ownerDirectoryOf(ctx), args);
     const length = found.eventType.lengthInMinutes * 60_000;
