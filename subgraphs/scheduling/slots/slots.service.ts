@@ -63,7 +63,7 @@ export function checkSlotRequest(request: Pick<SlotRequest, 'startTime' | 'endTi
   return { range, timeZone };
 }
 
-/** Public: the bookable slots of an event type in [startTime, endTime); four statements whatever the number of hosts. */
+/** Public: the bookable slots of an event type in [startTime, endTime); one statement per kind of data whatever the number of hosts. */
 export async function availableSlots(db: DataSource, directory: OwnerDirectory | null, request: SlotRequest, now = new Date()): Promise<EventTypeSlots> {
   const { range, timeZone } = checkSlotRequest(request);
   const eventType = await findEventType(db, directory, request);
