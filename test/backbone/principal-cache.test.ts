@@ -1,5 +1,6 @@
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 /** The gateway caches principals; a change must not leave stale rights behind. */
 describe('cached principals follow membership and credential changes', () => {
@@ -8,14 +9,6 @@ describe('cached principals follow membership and credential changes', () => {
     stack = await startTestStack();
   });
   afterAll(() => stack.stop());
-
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i += 1) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return false;
-  };
 
   it('a membership added by an operator tool (straight into the database) counts within moments, not after the cache TTL', async () => {
     const operator = operatorOf(stack);

@@ -1,30 +1,11 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, startStack } from '../../stack/start-stack';
+import { CliResult, runCli } from '../support/cli';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the compiled CLI (what `npm run admin` runs after building) on the given database. */
-function admin(databaseUrl: string, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli/admin.js', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs the compiled CLI on the given database. */
+const admin = (databaseUrl: string, ...args: string[]) => runCli('admin', { DATABASE_URL: databaseUrl }, ...args);
 
 /** The one JSON object a successful command prints, after checking that it succeeded quietly. */
 function answer(result: CliResult): any {

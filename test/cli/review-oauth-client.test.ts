@@ -1,25 +1,12 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { openSubgraphDataSources, SubgraphDataSources } from '../../cli/open-data-sources';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { Operator } from '../../stack/operator';
 import { SmtpReceiver, startSmtpReceiver } from '../support/smtp';
+import { runCli } from '../support/cli';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-function admin(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli/admin.js', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const admin = (env: Record<string, string>, ...args: string[]) => runCli('admin', env, ...args);
 
 /** npm run admin -- review-oauth-client: the operator's way to review a pending OAuth client (spec 3). */
 describe('npm run admin -- review-oauth-client --client CLIENT_ID --decision approve|reject', () => {

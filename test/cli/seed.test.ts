@@ -1,24 +1,11 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, startStack } from '../../stack/start-stack';
-
-const ROOT = join(__dirname, '..', '..', '..');
+import { runCli } from '../support/cli';
 
 /** Runs the compiled seed (what `npm run seed` runs after building) on the given database. */
-function seed(databaseUrl: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli/seed.js', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const seed = (databaseUrl: string, ...args: string[]) => runCli('seed', { DATABASE_URL: databaseUrl }, ...args);
 
 describe('npm run seed: a demo organization through the operator', () => {
   const serverUrl = process.env.TEST_DATABASE_URL!;

@@ -2,6 +2,7 @@ import { sqlStatements } from '../../subgraphs/kit/sql-statements';
 import { userWithKey } from '../support/fixtures';
 import { oauthClient, OAuthClientDecision, tokenRequest, userAndCode } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 /** Spec 5.1: every credential kind the gateway accepts, and the 401s for the rest (7.1). */
 describe('credential kinds (5.1)', () => {
@@ -10,14 +11,6 @@ describe('credential kinds (5.1)', () => {
     stack = await startTestStack();
   });
   afterAll(() => stack.stop());
-
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100; i += 1) {
-      if (await check()) return true;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return false;
-  };
 
   const accessToken = async (options: Parameters<typeof userAndCode>[1] = {}) => {
     const flow = await userAndCode(stack, { isPublic: true, ...options });

@@ -1,13 +1,6 @@
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
-
-const eventually = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-};
+import { eventually } from '../support/eventually';
 
 describe('organization roles (2.15) and permission checks (PBAC)', () => {
   let stack: TestStack;

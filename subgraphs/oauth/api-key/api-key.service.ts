@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource, IsNull } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
+import { sha256Hex } from '../secrets';
 import { ApiKey } from './api-key.entity';
 
 export const API_KEY_PREFIX = 'svc_';
@@ -10,10 +11,6 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export interface NewApiKey {
   note?: string | null;
   expiresAt?: Date | null;
-}
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
 export function isActive(apiKey: ApiKey, now = new Date()): boolean {

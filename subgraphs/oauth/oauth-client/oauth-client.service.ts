@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
-import { sha256Hex } from '../api-key/api-key.service';
+import { sha256Hex } from '../secrets';
 import { OAuthClient, OAuthClientStatus } from './oauth-client.entity';
 import { isOAuthScope } from './scopes';
 
