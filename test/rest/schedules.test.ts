@@ -122,7 +122,7 @@ describe('schedules', () => {
         { ...valid, overrides: [{ date: '2024-05-20', startTime: '09:00', endTime: '10:00' }, { date: '2024-05-20', startTime: '14:00', endTime: '15:00' }] },
         /^overrides\[1\]\.date\b.*2024-05-20/,
       ],
-      ['an override ending before it starts', { ...valid, overrides: [{ date: '2024-05-20', startTime: '15:00', endTime: '14:00' }] }, /^overrides\[0\]\.startTime\b/],
+      ['an override ending before it starts (no overnight windows)', { ...valid, overrides: [{ date: '2024-05-20', startTime: '15:00', endTime: '14:00' }] }, /^overrides\[0\]\.startTime \(15:00\) must be before endTime \(14:00\), or equal to it .* to close the date/],
       ['an override time that is not HH:mm', { ...valid, overrides: [{ date: '2024-05-20', startTime: '15h', endTime: '16:00' }] }, /^overrides\[0\]\.startTime\b/],
     ])('%s → 400 BAD_REQUEST naming the field, and nothing is created', async (_case, body, field) => {
       const before = await schedulesOf(ada);
@@ -512,6 +512,45 @@ describe('schedules', () => {
         expect((await schedulesAs(granted)).errors).toBeUndefined();
         expect((await schedulesAs(lacking)).errors[0].extensions.code).toBe('FORBIDDEN');
       });
+    });
+  });
+  describe('an override with startTime equal to endTime (00:00–00:00) closes its date', () => {
+    // Monday 2031-03-03 … Wednesday 2031-03-05, Europe/Berlin (UTC+1 in March): the Tuesday is closed.
+    const CLOSED_DAY = '2031-03-04';
+    let host: Caller;
+    let eventTypeId: number;
+
+    beforeAll(async () => {
+      host = await userWithKey(stack);
+      const created = expectSuccess(
+        await create(host, { name: 'With a day off', timeZone: 'Europe/Berlin', availability: WEEKDAYS_9_TO_5, overrides: [{ date: CLOSED_DAY, startTime: '00:00', endTime: '00:00' }] }),
+        201,
+      );
+      expect(created).toMatchObject({ isDefault: true, overrides: [{ date: CLOSED_DAY, startTime: '00:00', endTime: '00:00' }] });
+      eventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Day off test', slug: 'day-off-test', lengthInMinutes: 60 } }), 201).id;
+    });
+
+    it('is accepted on create and on PATCH (any equal pair), and answered as sent; weekly hours still need start before end', async () => {
+      const { caller, ids } = await newUserWith('Closures');
+      const overrides = [{ date: '2031-12-25', startTime: '00:00', endTime: '00:00' }, { date: '2031-12-26', startTime: '10:00', endTime: '10:00' }];
+      expect(expectSuccess(await patch(caller, ids[0], { overrides })).overrides).toEqual(overrides);
+      expectErrorEnvelope(await patch(caller, ids[0], { availability: [{ days: ['Monday'], startTime: '00:00', endTime: '00:00' }] }), 400, 'BAD_REQUEST', /^availability\[0\]\.startTime \(00:00\) must be before endTime \(00:00\)$/);
+    });
+
+    it('GET /v2/slots/available offers nothing that date and the weekly hours on the days around it', async () => {
+      const answer = expectSuccess(await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2031-03-03&endTime=2031-03-05&timeZone=Europe/Berlin`));
+      expect(Object.keys(answer.slots)).toEqual(['2031-03-03', '2031-03-05']);
+      for (const day of ['2031-03-03', '2031-03-05']) {
+        expect(answer.slots[day].map((s: { time: string }) => s.time.slice(11, 16))).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+      }
+    });
+
+    it('booking that date → 409 outside the availability of the host; the next day books', async () => {
+      const body = (start: string) => ({ eventTypeId, start, attendee: { name: 'Closed Day', email: 'closed-day@example.com', timeZone: 'Europe/Berlin' } });
+      const headers = { 'svc-api-version': '2024-08-13' };
+      expectErrorEnvelope(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-04T09:00:00Z'), headers }), 409, 'CONFLICT', /outside the availability of the host/);
+      expect(expectSuccess(await stack.rest('GET', '/v2/bookings', { key: host.key }))).toEqual([]);
+      expect(expectSuccess(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-05T09:00:00Z'), headers }), 201).start).toBe('2031-03-05T09:00:00.000Z');
     });
   });
 });

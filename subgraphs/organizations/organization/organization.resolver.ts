@@ -16,7 +16,13 @@ export class OrganizationResolver {
     return Organization.of(team);
   }
 
-  @FieldResolver(() => [Team], { description: 'Teams inside the organization.' })
+  /**
+   * The rule of `organization(orgId)` again: an Organization is also reached through `Team.organization`
+   * (a team member who is not in the organization, anyone holding a booking of one of its teams), and
+   * the list of the organization's teams is for its members only.
+   */
+  @FieldResolver(() => [Team], { description: 'Teams inside the organization; visible to its members.' })
+  @Directive('@pbac(permission: "organization.read", roles: ["MEMBER", "ADMIN", "OWNER"], org: "parent.id")')
   teams(@Root() org: Organization, @Ctx() ctx: SubgraphContext): Promise<Team[]> {
     return teamsByOrganizationId(ctx).load(org.id);
   }

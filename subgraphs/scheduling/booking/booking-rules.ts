@@ -63,3 +63,11 @@ export function reasonOf(field: string, text: string | null | undefined): string
   if (trimmed.length > 1000) throw badInput(field, `${field} must be at most 1000 characters`);
   return trimmed || null;
 }
+
+/** The optional `privateLinkId` of a booking body (the `linkId` of a private link, spec 2.7): trimmed; null when not sent. */
+export function privateLinkIdOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const linkId = typeof value === 'string' ? value.trim() : '';
+  if (!linkId) throw badInput('privateLinkId', "privateLinkId must be the linkId of one of the event type's private links, or be omitted");
+  return linkId;
+}

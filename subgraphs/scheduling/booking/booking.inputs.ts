@@ -9,6 +9,9 @@ export enum SortOrder {
 }
 registerEnumType(SortOrder, { name: 'SortOrder', description: 'Ascending or descending.' });
 
+const PRIVATE_LINK_ID =
+  'Book through this private link of the event type (its linkId, as in the link\'s bookingUrl /d/{linkId}/{slug}): the link must not be expired, and the booking counts one use. 409 "private link has expired" otherwise.';
+
 @InputType({ description: 'The person who books (reference: CreateBookingAttendee).' })
 export class BookingAttendeeInput {
   @Field() name: string;
@@ -39,6 +42,7 @@ export class CreateBookingInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' }) metadata?: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' }) bookingFieldsResponses?: Record<string, unknown> | null;
   @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length.' }) lengthInMinutes?: number | null;
+  @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
@@ -60,6 +64,7 @@ export class LegacyCreateBookingInput {
   @Field(() => GraphQLJSONObject, { nullable: true }) metadata?: Record<string, unknown> | null;
   @Field(() => LegacyBookingResponsesInput) responses: LegacyBookingResponsesInput;
   @Field(() => String, { nullable: true, description: 'Reschedule this booking to `start` instead of booking anew.' }) rescheduleUid?: string | null;
+  @Field(() => String, { nullable: true, description: `${PRIVATE_LINK_ID} Not used with rescheduleUid.` }) privateLinkId?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/cancel.' })

@@ -59,6 +59,7 @@ export class BookingResolver {
       location: responses.location ?? undefined,
       metadata: input.metadata,
       bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
+      privateLinkId: input.privateLinkId,
     });
   }
 

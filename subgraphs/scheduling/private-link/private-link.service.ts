@@ -71,6 +71,22 @@ export class PrivateLinkService {
   }
 
   /**
+   * The link a booking of event type `eventTypeId` names, read before the booking's transaction so that
+   * the client learns at once what is wrong with it: an unknown link is a 404, a link of another event
+   * type a 400 naming `privateLinkId`, an expired link a 409 "private link has expired". Nothing is
+   * counted here: `redeem`, in the booking's transaction, decides again under the row lock.
+   */
+  async checkUsable(eventTypeId: number, linkId: string, now = new Date()): Promise<PrivateLink> {
+    const link = await this.links.findOneBy({ linkId });
+    if (!link) throw notFound('Private link', linkId);
+    if (link.eventTypeId !== eventTypeId) {
+      throw badInput('privateLinkId', `privateLinkId: private link ${JSON.stringify(linkId)} is a link of another event type, not of event type ${eventTypeId}`);
+    }
+    if (isExpired(link, now)) throw conflict('private link has expired');
+    return link;
+  }
+
+  /**
    * Uses the link once, inside the caller's transaction (a booking made through it): locks the link's
    * row, refuses an expired link (409 "private link has expired") and counts the use. Answers the event
    * type the link books.

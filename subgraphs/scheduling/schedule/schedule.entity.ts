@@ -8,7 +8,7 @@ export class Availability {
   @Field() endTime: string;
 }
 
-@ObjectType({ description: 'Open hours for one date instead of the weekly ones.' })
+@ObjectType({ description: 'Open hours for one date instead of the weekly ones; startTime equal to endTime (00:00–00:00) means closed that date.' })
 export class AvailabilityOverride {
   @Field({ description: 'YYYY-MM-DD' }) date: string;
   @Field() startTime: string;

@@ -18,15 +18,15 @@ export class AvailabilityInput {
   endTime: string;
 }
 
-@InputType({ description: 'Open hours for one date instead of the weekly ones; one override per date.' })
+@InputType({ description: 'Open hours for one date instead of the weekly ones; one override per date. startTime equal to endTime (00:00–00:00) closes the date.' })
 export class AvailabilityOverrideInput {
   @Field({ description: 'A calendar date, YYYY-MM-DD.' })
   date: string;
 
-  @Field({ description: 'HH:mm (24-hour), before endTime.' })
+  @Field({ description: 'HH:mm (24-hour), before endTime; equal to endTime closes the date.' })
   startTime: string;
 
-  @Field({ description: 'HH:mm (24-hour), after startTime.' })
+  @Field({ description: 'HH:mm (24-hour), after startTime; equal to startTime closes the date.' })
   endTime: string;
 }
 

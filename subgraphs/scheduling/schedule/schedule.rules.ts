@@ -33,12 +33,20 @@ export function checkTimeZone(timeZone: unknown): string {
   return timeZone;
 }
 
-/** HH:mm for both ends, start before end (a window does not cross midnight). */
-function checkWindow(at: string, window: { startTime: string; endTime: string }): void {
+/**
+ * HH:mm for both ends, start before end (a window does not cross midnight). An override may also have
+ * start equal to end (`00:00`–`00:00`): it opens nothing, so it closes its date (see
+ * slots/open-intervals.ts); weekly hours may not (a day without hours is simply not listed).
+ */
+function checkWindow(at: string, window: { startTime: string; endTime: string }, closedAllowed = false): void {
   for (const end of ['startTime', 'endTime'] as const) {
     if (typeof window[end] !== 'string' || !TIME.test(window[end])) throw badInput(`${at}.${end}`, `${at}.${end} must be a time HH:mm (00:00 to 23:59), got "${window[end]}"`);
   }
-  if (window.startTime >= window.endTime) throw badInput(`${at}.startTime`, `${at}.startTime (${window.startTime}) must be before endTime (${window.endTime})`);
+  if (closedAllowed && window.startTime === window.endTime) return;
+  if (window.startTime >= window.endTime) {
+    const closing = closedAllowed ? ', or equal to it (such as 00:00–00:00) to close the date' : '';
+    throw badInput(`${at}.startTime`, `${at}.startTime (${window.startTime}) must be before endTime (${window.endTime})${closing}`);
+  }
 }
 
 /** Weekly hours: known weekday names, each listed once per entry, HH:mm windows. */
@@ -55,7 +63,7 @@ export function checkAvailability(field: string, availability: Availability[]): 
   });
 }
 
-/** Date overrides: real calendar dates, one window per date. */
+/** Date overrides: real calendar dates, one window per date; start equal to end closes the date. */
 export function checkOverrides(field: string, overrides: AvailabilityOverride[]): AvailabilityOverride[] {
   const seen = new Set<string>();
   return overrides.map((override, i) => {
@@ -63,7 +71,7 @@ export function checkOverrides(field: string, overrides: AvailabilityOverride[])
     if (!isCalendarDate(override.date)) throw badInput(`${at}.date`, `${at}.date must be a calendar date YYYY-MM-DD, got "${override.date}"`);
     if (seen.has(override.date)) throw badInput(`${at}.date`, `${at}.date: ${override.date} has more than one override`);
     seen.add(override.date);
-    checkWindow(at, override);
+    checkWindow(at, override, true);
     return { date: override.date, startTime: override.startTime, endTime: override.endTime };
   });
 }
