@@ -1,0 +1,873 @@
+import { randomBytes } from 'node:crypto';
+import {
+  buildASTSchema,
+  getNamedType,
+  GraphQLArgument,
+  GraphQLField,
+  GraphQLInputType,
+  GraphQLOutputType,
+  GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  OperationDefinitionNode,
+  parse,
+  typeFromAST,
+} from 'graphql';
+import { RouteEntry } from '../../gateway/rest/route';
+import { ROUTES } from '../../gateway/rest/routes';
+import { readCheckedInSupergraph } from '../../schema/compose';
+import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
+import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
+import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
+import { MembershipRole, operatorOf } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+/**
+ * Issue: "A member of team A can never read or change team B's data, whatever route or GraphQL path
+ * is used." Two organizations, a sibling team inside A's organization and a standalone team each hold
+ * "B" data (memberships, team and personal event types with hosts, private links, booking fields,
+ * schedules, bookings, webhooks, booking limits, a custom role). Team A's owner, admin and member, and
+ * the owner of A's organization, then walk every route of the REST table and every root field of the
+ * supergraph that takes an id, with B's ids (and A's ids mixed with B's), and B's rows must be exactly
+ * as they were.
+ *
+ * Everything named for B carries the marker "bravo" (names, e-mails, usernames, slugs, URLs), so a
+ * leak is found by searching an answer's JSON for it, and for B's uids, link ids and role ids.
+ */
+
+const supergraph: GraphQLSchema = buildASTSchema(parse(readCheckedInSupergraph()), { assumeValidSDL: true });
+const MARKER = 'bravo';
+
+interface Person {
+  id: number;
+  key: string;
+  email: string;
+  username: string;
+}
+
+/** The values a path parameter (or GraphQL argument) can take: one of A's, or one of B's. */
+type ParamName =
+  | 'orgId'
+  | 'teamId'
+  | 'eventTypeId'
+  | 'linkId'
+  | 'membershipId'
+  | 'userId'
+  | 'scheduleId'
+  | 'bookingUid'
+  | 'roleId'
+  | 'webhookId'
+  | 'apiKeyId';
+type Values = Partial<Record<ParamName, Array<string | number>>>;
+
+/** One team of "B" and everything it holds. */
+interface Bundle {
+  label: string;
+  orgId: number | null;
+  teamId: number;
+  teamSlug: string;
+  owner: Person;
+  member: Person;
+  teamEventTypeId: number;
+  teamEventTypeSlug: string;
+  personalEventTypeId: number;
+  bookingUids: string[];
+  attendeeEmail: string;
+  /** B's side of every parameter. */
+  values: Values;
+}
+
+interface World {
+  orgA: number;
+  teamA: number;
+  aOwner: Person;
+  aAdmin: Person;
+  aMember: Person;
+  /** OWNER of A's organization, in no team: an organization admin of A. */
+  orgAOwner: Person;
+  /** MEMBER of team A, invited as ADMIN of B's standalone team (membership not accepted). */
+  aInvitee: Person;
+  /** A's side of every parameter. */
+  a: Record<ParamName, string | number>;
+  orgB: number;
+  orgBSlug: string;
+  bundles: Bundle[];
+  /** Every id that belongs to B, by kind, to search answers with. */
+  b: { teamIds: Set<number>; userIds: Set<number>; eventTypeIds: Set<number>; strings: Set<string> };
+}
+
+type Caller = 'aOwner' | 'aAdmin' | 'aMember' | 'orgAOwner' | 'aInvitee';
+const CALLERS: Caller[] = ['aOwner', 'aAdmin', 'aMember', 'orgAOwner'];
+/** With the invitee: a member of team A whose ADMIN membership of B's standalone team is not accepted (it sees its own invitation in /v2/me, so it only walks the routes that address B). */
+const TARGETING_CALLERS: Caller[] = [...CALLERS, 'aInvitee'];
+/** B's teams a caller has no right to: the owner of A's organization legitimately manages the sibling team. */
+const bundlesFor = (world: World, caller: Caller) => world.bundles.filter((b) => !(caller === 'orgAOwner' && b.orgId === world.orgA));
+
+// ---------------------------------------------------------------------------------------------------
+// Leaks
+
+/**
+ * Where an answer shows something of B's: the marker, one of B's uids / link ids / role ids, or one of
+ * B's ids in a field that names its kind. `sent`: what the request itself carried (an error message
+ * may repeat the id it was asked about; that tells the caller nothing new).
+ */
+function leaksIn(world: World, value: unknown, sent: Array<string | number> = []): string[] {
+  const found = new Set<string>();
+  let text = JSON.stringify(value ?? null);
+  for (const s of sent) if (typeof s === 'string') text = text.split(s).join('');
+  const echoed = new Set(sent.filter((s) => typeof s === 'number'));
+  const at = text.toLowerCase().indexOf(MARKER);
+  if (at >= 0) found.add(`"${MARKER}" in …${text.slice(Math.max(0, at - 80), at + 40)}…`);
+  for (const s of world.b.strings) if (text.includes(s)) found.add(`B's ${s}`);
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, v] of Object.entries(node)) {
+      if (typeof v === 'number' && !echoed.has(v)) {
+        if (['teamId', 'parentId', 'organizationId', 'orgId'].includes(key) && world.b.teamIds.has(v)) found.add(`${key}: ${v} (B's team)`);
+        if (['userId', 'ownerId'].includes(key) && world.b.userIds.has(v)) found.add(`${key}: ${v} (B's user)`);
+        if (key === 'eventTypeId' && world.b.eventTypeIds.has(v)) found.add(`${key}: ${v} (B's event type)`);
+      } else visit(v);
+    }
+  };
+  visit(value);
+  return [...found];
+}
+
+/** B's rows in every table that holds team data, as JSON, to compare before and after. */
+async function snapshotOfB(stack: TestStack, world: World): Promise<Record<string, unknown[]>> {
+  const users = [...world.b.userIds];
+  const teams = [...world.b.teamIds];
+  const org = stack.db('organizations');
+  const sch = stack.db('scheduling');
+  const integrations = stack.db('integrations');
+  const oauth = stack.db('oauth');
+  const eventTypes = `SELECT id FROM event_types WHERE team_id = ANY($1) OR owner_id = ANY($2)`;
+  const bookings = `SELECT id FROM bookings WHERE user_id = ANY($2) OR event_type_id IN (${eventTypes})`;
+  const rows = async (db: typeof org, sql: string, params: unknown[]) => JSON.parse(JSON.stringify(await db.query(sql, params)));
+  return {
+    users: await rows(org, 'SELECT * FROM users WHERE id = ANY($1) ORDER BY id', [users]),
+    teams: await rows(org, 'SELECT * FROM teams WHERE id = ANY($1) OR parent_id = ANY($1) ORDER BY id', [teams]),
+    memberships: await rows(org, 'SELECT * FROM memberships WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
+    roles: await rows(org, 'SELECT * FROM roles WHERE organization_id = ANY($1) ORDER BY id', [teams]),
+    event_types: await rows(sch, `SELECT * FROM event_types WHERE id IN (${eventTypes}) ORDER BY id`, [teams, users]),
+    event_type_hosts: await rows(sch, `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`, [teams, users]),
+    private_links: await rows(sch, `SELECT * FROM private_links WHERE event_type_id IN (${eventTypes}) ORDER BY link_id`, [teams, users]),
+    schedules: await rows(sch, 'SELECT * FROM schedules WHERE owner_id = ANY($1) ORDER BY id', [users]),
+    bookings: await rows(sch, `SELECT * FROM bookings WHERE id IN (${bookings}) ORDER BY id`, [teams, users]),
+    attendees: await rows(sch, `SELECT * FROM attendees WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
+    booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
+    booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
+    webhooks: await rows(integrations, 'SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
+    api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bodies and variables
+
+/** The smallest value GraphQL accepts for an input type (test/oauth/route-scopes.test.ts). */
+function minimalInput(type: GraphQLInputType): unknown {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return [minimalInput(inner.ofType)];
+  if (isInputObjectType(inner)) {
+    const fields = Object.values(inner.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+    return Object.fromEntries(fields.map((f) => [f.name, minimalInput(f.type)]));
+  }
+  const named = getNamedType(inner);
+  if (isEnumType(named)) return named.getValues()[0].value;
+  return { Int: 1, Float: 1, Boolean: true, DateTimeISO: '2030-01-01T10:00:00.000Z', JSONObject: {} }[named.name] ?? 'x';
+}
+
+const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
+/** Bodies that would succeed if the caller were allowed (checked on B's owner at the end), by root field. */
+const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
+  createTeamEventType: () => ({ title: 'Hijack', slug: `hijack-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 }),
+  updateTeamEventType: () => ({ title: 'Hijacked', lengthInMinutes: 45 }),
+  updateEventType: () => ({ title: 'Hijacked', lengthInMinutes: 45 }),
+  addTeamEventTypeBookingFields: () => HIJACK_FIELDS,
+  replaceTeamEventTypeBookingFields: () => HIJACK_FIELDS,
+  createTeamEventTypePrivateLink: () => ({ maxUsageCount: 5 }),
+  createEventTypePrivateLink: () => ({ maxUsageCount: 5 }),
+  updateTeamEventTypePrivateLink: () => ({ maxUsageCount: 99 }),
+  updateEventTypePrivateLink: () => ({ maxUsageCount: 99 }),
+  updateSchedule: () => ({ name: 'Hijacked' }),
+  cancelBooking: () => ({ cancellationReason: 'hijack' }),
+  rescheduleBooking: () => ({ start: '2031-03-04T11:00:00Z', reschedulingReason: 'hijack' }),
+  // writes of the caller's own data (routes that take no id of B)
+  createTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
+  createEventType: () => ({ title: 'Alpha own', slug: `alpha-own-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 }),
+  createWebhook: () => ({ subscriberUrl: 'https://alpha.example.com/hook', triggers: ['BOOKING_CREATED'] }),
+  createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
+  updateMyBookingLimits: () => ({ perDay: 5 }),
+};
+
+function operationOf(route: RouteEntry): OperationDefinitionNode {
+  return parse(route.operation).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+}
+
+function rootFieldOf(route: RouteEntry): string {
+  const selection = operationOf(route).selectionSet.selections[0];
+  return selection.kind === Kind.FIELD ? selection.name.value : '';
+}
+
+function rootDefinition(name: string): GraphQLField<unknown, unknown> | undefined {
+  return supergraph.getQueryType()!.getFields()[name] ?? supergraph.getMutationType()!.getFields()[name];
+}
+
+const isPublic = (field: GraphQLField<unknown, unknown> | undefined) => !!field?.astNode?.directives?.some((d) => d.name.value === 'public');
+
+function bodyOf(route: RouteEntry): unknown {
+  const input = operationOf(route).variableDefinitions?.find((v) => v.variable.name.value === 'input');
+  if (!input) return undefined;
+  const plausible = PLAUSIBLE_INPUT[rootFieldOf(route)];
+  return plausible ? plausible() : minimalInput(typeFromAST(supergraph, input.type as never) as GraphQLInputType);
+}
+
+/** Query parameters: every variable that is not in the path nor the body, filled with B's values where one fits. */
+function queryOf(route: RouteEntry, bundle: Bundle): string {
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const values: Record<string, string> = {
+    eventTypeId: String(bundle.teamEventTypeId),
+    attendeeEmail: bundle.attendeeEmail,
+    eventSlug: bundle.teamEventTypeSlug,
+    startTime: '2031-02-01',
+    endTime: '2031-02-14',
+    take: '250',
+  };
+  const names = (operationOf(route).variableDefinitions ?? []).map((v) => v.variable.name.value).filter((n) => n !== 'input' && !pathParams.includes(n));
+  const search = new URLSearchParams(names.filter((n) => values[n] !== undefined).map((n): [string, string] => [n, values[n]]));
+  return search.size ? `?${search}` : '';
+}
+
+/** Every way to fill the parameters from A's and B's values, except the ones where nothing is B's. */
+function combinations(params: ParamName[], a: Record<ParamName, string | number>, b: Values): Array<Record<string, string | number>> {
+  let combos: Array<Record<string, string | number>> = [{}];
+  for (const p of params) {
+    const options = [...new Set([a[p], ...(b[p] ?? [])])];
+    combos = combos.flatMap((c) => options.map((v) => ({ ...c, [p]: v })));
+  }
+  return combos.filter((c) => params.some((p) => c[p] !== a[p]));
+}
+
+/** The values a request carried in its path and query, as an error message might repeat them. */
+function sentIn(pathAndQuery: string): string[] {
+  return decodeURIComponent(pathAndQuery)
+    .split(/[/?&=]/)
+    .filter((token) => token.length >= 6);
+}
+
+/** How many requests the walks sent (checked at the end: a walk that sends nothing proves nothing). */
+const sent = { targeting: 0, untargeted: 0, graphql: 0 };
+
+async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// GraphQL: root fields that take an id, and a deep selection of what they answer
+
+const ID_ARGUMENTS: Record<string, ParamName> = {
+  teamId: 'teamId',
+  orgId: 'orgId',
+  userId: 'userId',
+  eventTypeId: 'eventTypeId',
+  uid: 'bookingUid',
+  linkId: 'linkId',
+  membershipId: 'membershipId',
+  roleId: 'roleId',
+  scheduleId: 'scheduleId',
+};
+const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
+
+function idArgumentOf(field: GraphQLField<unknown, unknown>, arg: GraphQLArgument): ParamName | undefined {
+  if (arg.name === 'id') return ({ Webhook: 'webhookId', ApiKey: 'apiKeyId' } as Record<string, ParamName>)[getNamedType(field.type).name];
+  return ID_ARGUMENTS[arg.name];
+}
+
+/** Root fields of Query and Mutation with an argument naming a team, organization, user, event type, booking (or another id / slug of B). */
+function rootFieldsTakingIds(): Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> {
+  const out: Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> = [];
+  for (const [operation, type] of [['query', supergraph.getQueryType()!], ['mutation', supergraph.getMutationType()!]] as const) {
+    for (const field of Object.values(type.getFields())) {
+      if (field.args.some((arg) => ID_ARGUMENTS[arg.name] || NAME_ARGUMENTS.includes(arg.name))) out.push({ operation, field });
+    }
+  }
+  return out;
+}
+
+/** Every field of the answer, objects followed `depth` levels down (fields with required arguments left out). */
+function selectionOf(type: GraphQLOutputType, depth: number): string {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return '';
+  if (depth === 0) return '{ __typename }';
+  const fields = Object.values(named.getFields()).filter((f) => f.args.every((a) => !isNonNullType(a.type)));
+  return `{ __typename ${fields.map((f) => `${f.name} ${selectionOf(f.type, depth - 1)}`).join(' ')} }`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('team isolation: a member of team A never reads or changes team B’s data (every route, every GraphQL path)', () => {
+  let stack: TestStack;
+  let world: World;
+  let before: Record<string, unknown[]>;
+  const keyOf = (caller: Caller) => world[caller].key;
+
+  async function person(label: string): Promise<Person> {
+    const tag = randomBytes(3).toString('hex');
+    const operator = operatorOf(stack);
+    const user = await operator.createUser({ email: `${label}-${tag}@example.com`, name: `${label} ${tag}`, timeZone: 'Europe/London', password: 'correct horse battery' });
+    const { key } = await operator.createApiKey(user.id);
+    return { id: user.id, key, email: user.email, username: user.username };
+  }
+
+  const WEEK = [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], startTime: '09:00', endTime: '17:00' }];
+  let bookingHour = 0;
+  const nextStart = () => new Date(Date.UTC(2031, 1, 3 + Math.floor(bookingHour / 6), 9 + (bookingHour++ % 6)));
+
+  async function link(eventTypeId: number): Promise<string> {
+    const eventType = await stack.db('scheduling').getRepository(EventType).findOneByOrFail({ id: eventTypeId });
+    return (await new PrivateLinkService(stack.db('scheduling')).create(eventType, { maxUsageCount: 3 })).linkId;
+  }
+
+  async function bundle(label: string, orgId: number | null, orgOwner: Person | null): Promise<Bundle> {
+    const operator = operatorOf(stack);
+    const owner = orgOwner ?? (await person(`${MARKER}-${label}-owner`));
+    const member = await person(`${MARKER}-${label}-member`);
+    const teamSlug = `${MARKER}-${label}-${randomBytes(3).toString('hex')}`;
+    const team = await operator.createTeam({ name: `Bravo ${label}`, slug: teamSlug, orgId, ownerId: owner.id });
+    const memberMembership = await operator.addMember({ teamId: team.id, userId: member.id, role: MembershipRole.MEMBER });
+    const membershipIds: number[] = [memberMembership.id];
+    if (orgId != null) {
+      if (!orgOwner) await operator.addMember({ teamId: orgId, userId: owner.id, role: MembershipRole.MEMBER });
+      membershipIds.push((await operator.addMember({ teamId: orgId, userId: member.id, role: MembershipRole.MEMBER })).id);
+    }
+    const teamEventTypeSlug = `${MARKER}-${label}-call`;
+    const teamEventType = await operator.createEventType({ title: `Bravo ${label} call`, slug: teamEventTypeSlug, lengthInMinutes: 30, teamId: team.id, hostIds: [owner.id, member.id] });
+    const personal = await operator.createEventType({ title: `Bravo ${label} personal`, slug: `${MARKER}-${label}-personal`, lengthInMinutes: 30, ownerId: owner.id });
+    const linkIds = [await link(teamEventType.id), await link(personal.id)];
+    const fields = await stack.rest('POST', `/v2/teams/${team.id}/event-types/${teamEventType.id}/booking-fields`, {
+      key: owner.key,
+      headers: { 'svc-api-version': '2026-06-12' },
+      body: { bookingFields: [{ field: 'text', slug: `${MARKER}-ticket`, label: 'Bravo ticket' }] },
+    });
+    expect(fields.status).toBe(201);
+    const scheduleIds: number[] = [];
+    for (const p of [member, owner]) {
+      if (!(await stack.db('scheduling').query('SELECT 1 FROM schedules WHERE owner_id = $1', [p.id])).length) {
+        scheduleIds.push((await operator.createSchedule({ ownerId: p.id, name: `Bravo ${label} hours`, timeZone: 'Europe/London', isDefault: true, availability: WEEK, overrides: [] })).id);
+      }
+    }
+    const attendeeEmail = `${MARKER}-guest-${label}@example.com`;
+    const attendee = { name: `Bravo guest ${label}`, email: attendeeEmail, timeZone: 'Europe/Paris' };
+    const teamBooking = await operator.createBooking({ eventTypeId: teamEventType.id, start: nextStart(), attendee, hostId: member.id, metadata: { note: MARKER } });
+    const personalBooking = await operator.createBooking({ eventTypeId: personal.id, start: nextStart(), attendee, hostId: owner.id });
+    const hook = await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}.example.com/hook`, triggers: ['BOOKING_CREATED'] } });
+    expect(hook.status).toBe(201);
+    const [teamHook] = await stack.db('integrations').query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
+      team.id,
+      `https://${MARKER}-${label}-team.example.com/hook`,
+    ]);
+    if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
+    const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
+    return {
+      label,
+      orgId,
+      teamId: team.id,
+      teamSlug,
+      owner,
+      member,
+      teamEventTypeId: teamEventType.id,
+      teamEventTypeSlug,
+      personalEventTypeId: personal.id,
+      bookingUids: [teamBooking.uid, personalBooking.uid],
+      attendeeEmail,
+      values: {
+        orgId: orgId == null ? [] : [orgId],
+        teamId: [team.id],
+        eventTypeId: [teamEventType.id, personal.id],
+        linkId: linkIds,
+        membershipId: membershipIds,
+        userId: [member.id, owner.id],
+        scheduleId: scheduleIds,
+        bookingUid: [teamBooking.uid, personalBooking.uid],
+        webhookId: [hook.body.data.id, teamHook.id],
+        apiKeyId: apiKeyIds,
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    const tag = randomBytes(3).toString('hex');
+
+    // A: team A inside organization A. Team A's users are members of the team only; A's organization has its own owner.
+    const orgAOwner = await person('alpha-org-owner');
+    const [aOwner, aAdmin, aMember, aInvitee] = [await person('alpha-owner'), await person('alpha-admin'), await person('alpha-member'), await person('alpha-invitee')];
+    const orgA = await operator.createOrganization({ name: 'Alpha org', slug: `alpha-org-${tag}`, ownerId: orgAOwner.id });
+    const teamA = await operator.createTeam({ name: 'Alpha team', slug: `alpha-team-${tag}`, orgId: orgA.id, ownerId: aOwner.id });
+    await operator.addMember({ teamId: teamA.id, userId: aAdmin.id, role: MembershipRole.ADMIN });
+    const aMemberMembership = await operator.addMember({ teamId: teamA.id, userId: aMember.id, role: MembershipRole.MEMBER });
+    await operator.addMember({ teamId: teamA.id, userId: aInvitee.id, role: MembershipRole.MEMBER });
+    const aEventType = await operator.createEventType({ title: 'Alpha call', slug: 'alpha-call', lengthInMinutes: 30, teamId: teamA.id, hostIds: [aOwner.id, aAdmin.id, aMember.id] });
+    const aSchedule = await operator.createSchedule({ ownerId: aAdmin.id, name: 'Alpha hours', timeZone: 'Europe/London', isDefault: true, availability: WEEK, overrides: [] });
+    const aBooking = await operator.createBooking({
+      eventTypeId: aEventType.id,
+      start: nextStart(),
+      attendee: { name: 'Alpha guest', email: 'alpha-guest@example.com', timeZone: 'Europe/London' },
+      hostId: aAdmin.id,
+    });
+    const aRole = await operator.createRole({ organizationId: orgA.id, name: 'Alpha auditor', permissions: ['role.readOrgRoles'] });
+
+    // B: another organization with a team (and a custom role), a sibling team inside A's organization, a standalone team.
+    const orgBOwner = await person(`${MARKER}-org-owner`);
+    const orgBSlug = `${MARKER}-org-${tag}`;
+    const orgB = await operator.createOrganization({ name: 'Bravo org', slug: orgBSlug, ownerId: orgBOwner.id });
+    world = {
+      orgA: orgA.id,
+      teamA: teamA.id,
+      aOwner,
+      aAdmin,
+      aMember,
+      orgAOwner,
+      aInvitee,
+      a: {
+        orgId: orgA.id,
+        teamId: teamA.id,
+        eventTypeId: aEventType.id,
+        linkId: await link(aEventType.id),
+        membershipId: aMemberMembership.id,
+        userId: aMember.id,
+        scheduleId: aSchedule.id,
+        bookingUid: aBooking.uid,
+        roleId: aRole.id,
+        webhookId: 999_999,
+        apiKeyId: 999_999,
+      },
+      orgB: orgB.id,
+      orgBSlug,
+      bundles: [],
+      b: { teamIds: new Set(), userIds: new Set(), eventTypeIds: new Set(), strings: new Set() },
+    };
+    const sibling = await bundle('sibling', orgA.id, null);
+    const other = await bundle('other-org', orgB.id, orgBOwner);
+    const standalone = await bundle('standalone', null, null);
+    await new MembershipService(stack.db('organizations')).add({ teamId: standalone.teamId, userId: aInvitee.id, role: MembershipRole.ADMIN, accepted: false });
+    const role = await operator.createRole({ organizationId: orgB.id, name: 'Bravo auditor', permissions: ['team.readMemberships', 'role.readOrgRoles', 'eventType.read'], description: MARKER });
+    await operator.assignRole(other.values.membershipId![1] as number, role.id);
+    for (const b of [sibling, other, standalone]) b.values.roleId = [role.id];
+    world.bundles = [sibling, other, standalone];
+
+    for (const b of world.bundles) {
+      [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
+      [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
+      [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
+      [...b.bookingUids, ...(b.values.linkId as string[]), role.id].forEach((s) => world.b.strings.add(s));
+    }
+    world.b.teamIds.add(orgB.id);
+    before = await snapshotOfB(stack, world);
+  });
+  afterAll(() => stack?.stop());
+
+  it('B holds data in every table a team owns (the snapshot is not empty)', () => {
+    for (const table of Object.keys(before)) expect({ table, empty: before[table].length === 0 }).toEqual({ table, empty: false });
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // a. The REST route table, walked generically
+
+  const walked = ROUTES.filter((route) => !route.anonymous);
+  const paramsOf = (route: RouteEntry) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as ParamName);
+  /** Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them. Tested apart, below. */
+  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && paramsOf(route).includes('bookingUid');
+  const targeting = walked.filter((route) => paramsOf(route).length > 0 && !publicByUid(route));
+  const untargeted = walked.filter((route) => paramsOf(route).length === 0);
+  const reads = walked.filter((route) => route.method === 'GET' && paramsOf(route).length > 0);
+
+  const call = (route: RouteEntry, path: string, caller: Caller | Person) =>
+    stack.rest(route.method, path, {
+      key: typeof caller === 'string' ? keyOf(caller) : caller.key,
+      body: bodyOf(route),
+      headers: route.version ? { 'svc-api-version': route.version } : {},
+    });
+  const fill = (route: RouteEntry, values: Record<string, string | number>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  const label = (route: RouteEntry) => `${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`;
+
+  it('walks every route of the table', () => {
+    expect(walked.length).toBeGreaterThan(50);
+    expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
+    // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
+  });
+
+  describe('routes that address a resource of B (path parameters from B, or A’s and B’s mixed): 403 or 404, as team A’s owner, admin, member, a member invited to B (not accepted) and A’s organization owner', () => {
+    for (const route of targeting) {
+      it(label(route), async () => {
+        const wrong: string[] = [];
+        const requests: Array<{ caller: Caller; path: string }> = [];
+        const seen = new Set<string>();
+        for (const caller of TARGETING_CALLERS) {
+          for (const b of bundlesFor(world, caller)) {
+            for (const values of combinations(paramsOf(route), world.a, b.values)) {
+              const path = fill(route, values) + queryOf(route, b);
+              if (!seen.has(`${caller} ${path}`)) requests.push({ caller, path });
+              seen.add(`${caller} ${path}`);
+            }
+          }
+        }
+        expect(requests.length).toBeGreaterThan(0);
+        sent.targeting += requests.length;
+        await inBatches(requests, 8, async ({ caller, path }) => {
+          const { status, body } = await call(route, path, caller);
+          const leaks = leaksIn(world, body, sentIn(path));
+          if (![403, 404].includes(status) || leaks.length) wrong.push(`${caller} ${route.method} ${path} → ${status} ${JSON.stringify(body).slice(0, 300)} ${leaks.join(', ')}`);
+        });
+        expect(wrong).toEqual([]);
+      });
+    }
+  });
+
+  describe('routes that address no resource of B (the caller’s own, public ones), with B’s ids in the query: never a 500, nothing of B in the answer', () => {
+    for (const route of untargeted) {
+      it(label(route), async () => {
+        const wrong: string[] = [];
+        for (const caller of CALLERS) {
+          for (const b of world.bundles) {
+            sent.untargeted += 1;
+            const { status, body } = await call(route, route.path + queryOf(route, b), caller);
+            const leaks = leaksIn(world, body, status >= 400 ? sentIn(queryOf(route, b)) : []);
+            if (status >= 500 || leaks.length) wrong.push(`${caller} ${route.method} ${route.path}${queryOf(route, b)} → ${status} ${leaks.join(', ')}`);
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  });
+
+  describe('reads of A’s own resources with B’s filters in the query: nothing of B in the answer', () => {
+    for (const route of reads) {
+      it(label(route), async () => {
+        const wrong: string[] = [];
+        for (const caller of CALLERS) {
+          for (const b of world.bundles) {
+            const path = fill(route, world.a) + queryOf(route, b);
+            sent.untargeted += 1;
+            const { status, body } = await call(route, path, caller);
+            const leaks = leaksIn(world, body, status >= 400 ? sentIn(path) : []);
+            if (status >= 500 || leaks.length) wrong.push(`${caller} GET ${path} → ${status} ${leaks.join(', ')}`);
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // b. GraphQL: every root field taking an id, and nested paths
+
+  describe('GraphQL root fields taking a team, organization, user, event type, booking (or other) id of B: FORBIDDEN or NOT_FOUND, and nothing of B in data', () => {
+    const fields = rootFieldsTakingIds();
+
+    it('finds the root fields to walk in the supergraph', () => {
+      const names = fields.map((f) => f.field.name);
+      for (const expected of ['organization', 'organizationUser', 'team', 'teamEventTypes', 'teamEventType', 'booking', 'eventType', 'organizationTeamMemberships', 'removeTeamMembership', 'teamRoster']) {
+        expect(names).toContain(expected);
+      }
+    });
+
+    for (const { operation, field } of fields) {
+      const publicUid = isPublic(field) && field.args.some((a) => a.name === 'uid');
+      if (publicUid) continue; // cancelBooking, rescheduleBooking: below
+      // Optional id arguments only filter the caller's own list (bookings) or a public answer (availableSlots).
+      const lookup = field.args.some((a) => (ID_ARGUMENTS[a.name] || NAME_ARGUMENTS.includes(a.name)) && isNonNullType(a.type));
+      it(`${operation} ${field.name}(${field.args.map((a) => a.name).join(', ')})${lookup ? '' : ' (filter only)'}`, async () => {
+        const idArgs = field.args.filter((a) => idArgumentOf(field, a));
+        const params = idArgs.map((a) => idArgumentOf(field, a)!);
+        const wrong: string[] = [];
+        const selection = selectionOf(field.type, 4);
+        const document = `${operation} Probe(${field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')}) { ${field.name}${field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''} ${selection} }`;
+        for (const caller of ['aOwner', 'aAdmin', 'orgAOwner'] as Caller[]) {
+          for (const b of bundlesFor(world, caller)) {
+            const combos: Array<Record<string, string | number | null>> = params.length ? combinations(params, world.a, b.values) : [{}];
+            // An optional id (orgId of the team fields) is also tried left out: the team path.
+            for (const arg of idArgs.filter((a) => !isNonNullType(a.type))) {
+              const param = idArgumentOf(field, arg)!;
+              for (const c of [...combos]) if (params.some((p) => p !== param && c[p] !== world.a[p])) combos.push({ ...c, [param]: null });
+            }
+            for (const values of combos) {
+              const variables: Record<string, unknown> = {};
+              for (const arg of field.args) {
+                const param = idArgumentOf(field, arg);
+                if (param) variables[arg.name] = values[param];
+                else if (arg.name === 'ids') variables.ids = [b.owner.id, b.member.id];
+                else if (arg.name === 'slug' || arg.name === 'teamSlug') variables[arg.name] = b.teamSlug;
+                else if (arg.name === 'username') variables.username = b.member.username;
+                else if (arg.name === 'organizationSlug') variables.organizationSlug = world.orgBSlug;
+                else if (arg.name === 'eventTypeSlug') variables.eventTypeSlug = b.teamEventTypeSlug;
+                else if (arg.name === 'startTime') variables.startTime = '2031-02-01';
+                else if (arg.name === 'endTime') variables.endTime = '2031-02-14';
+                else if (arg.name === 'input') variables.input = PLAUSIBLE_INPUT[field.name]?.() ?? minimalInput(arg.type);
+                else if (isNonNullType(arg.type)) variables[arg.name] = minimalInput(arg.type);
+              }
+              sent.graphql += 1;
+              const { body } = await stack.graphql(document, variables, keyOf(caller));
+              const codes = (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
+              // A filter-only field may repeat its arguments (availableSlots answers its eventTypeId).
+              const echo = lookup ? [] : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
+              const leaks = leaksIn(world, body.data, echo);
+              const refused = codes.length > 0 && codes.every((c: string) => c === 'FORBIDDEN' || c === 'NOT_FOUND');
+              if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && !refused)) {
+                wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data).slice(0, 200)} ${leaks.join(', ')}`);
+              }
+            }
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  });
+
+  describe('GraphQL nested paths from what team A may read', () => {
+    const expectNothingOfB = (body: any) => expect(leaksIn(world, body.data)).toEqual([]);
+    const codesOf = (body: any): string[] => (body.errors ?? []).map((e: any) => e.extensions?.code);
+
+    it('me → memberships → team → members / organization: only A’s teams, and no team of B through A’s organization', async () => {
+      for (const caller of ['aOwner', 'aAdmin', 'aMember'] as Caller[]) {
+        const { body } = await stack.graphql(
+          `{ me { id memberships { teamId team { id name slug members { userId user { email username } team { id name } } organization { id name slug teams { id name slug members { userId user { email } } } } } } } }`,
+          {},
+          keyOf(caller),
+        );
+        expectNothingOfB(body);
+        // (aOwner also has the teams POST /v2/teams created above.)
+        const teams = body.data?.me?.memberships?.map((m: any) => m.teamId) ?? [];
+        expect(teams).toContain(world.teamA);
+        expect(codesOf(body).every((c) => c === 'FORBIDDEN')).toBe(true);
+      }
+    });
+
+    it('me → bookings → eventType → team → members (A’s own bookings): only A', async () => {
+      const { body } = await stack.graphql(
+        `{ me { bookings { uid eventType { id team { id name members { user { email } } organization { teams { id name } } } hosts { email } } attendees { email } } } }`,
+        {},
+        world.aAdmin.key,
+      );
+      expectNothingOfB(body);
+      expect(body.data?.me?.bookings?.length).toBe(1);
+    });
+
+    it('organization(orgId: B’s organization) and organization(orgId: A’s) for team-only members: FORBIDDEN', async () => {
+      for (const caller of CALLERS) {
+        for (const orgId of [world.orgB, ...(caller === 'orgAOwner' ? [] : [world.orgA])]) {
+          const { body } = await stack.graphql(`query($orgId: Int!) { organization(orgId: $orgId) { id name teams { id name members { user { email } } } } }`, { orgId }, keyOf(caller));
+          expect({ caller, orgId, codes: codesOf(body), data: body.data }).toEqual({ caller, orgId, codes: ['FORBIDDEN'], data: null });
+        }
+      }
+    });
+
+    it('team(teamId: B) and teamEventTypes(teamId: B) → hosts / team / members: FORBIDDEN', async () => {
+      for (const caller of CALLERS) {
+        for (const b of bundlesFor(world, caller)) {
+          const team = await stack.graphql(`query($id: Int!) { team(teamId: $id) { id name members { user { email } } } }`, { id: b.teamId }, keyOf(caller));
+          expect({ caller, team: b.label, codes: codesOf(team.body), data: team.body.data }).toEqual({ caller, team: b.label, codes: ['FORBIDDEN'], data: null });
+          const types = await stack.graphql(
+            `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { email } team { name members { user { email } } } } } }`,
+            { id: b.teamId, org: caller === 'orgAOwner' ? world.orgA : b.orgId },
+            keyOf(caller),
+          );
+          expect(codesOf(types.body).length).toBe(1);
+          expect(['FORBIDDEN', 'NOT_FOUND']).toContain(codesOf(types.body)[0]);
+          expectNothingOfB(types.body);
+        }
+      }
+    });
+
+    it('eventType(B’s) → team → members, booking(uid: B’s) → eventType → team: NOT_FOUND', async () => {
+      for (const b of world.bundles) {
+        for (const id of [b.teamEventTypeId, b.personalEventTypeId]) {
+          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { email } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
+          expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
+        }
+        for (const uid of b.bookingUids) {
+          const { body } = await stack.graphql(`query($uid: String!) { booking(uid: $uid) { uid attendees { email } eventType { team { members { user { email } } } } } }`, { uid }, world.aAdmin.key);
+          expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
+        }
+      }
+    });
+
+    it('organizationUser(orgId: B’s organization, userId: B’s member) { schedules }: FORBIDDEN; through A’s organization: NOT_FOUND (not a member of it)', async () => {
+      const other = world.bundles.find((b) => b.orgId === world.orgB)!;
+      const query = `query($org: Int!, $user: Int!) { organizationUser(orgId: $org, userId: $user) { userId user { email } schedules { id name ownerId } } }`;
+      for (const caller of CALLERS) {
+        const { body } = await stack.graphql(query, { org: world.orgB, user: other.member.id }, keyOf(caller));
+        expect({ caller, codes: codesOf(body), data: body.data }).toEqual({ caller, codes: ['FORBIDDEN'], data: null });
+      }
+      const { body } = await stack.graphql(query, { org: world.orgA, user: other.member.id }, world.orgAOwner.key);
+      expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
+    });
+  });
+
+  describe('ids of B in the body of a write on A’s own resources: refused, B untouched', () => {
+    it('hosts of B on A’s team event types (create and update): 400 naming hosts', async () => {
+      for (const b of world.bundles) {
+        for (const hosts of [[{ userId: b.member.id }], [{ userId: b.owner.id }, { userId: world.aAdmin.id }]]) {
+          const created = await stack.rest('POST', `/v2/teams/${world.teamA}/event-types`, {
+            key: world.aAdmin.key,
+            body: { title: 'Alpha with B', slug: `alpha-with-b-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30, hosts },
+          });
+          expect({ status: created.status, message: created.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^hosts: user \d+ is not an accepted member of team/) });
+          const updated = await stack.rest('PATCH', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, { key: world.orgAOwner.key, body: { hosts } });
+          expect(updated.status).toBe(400);
+        }
+      }
+    });
+
+    it('moving A’s event types into a team of B (teamId in the PATCH body): 400 naming teamId', async () => {
+      const personal = await stack.rest('POST', '/v2/event-types', { key: world.aAdmin.key, body: { title: 'Alpha solo', slug: `alpha-solo-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 } });
+      expect(personal.status).toBe(201);
+      for (const b of world.bundles) {
+        const team = await stack.rest('PATCH', `/v2/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, { key: world.aAdmin.key, body: { teamId: b.teamId } });
+        expect({ status: team.status, message: team.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^teamId/) });
+        const own = await stack.rest('PATCH', `/v2/event-types/${personal.body.data.id}`, { key: world.aAdmin.key, body: { teamId: b.teamId } });
+        expect({ status: own.status, message: own.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^teamId/) });
+      }
+    });
+
+    const bookingInput = supergraph.getType('CreateBookingInput');
+    const hasPrivateLinks = isInputObjectType(bookingInput) && 'privateLinkId' in bookingInput.getFields();
+    (hasPrivateLinks ? it : it.skip)('booking A’s event type through a private link of B: refused, the link is not used', async () => {
+      for (const b of world.bundles) {
+        for (const privateLinkId of b.values.linkId as string[]) {
+          const { status } = await stack.rest('POST', '/v2/bookings', {
+            key: world.aAdmin.key,
+            headers: { 'svc-api-version': '2024-08-13' },
+            body: { eventTypeId: world.a.eventTypeId, start: '2031-02-20T10:00:00Z', attendee: { name: 'Alpha guest', email: 'alpha-guest@example.com', timeZone: 'Europe/London' }, privateLinkId },
+          });
+          expect(status).toBe(400);
+        }
+      }
+    });
+  });
+
+  describe('the boundary decided in docs/decisions.md: an organization MEMBER (not a team member) reads every team of the organization', () => {
+    it('a member of the organization and of B’s sibling team reads team A’s event types on the organization path, and its members through Organization.teams, but not its roster route nor team(teamId)', async () => {
+      const sibling = world.bundles.find((b) => b.orgId === world.orgA)!;
+      const key = sibling.member.key;
+      expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types`, { key })).status).toBe(200);
+      expect((await stack.rest('GET', `/v2/teams/${world.teamA}/event-types`, { key })).status).toBe(403);
+      expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/memberships`, { key })).status).toBe(403);
+      const { body } = await stack.graphql(`query($org: Int!) { organization(orgId: $org) { teams { id members { userId } } } }`, { org: world.orgA }, key);
+      expect(body.data.organization.teams.find((t: any) => t.id === world.teamA).members.map((m: any) => m.userId)).toContain(world.aAdmin.id);
+      expect((await stack.graphql(`query($id: Int!) { team(teamId: $id) { id } }`, { id: world.teamA }, key)).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    });
+  });
+
+  describe('Organization.teams is for the organization’s members, wherever the Organization is reached from (fix)', () => {
+    const query = `{ me { memberships { team { organization { id name teams { id name } } } } } }`;
+
+    it('a member of one of its teams who is not in the organization: FORBIDDEN on teams', async () => {
+      const { body } = await stack.graphql(query, {}, world.aAdmin.key);
+      expect(body.errors.map((e: any) => [e.extensions.code, e.path.join('.')])).toEqual([['FORBIDDEN', 'me.memberships.0.team.organization.teams']]);
+      // teams is non-null: the error nulls the (nullable) organization of team A's membership
+      expect(body.data.me.memberships[0].team.organization).toBeNull();
+      expect(leaksIn(world, body.data)).toEqual([]);
+    });
+
+    it('a member of the organization sees its teams', async () => {
+      const sibling = world.bundles.find((b) => b.orgId === world.orgA)!;
+      const { body } = await stack.graphql(query, {}, sibling.member.key);
+      expect(body.errors).toBeUndefined();
+      const teams = body.data.me.memberships.flatMap((m: any) => m.team.organization?.teams ?? []).map((t: any) => t.id);
+      expect(teams).toEqual(expect.arrayContaining([world.teamA, sibling.teamId]));
+    });
+  });
+
+  it('the walks really ran: thousands of requests with B’s ids', () => {
+    expect(sent.targeting).toBeGreaterThan(2000);
+    expect(sent.untargeted).toBeGreaterThan(300);
+    expect(sent.graphql).toBeGreaterThan(1000);
+  });
+
+  it('B’s rows are exactly as they were after the whole walk', async () => {
+    const after = await snapshotOfB(stack, world);
+    for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // Controls: the bodies of the walk are ones that succeed for whoever may act
+
+  it('control: the same write bodies succeed for B’s own owner on B’s resources (so the walk’s 403/404 are refusals, not bad bodies)', async () => {
+    const other = world.bundles.find((b) => b.orgId === world.orgB)!;
+    const own: Record<string, string | number> = {
+      orgId: world.orgB,
+      teamId: other.teamId,
+      eventTypeId: other.teamEventTypeId,
+      linkId: other.values.linkId![0],
+    };
+    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1] };
+    const wrong: string[] = [];
+    const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method));
+    for (const route of writes) {
+      const teamScoped = paramsOf(route).includes('teamId');
+      const { status, body } = await call(route, fill(route, teamScoped ? own : personal), other.owner);
+      if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // Public booking routes: whoever holds a booking's uid may cancel or reschedule it (decisions.md, "Bookings")
+
+  describe('public booking routes (by design: the uid is the capability; flagged, not changed)', () => {
+    it('team A’s admin who holds a uid of B’s booking can cancel it, and the answer shows B’s host and attendee', async () => {
+      const b = world.bundles.find((x) => x.orgId === world.orgB)!;
+      const uid = b.bookingUids[0];
+      const { status, body } = await stack.rest('POST', `/v2/bookings/${uid}/cancel`, { key: world.aAdmin.key, body: { cancellationReason: 'not mine' }, headers: { 'svc-api-version': '2024-08-13' } });
+      expect(status).toBe(200);
+      expect(body.data.status).toBe('cancelled');
+      expect(leaksIn(world, body.data)).not.toEqual([]);
+    });
+
+    it('… and reschedule one (answers the new booking, the old one is cancelled)', async () => {
+      const b = world.bundles.find((x) => x.orgId === null)!;
+      const uid = b.bookingUids[1];
+      const { status, body } = await stack.rest('POST', `/v2/bookings/${uid}/reschedule`, {
+        key: world.aAdmin.key,
+        body: { start: '2031-03-04T11:00:00Z', reschedulingReason: 'not mine' },
+        headers: { 'svc-api-version': '2024-08-13' },
+      });
+      expect(status).toBe(201);
+      expect(body.data.rescheduledFromUid).toBe(uid);
+    });
+
+    it('through GraphQL the cancelled booking leads on to its event type and team, but not to the team’s members nor the organization’s teams', async () => {
+      const sibling = world.bundles.find((x) => x.orgId === world.orgA)!;
+      const { body } = await stack.graphql(
+        `mutation($uid: String!) { cancelBooking(uid: $uid, input: {}) { uid status eventType { id roster: team { members { user { email } } } team { name organization { name teams { id name } } } } } }`,
+        { uid: sibling.bookingUids[0] },
+        world.aAdmin.key,
+      );
+      expect(body.data.cancelBooking.status).toBe('cancelled');
+      // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field above it.
+      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: null, team: { name: 'Bravo sibling', organization: null } });
+      expect(body.errors.map((e: any) => [e.extensions.code, e.path.slice(-1)[0]]).sort()).toEqual([
+        ['FORBIDDEN', 'members'],
+        ['FORBIDDEN', 'teams'],
+      ]);
+    });
+
+    it('without the uid nothing of B is reachable: GET /v2/bookings as A lists none of B’s bookings', async () => {
+      for (const caller of CALLERS) {
+        const { status, body } = await stack.rest('GET', '/v2/bookings?take=250', { key: keyOf(caller), headers: { 'svc-api-version': '2024-08-13' } });
+        expect(status).toBe(200);
+        expect(leaksIn(world, body)).toEqual([]);
+      }
+    });
+  });
+});
