@@ -1,6 +1,7 @@
 import './env';
 import 'reflect-metadata';
 import { ChildProcess, fork } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +16,25 @@ import { sqlStatements } from '../subgraphs/kit/sql-statements';
 import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import type { LoadJob, LoadReply, LoadResult } from './load';
+import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS, SchedulingData, seedScheduling, TEAM_HOST_ZONES, YEAR_RANGE_DAYS } from './scheduling-data';
 
 /**
  * `npm run bench`: a throwaway PostgreSQL and stack, a small seeded data set, and autocannon
  * (in a child process) against the scheduling subgraph directly, the gateway's /graphql and the
  * /v2 façade. Prints a table, writes bench/results/latest.json, exits 1 if any request failed.
  *
+ * Then the scheduling endpoints on a data set of their own (bench/scheduling-data.ts): e, f slots
+ * (GET /v2/slots/available: a 30-day range of a team event type with ten hosts, and a year of one
+ * user's), each also timed alone (the median of BENCH_SEQUENTIAL sequential requests); g booking
+ * creation (POST /v2/bookings) by 50 clients contending for a few dozen slots, followed by a count of
+ * double bookings in the database (exit 1 unless 0).
+ *
  * BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
- * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once).
+ * BENCH_SLOTS_CONNECTIONS (default 4), BENCH_SEQUENTIAL (default 20), BENCH_BOOKING_CONNECTIONS
+ * (default 50), BENCH_BOOKING_DURATION (s, default 5), BENCH_BOOKING_SLOTS (contended slots, default 80),
+ * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once),
+ * BENCH_CPU_PROFILE (a directory: a V8 CPU profile of the stack's process during each scenario's load
+ * run, <title>.cpuprofile, for Chrome DevTools or speedscope; it slows the stack down a little).
  */
 
 const BOOKINGS = 20;
@@ -31,6 +43,11 @@ const TEAM_MEMBERS = 4; // the owner and three more
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const SLOTS_CONNECTIONS = Number(process.env.BENCH_SLOTS_CONNECTIONS ?? 4);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
+const BOOKING_CONNECTIONS = Number(process.env.BENCH_BOOKING_CONNECTIONS ?? 50);
+const BOOKING_DURATION = Number(process.env.BENCH_BOOKING_DURATION ?? 5);
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE || null;
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
 const RESULTS_DIR = join(__dirname, '..', '..', 'bench', 'results');
 
@@ -72,6 +89,14 @@ interface Scenario {
   job: LoadJob;
   /** Throws unless one response (status and body) is what the data set should give. */
   check(status: number, body: any): void;
+  /** The warm-up's own job (the booking scenario warms up on other slots); default: `job`, shorter. */
+  warmup?: LoadJob;
+  /** Also time this many requests sent one at a time (after the warm-up, before the load). */
+  sequential?: number;
+  /** Statuses besides 2xx that are expected answers (409 for contended bookings). */
+  expectedStatuses?: number[];
+  /** Figures read after the load run (the database's view of the bookings made). */
+  after?(): Promise<Record<string, number>>;
 }
 
 interface Measured {
@@ -83,6 +108,12 @@ interface Measured {
   stackCpuPercent: number;
   /** The same CPU time per completed request: steadier than req/s when other work shares the machine. */
   stackCpuMsPerRequest: number;
+  expectedStatuses: number[];
+  /** Latencies of the sequential requests, ms. */
+  single?: { calls: number; medianMs: number; minMs: number; maxMs: number };
+  after?: Record<string, number>;
+  /** Slots in one answer (slots scenarios). */
+  slots?: number;
 }
 
 function assert(condition: unknown, message: string): asserts condition {
@@ -115,7 +146,7 @@ async function seed(stack: RunningStack): Promise<Seed> {
   return { userId: user.id, teamId: team.id, key, principal };
 }
 
-function scenarios(stack: RunningStack, data: Seed): Scenario[] {
+function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData): Scenario[] {
   const base = { connections: CONNECTIONS, duration: DURATION };
   const json = { 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${data.key}` };
@@ -192,7 +223,56 @@ function scenarios(stack: RunningStack, data: Seed): Scenario[] {
         assert(body.data.eventTypes.items.length === PERSONAL_EVENT_TYPES, `expected ${PERSONAL_EVENT_TYPES} event types, got ${body.data.eventTypes.items.length}`);
       },
     },
+    slotsScenario('e', `e  slots, team of ${scheduling.team.hostIds.length}, ${scheduling.team.rangeDays} days`, 'slots-team', scheduling.team),
+    slotsScenario('f', `f  slots, one user, ${scheduling.year.rangeDays} days`, 'slots-year', scheduling.year),
+    bookingScenario(),
   ];
+
+  function slotsScenario(id: string, name: string, title: string, slots: SchedulingData['team']): Scenario {
+    return {
+      id,
+      name,
+      job: { connections: SLOTS_CONNECTIONS, duration: DURATION, title, url: `${stack.url}/v2/slots/available?${slots.query}`, method: 'GET', headers: {}, expect: 'rest' },
+      sequential: SEQUENTIAL,
+      check(status, body) {
+        assert(status === 200, `HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+        assert(body.status === 'success', `no success envelope: ${JSON.stringify(body).slice(0, 300)}`);
+        const count = slotCount(body);
+        assert(count === slots.expectedSlots, `expected ${slots.expectedSlots} slots, got ${count}`);
+      },
+    };
+  }
+
+  function bookingScenario(): Scenario {
+    const { booking } = scheduling;
+    const job: LoadJob = {
+      connections: BOOKING_CONNECTIONS,
+      duration: BOOKING_DURATION,
+      title: 'booking-contended',
+      url: `${stack.url}/v2/bookings`,
+      method: 'POST',
+      headers: { ...json, 'svc-api-version': '2024-08-13' },
+      body: booking.probeBody, // the probe's; the load run picks one of `bodies` per request
+      bodies: booking.bodies,
+      expect: 'rest-or-conflict',
+    };
+    return {
+      id: 'g',
+      name: `g  POST /v2/bookings, ${BOOKING_CONNECTIONS} clients, ${CONTENDED_SLOTS} slots`,
+      job,
+      warmup: { ...job, bodies: booking.warmupBodies, duration: WARMUP },
+      expectedStatuses: [409],
+      check(status, body) {
+        assert(status === 201, `HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+        assert(body.status === 'success' && body.data.hosts?.[0]?.id === booking.hostId, `not a booking of host ${booking.hostId}: ${JSON.stringify(body).slice(0, 300)}`);
+      },
+      after: () => bookingOutcome(stack, booking),
+    };
+  }
+}
+
+function slotCount(body: any): number {
+  return Object.values(body.data.slots as Record<string, unknown[]>).reduce((n, day) => n + day.length, 0);
 }
 
 /** One request of the scenario with fetch, checked: the load run only counts statuses and error markers. */
@@ -246,13 +326,23 @@ class LoadGenerator {
 }
 
 async function measure(load: LoadGenerator, scenario: Scenario): Promise<Measured> {
-  if (WARMUP > 0) await load.run({ ...scenario.job, duration: WARMUP });
+  if (WARMUP > 0) await load.run(scenario.warmup ?? { ...scenario.job, duration: WARMUP });
+  let single: Measured['single'];
+  if (scenario.sequential) {
+    const alone = await load.run({ ...scenario.job, sequential: scenario.sequential });
+    const ms = [...(alone.latenciesMs ?? [])].sort((x, y) => x - y);
+    assert(ms.length === scenario.sequential && alone.non2xx + alone.errors + alone.mismatches === 0, `${scenario.name}: sequential requests failed: ${JSON.stringify(alone.statusCounts)}`);
+    const median = ms.length % 2 ? ms[(ms.length - 1) / 2] : (ms[ms.length / 2 - 1] + ms[ms.length / 2]) / 2;
+    single = { calls: ms.length, medianMs: median, minMs: ms[0], maxMs: ms[ms.length - 1] };
+  }
+  const profiler = PROFILE_DIR ? await startProfiler() : null;
   const sqlBefore = sqlStatements.count;
   const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const result = await load.run(scenario.job);
   const wallMicros = Number(process.hrtime.bigint() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) await profiler.stop(join(PROFILE_DIR!, `${scenario.job.title}.cpuprofile`));
   const completed = result.totalRequests || 1;
   return {
     id: scenario.id,
@@ -261,6 +351,25 @@ async function measure(load: LoadGenerator, scenario: Scenario): Promise<Measure
     sqlPerRequest: (sqlStatements.count - sqlBefore) / completed,
     stackCpuPercent: (100 * (cpu.user + cpu.system)) / wallMicros,
     stackCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / completed,
+    expectedStatuses: scenario.expectedStatuses ?? [],
+    single,
+    after: scenario.after ? await scenario.after() : undefined,
+  };
+}
+
+/** A V8 CPU profile of this process (the stack's) until `stop` writes it. */
+async function startProfiler() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      mkdirSync(PROFILE_DIR!, { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+    },
   };
 }
 
@@ -285,26 +394,58 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
 const ratio = (x: Measured | undefined, y: Measured | undefined) => (x && y && y.result.requestsPerSecond > 0 ? x.result.requestsPerSecond / y.result.requestsPerSecond : NaN);
 const cpuRatio = (x: Measured | undefined, y: Measured | undefined) => (x && y && y.stackCpuMsPerRequest > 0 ? x.stackCpuMsPerRequest / y.stackCpuMsPerRequest : NaN);
 
+const statusCount = (m: Measured, status: number) => m.result.statusCounts[String(status)] ?? 0;
+
+/** Answers that are not 2xx nor an expected status. */
+function unexpectedOf(m: Measured): number {
+  return m.result.non2xx - m.expectedStatuses.reduce((n, status) => n + statusCount(m, status), 0);
+}
+
 function failuresOf(m: Measured): number {
   // autocannon's errors include timeouts.
-  return m.result.non2xx + m.result.errors + m.result.mismatches;
+  return unexpectedOf(m) + m.result.errors + m.result.mismatches;
 }
 
 function printTable(rows: Measured[]) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'bad body', 'SQL/req', 'stack CPU %', 'CPU ms/req'];
-  const lines = rows.map((m) => [
-    m.name,
-    fmt(m.result.requestsPerSecond),
-    fmt(m.result.p50),
-    fmt(m.result.p99),
-    String(m.result.totalRequests),
-    String(m.result.non2xx),
-    String(m.result.errors),
-    String(m.result.mismatches),
-    fmt(m.sqlPerRequest, 1),
-    fmt(m.stackCpuPercent),
-    fmt(m.stackCpuMsPerRequest, 2),
-  ]);
+  printRows(
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'bad body', 'SQL/req', 'stack CPU %', 'CPU ms/req'],
+    rows.map((m) => [
+      m.name,
+      fmt(m.result.requestsPerSecond),
+      fmt(m.result.p50),
+      fmt(m.result.p99),
+      String(m.result.totalRequests),
+      // Expected non-2xx answers (409 of a contended booking) are not counted here: see the next table.
+      String(unexpectedOf(m)),
+      String(m.result.errors),
+      String(m.result.mismatches),
+      fmt(m.sqlPerRequest, 1),
+      fmt(m.stackCpuPercent),
+      fmt(m.stackCpuMsPerRequest, 2),
+    ]),
+  );
+}
+
+/** The scheduling scenarios' own figures: one request alone, slots answered, booking outcomes. */
+function printSchedulingTable(rows: Measured[]) {
+  const dash = (v: number | undefined, digits = 0) => (v === undefined ? '-' : fmt(v, digits));
+  printRows(
+    ['scenario', 'alone p50 ms', 'alone min', 'alone max', 'slots', '201', '409', 'booked (DB)', 'double bookings'],
+    rows.map((m) => [
+      m.name,
+      dash(m.single?.medianMs, 1),
+      dash(m.single?.minMs, 1),
+      dash(m.single?.maxMs, 1),
+      dash(m.slots),
+      m.after ? String(statusCount(m, 201)) : '-',
+      m.after ? String(statusCount(m, 409)) : '-',
+      dash(m.after?.bookedSlots),
+      dash(m.after?.doubleBookings),
+    ]),
+  );
+}
+
+function printRows(header: string[], lines: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(row(header));
@@ -347,9 +488,14 @@ async function main(): Promise<number> {
     const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
     cleanups.push(() => stack.stop());
     const data = await seed(stack);
+    const scheduling = await seedScheduling(stack);
     console.log(`stack up and seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${BOOKINGS} bookings, ${PERSONAL_EVENT_TYPES} personal event types, team of ${TEAM_MEMBERS}; DB_POOL_SIZE=${process.env.DB_POOL_SIZE}`);
+    console.log(
+      `scheduling data: team event type of ${scheduling.team.hostIds.length} hosts (Mon–Fri 09:00–17:00 in ${TEAM_HOST_ZONES.length} zones, ${BOOKINGS_PER_TEAM_HOST} bookings each), ` +
+        `one user over ${YEAR_RANGE_DAYS} days (${scheduling.year.seededBookings} bookings; the endpoint accepts at most ${MAX_RANGE_DAYS}), ${CONTENDED_SLOTS} contended booking slots`,
+    );
 
-    const all = scenarios(stack, data);
+    const all = scenarios(stack, data, scheduling);
     const probes: Record<string, any> = {};
     for (const scenario of all) probes[scenario.id] = await probe(scenario);
     assert(isDeepStrictEqual(probes.c.data, probes.d.data.eventTypes.items), 'REST and GraphQL event types differ');
@@ -361,7 +507,16 @@ async function main(): Promise<number> {
     cleanups.push(() => load.stop());
     console.log(`measuring ${selected.length} scenarios: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each (load generator in a child process, ${cpus().length} CPUs)\n`);
     const measured: Measured[] = [];
-    for (const scenario of selected) measured.push(await measure(load, scenario));
+    for (const scenario of selected) {
+      const m = await measure(load, scenario);
+      if (scenario.id === 'e' || scenario.id === 'f') m.slots = slotCount(probes[scenario.id]);
+      measured.push(m);
+    }
+    // Whatever was measured: no two live bookings of one host overlap (the seed's, the probe's, the load's).
+    const { doubleBookings } = await bookingOutcome(stack, scheduling.booking);
+    const schedulingRows = measured.filter((m) => m.single || m.after);
+    // More 201s than slots booked in the database, or two live bookings of one slot, would be a double booking the overlap count missed.
+    const bookingInconsistencies = measured.filter((m) => m.after && (statusCount(m, 201) > m.after.bookedSlots || m.after.liveBookings !== m.after.bookedSlots || m.after.bookedSlots > CONTENDED_SLOTS));
     const micro = await microCosts(stack, data);
 
     const by = Object.fromEntries(measured.map((m) => [m.id, m]));
@@ -378,6 +533,13 @@ async function main(): Promise<number> {
     const failed = measured.reduce((n, m) => n + failuresOf(m), 0);
 
     printTable(measured);
+    if (schedulingRows.length) {
+      console.log('');
+      printSchedulingTable(schedulingRows);
+      if (schedulingRows.some((m) => m.expectedStatuses.length)) {
+        console.log(`(g: 409 CONFLICT is an expected answer, left out of non-2xx above; booked (DB) = contended slots with a live booking afterwards, of ${CONTENDED_SLOTS}, in-flight requests at the end included)`);
+      }
+    }
     console.log('');
     console.log(`gateway vs direct (req/s)   b'/a = ${fmt(ratios.gatewayShallowVsDirect, 2)}   b/a = ${fmt(ratios.gatewayNestedVsDirect, 2)}`);
     console.log(`REST vs GraphQL   (req/s)   c/d  = ${fmt(ratios.restVsGraphql, 2)}`);
@@ -403,7 +565,14 @@ async function main(): Promise<number> {
           loadAverageAtStart: round(loadAtStart),
           nodeEnv: process.env.NODE_ENV ?? null,
           settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, dbPoolSize: Number(process.env.DB_POOL_SIZE) },
-          data: { bookings: BOOKINGS, personalEventTypes: PERSONAL_EVENT_TYPES, teamMembers: TEAM_MEMBERS },
+          data: {
+            bookings: BOOKINGS,
+            personalEventTypes: PERSONAL_EVENT_TYPES,
+            teamMembers: TEAM_MEMBERS,
+            slotsTeam: { hosts: scheduling.team.hostIds.length, zones: TEAM_HOST_ZONES, bookingsPerHost: BOOKINGS_PER_TEAM_HOST, rangeDays: scheduling.team.rangeDays, query: scheduling.team.query },
+            slotsYear: { bookings: scheduling.year.seededBookings, rangeDays: scheduling.year.rangeDays, maxRangeDays: MAX_RANGE_DAYS, query: scheduling.year.query },
+            bookingContention: { connections: BOOKING_CONNECTIONS, durationSeconds: BOOKING_DURATION, contendedSlots: CONTENDED_SLOTS },
+          },
           scenarios: measured.map((m) => ({
             id: m.id,
             name: m.name.replace(/^\S+\s+/, ''),
@@ -418,6 +587,12 @@ async function main(): Promise<number> {
             sqlPerRequest: round(m.sqlPerRequest),
             stackCpuPercent: round(m.stackCpuPercent, 0),
             stackCpuMsPerRequest: round(m.stackCpuMsPerRequest, 3),
+            ...(m.expectedStatuses.length || m.after ? { statusCounts: m.result.statusCounts, expectedStatuses: m.expectedStatuses, unexpectedNon2xx: unexpectedOf(m) } : {}),
+            ...(m.slots !== undefined ? { slots: m.slots } : {}),
+            ...(m.single
+              ? { singleRequest: { calls: m.single.calls, medianMs: round(m.single.medianMs), minMs: round(m.single.minMs), maxMs: round(m.single.maxMs) } }
+              : {}),
+            ...(m.after ? { created201: statusCount(m, 201), conflict409: statusCount(m, 409), ...m.after } : {}),
           })),
           ratios: {
             "gatewayShallowVsDirect (b'/a)": round(ratios.gatewayShallowVsDirect, 3),
@@ -436,17 +611,27 @@ async function main(): Promise<number> {
             principalHeaderBytes: micro.principalHeaderBytes,
           },
           failedRequests: failed,
+          doubleBookings,
         },
         null,
         2,
       ) + '\n',
     );
     console.log(`\nwrote ${file}; total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    let code = 0;
     if (failed > 0) {
-      console.error(`${failed} request(s) failed (non-2xx, connection errors or GraphQL errors in the body)`);
-      return 1;
+      console.error(`${failed} request(s) failed (unexpected statuses, connection errors or GraphQL errors in the body)`);
+      code = 1;
     }
-    return 0;
+    for (const m of bookingInconsistencies) {
+      console.error(`${m.name}: ${statusCount(m, 201)} answers 201 but the database holds ${m.after!.liveBookings} live bookings on ${m.after!.bookedSlots} of the slots`);
+      code = 1;
+    }
+    if (doubleBookings > 0) {
+      console.error(`${doubleBookings} double booking(s): pairs of accepted/pending bookings of one host that overlap`);
+      code = 1;
+    }
+    return code;
   } catch (error) {
     console.error('bench failed:', error);
     return 1;

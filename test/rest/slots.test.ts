@@ -251,6 +251,32 @@ describe('GET /v2/slots/available', () => {
     });
   });
 
+  describe('GraphQL availableSlots: days with each slot\'s start and end in the requested zone, the same slots as REST', () => {
+    it('across the fall-back, a 60-minute slot starting 01:00 EDT ends 01:00 EST', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: ['Sunday'], startTime: '00:00', endTime: '03:00' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+      const range = { eventTypeId: eventType.id, startTime: '2030-11-02T00:00:00Z', endTime: '2030-11-05T00:00:00Z', timeZone: NY };
+      const { body } = await stack.graphql(
+        'query($eventTypeId: Int, $startTime: String!, $endTime: String!, $timeZone: String) { availableSlots(eventTypeId: $eventTypeId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone) { days { date slots { start end } } } }',
+        range,
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data.availableSlots.days).toEqual([
+        {
+          date: '2030-11-03',
+          slots: [
+            { start: '2030-11-03T00:00:00.000-04:00', end: '2030-11-03T01:00:00.000-04:00' },
+            { start: '2030-11-03T01:00:00.000-04:00', end: '2030-11-03T01:00:00.000-05:00' },
+            { start: '2030-11-03T01:00:00.000-05:00', end: '2030-11-03T02:00:00.000-05:00' },
+            { start: '2030-11-03T02:00:00.000-05:00', end: '2030-11-03T03:00:00.000-05:00' },
+          ],
+        },
+      ]);
+      const rest = expectSuccess(await getSlots(stack, range));
+      expect(rest.slots['2030-11-03'].map((s: { time: string }) => s.time)).toEqual(body.data.availableSlots.days[0].slots.map((s: { start: string }) => s.start));
+    });
+  });
+
   describe('public: no credential and no scope needed', () => {
     it('answers without Authorization and with any API key alike', async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '10:00' }] });

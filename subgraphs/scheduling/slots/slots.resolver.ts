@@ -1,16 +1,11 @@
-import { Args, Ctx, Directive, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Directive, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
 import { availableSlots } from './slots.service';
 import { AvailableSlots, AvailableSlotsArgs, SlotDay } from './slots.types';
 
-/** The local ISO form of one instant in `zone` (what slotsByDay writes). */
-function localIso(instant: Date, zone: string): string {
-  return Object.values(slotsByDay([instant], zone))[0][0].start;
-}
-
-@Resolver()
+@Resolver(() => AvailableSlots)
 export class SlotsResolver {
   @Query(() => AvailableSlots, {
     description: 'Public: the bookable slots of an event type between startTime and endTime, grouped by day in timeZone (GET /v2/slots/available).',
@@ -18,18 +13,26 @@ export class SlotsResolver {
   @Directive('@public')
   async availableSlots(@Args() args: AvailableSlotsArgs, @Ctx() ctx: SubgraphContext): Promise<AvailableSlots> {
     const found = await availableSlots(ctx.db, ownerDirectoryOf(ctx), args);
-    const length = found.eventType.lengthInMinutes * 60_000;
-    const byDay = slotsByDay(found.slots.map((s) => s.start), found.timeZone);
-    const days: SlotDay[] = Object.entries(byDay).map(([date, slots]) => ({
-      date,
-      slots: slots.map(({ start }) => ({ start, end: localIso(new Date(new Date(start).getTime() + length), found.timeZone) })),
-    }));
-    return {
+    const starts = found.slots.map((s) => s.start).sort((a, b) => a.getTime() - b.getTime());
+    const byDay = slotsByDay(starts, found.timeZone);
+    return Object.assign(new AvailableSlots(), {
       eventTypeId: found.eventType.id,
       lengthInMinutes: found.eventType.lengthInMinutes,
       timeZone: found.timeZone,
-      days,
-      slots: Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => ({ time: s.start }))])),
-    };
+      starts,
+      slots: Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ time: start }))])),
+    });
+  }
+
+  @FieldResolver(() => [SlotDay])
+  days(@Root() answer: AvailableSlots): SlotDay[] {
+    const length = answer.lengthInMinutes * 60_000;
+    // Ends follow starts one for one (same order, same length), so one pass writes them all.
+    const ends = Object.values(slotsByDay(answer.starts.map((start) => new Date(start.getTime() + length)), answer.timeZone)).flat();
+    let next = 0;
+    return Object.entries(slotsByDay(answer.starts, answer.timeZone)).map(([date, slots]) => ({
+      date,
+      slots: slots.map(({ start }) => ({ start, end: ends[next++].start })),
+    }));
   }
 }

@@ -34,4 +34,6 @@ export class AvailableSlots {
   days: SlotDay[];
   @Field(() => GraphQLJSONObject, { description: 'The REST shape: {"YYYY-MM-DD": [{"time": "<start, ISO 8601 with the zone offset>"}]}.' })
   slots: Record<string, Array<{ time: string }>>;
+  /** Slot starts, ascending: `days` (with ends) is only worked out when a client selects it. */
+  starts: Date[];
 }
