@@ -1,26 +1,9 @@
-import {
-  buildASTSchema,
-  getNamedType,
-  GraphQLInputType,
-  GraphQLSchema,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  Kind,
-  ListValueNode,
-  parse,
-  StringValueNode,
-  TypeInfo,
-  typeFromAST,
-  visit,
-  visitWithTypeInfo,
-} from 'graphql';
+import { ListValueNode, parse, StringValueNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { ROUTES } from '../../gateway/rest/routes';
 import { RouteEntry } from '../../gateway/rest/route';
-import { readCheckedInSupergraph } from '../../schema/compose';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { accessTokenWithScopes } from '../support/oauth';
+import { minimalBodyOf, supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
 
 /** What the supergraph declares for a route: the scopes of every field it selects, and its root field's rule. */
@@ -30,8 +13,6 @@ interface RouteRule {
   rootScopes: string[];
   allScopes: string[];
 }
-
-const supergraph: GraphQLSchema = buildASTSchema(parse(readCheckedInSupergraph()), { assumeValidSDL: true });
 
 function firstScopeSet(directives: readonly { name: { value: string }; arguments?: readonly { name: { value: string }; value: unknown }[] }[] | undefined): string[] | null {
   const scopes = directives?.find((d) => d.name.value === 'scopes');
@@ -64,26 +45,6 @@ function ruleOf(route: RouteEntry): RouteRule {
     }),
   );
   return { root, kind: isPublic ? 'public' : rootScopes ? 'scoped' : 'uncovered', rootScopes: rootScopes ?? [], allScopes: [...all] };
-}
-
-/** The smallest body GraphQL accepts for an input type: every required field with a plausible value. */
-function minimalInput(type: GraphQLInputType): unknown {
-  const inner = isNonNullType(type) ? type.ofType : type;
-  if (isListType(inner)) return [minimalInput(inner.ofType)];
-  if (isInputObjectType(inner)) {
-    const fields = Object.values(inner.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-    return Object.fromEntries(fields.map((f) => [f.name, minimalInput(f.type)]));
-  }
-  const named = getNamedType(inner);
-  if (isEnumType(named)) return named.getValues()[0].value;
-  return { Int: 1, Float: 1, Boolean: true, DateTimeISO: '2030-01-01T10:00:00.000Z', JSONObject: {} }[named.name] ?? 'x';
-}
-
-function bodyOf(route: RouteEntry): unknown {
-  const operation = parse(route.operation).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const input = operation?.kind === Kind.OPERATION_DEFINITION ? operation.variableDefinitions?.find((v) => v.variable.name.value === 'input') : undefined;
-  if (!input) return undefined;
-  return minimalInput(typeFromAST(supergraph, input.type as never) as GraphQLInputType);
 }
 
 describe('spec 5.3: an access token can only call routes covered by its granted scopes (walked from the route table)', () => {
@@ -122,7 +83,7 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     const call = async (token: string) => {
       const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(ids[name] ?? 1)));
       const headers: Record<string, string> = route.version ? { 'svc-api-version': route.version } : {};
-      return stack.rest(route.method, path, { key: token, body: bodyOf(route), headers });
+      return stack.rest(route.method, path, { key: token, body: minimalBodyOf(route), headers });
     };
 
     if (rule.kind === 'public') {

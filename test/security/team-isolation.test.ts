@@ -1,29 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import {
-  buildASTSchema,
   getNamedType,
   GraphQLArgument,
   GraphQLField,
-  GraphQLInputType,
   GraphQLOutputType,
-  GraphQLSchema,
-  isEnumType,
   isInputObjectType,
-  isListType,
   isNonNullType,
   isObjectType,
   Kind,
-  OperationDefinitionNode,
   parse,
-  typeFromAST,
 } from 'graphql';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
-import { readCheckedInSupergraph } from '../../schema/compose';
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { MembershipRole, operatorOf } from '../support/fixtures';
+import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
@@ -39,7 +32,6 @@ import { startTestStack, TestStack } from '../support/stack';
  * leak is found by searching an answer's JSON for it, and for B's uids, link ids and role ids.
  */
 
-const supergraph: GraphQLSchema = buildASTSchema(parse(readCheckedInSupergraph()), { assumeValidSDL: true });
 const MARKER = 'bravo';
 
 interface Person {
@@ -170,19 +162,6 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
 // ---------------------------------------------------------------------------------------------------
 // Bodies and variables
 
-/** The smallest value GraphQL accepts for an input type (test/oauth/route-scopes.test.ts). */
-function minimalInput(type: GraphQLInputType): unknown {
-  const inner = isNonNullType(type) ? type.ofType : type;
-  if (isListType(inner)) return [minimalInput(inner.ofType)];
-  if (isInputObjectType(inner)) {
-    const fields = Object.values(inner.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-    return Object.fromEntries(fields.map((f) => [f.name, minimalInput(f.type)]));
-  }
-  const named = getNamedType(inner);
-  if (isEnumType(named)) return named.getValues()[0].value;
-  return { Int: 1, Float: 1, Boolean: true, DateTimeISO: '2030-01-01T10:00:00.000Z', JSONObject: {} }[named.name] ?? 'x';
-}
-
 const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
 /** Bodies that would succeed if the caller were allowed (checked on B's owner at the end), by root field. */
 const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
@@ -206,10 +185,6 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateMyBookingLimits: () => ({ perDay: 5 }),
 };
 
-function operationOf(route: RouteEntry): OperationDefinitionNode {
-  return parse(route.operation).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-}
-
 function rootFieldOf(route: RouteEntry): string {
   const selection = operationOf(route).selectionSet.selections[0];
   return selection.kind === Kind.FIELD ? selection.name.value : '';
@@ -225,7 +200,7 @@ function bodyOf(route: RouteEntry): unknown {
   const input = operationOf(route).variableDefinitions?.find((v) => v.variable.name.value === 'input');
   if (!input) return undefined;
   const plausible = PLAUSIBLE_INPUT[rootFieldOf(route)];
-  return plausible ? plausible() : minimalInput(typeFromAST(supergraph, input.type as never) as GraphQLInputType);
+  return plausible ? plausible() : minimalBodyOf(route);
 }
 
 /** Query parameters: every variable that is not in the path nor the body, filled with B's values where one fits. */
