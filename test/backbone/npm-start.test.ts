@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../stack/ports';
@@ -30,7 +30,6 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 describe('npm start: embedded PostgreSQL, four subgraphs and the gateway, stopped cleanly by a signal', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-start-'));
-  chmodSync(dataDir, 0o755); // run as root, PostgreSQL runs as the `postgres` user and must reach its folder
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves /health, /graphql with an explorer and /v2, then shuts down on SIGTERM and restarts on the same data', async () => {
