@@ -3,7 +3,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
-import { GraphQLSchema } from 'graphql';
+import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
@@ -78,6 +78,17 @@ function systemCaller(header: string | undefined): Principal | undefined {
   return principal;
 }
 
+/**
+ * Errors without a client-facing code (a subgraph that cannot be reached, a bug) are logged here and
+ * answered as "Internal server error": no subgraph URLs, stack traces or upstream bodies reach clients.
+ */
+function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (code !== undefined && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  console.error('[gateway] internal error:', formatted.message);
+  return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const gateway = new ApolloGateway({
@@ -94,6 +105,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     gateway,
     introspection: true,
     plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+    formatError: hideInternals,
   });
   await server.start();
 

@@ -74,6 +74,9 @@ export async function startSubgraph(
     schema,
     introspection: true,
     plugins: [ApolloServerPluginInlineTraceDisabled(), reportPrincipalsChanged],
+    // A bad variable value (a custom scalar the gateway cannot check, say) is answered as a GraphQL error
+    // with BAD_USER_INPUT and HTTP 200, so the gateway passes it on instead of reporting a failed fetch.
+    status400ForVariableCoercionErrors: false,
   });
   await apollo.start();
 
