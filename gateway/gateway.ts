@@ -125,8 +125,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
   });
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target));
+  let openApi: ReturnType<typeof openApiDocument> | undefined; // derived once: the table and the schema do not change
   app.get('/v2/openapi.json', (_req, res) => {
-    res.json(openApiDocument(routes, apiSchema!));
+    res.json((openApi ??= openApiDocument(routes, apiSchema!)));
   });
   app.use('/v2', restRouter(routes, apiSchema!, credentials, run));
   app.use(
