@@ -176,6 +176,25 @@ describe('GET /v2/slots/available', () => {
     });
   });
 
+  describe('booking limit periods are the user\'s own days (rule 4: in the user\'s time zone), even when the schedule uses another zone', () => {
+    it('perDay 1 for a user in Pacific/Auckland with a UTC schedule: a booking at 01:00 Auckland fills that Auckland day, not the UTC day', async () => {
+      const host = await userWithKey(stack, { name: 'Kiri Kiwi', timeZone: 'Pacific/Auckland' });
+      await operatorOf(stack).createSchedule({ ownerId: host.user.id, name: 'UTC hours', timeZone: 'UTC', isDefault: true, availability: [{ days: EVERY_DAY, startTime: '08:00', endTime: '16:00' }] });
+      const org = await operatorOf(stack).createOrganization({ name: 'Kiwi Ltd' });
+      await operatorOf(stack).addMember({ teamId: org.id, userId: host.user.id, role: MembershipRole.MEMBER });
+      expectSuccess(await stack.rest('PATCH', '/v2/me/booking-limits', { key: host.key, body: { perDay: 1 } }));
+      const eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 60 })).id;
+      // 2031-01-06 12:00Z is 2031-01-07 01:00 in Auckland (NZDT, +13:00).
+      expectSuccess(await book(stack, { eventTypeId, start: '2031-01-06T12:00:00Z', attendee: attendee('kiwi') }), 201);
+      const slots = expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2031-01-06T08:00:00Z', endTime: '2031-01-06T16:00:00Z' })).slots;
+      // 08:00–10:00Z are still 2031-01-06 in Auckland (21:00, 22:00): free; from 11:00Z on it is Auckland's 7th: full.
+      expect(slots['2031-01-06'].map((s: { time: string }) => s.time)).toEqual(['2031-01-06T08:00:00.000Z', '2031-01-06T09:00:00.000Z', '2031-01-06T10:00:00.000Z']);
+      const refused = await book(stack, { eventTypeId, start: '2031-01-06T14:00:00Z', attendee: attendee('kiwi-2') });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/Booking limit reached: 1 per day/);
+    });
+  });
+
   describe('team event types: a slot needs one free host', () => {
     it('one host busy → the slot is still offered; both busy → it is gone', async () => {
       const hours = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] };

@@ -12,6 +12,7 @@ import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { instantOf, reasonOf } from './booking-rules';
 import { insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { OwnerDirectory } from '../slots/event-type-lookup';
 
 const DAY = 86_400_000;
 
@@ -61,7 +62,13 @@ export async function cancelBooking(db: DataSource, uid: string, input: { cancel
  * a BOOKING_RESCHEDULED event is written: the old row is cancelled before the new one is inserted,
  * so a new time that overlaps the old one passes the exclusion constraint.
  */
-export async function rescheduleBooking(db: DataSource, uid: string, input: { start: string; reschedulingReason?: string | null }, now = new Date()): Promise<Booking> {
+export async function rescheduleBooking(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  uid: string,
+  input: { start: string; reschedulingReason?: string | null },
+  now = new Date(),
+): Promise<Booking> {
   const start = instantOf('start', input.start);
   const reason = reasonOf('reschedulingReason', input.reschedulingReason);
   const old = await db.getRepository(Booking).findOneBy({ uid });
@@ -79,7 +86,7 @@ export async function rescheduleBooking(db: DataSource, uid: string, input: { st
     from: new Date(start.getTime() - DAY),
     to: new Date(end.getTime() + DAY),
     excludeBookingId: old.id,
-  });
+  }, directory);
   return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now }, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
     refuseUnlessLive(previous, 'rescheduled');

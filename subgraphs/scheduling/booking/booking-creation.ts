@@ -58,7 +58,7 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
 
   const hostIds = await hostIdsOf(db, eventType);
-  const calendars = await loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) });
+  const calendars = await loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) }, directory);
   const notes = typeof answers.notes === 'string' && answers.notes.trim() ? answers.notes.trim() : null;
   return placeBooking(db, { start, end, calendars, now }, async (tx, hostId) => {
     // After the host's lock, before the insert: a refused insert rolls the use back with it.

@@ -49,9 +49,9 @@ export class BookingResolver {
   legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
-      return rescheduleBooking(ctx.db, input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason });
+      return rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason });
     }
-    return createBooking(ctx.db, null, {
+    return createBooking(ctx.db, ownerDirectoryOf(ctx), {
       eventTypeId: input.eventTypeId,
       start: input.start,
       end: input.end,
@@ -72,7 +72,7 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
   @Directive('@public')
   rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return rescheduleBooking(ctx.db, uid, input);
+    return rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input);
   }
 
   @FieldResolver(() => [Attendee])

@@ -21,10 +21,15 @@ export interface EventTypeRef {
 export interface OwnerDirectory {
   userIdOf(username: string, organizationSlug: string | null): Promise<number | null>;
   teamIdOf(slug: string, organizationSlug: string | null): Promise<number | null>;
+  /** The profile time zone of each user (spec 8 rule 4: booking limit periods are the user's days, weeks…). */
+  timeZonesOf(userIds: readonly number[]): Promise<Map<number, string>>;
 }
 
 const USER_BY_USERNAME = /* GraphQL */ `
   query UserByUsername($username: String!, $organizationSlug: String) { userByUsername(username: $username, organizationSlug: $organizationSlug) { id } }
+`;
+const USER_TIME_ZONES = /* GraphQL */ `
+  query UserTimeZones($ids: [Int!]!) { usersById(ids: $ids) { id timeZone } }
 `;
 const TEAM_BY_SLUG = /* GraphQL */ `
   query TeamBySlug($slug: String!, $organizationSlug: String) { teamBySlug(slug: $slug, organizationSlug: $organizationSlug) { id } }
@@ -40,6 +45,11 @@ export function ownerDirectoryOf(ctx: SubgraphContext): OwnerDirectory {
     async teamIdOf(slug, organizationSlug) {
       const data = await ctx.graph.run<{ teamBySlug: { id: number } | null }>(TEAM_BY_SLUG, { slug, organizationSlug });
       return data.teamBySlug?.id ?? null;
+    },
+    async timeZonesOf(userIds) {
+      if (!userIds.length) return new Map();
+      const data = await ctx.graph.run<{ usersById: Array<{ id: number; timeZone: string }> }>(USER_TIME_ZONES, { ids: [...userIds] });
+      return new Map(data.usersById.map((u) => [u.id, u.timeZone]));
     },
   };
 }

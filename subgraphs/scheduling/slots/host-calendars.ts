@@ -3,6 +3,7 @@ import { Booking, BookingStatus, LIVE_STATUSES } from '../booking/booking.entity
 import { BookingLimits, BookingLimitService } from '../booking-limit/booking-limit.service';
 import { Schedule } from '../schedule/schedule.entity';
 import { Interval } from './interval';
+import { OwnerDirectory } from './event-type-lookup';
 import { ScheduleHours } from './open-intervals';
 
 /** What decides when one host can be booked: loaded for every host of an event type at once. */
@@ -11,7 +12,8 @@ export interface HostCalendar {
   /** The event type's schedule when it has one, else the host's default schedule; null: never open. */
   schedule: ScheduleHours | null;
   /**
-   * The host's time zone, in which booking limit periods are counted (rule 4): the zone of the host's
+   * The host's time zone, in which booking limit periods are counted (rule 4): the user's profile time
+   * zone (asked of the organizations subgraph, only for hosts with limits), else the zone of the host's
    * default schedule, else of the schedule in use, else UTC.
    */
   timeZone: string;
@@ -51,7 +53,7 @@ export interface CalendarRequest {
  * default), the booking limits, and the live bookings of every host in the window widened to the
  * longest limit period in force.
  */
-export async function loadHostCalendars(db: DataSource, request: CalendarRequest): Promise<HostCalendar[]> {
+export async function loadHostCalendars(db: DataSource, request: CalendarRequest, directory: Pick<OwnerDirectory, 'timeZonesOf'> | null = null): Promise<HostCalendar[]> {
   const hostIds = [...new Set(request.hostIds)];
   if (!hostIds.length) return [];
   const [schedules, limits] = await Promise.all([
@@ -61,6 +63,8 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
     new BookingLimitService(db).limitsOf(hostIds),
   ]);
   const pad = limitPadding(limits.values());
+  const limited = hostIds.filter((id) => Object.values(limits.get(id)!).some((bound) => bound != null));
+  const profileZones = directory && limited.length ? await directory.timeZonesOf(limited) : new Map<number, string>();
   const bookings = await liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId);
 
   const eventTypeSchedule = schedules.find((s) => s.id === request.scheduleId) ?? null;
@@ -71,7 +75,7 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
     return {
       hostId,
       schedule,
-      timeZone: own?.timeZone ?? schedule?.timeZone ?? 'UTC',
+      timeZone: profileZones.get(hostId) ?? own?.timeZone ?? schedule?.timeZone ?? 'UTC',
       limits: limits.get(hostId)!,
       busy: mine.map((b) => ({ start: b.start, end: b.end })),
       acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),

@@ -74,6 +74,6 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
     // slotsForSchedule reads the schedule from local midnight a day before to two days after the range.
     from: new Date(range.start.getTime() - 2 * DAY),
     to: new Date(range.end.getTime() + 3 * DAY),
-  });
+  }, directory);
   return { eventType, timeZone, slots: slotsOfHosts(calendars, eventType.lengthInMinutes, range, now) };
 }
