@@ -1,4 +1,5 @@
-import { IANAZone, Info, Zone } from 'luxon';
+import { Info, Zone } from 'luxon';
+import { isIanaTimeZone } from '../../kit/time-zones';
 
 /**
  * The UTC offset of an IANA time zone at an instant, from luxon (which reads the runtime's tz data
@@ -30,12 +31,15 @@ interface ZoneMemo {
 const memos = new Map<string, ZoneMemo>();
 const validity = new Map<string, boolean>();
 
-/** True for an IANA time zone name luxon can use (memoised: luxon's own check costs ~100 µs). */
+/**
+ * True for an IANA time zone name: the same rule as everywhere else in the API (kit/time-zones.ts),
+ * which luxon can use too; memoised, as the check builds an Intl formatter.
+ */
 export function isTimeZone(name: string): boolean {
   if (typeof name !== 'string' || !name) return false;
   let valid = validity.get(name);
   if (valid === undefined) {
-    valid = IANAZone.isValidZone(name);
+    valid = isIanaTimeZone(name);
     if (validity.size > 1_000) validity.clear();
     validity.set(name, valid);
   }
