@@ -485,7 +485,7 @@ async function main(): Promise<number> {
     const postgres = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
     cleanups.push(() => postgres.stop());
     const databaseUrl = await ensureDatabase(postgres.url, 'bench');
-    const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+    const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0 });
     cleanups.push(() => stack.stop());
     const data = await seed(stack);
     const scheduling = await seedScheduling(stack);

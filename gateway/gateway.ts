@@ -7,14 +7,19 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
+import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
+import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
+import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
+import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
+import { operationLimitOptions } from './operation-limits/operation-limits';
 import { listenForPrincipalChanges } from './principal-changes';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
+import { publicOriginOf, trustProxySetting } from './public-address';
 import { proxyTo, WebRoute } from './web-proxy';
 
 export interface GatewayContext {
@@ -32,10 +37,24 @@ export interface GatewayOptions {
   databaseUrl?: string;
   /** Browser-facing routes served by a subgraph (the oauth pages), forwarded as they are. */
   webRoutes?: WebRoute[];
+  /** Operation limits (default: limitsFromEnvironment()). */
+  limits?: OperationLimits;
+  /**
+   * The listener for subgraph callbacks (GraphLink): system calls only, never reachable through the
+   * public port. Default INTERNAL_PORT or 4000 on loopback; 0 picks a free port.
+   */
+  internalPort?: number;
+  internalHost?: string;
+  /** The address users reach (issuer, absolute URLs): PUBLIC_URL, else the listening address. */
+  publicUrl?: string;
+  /** Which proxies' X-Forwarded-* to believe (express `trust proxy`): TRUST_PROXY; by default none. */
+  trustProxy?: string;
 }
 
 export interface RunningGateway {
   url: string;
+  /** Base URL of the internal listener, for subgraph callbacks. */
+  internalUrl: string;
   server: ApolloServer<GatewayContext>;
   credentials: CredentialResolver;
   run: OperationRunner;
@@ -68,17 +87,6 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
 }
 
 /**
- * A subgraph asking the supergraph for data another subgraph owns (GraphLink) presents the system
- * principal signed with the internal secret; any other signed principal, or a bad signature, is refused.
- */
-function systemCaller(header: string | undefined): Principal | undefined {
-  if (header === undefined) return undefined;
-  const principal = verifyPrincipal(header);
-  if (principal?.kind !== 'system') throw credentialError(`Invalid ${PRINCIPAL_HEADER}: only the services themselves send it`);
-  return principal;
-}
-
-/**
  * Errors without a client-facing code (a subgraph that cannot be reached, a bug) are logged here and
  * answered as "Internal server error": no subgraph URLs, stack traces or upstream bodies reach clients.
  */
@@ -87,6 +95,22 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   if (code !== undefined && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   console.error('[gateway] internal error:', formatted.message);
   return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/** Operations are small: a document within the token limit and its variables. */
+const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
+
+function listen(app: express.Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+function close(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
 }
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
@@ -101,10 +125,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
+  const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
   const server = new ApolloServer<GatewayContext>({
     gateway,
-    introspection: true,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+    introspection: process.env.GRAPHQL_INTROSPECTION !== 'false',
+    includeStacktraceInErrorResponses: DEBUG_ERRORS,
+    parseOptions: limits.parseOptions,
+    validationRules: limits.validationRules,
+    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), ...limits.plugins, noSuggestionsForAnonymous],
     formatError: hideInternals,
   });
   await server.start();
@@ -118,13 +146,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
   const routes = options.routes ?? ROUTES;
 
+  const port = options.port ?? 3000;
+  const host = options.host ?? '127.0.0.1';
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  app.use((req, _res, next) => {
+    for (const name of INTERNAL_HEADERS) delete req.headers[name];
+    next();
+  });
   app.get('/health', async (_req, res) => {
     const health = await checkHealth(options.subgraphUrls);
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
   });
-  for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target));
+  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
+  for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   let openApi: ReturnType<typeof openApiDocument> | undefined; // derived once: the table and the schema do not change
   app.get('/v2/openapi.json', (_req, res) => {
     res.json((openApi ??= openApiDocument(routes, apiSchema!)));
@@ -132,25 +168,39 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', restRouter(routes, apiSchema!, credentials, run));
   app.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
-    expressMiddleware(server, {
-      context: async ({ req }) => ({ principal: systemCaller(req.header(PRINCIPAL_HEADER)) ?? (await credentials.resolveRequest(req)) }),
-    }),
+    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req) }) }),
+    graphqlRequestErrors,
   );
+  app.use(lastResortErrors);
 
-  const http: Server = await new Promise((resolve) => {
-    const s = app.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolve(s));
-  });
-  const { port } = http.address() as AddressInfo;
+  // Subgraph callbacks: the system principal, proven by the callback key, and nothing else.
+  const internal = express();
+  internal.disable('x-powered-by');
+  internal.use(
+    '/graphql',
+    (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (verifySystemCall(req.header(SYSTEM_CALL_HEADER))) return next();
+      const error = credentialError(`Only the services themselves call this listener (${SYSTEM_CALL_HEADER})`);
+      res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
+    },
+    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    expressMiddleware(server, { context: async () => ({ principal: SYSTEM }) }),
+    graphqlRequestErrors,
+  );
+  internal.use(lastResortErrors);
+
+  const http = await listen(app, port, host);
+  const actualPort = (http.address() as AddressInfo).port;
+  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1');
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${actualPort}`,
+    internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,
     server,
     credentials,
     run,
     async stop() {
-      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      http.closeAllConnections();
-      await closed;
+      await Promise.all([close(http), close(internalHttp)]);
       await server.stop();
       await invalidation?.stop();
     },

@@ -10,21 +10,25 @@ export interface WebRoute {
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+/** Set by the gateway alone: whatever the client sent under these names is replaced. */
+const FORWARDED = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip']);
 
 /**
  * Streams the request to the subgraph unchanged (method, path, query, headers, body) and its answer
- * back. X-Forwarded-Host/-Proto tell the subgraph the address the browser used, so absolute URLs
- * (discovery) and the cookies' Secure flag follow it.
+ * back. X-Forwarded-Host/-Proto carry the public origin the gateway vouches for (absolute URLs in
+ * discovery, the cookies' Secure flag) and X-Forwarded-For the client's address as the gateway
+ * sees it: one entry, so nothing a client wrote there survives.
  */
-export function proxyTo(target: string): RequestHandler {
+export function proxyTo(target: string, publicOrigin: (req: Request) => string): RequestHandler {
   const origin = new URL(target);
   return (req: Request, res: Response) => {
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !FORWARDED.has(name)) headers[name] = value;
+    const vouched = new URL(publicOrigin(req));
     headers.host = origin.host;
-    headers['x-forwarded-host'] = req.headers.host ?? '';
-    headers['x-forwarded-proto'] = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
-    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-host'] = vouched.host;
+    headers['x-forwarded-proto'] = vouched.protocol.replace(/:$/, '');
+    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     const upstream = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.originalUrl, headers }, (answer) => {
       const outgoing: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) outgoing[name] = value;
@@ -33,7 +37,7 @@ export function proxyTo(target: string): RequestHandler {
     });
     upstream.on('error', (error) => {
       console.error(`[gateway] ${req.method} ${req.originalUrl}: ${target} unreachable: ${error.message}`);
-      if (!res.headersSent) res.status(502).type('text/plain').send('Bad gateway: the sign-in service is unreachable');
+      if (!res.headersSent) res.status(503).set('Retry-After', '5').type('text/plain').send('The sign-in service is unavailable; retry shortly');
       else res.destroy();
     });
     req.pipe(upstream);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { startGateway, RunningGateway } from '../gateway/gateway';
+import { GatewayOptions, startGateway, RunningGateway } from '../gateway/gateway';
 import { readCheckedInSupergraph } from '../schema/compose';
 import { SUBGRAPHS } from '../subgraphs';
 import { RunningSubgraph, startSubgraph } from '../subgraphs/kit/server';
@@ -22,17 +22,21 @@ export interface StackOptions {
   /** Subgraph ports: their defaults (4001–4004) unless 0 (free ports) is given. */
   subgraphPort?: (name: string, defaultPort: number) => number;
   host?: string;
+  /** The gateway's internal listener for subgraph callbacks (default INTERNAL_PORT or 4000; 0 picks a free one). */
+  internalPort?: number;
+  /** Passed to the gateway (tests pass their own). */
+  gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy'>;
 }
 
 /** The four subgraphs (each on its own HTTP port) and the gateway in front of them. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started: RunningSubgraph[] = [];
-  // Subgraphs that ask the supergraph (GraphLink) reach the gateway started below.
+  // Subgraphs that ask the supergraph (GraphLink) reach the gateway's internal listener, started below.
   let gatewayUrl: string | undefined;
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
-      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:3000' }));
+      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:4000' }));
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
@@ -44,10 +48,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     subgraphUrls: Object.fromEntries(started.map((s) => [s.name, s.url])),
     port: options.port ?? 3000,
     host: options.host,
+    internalPort: options.internalPort,
+    ...options.gateway,
     databaseUrl: options.databaseUrl,
     webRoutes: SUBGRAPHS.filter((d) => d.web).map((d) => ({ paths: d.web!.paths, target: subgraphs[d.name].origin })),
   });
-  gatewayUrl = gateway.url;
+  gatewayUrl = gateway.internalUrl;
   return {
     gateway,
     url: gateway.url,

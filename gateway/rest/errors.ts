@@ -17,6 +17,9 @@ export class RestError extends Error {
 
 const STATUS_OF_GRAPHQL_CODE: Record<string, number> = {
   BAD_USER_INPUT: 400,
+  // An operation over a limit (gateway/operation-limits): a slots range too long for one request, say.
+  GRAPHQL_VALIDATION_FAILED: 400,
+  GRAPHQL_PARSE_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -29,6 +32,8 @@ const ENVELOPE_CODE: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   500: 'INTERNAL_SERVER_ERROR',
 };
 

@@ -47,6 +47,8 @@ export interface RouteEntry {
   envelope?: boolean;
   /** Response headers of every answer (`Cache-Control: no-store` on token responses). */
   headers?: Record<string, string>;
+  /** The largest body accepted (body-parser syntax: `8kb`); larger ones are 413 PAYLOAD_TOO_LARGE. Default 100kb. */
+  bodyLimit?: string;
   /** The route reads no credential header: the token endpoint authenticates the client from the body. */
   anonymous?: boolean;
 }

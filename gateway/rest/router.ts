@@ -2,7 +2,8 @@ import express, { NextFunction, Request, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
 import { CredentialResolver, OperationRunner } from '../credentials';
-import { envelope, errorOf, RestError, restErrorOf } from './errors';
+import { requestErrorOf } from '../http-errors';
+import { envelope, errorOf, RestError } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
 import { RouteEntry } from './route';
 
@@ -24,11 +25,20 @@ function pickVersion(candidates: CompiledRoute[], requested: string | undefined)
   return candidates.some((c) => c.entry.versionRequired) ? undefined : candidates[0];
 }
 
+/** Bodies larger than this are refused with 413 unless the route says otherwise. */
+export const DEFAULT_BODY_LIMIT = '100kb';
+
+/** JSON for every route; form bodies too where a route takes them (the token endpoint). */
+function bodyParsers(entries: RouteEntry[]): express.RequestHandler[] {
+  const limit = entries.map((e) => e.bodyLimit ?? DEFAULT_BODY_LIMIT)[0];
+  const parsers = [express.json({ limit })];
+  if (entries.some((e) => e.body === 'form-or-json')) parsers.push(express.urlencoded({ extended: false, limit, parameterLimit: 50 }));
+  return parsers;
+}
+
 /** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
 export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner): express.Router {
   const router = express.Router();
-  router.use(express.json({ limit: '1mb' }));
-  router.use(express.urlencoded({ extended: false }));
 
   const groups = new Map<string, CompiledRoute[]>();
   for (const entry of routes) {
@@ -37,7 +47,7 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
   }
   for (const candidates of groups.values()) {
     const { method, path } = candidates[0].entry;
-    router[method.toLowerCase() as 'get'](expressPath(path), async (req: Request, res: Response) => {
+    router[method.toLowerCase() as 'get'](expressPath(path), ...bodyParsers(candidates.map((c) => c.entry)), async (req: Request, res: Response) => {
       const chosen = pickVersion(candidates, req.header(VERSION_HEADER));
       if (!chosen) {
         const versions = candidates.map((c) => c.entry.version).join(' or ');
@@ -61,16 +71,15 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
     res.status(404).json(envelope(404, `No route for ${req.method} ${req.baseUrl}${req.path}`));
   });
   const matchers = routes.map((entry) => ({ entry, pattern: new RegExp(`^${expressPath(entry.path).replace(/:\w+/g, '[^/]+')}/?$`) }));
+  // A body that could not be read (not JSON, too large, an encoding it does not have) never reaches a route.
   router.use((error: Error & { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
     const entry = matchers.find((m) => m.entry.method === req.method && m.pattern.test(req.path))?.entry;
+    const refused = requestErrorOf(error);
     if (entry?.errors === 'oauth') {
-      const { status, body } = errorOf(entry, error.type === 'entity.parse.failed' ? new RestError(400, `The body is not valid JSON: ${error.message}`) : error);
+      const { status, body } = errorOf(entry, refused.status === 500 ? error : new RestError(400, refused.message));
       return res.status(status).set(entry.headers ?? {}).json(body);
     }
-    if (error.type === 'entity.parse.failed') return res.status(400).json(envelope(400, `The body is not valid JSON: ${error.message}`));
-    if (error.status && error.status < 500) return res.status(error.status).json(envelope(error.status, error.message));
-    const { status, body } = restErrorOf(error);
-    res.status(status).json(body);
+    res.status(refused.status).json({ status: 'error', error: { code: refused.code, message: refused.message } });
   });
   return router;
 }

@@ -1,12 +1,11 @@
-import { PRINCIPAL_HEADER, signPrincipal, SYSTEM } from './principal';
+import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
 
 /**
- * How a subgraph reads what another subgraph owns: it asks the supergraph, through the gateway, as
- * the system principal (signed with the internal secret, as the gateway signs principals for the
- * subgraphs). Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
+ * How a subgraph reads what another subgraph owns: it asks the supergraph, through the gateway's
+ * internal listener (never its public address), as the system principal signed with the callback key. Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
  */
 export class GraphLink {
   constructor(private readonly gatewayUrl: () => string) {}
@@ -14,7 +13,7 @@ export class GraphLink {
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: signPrincipal(SYSTEM) },
+      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() },
       body: JSON.stringify({ query, variables }),
       signal: AbortSignal.timeout(10_000),
     });
@@ -26,5 +25,5 @@ export class GraphLink {
   }
 }
 
-/** Where the gateway is when nobody said: GATEWAY_URL, else the default port on loopback. */
-export const defaultGatewayUrl = () => process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+/** Where the gateway's internal listener is when nobody said: GATEWAY_INTERNAL_URL, else its default port on loopback. */
+export const defaultGatewayUrl = () => process.env.GATEWAY_INTERNAL_URL ?? 'http://127.0.0.1:4000';

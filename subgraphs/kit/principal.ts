@@ -43,21 +43,26 @@ const LIFETIME_SECONDS = 60;
  */
 const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('hex');
 
-function mac(payload: string): Buffer {
-  return createHmac('sha256', internalSecret).update(payload).digest();
+/**
+ * The key of subgraph → gateway callbacks (GraphLink, on the gateway's internal listener only). It is
+ * not the key of gateway → subgraph headers, so a principal header captured between the gateway and
+ * a subgraph, the system one included, is worth nothing at the gateway.
+ */
+const systemCallSecret = process.env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex');
+
+function mac(key: string, payload: string): Buffer {
+  return createHmac('sha256', key).update(payload).digest();
 }
 
-/** `base64url(json).base64url(hmac)`; expires after a minute so a captured header is of little use. */
-export function signPrincipal(principal: Principal, now = Date.now()): string {
+function sign(key: string, principal: Principal, now: number): string {
   const payload = Buffer.from(JSON.stringify({ ...principal, exp: Math.floor(now / 1000) + LIFETIME_SECONDS })).toString('base64url');
-  return `${payload}.${mac(payload).toString('base64url')}`;
+  return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
-/** The principal in a signed header, or null when the header is forged, malformed or expired. */
-export function verifyPrincipal(header: string, now = Date.now()): Principal | null {
+function verify(key: string, header: string, now: number): Principal | null {
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = mac(payload);
+  const expected = mac(key, payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
@@ -68,3 +73,31 @@ export function verifyPrincipal(header: string, now = Date.now()): Principal | n
     return null;
   }
 }
+
+/** `base64url(json).base64url(hmac)`; expires after a minute so a captured header is of little use. */
+export function signPrincipal(principal: Principal, now = Date.now()): string {
+  return sign(internalSecret, principal, now);
+}
+
+/** The principal in a signed header, or null when the header is forged, malformed or expired. */
+export function verifyPrincipal(header: string, now = Date.now()): Principal | null {
+  return verify(internalSecret, header, now);
+}
+
+/** The header a subgraph sends with a callback to the gateway's internal listener. */
+export const SYSTEM_CALL_HEADER = 'x-svc-system-call';
+
+export function signSystemCall(now = Date.now()): string {
+  return sign(systemCallSecret, SYSTEM, now);
+}
+
+/** True when the header is a current system call signed with the callback key. */
+export function verifySystemCall(header: string | undefined, now = Date.now()): boolean {
+  return header !== undefined && verify(systemCallSecret, header, now)?.kind === 'system';
+}
+
+/**
+ * Headers only our own services may send. The gateway deletes them from every request it accepts
+ * from outside, before anything else reads the request.
+ */
+export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER];

@@ -41,6 +41,7 @@ describe('npm start: embedded PostgreSQL, four subgraphs and the gateway, stoppe
       ORGANIZATIONS_PORT: '0',
       INTEGRATIONS_PORT: '0',
       OAUTH_PORT: '0',
+      INTERNAL_PORT: '0',
     };
     const base = `http://127.0.0.1:${env.PORT}`;
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {

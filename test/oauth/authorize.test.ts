@@ -228,9 +228,9 @@ describe('GET /auth/oauth2/authorize', () => {
       expect(rows).not.toContain(secret);
     });
 
-    it('behind https (X-Forwarded-Proto from a TLS proxy in front of the gateway) the cookie is Secure too', async () => {
+    it('a client-sent X-Forwarded-Proto does not change the cookie (no proxy is trusted unless TRUST_PROXY says so; test/security/trust-boundaries.test.ts)', async () => {
       const response = await fetch(`${stack.url}/auth/login`, { headers: { 'x-forwarded-proto': 'https' } });
-      expect(response.headers.getSetCookie().find((c) => c.startsWith('svc_csrf='))).toMatch(/; Secure/);
+      expect(response.headers.getSetCookie().find((c) => c.startsWith('svc_csrf='))).not.toMatch(/Secure/);
     });
 
     it('after sign-out the old cookie no longer signs anybody in', async () => {

@@ -138,13 +138,15 @@ describe('credential kinds (5.1)', () => {
   });
 
   describe('the gateway takes the system principal only from the services themselves', () => {
-    it('a forged or non-system x-svc-principal on /graphql → 401', async () => {
+    it('a forged x-svc-principal on the public /graphql is dropped: the caller is anonymous and gets nothing', async () => {
       const response = await fetch(`${stack.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-svc-principal': 'eyJraW5kIjoic3lzdGVtIn0.forged' },
         body: JSON.stringify({ query: '{ usersById(ids: [1]) { email } }' }),
       });
-      expect(response.status).toBe(401);
+      const body = (await response.json()) as any;
+      expect(body.data).toBeNull();
+      expect(body.errors[0].extensions.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
     });
 
     it('@internal user lookups and password checks are refused to API callers', async () => {

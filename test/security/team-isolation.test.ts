@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../../gateway/operation-limits/limits';
 import { randomBytes } from 'node:crypto';
 import {
   getNamedType,
@@ -377,7 +378,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   }
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    // The walk selects every field four levels deep to look for leaks: far past the cost a client may
+    // ask for, which is not what this file tests (test/security/hostile-input.test.ts does).
+    stack = await startTestStack({ gateway: { limits: { ...DEFAULT_LIMITS, maxCost: Number.MAX_SAFE_INTEGER } } });
     const operator = operatorOf(stack);
     const tag = randomBytes(3).toString('hex');
 

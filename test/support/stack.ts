@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
-import { RunningStack, startStack } from '../../stack/start-stack';
+import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 
 export interface TestStack extends RunningStack {
@@ -11,7 +11,7 @@ export interface TestStack extends RunningStack {
   mail: SmtpReceiver;
 }
 
-export interface TestStackOptions {
+export interface TestStackOptions extends Pick<StackOptions, 'gateway'> {
   /** Start a local SMTP receiver and point SMTP_URL at it, so e-mails are really sent and can be read. */
   smtp?: boolean;
 }
@@ -25,7 +25,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   process.env.DB_POOL_SIZE ??= '4';
   const mail = options.smtp ? await startSmtpReceiver() : undefined;
   if (mail) process.env.SMTP_URL = mail.url;
-  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

@@ -18,6 +18,7 @@ export const oauthRoutes = [
       }`,
     result: 'oauthToken',
     body: 'form-or-json',
+    bodyLimit: '8kb',
     errors: 'oauth',
     envelope: false,
     anonymous: true,

@@ -1,0 +1,57 @@
+import { getNamedType, getNullableType, isCompositeType, isListType } from 'graphql';
+import { ComplexityEstimator } from 'graphql-query-complexity';
+
+/**
+ * The cost model: every object a field may return costs 1, scalars cost nothing, and a list costs
+ * its children times the number of items it may hold. How many that is comes from, in order:
+ * - a `take` argument (every paginated field; the multiplier applies at the page field, so the
+ *   page's `items` list counts once),
+ * - the sizes declared below for lists without a page size,
+ * - DEFAULT_LIST_SIZE.
+ * `availableSlots` costs per day of its range, since that, not the selection, decides its answer.
+ */
+export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_LIST_SIZE = 10;
+
+/** Lists without a `take`, with the number of items one of them may hold in practice. */
+export const LIST_SIZES: Record<string, number> = {
+  'Team.members': 50,
+  'Organization.teams': 50,
+  'User.bookings': 100,
+  'User.memberships': 20,
+  'EventType.hosts': 20,
+  'EventType.bookingFields': 20,
+  'Booking.hosts': 10,
+  'Booking.attendees': 10,
+  'Query.usersById': 100,
+  // Counted by the page field's `take`, or by availableSlots' range.
+  'BookingPage.items': 1,
+  'EventTypePage.items': 1,
+  'MembershipPage.items': 1,
+  'SchedulePage.items': 1,
+  'TeamPage.items': 1,
+  'WebhookPage.items': 1,
+  'AvailableSlots.days': 1,
+  'SlotDay.slots': 1,
+};
+
+/** What one day of `availableSlots` may cost: up to 96 quarter-hour slots with their attendees' seats. */
+export const SLOT_DAY_COST = 50;
+const MAX_SLOT_DAYS = 366;
+
+function rangeDays(start: unknown, end: unknown): number {
+  const from = Date.parse(String(start));
+  const to = Date.parse(String(end));
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return MAX_SLOT_DAYS;
+  return Math.min(MAX_SLOT_DAYS, Math.max(1, Math.ceil((to - from) / 86_400_000) + 1));
+}
+
+export const operationCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const key = `${type.name}.${field.name}`;
+  if (key === 'Query.availableSlots') return SLOT_DAY_COST * rangeDays(args.startTime, args.endTime) + childComplexity;
+  if (!isCompositeType(getNamedType(field.type))) return 0;
+  const own = 1 + childComplexity;
+  if ('take' in args || field.args.some((a) => a.name === 'take')) return own * (typeof args.take === 'number' ? args.take : DEFAULT_PAGE_SIZE);
+  if (isListType(getNullableType(field.type))) return own * (LIST_SIZES[key] ?? DEFAULT_LIST_SIZE);
+  return own;
+};

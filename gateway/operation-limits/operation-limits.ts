@@ -1,0 +1,92 @@
+import { ApolloServerOptions, ApolloServerPlugin } from '@apollo/server';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
+import { DocumentNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import { checkInputLimits } from '../input-limits/input-limits';
+import { operationCost } from './cost';
+import { LIMIT_VARIABLES, OperationLimits } from './limits';
+
+/** Every refusal of an oversized operation: a 400 whose message names the limit and its variable. */
+export function limitExceeded(limit: keyof OperationLimits, message: string): GraphQLError {
+  return new GraphQLError(`${message} (limit set by ${LIMIT_VARIABLES[limit]})`, {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', limit: LIMIT_VARIABLES[limit], http: { status: 400 } },
+  });
+}
+
+/** graphql-armor reports through validation, so a refused operation is an ordinary validation error. */
+function reportAs(limit: keyof OperationLimits): GraphQLArmorRejectCallback {
+  return (context, error) => (context as ValidationContext | null)?.reportError(limitExceeded(limit, error.message.replace(/^Syntax Error: /, '')));
+}
+
+/** Root fields, counted through fragments and inline fragments on the root type. */
+function rootFieldCount(selectionSet: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) count += selection.name.value === '__typename' ? 0 : 1;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += rootFieldCount(selection.selectionSet, document, seen);
+    else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value);
+      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) count += rootFieldCount(fragment.selectionSet, document, seen);
+    }
+  }
+  return count;
+}
+
+const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens\. Parsing aborted\.$/; // graphql 16 writes "more that"
+
+/**
+ * Inputs, root fields and cost need the operation's variables, so they are checked once the operation
+ * is known, still before planning, one after the other (Apollo runs the didResolveOperation hooks of
+ * different plugins concurrently, so one plugin decides the order: the cheap input check first, as
+ * the cost estimate coerces the variables). graphql-js's token-limit message gets the limit's variable.
+ */
+function requestGuards(limits: OperationLimits): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) {
+            const tokens = TOKEN_LIMIT.exec(error.message);
+            if (tokens) error.message = `Token limit of ${tokens[1]} exceeded: the document is too long (limit set by ${LIMIT_VARIABLES.maxTokens})`;
+          }
+        },
+        async didResolveOperation({ document, operation, request, schema }) {
+          checkInputLimits(schema, document, operation as OperationDefinitionNode, request.variables ?? {});
+          const roots = rootFieldCount((operation as OperationDefinitionNode).selectionSet, document);
+          if (roots > limits.maxRootFields) throw limitExceeded('maxRootFields', `Root field limit of ${limits.maxRootFields} exceeded, found ${roots}.`);
+          let cost: number;
+          try {
+            cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: request.operationName, estimators: [operationCost] });
+          } catch (error) {
+            if (/maximum allowed number of nodes/.test((error as Error).message)) throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded.`);
+            return; // variables that do not fit the operation: execution reports them as bad input
+          }
+          if (cost > limits.maxCost) throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded, found ${cost}.`);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * What the gateway's ApolloServer needs to refuse oversized operations before query planning: a
+ * token limit on parsing, graphql-armor's depth, alias and directive rules in validation, and the
+ * input limits, root-field and cost checks (graphql-query-complexity with the estimator of cost.ts) after it.
+ */
+export function operationLimitOptions(limits: OperationLimits): Pick<ApolloServerOptions<never>, 'parseOptions' | 'validationRules'> & { plugins: ApolloServerPlugin[] } {
+  const armor = new ApolloArmor({
+    blockFieldSuggestion: { enabled: false }, // only for anonymous callers: see anonymous-suggestions.ts
+    costLimit: { enabled: false }, // the cost that multiplies through lists is graphql-query-complexity's
+    maxTokens: { enabled: false }, // graphql-js counts tokens while parsing (parseOptions below)
+    maxDepth: { n: limits.maxDepth, flattenFragments: true, propagateOnRejection: false, onReject: [reportAs('maxDepth')] },
+    maxAliases: { n: limits.maxAliases, propagateOnRejection: false, onReject: [reportAs('maxAliases')] },
+    maxDirectives: { n: limits.maxDirectives, propagateOnRejection: false, onReject: [reportAs('maxDirectives')] },
+  }).protect();
+  return {
+    parseOptions: { maxTokens: limits.maxTokens },
+    validationRules: armor.validationRules,
+    plugins: [...armor.plugins, requestGuards(limits)],
+  };
+}
