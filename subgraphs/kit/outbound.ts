@@ -1,0 +1,225 @@
+import dns, { LookupAddress } from 'node:dns';
+import http, { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { isIP, LookupFunction } from 'node:net';
+import { specialPurposeKind } from './outbound-address';
+
+/**
+ * The one policy for requests to URLs that users supply (webhook deliveries, ICS feeds, providers):
+ * http(s) only, no credentials in the URL, no private / loopback / special-purpose targets — checked
+ * on the address the connection is made to, after resolution — a deadline for the whole exchange and a
+ * cap on the answer's size. Redirects are not followed: a 3xx is answered as it is.
+ * Node's http(s) rather than fetch, because its `lookup` hook lets us connect to the very address we
+ * checked (no second resolution a DNS rebinding could change) while TLS still verifies the host name.
+ */
+
+export type OutboundErrorKind = 'refused' | 'timeout' | 'too-large' | 'network';
+
+/** Any failure of an outbound request; `kind` (or the subclass) tells which. */
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+/** The target is not allowed (scheme, credentials, private address); the message is fit for the user. */
+export class OutboundRefused extends OutboundError {
+  constructor(message: string) {
+    super('refused', message);
+  }
+}
+/** No complete answer within the deadline (connection included). */
+export class OutboundTimeout extends OutboundError {
+  constructor(message: string) {
+    super('timeout', message);
+  }
+}
+/** The answer is larger than allowed; reading stopped there. */
+export class OutboundTooLarge extends OutboundError {
+  constructor(message: string) {
+    super('too-large', message);
+  }
+}
+/** DNS failure, connection refused or reset, TLS error, … (`cause` holds Node's error). */
+export class OutboundNetworkError extends OutboundError {
+  constructor(message: string, cause?: unknown) {
+    super('network', message, { cause });
+  }
+}
+
+/** Resolves a host name to all its addresses (the system resolver unless a test passes its own). */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export interface OutboundPolicyOptions {
+  /** Allow private / loopback / special-purpose targets. Default: `ALLOW_PRIVATE_TARGETS=1`, else false. */
+  allowPrivateTargets?: boolean;
+  resolve?: Resolver;
+}
+
+export interface OutboundRequestOptions extends OutboundPolicyOptions {
+  method?: string;
+  headers?: OutgoingHttpHeaders;
+  body?: string | Buffer;
+  /** Deadline for connecting and reading the whole answer. Default `OUTBOUND_TIMEOUT_MS`, else 10 000. */
+  timeoutMs?: number;
+  /** Largest answer body read. Default `OUTBOUND_MAX_RESPONSE_BYTES`, else 1 MiB. */
+  maxResponseBytes?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+function allowPrivate(options: OutboundPolicyOptions): boolean {
+  return options.allowPrivateTargets ?? ['1', 'true'].includes(process.env.ALLOW_PRIVATE_TARGETS ?? '');
+}
+
+function refuseSpecialPurpose(address: string, hostname?: string): void {
+  const kind = specialPurposeKind(address);
+  if (!kind) return;
+  throw new OutboundRefused(
+    hostname
+      ? `${hostname} resolves to ${kind} address ${address}, which is not an allowed target`
+      : `${kind} address ${address} is not an allowed target`,
+  );
+}
+
+/** The URL's syntax and, for an IP literal, its address; names are checked when resolved. */
+function parseTarget(target: string | URL, allowPrivateTargets: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(String(target));
+  } catch {
+    throw new OutboundRefused(`${JSON.stringify(String(target))} is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundRefused(`only http and https URLs are allowed, not ${url.protocol}`);
+  }
+  if (url.username || url.password) throw new OutboundRefused('URLs with credentials (user:password@) are not allowed');
+  // The WHATWG parser has already turned 2130706433, 0x7f.1, 0177.0.0.1 into 127.0.0.1.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) && !allowPrivateTargets) refuseSpecialPurpose(host);
+  return url;
+}
+
+/** Resolve a host name and refuse it when any of its addresses is not an allowed target. */
+async function resolveAllowed(hostname: string, resolve: Resolver, allowPrivateTargets: boolean): Promise<LookupAddress[]> {
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolve(hostname);
+  } catch (error) {
+    throw new OutboundNetworkError(`cannot resolve ${hostname}: ${(error as Error).message}`, error);
+  }
+  if (addresses.length === 0) throw new OutboundNetworkError(`${hostname} has no address`);
+  if (!allowPrivateTargets) for (const { address } of addresses) refuseSpecialPurpose(address, hostname);
+  return addresses;
+}
+
+/**
+ * Check a URL a user is saving (a webhook's subscriberUrl, an ICS feed): scheme, credentials and
+ * every address its host resolves to now. Throws OutboundRefused (or OutboundNetworkError when the
+ * name cannot be resolved); answers the parsed URL. fetchOutbound checks again when it connects.
+ */
+export async function checkOutboundUrl(target: string | URL, options: OutboundPolicyOptions = {}): Promise<URL> {
+  const allowPrivateTargets = allowPrivate(options);
+  const url = parseTarget(target, allowPrivateTargets);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isIP(host)) await resolveAllowed(host, options.resolve ?? systemResolver, allowPrivateTargets);
+  return url;
+}
+
+/** A `lookup` for the socket: resolve once, check every address, hand over only checked ones. */
+function checkedLookup(resolve: Resolver, allowPrivateTargets: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family || 0;
+    resolveAllowed(hostname, resolve, allowPrivateTargets)
+      .then((all) => {
+        const addresses = family ? all.filter((a) => a.family === family) : all;
+        if (addresses.length === 0) throw new OutboundNetworkError(`${hostname} has no IPv${family} address`);
+        return addresses;
+      })
+      .then(
+        (addresses) => (options.all ? callback(null, addresses) : callback(null, addresses[0].address, addresses[0].family)),
+        (error) => callback(error, ''),
+      );
+  };
+}
+
+/**
+ * One request under the outbound policy. Answers any status (3xx included: redirects are not
+ * followed); throws OutboundRefused, OutboundTimeout, OutboundTooLarge or OutboundNetworkError.
+ */
+export function fetchOutbound(target: string | URL, options: OutboundRequestOptions = {}): Promise<OutboundResponse> {
+  const allowPrivateTargets = allowPrivate(options);
+  const timeoutMs = options.timeoutMs ?? positiveInteger(process.env.OUTBOUND_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? positiveInteger(process.env.OUTBOUND_MAX_RESPONSE_BYTES) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  let url: URL;
+  try {
+    url = parseTarget(target, allowPrivateTargets);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error: Error | undefined, response?: OutboundResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      if (error) reject(error);
+      else resolve(response!);
+    };
+    const tooLarge = () => new OutboundTooLarge(`the answer from ${url.host} is larger than ${maxBytes} bytes`);
+
+    // agent: false — a fresh connection each time, never a pooled socket some other code opened.
+    const request = (url.protocol === 'https:' ? https : http).request(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+      lookup: checkedLookup(options.resolve ?? systemResolver, allowPrivateTargets),
+    });
+    const timer = setTimeout(
+      () => settle(new OutboundTimeout(`no complete answer from ${url.host} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+
+    request.on('error', (error) =>
+      settle(error instanceof OutboundError ? error : new OutboundNetworkError(`request to ${url.host} failed: ${error.message}`, error)),
+    );
+    request.on('response', (response) => {
+      if (Number(response.headers['content-length']) > maxBytes) return settle(tooLarge());
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) settle(tooLarge());
+        else chunks.push(chunk);
+      });
+      response.on('end', () =>
+        settle(undefined, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', (error) => settle(new OutboundNetworkError(`reading the answer from ${url.host} failed: ${error.message}`, error)));
+      response.on('close', () => {
+        if (!response.complete) settle(new OutboundNetworkError(`${url.host} closed the connection before the answer was complete`));
+      });
+    });
+    request.end(options.body);
+  });
+}
