@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { readCheckedInSupergraph } from '../schema/compose';
 import { SUBGRAPHS } from '../subgraphs';
+import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
 
 /**
@@ -22,9 +23,7 @@ async function main() {
     webRoutes: SUBGRAPHS.filter((s) => s.web).map((s) => ({ paths: s.web!.paths, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
-  const stop = () => gateway.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  serveUntilStopped('gateway', gateway.url, () => gateway.stop());
 }
 
 main().catch((error) => {
