@@ -8,6 +8,7 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
+import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
 import { listenForPrincipalChanges } from './principal-changes';
@@ -15,6 +16,7 @@ import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
+import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 
 export interface GatewayContext {
@@ -52,8 +54,14 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
   constructor(
     config: ConstructorParameters<typeof RemoteGraphQLDataSource<GatewayContext>>[0],
     private readonly onPrincipalsChanged: (userIds: number[]) => void,
+    private readonly serviceName: string,
   ) {
     super(config);
+  }
+
+  /** A subgraph that cannot be reached (refused, reset, timed out) is SERVICE_UNAVAILABLE, named but without its address. */
+  didEncounterError(error: Error): never {
+    throw isUnreachable(error) ? serviceUnavailable(this.serviceName) : error;
   }
 
   willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
@@ -94,7 +102,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name, url }) =>
-      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: fetch as never }, (userIds) => credentials.forgetUsers(userIds)),
+      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name),
   });
   let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
@@ -104,7 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const server = new ApolloServer<GatewayContext>({
     gateway,
     introspection: true,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), answerUnavailableWith503],
     formatError: hideInternals,
   });
   await server.start();

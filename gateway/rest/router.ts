@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
+import { RETRY_AFTER_SECONDS } from '../../subgraphs/kit/unavailable';
 import { CredentialResolver, OperationRunner } from '../credentials';
 import { envelope, errorOf, RestError, restErrorOf } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
@@ -22,6 +23,12 @@ function pickVersion(candidates: CompiledRoute[], requested: string | undefined)
   const older = candidates.find((c) => c.entry.version === undefined);
   if (exact || older) return exact ?? older;
   return candidates.some((c) => c.entry.versionRequired) ? undefined : candidates[0];
+}
+
+/** res.status(status), and for a 503 (a dependency is down) the Retry-After header clients wait by. */
+function statusOf(res: Response, status: number): Response {
+  if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return res.status(status);
 }
 
 /** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
@@ -49,11 +56,11 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
         principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req);
       } catch (error) {
         const { status, body } = errorOf(chosen.entry, error as Error);
-        return res.status(status).json(body);
+        return statusOf(res, status).json(body);
       }
       const { status, body } = await executeRoute(chosen, req, principal, run);
       if (status === 204) return res.status(204).end();
-      res.status(status).json(body);
+      statusOf(res, status).json(body);
     });
   }
 
@@ -65,12 +72,12 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
     const entry = matchers.find((m) => m.entry.method === req.method && m.pattern.test(req.path))?.entry;
     if (entry?.errors === 'oauth') {
       const { status, body } = errorOf(entry, error.type === 'entity.parse.failed' ? new RestError(400, `The body is not valid JSON: ${error.message}`) : error);
-      return res.status(status).set(entry.headers ?? {}).json(body);
+      return statusOf(res, status).set(entry.headers ?? {}).json(body);
     }
     if (error.type === 'entity.parse.failed') return res.status(400).json(envelope(400, `The body is not valid JSON: ${error.message}`));
     if (error.status && error.status < 500) return res.status(error.status).json(envelope(error.status, error.message));
     const { status, body } = restErrorOf(error);
-    res.status(status).json(body);
+    statusOf(res, status).json(body);
   });
   return router;
 }
