@@ -93,6 +93,14 @@ describe('npm start supervises every service in its own process', () => {
     }
   }, 60_000);
 
+  it('the gateway killed is restarted too', async () => {
+    const killedAt = Date.now();
+    process.kill(stack.pidOf('gateway'), 'SIGKILL');
+    expect(await eventually(async () => (await health().catch(() => undefined))?.status === 'ok' && (await get('/v2/me')).status === 200, { timeoutMs: 30_000 })).toBe(true);
+    console.log(`gateway SIGKILLed: back after ${Date.now() - killedAt} ms`);
+    expect(stack.output()).toMatch(/\[supervisor\] gateway: killed by SIGKILL; restarting in \d+ ms/);
+  }, 60_000);
+
   it('kill -9 of the supervisor takes every service with it; the next start adopts the PostgreSQL it left and serves the same data', async () => {
     const pids = SERVICES.map((name) => stack.pidOf(name));
     const postgresPid = postmasterPid(join(dataDir, 'postgres'));
