@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
+import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
+import { unavailableBeforeExecution } from './unavailable';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
 export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
@@ -131,6 +133,8 @@ export class CredentialResolver {
 
     const generation = this.generation;
     const result = await this.run(query, variables, SYSTEM);
+    const unavailable = result.errors?.find(hasUnavailableCode);
+    if (unavailable) throw unavailableBeforeExecution(unavailable);
     if (result.errors?.length) throw new Error(`Credential resolution failed: ${result.errors[0].message}`);
     const credential = result.data?.[field] as ResolvedCredential | null;
     if (!credential) {

@@ -8,6 +8,7 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
+import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
 import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
@@ -20,6 +21,7 @@ import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { publicOriginOf, trustProxySetting } from './public-address';
+import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 
 export interface GatewayContext {
@@ -71,8 +73,14 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
   constructor(
     config: ConstructorParameters<typeof RemoteGraphQLDataSource<GatewayContext>>[0],
     private readonly onPrincipalsChanged: (userIds: number[]) => void,
+    private readonly serviceName: string,
   ) {
     super(config);
+  }
+
+  /** A subgraph that cannot be reached (refused, reset, timed out) is SERVICE_UNAVAILABLE, named but without its address. */
+  didEncounterError(error: Error): never {
+    throw isUnreachable(error) ? serviceUnavailable(this.serviceName) : error;
   }
 
   willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
@@ -118,7 +126,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name, url }) =>
-      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: fetch as never }, (userIds) => credentials.forgetUsers(userIds)),
+      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name),
   });
   let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
@@ -132,7 +140,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     includeStacktraceInErrorResponses: DEBUG_ERRORS,
     parseOptions: limits.parseOptions,
     validationRules: limits.validationRules,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), ...limits.plugins, noSuggestionsForAnonymous],
+    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), ...limits.plugins, noSuggestionsForAnonymous, answerUnavailableWith503],
     formatError: hideInternals,
   });
   await server.start();

@@ -1,15 +1,18 @@
 import 'reflect-metadata';
 import { readCheckedInSupergraph } from '../schema/compose';
 import { SUBGRAPHS } from '../subgraphs';
+import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
 
 /**
  * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at
  * <NAME>_URL (default http://<name>:<port>/graphql), PORT (default 3000). INTERNAL_SECRET must be
- * the one the subgraphs were given. DATABASE_URL, when set, lets it hear principal changes made elsewhere.
+ * the one the subgraphs were given, and SYSTEM_CALL_SECRET the key of their callbacks, which arrive on
+ * INTERNAL_PORT (default 4000, on INTERNAL_HOST). DATABASE_URL, when set, lets it hear principal changes made elsewhere.
  */
 async function main() {
   if (!process.env.INTERNAL_SECRET) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
+  if (!process.env.SYSTEM_CALL_SECRET) console.warn('SYSTEM_CALL_SECRET is not set: this gateway will refuse callbacks from subgraphs in other processes');
   const subgraphUrls = Object.fromEntries(
     SUBGRAPHS.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
   );
@@ -22,9 +25,7 @@ async function main() {
     webRoutes: SUBGRAPHS.filter((s) => s.web).map((s) => ({ paths: s.web!.paths, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
-  const stop = () => gateway.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  serveUntilStopped('gateway', gateway.url, () => gateway.stop());
 }
 
 main().catch((error) => {

@@ -4,7 +4,8 @@ import { PRINCIPALS_CHANGED_CHANNEL } from '../subgraphs/kit/context';
 /**
  * LISTENs on the channel the organizations and oauth table triggers NOTIFY when a membership, a
  * service-admin flag or an API key changes, whoever made the change (an operator tool, another
- * gateway's request), and hands the user ids over. Reconnects after a lost connection.
+ * gateway's request), and hands the user ids over. Reconnects after a lost connection, or when the
+ * database was not reachable at start.
  */
 export async function listenForPrincipalChanges(databaseUrl: string, onChange: (userIds: number[]) => void): Promise<{ stop(): Promise<void> }> {
   let client: Client | undefined;
@@ -32,7 +33,11 @@ export async function listenForPrincipalChanges(databaseUrl: string, onChange: (
     }, 1000);
   };
 
-  await connect();
+  // A database that is down when the gateway starts must not keep the gateway down: listen once it is back.
+  await connect().catch((error) => {
+    console.error(`[gateway] cannot listen for principal changes yet (${(error as Error).message}); retrying`);
+    reconnect();
+  });
   return {
     async stop() {
       stopped = true;

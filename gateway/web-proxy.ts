@@ -1,5 +1,6 @@
 import { Request, RequestHandler, Response } from 'express';
 import { request as httpRequest } from 'node:http';
+import { RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
 
 /** Browser-facing routes a subgraph serves itself (the oauth pages under /auth), reached on the gateway's address. */
 export interface WebRoute {
@@ -37,7 +38,7 @@ export function proxyTo(target: string, publicOrigin: (req: Request) => string):
     });
     upstream.on('error', (error) => {
       console.error(`[gateway] ${req.method} ${req.originalUrl}: ${target} unreachable: ${error.message}`);
-      if (!res.headersSent) res.status(503).set('Retry-After', '5').type('text/plain').send('The sign-in service is unavailable; retry shortly');
+      if (!res.headersSent) res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain').send('The sign-in service is unavailable; retry shortly');
       else res.destroy();
     });
     req.pipe(upstream);

@@ -24,6 +24,7 @@ const STATUS_OF_GRAPHQL_CODE: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 const ENVELOPE_CODE: Record<number, string> = {
@@ -35,6 +36,7 @@ const ENVELOPE_CODE: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function envelope(status: number, message: string): ErrorEnvelope {
@@ -88,6 +90,7 @@ export function oauthErrorOf(error: GraphQLFormattedError | RestError | Error): 
   const { status, body } = restErrorOf(error);
   if (status === 400) return { status, body: { error: 'invalid_request', error_description: body.error.message } };
   if (status === 401) return { status, body: { error: 'invalid_client', error_description: body.error.message } };
+  if (status === 503) return { status, body: { error: 'temporarily_unavailable', error_description: body.error.message } };
   return { status: 500, body: { error: 'server_error', error_description: 'Internal server error' } };
 }
 

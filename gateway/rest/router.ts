@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
+import { RETRY_AFTER_SECONDS } from '../../subgraphs/kit/unavailable';
 import { CredentialResolver, OperationRunner } from '../credentials';
 import { requestErrorOf } from '../http-errors';
 import { envelope, errorOf, RestError } from './errors';
@@ -36,6 +37,12 @@ function bodyParsers(entries: RouteEntry[]): express.RequestHandler[] {
   return parsers;
 }
 
+/** res.status(status), and for a 503 (a dependency is down) the Retry-After header clients wait by. */
+function statusOf(res: Response, status: number): Response {
+  if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return res.status(status);
+}
+
 /** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
 export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner): express.Router {
   const router = express.Router();
@@ -59,11 +66,11 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
         principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req);
       } catch (error) {
         const { status, body } = errorOf(chosen.entry, error as Error);
-        return res.status(status).json(body);
+        return statusOf(res, status).json(body);
       }
       const { status, body } = await executeRoute(chosen, req, principal, run);
       if (status === 204) return res.status(204).end();
-      res.status(status).json(body);
+      statusOf(res, status).json(body);
     });
   }
 
@@ -77,7 +84,7 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
     const refused = requestErrorOf(error);
     if (entry?.errors === 'oauth') {
       const { status, body } = errorOf(entry, refused.status === 500 ? error : new RestError(400, refused.message));
-      return res.status(status).set(entry.headers ?? {}).json(body);
+      return statusOf(res, status).set(entry.headers ?? {}).json(body);
     }
     res.status(refused.status).json({ status: 'error', error: { code: refused.code, message: refused.message } });
   });

@@ -1,11 +1,14 @@
+import { GraphQLError } from 'graphql';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
+import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
 
 /**
  * How a subgraph reads what another subgraph owns: it asks the supergraph, through the gateway's
- * internal listener (never its public address), as the system principal signed with the callback key. Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
+ * internal listener (never its public address), as the system principal signed with the callback
+ * key. Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
  */
 export class GraphLink {
   constructor(private readonly gatewayUrl: () => string) {}
@@ -16,8 +19,13 @@ export class GraphLink {
       headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() },
       body: JSON.stringify({ query, variables }),
       signal: AbortSignal.timeout(10_000),
+    }).catch((error) => {
+      throw isUnreachable(error) ? serviceUnavailable('gateway') : error;
     });
-    const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: Array<{ message: string }> };
+    const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+    // A service the answer needed is down: say so with its code, so that the caller answers 503 too.
+    const unavailable = body.errors?.find((e) => e.extensions?.code === SERVICE_UNAVAILABLE);
+    if (unavailable) throw new GraphQLError(unavailable.message, { extensions: { code: SERVICE_UNAVAILABLE } });
     if (body.errors?.length || !body.data) {
       throw new Error(`Graph call failed (HTTP ${response.status}): ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
     }

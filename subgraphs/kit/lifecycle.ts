@@ -1,0 +1,36 @@
+/** The IPC message a service process sends its supervisor once it answers on its port. */
+export interface ReadyMessage {
+  type: 'ready';
+  url: string;
+}
+
+/** How long a service may take to close its connections before it exits anyway. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Keeps a service process (a subgraph, the gateway) running until SIGINT/SIGTERM, or until the
+ * supervisor that started it goes away: under `npm start` the IPC channel closes when the supervisor
+ * dies, even by `kill -9`, so no service outlives it. Tells the supervisor when it is ready.
+ */
+export function serveUntilStopped(name: string, url: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (reason === 'disconnect') console.error(`${name}: the supervisor is gone, stopping`);
+    setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
+    stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(`${name}: error while stopping:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  if (process.send) {
+    process.once('disconnect', () => shutdown('disconnect'));
+    process.send({ type: 'ready', url } satisfies ReadyMessage);
+  }
+}

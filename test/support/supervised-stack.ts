@@ -1,0 +1,81 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../stack/ports';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+/** The line `npm start` prints once every service answers. */
+const READY_LINE = /^gateway {7}http:\/\/\S+\/graphql/m;
+
+export interface SupervisedStack {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the supervisor's exit code. */
+  exited: Promise<number | null>;
+  /** The pid the supervisor last printed for a service (`[supervisor] <name>: pid N`). */
+  pidOf(service: string): number;
+}
+
+/** The environment of a private stack: its own DATA_DIR, a free embedded port and free service ports. */
+export async function privateStackEnv(dataDir: string): Promise<Record<string, string>> {
+  return {
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    PORT: String(await freePort()),
+    SCHEDULING_PORT: '0',
+    ORGANIZATIONS_PORT: '0',
+    INTEGRATIONS_PORT: '0',
+    OAUTH_PORT: '0',
+    INTERNAL_PORT: '0',
+    DB_POOL_SIZE: '4',
+  };
+}
+
+/** Runs `node dist/cli/start.js` (what `npm start` runs after building). */
+export function spawnSupervisor(env: Record<string, string>): SupervisedStack {
+  const child = spawn(process.execPath, ['dist/cli/start.js'], { cwd: ROOT, env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    pidOf(service) {
+      const pids = [...output.matchAll(new RegExp(`^\\[supervisor\\] ${service}: pid (\\d+)$`, 'gm'))];
+      if (!pids.length) throw new Error(`no pid printed for ${service}:\n${output}`);
+      return Number(pids[pids.length - 1][1]);
+    },
+  };
+}
+
+/** Starts the supervisor and waits until it prints that every service answers. */
+export async function startSupervisor(env: Record<string, string>, timeoutMs = 60_000): Promise<SupervisedStack> {
+  const stack = spawnSupervisor(env);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${stack.output()}`)), timeoutMs);
+    const onData = () => {
+      if (!READY_LINE.test(stack.output())) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    stack.child.stdout!.on('data', onData);
+    stack.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${stack.output()}`));
+    });
+  });
+  return stack;
+}
+
+/** Whether a process of that pid still exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
