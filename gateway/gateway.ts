@@ -7,14 +7,19 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
+import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
 import { listenForPrincipalChanges } from './principal-changes';
+import { GatewayRateLimits, startGatewayRateLimits } from './rate-limits/gateway-rate-limits';
+import { tokenEndpointLockout } from './rate-limits/token-endpoint-lockout';
+import { graphqlTooManyRequests, restTooManyRequests } from './rate-limits/too-many-requests';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
+import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { proxyTo, WebRoute } from './web-proxy';
 
 export interface GatewayContext {
@@ -28,8 +33,13 @@ export interface GatewayOptions {
   port?: number;
   host?: string;
   routes?: RouteEntry[];
-  /** The database whose triggers announce principal changes made elsewhere (operator tools, other gateways). */
+  /**
+   * The database whose triggers announce principal changes made elsewhere (operator tools, other
+   * gateways), and where the rate limit counters are kept (table gateway.rate_limits; in memory without it).
+   */
   databaseUrl?: string;
+  /** Overrides of the rate limits (default: the environment, else 120 requests per minute per credential…). */
+  rateLimits?: Partial<RateLimitSettings>;
   /** Browser-facing routes served by a subgraph (the oauth pages), forwarded as they are. */
   webRoutes?: WebRoute[];
 }
@@ -39,6 +49,7 @@ export interface RunningGateway {
   server: ApolloServer<GatewayContext>;
   credentials: CredentialResolver;
   run: OperationRunner;
+  rateLimits: GatewayRateLimits;
   stop(): Promise<void>;
 }
 
@@ -78,6 +89,11 @@ function systemCaller(header: string | undefined): Principal | undefined {
   return principal;
 }
 
+/** A subgraph's own call (GraphLink), recognised by the system principal signed with the internal secret. */
+function isSystemCaller(header: string | undefined): boolean {
+  return header !== undefined && verifyPrincipal(header)?.kind === 'system';
+}
+
 /**
  * Errors without a client-facing code (a subgraph that cannot be reached, a bug) are logged here and
  * answered as "Internal server error": no subgraph URLs, stack traces or upstream bodies reach clients.
@@ -114,7 +130,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  credentials = new CredentialResolver(run);
+  const rateLimits = await startGatewayRateLimits(options.databaseUrl, options.rateLimits);
+  credentials = new CredentialResolver(run, undefined, rateLimits.clientSecrets);
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
   const routes = options.routes ?? ROUTES;
 
@@ -125,13 +142,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
   });
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target));
+  // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
+  app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes)));
   let openApi: ReturnType<typeof openApiDocument> | undefined; // derived once: the table and the schema do not change
   app.get('/v2/openapi.json', (_req, res) => {
     res.json((openApi ??= openApiDocument(routes, apiSchema!)));
   });
-  app.use('/v2', restRouter(routes, apiSchema!, credentials, run));
+  app.use('/v2', restRouter(routes, apiSchema!, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]));
   app.use(
     '/graphql',
+    rateLimits.budgets.middleware(graphqlTooManyRequests, (req) => isSystemCaller(req.header(PRINCIPAL_HEADER))),
     express.json({ limit: '1mb' }),
     expressMiddleware(server, {
       context: async ({ req }) => ({ principal: systemCaller(req.header(PRINCIPAL_HEADER)) ?? (await credentials.resolveRequest(req)) }),
@@ -147,12 +167,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     server,
     credentials,
     run,
+    rateLimits,
     async stop() {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
       await closed;
       await server.stop();
       await invalidation?.stop();
+      await rateLimits.stop();
     },
   };
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { startGateway, RunningGateway } from '../gateway/gateway';
 import { readCheckedInSupergraph } from '../schema/compose';
+import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { SUBGRAPHS } from '../subgraphs';
 import { RunningSubgraph, startSubgraph } from '../subgraphs/kit/server';
 
@@ -22,6 +23,8 @@ export interface StackOptions {
   /** Subgraph ports: their defaults (4001–4004) unless 0 (free ports) is given. */
   subgraphPort?: (name: string, defaultPort: number) => number;
   host?: string;
+  /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 /** The four subgraphs (each on its own HTTP port) and the gateway in front of them. */
@@ -32,7 +35,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
-      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:3000' }));
+      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:3000', rateLimits: options.rateLimits }));
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
@@ -45,6 +48,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     port: options.port ?? 3000,
     host: options.host,
     databaseUrl: options.databaseUrl,
+    rateLimits: options.rateLimits,
     webRoutes: SUBGRAPHS.filter((d) => d.web).map((d) => ({ paths: d.web!.paths, target: subgraphs[d.name].origin })),
   });
   gatewayUrl = gateway.url;

@@ -21,6 +21,7 @@ const STATUS_OF_GRAPHQL_CODE: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
 };
 
 const ENVELOPE_CODE: Record<number, string> = {
@@ -29,6 +30,7 @@ const ENVELOPE_CODE: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
 };
 

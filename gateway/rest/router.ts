@@ -1,7 +1,8 @@
-import express, { NextFunction, Request, Response } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
 import { CredentialResolver, OperationRunner } from '../credentials';
+import { httpHeadersOf } from '../rate-limits/too-many-requests';
 import { envelope, errorOf, RestError, restErrorOf } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
 import { RouteEntry } from './route';
@@ -24,11 +25,15 @@ function pickVersion(candidates: CompiledRoute[], requested: string | undefined)
   return candidates.some((c) => c.entry.versionRequired) ? undefined : candidates[0];
 }
 
-/** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
-export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner): express.Router {
+/**
+ * The /v2 façade: one express route per method and path of the table, all executed through the gateway.
+ * `guards` run after the body is parsed, before the routes (the token endpoint's client-secret lockout).
+ */
+export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner, guards: RequestHandler[] = []): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(express.urlencoded({ extended: false }));
+  for (const guard of guards) router.use(guard);
 
   const groups = new Map<string, CompiledRoute[]>();
   for (const entry of routes) {
@@ -49,7 +54,7 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
         principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req);
       } catch (error) {
         const { status, body } = errorOf(chosen.entry, error as Error);
-        return res.status(status).json(body);
+        return res.status(status).set(httpHeadersOf(error)).json(body);
       }
       const { status, body } = await executeRoute(chosen, req, principal, run);
       if (status === 204) return res.status(204).end();

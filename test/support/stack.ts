@@ -2,11 +2,12 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, startStack } from '../../stack/start-stack';
+import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 
 export interface TestStack extends RunningStack {
   rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
-  graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>;
+  graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
   /** The local SMTP server the stack's e-mails go to (with `{ smtp: true }`). */
   mail: SmtpReceiver;
 }
@@ -14,7 +15,23 @@ export interface TestStack extends RunningStack {
 export interface TestStackOptions {
   /** Start a local SMTP receiver and point SMTP_URL at it, so e-mails are really sent and can be read. */
   smtp?: boolean;
+  /** Rate limits for this stack; unset ones are TEST_RATE_LIMITS (high enough for any test that is not about them). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
+
+/**
+ * The test stack's default limits: the suites make thousands of requests with one key from one IP
+ * and fail passwords and secrets on purpose, so nothing is throttled unless a test asks for it.
+ */
+export const TEST_RATE_LIMITS: Partial<RateLimitSettings> = {
+  requestsPerCredential: 1_000_000,
+  requestsPerIp: 1_000_000,
+  publicBookingsPerIp: 1_000_000,
+  signInFailuresPerAccount: 1_000_000,
+  signInFailuresPerIp: 1_000_000,
+  clientSecretFailuresPerClient: 1_000_000,
+  clientSecretFailuresPerIp: 1_000_000,
+};
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -25,7 +42,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   process.env.DB_POOL_SIZE ??= '4';
   const mail = options.smtp ? await startSmtpReceiver() : undefined;
   if (mail) process.env.SMTP_URL = mail.url;
-  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits } });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -45,7 +62,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: await response.json(), headers: response.headers };
   };
 
   return {
