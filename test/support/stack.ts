@@ -8,6 +8,8 @@ import { SmtpReceiver, startSmtpReceiver } from './smtp';
 export interface TestStack extends RunningStack {
   rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  /** This test file's database (a second gateway over the same database shares the rate limit counts). */
+  databaseUrl: string;
   /** The local SMTP server the stack's e-mails go to (with `{ smtp: true }`). */
   mail: SmtpReceiver;
 }
@@ -67,6 +69,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
   return {
     ...stack,
+    databaseUrl,
     rest,
     graphql,
     get mail(): SmtpReceiver {
