@@ -6,7 +6,7 @@ export const RATE_LIMIT_TABLE = 'rate_limits';
 /** Creates the counters' table in a schema (the gateway at start, the oauth subgraph in a migration). */
 export function rateLimitTableDdl(schema: string): string {
   return `
-    CREATE TABLE IF NOT EXISTS "${schema}"."${RATE_LIMIT_TABLE}" (
+    CREATE UNLOGGED TABLE IF NOT EXISTS "${schema}"."${RATE_LIMIT_TABLE}" (
       key varchar(255) PRIMARY KEY,
       points integer NOT NULL DEFAULT 0,
       expire bigint
