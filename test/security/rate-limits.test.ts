@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { startGateway } from '../../gateway/gateway';
 import { readCheckedInSupergraph } from '../../schema/compose';
+import { addressKey } from '../../subgraphs/kit/client-address';
 import { FailureLockout, lockoutSeconds } from '../../subgraphs/kit/failure-lockout';
 import { RATE_LIMIT_ENVIRONMENT, rateLimitSettings, RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { postgresLimiters } from '../../subgraphs/kit/rate-limit-store';
@@ -191,6 +192,15 @@ describe('rate limits', () => {
       expectTooManyRequests(refused);
       expect(refused.json().error.message).toMatch(/without a credential from this IP address/);
       expect((await clientOnOwnAddress(stack).rest('GET', '/v2/no-such-thing')).status).toBe(404);
+    });
+
+    it('an IPv4 address is its own key (also IPv4-mapped); an IPv6 address counts for its whole /64', () => {
+      expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+      expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+      expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+      expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+      expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+      expect(addressKey('::1')).toBe('0:0:0:0::/64');
     });
   });
 
