@@ -20,11 +20,16 @@ export type LimiterFactory = (keyPrefix: string, points: number, durationSeconds
 /**
  * Limiters counting in PostgreSQL (one row per key, atomic upserts), so every replica sees the same
  * counts. `storeClient` is a pg Pool (`storeType: 'pool'`) or a TypeORM DataSource (`'typeorm'`);
- * the table must exist (rateLimitTableDdl). Expired rows are deleted every five minutes.
+ * the table must exist (rateLimitTableDdl). Rows expired for an hour are deleted every five minutes, by
+ * the first limiter of the factory only (they all share the table).
  */
 export function postgresLimiters(storeClient: unknown, storeType: 'pool' | 'typeorm', schema: string): LimiterFactory {
-  return (keyPrefix, points, durationSeconds) =>
-    new RateLimiterPostgres({ storeClient, storeType, schemaName: schema, tableName: RATE_LIMIT_TABLE, tableCreated: true, keyPrefix, points, duration: durationSeconds });
+  let sweeper = true;
+  return (keyPrefix, points, durationSeconds) => {
+    const clearExpiredByTimeout = sweeper;
+    sweeper = false;
+    return new RateLimiterPostgres({ storeClient, storeType, schemaName: schema, tableName: RATE_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout, keyPrefix, points, duration: durationSeconds });
+  };
 }
 
 /** Limiters in this process's memory: for a gateway started without a database (nothing shared). */
