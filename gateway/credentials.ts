@@ -143,7 +143,7 @@ export class CredentialResolver {
       if (this.clientSecrets && error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') await this.clientSecrets.failed(clientId, address);
       throw error;
     }
-    if (lockout?.clientHasFailures) await this.clientSecrets!.succeeded(clientId);
+    if (lockout?.clientHasFailures) await this.clientSecrets!.forgetClient(clientId);
     return principal;
   }
 

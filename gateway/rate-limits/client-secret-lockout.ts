@@ -1,4 +1,4 @@
-import { checkStrikes, FailureLockout, lockoutKey, recordFailure, Strike } from '../../subgraphs/kit/failure-lockout';
+import { attemptStrikes, checkStrikes, FailureLockout, lockoutKey, recordFailure, Strike } from '../../subgraphs/kit/failure-lockout';
 import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
 
@@ -6,7 +6,9 @@ import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
  * Wrong client secrets, counted per client id and per client IP, with lockouts that double: one
  * count for the token endpoint (`client_secret`) and the platform headers (`x-svc-secret-key`),
  * since both guess the same secret. While a client id or an IP is locked, the secret is not even
- * checked, so the right one is refused too.
+ * checked, so the right one is refused too. The token endpoint counts every attempt before the secret
+ * is checked (attempt, then succeeded / notAFailure); the platform headers, on every API call, only
+ * read the counts and write on a failure (check, failed, forgetClient).
  */
 export class ClientSecretLockout {
   private readonly perClient: FailureLockout;
@@ -24,6 +26,22 @@ export class ClientSecretLockout {
     ];
   }
 
+  /** Counts a token request; the milliseconds the client id or the IP stays locked (0: check the secret). */
+  attempt(clientId: string, address: string): Promise<number> {
+    return attemptStrikes(this.strikes(clientId, address));
+  }
+
+  /** The secret was right: the client id's failures are forgotten, the attempt's count on the IP taken back. */
+  async succeeded(clientId: string, address: string): Promise<void> {
+    const [client, ip] = this.strikes(clientId, address);
+    await Promise.all([client.lockout.reset(client.key), ip.lockout.refund(ip.key)]);
+  }
+
+  /** The request failed for another reason than the client's credentials (a bad code, a malformed body): take the attempt back. */
+  async notAFailure(clientId: string, address: string): Promise<void> {
+    await Promise.all(this.strikes(clientId, address).map((s) => s.lockout.refund(s.key)));
+  }
+
   /** Milliseconds the client id or the IP stays locked (0: neither), and whether the client id has failures to forget on success. */
   async check(clientId: string, address: string): Promise<{ lockedMs: number; clientHasFailures: boolean }> {
     const { lockedMs, failures } = await checkStrikes(this.strikes(clientId, address));
@@ -36,7 +54,7 @@ export class ClientSecretLockout {
   }
 
   /** The right secret: the client id's failures are forgotten (the IP's are not: one good client must not clear an attacker's count). */
-  succeeded(clientId: string): Promise<void> {
+  forgetClient(clientId: string): Promise<void> {
     return this.perClient.reset(lockoutKey(clientId));
   }
 }

@@ -42,11 +42,37 @@ export class FailureLockout {
     return { failures: state.consumedPoints, lockedMs: state.consumedPoints > this.allowed ? Math.max(state.msBeforeNext, 1) : 0 };
   }
 
-  /** Counts a failure; answers the milliseconds the key is now locked for (0: not locked). */
+  /**
+   * Counts a failure after the secret was found wrong (check first with state()); answers the
+   * milliseconds the key is now locked for (0: not locked). The `allowed`-th failure starts a lockout.
+   * For hot paths, where counting every attempt would cost writes (platform headers).
+   */
   async fail(key: string): Promise<number> {
     const state = await this.failures.penalty(key);
     if (state.consumedPoints < this.allowed) return 0;
     if (state.consumedPoints > this.allowed) return Math.max(state.msBeforeNext, 1); // already locked
+    return this.lock(key);
+  }
+
+  /**
+   * Counts an attempt BEFORE its secret is checked, and answers the milliseconds the key is locked for
+   * (0: go ahead, then refund() or reset() if the secret was right). Parallel attempts each take a count
+   * atomically, so a burst cannot slip past the limit; the attempt after `allowed` failures starts the lockout.
+   */
+  async attempt(key: string): Promise<number> {
+    const state = await this.failures.penalty(key);
+    if (state.consumedPoints <= this.allowed) return 0;
+    if (state.consumedPoints > this.allowed + 1) return Math.max(state.msBeforeNext, 1); // already locked
+    return this.lock(key);
+  }
+
+  /** Takes an attempt's count back (it was not a failure: the secret was right, or was never checked). */
+  async refund(key: string): Promise<void> {
+    await this.failures.reward(key);
+  }
+
+  /** Locks the key for its next lockout: twice the previous one within the memory. */
+  private async lock(key: string): Promise<number> {
     const n = (await this.lockouts.penalty(key)).consumedPoints;
     const seconds = lockoutSeconds(n, this.policy);
     await this.failures.block(key, seconds);
@@ -69,6 +95,18 @@ export interface Strike {
 export async function checkStrikes(strikes: Strike[]): Promise<{ lockedMs: number; failures: number[] }> {
   const states = await Promise.all(strikes.map((s) => s.lockout.state(s.key)));
   return { lockedMs: Math.max(0, ...states.map((s) => s.lockedMs)), failures: states.map((s) => s.failures) };
+}
+
+/**
+ * Counts an attempt on every strike before the secret is checked; the longest lock, in milliseconds (0:
+ * go ahead). A refused attempt is refunded on the strikes that were not locked: no secret was checked,
+ * so it is no failure of theirs (hammering a locked account does not lock the IP).
+ */
+export async function attemptStrikes(strikes: Strike[]): Promise<number> {
+  const locks = await Promise.all(strikes.map((s) => s.lockout.attempt(s.key)));
+  const lockedMs = Math.max(0, ...locks);
+  if (lockedMs) await Promise.all(strikes.filter((_s, i) => !locks[i]).map((s) => s.lockout.refund(s.key)));
+  return lockedMs;
 }
 
 /** Counts a failure on every strike; the longest resulting lock, in milliseconds (0: none). */

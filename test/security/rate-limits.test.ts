@@ -263,6 +263,14 @@ describe('rate limits', () => {
       expect((await clientOnOwnAddress(stack).signIn(victim.user.email, PASSWORD)).status).toBe(429);
     });
 
+    it('a burst of parallel guesses cannot slip past the limit: every attempt is counted before the password is checked', async () => {
+      const { user } = await userWithKey(stack);
+      const clients = Array.from({ length: 8 }, () => clientOnOwnAddress(stack));
+      const statuses = await Promise.all(clients.map((c) => c.signIn(user.email, 'wrong password').then((a) => a.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    });
+
     it('a success forgets the account’s failures', async () => {
       const { user } = await userWithKey(stack);
       const client = clientOnOwnAddress(stack);
@@ -356,6 +364,18 @@ describe('rate limits', () => {
       expect(await lockout.state('k')).toEqual({ failures: 0, lockedMs: 0 });
       await lockout.fail('k');
       expect(await lockout.fail('k')).toBe(1000);
+    });
+
+    it('counting attempts before the check: the attempt after the allowed ones locks; refunded attempts are no failures', async () => {
+      const limiters = postgresLimiters(stack.db('oauth'), 'typeorm', 'oauth');
+      const lockout = new FailureLockout(limiters, `attempts-${Date.now()}`, 2, { failureWindowSeconds: 60, firstLockoutSeconds: 5, maxLockoutSeconds: 60, lockoutMemorySeconds: 60 });
+      expect(await lockout.attempt('k')).toBe(0);
+      await lockout.refund('k');
+      expect(await lockout.attempt('k')).toBe(0);
+      expect(await lockout.attempt('k')).toBe(0);
+      expect(await lockout.attempt('k')).toBe(5000);
+      expect((await lockout.state('k')).lockedMs).toBeGreaterThan(4000);
+      expect(await lockout.attempt('k')).toBeGreaterThan(4000);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { Request } from 'express';
 import { addressKey } from '../../kit/client-address';
-import { checkStrikes, FailureLockout, lockoutKey, recordFailure, Strike } from '../../kit/failure-lockout';
+import { attemptStrikes, FailureLockout, lockoutKey, Strike } from '../../kit/failure-lockout';
 import { RateLimitSettings } from '../../kit/rate-limit-settings';
 import { LimiterFactory } from '../../kit/rate-limit-store';
 
@@ -23,9 +23,11 @@ export function forwardedClientAddress(req: Request): string {
 }
 
 /**
- * Failed sign-ins per account (normalised e-mail) and per client IP, with lockouts that double. While
- * either is locked the page answers 429 without checking the password; a success forgets the
- * account's failures (not the IP's: one good password must not clear an attacker's count).
+ * Failed sign-ins per account (normalised e-mail) and per client IP, with lockouts that double. Every
+ * attempt is counted before the password is checked (a burst of parallel guesses cannot slip past the
+ * limit); while either key is locked the page answers 429 without checking the password. A success
+ * forgets the account's failures and takes back its own count on the IP (the IP's earlier failures
+ * stay: one good password must not clear an attacker's count).
  */
 export class SignInLockout {
   private readonly perAccount: FailureLockout;
@@ -43,17 +45,14 @@ export class SignInLockout {
     ];
   }
 
-  /** Milliseconds the account or the IP stays locked (0: neither), and whether the account has failures to forget. */
-  async check(email: string, address: string): Promise<{ lockedMs: number; accountHasFailures: boolean }> {
-    const { lockedMs, failures } = await checkStrikes(this.strikes(email, address));
-    return { lockedMs, accountHasFailures: failures[0] > 0 };
+  /** Counts a sign-in attempt; the milliseconds the account or the IP stays locked (0: check the password). */
+  attempt(email: string, address: string): Promise<number> {
+    return attemptStrikes(this.strikes(email, address));
   }
 
-  failed(email: string, address: string): Promise<number> {
-    return recordFailure(this.strikes(email, address));
-  }
-
-  succeeded(email: string): Promise<void> {
-    return this.perAccount.reset(lockoutKey(normalisedEmail(email)));
+  /** The password was right: the account's failures are forgotten, the attempt's count on the IP taken back. */
+  async succeeded(email: string, address: string): Promise<void> {
+    const [account, ip] = this.strikes(email, address);
+    await Promise.all([account.lockout.reset(account.key), ip.lockout.refund(ip.key)]);
   }
 }

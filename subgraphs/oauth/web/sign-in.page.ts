@@ -64,14 +64,11 @@ export async function signIn(req: Request, res: Response, browser: Browser, runt
     return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
   }
   const address = forwardedClientAddress(req);
-  const { lockedMs, accountHasFailures } = await lockout.check(email, address);
+  const lockedMs = await lockout.attempt(email, address); // counted as a failure unless the password is right
   if (lockedMs) return signInLocked(res, browser, { next, email, lockedMs });
   const user = email && password ? await new UserDirectory(runtime.graph).signIn(email, password) : null;
-  if (!user) {
-    await lockout.failed(email, address);
-    return signInForm(res, browser, { next, email, status: 401, notice: { kind: 'error', text: 'Incorrect e-mail or password.' } });
-  }
-  if (accountHasFailures) await lockout.succeeded(email);
+  if (!user) return signInForm(res, browser, { next, email, status: 401, notice: { kind: 'error', text: 'Incorrect e-mail or password.' } });
+  await lockout.succeeded(email, address);
 
   const sessions = new SessionService(runtime.db);
   await sessions.end(browser.cookies[SESSION_COOKIE]); // a new session on every sign-in: no fixation
