@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
+import { addressKey } from '../subgraphs/kit/client-address';
 import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
 import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
 import { unavailableBeforeExecution } from './unavailable';
+import { ClientSecretLockout } from './rate-limits/client-secret-lockout';
+import { tooManyRequestsError } from './rate-limits/too-many-requests';
+import { retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
 export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
@@ -41,6 +45,8 @@ export const PLATFORM_SECRET_KEY_HEADER = 'x-svc-secret-key';
 export interface CredentialSource {
   header(name: string): string | undefined;
   query: unknown;
+  /** The client's address (express `req.ip`): wrong platform secrets are counted per client id and per IP. */
+  ip?: string;
 }
 
 interface ResolvedCredential {
@@ -82,6 +88,8 @@ export class CredentialResolver {
   constructor(
     private readonly run: OperationRunner,
     private readonly ttlMs = Number(process.env.CREDENTIAL_CACHE_TTL_MS ?? 30_000),
+    /** Locks a client id (and an IP) out after wrong platform secret keys; none: no lockout. */
+    private readonly clientSecrets?: ClientSecretLockout,
   ) {}
 
   /**
@@ -98,7 +106,7 @@ export class CredentialResolver {
     if (!clientId || !secretKey) {
       throw credentialError(`Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`);
     }
-    const platform = await this.resolvePlatform(clientId, secretKey, query);
+    const platform = await this.resolvePlatform(clientId, secretKey, query, addressKey(req.ip));
     return req.header('authorization') ? this.resolve(req.header('authorization'), query) : platform;
   }
 
@@ -118,11 +126,27 @@ export class CredentialResolver {
   }
 
   /** Platform customers (spec 5.1): an approved confidential OAuth client, by its id and secret key. */
-  async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}): Promise<Principal> {
+  async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}, address = 'unknown'): Promise<Principal> {
     refuseApiKeyParameter(query);
-    return this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', () =>
-      `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
-    );
+    // Checked before the cache: while the client id (or the IP) is locked, not even the right secret is accepted.
+    const lockout = await this.clientSecrets?.check(clientId, address);
+    if (lockout?.lockedMs) {
+      throw tooManyRequestsError(
+        `Too many wrong ${PLATFORM_SECRET_KEY_HEADER} values for this ${PLATFORM_CLIENT_ID_HEADER} or from this IP address: retry in ${waitText(retryAfterSeconds(lockout.lockedMs))}`,
+        lockout.lockedMs,
+      );
+    }
+    let principal: Principal;
+    try {
+      principal = await this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', () =>
+        `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
+      );
+    } catch (error) {
+      if (this.clientSecrets && error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') await this.clientSecrets.failed(clientId, address);
+      throw error;
+    }
+    if (lockout?.clientHasFailures) await this.clientSecrets!.forgetClient(clientId);
+    return principal;
   }
 
   /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields. */

@@ -9,6 +9,7 @@ import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
+import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
 import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
@@ -16,10 +17,14 @@ import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggesti
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
 import { operationLimitOptions } from './operation-limits/operation-limits';
 import { listenForPrincipalChanges } from './principal-changes';
+import { GatewayRateLimits, startGatewayRateLimits } from './rate-limits/gateway-rate-limits';
+import { tokenEndpointLockout } from './rate-limits/token-endpoint-lockout';
+import { graphqlTooManyRequests, restTooManyRequests } from './rate-limits/too-many-requests';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
+import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
@@ -35,8 +40,13 @@ export interface GatewayOptions {
   port?: number;
   host?: string;
   routes?: RouteEntry[];
-  /** The database whose triggers announce principal changes made elsewhere (operator tools, other gateways). */
+  /**
+   * The database whose triggers announce principal changes made elsewhere (operator tools, other
+   * gateways), and where the rate limit counters are kept (table gateway.rate_limits; in memory without it).
+   */
   databaseUrl?: string;
+  /** Overrides of the rate limits (default: the environment, else 120 requests per minute per credential…). */
+  rateLimits?: Partial<RateLimitSettings>;
   /** Browser-facing routes served by a subgraph (the oauth pages), forwarded as they are. */
   webRoutes?: WebRoute[];
   /** Operation limits (default: limitsFromEnvironment()). */
@@ -60,6 +70,7 @@ export interface RunningGateway {
   server: ApolloServer<GatewayContext>;
   credentials: CredentialResolver;
   run: OperationRunner;
+  rateLimits: GatewayRateLimits;
   stop(): Promise<void>;
 }
 
@@ -150,7 +161,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  credentials = new CredentialResolver(run);
+  const rateLimits = await startGatewayRateLimits(options.databaseUrl, options.rateLimits);
+  credentials = new CredentialResolver(run, undefined, rateLimits.clientSecrets);
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
   const routes = options.routes ?? ROUTES;
 
@@ -169,13 +181,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
+  // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
+  app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes)));
   let openApi: ReturnType<typeof openApiDocument> | undefined; // derived once: the table and the schema do not change
   app.get('/v2/openapi.json', (_req, res) => {
     res.json((openApi ??= openApiDocument(routes, apiSchema!)));
   });
-  app.use('/v2', restRouter(routes, apiSchema!, credentials, run));
+  app.use('/v2', restRouter(routes, apiSchema!, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]));
   app.use(
     '/graphql',
+    rateLimits.budgets.middleware(graphqlTooManyRequests),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
     expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req) }) }),
     graphqlRequestErrors,
@@ -207,10 +222,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     server,
     credentials,
     run,
+    rateLimits,
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
       await server.stop();
       await invalidation?.stop();
+      await rateLimits.stop();
     },
   };
 }

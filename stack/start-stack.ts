@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { GatewayOptions, startGateway, RunningGateway } from '../gateway/gateway';
 import { readCheckedInSupergraph } from '../schema/compose';
+import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { SUBGRAPHS } from '../subgraphs';
 import { RunningSubgraph, startSubgraph } from '../subgraphs/kit/server';
 
@@ -26,6 +27,8 @@ export interface StackOptions {
   internalPort?: number;
   /** Passed to the gateway (tests pass their own). */
   gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy'>;
+  /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 /** The four subgraphs (each on its own HTTP port) and the gateway in front of them. */
@@ -36,7 +39,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
-      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:4000' }));
+      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:4000', rateLimits: options.rateLimits }));
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
@@ -51,6 +54,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     internalPort: options.internalPort,
     ...options.gateway,
     databaseUrl: options.databaseUrl,
+    rateLimits: options.rateLimits,
     webRoutes: SUBGRAPHS.filter((d) => d.web).map((d) => ({ paths: d.web!.paths, target: subgraphs[d.name].origin })),
   });
   gatewayUrl = gateway.internalUrl;

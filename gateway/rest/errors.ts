@@ -25,6 +25,7 @@ const STATUS_OF_GRAPHQL_CODE: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   SERVICE_UNAVAILABLE: 503,
+  TOO_MANY_REQUESTS: 429,
 };
 
 const ENVELOPE_CODE: Record<number, string> = {
@@ -35,6 +36,7 @@ const ENVELOPE_CODE: Record<number, string> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
   503: 'SERVICE_UNAVAILABLE',
 };

@@ -115,6 +115,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'The credential lacks the scope, role or permission',
   '404': 'Not found',
   '409': 'Conflict with the current state',
+  '429': 'Too many requests (TOO_MANY_REQUESTS): over the budget, or a client id locked after wrong secret keys; retry after Retry-After seconds',
   '500': 'Internal error (no internals disclosed)',
 };
 
@@ -122,6 +123,7 @@ const ERROR_STATUSES: Record<string, string> = {
 const OAUTH_ERROR_STATUSES: Record<string, string> = {
   '400': 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope',
   '401': 'invalid_client: unknown client_id or a client_secret that does not match',
+  '429': 'slow_down: over the budget, or the client_id or IP is locked after wrong client secrets; retry after Retry-After seconds',
   '500': 'server_error (no internals disclosed)',
 };
 
@@ -130,9 +132,17 @@ function bodyContent(route: RouteEntry, schema: JsonSchema): Record<string, { sc
   return route.body === 'form-or-json' ? { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } : { 'application/json': { schema } };
 }
 
-function responseHeaders(route: RouteEntry): { headers?: Record<string, unknown> } {
-  if (!route.headers) return {};
-  return { headers: Object.fromEntries(Object.entries(route.headers).map(([name, value]) => [name, { schema: { type: 'string', enum: [value] } }])) };
+/** On every answer (gateway/rate-limits): the budget of the request's credential, or of its IP without one. */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window restarts', schema: { type: 'integer' } },
+};
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } };
+
+function responseHeaders(route: RouteEntry, status?: string): { headers: Record<string, unknown> } {
+  const fixed = Object.fromEntries(Object.entries(route.headers ?? {}).map(([name, value]) => [name, { schema: { type: 'string', enum: [value] } }]));
+  return { headers: { ...fixed, ...RATE_LIMIT_HEADERS, ...(status === '429' ? RETRY_AFTER : {}) } };
 }
 
 function operationId(route: RouteEntry): string {
@@ -170,14 +180,14 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       responses: {
         [status]:
           status === '204'
-            ? { description: 'No Content' }
+            ? { description: 'No Content', ...responseHeaders(route) }
             : { description: 'Success', ...responseHeaders(route), content: { 'application/json': { schema: successSchema(route, schema) } } },
         ...(route.errors === 'oauth'
           ? Object.fromEntries(
-              Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } }]),
+              Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } }]),
             )
           : Object.fromEntries(
-              Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+              Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
             )),
       },
       'x-graphql-operation': route.operation.replace(/\s+/g, ' ').trim(),

@@ -1,9 +1,10 @@
-import express, { NextFunction, Request, Response } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
 import { RETRY_AFTER_SECONDS } from '../../subgraphs/kit/unavailable';
 import { CredentialResolver, OperationRunner } from '../credentials';
 import { requestErrorOf } from '../http-errors';
+import { httpHeadersOf } from '../rate-limits/too-many-requests';
 import { envelope, errorOf, RestError } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
 import { RouteEntry } from './route';
@@ -43,8 +44,11 @@ function statusOf(res: Response, status: number): Response {
   return res.status(status);
 }
 
-/** The /v2 façade: one express route per method and path of the table, all executed through the gateway. */
-export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner): express.Router {
+/**
+ * The /v2 façade: one express route per method and path of the table, all executed through the gateway.
+ * `guards` run after the body is parsed, before the route (the token endpoint's client-secret lockout).
+ */
+export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner, guards: RequestHandler[] = []): express.Router {
   const router = express.Router();
 
   const groups = new Map<string, CompiledRoute[]>();
@@ -54,7 +58,7 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
   }
   for (const candidates of groups.values()) {
     const { method, path } = candidates[0].entry;
-    router[method.toLowerCase() as 'get'](expressPath(path), ...bodyParsers(candidates.map((c) => c.entry)), async (req: Request, res: Response) => {
+    router[method.toLowerCase() as 'get'](expressPath(path), ...bodyParsers(candidates.map((c) => c.entry)), ...guards, async (req: Request, res: Response) => {
       const chosen = pickVersion(candidates, req.header(VERSION_HEADER));
       if (!chosen) {
         const versions = candidates.map((c) => c.entry.version).join(' or ');
@@ -66,7 +70,7 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
         principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req);
       } catch (error) {
         const { status, body } = errorOf(chosen.entry, error as Error);
-        return statusOf(res, status).json(body);
+        return statusOf(res, status).set(httpHeadersOf(error)).json(body);
       }
       const { status, body } = await executeRoute(chosen, req, principal, run);
       if (status === 204) return res.status(204).end();

@@ -13,6 +13,7 @@ import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
+import { RateLimitSettings, rateLimitSettings } from './rate-limit-settings';
 
 /** Everything that makes a subgraph: its name, default port, tables and GraphQL schema. */
 export interface SubgraphDefinition extends SchemaDefinition {
@@ -31,6 +32,8 @@ export interface SubgraphDefinition extends SchemaDefinition {
 export interface SubgraphRuntime {
   db: DataSource;
   graph: GraphLink;
+  /** The stack's rate limits (the oauth pages lock accounts and IPs out after failed sign-ins). */
+  rateLimits: RateLimitSettings;
 }
 
 export interface RunningSubgraph {
@@ -76,7 +79,15 @@ function refuse(res: express.Response, message: string) {
  */
 export async function startSubgraph(
   definition: SubgraphDefinition,
-  options: { databaseUrl: string; port?: number; host?: string; /** The gateway's base URL (read when needed). */ gatewayUrl?: () => string },
+  options: {
+    databaseUrl: string;
+    port?: number;
+    host?: string;
+    /** The gateway's base URL (read when needed). */
+    gatewayUrl?: () => string;
+    /** Overrides of the rate limits (default: the environment). */
+    rateLimits?: Partial<RateLimitSettings>;
+  },
 ): Promise<RunningSubgraph> {
   const db = await openDataSource(definition.persistence, options.databaseUrl);
   const graph = new GraphLink(options.gatewayUrl ?? defaultGatewayUrl);
@@ -101,7 +112,7 @@ export async function startSubgraph(
       res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
     }
   });
-  definition.web?.mount(app, { db, graph });
+  definition.web?.mount(app, { db, graph, rateLimits: rateLimitSettings(options.rateLimits) });
   app.use('/graphql', (req: RequestWithPrincipal, res, next) => {
     const header = req.header(PRINCIPAL_HEADER);
     if (!header) return refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);

@@ -8,6 +8,7 @@ import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { OAuthProvider1732400000000 } from './migrations/1732400000000-oauth-provider';
 import { AnnounceTokenRevocation1732400000001 } from './migrations/1732400000001-announce-token-revocation';
+import { RateLimits1732600000000 } from './migrations/1732600000000-rate-limits';
 import { OAuthClient } from './oauth-client/oauth-client.entity';
 import { OAuthClientResolver } from './oauth-client/oauth-client.resolver';
 import { AuthSession } from './session/session.entity';
@@ -23,7 +24,7 @@ export const oauth: SubgraphDefinition = {
   persistence: {
     schema: 'oauth',
     entities: [ApiKey, OAuthClient, AuthSession, AuthorizationCode, OAuthGrant, OAuthToken],
-    migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001],
+    migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001, RateLimits1732600000000],
   },
   resolvers: [ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver],
   referenceResolvers: {},

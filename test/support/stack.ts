@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
+import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 
 export interface TestStack extends RunningStack {
   rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
-  graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>;
+  graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  /** This test file's database (a second gateway over the same database shares the rate limit counts). */
+  databaseUrl: string;
   /** The local SMTP server the stack's e-mails go to (with `{ smtp: true }`). */
   mail: SmtpReceiver;
   /** The relay between the stack and its database (with `{ databaseProxy: true }`): cut it to take the database away. */
@@ -19,7 +22,23 @@ export interface TestStackOptions extends Pick<StackOptions, 'gateway'> {
   smtp?: boolean;
   /** Reach the database through a TCP relay the test can cut, as if PostgreSQL went down (other test files share the server). */
   databaseProxy?: boolean;
+  /** Rate limits for this stack; unset ones are TEST_RATE_LIMITS (high enough for any test that is not about them). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
+
+/**
+ * The test stack's default limits: the suites make thousands of requests with one key from one IP
+ * and fail passwords and secrets on purpose, so nothing is throttled unless a test asks for it.
+ */
+export const TEST_RATE_LIMITS: Partial<RateLimitSettings> = {
+  requestsPerCredential: 1_000_000,
+  requestsPerIp: 1_000_000,
+  publicBookingsPerIp: 1_000_000,
+  signInFailuresPerAccount: 1_000_000,
+  signInFailuresPerIp: 1_000_000,
+  clientSecretFailuresPerClient: 1_000_000,
+  clientSecretFailuresPerIp: 1_000_000,
+};
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -32,7 +51,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   if (mail) process.env.SMTP_URL = mail.url;
   const proxy = options.databaseProxy ? await startTcpProxy(Number(new URL(databaseUrl).port)) : undefined;
   const stackDatabaseUrl = proxy ? Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString() : databaseUrl;
-  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway });
+  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway, rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits } });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -52,11 +71,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: await response.json(), headers: response.headers };
   };
 
   return {
     ...stack,
+    databaseUrl,
     rest,
     graphql,
     get mail(): SmtpReceiver {

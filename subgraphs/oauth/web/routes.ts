@@ -7,7 +7,12 @@ import { registerClient, showDeveloperSettings } from './developer-settings.page
 import { DISCOVERY_PATH, showDiscovery } from './discovery';
 import { html } from './html';
 import { page, STYLESHEET } from './layout';
+import { SignInLockout } from './sign-in-lockout';
 import { showSignIn, signIn, signOut } from './sign-in.page';
+import { postgresLimiters } from '../../kit/rate-limit-store';
+
+/** The oauth subgraph's schema, where its rate limit counters are (migration RateLimits1732600000000). */
+const OAUTH_SCHEMA = 'oauth';
 
 /** What the gateway forwards to the oauth subgraph: the pages under {auth_url}/auth and the RFC 8414 metadata. */
 export const WEB_PATHS = ['/auth', DISCOVERY_PATH];
@@ -36,6 +41,7 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   const pages = express.Router();
   pages.use(securityHeaders);
   pages.use(express.urlencoded({ extended: false, limit: '32kb' }));
+  const signInLockout = new SignInLockout(postgresLimiters(runtime.db, 'typeorm', OAUTH_SCHEMA), runtime.rateLimits);
   const on = (handler: PageHandler) => async (req: Request, res: Response) => {
     await handler(req, res, await browserOf(req, runtime), runtime);
   };
@@ -45,7 +51,7 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   });
   pages.get('/', (_req, res) => res.redirect(303, '/auth/settings/developer'));
   pages.get('/login', on(showSignIn));
-  pages.post('/login', on(signIn));
+  pages.post('/login', on((req, res, browser) => signIn(req, res, browser, runtime, signInLockout)));
   pages.post('/logout', on(signOut));
   pages.get('/oauth2/authorize', on(showAuthorize));
   pages.post('/oauth2/authorize', on(decideAuthorize));

@@ -7,6 +7,8 @@ import { clearCookie, setCookie } from './cookies';
 import { html } from './html';
 import { csrfField, Notice, page } from './layout';
 import { formExpired } from './respond';
+import { retryAfterSeconds, waitText } from '../../kit/failure-lockout';
+import { forwardedClientAddress, SignInLockout } from './sign-in-lockout';
 
 const HOME = '/auth/settings/developer';
 
@@ -41,15 +43,32 @@ export function showSignIn(req: Request, res: Response, browser: Browser): void 
   signInForm(res, browser, { next });
 }
 
-export async function signIn(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime): Promise<void> {
+/** 429 with Retry-After and the form, saying when to try again (the password was not checked). */
+function signInLocked(res: Response, browser: Browser, options: { next: string; email: string; lockedMs: number }): void {
+  const seconds = retryAfterSeconds(options.lockedMs);
+  const at = new Date(Date.now() + seconds * 1000).toISOString().slice(11, 16);
+  res.set('Retry-After', String(seconds));
+  signInForm(res, browser, {
+    next: options.next,
+    email: options.email,
+    status: 429,
+    notice: { kind: 'error', text: `Too many failed sign-in attempts. Try again in ${waitText(seconds)} (after ${at} UTC).` },
+  });
+}
+
+export async function signIn(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime, lockout: SignInLockout): Promise<void> {
   const next = safeNext(req.body?.next);
   const email = typeof req.body?.email === 'string' ? req.body.email : '';
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
   if (!csrfMatches(browser.cookies[PRE_SESSION_COOKIE], req.body?.csrf)) {
     return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
   }
+  const address = forwardedClientAddress(req);
+  const lockedMs = await lockout.attempt(email, address); // counted as a failure unless the password is right
+  if (lockedMs) return signInLocked(res, browser, { next, email, lockedMs });
   const user = email && password ? await new UserDirectory(runtime.graph).signIn(email, password) : null;
   if (!user) return signInForm(res, browser, { next, email, status: 401, notice: { kind: 'error', text: 'Incorrect e-mail or password.' } });
+  await lockout.succeeded(email, address);
 
   const sessions = new SessionService(runtime.db);
   await sessions.end(browser.cookies[SESSION_COOKIE]); // a new session on every sign-in: no fixation

@@ -1,0 +1,111 @@
+import { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { addressKey } from '../../subgraphs/kit/client-address';
+import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
+import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
+import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
+import { PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from '../credentials';
+
+/** One budget a request spends a point of: the limiter, the key and what to call it in a 429 message. */
+interface Spend {
+  limiter: RateLimiterAbstract;
+  key: string;
+  limit: number;
+  whose: string;
+}
+
+/** Answers a request over its budget (429 with the headers already set) in the format of its endpoint. */
+export type TooManyRequestsAnswer = (req: Request, res: Response, message: string) => void;
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The credential a request presents, as a key: `bearer:` + SHA-256 of the API key or access token,
+ * `platform:` + SHA-256 of client id and secret key (so that someone sending another customer's client
+ * id with a wrong secret does not spend that customer's budget). undefined for anonymous calls and
+ * for an Authorization header that is not a Bearer credential (counted per IP, like anonymous ones).
+ */
+export function credentialKeyOf(req: Request): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '');
+  if (bearer) return `bearer:${sha256(bearer[1])}`;
+  const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
+  const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
+  if (clientId && secretKey) return `platform:${sha256(`${clientId}\n${secretKey}`)}`;
+  return undefined;
+}
+
+export function clientAddressOf(req: Request): string {
+  return addressKey(req.ip ?? req.socket.remoteAddress);
+}
+
+function isPublicBookingCreation(req: Request): boolean {
+  return req.method === 'POST' && /^\/v2\/bookings\/?$/.test(`${req.baseUrl}${req.path}`);
+}
+
+/**
+ * The request budgets of /v2 and /graphql: per credential, per client IP for anonymous calls, and
+ * a lower per-IP budget for public booking creation. Every answer carries X-RateLimit-Limit,
+ * -Remaining and -Reset (seconds until the window restarts) of the budget closest to its end; a
+ * request over a budget is answered 429 with Retry-After and is not executed.
+ */
+export class RequestBudgets {
+  private readonly perCredential: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
+  private readonly publicBookings: RateLimiterAbstract;
+
+  constructor(
+    limiters: LimiterFactory,
+    private readonly settings: RateLimitSettings,
+  ) {
+    this.perCredential = limiters('requests-per-credential', settings.requestsPerCredential, settings.windowSeconds);
+    this.perIp = limiters('requests-per-ip', settings.requestsPerIp, settings.windowSeconds);
+    this.publicBookings = limiters('public-bookings-per-ip', settings.publicBookingsPerIp, settings.windowSeconds);
+  }
+
+  spendsOf(req: Request): Spend[] {
+    const credential = credentialKeyOf(req);
+    const address = clientAddressOf(req);
+    if (credential) return [{ limiter: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
+    const spends = [{ limiter: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
+    if (isPublicBookingCreation(req)) {
+      spends.push({ limiter: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
+    }
+    return spends;
+  }
+
+  /**
+   * Express middleware spending the request's budgets; `tooMany` writes the 429 body of the endpoint.
+   * Requests `exempt` says yes to (the services' own calls, signed with the internal secret) spend nothing.
+   */
+  middleware(tooMany: TooManyRequestsAnswer, exempt: (req: Request) => boolean = () => false): RequestHandler {
+    return async (req: Request, res: Response, next: NextFunction) => {
+      if (exempt(req)) return next();
+      const spends = this.spendsOf(req);
+      const outcomes = await Promise.allSettled(spends.map((s) => s.limiter.consume(s.key)));
+      const states: { spend: Spend; state: RateLimiterRes; over: boolean }[] = [];
+      for (const [i, outcome] of outcomes.entries()) {
+        const value = outcome.status === 'fulfilled' ? outcome.value : outcome.reason;
+        if (!(value instanceof RateLimiterRes)) {
+          // The store failed: serve the request unlimited rather than refuse everyone (logged).
+          console.error('[rate limits] counting failed, request let through:', (value as Error)?.message ?? value);
+          return next();
+        }
+        states.push({ spend: spends[i], state: value, over: outcome.status === 'rejected' });
+      }
+      const over = states.filter((s) => s.over).sort((a, b) => b.state.msBeforeNext - a.state.msBeforeNext)[0];
+      const binding = over ?? [...states].sort((a, b) => a.state.remainingPoints / a.spend.limit - b.state.remainingPoints / b.spend.limit)[0];
+      const resetSeconds = retryAfterSeconds(binding.state.msBeforeNext);
+      res.set({
+        'X-RateLimit-Limit': String(binding.spend.limit),
+        'X-RateLimit-Remaining': String(binding.state.remainingPoints),
+        'X-RateLimit-Reset': String(resetSeconds),
+      });
+      if (!over) return next();
+      res.status(429).set('Retry-After', String(resetSeconds));
+      tooMany(req, res, `Too many requests: at most ${binding.spend.limit} per ${this.settings.windowSeconds} seconds ${binding.spend.whose}. Retry in ${resetSeconds} seconds.`);
+    };
+  }
+}

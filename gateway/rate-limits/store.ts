@@ -1,0 +1,36 @@
+import { Pool } from 'pg';
+import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
+
+/** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
+export const GATEWAY_SCHEMA = 'gateway';
+
+export interface RateLimitStore {
+  limiters: LimiterFactory;
+  /** false when the gateway has no database: counts are per process. */
+  shared: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Counters in the `gateway.rate_limits` table of the stack's database, shared by every gateway
+ * replica; without a database, in memory. The table is created at start (the gateway has no
+ * migrations), under an advisory lock so that replicas starting together do not race.
+ */
+export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
+  if (!databaseUrl) return { limiters: memoryLimiters, shared: false, stop: async () => undefined };
+  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
+  pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${GATEWAY_SCHEMA}.rate_limits'))`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${GATEWAY_SCHEMA}"; ${rateLimitTableDdl(GATEWAY_SCHEMA)}`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA), shared: true, stop: () => pool.end() };
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimitSettings } from './rate-limit-settings';
+import { LimiterFactory } from './rate-limit-store';
+
+type LockoutPolicy = Pick<RateLimitSettings, 'failureWindowSeconds' | 'firstLockoutSeconds' | 'maxLockoutSeconds' | 'lockoutMemorySeconds'>;
+
+/** How long the n-th lockout (1, 2, …) of a key lasts, in seconds: doubling from the first, capped. */
+export function lockoutSeconds(n: number, policy: LockoutPolicy): number {
+  return Math.min(policy.firstLockoutSeconds * 2 ** Math.max(n - 1, 0), policy.maxLockoutSeconds);
+}
+
+/** A short fixed-length key for anything a client typed (an e-mail, a client id): no raw value in the table, no length limit. */
+export function lockoutKey(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/**
+ * Failures per key (an account, a client id, an IP). After `allowed` failures within the failure
+ * window the key is locked; each lockout within the lockout memory lasts twice as long as the one
+ * before (lockoutSeconds). A lock is a row of the failure limiter with more than `allowed` points,
+ * so every replica sharing the table sees it.
+ */
+export class FailureLockout {
+  private readonly failures: RateLimiterAbstract;
+  private readonly lockouts: RateLimiterAbstract;
+
+  constructor(
+    limiters: LimiterFactory,
+    name: string,
+    private readonly allowed: number,
+    private readonly policy: LockoutPolicy,
+  ) {
+    this.failures = limiters(`${name}-failures`, allowed, policy.failureWindowSeconds);
+    this.lockouts = limiters(`${name}-lockouts`, 1_000_000, policy.lockoutMemorySeconds);
+  }
+
+  /** The key's failures within the window and the milliseconds it stays locked (0: not locked). */
+  async state(key: string): Promise<{ failures: number; lockedMs: number }> {
+    const state = await this.failures.get(key);
+    if (!state) return { failures: 0, lockedMs: 0 };
+    return { failures: state.consumedPoints, lockedMs: state.consumedPoints > this.allowed ? Math.max(state.msBeforeNext, 1) : 0 };
+  }
+
+  /**
+   * Counts a failure after the secret was found wrong (check first with state()); answers the
+   * milliseconds the key is now locked for (0: not locked). The `allowed`-th failure starts a lockout.
+   * For hot paths, where counting every attempt would cost writes (platform headers).
+   */
+  async fail(key: string): Promise<number> {
+    const state = await this.failures.penalty(key);
+    if (state.consumedPoints < this.allowed) return 0;
+    if (state.consumedPoints > this.allowed) return Math.max(state.msBeforeNext, 1); // already locked
+    return this.lock(key);
+  }
+
+  /**
+   * Counts an attempt BEFORE its secret is checked, and answers the milliseconds the key is locked for
+   * (0: go ahead, then refund() or reset() if the secret was right). Parallel attempts each take a count
+   * atomically, so a burst cannot slip past the limit; the attempt after `allowed` failures starts the lockout.
+   */
+  async attempt(key: string): Promise<number> {
+    const state = await this.failures.penalty(key);
+    if (state.consumedPoints <= this.allowed) return 0;
+    if (state.consumedPoints > this.allowed + 1) return Math.max(state.msBeforeNext, 1); // already locked
+    return this.lock(key);
+  }
+
+  /** Takes an attempt's count back (it was not a failure: the secret was right, or was never checked). */
+  async refund(key: string): Promise<void> {
+    await this.failures.reward(key);
+  }
+
+  /** Locks the key for its next lockout: twice the previous one within the memory. */
+  private async lock(key: string): Promise<number> {
+    const n = (await this.lockouts.penalty(key)).consumedPoints;
+    const seconds = lockoutSeconds(n, this.policy);
+    await this.failures.block(key, seconds);
+    return seconds * 1000;
+  }
+
+  /** Forgets the key's failures and earlier lockouts (the account or client proved its secret). */
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.failures.delete(key), this.lockouts.delete(key)]);
+  }
+}
+
+/** A key of one lockout: the rule and the value it counts (`{lockout: perAccount, key: hash of the e-mail}`). */
+export interface Strike {
+  lockout: FailureLockout;
+  key: string;
+}
+
+/** The state of every strike (in order) and the longest lock among them, in milliseconds (0: none locked). */
+export async function checkStrikes(strikes: Strike[]): Promise<{ lockedMs: number; failures: number[] }> {
+  const states = await Promise.all(strikes.map((s) => s.lockout.state(s.key)));
+  return { lockedMs: Math.max(0, ...states.map((s) => s.lockedMs)), failures: states.map((s) => s.failures) };
+}
+
+/**
+ * Counts an attempt on every strike before the secret is checked; the longest lock, in milliseconds (0:
+ * go ahead). A refused attempt is refunded on the strikes that were not locked: no secret was checked,
+ * so it is no failure of theirs (hammering a locked account does not lock the IP).
+ */
+export async function attemptStrikes(strikes: Strike[]): Promise<number> {
+  const locks = await Promise.all(strikes.map((s) => s.lockout.attempt(s.key)));
+  const lockedMs = Math.max(0, ...locks);
+  if (lockedMs) await Promise.all(strikes.filter((_s, i) => !locks[i]).map((s) => s.lockout.refund(s.key)));
+  return lockedMs;
+}
+
+/** Counts a failure on every strike; the longest resulting lock, in milliseconds (0: none). */
+export async function recordFailure(strikes: Strike[]): Promise<number> {
+  return Math.max(0, ...(await Promise.all(strikes.map((s) => s.lockout.fail(s.key)))));
+}
+
+/** Whole seconds for a Retry-After header: at least 1. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** "45 seconds", "2 minutes", "3 hours": how long to wait, rounded up. */
+export function waitText(seconds: number): string {
+  const [amount, unit] = seconds < 120 ? [seconds, 'second'] : seconds < 7200 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
