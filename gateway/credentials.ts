@@ -4,7 +4,7 @@ import { addressKey } from '../subgraphs/kit/client-address';
 import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
 import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
 import { unavailableBeforeExecution } from './unavailable';
-import { ClientSecretLockout } from './rate-limits/client-secret-lockout';
+import { GuessLockout } from '../subgraphs/kit/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
 import { retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 
@@ -89,7 +89,7 @@ export class CredentialResolver {
     private readonly run: OperationRunner,
     private readonly ttlMs = Number(process.env.CREDENTIAL_CACHE_TTL_MS ?? 30_000),
     /** Locks a client id (and an IP) out after wrong platform secret keys; none: no lockout. */
-    private readonly clientSecrets?: ClientSecretLockout,
+    private readonly clientSecrets?: GuessLockout,
   ) {}
 
   /**
@@ -145,7 +145,7 @@ export class CredentialResolver {
       if (this.clientSecrets && error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') await this.clientSecrets.failed(clientId, address);
       throw error;
     }
-    if (lockout?.clientHasFailures) await this.clientSecrets!.forgetClient(clientId);
+    if (lockout?.subjectHasFailures) await this.clientSecrets!.forgetSubject(clientId);
     return principal;
   }
 

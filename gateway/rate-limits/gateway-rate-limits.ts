@@ -1,5 +1,6 @@
 import { RateLimitSettings, rateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { ClientSecretLockout } from './client-secret-lockout';
+import { GuessLockout } from '../../subgraphs/kit/failure-lockout';
+import { clientSecretLockout } from './client-secret-lockout';
 import { RequestBudgets } from './request-budgets';
 import { openRateLimitStore } from './store';
 
@@ -8,7 +9,7 @@ export interface GatewayRateLimits {
   /** Requests per credential / per IP / public bookings per IP, on /v2 and /graphql. */
   budgets: RequestBudgets;
   /** Wrong client secrets (token endpoint, platform headers) per client id and per IP. */
-  clientSecrets: ClientSecretLockout;
+  clientSecrets: GuessLockout;
   /** true when the counts are in PostgreSQL (shared by replicas), false when in this process's memory. */
   shared: boolean;
   stop(): Promise<void>;
@@ -22,7 +23,7 @@ export async function startGatewayRateLimits(databaseUrl: string | undefined, ov
   return {
     settings,
     budgets: new RequestBudgets(store.limiters, settings),
-    clientSecrets: new ClientSecretLockout(store.limiters, settings),
+    clientSecrets: clientSecretLockout(store.limiters, settings),
     shared: store.shared,
     stop: store.stop,
   };

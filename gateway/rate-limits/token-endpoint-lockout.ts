@@ -1,6 +1,6 @@
 import { Request, RequestHandler, Response } from 'express';
 import { retryAfterSeconds, waitText } from '../../subgraphs/kit/failure-lockout';
-import { ClientSecretLockout } from './client-secret-lockout';
+import { GuessLockout } from '../../subgraphs/kit/failure-lockout';
 import { clientAddressOf } from './request-budgets';
 import { oauthSlowDown } from './too-many-requests';
 
@@ -11,7 +11,7 @@ import { oauthSlowDown } from './too-many-requests';
  * invalid_client keeps it, 200 forgets the client id's failures and takes the IP's count back, any
  * other answer (a bad code, a malformed body) takes both back.
  */
-export function tokenEndpointLockout(lockout: ClientSecretLockout, path: string): RequestHandler {
+export function tokenEndpointLockout(lockout: GuessLockout, path: string): RequestHandler {
   return async (req: Request, res: Response, next) => {
     if (req.method !== 'POST' || `${req.baseUrl}${req.path}`.replace(/\/$/, '') !== path) return next();
     const clientId = typeof req.body?.client_id === 'string' ? req.body.client_id : '';

@@ -124,3 +124,74 @@ export function waitText(seconds: number): string {
   const [amount, unit] = seconds < 120 ? [seconds, 'second'] : seconds < 7200 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
+
+/** The two counts of one kind of secret guessing: per subject (an account, a client id) and per client IP. */
+export interface GuessCounts {
+  /** Limiter names in the store, such as `sign-in-per-account` and `sign-in-per-ip`. */
+  names: { subject: string; ip: string };
+  failuresPerSubject: number;
+  failuresPerIp: number;
+}
+
+/**
+ * Guesses of a secret counted per subject and per client IP, with lockouts that double. Either every
+ * attempt is counted before the secret is checked (attempt, then succeeded / notAFailure: a burst of
+ * parallel guesses cannot slip past the limit), or, where secrets come with every call, the counts are
+ * only read and written on a failure (check, failed, forgetSubject). While a key is locked the secret is
+ * not checked at all, so the right one is refused too. A success forgets the subject's failures, never
+ * the IP's: one good secret must not clear an attacker's count.
+ */
+export class GuessLockout {
+  private readonly perSubject: FailureLockout;
+  private readonly perIp: FailureLockout;
+
+  constructor(
+    limiters: LimiterFactory,
+    counts: GuessCounts,
+    policy: RateLimitSettings,
+    /** One subject whatever the spelling (an e-mail's case and spaces). */
+    private readonly subjectKey: (subject: string) => string = (subject) => subject,
+  ) {
+    this.perSubject = new FailureLockout(limiters, counts.names.subject, counts.failuresPerSubject, policy);
+    this.perIp = new FailureLockout(limiters, counts.names.ip, counts.failuresPerIp, policy);
+  }
+
+  private strikes(subject: string, address: string): Strike[] {
+    return [
+      { lockout: this.perSubject, key: lockoutKey(this.subjectKey(subject)) },
+      { lockout: this.perIp, key: address },
+    ];
+  }
+
+  /** Counts an attempt; the milliseconds the subject or the IP stays locked (0: check the secret). */
+  attempt(subject: string, address: string): Promise<number> {
+    return attemptStrikes(this.strikes(subject, address));
+  }
+
+  /** The secret was right: the subject's failures are forgotten, the attempt's count on the IP taken back. */
+  async succeeded(subject: string, address: string): Promise<void> {
+    const [own, ip] = this.strikes(subject, address);
+    await Promise.all([own.lockout.reset(own.key), ip.lockout.refund(ip.key)]);
+  }
+
+  /** The request failed for another reason than the secret (a bad code, a malformed body): take the attempt back. */
+  async notAFailure(subject: string, address: string): Promise<void> {
+    await Promise.all(this.strikes(subject, address).map((s) => s.lockout.refund(s.key)));
+  }
+
+  /** Milliseconds the subject or the IP stays locked (0: neither), and whether the subject has failures to forget on success. */
+  async check(subject: string, address: string): Promise<{ lockedMs: number; subjectHasFailures: boolean }> {
+    const { lockedMs, failures } = await checkStrikes(this.strikes(subject, address));
+    return { lockedMs, subjectHasFailures: failures[0] > 0 };
+  }
+
+  /** A wrong secret: how long the caller is now locked out (0: not yet). */
+  failed(subject: string, address: string): Promise<number> {
+    return recordFailure(this.strikes(subject, address));
+  }
+
+  /** The right secret, on the read-only path: the subject's failures are forgotten. */
+  forgetSubject(subject: string): Promise<void> {
+    return this.perSubject.reset(lockoutKey(this.subjectKey(subject)));
+  }
+}

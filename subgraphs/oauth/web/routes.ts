@@ -7,7 +7,7 @@ import { registerClient, showDeveloperSettings } from './developer-settings.page
 import { DISCOVERY_PATH, showDiscovery } from './discovery';
 import { html } from './html';
 import { page, STYLESHEET } from './layout';
-import { SignInLockout } from './sign-in-lockout';
+import { signInLockout } from './sign-in-lockout';
 import { showSignIn, signIn, signOut } from './sign-in.page';
 import { postgresLimiters } from '../../kit/rate-limit-store';
 
@@ -41,7 +41,7 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   const pages = express.Router();
   pages.use(securityHeaders);
   pages.use(express.urlencoded({ extended: false, limit: '32kb' }));
-  const signInLockout = new SignInLockout(postgresLimiters(runtime.db, 'typeorm', OAUTH_SCHEMA), runtime.rateLimits);
+  const lockout = signInLockout(postgresLimiters(runtime.db, 'typeorm', OAUTH_SCHEMA), runtime.rateLimits);
   const on = (handler: PageHandler) => async (req: Request, res: Response) => {
     await handler(req, res, await browserOf(req, runtime), runtime);
   };
@@ -51,7 +51,7 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   });
   pages.get('/', (_req, res) => res.redirect(303, '/auth/settings/developer'));
   pages.get('/login', on(showSignIn));
-  pages.post('/login', on((req, res, browser) => signIn(req, res, browser, runtime, signInLockout)));
+  pages.post('/login', on((req, res, browser) => signIn(req, res, browser, runtime, lockout)));
   pages.post('/logout', on(signOut));
   pages.get('/oauth2/authorize', on(showAuthorize));
   pages.post('/oauth2/authorize', on(decideAuthorize));

@@ -1,4 +1,5 @@
 import { Request, Response } from 'express';
+import { GuessLockout } from '../../kit/failure-lockout';
 import { SubgraphRuntime } from '../../kit/server';
 import { UserDirectory } from '../directory/user-directory';
 import { SESSION_LIFETIME_MS, SessionService } from '../session/session.service';
@@ -8,7 +9,7 @@ import { html } from './html';
 import { csrfField, Notice, page } from './layout';
 import { formExpired } from './respond';
 import { retryAfterSeconds, waitText } from '../../kit/failure-lockout';
-import { forwardedClientAddress, SignInLockout } from './sign-in-lockout';
+import { forwardedClientAddress } from './sign-in-lockout';
 
 const HOME = '/auth/settings/developer';
 
@@ -56,7 +57,7 @@ function signInLocked(res: Response, browser: Browser, options: { next: string; 
   });
 }
 
-export async function signIn(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime, lockout: SignInLockout): Promise<void> {
+export async function signIn(req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime, lockout: GuessLockout): Promise<void> {
   const next = safeNext(req.body?.next);
   const email = typeof req.body?.email === 'string' ? req.body.email : '';
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
