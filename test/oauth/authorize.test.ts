@@ -244,6 +244,17 @@ describe('GET /auth/oauth2/authorize', () => {
       expect((await replay.get('/auth/settings/developer')).status).toBe(303);
     });
 
+    it("sign-out without the CSRF token, or with another session's, ends nothing: the session still signs in", async () => {
+      const browser = await signedIn(stack, user.user.email);
+      const other = await signedIn(stack, user.user.email);
+      const otherToken = csrfOf((await other.get('/auth/settings/developer')).html);
+      for (const fields of [{}, { csrf: otherToken }, { csrf: 'forged' }] as Array<Record<string, string>>) {
+        const out = await browser.post('/auth/logout', fields);
+        expect(out.status).toBe(403);
+        expect((await browser.get('/auth/settings/developer')).status).toBe(200);
+      }
+    });
+
     it('an expired session no longer signs anybody in', async () => {
       const browser = await signedIn(stack, user.user.email);
       await stack.db('oauth').query(`UPDATE auth_sessions SET expires_at = now() - interval '1 second'`);

@@ -189,6 +189,31 @@ describe('OAuth clients: registration and review', () => {
       expect(rows[0].status).toBe('PENDING');
     });
 
+    describe('the review form needs the CSRF token of the admin\'s own session', () => {
+      const statusOf = async (clientId: string) =>
+        ((await stack.db('oauth').query('SELECT status FROM oauth_clients WHERE id = $1', [clientId])) as Array<{ status: string }>)[0].status;
+
+      it('without the token: 403, the client stays PENDING and the owner gets no e-mail', async () => {
+        const { client } = await oauthClient(stack, owner.user.id, { name: 'Unforged Client', decision: 'pending' });
+        const browser = await signedIn(stack, admin.email);
+        await browser.get('/auth/admin/oauth-clients');
+        const answer = await browser.post(`/auth/admin/oauth-clients/${client.id}/review`, { decision: 'approve' });
+        expect(answer.status).toBe(403);
+        expect(await statusOf(client.id)).toBe('PENDING');
+        expect(stack.mail.messages.some((m) => m.subject.includes('Unforged Client'))).toBe(false);
+      });
+
+      it("with another session's token (even another admin session's): 403, the client stays PENDING", async () => {
+        const { client } = await oauthClient(stack, owner.user.id, { decision: 'pending' });
+        const victim = await signedIn(stack, admin.email);
+        const attacker = await signedIn(stack, admin.email);
+        const attackerToken = csrfOf((await attacker.get('/auth/admin/oauth-clients')).html);
+        const answer = await victim.post(`/auth/admin/oauth-clients/${client.id}/review`, { csrf: attackerToken, decision: 'reject' });
+        expect(answer.status).toBe(403);
+        expect(await statusOf(client.id)).toBe('PENDING');
+      });
+    });
+
     it('signed out: the page sends the browser to sign in', async () => {
       const answer = await new PageSession(stack.url).get('/auth/admin/oauth-clients');
       expect(answer.status).toBe(303);
