@@ -45,7 +45,22 @@ const ATTACKS: Attack[] = [
   { name: 'token endpoint, 1.1 MB body', send: () => fetch(`${BASE}/v2/auth/oauth2/token`, json({ grant_type: 'authorization_code', code: 'x'.repeat(1_100_000) })) },
   { name: 'token endpoint, Content-Encoding: gzip on a plain body', send: () => fetch(`${BASE}/v2/auth/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, body: 'grant_type=x' }) },
   { name: '/graphql malformed JSON', send: () => fetch(`${BASE}/graphql`, json('{"query": ')) },
+  { name: 'Host: evil.example.com on the discovery document', send: () => fetch(`${BASE}/.well-known/oauth-authorization-server`, { headers: { host: 'evil.example.com' } }) },
 ];
+
+/** Repeated guesses: the statuses they got, in order, run-length encoded (`5×401, 45×429`). */
+async function guesses(name: string, count: number, send: (i: number) => Promise<Response>) {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) statuses.push(await send(i).then(async (r) => (await r.arrayBuffer(), r.status)));
+  const runs: string[] = [];
+  for (let i = 0; i < statuses.length; ) {
+    let j = i;
+    while (j < statuses.length && statuses[j] === statuses[i]) j += 1;
+    runs.push(`${j - i}×${statuses[i]}`);
+    i = j;
+  }
+  console.log(`| ${name} | ${runs.join(', ')} | | |`);
+}
 
 async function main() {
   console.log(`| attack | status | ms | /health during |\n|---|---|---|---|`);
@@ -63,6 +78,13 @@ async function main() {
     const healthy = health.filter((s) => s === 200).length;
     console.log(`| ${attack.name} | ${status} | ${ms.toFixed(0)} | ${healthy}/${health.length} × 200 |`);
   }
+  const issuer = ((await (await fetch(`${BASE}/.well-known/oauth-authorization-server`, { headers: { host: 'evil.example.com' } })).json()) as { issuer: string }).issuer;
+  console.log(`| issuer with Host: evil.example.com | ${issuer} | | |`);
+  await guesses('50 wrong client secrets at the token endpoint', 50, (i) =>
+    fetch(`${BASE}/v2/auth/oauth2/token`, json({ grant_type: 'authorization_code', client_id: 'guessed-client', client_secret: `wrong-${i}`, code: 'x', redirect_uri: 'https://x.example.com/cb' })),
+  );
+  const me = await fetch(`${BASE}/v2/me`, KEY ? { headers: { authorization: `Bearer ${KEY}` } } : {});
+  console.log(`| X-RateLimit-* on GET /v2/me | ${['limit', 'remaining', 'reset'].map((h) => me.headers.get(`x-ratelimit-${h}`)).join(' / ')} | | |`);
 }
 
 main().catch((error) => {
