@@ -360,3 +360,109 @@ describe('/v2/webhooks', () => {
     });
   });
 });
+
+/** /v2/event-types/{eventTypeId}/webhooks: webhooks of one of the caller's personal event types (spec 5.3: EVENT_TYPE_READ / EVENT_TYPE_WRITE). */
+describe('/v2/event-types/{eventTypeId}/webhooks', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof userWithKey>>;
+  let other: Awaited<ReturnType<typeof userWithKey>>;
+  let eventTypeId: number;
+  let theirEventTypeId: number;
+  let seq = 0;
+  const body = (extra: Record<string, unknown> = {}) => ({ subscriberUrl: `https://et-hooks.example.com/${++seq}`, triggers: ['BOOKING_CREATED'], ...extra });
+  const base = (id: number) => `/v2/event-types/${id}/webhooks`;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [owner, other] = [await userWithKey(stack), await userWithKey(stack)];
+    eventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Hooked', slug: 'hooked', lengthInMinutes: 30 } }), 201).id;
+    theirEventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }), 201).id;
+  });
+  afterAll(() => stack.stop());
+
+  const listOf = async (id = eventTypeId, key = owner.key) => {
+    const response = await stack.rest('GET', base(id), { key });
+    return { items: expectSuccess(response), pagination: response.body.pagination };
+  };
+
+  describe('POST creates a webhook of the event type (201), validated like POST /v2/webhooks', () => {
+    it('answers 201 with the webhook, in the reference shape (eventTypeId set, userId null)', async () => {
+      const created = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body({ payloadTemplate: '{"t":"{{title}}"}' }) }), 201);
+      expect(created).toMatchObject({ eventTypeId, userId: null, teamId: null, active: true, version: '2021-10-20' });
+      expectReferenceShape(created, 'eventTypeId');
+      expect((await listOf()).items).toContainEqual(created);
+    });
+    it('it is not one of the user’s own webhooks (GET /v2/webhooks)', async () => {
+      const created = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body() }), 201);
+      expect(expectSuccess(await stack.rest('GET', '/v2/webhooks', { key: owner.key })).map((w: any) => w.id)).not.toContain(created.id);
+    });
+    it.each([
+      [{ triggers: ['NOPE'] }, 'triggers'],
+      [{ subscriberUrl: 'http://10.1.2.3/x' }, 'subscriberUrl'],
+      [{ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] }, 'time'],
+      [{ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 3 }, 'timeUnit'],
+      [{ version: '1999-01-01' }, 'version'],
+    ])('%j → 400 naming %s, nothing created', async (extra, field) => {
+      const before = await listOf();
+      expectErrorEnvelope(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body(extra) }), 400, 'BAD_REQUEST', new RegExp(`\\b${field}\\b`));
+      expect(await listOf()).toEqual(before);
+    });
+    it('the same subscriberUrl twice on the event type → 409; the same URL on the user’s own webhooks is another owner', async () => {
+      const first = body();
+      expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: first }), 201);
+      expectErrorEnvelope(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: first }), 409, 'CONFLICT');
+      expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: first }), 201);
+    });
+  });
+
+  describe('another user’s event type, or one that does not exist → 404 (never 403), and nothing changes', () => {
+    let theirs: any;
+    beforeAll(async () => {
+      theirs = expectSuccess(await stack.rest('POST', base(theirEventTypeId), { key: other.key, body: body() }), 201);
+    });
+    it.each([['GET', ''], ['POST', ''], ['DELETE', ''], ['GET', '/w'], ['PATCH', '/w'], ['DELETE', '/w']])('%s %s', async (method, suffix) => {
+      const path = `${base(theirEventTypeId)}${suffix.replace('/w', `/${theirs.id}`)}`;
+      expectErrorEnvelope(await stack.rest(method, path, { key: owner.key, body: method === 'GET' || method === 'DELETE' ? undefined : body() }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `${base(999999)}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expect((await listOf(theirEventTypeId, other.key)).items).toEqual([theirs]);
+    });
+    it('a webhook of another event type (same owner) through this event type → 404', async () => {
+      const second = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second-hooked', lengthInMinutes: 15 } }), 201).id;
+      const hook = expectSuccess(await stack.rest('POST', base(second), { key: owner.key, body: body() }), 201);
+      expectErrorEnvelope(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('GET one, PATCH (partial), DELETE one (answers it)', () => {
+    it('get, update, delete', async () => {
+      const hook = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body() }), 201);
+      expect(expectSuccess(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }))).toEqual(hook);
+      const updated = expectSuccess(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { active: false, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 2, timeUnit: 'HOUR' } }));
+      expect(updated).toMatchObject({ id: hook.id, eventTypeId, active: false, time: 2, timeUnit: 'HOUR', subscriberUrl: hook.subscriberUrl });
+      expectErrorEnvelope(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { time: 0 } }), 400, 'BAD_REQUEST', /\btime\b/);
+      const deleted = expectSuccess(await stack.rest('DELETE', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }));
+      expect(deleted).toEqual(updated);
+      expectErrorEnvelope(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('GET lists with pagination (take/skip); DELETE deletes them all', () => {
+    it('take=1 and skip, then delete all → data is a string, list empty', async () => {
+      const et = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Paged', slug: 'paged-hooks', lengthInMinutes: 15 } }), 201).id;
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push(expectSuccess(await stack.rest('POST', base(et), { key: owner.key, body: body() }), 201).id);
+      const page = await stack.rest('GET', `${base(et)}?take=1&skip=1`, { key: owner.key });
+      expect(expectSuccess(page).map((w: any) => w.id)).toEqual([ids[1]]);
+      expect(page.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
+      expectErrorEnvelope(await stack.rest('GET', `${base(et)}?take=0`, { key: owner.key }), 400, 'BAD_REQUEST', /take/);
+      const others = await listOf();
+      const deleted = expectSuccess(await stack.rest('DELETE', base(et), { key: owner.key }));
+      expect(typeof deleted).toBe('string');
+      expect(deleted).toMatch(/3/);
+      expect((await listOf(et)).items).toEqual([]);
+      expect(await listOf()).toEqual(others);
+    });
+  });
+});
+
