@@ -16,6 +16,8 @@ export const MAX_STRING: Record<string, number> = {
   'CreateTeamInput.bio': 5_000,
   'CreateWebhookInput.payloadTemplate': 20_000,
   'CreateWebhookInput.subscriberUrl': 1_000,
+  'UpdateWebhookInput.payloadTemplate': 20_000,
+  'UpdateWebhookInput.subscriberUrl': 1_000,
   'CancelBookingInput.cancellationReason': 2_000,
   'RescheduleBookingInput.reschedulingReason': 2_000,
   'LegacyBookingResponsesInput.notes': 5_000,
@@ -39,6 +41,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'CreateTeamEventTypeInput.hosts': 500,
   'UpdateTeamEventTypeInput.hosts': 500,
   'CreateWebhookInput.triggers': 50,
+  'UpdateWebhookInput.triggers': 50,
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
@@ -57,6 +60,7 @@ export const NOT_NULL = new Set<string>([
   'UpdateTeamEventTypeInput.hosts',
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
+  ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

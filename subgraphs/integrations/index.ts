@@ -1,13 +1,14 @@
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
+import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { Webhook } from './webhook/webhook.entity';
-import { WebhookResolver } from './webhook/webhook.resolver';
+import { EventTypeWebhookResolver, WebhookResolver } from './webhook/webhook.resolver';
 
 /** Webhooks. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
-  persistence: { schema: 'integrations', entities: [Webhook], migrations: [Initial1732100000000] },
-  resolvers: [WebhookResolver],
+  persistence: { schema: 'integrations', entities: [Webhook], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000] },
+  resolvers: [WebhookResolver, EventTypeWebhookResolver],
   referenceResolvers: {},
 };

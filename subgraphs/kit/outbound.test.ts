@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { specialPurposeKind } from './outbound-address';
 import {
   checkOutboundUrl,
+  checkOutboundUrlWithoutLookup,
   fetchOutbound,
   OutboundError,
   OutboundNetworkError,
@@ -336,5 +337,18 @@ describe('requests to real loopback servers', () => {
     const error = await fetchOutbound('http://nowhere.test/', { resolve: nowhere }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutboundNetworkError);
     expect((error as Error).message).toBe('cannot resolve nowhere.test: getaddrinfo ENOTFOUND nowhere.test');
+  });
+});
+
+describe('checkOutboundUrlWithoutLookup (saving a URL during a request: no DNS)', () => {
+  it.each([['http://127.0.0.1/x'], ['http://localhost/x'], ['http://LOCALHOST./x'], ['http://a.localhost/x'], ['http://[::1]/x'], ['http://10.0.0.1/x'], ['http://2130706433/x'], ['ftp://example.com/x'], ['https://u:p@example.com/x']])(
+    '%s is refused',
+    (url) => expect(() => checkOutboundUrlWithoutLookup(url, { allowPrivateTargets: false })).toThrow(OutboundRefused),
+  );
+  it('a name is accepted without resolving it (even one that cannot resolve)', () => {
+    expect(checkOutboundUrlWithoutLookup('https://nowhere.invalid/hook', { allowPrivateTargets: false }).hostname).toBe('nowhere.invalid');
+  });
+  it('allowPrivateTargets lets loopback through', () => {
+    expect(checkOutboundUrlWithoutLookup('http://localhost:8080/x', { allowPrivateTargets: true }).port).toBe('8080');
   });
 });

@@ -144,6 +144,22 @@ export async function checkOutboundUrl(target: string | URL, options: OutboundPo
   return url;
 }
 
+/**
+ * The same check without any DNS lookup, for a URL saved during a request (a webhook's subscriberUrl):
+ * scheme, credentials, an IP literal's address, and `localhost` / `*.localhost` (loopback by RFC 6761).
+ * Other names are accepted as they are — they may not resolve where the service runs, or resolve
+ * differently later — and fetchOutbound checks what they resolve to when it connects.
+ */
+export function checkOutboundUrlWithoutLookup(target: string | URL, options: OutboundPolicyOptions = {}): URL {
+  const allowPrivateTargets = allowPrivate(options);
+  const url = parseTarget(target, allowPrivateTargets);
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
+  if (!allowPrivateTargets && (host === 'localhost' || host.endsWith('.localhost'))) {
+    throw new OutboundRefused(`${url.hostname} is a loopback name, which is not an allowed target`);
+  }
+  return url;
+}
+
 /** A `lookup` for the socket: resolve once, check every address, hand over only checked ones. */
 function checkedLookup(resolve: Resolver, allowPrivateTargets: boolean): LookupFunction {
   return (hostname, options, callback) => {

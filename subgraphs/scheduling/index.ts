@@ -9,6 +9,7 @@ import { SlotsResolver } from './slots/slots.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
+import { EventTypeOwnerResolver } from './event-type/event-type-owner.resolver';
 import { TeamEventTypeResolver } from './event-type/team-event-type.resolver';
 import { BookingFieldResolver } from './booking-field/booking-field.resolver';
 import { PrivateLink } from './private-link/private-link.entity';
@@ -37,7 +38,7 @@ export const scheduling: SubgraphDefinition = {
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
     migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
   },
-  resolvers: [EventTypeResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

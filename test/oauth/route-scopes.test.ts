@@ -48,6 +48,15 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'PUT /v2/teams/{teamId}/event-types/{eventTypeId}/booking-fields': 'TEAM_EVENT_TYPE_WRITE',
   'GET /v2/webhooks': 'WEBHOOK_READ', // get all webhooks
   'POST /v2/webhooks': 'WEBHOOK_WRITE', // create a webhook
+  'GET /v2/webhooks/{webhookId}': 'WEBHOOK_READ', // get a webhook
+  'PATCH /v2/webhooks/{webhookId}': 'WEBHOOK_WRITE', // update a webhook
+  'DELETE /v2/webhooks/{webhookId}': 'WEBHOOK_WRITE', // delete a webhook
+  'GET /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_READ', // get all event type webhooks
+  'POST /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_WRITE', // create event type webhooks
+  'DELETE /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_WRITE', // delete all event type webhooks
+  'GET /v2/event-types/{eventTypeId}/webhooks/{webhookId}': 'EVENT_TYPE_READ', // get one event type webhook
+  'PATCH /v2/event-types/{eventTypeId}/webhooks/{webhookId}': 'EVENT_TYPE_WRITE', // update event type webhooks
+  'DELETE /v2/event-types/{eventTypeId}/webhooks/{webhookId}': 'EVENT_TYPE_WRITE', // delete event type webhooks
   'GET /v2/schedules': 'SCHEDULE_READ', // get all schedules
   'POST /v2/schedules': 'SCHEDULE_WRITE', // create schedules
   'GET /v2/schedules/default': 'SCHEDULE_READ', // default schedule

@@ -1,6 +1,17 @@
 import { expectErrorEnvelope, expectSuccess, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
+/** The reference OpenAPI's UserWebhookOutputDto / EventTypeWebhookOutputDto: the required fields and their types. */
+function expectReferenceShape(webhook: any, owner: 'userId' | 'eventTypeId') {
+  expect(typeof webhook.id).toBe('number');
+  expect(typeof webhook[owner]).toBe('number');
+  expect(Array.isArray(webhook.triggers)).toBe(true);
+  expect(typeof webhook.subscriberUrl).toBe('string');
+  expect(typeof webhook.active).toBe('boolean');
+  expect(webhook).toHaveProperty('payloadTemplate');
+  expect(webhook).not.toHaveProperty('secret');
+}
+
 /** GET, POST /v2/webhooks (spec 4.15; triggers and their rules: section 6; `time` ≥ 1: section 8). */
 describe('/v2/webhooks', () => {
   let stack: TestStack;
@@ -15,7 +26,14 @@ describe('/v2/webhooks', () => {
   afterAll(() => stack.stop());
 
   const create = (key: string, body: unknown) => stack.rest('POST', '/v2/webhooks', { key, body });
-  const valid = { subscriberUrl: 'https://hooks.example.com/svc', triggers: ['BOOKING_CREATED'] };
+  // One webhook per owner and subscriberUrl: every spread of `valid` gets a URL of its own.
+  let seq = 0;
+  const valid = {
+    get subscriberUrl() {
+      return `https://hooks.example.com/svc/${++seq}`;
+    },
+    triggers: ['BOOKING_CREATED'],
+  };
 
   async function listOf(key: string): Promise<{ items: any[]; total: number }> {
     const response = await stack.rest('GET', '/v2/webhooks', { key });
@@ -119,7 +137,7 @@ describe('/v2/webhooks', () => {
     it('missing → 400 naming subscriberUrl', () => refused({ triggers: valid.triggers }, 'subscriberUrl'));
     it('a number → 400 naming subscriberUrl', () => refused({ ...valid, subscriberUrl: 42 }, 'subscriberUrl'));
     it('http and https URLs are accepted', async () => {
-      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'http://localhost:8080/hook' }), 201);
+      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'http://hooks.example.com:8080/hook' }), 201);
     });
   });
 
@@ -135,7 +153,7 @@ describe('/v2/webhooks', () => {
     it('timeUnit "WEEK" → 400 naming timeUnit', () => refused({ ...noShow, time: 1, timeUnit: 'WEEK' }, 'timeUnit'));
 
     it.each([['DAY'], ['HOUR'], ['MINUTE']])('time 1 with timeUnit %s → 201 with both stored', async (timeUnit) => {
-      const created = expectSuccess(await create(owner.key, { ...noShow, time: 1, timeUnit }), 201);
+      const created = expectSuccess(await create(owner.key, { ...noShow, subscriberUrl: valid.subscriberUrl, time: 1, timeUnit }), 201);
       expect(created).toMatchObject({ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit });
     });
   });
@@ -195,4 +213,256 @@ describe('/v2/webhooks', () => {
       expectErrorEnvelope(await stack.rest('GET', '/v2/webhooks'), 401, 'UNAUTHORIZED');
     });
   });
+
+  describe('subscriberUrl must not target a private or loopback address (outbound policy), without a DNS lookup', () => {
+    it.each([['http://127.0.0.1/hook'], ['http://localhost:8080/hook'], ['http://api.localhost/hook'], ['http://10.0.0.5/hook'], ['http://169.254.169.254/latest'], ['http://[::1]/hook'], ['http://0x7f.1/hook']])(
+      '%j → 400 naming subscriberUrl, and nothing is created',
+      (subscriberUrl) => refused({ ...valid, subscriberUrl }, 'subscriberUrl'),
+    );
+    it('a user:password@ URL → 400 naming subscriberUrl', () => refused({ ...valid, subscriberUrl: 'https://user:pw@hooks.example.com/x' }, 'subscriberUrl'));
+    it('a name that does not resolve here is accepted (checked again when delivering)', async () => {
+      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://no-such-host.invalid/hook' }), 201);
+    });
+    it('with ALLOW_PRIVATE_TARGETS=1 a loopback target is accepted', async () => {
+      const saved = process.env.ALLOW_PRIVATE_TARGETS;
+      process.env.ALLOW_PRIVATE_TARGETS = '1';
+      try {
+        expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'http://127.0.0.1:9/allowed' }), 201);
+      } finally {
+        if (saved === undefined) delete process.env.ALLOW_PRIVATE_TARGETS;
+        else process.env.ALLOW_PRIVATE_TARGETS = saved;
+      }
+    });
+  });
+
+  describe('GET /v2/webhooks/{webhookId}: one of the caller’s webhooks; anybody else’s → 404', () => {
+    let mine: any;
+    let theirs: any;
+    beforeAll(async () => {
+      mine = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://get.example.com/mine', secret: 'get-secret-1' }), 201);
+      theirs = expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://get.example.com/theirs' }), 201);
+    });
+
+    it('answers the webhook, in the reference shape, without its secret', async () => {
+      const response = await stack.rest('GET', `/v2/webhooks/${mine.id}`, { key: owner.key });
+      const data = expectSuccess(response);
+      expect(data).toEqual(mine);
+      expectReferenceShape(data, 'userId');
+      expect(JSON.stringify(response.body)).not.toContain('get-secret-1');
+    });
+    it('another user’s webhook → 404', async () => {
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${theirs.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+    it('an id that does not exist → 404', async () => {
+      expectErrorEnvelope(await stack.rest('GET', '/v2/webhooks/999999', { key: owner.key }), 404, 'NOT_FOUND');
+    });
+    it('a webhookId that is not a number → 400', async () => {
+      expect((await stack.rest('GET', '/v2/webhooks/abc', { key: owner.key })).status).toBe(400);
+    });
+    it('without a credential → 401', async () => {
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${mine.id}`), 401, 'UNAUTHORIZED');
+    });
+  });
+
+  describe('PATCH /v2/webhooks/{webhookId}: partial update, validated like a create', () => {
+    let hook: any;
+    const patch = (id: number, body: unknown, key = owner.key) => stack.rest('PATCH', `/v2/webhooks/${id}`, { key, body });
+    const current = async () => expectSuccess(await stack.rest('GET', `/v2/webhooks/${hook.id}`, { key: owner.key }));
+    beforeAll(async () => {
+      hook = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://patch.example.com/a', payloadTemplate: '{"t":"{{title}}"}' }), 201);
+    });
+
+    it('changes only the fields sent', async () => {
+      const updated = expectSuccess(await patch(hook.id, { active: false, triggers: ['BOOKING_CANCELLED', 'BOOKING_PAID'] }));
+      expect(updated).toMatchObject({ id: hook.id, active: false, triggers: ['BOOKING_CANCELLED', 'BOOKING_PAID'], subscriberUrl: hook.subscriberUrl, payloadTemplate: hook.payloadTemplate, version: '2021-10-20', userId: owner.user.id });
+      expectReferenceShape(updated, 'userId');
+      expect(await current()).toEqual(updated);
+    });
+    it('payloadTemplate null removes it; version 2026-07-27 may be chosen', async () => {
+      expect(expectSuccess(await patch(hook.id, { payloadTemplate: null, version: '2026-07-27' }))).toMatchObject({ payloadTemplate: null, version: '2026-07-27' });
+    });
+    it('a new secret is never in the answer', async () => {
+      const response = await patch(hook.id, { secret: 'patched-secret-77' });
+      expectSuccess(response);
+      expect(JSON.stringify(response.body)).not.toContain('patched-secret-77');
+    });
+
+    async function refusedPatch(body: unknown, field: string) {
+      const before = await current();
+      expectErrorEnvelope(await patch(hook.id, body), 400, 'BAD_REQUEST', new RegExp(`\\b${field}\\b`));
+      expect(await current()).toEqual(before);
+    }
+    it('an unknown trigger → 400 naming triggers, nothing changes', () => refusedPatch({ triggers: ['BOOKING_EXPLODED'] }, 'triggers'));
+    it('no trigger (empty array) → 400 naming triggers', () => refusedPatch({ triggers: [] }, 'triggers'));
+    it('triggers null → 400 naming triggers', () => refusedPatch({ triggers: null }, 'triggers'));
+    it('subscriberUrl not a URL → 400 naming subscriberUrl', () => refusedPatch({ subscriberUrl: 'not a url' }, 'subscriberUrl'));
+    it('subscriberUrl on loopback → 400 naming subscriberUrl', () => refusedPatch({ subscriberUrl: 'http://127.0.0.1/x' }, 'subscriberUrl'));
+    it('version "2020-01-01" → 400 naming version', () => refusedPatch({ version: '2020-01-01' }, 'version'));
+    it('a no-show trigger without time and timeUnit (none stored) → 400 naming time', () => refusedPatch({ triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'] }, 'time'));
+    it('a no-show trigger with time but without timeUnit → 400 naming timeUnit', () => refusedPatch({ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 2 }, 'timeUnit'));
+    it('time 0 → 400 naming time', () => refusedPatch({ time: 0, timeUnit: 'HOUR' }, 'time'));
+    it('a no-show trigger with time ≥ 1 and timeUnit → 200; then time null while the trigger stays → 400 naming time', async () => {
+      expect(expectSuccess(await patch(hook.id, { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'DAY' }))).toMatchObject({ time: 1, timeUnit: 'DAY' });
+      await refusedPatch({ time: null }, 'time');
+    });
+    it('another user’s webhook → 404, and it does not change', async () => {
+      const theirs = expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://patch.example.com/theirs' }), 201);
+      expectErrorEnvelope(await patch(theirs.id, { active: false }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('GET', `/v2/webhooks/${theirs.id}`, { key: other.key }))).toEqual(theirs);
+    });
+    it('an id that does not exist → 404', async () => {
+      expectErrorEnvelope(await patch(999999, { active: false }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('one webhook per owner and subscriberUrl: a second one → 409 CONFLICT', () => {
+    it('create with a subscriberUrl the caller already has → 409, nothing created', async () => {
+      const url = 'https://dup.example.com/hook';
+      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: url }), 201);
+      const before = await listOf(owner.key);
+      expectErrorEnvelope(await create(owner.key, { ...valid, subscriberUrl: url, triggers: ['BOOKING_PAID'] }), 409, 'CONFLICT', /subscriberUrl/);
+      expect(await listOf(owner.key)).toEqual(before);
+    });
+    it('another user may use the same subscriberUrl', async () => {
+      expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://dup.example.com/hook' }), 201);
+    });
+    it('a 1,000-character subscriberUrl is stored, and repeating it → 409', async () => {
+      const url = `https://long.example.com/${'x'.repeat(1000 - 'https://long.example.com/'.length)}`;
+      expect(url.length).toBe(1000);
+      expectSuccess(await create(owner.key, { ...valid, subscriberUrl: url }), 201);
+      expectErrorEnvelope(await create(owner.key, { ...valid, subscriberUrl: url }), 409, 'CONFLICT');
+    });
+    it('PATCH to a subscriberUrl another of the caller’s webhooks has → 409, nothing changes', async () => {
+      const a = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://dup.example.com/a' }), 201);
+      const b = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://dup.example.com/b' }), 201);
+      expectErrorEnvelope(await stack.rest('PATCH', `/v2/webhooks/${b.id}`, { key: owner.key, body: { subscriberUrl: a.subscriberUrl } }), 409, 'CONFLICT');
+      expect(expectSuccess(await stack.rest('GET', `/v2/webhooks/${b.id}`, { key: owner.key }))).toEqual(b);
+    });
+    it('PATCH keeping its own subscriberUrl is not a conflict', async () => {
+      const c = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://dup.example.com/c' }), 201);
+      expectSuccess(await stack.rest('PATCH', `/v2/webhooks/${c.id}`, { key: owner.key, body: { subscriberUrl: c.subscriberUrl, active: false } }));
+    });
+  });
+
+  describe('DELETE /v2/webhooks/{webhookId}: answers the deleted webhook (200); anybody else’s → 404', () => {
+    it('deletes and answers it; afterwards GET → 404', async () => {
+      const hook = expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://delete.example.com/a' }), 201);
+      const deleted = expectSuccess(await stack.rest('DELETE', `/v2/webhooks/${hook.id}`, { key: owner.key }));
+      expect(deleted).toEqual(hook);
+      expectReferenceShape(deleted, 'userId');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/webhooks/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+    it('another user’s webhook → 404, and it stays', async () => {
+      const theirs = expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://delete.example.com/theirs' }), 201);
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/webhooks/${theirs.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('GET', `/v2/webhooks/${theirs.id}`, { key: other.key }))).toEqual(theirs);
+    });
+  });
 });
+
+/** /v2/event-types/{eventTypeId}/webhooks: webhooks of one of the caller's personal event types (spec 5.3: EVENT_TYPE_READ / EVENT_TYPE_WRITE). */
+describe('/v2/event-types/{eventTypeId}/webhooks', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof userWithKey>>;
+  let other: Awaited<ReturnType<typeof userWithKey>>;
+  let eventTypeId: number;
+  let theirEventTypeId: number;
+  let seq = 0;
+  const body = (extra: Record<string, unknown> = {}) => ({ subscriberUrl: `https://et-hooks.example.com/${++seq}`, triggers: ['BOOKING_CREATED'], ...extra });
+  const base = (id: number) => `/v2/event-types/${id}/webhooks`;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [owner, other] = [await userWithKey(stack), await userWithKey(stack)];
+    eventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Hooked', slug: 'hooked', lengthInMinutes: 30 } }), 201).id;
+    theirEventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }), 201).id;
+  });
+  afterAll(() => stack.stop());
+
+  const listOf = async (id = eventTypeId, key = owner.key) => {
+    const response = await stack.rest('GET', base(id), { key });
+    return { items: expectSuccess(response), pagination: response.body.pagination };
+  };
+
+  describe('POST creates a webhook of the event type (201), validated like POST /v2/webhooks', () => {
+    it('answers 201 with the webhook, in the reference shape (eventTypeId set, userId null)', async () => {
+      const created = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body({ payloadTemplate: '{"t":"{{title}}"}' }) }), 201);
+      expect(created).toMatchObject({ eventTypeId, userId: null, teamId: null, active: true, version: '2021-10-20' });
+      expectReferenceShape(created, 'eventTypeId');
+      expect((await listOf()).items).toContainEqual(created);
+    });
+    it('it is not one of the user’s own webhooks (GET /v2/webhooks)', async () => {
+      const created = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body() }), 201);
+      expect(expectSuccess(await stack.rest('GET', '/v2/webhooks', { key: owner.key })).map((w: any) => w.id)).not.toContain(created.id);
+    });
+    it.each([
+      [{ triggers: ['NOPE'] }, 'triggers'],
+      [{ subscriberUrl: 'http://10.1.2.3/x' }, 'subscriberUrl'],
+      [{ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] }, 'time'],
+      [{ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 3 }, 'timeUnit'],
+      [{ version: '1999-01-01' }, 'version'],
+    ])('%j → 400 naming %s, nothing created', async (extra, field) => {
+      const before = await listOf();
+      expectErrorEnvelope(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body(extra) }), 400, 'BAD_REQUEST', new RegExp(`\\b${field}\\b`));
+      expect(await listOf()).toEqual(before);
+    });
+    it('the same subscriberUrl twice on the event type → 409; the same URL on the user’s own webhooks is another owner', async () => {
+      const first = body();
+      expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: first }), 201);
+      expectErrorEnvelope(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: first }), 409, 'CONFLICT');
+      expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: first }), 201);
+    });
+  });
+
+  describe('another user’s event type, or one that does not exist → 404 (never 403), and nothing changes', () => {
+    let theirs: any;
+    beforeAll(async () => {
+      theirs = expectSuccess(await stack.rest('POST', base(theirEventTypeId), { key: other.key, body: body() }), 201);
+    });
+    it.each([['GET', ''], ['POST', ''], ['DELETE', ''], ['GET', '/w'], ['PATCH', '/w'], ['DELETE', '/w']])('%s %s', async (method, suffix) => {
+      const path = `${base(theirEventTypeId)}${suffix.replace('/w', `/${theirs.id}`)}`;
+      expectErrorEnvelope(await stack.rest(method, path, { key: owner.key, body: method === 'GET' || method === 'DELETE' ? undefined : body() }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `${base(999999)}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expect((await listOf(theirEventTypeId, other.key)).items).toEqual([theirs]);
+    });
+    it('a webhook of another event type (same owner) through this event type → 404', async () => {
+      const second = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second-hooked', lengthInMinutes: 15 } }), 201).id;
+      const hook = expectSuccess(await stack.rest('POST', base(second), { key: owner.key, body: body() }), 201);
+      expectErrorEnvelope(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('GET one, PATCH (partial), DELETE one (answers it)', () => {
+    it('get, update, delete', async () => {
+      const hook = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body() }), 201);
+      expect(expectSuccess(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }))).toEqual(hook);
+      const updated = expectSuccess(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { active: false, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 2, timeUnit: 'HOUR' } }));
+      expect(updated).toMatchObject({ id: hook.id, eventTypeId, active: false, time: 2, timeUnit: 'HOUR', subscriberUrl: hook.subscriberUrl });
+      expectErrorEnvelope(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { time: 0 } }), 400, 'BAD_REQUEST', /\btime\b/);
+      const deleted = expectSuccess(await stack.rest('DELETE', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }));
+      expect(deleted).toEqual(updated);
+      expectErrorEnvelope(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('GET lists with pagination (take/skip); DELETE deletes them all', () => {
+    it('take=1 and skip, then delete all → data is a string, list empty', async () => {
+      const et = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Paged', slug: 'paged-hooks', lengthInMinutes: 15 } }), 201).id;
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push(expectSuccess(await stack.rest('POST', base(et), { key: owner.key, body: body() }), 201).id);
+      const page = await stack.rest('GET', `${base(et)}?take=1&skip=1`, { key: owner.key });
+      expect(expectSuccess(page).map((w: any) => w.id)).toEqual([ids[1]]);
+      expect(page.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
+      expectErrorEnvelope(await stack.rest('GET', `${base(et)}?take=0`, { key: owner.key }), 400, 'BAD_REQUEST', /take/);
+      const others = await listOf();
+      const deleted = expectSuccess(await stack.rest('DELETE', base(et), { key: owner.key }));
+      expect(typeof deleted).toBe('string');
+      expect(deleted).toMatch(/3/);
+      expect((await listOf(et)).items).toEqual([]);
+      expect(await listOf()).toEqual(others);
+    });
+  });
+});
+

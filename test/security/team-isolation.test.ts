@@ -155,7 +155,7 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attendees: await rows(sch, `SELECT * FROM attendees WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
-    webhooks: await rows(integrations, 'SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
+    webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) ORDER BY id`, [users, teams, world.bundles.map((b) => b.personalEventTypeId)]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
 }
@@ -181,7 +181,10 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   // writes of the caller's own data (routes that take no id of B)
   createTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
   createEventType: () => ({ title: 'Alpha own', slug: `alpha-own-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 }),
-  createWebhook: () => ({ subscriberUrl: 'https://alpha.example.com/hook', triggers: ['BOOKING_CREATED'] }),
+  createWebhook: () => ({ subscriberUrl: `https://alpha.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  createEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  updateWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
+  updateEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
   updateMyBookingLimits: () => ({ perDay: 5 }),
 };
@@ -344,6 +347,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const personalBooking = await operator.createBooking({ eventTypeId: personal.id, start: nextStart(), attendee, hostId: owner.id });
     const hook = await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}.example.com/hook`, triggers: ['BOOKING_CREATED'] } });
     expect(hook.status).toBe(201);
+    const eventTypeHook = await stack.rest('POST', `/v2/event-types/${personal.id}/webhooks`, { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}-et.example.com/hook`, triggers: ['BOOKING_CREATED'] } });
+    expect(eventTypeHook.status).toBe(201);
     const [teamHook] = await stack.db('integrations').query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
       team.id,
       `https://${MARKER}-${label}-team.example.com/hook`,
@@ -371,7 +376,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         userId: [member.id, owner.id],
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
-        webhookId: [hook.body.data.id, teamHook.id],
+        webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
         apiKeyId: apiKeyIds,
       },
     };
@@ -788,12 +793,14 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       eventTypeId: other.teamEventTypeId,
       linkId: other.values.linkId![0],
     };
-    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1] };
+    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0] };
+    // a webhook of B's personal event type is reached through that event type only
+    const eventTypeHook: Record<string, string | number> = { ...personal, webhookId: other.values.webhookId![2] };
     const wrong: string[] = [];
     const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method));
     for (const route of writes) {
       const teamScoped = paramsOf(route).includes('teamId');
-      const { status, body } = await call(route, fill(route, teamScoped ? own : personal), other.owner);
+      const { status, body } = await call(route, fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal), other.owner);
       if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../kit/outbound';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { ACCEPTED_TRIGGERS, DEFAULT_WEBHOOK_VERSION, NO_SHOW_TRIGGERS, WEBHOOK_TIME_UNITS, WEBHOOK_VERSIONS } from './triggers';
 import { decryptWebhookSecret, encryptWebhookSecret } from './webhook-secret';
@@ -16,6 +17,15 @@ export interface NewWebhook {
   timeUnit?: string | null;
 }
 
+/** Body of an update: every field may be left out (kept); `payloadTemplate`, `secret`, `time`, `timeUnit` may be null (removed). */
+export type WebhookPatch = Partial<NewWebhook>;
+
+/** Who a webhook belongs to: a user, one of the user's event types, or a team / organization. */
+export type WebhookOwner = { userId: number } | { eventTypeId: number } | { teamId: number };
+
+const OWNER_WORDS = (owner: WebhookOwner) =>
+  'userId' in owner ? 'you' : 'eventTypeId' in owner ? 'this event type' : 'this team';
+
 function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
@@ -30,6 +40,13 @@ function isHttpUrl(value: unknown): boolean {
 function checked(input: NewWebhook): Omit<Webhook, 'id' | 'userId' | 'teamId' | 'eventTypeId' | 'oAuthClientId' | 'createdAt' | 'updatedAt'> {
   const subscriberUrl = typeof input.subscriberUrl === 'string' ? input.subscriberUrl.trim() : input.subscriberUrl;
   if (!isHttpUrl(subscriberUrl)) throw badInput('subscriberUrl', 'must be an http or https URL');
+  try {
+    // No DNS lookup while a request waits: IP literals and localhost only (delivery checks names again).
+    checkOutboundUrlWithoutLookup(subscriberUrl as string);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw badInput('subscriberUrl', error.message);
+    throw error;
+  }
 
   if (!Array.isArray(input.triggers) || input.triggers.length === 0) throw badInput('triggers', 'must name at least one trigger');
   const unknown = input.triggers.filter((trigger) => !ACCEPTED_TRIGGERS.has(trigger));
@@ -70,21 +87,77 @@ export class WebhookService {
     return this.db.getRepository(Webhook);
   }
 
-  /** A webhook of the user (not of a team, event type or OAuth client). */
-  create(userId: number, input: NewWebhook): Promise<Webhook> {
-    return this.webhooks.save(this.webhooks.create({ ...checked(input), userId }));
+  /** A row's owner columns: exactly one of them is set. */
+  private static columnsOf(owner: WebhookOwner): Pick<Webhook, 'userId' | 'teamId' | 'eventTypeId'> {
+    return {
+      userId: 'userId' in owner ? owner.userId : null,
+      teamId: 'teamId' in owner ? owner.teamId : null,
+      eventTypeId: 'eventTypeId' in owner ? owner.eventTypeId : null,
+    };
   }
 
-  listForUser(userId: number, page: PageArgs): Promise<[Webhook[], number]> {
+  /** `where` for the owner's rows (a user's own webhooks are those of no event type and no team). */
+  private static whereOf(owner: WebhookOwner) {
+    if ('userId' in owner) return { userId: owner.userId };
+    if ('eventTypeId' in owner) return { eventTypeId: owner.eventTypeId };
+    return { teamId: owner.teamId };
+  }
+
+  /** Save, answering 409 CONFLICT when the owner already has a webhook for this subscriberUrl (unique index). */
+  private async saved(owner: WebhookOwner, webhook: Webhook): Promise<Webhook> {
+    try {
+      return await this.webhooks.save(webhook);
+    } catch (error) {
+      if (isConstraintViolation(error)) throw conflict(`subscriberUrl: ${OWNER_WORDS(owner)} already ha${'userId' in owner ? 've' : 's'} a webhook for ${webhook.subscriberUrl}`);
+      throw error;
+    }
+  }
+
+  create(owner: WebhookOwner, input: NewWebhook): Promise<Webhook> {
+    return this.saved(owner, this.webhooks.create({ ...checked(input), ...WebhookService.columnsOf(owner) }));
+  }
+
+  list(owner: WebhookOwner, page: PageArgs): Promise<[Webhook[], number]> {
     const { take, skip } = pageWindow(page);
-    return this.webhooks.findAndCount({ where: { userId }, order: { id: 'ASC' }, take, skip });
+    return this.webhooks.findAndCount({ where: WebhookService.whereOf(owner), order: { id: 'ASC' }, take, skip });
   }
 
-  /** The user's webhook; NOT_FOUND for anybody else's, so ids of others are not disclosed. */
-  async getForUser(userId: number, id: number): Promise<Webhook> {
-    const webhook = await this.webhooks.findOneBy({ id, userId });
+  /** The owner's webhook; NOT_FOUND for anybody else's, so ids of others are not disclosed. */
+  async get(owner: WebhookOwner, id: number): Promise<Webhook> {
+    const webhook = await this.webhooks.findOneBy({ id, ...WebhookService.whereOf(owner) });
     if (!webhook) throw notFound('Webhook', id);
     return webhook;
+  }
+
+  /** A partial update, checked like a create on the result (a no-show trigger still needs time and timeUnit). */
+  async update(owner: WebhookOwner, id: number, patch: WebhookPatch): Promise<Webhook> {
+    const current = await this.get(owner, id);
+    const given = <K extends keyof WebhookPatch>(key: K) => patch[key] !== undefined;
+    const next = checked({
+      subscriberUrl: patch.subscriberUrl ?? current.subscriberUrl,
+      triggers: patch.triggers ?? current.triggers,
+      active: patch.active ?? current.active,
+      payloadTemplate: given('payloadTemplate') ? patch.payloadTemplate : current.payloadTemplate,
+      version: patch.version ?? current.version,
+      time: given('time') ? patch.time : current.time,
+      timeUnit: given('timeUnit') ? patch.timeUnit : current.timeUnit,
+      secret: given('secret') ? patch.secret : null,
+    });
+    if (!given('secret')) next.secretCiphertext = current.secretCiphertext;
+    return this.saved(owner, this.webhooks.merge(current, next));
+  }
+
+  /** Deletes the owner's webhook and answers it as it was. */
+  async remove(owner: WebhookOwner, id: number): Promise<Webhook> {
+    const webhook = await this.get(owner, id);
+    await this.webhooks.delete({ id: webhook.id });
+    return webhook;
+  }
+
+  /** Deletes every webhook of the owner; answers how many. */
+  async removeAll(owner: WebhookOwner): Promise<number> {
+    const result = await this.webhooks.delete(WebhookService.whereOf(owner));
+    return result.affected ?? 0;
   }
 
   /** The plain signing secret, for the HMAC of a delivery; null when the webhook has none. */
