@@ -12,6 +12,7 @@ import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable'
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
+import { internalSupergraphOf } from './internal-supergraph';
 import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
@@ -134,30 +135,39 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const gateway = new ApolloGateway({
-    supergraphSdl: options.supergraphSdl,
-    buildService: ({ name, url }) =>
-      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name),
-  });
+  const buildService = ({ name, url }: { name: string; url?: string }) =>
+    new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
+  // Public: the API schema (no @inaccessible fields). Internal: the same supergraph with @inaccessible
+  // lifted, for the gateway's own calls and the subgraphs' callbacks (docs/decisions.md, "Schema registry").
+  const gateway = new ApolloGateway({ supergraphSdl: options.supergraphSdl, buildService });
+  const internalGateway = new ApolloGateway({ supergraphSdl: internalSupergraphOf(options.supergraphSdl), buildService });
   let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
   const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
-  const server = new ApolloServer<GatewayContext>({
-    gateway,
-    introspection: process.env.GRAPHQL_INTROSPECTION !== 'false',
-    includeStacktraceInErrorResponses: DEBUG_ERRORS,
-    parseOptions: limits.parseOptions,
-    validationRules: limits.validationRules,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), ...limits.plugins, noSuggestionsForAnonymous, answerUnavailableWith503],
-    formatError: hideInternals,
-  });
-  await server.start();
+  const serverOver = (over: ApolloGateway, isPublic: boolean) =>
+    new ApolloServer<GatewayContext>({
+      gateway: over,
+      introspection: isPublic && process.env.GRAPHQL_INTROSPECTION !== 'false',
+      includeStacktraceInErrorResponses: DEBUG_ERRORS,
+      parseOptions: limits.parseOptions,
+      validationRules: limits.validationRules,
+      plugins: [
+        ...(isPublic ? [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })] : []),
+        ...limits.plugins,
+        noSuggestionsForAnonymous,
+        answerUnavailableWith503,
+      ],
+      formatError: hideInternals,
+    });
+  const server = serverOver(gateway, true);
+  const internalServer = serverOver(internalGateway, false);
+  await Promise.all([server.start(), internalServer.start()]);
 
   const run: OperationRunner = async (query, variables, principal) => {
-    const response = await server.executeOperation({ query, variables }, { contextValue: { principal } });
+    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal } });
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
@@ -208,7 +218,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
-    expressMiddleware(server, { context: async () => ({ principal: SYSTEM }) }),
+    expressMiddleware(internalServer, { context: async () => ({ principal: SYSTEM }) }),
     graphqlRequestErrors,
   );
   internal.use(lastResortErrors);
@@ -225,7 +235,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     rateLimits,
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
-      await server.stop();
+      await Promise.all([server.stop(), internalServer.stop()]);
       await invalidation?.stop();
       await rateLimits.stop();
     },
