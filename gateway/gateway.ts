@@ -12,6 +12,8 @@ import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable'
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { checkHealth } from './health';
+import { internalSupergraphOf } from './internal-supergraph';
+import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
@@ -34,7 +36,10 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  supergraphSdl: string;
+  /** A fixed supergraph (tests, compose at start); or, instead, `supergraphSource` to read and poll one. */
+  supergraphSdl?: string;
+  /** Where to read the supergraph and how often to look for a new one (hot reload, no restart). */
+  supergraphSource?: SupergraphSource;
   /** Where each subgraph of the supergraph listens (overrides the URLs written in the supergraph). */
   subgraphUrls: Record<string, string>;
   port?: number;
@@ -71,6 +76,8 @@ export interface RunningGateway {
   credentials: CredentialResolver;
   run: OperationRunner;
   rateLimits: GatewayRateLimits;
+  /** The supergraph poller when started with `supergraphSource` (tests call `poll()`). */
+  supergraph?: SupergraphPoller;
   stop(): Promise<void>;
 }
 
@@ -134,30 +141,47 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const gateway = new ApolloGateway({
-    supergraphSdl: options.supergraphSdl,
-    buildService: ({ name, url }) =>
-      new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name),
-  });
+  const buildService = ({ name, url }: { name: string; url?: string }) =>
+    new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
+  // Public: the API schema (no @inaccessible fields). Internal: the same supergraph with @inaccessible
+  // lifted, for the gateway's own calls and the subgraphs' callbacks (docs/decisions.md, "Schema registry").
+  const poller = options.supergraphSource ? await SupergraphPoller.start(options.supergraphSource) : undefined;
+  const initialSdl = poller?.sdl ?? options.supergraphSdl;
+  if (!initialSdl) throw new Error('startGateway needs supergraphSdl or supergraphSource');
+  // Both gateways take each new supergraph through their `update` callback (no restart).
+  const supergraphFor = (transform: (sdl: string) => string) => async ({ update }: { update: (sdl: string) => void }) => {
+    const unsubscribe = poller?.onUpdate((sdl) => update(transform(sdl)));
+    return { supergraphSdl: transform(initialSdl), cleanup: async () => unsubscribe?.() };
+  };
+  const gateway = new ApolloGateway({ supergraphSdl: supergraphFor((sdl) => sdl), buildService });
+  const internalGateway = new ApolloGateway({ supergraphSdl: supergraphFor(internalSupergraphOf), buildService });
   let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
   const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
-  const server = new ApolloServer<GatewayContext>({
-    gateway,
-    introspection: process.env.GRAPHQL_INTROSPECTION !== 'false',
-    includeStacktraceInErrorResponses: DEBUG_ERRORS,
-    parseOptions: limits.parseOptions,
-    validationRules: limits.validationRules,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }), ...limits.plugins, noSuggestionsForAnonymous, answerUnavailableWith503],
-    formatError: hideInternals,
-  });
-  await server.start();
+  const serverOver = (over: ApolloGateway, isPublic: boolean) =>
+    new ApolloServer<GatewayContext>({
+      gateway: over,
+      introspection: isPublic && process.env.GRAPHQL_INTROSPECTION !== 'false',
+      includeStacktraceInErrorResponses: DEBUG_ERRORS,
+      parseOptions: limits.parseOptions,
+      validationRules: limits.validationRules,
+      plugins: [
+        ...(isPublic ? [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })] : []),
+        ...limits.plugins,
+        noSuggestionsForAnonymous,
+        answerUnavailableWith503,
+      ],
+      formatError: hideInternals,
+    });
+  const server = serverOver(gateway, true);
+  const internalServer = serverOver(internalGateway, false);
+  await Promise.all([server.start(), internalServer.start()]);
 
   const run: OperationRunner = async (query, variables, principal) => {
-    const response = await server.executeOperation({ query, variables }, { contextValue: { principal } });
+    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal } });
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
@@ -183,11 +207,26 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes)));
-  let openApi: ReturnType<typeof openApiDocument> | undefined; // derived once: the table and the schema do not change
-  app.get('/v2/openapi.json', (_req, res) => {
-    res.json((openApi ??= openApiDocument(routes, apiSchema!)));
+  // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
+  // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
+  const compileRest = (schema: GraphQLSchema) => restRouter(routes, schema, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  let restSchema = apiSchema!;
+  let rest = compileRest(restSchema);
+  gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
+    if (schema === restSchema) return;
+    try {
+      rest = compileRest(schema);
+      restSchema = schema;
+      openApi = undefined;
+    } catch (error) {
+      console.error(`[gateway] the REST routes do not compile against the new supergraph, REST keeps the previous one: ${(error as Error).message}`);
+    }
   });
-  app.use('/v2', restRouter(routes, apiSchema!, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]));
+  app.get('/v2/openapi.json', (_req, res) => {
+    res.json((openApi ??= openApiDocument(routes, restSchema)));
+  });
+  app.use('/v2', (req, res, next) => rest(req, res, next));
   app.use(
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests),
@@ -208,7 +247,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
-    expressMiddleware(server, { context: async () => ({ principal: SYSTEM }) }),
+    expressMiddleware(internalServer, { context: async () => ({ principal: SYSTEM }) }),
     graphqlRequestErrors,
   );
   internal.use(lastResortErrors);
@@ -223,9 +262,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     credentials,
     run,
     rateLimits,
+    supergraph: poller,
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
-      await server.stop();
+      poller?.stop();
+      await Promise.all([server.stop(), internalServer.stop()]);
       await invalidation?.stop();
       await rateLimits.stop();
     },

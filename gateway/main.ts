@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { readCheckedInSupergraph } from '../schema/compose';
+import { SUPERGRAPH_FILE } from '../schema/compose';
 import { SUBGRAPHS } from '../subgraphs';
 import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
+import { describeSource, supergraphSourceFromEnvironment } from './supergraph-source';
 
 /**
  * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at
@@ -16,8 +17,11 @@ async function main() {
   const subgraphUrls = Object.fromEntries(
     SUBGRAPHS.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
   );
+  // SUPERGRAPH_PATH or SUPERGRAPH_URL (default: the checked-in file), polled every SUPERGRAPH_POLL_MS (default 10 s; 0: never).
+  const supergraphSource = supergraphSourceFromEnvironment(process.env, SUPERGRAPH_FILE);
+  console.log(`gateway supergraph: ${describeSource(supergraphSource)}, polled every ${supergraphSource.pollMs} ms`);
   const gateway = await startGateway({
-    supergraphSdl: readCheckedInSupergraph(),
+    supergraphSource,
     subgraphUrls,
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',

@@ -1,18 +1,23 @@
 import 'reflect-metadata';
 import { composeServices } from '@apollo/composition';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'graphql';
 import { buildFederatedSchema, printPublishedSdl } from '../subgraphs/kit/build-schema';
 import { SUBGRAPHS } from '../subgraphs';
+import { API_SCHEMA_FILE, apiSdlOf, checkApiSchema, formatCheck, readChangelog, SCHEMA_DIR } from './check';
 
-/** Where the checked-in SDL files live: schema/ at the repository root (also when run from dist/). */
-export const SCHEMA_DIR = join(__dirname, '..', '..', 'schema');
+export { API_SCHEMA_FILE, SCHEMA_DIR };
 export const SUPERGRAPH_FILE = join(SCHEMA_DIR, 'supergraph.graphql');
 
 export interface Composition {
   subgraphs: Array<{ name: string; sdl: string }>;
   supergraphSdl: string;
+  /** The API schema clients see (schema/api.graphql): no join__/link__ internals, no @inaccessible fields. */
+  apiSdl: string;
+  /** Composition hints (printed by `npm run compose` and `npm run schema:check`). */
+  hints: string[];
 }
 
 /** Builds every subgraph schema from code and composes them with @apollo/composition. */
@@ -26,19 +31,49 @@ export async function composeSupergraph(): Promise<Composition> {
     subgraphs.map(({ name, sdl }) => ({ name, typeDefs: parse(sdl), url: `http://${name}:${SUBGRAPHS.find((s) => s.name === name)!.defaultPort}/graphql` })),
   );
   if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => `- ${e.message}`).join('\n')}`);
-  return { subgraphs, supergraphSdl: result.supergraphSdl };
+  return { subgraphs, supergraphSdl: result.supergraphSdl, apiSdl: apiSdlOf(result.supergraphSdl), hints: result.hints.map((h) => h.toString()) };
+}
+
+export function readCheckedInApiSchema(): string {
+  return readFileSync(API_SCHEMA_FILE, 'utf8');
+}
+
+/**
+ * The schema check: the API schema composed from the code against the checked-in schema/api.graphql,
+ * or against `--base <git ref>`'s (CI: the target branch, so that a `npm run compose` cannot hide a change).
+ */
+export async function runSchemaCheck(fresh: Composition, published: string): Promise<{ ok: boolean; report: string }> {
+  const result = await checkApiSchema(published, fresh.apiSdl, readChangelog());
+  const hints = fresh.hints.length ? `composition hints (${fresh.hints.length}):\n${fresh.hints.map((h) => `  - ${h}`).join('\n')}\n` : 'composition hints: none\n';
+  return { ok: result.ok, report: `${hints}${formatCheck(result)}` };
 }
 
 export function readCheckedInSupergraph(): string {
   return readFileSync(SUPERGRAPH_FILE, 'utf8');
 }
 
-/** `npm run compose`: writes schema/<subgraph>.graphql and schema/supergraph.graphql. */
+/**
+ * `npm run compose`: checks the API schema first (an unrecorded breaking change writes nothing), then
+ * writes schema/<subgraph>.graphql, schema/supergraph.graphql and schema/api.graphql.
+ * `npm run schema:check [-- --base <git ref>]`: the check alone, nothing written.
+ */
 async function main() {
-  const { subgraphs, supergraphSdl } = await composeSupergraph();
+  const checkOnly = process.argv.includes('--check');
+  const baseAt = process.argv.indexOf('--base');
+  const composition = await composeSupergraph();
+  const published = baseAt > 0 ? execFileSync('git', ['show', `${process.argv[baseAt + 1]}:schema/api.graphql`], { encoding: 'utf8' }) : existsSync(API_SCHEMA_FILE) ? readCheckedInApiSchema() : composition.apiSdl;
+  const check = await runSchemaCheck(composition, published);
+  console.log(check.report);
+  if (!check.ok) {
+    console.error(`\nschema check failed: record each breaking change (with a reason) in schema/breaking-changes.json${checkOnly ? '' : ' before composing'}`);
+    process.exit(1);
+  }
+  if (checkOnly) return;
+  const { subgraphs, supergraphSdl, apiSdl } = composition;
   for (const { name, sdl } of subgraphs) writeFileSync(join(SCHEMA_DIR, `${name}.graphql`), `${sdl.trim()}\n`);
   writeFileSync(SUPERGRAPH_FILE, `${supergraphSdl.trim()}\n`);
-  console.log(`composed ${subgraphs.map((s) => s.name).join(', ')} into ${SUPERGRAPH_FILE}`);
+  writeFileSync(API_SCHEMA_FILE, apiSdl);
+  console.log(`composed ${subgraphs.map((s) => s.name).join(', ')} into ${SUPERGRAPH_FILE} and ${API_SCHEMA_FILE}`);
 }
 
 if (require.main === module) {

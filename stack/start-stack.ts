@@ -26,7 +26,7 @@ export interface StackOptions {
   /** The gateway's internal listener for subgraph callbacks (default INTERNAL_PORT or 4000; 0 picks a free one). */
   internalPort?: number;
   /** Passed to the gateway (tests pass their own). */
-  gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy'>;
+  gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy' | 'supergraphSource'>;
   /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
   rateLimits?: Partial<RateLimitSettings>;
 }
@@ -47,7 +47,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
   const subgraphs = Object.fromEntries(started.map((s) => [s.name, s]));
   const gateway = await startGateway({
-    supergraphSdl: readCheckedInSupergraph(),
+    supergraphSdl: options.gateway?.supergraphSource ? undefined : readCheckedInSupergraph(),
     subgraphUrls: Object.fromEntries(started.map((s) => [s.name, s.url])),
     port: options.port ?? 3000,
     host: options.host,

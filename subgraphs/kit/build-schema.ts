@@ -1,7 +1,7 @@
 import { buildSubgraphSchema, printSubgraphSchema } from '@apollo/subgraph';
 import { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { GraphQLSchema, parse } from 'graphql';
+import { DirectiveNode, FieldDefinitionNode, GraphQLSchema, Kind, parse, print, TypeNode, visit } from 'graphql';
 import { buildSchema, createResolversMap, NonEmptyArray } from 'type-graphql';
 import { applyAuthzDirectives, AUTHZ_DIRECTIVE_NAMES, AUTHZ_DIRECTIVES_SDL, AUTHZ_SPEC_URL } from './authz-directives';
 import { validateArguments } from './validation';
@@ -16,10 +16,47 @@ export interface SchemaDefinition {
 }
 
 const FEDERATION_LINK =
-  '@link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@composeDirective"])';
+  '@link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@composeDirective", "@inaccessible"])';
 const authzImports = AUTHZ_DIRECTIVE_NAMES.map((name) => `"@${name}"`).join(', ');
 const AUTHZ_LINK = `@link(url: "${AUTHZ_SPEC_URL}", import: [${authzImports}])`;
 const COMPOSE = AUTHZ_DIRECTIVE_NAMES.map((name) => `@composeDirective(name: "@${name}")`).join(' ');
+
+const INACCESSIBLE: DirectiveNode = { kind: Kind.DIRECTIVE, name: { kind: Kind.NAME, value: 'inaccessible' }, arguments: [] };
+
+function namedType(type: TypeNode): string {
+  return type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type);
+}
+
+const isInternal = (node: FieldDefinitionNode) => node.directives?.some((d) => d.name.value === 'internal') ?? false;
+
+/**
+ * Every @internal field is also @inaccessible (Federation 2): it stays out of the public API schema
+ * (introspection, schema/api.graphql, codegen), and so do the object types only @internal fields
+ * return (ResolvedCredential, TeamRoster). The gateway reaches them through its internal schema.
+ */
+export function markInternalInaccessible(sdl: string): string {
+  const document = parse(sdl);
+  const usedByInternal = new Set<string>();
+  const usedElsewhere = new Set<string>();
+  visit(document, {
+    FieldDefinition(node) {
+      (isInternal(node) ? usedByInternal : usedElsewhere).add(namedType(node.type));
+      for (const arg of node.arguments ?? []) usedElsewhere.add(namedType(arg.type));
+    },
+    InputValueDefinition(node) {
+      usedElsewhere.add(namedType(node.type));
+    },
+  });
+  const hidden = new Set([...usedByInternal].filter((name) => !usedElsewhere.has(name)));
+  const mark = <T extends { directives?: readonly DirectiveNode[] }>(node: T): T | undefined =>
+    node.directives?.some((d) => d.name.value === 'inaccessible') ? undefined : { ...node, directives: [...(node.directives ?? []), INACCESSIBLE] };
+  return print(
+    visit(document, {
+      FieldDefinition: (node) => (isInternal(node) ? mark(node) : undefined),
+      ObjectTypeDefinition: (node) => (hidden.has(node.name.value) ? mark(node) : undefined),
+    }),
+  );
+}
 
 function mergeResolverMaps(a: Record<string, object>, b: Record<string, object>): GraphQLResolverMap<unknown> {
   const merged: Record<string, object> = { ...a };
@@ -38,7 +75,7 @@ export async function buildFederatedSchema(definition: SchemaDefinition): Promis
     skipCheck: true,
     validateFn: validateArguments,
   });
-  const sdl = `extend schema ${FEDERATION_LINK} ${AUTHZ_LINK} ${COMPOSE}\n${AUTHZ_DIRECTIVES_SDL}\n${printSchemaWithDirectives(typeGraphqlSchema)}`;
+  const sdl = `extend schema ${FEDERATION_LINK} ${AUTHZ_LINK} ${COMPOSE}\n${AUTHZ_DIRECTIVES_SDL}\n${markInternalInaccessible(printSchemaWithDirectives(typeGraphqlSchema))}`;
   const subgraphSchema = buildSubgraphSchema({
     typeDefs: parse(sdl),
     resolvers: mergeResolverMaps(createResolversMap(typeGraphqlSchema) as Record<string, object>, definition.referenceResolvers as Record<string, object>),

@@ -1,14 +1,15 @@
-import { composeSupergraph, readCheckedInSupergraph, SCHEMA_DIR } from '../../schema/compose';
+import { composeSupergraph, readCheckedInApiSchema, readCheckedInSupergraph, SCHEMA_DIR } from '../../schema/compose';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-describe('schema/ holds the printed subgraph SDLs and the composed supergraph', () => {
+describe('schema/ holds the printed subgraph SDLs, the composed supergraph and its API schema', () => {
   it('is identical to a fresh composition of the code (run `npm run compose` when this fails)', async () => {
     const fresh = await composeSupergraph();
     for (const { name, sdl } of fresh.subgraphs) {
       expect(`${name}: ${readFileSync(join(SCHEMA_DIR, `${name}.graphql`), 'utf8').trim()}`).toBe(`${name}: ${sdl.trim()}`);
     }
     expect(readCheckedInSupergraph().trim()).toBe(fresh.supergraphSdl.trim());
+    expect(readCheckedInApiSchema().trim()).toBe(fresh.apiSdl.trim());
   });
 
   it('keeps the authorization directives in the supergraph for integrators to read', () => {

@@ -1,4 +1,5 @@
 import {
+  visit,
   buildASTSchema,
   getNamedType,
   GraphQLInputType,
@@ -15,8 +16,16 @@ import {
 import { RouteEntry } from '../../gateway/rest/route';
 import { readCheckedInSupergraph } from '../../schema/compose';
 
-/** The checked-in supergraph with its directives (@scopes, @pbac, @public …) on every field's AST. */
-export const supergraph: GraphQLSchema = buildASTSchema(parse(readCheckedInSupergraph()), { assumeValidSDL: true });
+/**
+ * The checked-in supergraph with its directives (@scopes, @pbac, @public …) on every field's AST,
+ * without its @inaccessible fields (@internal ones: not in the public schema, callers cannot ask for them).
+ */
+export const supergraph: GraphQLSchema = buildASTSchema(
+  visit(parse(readCheckedInSupergraph()), {
+    FieldDefinition: (node) => (node.directives?.some((d) => d.name.value === 'inaccessible') ? null : undefined),
+  }),
+  { assumeValidSDL: true },
+);
 
 export function operationOf(route: RouteEntry): OperationDefinitionNode {
   return parse(route.operation).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
