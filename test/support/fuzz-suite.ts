@@ -29,13 +29,13 @@ export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
       const failures: string[] = [];
       for (const op of operations) {
         try {
-          await fuzzOperation(stack, op, { known: world.known, versions, key: caller === 'authenticated' ? world.key : undefined, snapshot, stats });
+          await fuzzOperation(stack, op, { knownFor: world.knownFor, versions, key: caller === 'authenticated' ? world.key : undefined, snapshot, stats });
         } catch (error) {
           failures.push(`── ${op.label}\n${(error as Error).message}`);
         }
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}`);
+      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}, snapshots ${Math.round((stats.snapshotMs ?? 0) / 1000)} s`);
       if (failures.length) throw new Error(`${failures.length} of ${operations.length} operations failed:\n\n${failures.join('\n\n')}`);
     }, 180_000);
 

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import * as http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
@@ -13,6 +14,7 @@ import { TestStack } from './stack';
  *
  * FUZZ_SEED (default below) and FUZZ_RUNS (requests per operation) override the defaults; a failure
  * prints the seed and fast-check's replay path next to the shrunk request and its answer.
+ * FUZZ_LOG=<file> appends every exchange to that file (one JSON line each), FUZZ_SHRINK=0 skips shrinking.
  */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_240_613);
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -78,7 +80,8 @@ export type KnownValues = Record<string, Array<string | number>>;
 
 export interface FuzzWorld {
   key: string;
-  known: KnownValues;
+  /** The owner's ids by parameter name, the one that fits this path first (a team event type on team paths, …). */
+  knownFor(path: string): KnownValues;
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
@@ -122,9 +125,7 @@ export async function fuzzWorld(stack: TestStack): Promise<FuzzWorld> {
   if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
   const role = await operator.createRole({ organizationId: org.id, name: 'Fuzz auditor', permissions: ['role.readOrgRoles'] });
   const ownMemberships = await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1', [team.id]);
-  return {
-    key: owner.key,
-    known: {
+  const known: KnownValues = {
       orgId: [org.id],
       teamId: [team.id, org.id],
       eventTypeId: [personal.id, teamType.id],
@@ -142,8 +143,9 @@ export async function fuzzWorld(stack: TestStack): Promise<FuzzWorld> {
       attendeeEmail: ['fuzz-guest@example.com'],
       privateLinkId: links,
       rescheduleUid: [booking.uid],
-    },
   };
+  const onTeamPaths: KnownValues = { ...known, eventTypeId: [teamType.id, personal.id], linkId: [...links].reverse(), privateLinkId: [...links].reverse() };
+  return { key: owner.key, knownFor: (path) => (path.includes('{teamId}') ? onTeamPaths : known) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -255,6 +257,11 @@ function hostileFor(schema: JsonSchema, where: 'body' | 'url' = 'body'): fc.Arbi
   return fc.oneof(...edges);
 }
 
+/** The value once in `every` draws, else undefined (fc.option's freq is the other way round: how often it is nil). */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | undefined> {
+  return fc.oneof({ weight: every - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+}
+
 function baseSchema(schema: JsonSchema): JsonSchema {
   return schema?.anyOf ? schema.anyOf.find((s: JsonSchema) => s.type !== 'null') ?? {} : schema ?? {};
 }
@@ -273,8 +280,8 @@ function plausibleFor(name: string, schema: JsonSchema, known: KnownValues, dept
     if (/email/i.test(name)) byName.push(fc.constantFrom('ada@example.com', 'fuzz-guest@example.com'));
     else if (/timeZone/i.test(name)) byName.push(fc.constantFrom('Europe/London', 'UTC', 'America/New_York', 'Asia/Kathmandu'));
     else if (/^(startTime|endTime)$/.test(name) && depth > 0) byName.push(timeOfDay);
-    else if (/date$/i.test(name)) byName.push(futureDate);
-    else if (/^(start|end|expiresAt|afterStart|beforeEnd|startTime|endTime)$/.test(name)) byName.push(futureDateTime, futureDate);
+    else if (/date$/i.test(name)) byName.push(futureDate, hostileDate);
+    else if (/^(start|end|expiresAt|afterStart|beforeEnd|startTime|endTime)$/.test(name)) byName.push(futureDateTime, futureDate, hostileDate);
     else if (/url/i.test(name)) byName.push(fc.constantFrom('https://hooks.example.com/x', 'http://127.0.0.1/x', 'ftp://example.com'));
     else if (name === 'days') byName.push(fc.constantFrom(...WEEKDAYS, 'Sunday'));
     else if (name === 'field') byName.push(fc.constantFrom('text', 'email', 'select', 'number', 'name', 'phone'));
@@ -292,13 +299,20 @@ function valueOf(schema: JsonSchema, known: KnownValues, depth: number, name = '
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case 'integer':
-      return fc.oneof(fc.integer({ min: 1, max: 120 }), fc.integer({ min: -5, max: 1_000 }));
+      // Edges GraphQL's Int still accepts (32-bit): what a column or a computation on it may not.
+      return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 120 }) }, { weight: 2, arbitrary: fc.integer({ min: -5, max: 1_000 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31), 1_000_000) });
     case 'number':
       return fc.double({ min: -1_000, max: 1_000, noNaN: true });
     case 'boolean':
       return fc.boolean();
     case 'string':
-      return schema.format === 'date-time' ? futureDateTime : fc.oneof(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), fc.string({ maxLength: 30 }));
+      if (schema.format === 'date-time') return futureDateTime;
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/) },
+        { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
+        // Text that is not plain ASCII: what encodings, jsonb and indexes disagree about.
+        { weight: 1, arbitrary: fc.constantFrom('\ud800', 'x\udc00y', '\udbff\udfff', 'a\u0000b', '😀', 'é', '\u202e', 'ß'.repeat(255)) },
+      );
     case 'array':
       return fc.array(fieldOf(name, schema.items ?? {}, known, depth + 1), { maxLength: 4 });
     case 'object':
@@ -311,7 +325,7 @@ function valueOf(schema: JsonSchema, known: KnownValues, depth: number, name = '
 
 /** One field: usually plausible, sometimes hostile (its type, its edges, null), so most bodies carry one bad field. */
 function fieldOf(name: string, schema: JsonSchema, known: KnownValues, depth: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 6, arbitrary: plausibleFor(name, schema, known, depth) }, { weight: 1, arbitrary: hostileFor(schema) });
+  return fc.oneof({ weight: 15, arbitrary: plausibleFor(name, schema, known, depth) }, { weight: 1, arbitrary: hostileFor(schema) });
 }
 
 /** An object of the schema: its required fields (sometimes some missing), a subset of the others, sometimes unknown extras. */
@@ -323,7 +337,7 @@ function objectOf(schema: JsonSchema, known: KnownValues, depth: number): fc.Arb
   const missingSome = fc.record(fields, { requiredKeys: [] });
   const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'id', 'userId', 'ownerId')), anyJson, { maxKeys: 3 });
   return fc
-    .tuple(fc.oneof({ weight: 4, arbitrary: complete }, { weight: 1, arbitrary: missingSome }), fc.option(extras, { freq: 5 }))
+    .tuple(fc.oneof({ weight: 4, arbitrary: complete }, { weight: 1, arbitrary: missingSome }), sometimes(extras, 5))
     .map(([base, extra]) => (extra ? { ...JSON.parse(JSON.stringify(extra)), ...base } : base));
 }
 
@@ -348,23 +362,25 @@ function pathSegmentOf(name: string, schema: JsonSchema, known: KnownValues): fc
     fc.string({ unit: 'binary', maxLength: 20 }).filter((s) => s.length > 0).map(percentEncode),
     valueOf(baseSchema(schema), known, 0, name).map((v) => percentEncode(String(v))).filter((s) => s.length > 0),
   );
-  return knownValues.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownValues) }, { weight: 2, arbitrary: hostile }) : hostile;
+  if (!knownValues.length) return hostile;
+  // The first known value is the one that fits the route (see knownFor); the others reach other owners' paths.
+  return fc.oneof({ weight: 8, arbitrary: fc.constant(knownValues[0]) }, { weight: 2, arbitrary: fc.constantFrom(...knownValues) }, { weight: 1, arbitrary: hostile });
 }
 
 /** Query strings: each known parameter omitted, plausible, hostile, repeated or in bracket syntax; unknown ones now and then. */
 function queryOf(op: DocOperation, known: KnownValues): fc.Arbitrary<string> {
   const one = (name: string, schema: JsonSchema): fc.Arbitrary<string[]> => {
-    const value = fc.oneof(plausibleFor(name, schema, known, 0), hostileFor(schema, 'url')).map((v) => percentEncode(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+    const value = fc.oneof({ weight: 6, arbitrary: plausibleFor(name, schema, known, 0) }, { weight: 1, arbitrary: hostileFor(schema, 'url') }).map((v) => percentEncode(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
     return fc.oneof(
-      { weight: 2, arbitrary: fc.constant<string[]>([]) },
-      { weight: 4, arbitrary: value.map((v) => [`${name}=${v}`]) },
+      { weight: 6, arbitrary: fc.constant<string[]>([]) },
+      { weight: 8, arbitrary: value.map((v) => [`${name}=${v}`]) },
       { weight: 1, arbitrary: fc.array(value, { minLength: 2, maxLength: 4 }).map((vs) => vs.map((v) => `${name}=${v}`)) },
       { weight: 1, arbitrary: value.map((v) => [`${name}[]=${v}`, `${name}[x]=${v}`]) },
       { weight: 1, arbitrary: fc.constantFrom<string[]>([`${name}`], [`${name}=`], [`${name}=%00`], [`${name}=%FF`]) },
     );
   };
   const unknown = fc.array(fc.constantFrom('apiKey=svc_x', 'foo=bar', '__proto__[x]=1', 'take=1&take=2', '%00=%00'), { maxLength: 2 });
-  return fc.tuple(fc.tuple(...op.queryParams.map((p) => one(p.name, p.schema))), fc.option(unknown, { freq: 10 })).map(([parts, extra]) => {
+  return fc.tuple(fc.tuple(...op.queryParams.map((p) => one(p.name, p.schema))), sometimes(unknown, 10)).map(([parts, extra]) => {
     // Stays within what Node's HTTP parser reads (see MAX_URL_STRING): parameters past 10,000 characters are left out.
     const all: string[] = [];
     for (const part of [...parts.flat(), ...(extra ?? [])]) if (all.join('&').length + part.length < 10_000) all.push(part);
@@ -375,10 +391,10 @@ function queryOf(op: DocOperation, known: KnownValues): fc.Arbitrary<string> {
 /** The svc-api-version header: omitted, this operation's version, another version of the document, or junk. */
 function versionHeaderOf(op: DocOperation, versions: string[]): fc.Arbitrary<string | undefined> {
   return fc.oneof(
-    fc.constant(undefined),
-    fc.constant(op.version ?? undefined),
-    fc.constantFrom(...versions),
-    fc.constantFrom('', '2024-08-13 ', 'latest', '9999-99-99', '\u00e9'),
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    { weight: 4, arbitrary: fc.constant(op.version ?? undefined) },
+    { weight: 1, arbitrary: fc.constantFrom(...versions) },
+    { weight: 1, arbitrary: fc.constantFrom('', '2024-08-13 ', 'latest', '9999-99-99', '\u00e9') },
   );
 }
 
@@ -413,14 +429,14 @@ function bodyOf(op: DocOperation, known: KnownValues): fc.Arbitrary<BodyChoice> 
   if (!op.body) return fc.oneof({ weight: 6, arbitrary: fc.constant<BodyChoice>({}) }, { weight: 1, arbitrary: raw });
   const schema = op.body.schema;
   const structured = fc.oneof(
-    { weight: 3, arbitrary: objectOf(schema, known, 0) },
+    { weight: 8, arbitrary: objectOf(schema, known, 0) },
     { weight: 1, arbitrary: anyJson },
   );
   const asJson = structured.map((value): BodyChoice => ({ body: JSON.stringify(value), contentType: json }));
   const media = op.body.mediaTypes.includes('application/x-www-form-urlencoded')
     ? [objectOf(schema, known, 0).map((value): BodyChoice => ({ body: new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString(), contentType: 'application/x-www-form-urlencoded' }))]
     : [];
-  return fc.oneof({ weight: 7, arbitrary: asJson }, ...media.map((arbitrary) => ({ weight: 2, arbitrary })), { weight: 2, arbitrary: raw });
+  return fc.oneof({ weight: 12, arbitrary: asJson }, ...media.map((arbitrary) => ({ weight: 3, arbitrary })), { weight: 1, arbitrary: raw });
 }
 
 /** Credentials as an anonymous caller may send them: none most often, and malformed ones. */
@@ -581,6 +597,7 @@ export interface FuzzStats {
   operations: number;
   requests: number;
   byStatus: Record<number, number>;
+  snapshotMs?: number;
 }
 
 /** A stable per-operation seed, so that one operation's runs do not depend on the others'. */
@@ -597,12 +614,12 @@ function seedOf(label: string): number {
 export async function fuzzOperation(
   stack: TestStack,
   op: DocOperation,
-  context: { known: KnownValues; versions: string[]; key?: string; snapshot: () => Promise<Snapshot>; stats: FuzzStats; numRuns?: number },
+  context: { knownFor: (path: string) => KnownValues; versions: string[]; key?: string; snapshot: () => Promise<Snapshot>; stats: FuzzStats; numRuns?: number },
 ): Promise<void> {
   let baseline = await context.snapshot();
   context.stats.operations += 1;
   const details = await fc.check(
-    fc.asyncProperty(requestsFor(op, context.known, context.versions, context.key), async (request) => {
+    fc.asyncProperty(requestsFor(op, context.knownFor(op.path), context.versions, context.key), async (request) => {
       let answer: Answer | undefined;
       try {
         answer = await send(stack.url, request);
@@ -611,8 +628,11 @@ export async function fuzzOperation(
       }
       context.stats.requests += 1;
       context.stats.byStatus[answer.status] = (context.stats.byStatus[answer.status] ?? 0) + 1;
+      if (process.env.FUZZ_LOG) appendFileSync(process.env.FUZZ_LOG, `${JSON.stringify({ op: op.label, request: { ...request, body: request.body?.slice(0, 300) }, status: answer.status, answer: answer.text.slice(0, 200) })}\n`);
       const problems = problemsOf(op, answer);
+      const snapStart = performance.now();
       const after = await context.snapshot();
+      context.stats.snapshotMs = (context.stats.snapshotMs ?? 0) + performance.now() - snapStart;
       if (answer.status >= 400) problems.push(...differences(baseline, after).map((d) => `a refused request changed ${d}`));
       baseline = after;
       if (problems.length) throw new Error(`${problems.join('\n')}\n${describeExchange(op, request, answer)}`);
