@@ -609,14 +609,23 @@ function seedOf(label: string): number {
 
 /**
  * Fuzzes one operation: FUZZ_RUNS generated requests, each checked against the document's error
- * format and, when refused, against the rows of every table (a success re-takes the baseline).
+ * format and, when refused, against the rows of every table (a success re-takes the baseline); the
+ * requests of a GET are checked as one batch.
  */
 export async function fuzzOperation(
   stack: TestStack,
   op: DocOperation,
   context: { knownFor: (path: string) => KnownValues; versions: string[]; key?: string; snapshot: () => Promise<Snapshot>; stats: FuzzStats; numRuns?: number },
 ): Promise<void> {
-  let baseline = await context.snapshot();
+  const timedSnapshot = async () => {
+    const started = performance.now();
+    const taken = await context.snapshot();
+    context.stats.snapshotMs = (context.stats.snapshotMs ?? 0) + performance.now() - started;
+    return taken;
+  };
+  // A read changes nothing, whatever it answers: its batch is checked as a whole (one snapshot before, one after).
+  const isRead = op.method === 'GET';
+  let baseline = await timedSnapshot();
   context.stats.operations += 1;
   const details = await fc.check(
     fc.asyncProperty(requestsFor(op, context.knownFor(op.path), context.versions, context.key), async (request) => {
@@ -630,15 +639,17 @@ export async function fuzzOperation(
       context.stats.byStatus[answer.status] = (context.stats.byStatus[answer.status] ?? 0) + 1;
       if (process.env.FUZZ_LOG) appendFileSync(process.env.FUZZ_LOG, `${JSON.stringify({ op: op.label, request: { ...request, body: request.body?.slice(0, 300) }, status: answer.status, answer: answer.text.slice(0, 200) })}\n`);
       const problems = problemsOf(op, answer);
-      const snapStart = performance.now();
-      const after = await context.snapshot();
-      context.stats.snapshotMs = (context.stats.snapshotMs ?? 0) + performance.now() - snapStart;
-      if (answer.status >= 400) problems.push(...differences(baseline, after).map((d) => `a refused request changed ${d}`));
-      baseline = after;
+      if (!isRead) {
+        const after = await timedSnapshot();
+        if (answer.status >= 400) problems.push(...differences(baseline, after).map((d) => `a refused request changed ${d}`));
+        baseline = after;
+      }
       if (problems.length) throw new Error(`${problems.join('\n')}\n${describeExchange(op, request, answer)}`);
     }),
     { seed: seedOf(op.label), numRuns: context.numRuns ?? FUZZ_RUNS, endOnFailure: process.env.FUZZ_SHRINK === '0' },
   );
+  const readChanges = isRead ? differences(baseline, await timedSnapshot()) : [];
+  if (readChanges.length) throw new Error(`${FUZZ_RUNS} reads of ${op.label} changed rows:\n${readChanges.join('\n')}\n(replay: FUZZ_SEED=${FUZZ_SEED}, FUZZ_LOG=<file> lists the requests)`);
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     throw new Error(
