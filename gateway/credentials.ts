@@ -159,6 +159,8 @@ export class CredentialResolver {
     const result = await this.run(query, variables, SYSTEM);
     const unavailable = result.errors?.find(hasUnavailableCode);
     if (unavailable) throw unavailableBeforeExecution(unavailable);
+    // A credential the declared input limits refuse (longer than any key, token or secret, or with NUL) is no credential of ours.
+    if (result.errors?.some((e) => (e as { extensions?: { code?: unknown } }).extensions?.code === 'BAD_USER_INPUT')) throw credentialError(refusal());
     if (result.errors?.length) throw new Error(`Credential resolution failed: ${result.errors[0].message}`);
     const credential = result.data?.[field] as ResolvedCredential | null;
     if (!credential) {

@@ -29,8 +29,12 @@ function join(path: string, field: string): string {
   return path ? `${path}.${field}` : field;
 }
 
+/** A UTF-16 surrogate without its pair: no Unicode character, so no UTF-8 encoding (PostgreSQL's jsonb refuses its `\ud800` escape). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 function checkString(value: string, path: string, maxLength: number): void {
   if (value.includes('\u0000')) throw refused(path, 'must not contain NUL characters (\\u0000)');
+  if (LONE_SURROGATE.test(value)) throw refused(path, 'must be valid Unicode: a lone UTF-16 surrogate (\\ud800–\\udfff without its pair) is not a character');
   if (value.length > maxLength) throw refused(path, `must be at most ${maxLength} characters long (got ${value.length})`);
 }
 
@@ -110,7 +114,7 @@ function checkLiterals(schema: GraphQLSchema, document: DocumentNode): void {
 
 /**
  * Refuses, with a 400 naming the field, what PostgreSQL would refuse or what would cost more than it
- * is worth: NUL characters, strings and lists over their declared sizes, oversized JSON, `null` for a
+ * is worth: NUL characters, lone surrogates, strings and lists over their declared sizes, oversized JSON, `null` for a
  * field that may only be omitted. Called once the operation is known, before planning and cost.
  */
 export function checkInputLimits(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): void {

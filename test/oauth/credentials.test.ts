@@ -115,6 +115,14 @@ describe('credential kinds (5.1)', () => {
       }
     });
 
+    it('a credential longer than any key, token or secret (over the declared input limit) → 401, not a 500 (fuzz finding)', async () => {
+      const long = 'x'.repeat(5_000);
+      for (const headers of [{ authorization: `Bearer ${long}` }, { authorization: `Bearer svc_at_${long}` }, { 'x-svc-client-id': long, 'x-svc-secret-key': long }] as Array<Record<string, string>>) {
+        const answer = await stack.rest('GET', '/v2/me', { headers });
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: { status: 'error', error: { code: 'UNAUTHORIZED', message: expect.any(String) } } });
+      }
+    });
+
     it('a refresh token or an authorization code is no access token', async () => {
       const flow = await userAndCode(stack, { isPublic: true });
       expect((await stack.rest('GET', '/v2/me', { key: flow.code })).status).toBe(401);

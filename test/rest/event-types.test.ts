@@ -100,6 +100,21 @@ describe('/v2/event-types', () => {
     );
   });
 
+  describe('text must be valid Unicode (fuzz finding: a lone surrogate in locations was a 500 from jsonb)', () => {
+    it.each([
+      ['locations[0].type', { title: 'Lone', slug: 'lone', lengthInMinutes: 30, locations: [{ type: 'x\ud800' }] }],
+      ['title', { title: '\udc00', slug: 'lone', lengthInMinutes: 30 }],
+    ])('a lone UTF-16 surrogate in %s → 400 naming it, and nothing is created', async (field, body) => {
+      const before = await listOf(owner.key);
+      expectErrorEnvelope(await create(owner.key, body), 400, 'BAD_REQUEST', new RegExp(`^${field.replace(/[[\].]/g, '\\$&')}: must be valid Unicode`));
+      expect(await listOf(owner.key)).toEqual(before);
+    });
+
+    it('a surrogate pair (an emoji) is a character like any other', async () => {
+      expect(expectSuccess(await create(owner.key, { title: 'Coffee \ud83d\ude00', slug: 'emoji-title', lengthInMinutes: 30 }), 201).title).toBe('Coffee 😀');
+    });
+  });
+
   describe('a request body must be JSON', () => {
     it('invalid JSON → 400 BAD_REQUEST error envelope, and nothing is created', async () => {
       const before = await listOf(owner.key);

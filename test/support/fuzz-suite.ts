@@ -1,0 +1,48 @@
+import { DocOperation, FUZZ_RUNS, FUZZ_SEED, FuzzStats, FuzzWorld, fuzzOperation, fuzzOrder, fuzzWorld, operationsOf, Snapshot, snapshotter } from './fuzz';
+import { startTestStack, TestStack } from './stack';
+
+/**
+ * The fuzz suite of one caller (test/security/fuzz-*.test.ts, two files so jest runs them in
+ * parallel): the served OpenAPI document's every operation, FUZZ_RUNS generated requests each.
+ */
+export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
+  describe(`fuzz /v2 (${caller}): bad input never hurts — no 5xx, documented error bodies, refused requests change no row`, () => {
+    let stack: TestStack;
+    let world: FuzzWorld;
+    let operations: DocOperation[];
+    let snapshot: () => Promise<Snapshot>;
+    const stats: FuzzStats = { operations: 0, requests: 0, byStatus: {} };
+
+    beforeAll(async () => {
+      stack = await startTestStack();
+      world = await fuzzWorld(stack);
+      const doc = await stack.rest('GET', '/v2/openapi.json');
+      expect(doc.status).toBe(200);
+      operations = fuzzOrder(operationsOf(doc.body));
+      snapshot = await snapshotter(stack);
+    });
+    afterAll(() => stack?.stop());
+
+    it(`every operation of GET /v2/openapi.json (seed ${FUZZ_SEED}, ${FUZZ_RUNS} requests each)`, async () => {
+      const started = performance.now();
+      const versions = [...new Set(operations.map((op) => op.version).filter((v): v is string => !!v))];
+      const failures: string[] = [];
+      for (const op of operations) {
+        try {
+          await fuzzOperation(stack, op, { knownFor: world.knownFor, versions, key: caller === 'authenticated' ? world.key : undefined, snapshot, stats });
+        } catch (error) {
+          failures.push(`── ${op.label}\n${(error as Error).message}`);
+        }
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}, snapshots ${Math.round((stats.snapshotMs ?? 0) / 1000)} s`);
+      if (failures.length) throw new Error(`${failures.length} of ${operations.length} operations failed:\n\n${failures.join('\n\n')}`);
+    }, 180_000);
+
+    it('the fuzz really ran: every operation of the document, FUZZ_RUNS requests each', () => {
+      expect(operations.length).toBeGreaterThan(50);
+      expect(stats.operations).toBe(operations.length);
+      expect(stats.requests).toBeGreaterThanOrEqual(operations.length * FUZZ_RUNS);
+    });
+  });
+}
