@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
+import { sha256Hex } from '../subgraphs/kit/sha256';
 import { addressKey } from '../subgraphs/kit/client-address';
 import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
 import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
@@ -66,6 +66,11 @@ interface ResolvedCredential {
 const API_KEY = /^svc_[0-9a-f]{64}$/;
 const ACCESS_TOKEN_PREFIX = 'svc_at_';
 
+/** The secret of an `Authorization: Bearer <secret>` header; undefined for any other form. */
+export function bearerSecretOf(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+}
+
 function refuseApiKeyParameter(query: Record<string, unknown>): void {
   if (query.apiKey !== undefined) {
     throw credentialError('The apiKey query parameter is no longer accepted (API v1 style): send Authorization: Bearer <API key> instead');
@@ -113,9 +118,8 @@ export class CredentialResolver {
   async resolve(authorization: string | undefined, query: Record<string, unknown> = {}): Promise<Principal> {
     refuseApiKeyParameter(query);
     if (!authorization) return ANONYMOUS;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
-    const secret = match[1];
+    const secret = bearerSecretOf(authorization);
+    if (secret === undefined) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
     return this.cached(`bearer:${secret}`, RESOLVE_CREDENTIAL, { secret }, 'credential', () =>
       API_KEY.test(secret)
         ? 'Invalid, revoked or expired API key'
@@ -151,7 +155,7 @@ export class CredentialResolver {
 
   /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields. */
   private async cached(material: string, query: string, variables: Record<string, unknown>, field: string, refusal: () => string): Promise<Principal> {
-    const key = createHash('sha256').update(material).digest('hex');
+    const key = sha256Hex(material);
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
 

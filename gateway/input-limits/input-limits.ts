@@ -118,24 +118,53 @@ function checkLiterals(schema: GraphQLSchema, document: DocumentNode): void {
  * field that may only be omitted. Called once the operation is known, before planning and cost.
  */
 export function checkInputLimits(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): void {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  for (const definition of operation.variableDefinitions ?? []) {
-    const name = definition.variable.name.value;
-    const type = typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined;
-    if (type) checkValue(variables[name], type, name === 'input' ? '' : name, argumentKey(document, root?.name, name));
-  }
-  checkLiterals(schema, document);
+  for (const { name, type, key } of variablesOf(schema, document, operation)) checkValue(variables[name], type, name === 'input' ? '' : name, key);
 }
 
-/** `Query.booking.uid` for `$uid` when the operation passes it as `booking(uid: $uid)`; the variable's name otherwise. */
-function argumentKey(document: DocumentNode, rootName: string | undefined, variable: string): string {
-  let key = variable;
+/** A variable of the operation, with its input type and the rule's name for its position. */
+interface VariableRule {
+  name: string;
+  type: GraphQLInputType;
+  key: string;
+}
+
+/**
+ * What depends on the document alone, worked out once per parsed document (Apollo hands the same
+ * DocumentNode to every request of the same query text, the REST routes' above all): its literals
+ * checked, and each variable's type and rule key.
+ */
+const documentRules = new WeakMap<DocumentNode, Map<OperationDefinitionNode, VariableRule[]>>();
+
+function variablesOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): VariableRule[] {
+  let operations = documentRules.get(document);
+  if (!operations) {
+    checkLiterals(schema, document); // throws for a document that is refused: it is not remembered
+    operations = new Map();
+    documentRules.set(document, operations);
+  }
+  let rules = operations.get(operation);
+  if (!rules) {
+    const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+    const keys = argumentKeys(document, root?.name);
+    rules = (operation.variableDefinitions ?? []).flatMap((definition) => {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined;
+      return type ? [{ name, type, key: keys.get(name) ?? name }] : [];
+    });
+    operations.set(operation, rules);
+  }
+  return rules;
+}
+
+/** `Query.booking.uid` for `$uid` when the operation passes it as `booking(uid: $uid)`, for every variable so passed. */
+function argumentKeys(document: DocumentNode, rootName: string | undefined): Map<string, string> {
+  const keys = new Map<string, string>();
   visit(document, {
     Field(field) {
       for (const argument of field.arguments ?? []) {
-        if (argument.value.kind === Kind.VARIABLE && argument.value.name.value === variable) key = `${rootName}.${field.name.value}.${argument.name.value}`;
+        if (argument.value.kind === Kind.VARIABLE) keys.set(argument.value.name.value, `${rootName}.${field.name.value}.${argument.name.value}`);
       }
     },
   });
-  return key;
+  return keys;
 }

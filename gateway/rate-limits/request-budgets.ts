@@ -1,11 +1,11 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createHash } from 'node:crypto';
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { addressKey } from '../../subgraphs/kit/client-address';
 import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
 import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
-import { PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from '../credentials';
+import { sha256Hex } from '../../subgraphs/kit/sha256';
+import { bearerSecretOf, PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from '../credentials';
 
 /** One budget a request spends a point of: the limiter, the key and what to call it in a 429 message. */
 interface Spend {
@@ -18,10 +18,6 @@ interface Spend {
 /** Answers a request over its budget (429 with the headers already set) in the format of its endpoint. */
 export type TooManyRequestsAnswer = (req: Request, res: Response, message: string) => void;
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /**
  * The credential a request presents, as a key: `bearer:` + SHA-256 of the API key or access token,
  * `platform:` + SHA-256 of client id and secret key (so that someone sending another customer's client
@@ -29,11 +25,11 @@ function sha256(text: string): string {
  * for an Authorization header that is not a Bearer credential (counted per IP, like anonymous ones).
  */
 export function credentialKeyOf(req: Request): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '');
-  if (bearer) return `bearer:${sha256(bearer[1])}`;
+  const bearer = bearerSecretOf(req.header('authorization'));
+  if (bearer !== undefined) return `bearer:${sha256Hex(bearer)}`;
   const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
   const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
-  if (clientId && secretKey) return `platform:${sha256(`${clientId}\n${secretKey}`)}`;
+  if (clientId && secretKey) return `platform:${sha256Hex(`${clientId}\n${secretKey}`)}`;
   return undefined;
 }
 
@@ -78,11 +74,10 @@ export class RequestBudgets {
 
   /**
    * Express middleware spending the request's budgets; `tooMany` writes the 429 body of the endpoint.
-   * Requests `exempt` says yes to (the services' own calls, signed with the internal secret) spend nothing.
+   * (The services' own callbacks arrive on the gateway's internal listener, which has no budget.)
    */
-  middleware(tooMany: TooManyRequestsAnswer, exempt: (req: Request) => boolean = () => false): RequestHandler {
+  middleware(tooMany: TooManyRequestsAnswer): RequestHandler {
     return async (req: Request, res: Response, next: NextFunction) => {
-      if (exempt(req)) return next();
       const spends = this.spendsOf(req);
       const outcomes = await Promise.allSettled(spends.map((s) => s.limiter.consume(s.key)));
       const states: { spend: Spend; state: RateLimiterRes; over: boolean }[] = [];

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../kit/sha256';
 
 /**
  * Every secret the provider hands out (client secrets, session cookies, codes, access and refresh
@@ -17,9 +18,7 @@ export function newSecret(prefix: string): string {
   return prefix + randomBytes(32).toString('base64url');
 }
 
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
+export { sha256Hex };
 
 /** The stored hash is the hash of `secret`, compared in constant time. */
 export function matchesHash(secret: string, storedHex: string | null | undefined): boolean {
