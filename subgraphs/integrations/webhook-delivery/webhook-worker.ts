@@ -72,7 +72,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     stop() {
       stopped ??= (async () => {
         await listener!.end().catch(() => undefined);
-        await boss!.stop({ graceful: true, wait: true, timeout: 15_000 });
+        // Jobs still running after 5 s are failed back to the queue (retried later, idempotently) rather than holding the stop up.
+        await boss!.stop({ graceful: true, wait: true, timeout: 5_000 });
         await db.destroy();
       })();
       return stopped;
