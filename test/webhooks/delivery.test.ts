@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
-import { expectErrorEnvelope, expectSuccess, operatorOf, userWithKey } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Answer, Receiver, signatureIsValid, startReceiver } from './receiver';
 import { fastWebhookSettings } from './settings';
@@ -204,6 +204,34 @@ describe('webhook delivery', () => {
     const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('ten') }), 201);
     expect(await eventually(async () => requestsTo(path).length === 1, WAIT)).toBe(true);
     expect(JSON.parse(requestsTo(path)[0].body).payload.uid).toBe(booking.uid);
+  });
+
+  it('team and organization webhooks: a booking of a team event type reaches the team and its organization; a member\u2019s personal booking reaches the organization; another organization hears nothing', async () => {
+    const operator = operatorOf(stack);
+    const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
+    const org = await operator.createOrganization({ name: 'Hooked org', slug: `hooked-${Date.now()}` });
+    const otherOrg = await operator.createOrganization({ name: 'Other org', slug: `other-${Date.now()}` });
+    const team = await operator.createTeam({ name: 'Hooked team', orgId: org.id, ownerId: host.user.id });
+    await operator.addMember({ teamId: org.id, userId: host.user.id, role: MembershipRole.MEMBER });
+    const teamEventType = await operator.createEventType({ title: 'Team call', slug: `team-call-${Date.now()}`, lengthInMinutes: 30, teamId: team.id, hostIds: [host.user.id] });
+    const personal = await personalEventType(stack, host.user.id);
+    // Team and organization webhooks are stored with team_id (organizations are teams); their CRUD routes are another family's.
+    const hook = async (teamId: number, path: string) =>
+      stack.db('integrations').query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}')`, [teamId, receiver.url.replace('/hook', path)]);
+    await hook(team.id, '/team-hook');
+    await hook(org.id, '/org-hook');
+    await hook(otherOrg.id, '/other-org-hook');
+
+    const teamBooking = await operator.createBooking({ eventTypeId: teamEventType.id, start: new Date(nextStart()), attendee: attendee('team'), hostId: host.user.id });
+    expect(await eventually(async () => requestsTo('/team-hook').length === 1 && requestsTo('/org-hook').length === 1, WAIT)).toBe(true);
+    expect(JSON.parse(requestsTo('/team-hook')[0].body).payload.uid).toBe(teamBooking.uid);
+    expect(JSON.parse(requestsTo('/org-hook')[0].body).payload.uid).toBe(teamBooking.uid);
+
+    const personalBooking = await operator.createBooking({ eventTypeId: personal.id, start: new Date(nextStart()), attendee: attendee('member') });
+    expect(await eventually(async () => requestsTo('/org-hook').length === 2, WAIT)).toBe(true);
+    expect(JSON.parse(requestsTo('/org-hook')[1].body).payload.uid).toBe(personalBooking.uid);
+    expect(requestsTo('/team-hook')).toHaveLength(1);
+    expect(requestsTo('/other-org-hook')).toEqual([]);
   });
 
   it('payloadTemplate: a JSON template is rendered with Handlebars over the flat payload and sent as JSON (values escaped)', async () => {
