@@ -42,14 +42,23 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   let listener: Client | undefined;
   try {
     boss = await startJobQueueWorker(options.databaseUrl);
-    const eventWorker = await boss.work<EventJob>(WEBHOOK_EVENT_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => fanOut(db, graph, job.data));
-    await boss.work<ScheduledJob>(WEBHOOK_SCHEDULED_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => fanOut(db, graph, job.data));
-    for (let i = 0; i < positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 4); i++) {
-      await boss.work<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => attemptDelivery(db, job.data));
+    // WEBHOOK_WORKER_CONCURRENCY loops per queue of fan-outs and of attempts (each takes one job at a time).
+    const concurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 4);
+    const eventWorkers: string[] = [];
+    const deliveryWorkers: string[] = [];
+    // The deliveries a fan-out committed are due now: wake this process's attempt loops instead of waiting for their poll.
+    const fanOutAndWake = async (job: EventJob | ScheduledJob) => {
+      await fanOut(db, graph, job);
+      deliveryWorkers.forEach((id) => boss!.notifyWorker(id));
+    };
+    for (let i = 0; i < concurrency; i++) {
+      eventWorkers.push(await boss.work<EventJob>(WEBHOOK_EVENT_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => fanOutAndWake(job.data)));
+      deliveryWorkers.push(await boss.work<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => attemptDelivery(db, job.data)));
     }
+    await boss.work<ScheduledJob>(WEBHOOK_SCHEDULED_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => fanOutAndWake(job.data));
     listener = new Client({ connectionString: options.databaseUrl });
     await listener.connect();
-    listener.on('notification', () => boss!.notifyWorker(eventWorker));
+    listener.on('notification', () => eventWorkers.forEach((id) => boss!.notifyWorker(id)));
     listener.on('error', (error) => console.error('webhook worker: LISTEN connection lost:', error.message));
     await listener.query(`LISTEN ${BOOKING_EVENT_CHANNEL}`);
   } catch (error) {
