@@ -16,6 +16,7 @@ import { sqlStatements } from '../subgraphs/kit/sql-statements';
 import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import type { LoadJob, LoadReply, LoadResult } from './load';
+import { benchWebhookDelivery, printWebhookBench, WebhookBenchResult } from './webhook-delivery';
 import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS, SchedulingData, seedScheduling, TEAM_HOST_ZONES, YEAR_RANGE_DAYS } from './scheduling-data';
 
 /**
@@ -33,6 +34,9 @@ import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS
  * BENCH_SLOTS_CONNECTIONS (default 4), BENCH_SEQUENTIAL (default 20), BENCH_BOOKING_CONNECTIONS
  * (default 50), BENCH_BOOKING_DURATION (s, default 5), BENCH_BOOKING_SLOTS (contended slots, default 80),
  * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once),
+ * w webhook delivery (bench/webhook-delivery.ts): BENCH_WEBHOOK_EVENTS bookings (default 200), each
+ * delivered to BENCH_WEBHOOK_SUBSCRIBERS loopback receivers (default 10); events/s and commit → receipt
+ * p50/p99; exit 1 unless every delivery arrived. Its id is `w` in BENCH_ONLY.
  * BENCH_CPU_PROFILE (a directory: a V8 CPU profile of the stack's process during each scenario's load
  * run, <title>.cpuprofile, for Chrome DevTools or speedscope; it slows the stack down a little).
  */
@@ -502,7 +506,7 @@ async function main(): Promise<number> {
     assert(isDeepStrictEqual(probes.a.data._entities[0], probes["b'"].data.me), 'direct and gateway bookings differ');
 
     const selected = all.filter((s) => !ONLY || ONLY.has(s.id));
-    assert(selected.length > 0, `BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario (${all.map((s) => s.id).join(', ')})`);
+    assert(selected.length > 0 || ONLY?.has('w'), `BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario (${all.map((s) => s.id).join(', ')})`);
     const load = new LoadGenerator();
     cleanups.push(() => load.stop());
     console.log(`measuring ${selected.length} scenarios: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each (load generator in a child process, ${cpus().length} CPUs)\n`);
@@ -518,6 +522,10 @@ async function main(): Promise<number> {
     // More 201s than slots booked in the database, or two live bookings of one slot, would be a double booking the overlap count missed.
     const bookingInconsistencies = measured.filter((m) => m.after && (statusCount(m, 201) > m.after.bookedSlots || m.after.liveBookings !== m.after.bookedSlots || m.after.bookedSlots > CONTENDED_SLOTS));
     const micro = await microCosts(stack, data);
+    let webhookDelivery: WebhookBenchResult | null = null;
+    if (!ONLY || ONLY.has('w')) {
+      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 200), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10) });
+    }
 
     const by = Object.fromEntries(measured.map((m) => [m.id, m]));
     const ratios = {
@@ -612,11 +620,13 @@ async function main(): Promise<number> {
           },
           failedRequests: failed,
           doubleBookings,
+          webhookDelivery,
         },
         null,
         2,
       ) + '\n',
     );
+    if (webhookDelivery) printWebhookBench(webhookDelivery);
     console.log(`\nwrote ${file}; total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     let code = 0;
     if (failed > 0) {
@@ -625,6 +635,10 @@ async function main(): Promise<number> {
     }
     for (const m of bookingInconsistencies) {
       console.error(`${m.name}: ${statusCount(m, 201)} answers 201 but the database holds ${m.after!.liveBookings} live bookings on ${m.after!.bookedSlots} of the slots`);
+      code = 1;
+    }
+    if (webhookDelivery && webhookDelivery.received < webhookDelivery.deliveries) {
+      console.error(`webhook delivery: ${webhookDelivery.received} of ${webhookDelivery.deliveries} deliveries arrived`);
       code = 1;
     }
     if (doubleBookings > 0) {

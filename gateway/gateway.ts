@@ -42,6 +42,8 @@ export interface GatewayOptions {
   supergraphSource?: SupergraphSource;
   /** Where each subgraph of the supergraph listens (overrides the URLs written in the supergraph). */
   subgraphUrls: Record<string, string>;
+  /** Background services /health reports beside the subgraphs (the webhook workers): name → their /health URL. */
+  workerHealthUrls?: Record<string, string>;
   port?: number;
   host?: string;
   routes?: RouteEntry[];
@@ -200,8 +202,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     next();
   });
   app.get('/health', async (_req, res) => {
-    const health = await checkHealth(options.subgraphUrls);
-    res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
+    const [health, workers] = await Promise.all([checkHealth(options.subgraphUrls), checkHealth(options.workerHealthUrls ?? {})]);
+    const ok = health.ok && workers.ok;
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', subgraphs: health.subgraphs, ...(options.workerHealthUrls ? { workers: workers.subgraphs } : {}) });
   });
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));

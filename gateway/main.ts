@@ -26,6 +26,10 @@ async function main() {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
     databaseUrl: process.env.DATABASE_URL,
+    // WORKER_HEALTH_URLS: name=url pairs, comma-separated (the supervisor sets it for the webhook workers).
+    workerHealthUrls: process.env.WORKER_HEALTH_URLS
+      ? Object.fromEntries(process.env.WORKER_HEALTH_URLS.split(',').map((pair) => pair.split('=', 2) as [string, string]))
+      : undefined,
     webRoutes: SUBGRAPHS.filter((s) => s.web).map((s) => ({ paths: s.web!.paths, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);

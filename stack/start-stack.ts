@@ -5,12 +5,15 @@ import { readCheckedInSupergraph } from '../schema/compose';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { SUBGRAPHS } from '../subgraphs';
 import { RunningSubgraph, startSubgraph } from '../subgraphs/kit/server';
+import { RunningWebhookWorker, startWebhookWorker } from '../subgraphs/integrations/webhook-delivery/webhook-worker';
 
 export interface RunningStack {
   gateway: RunningGateway;
   /** Base URL of the gateway: /graphql, /v2, /health. */
   url: string;
   subgraphs: Record<string, RunningSubgraph>;
+  /** The webhook worker running in this process (unless started with `webhookWorker: false`). */
+  webhookWorker?: RunningWebhookWorker;
   /** The DataSource of a subgraph, for operator tools and tests. */
   db(subgraph: string): DataSource;
   stop(): Promise<void>;
@@ -29,6 +32,8 @@ export interface StackOptions {
   gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy' | 'supergraphSource'>;
   /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Run a webhook worker in this process too (default true). */
+  webhookWorker?: boolean;
 }
 
 /** The four subgraphs (each on its own HTTP port) and the gateway in front of them. */
@@ -58,12 +63,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     webRoutes: SUBGRAPHS.filter((d) => d.web).map((d) => ({ paths: d.web!.paths, target: subgraphs[d.name].origin })),
   });
   gatewayUrl = gateway.internalUrl;
+  let webhookWorker: RunningWebhookWorker | undefined;
+  if (options.webhookWorker !== false) {
+    try {
+      webhookWorker = await startWebhookWorker({ databaseUrl: options.databaseUrl, gatewayUrl: () => gateway.internalUrl });
+    } catch (error) {
+      await gateway.stop();
+      await Promise.all(started.map((s) => s.stop()));
+      throw error;
+    }
+  }
   return {
     gateway,
     url: gateway.url,
     subgraphs,
+    webhookWorker,
     db: (name) => subgraphs[name].db,
     async stop() {
+      await webhookWorker?.stop();
       await gateway.stop();
       await Promise.all(started.map((s) => s.stop()));
     },

@@ -16,7 +16,7 @@ async function chosenPort(value: string | undefined, defaultPort: number): Promi
 }
 
 /** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
-async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
+async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; workers: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
   const heapLimitMb = Number(env.HEAP_LIMIT_MB || DEFAULT_HEAP_LIMIT_MB);
   const shared = {
     ...env,
@@ -40,14 +40,27 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
       env: { ...shared, PORT: String(port), HOST: '127.0.0.1', GATEWAY_INTERNAL_URL: `http://127.0.0.1:${internalPort}` },
     });
   }
+  // The webhook workers (WEBHOOK_WORKERS, default 1): each its own process with a /health port the gateway's /health reads.
+  const workers: ServiceSpec[] = [];
+  const workerCount = Math.max(0, Math.floor(Number(env.WEBHOOK_WORKERS ?? 1)));
+  for (let i = 0; i < workerCount; i++) {
+    const port = i === 0 ? await chosenPort(env.WEBHOOK_WORKER_PORT, 4010) : await freePort();
+    workers.push({
+      name: workerCount === 1 ? 'webhook-worker' : `webhook-worker-${i + 1}`,
+      script: join(DIST, 'subgraphs', 'integrations', 'webhook-delivery', 'worker-main.js'),
+      heapLimitMb,
+      env: { ...shared, PORT: String(port), HOST: '127.0.0.1', GATEWAY_INTERNAL_URL: `http://127.0.0.1:${internalPort}` },
+    });
+  }
+  const workerHealthUrls = workers.map((w) => `${w.name}=http://127.0.0.1:${w.env.PORT}/health`).join(',');
   const subgraphUrlEnv = Object.fromEntries(Object.entries(urls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url]));
   specs.push({
     name: 'gateway',
     script: join(DIST, 'gateway', 'main.js'),
     heapLimitMb,
-    env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: env.HOST || '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1' },
+    env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: env.HOST || '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1', ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}) },
   });
-  return { specs, urls, gatewayUrl };
+  return { specs, workers, urls, gatewayUrl };
 }
 
 /**
@@ -58,9 +71,11 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
 export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const database: LocalDatabase = await openStackDatabase();
   if (database.origin === 'adopted') console.log('[supervisor] adopted the embedded PostgreSQL server left running on this DATA_DIR');
-  const { specs, urls, gatewayUrl } = await serviceSpecs(database.url, env);
+  const { specs, workers: workerSpecs, urls, gatewayUrl } = await serviceSpecs(database.url, env);
   const policy = restartPolicyFromEnvironment(env);
-  const services = specs.map((spec) => new SupervisedProcess(spec, policy, (line) => console.log(line)));
+  const serving = specs.map((spec) => new SupervisedProcess(spec, policy, (line) => console.log(line)));
+  const workers = workerSpecs.map((spec) => new SupervisedProcess(spec, policy, (line) => console.log(line)));
+  const services = [...serving, ...workers];
 
   let stopping: Promise<void> | undefined;
   const stopAll = () =>
@@ -85,7 +100,9 @@ export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promi
   }
 
   try {
-    await Promise.all(services.map((service) => service.start()));
+    await Promise.all(serving.map((service) => service.start()));
+    // The workers after the services: the integrations subgraph has migrated its tables, scheduling installed the queue.
+    await Promise.all(workers.map((service) => service.start()));
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;
@@ -93,5 +110,6 @@ export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promi
   if (stopping) return;
   console.log(`database      ${database.url.replace(/\/\/[^@]*@/, '//***@')}`);
   for (const [name, url] of Object.entries(urls)) console.log(`${name.padEnd(13)} ${url}`);
+  for (const worker of workerSpecs) console.log(`${worker.name.padEnd(13)} health http://127.0.0.1:${worker.env.PORT}/health`);
   console.log(`gateway       ${gatewayUrl}/graphql   REST ${gatewayUrl}/v2   health ${gatewayUrl}/health`);
 }

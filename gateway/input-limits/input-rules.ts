@@ -30,6 +30,7 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  'Mutation.redeliverWebhookDelivery.deliveryId': 36,
 };
 
 export const MAX_ITEMS: Record<string, number> = {

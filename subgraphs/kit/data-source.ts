@@ -6,6 +6,8 @@ export interface PersistenceDefinition {
   schema: string;
   entities: MixedList<Function | string | EntitySchema>;
   migrations: MixedList<Function | string>;
+  /** Runs after the migrations on every start (scheduling installs the job queue it enqueues into). */
+  afterMigrations?: (db: DataSource) => Promise<void>;
 }
 
 /** Opens the subgraph's own DataSource, creates its schema if needed and applies its migrations. */
@@ -26,5 +28,6 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
   await dataSource.runMigrations({ transaction: 'each' });
+  await persistence.afterMigrations?.(dataSource);
   return dataSource;
 }

@@ -1,3 +1,4 @@
+import { installJobQueue } from '../kit/job-queue';
 import { SubgraphDefinition } from '../kit/server';
 import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
@@ -37,6 +38,8 @@ export const scheduling: SubgraphDefinition = {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
     migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
+    // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
+    afterMigrations: installJobQueue,
   },
   resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },

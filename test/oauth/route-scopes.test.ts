@@ -51,6 +51,8 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'GET /v2/webhooks/{webhookId}': 'WEBHOOK_READ', // get a webhook
   'PATCH /v2/webhooks/{webhookId}': 'WEBHOOK_WRITE', // update a webhook
   'DELETE /v2/webhooks/{webhookId}': 'WEBHOOK_WRITE', // delete a webhook
+  'GET /v2/webhooks/{webhookId}/deliveries': 'WEBHOOK_READ', // the delivery log of a webhook (our addition, like reading the webhook)
+  'POST /v2/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': 'WEBHOOK_WRITE', // send a delivery again (our addition)
   'GET /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_READ', // get all event type webhooks
   'POST /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_WRITE', // create event type webhooks
   'DELETE /v2/event-types/{eventTypeId}/webhooks': 'EVENT_TYPE_WRITE', // delete all event type webhooks

@@ -54,6 +54,7 @@ type ParamName =
   | 'bookingUid'
   | 'roleId'
   | 'webhookId'
+  | 'deliveryId'
   | 'apiKeyId';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
@@ -156,6 +157,8 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
     webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) ORDER BY id`, [users, teams, world.bundles.map((b) => b.personalEventTypeId)]),
+    // the deliveries the bundles logged (their status moves on as the worker retries them, so not compared)
+    webhook_deliveries: await rows(integrations, `SELECT id, webhook_id, event_key, trigger_event, body FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`, [world.bundles.flatMap((b) => b.values.deliveryId ?? [])]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
 }
@@ -260,6 +263,8 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   membershipId: 'membershipId',
   roleId: 'roleId',
   scheduleId: 'scheduleId',
+  webhookId: 'webhookId',
+  deliveryId: 'deliveryId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -353,6 +358,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       team.id,
       `https://${MARKER}-${label}-team.example.com/hook`,
     ]);
+    // A logged delivery of B's own webhook (GET /v2/webhooks/{webhookId}/deliveries, …/redeliver).
+    const [delivery] = await stack.db('integrations').query(
+      `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status) VALUES ($1, $2, 'BOOKING_CREATED', $3, 'application/json', 'delivered') RETURNING id`,
+      [hook.body.data.id, `isolation-${label}`, JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { note: MARKER } })],
+    );
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
     const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
     return {
@@ -377,6 +387,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
+        deliveryId: [delivery.id],
         apiKeyId: apiKeyIds,
       },
     };
@@ -430,6 +441,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         bookingUid: aBooking.uid,
         roleId: aRole.id,
         webhookId: 999_999,
+        deliveryId: '00000000-0000-4000-8000-000000000000',
         apiKeyId: 999_999,
       },
       orgB: orgB.id,
@@ -485,7 +497,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -793,7 +805,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       eventTypeId: other.teamEventTypeId,
       linkId: other.values.linkId![0],
     };
-    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0] };
+    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0], deliveryId: other.values.deliveryId![0] };
     // a webhook of B's personal event type is reached through that event type only
     const eventTypeHook: Record<string, string | number> = { ...personal, webhookId: other.values.webhookId![2] };
     const wrong: string[] = [];

@@ -17,7 +17,7 @@ export interface TestStack extends RunningStack {
   databaseProxy: TcpProxy;
 }
 
-export interface TestStackOptions extends Pick<StackOptions, 'gateway'> {
+export interface TestStackOptions extends Pick<StackOptions, 'gateway' | 'webhookWorker'> {
   /** Start a local SMTP receiver and point SMTP_URL at it, so e-mails are really sent and can be read. */
   smtp?: boolean;
   /** Reach the database through a TCP relay the test can cut, as if PostgreSQL went down (other test files share the server). */
@@ -51,7 +51,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   if (mail) process.env.SMTP_URL = mail.url;
   const proxy = options.databaseProxy ? await startTcpProxy(Number(new URL(databaseUrl).port)) : undefined;
   const stackDatabaseUrl = proxy ? Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString() : databaseUrl;
-  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway, rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits } });
+  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway, webhookWorker: options.webhookWorker, rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits } });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

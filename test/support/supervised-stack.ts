@@ -28,6 +28,7 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
     INTEGRATIONS_PORT: '0',
     OAUTH_PORT: '0',
     INTERNAL_PORT: '0',
+    WEBHOOK_WORKER_PORT: '0',
     DB_POOL_SIZE: '4',
   };
 }

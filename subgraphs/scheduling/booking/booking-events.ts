@@ -1,12 +1,16 @@
 import { EntityManager } from 'typeorm';
+import { enqueueInTransaction, JOB_QUEUE_SCHEMA, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE, cancelJobsInTransaction } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEvent, BookingEventType } from './booking-event.entity';
 import { Booking } from './booking.entity';
 import { locationText } from './booking-location';
 
+/** What of the event type an event records; `teamId` and `lengthInMinutes` when the caller loaded them. */
+export type EventTypeOfEvent = Pick<EventType, 'id' | 'slug' | 'title'> & Partial<Pick<EventType, 'teamId' | 'lengthInMinutes'>>;
+
 /** What a webhook delivery of the change will need, as the booking stood when the change committed. */
-export function bookingPayload(booking: Booking, attendees: readonly Attendee[], eventType: Pick<EventType, 'id' | 'slug' | 'title'> | null) {
+export function bookingPayload(booking: Booking, attendees: readonly Attendee[], eventType: EventTypeOfEvent | null) {
   return {
     id: booking.id,
     uid: booking.uid,
@@ -16,7 +20,7 @@ export function bookingPayload(booking: Booking, attendees: readonly Attendee[],
     start: booking.start.toISOString(),
     end: booking.end.toISOString(),
     eventTypeId: booking.eventTypeId,
-    eventType: eventType ? { id: eventType.id, slug: eventType.slug, title: eventType.title } : null,
+    eventType: eventType ? { id: eventType.id, slug: eventType.slug, title: eventType.title, teamId: eventType.teamId ?? null, lengthInMinutes: eventType.lengthInMinutes ?? null } : null,
     hostIds: [booking.userId],
     attendees: attendees.map(({ name, email, timeZone, language }) => ({ name, email, timeZone, language })),
     location: locationText(booking.location),
@@ -29,15 +33,43 @@ export function bookingPayload(booking: Booking, attendees: readonly Attendee[],
   };
 }
 
-/** Writes the domain event of a booking change in the change's own transaction. */
+/** Triggers that start a booking's meeting clock, and those that stop the old one. */
+const SCHEDULES_MEETING: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled]);
+const ENDS_MEETING: ReadonlySet<string> = new Set(['BOOKING_CANCELLED', 'BOOKING_RESCHEDULED', 'BOOKING_REJECTED']);
+
+/**
+ * Writes the domain event of a booking change in the change's own transaction and enqueues its
+ * webhook work (pg-boss) in that same transaction: the job exists exactly when the change committed
+ * (transactional outbox), so a crash between commit and delivery loses nothing. `dispatched_at` is the
+ * moment the event was handed to the queue, i.e. the insert itself.
+ */
 export async function recordBookingEvent(
   tx: EntityManager,
   type: BookingEventType,
   booking: Booking,
   attendees: readonly Attendee[],
-  eventType: Pick<EventType, 'id' | 'slug' | 'title'> | null,
+  eventType: EventTypeOfEvent | null,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const payload: Record<string, unknown> = { ...bookingPayload(booking, attendees, eventType), ...extra };
-  await tx.save(tx.create(BookingEvent, { type, bookingId: booking.id, bookingUid: booking.uid, payload }));
+  const event = await tx.save(tx.create(BookingEvent, { type, bookingId: booking.id, bookingUid: booking.uid, payload, dispatchedAt: new Date() }));
+  const occurredAt = event.createdAt.toISOString();
+  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, { eventKey: `booking-event:${event.id}`, trigger: type, occurredAt, payload });
+  await rescheduleMeetingTriggers(tx, type, booking, payload);
+}
+
+/** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end; gone when it is cancelled or moved. */
+async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>): Promise<void> {
+  if (ENDS_MEETING.has(type)) {
+    const uids = [booking.uid, booking.rescheduledFromUid].filter((uid): uid is string => !!uid);
+    const rows: Array<{ id: string }> = await tx.query(
+      `SELECT id FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>'bookingUid' = ANY($2)`,
+      [WEBHOOK_SCHEDULED_QUEUE, uids],
+    );
+    await cancelJobsInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, rows.map((r) => r.id));
+  }
+  if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return;
+  for (const [trigger, at] of [['MEETING_STARTED', booking.start], ['MEETING_ENDED', booking.end]] as const) {
+    await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload }, { startAfter: at });
+  }
 }

@@ -1,0 +1,105 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Operator } from '../stack/operator';
+import { RunningStack } from '../stack/start-stack';
+
+/**
+ * (w) Webhook delivery: `events` bookings committed one after another by the operator (each writes its
+ * BOOKING_CREATED event and enqueues its job in its transaction), each delivered to `subscribers`
+ * loopback receivers (webhooks of the host). Measures events/s and deliveries/s from the first commit to
+ * the last receipt, and the commit → receipt latency of every delivery (p50, p99). The worker is the
+ * stack's in-process one, with its default settings (polling, concurrency) unless the environment says otherwise.
+ */
+export interface WebhookBenchResult {
+  events: number;
+  subscribers: number;
+  deliveries: number;
+  received: number;
+  seconds: number;
+  eventsPerSecond: number;
+  deliveriesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function benchWebhookDelivery(stack: RunningStack, options: { events: number; subscribers: number; timeoutMs?: number }): Promise<WebhookBenchResult> {
+  const saved = process.env.ALLOW_PRIVATE_TARGETS;
+  process.env.ALLOW_PRIVATE_TARGETS = '1'; // the receivers are on loopback
+  const committedAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let lastReceipt = 0;
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < options.subscribers; i++) {
+      const server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c) => chunks.push(c));
+        req.on('end', () => {
+          const now = Date.now();
+          res.writeHead(200).end('ok');
+          const uid = JSON.parse(Buffer.concat(chunks).toString('utf8'))?.payload?.uid as string;
+          const committed = committedAt.get(uid);
+          if (committed !== undefined) latencies.push(now - committed);
+          lastReceipt = now;
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      servers.push(server);
+    }
+    const operator = new Operator((name) => stack.db(name));
+    const tag = Date.now().toString(36);
+    const host = await operator.createUser({ email: `bench-webhooks-${tag}@example.com`, name: 'Bench Host', timeZone: 'UTC', password: 'correct horse battery' });
+    const eventType = await operator.createEventType({ title: 'Bench delivery', slug: `bench-delivery-${tag}`, lengthInMinutes: 15, ownerId: host.id });
+    for (const server of servers) {
+      await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}')`, [
+        host.id,
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+      ]);
+    }
+    // The seeded bookings' events are still being fanned out (to nobody): measure from an idle queue.
+    const idleDeadline = Date.now() + (options.timeoutMs ?? 120_000);
+    const backlog = async () => Number((await stack.db('integrations').query(`SELECT count(*) AS n FROM job_queue.job WHERE name = 'webhook-event' AND state < 'completed'`))[0].n);
+    while ((await backlog()) > 0 && Date.now() < idleDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = Date.now();
+    const base = Date.parse('2032-01-05T00:00:00Z');
+    for (let i = 0; i < options.events; i++) {
+      const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + i * 15 * 60_000), attendee: { name: `Guest ${i}`, email: `guest-${i}@example.com`, timeZone: 'UTC' } });
+      committedAt.set(booking.uid, Date.now());
+    }
+    const expected = options.events * options.subscribers;
+    const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+    while (latencies.length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const seconds = Math.max(0.001, ((latencies.length ? lastReceipt : Date.now()) - first) / 1000);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      events: options.events,
+      subscribers: options.subscribers,
+      deliveries: expected,
+      received: latencies.length,
+      seconds,
+      eventsPerSecond: options.events / seconds,
+      deliveriesPerSecond: latencies.length / seconds,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+    };
+  } finally {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+    if (saved === undefined) delete process.env.ALLOW_PRIVATE_TARGETS;
+    else process.env.ALLOW_PRIVATE_TARGETS = saved;
+  }
+}
+
+export function printWebhookBench(result: WebhookBenchResult): void {
+  console.log(
+    `w  webhook delivery: ${result.events} events × ${result.subscribers} loopback subscribers = ${result.received}/${result.deliveries} deliveries in ${result.seconds.toFixed(1)} s; ` +
+      `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+  );
+}

@@ -1,0 +1,118 @@
+import { createHmac } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
+import { fetchOutbound, OutboundError } from '../../kit/outbound';
+import { decryptWebhookSecret } from '../webhook/webhook-secret';
+import { Webhook } from '../webhook/webhook.entity';
+import { backoffSeconds, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { DeliveryJob } from './fan-out';
+
+export const SIGNATURE_HEADER = 'X-Svc-Signature-256';
+export const VERSION_HEADER = 'X-Svc-Webhook-Version';
+export const DELIVERY_ID_HEADER = 'X-Svc-Delivery-Id';
+/** Sent when the webhook has no secret, so receivers see the signature was not forgotten (the service's convention). */
+export const NO_SECRET = 'no-secret-provided';
+
+/** Hex HMAC-SHA256 of the exact body with the webhook's secret. */
+export function signature(body: string, secret: string | null): string {
+  return secret ? createHmac('sha256', secret).update(body, 'utf8').digest('hex') : NO_SECRET;
+}
+
+interface Outcome {
+  statusCode: number | null;
+  latencyMs: number;
+  snippet: string | null;
+  error: string | null;
+  retryable: boolean;
+  delivered: boolean;
+  retryAfter?: number;
+}
+
+/** 2xx is delivered; timeouts, connection errors, 5xx, 408 and 429 are worth another try; anything else is the receiver's final word. */
+function judge(statusCode: number): Pick<Outcome, 'delivered' | 'retryable'> {
+  if (statusCode >= 200 && statusCode < 300) return { delivered: true, retryable: false };
+  return { delivered: false, retryable: statusCode >= 500 || statusCode === 408 || statusCode === 429 };
+}
+
+async function send(webhook: Webhook, delivery: WebhookDelivery, attempt: number, timeoutMs: number): Promise<Outcome> {
+  const secret = webhook.secretCiphertext ? decryptWebhookSecret(webhook.secretCiphertext) : null;
+  const started = Date.now();
+  try {
+    const response = await fetchOutbound(webhook.subscriberUrl, {
+      method: 'POST',
+      body: delivery.body,
+      timeoutMs,
+      maxResponseBytes: RESPONSE_MAX_BYTES,
+      headers: {
+        'content-type': delivery.contentType,
+        'user-agent': USER_AGENT,
+        [SIGNATURE_HEADER]: signature(delivery.body, secret),
+        [VERSION_HEADER]: webhook.version,
+        [DELIVERY_ID_HEADER]: delivery.id,
+        'idempotency-key': delivery.id,
+        'x-svc-webhook-attempt': String(attempt),
+        'x-svc-webhook-id': String(webhook.id),
+      },
+    });
+    return {
+      statusCode: response.status,
+      latencyMs: Date.now() - started,
+      snippet: response.body.toString('utf8').slice(0, RESPONSE_SNIPPET_CHARS),
+      error: response.status >= 300 && response.status < 400 ? `redirect not followed${response.headers.location ? ` (location: ${String(response.headers.location).slice(0, 500)})` : ''}` : null,
+      retryAfter: retryAfterSeconds(response.headers['retry-after']),
+      ...judge(response.status),
+    };
+  } catch (error) {
+    const kind = error instanceof OutboundError ? error.kind : 'network';
+    return {
+      statusCode: null,
+      latencyMs: Date.now() - started,
+      snippet: null,
+      error: (error as Error).message.slice(0, RESPONSE_SNIPPET_CHARS),
+      delivered: false,
+      // A refused target (private address) or an oversized answer will not change by waiting.
+      retryable: kind === 'timeout' || kind === 'network',
+    };
+  }
+}
+
+/**
+ * One attempt of one delivery. Idempotent: a job for an attempt already recorded (a job handed out
+ * again after its worker died, or by two workers) does nothing, and the log row, the delivery's new
+ * state and the next attempt's job are written in one transaction, so a crash leaves either all or
+ * none of them. A deactivated webhook stops (the delivery is cancelled); a deleted one took its
+ * deliveries with it, so its jobs find nothing to do.
+ */
+export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise<void> {
+  const settings = deliverySettings();
+  const delivery = await db.getRepository(WebhookDelivery).findOneBy({ id: job.deliveryId });
+  if (!delivery || delivery.status !== 'pending' || delivery.attemptCount >= job.attempt) return;
+  const webhook = await db.getRepository(Webhook).findOneBy({ id: delivery.webhookId });
+  if (!webhook) return;
+  if (!webhook.active) {
+    await db.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'cancelled', nextAttemptAt: null });
+    return;
+  }
+  const startedAt = new Date();
+  const outcome = await send(webhook, delivery, job.attempt, settings.attemptTimeoutMs);
+  await db.transaction(async (tx) => {
+    const logged: unknown[] = await tx.query(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING id`,
+      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error],
+    );
+    if (!logged.length) return; // another worker ran this attempt and recorded it
+    const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
+    const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
+    const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
+    const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
+    await tx.query(`UPDATE webhook_deliveries SET attempts = $2, status = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1 AND status = 'pending'`, [
+      delivery.id,
+      job.attempt,
+      status,
+      nextAttemptAt,
+    ]);
+    if (again) await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+  });
+}

@@ -1,0 +1,93 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { GraphLink } from '../../kit/graph-link';
+import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
+import { Webhook } from '../webhook/webhook.entity';
+import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
+import { deliveryBody } from './delivery-body';
+import { bookingAudience, subscribedWebhooks } from './subscribers';
+
+/** A job of the webhook-event queue: a committed booking change. */
+export interface EventJob {
+  eventKey: string;
+  trigger: string;
+  occurredAt: string;
+  payload: RecordedBooking;
+}
+
+/** A job of the webhook-scheduled queue: a trigger due at a time, for every subscriber or for one webhook (no-show). */
+export interface ScheduledJob {
+  eventKey: string;
+  trigger: string;
+  bookingUid: string;
+  at: string;
+  payload: RecordedBooking;
+  webhookId?: number;
+}
+
+export interface DeliveryJob {
+  deliveryId: string;
+  attempt: number;
+}
+
+const UNIT_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000 };
+/** Changes after which a booking's no-show checks are (re)planned. */
+const PLANS_NO_SHOW: ReadonlySet<string> = new Set(['BOOKING_CREATED', 'BOOKING_RESCHEDULED']);
+
+/**
+ * Inserts one delivery per webhook (idempotent on the event key: a fan-out job run twice after a
+ * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction.
+ */
+async function createDeliveries(tx: EntityManager, eventKey: string, trigger: string, rows: Array<{ webhook: Webhook; body: string; contentType: string }>): Promise<string[]> {
+  const created: string[] = [];
+  for (const { webhook, body, contentType } of rows) {
+    const inserted: Array<{ id: string }> = await tx.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id`,
+      [webhook.id, eventKey, trigger, body, contentType],
+    );
+    if (!inserted.length) continue;
+    await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: inserted[0].id, attempt: 1 } satisfies DeliveryJob);
+    created.push(inserted[0].id);
+  }
+  return created;
+}
+
+/** Fans a booking event (or a due meeting trigger) out to its subscribers. */
+export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob): Promise<void> {
+  const booking = job.payload;
+  const audience = await bookingAudience(graph, booking);
+  const payload = bookingWebhookPayload(job.trigger, booking, audience.organizer);
+  const clientId = booking.platformOAuthClientId ?? null;
+  const onlyWebhook = 'webhookId' in job ? job.webhookId : undefined;
+  const triggers = PLANS_NO_SHOW.has(job.trigger) ? [job.trigger, ...NO_SHOW_TRIGGERS] : [job.trigger];
+  const webhooks = (await subscribedWebhooks(db, triggers, booking, audience)).filter((w) => onlyWebhook === undefined || w.id === onlyWebhook);
+  const recipients = webhooks.filter((w) => w.triggers.includes(job.trigger));
+  const createdAt = ('occurredAt' in job && job.occurredAt) || new Date().toISOString();
+  await db.transaction(async (tx) => {
+    await createDeliveries(
+      tx,
+      job.eventKey,
+      job.trigger,
+      recipients.map((webhook) => ({ webhook, ...deliveryBody(job.trigger, createdAt, payload, clientId, webhook) })),
+    );
+    if (PLANS_NO_SHOW.has(job.trigger)) await planNoShowChecks(tx, webhooks, booking);
+  });
+}
+
+/** A no-show trigger is evaluated `time` `timeUnit` after the start (spec 6 rule 1), per webhook. */
+async function planNoShowChecks(tx: EntityManager, webhooks: Webhook[], booking: RecordedBooking): Promise<void> {
+  for (const webhook of webhooks) {
+    if (!webhook.time || !webhook.timeUnit || !UNIT_MS[webhook.timeUnit]) continue;
+    for (const trigger of webhook.triggers.filter((t) => NO_SHOW_TRIGGERS.has(t))) {
+      const at = new Date(Date.parse(booking.start) + webhook.time * UNIT_MS[webhook.timeUnit]);
+      const job: ScheduledJob = { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload: booking, webhookId: webhook.id };
+      await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter: at });
+    }
+  }
+}
+
+/** A scheduled trigger that came due. */
+export function fireScheduled(db: DataSource, graph: GraphLink, job: ScheduledJob): Promise<void> {
+  return fanOut(db, graph, job);
+}

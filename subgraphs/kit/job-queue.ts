@@ -1,0 +1,120 @@
+import PgBoss from 'pg-boss';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+
+/**
+ * The durable job queue (pg-boss) in its own PostgreSQL schema. It is infrastructure shared by the
+ * services, not a subgraph's data: scheduling enqueues into it inside a booking change's transaction
+ * (outbox), the webhook workers take jobs out of it.
+ */
+export const JOB_QUEUE_SCHEMA = 'job_queue';
+
+/** A booking change (or another domain event) whose subscribers are still to be found. */
+export const WEBHOOK_EVENT_QUEUE = 'webhook-event';
+/** One attempt at one delivery to one webhook. */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+/** A trigger due at a time (MEETING_STARTED, MEETING_ENDED, no-show checks). */
+export const WEBHOOK_SCHEDULED_QUEUE = 'webhook-scheduled';
+
+export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE] as const;
+
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+/**
+ * How long a job may stay active before pg-boss takes it for lost (its worker died) and hands it out
+ * again. Longer than one delivery attempt may take (OUTBOUND_TIMEOUT_MS), so a live attempt is never
+ * duplicated; a crash is retried this long after it happened.
+ */
+export function jobExpireSeconds(): number {
+  const attemptSeconds = Math.ceil(positive(process.env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000) / 1000);
+  return Math.max(positive(process.env.WEBHOOK_JOB_EXPIRE_SECONDS, 60), attemptSeconds + 1);
+}
+
+/** pg-boss's database access through a TypeORM query runner (structured results: UPDATE … RETURNING gives rows). */
+function queryRunnerDb(run: <T>(use: (runner: QueryRunner) => Promise<T>) => Promise<T>): PgBoss.Db {
+  return {
+    executeSql: (text, values) => run(async (runner) => ({ rows: (await runner.query(text, values?.length ? values : undefined, true)).records })),
+  };
+}
+
+/** The queue's database access inside the caller's transaction, so a job exists exactly when the change commits. */
+export function transactionQueueDb(tx: EntityManager): PgBoss.Db {
+  const runner = tx.queryRunner;
+  if (!runner) throw new Error('transactionQueueDb needs the EntityManager of a transaction');
+  return queryRunnerDb((use) => use(runner));
+}
+
+function dataSourceQueueDb(db: DataSource): PgBoss.Db {
+  return queryRunnerDb(async (use) => {
+    const runner = db.createQueryRunner();
+    try {
+      return await use(runner);
+    } finally {
+      await runner.release();
+    }
+  });
+}
+
+/** Queue defaults: retries here only cover a worker that died mid-job (the delivery code schedules its own retries). */
+function queueOptions(name: string): PgBoss.Queue {
+  return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
+}
+
+/** Installs or migrates the queue's schema (pg-boss takes an advisory lock) and creates the queues; idempotent. */
+export async function installJobQueue(db: DataSource): Promise<void> {
+  const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
+  boss.on('error', (error) => console.error('job queue:', error));
+  await boss.start();
+  for (const name of QUEUES) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name)).catch(async (error) => {
+      // Another process created it between the check and the insert.
+      if (!(await boss.getQueue(name))) throw error;
+    });
+  }
+  await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+/** A producer that only ever writes inside the caller's transactions (never started: no polling, no maintenance). */
+let producer: PgBoss | undefined;
+function jobProducer(): PgBoss {
+  producer ??= new PgBoss({
+    db: { executeSql: () => Promise.reject(new Error('the job producer only writes inside a transaction')) },
+    schema: JOB_QUEUE_SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  return producer;
+}
+
+/** Enqueues a job in the caller's transaction; throws (rolling the change back) if the queue is missing. */
+export async function enqueueInTransaction(tx: EntityManager, queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  const id = await jobProducer().send(queue, data, { ...options, db: transactionQueueDb(tx) });
+  if (!id && !options.singletonKey) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
+  return id ?? '';
+}
+
+/** Cancels queued jobs in the caller's transaction. */
+export async function cancelJobsInTransaction(tx: EntityManager, queue: string, ids: string[]): Promise<void> {
+  if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });
+}
+
+/** A started pg-boss with its own connection pool, for a worker process. */
+export async function startJobQueueWorker(databaseUrl: string, options: { pollingIntervalSeconds?: number } = {}): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: JOB_QUEUE_SCHEMA,
+    max: Number(process.env.WEBHOOK_WORKER_POOL_SIZE ?? 4),
+    migrate: true,
+    schedule: false,
+    supervise: true,
+    // Finds jobs of dead workers (expired) and retries them; seconds in tests, a minute by default.
+    maintenanceIntervalSeconds: positive(process.env.WEBHOOK_MAINTENANCE_INTERVAL_SECONDS, 60),
+    ...options,
+  });
+  boss.on('error', (error) => console.error('webhook worker queue error:', error.message));
+  await boss.start();
+  return boss;
+}
