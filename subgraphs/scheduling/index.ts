@@ -25,6 +25,7 @@ import { OrganizationUserSchedulesResolver } from './schedule/organization-user-
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
 import { Team } from './team/team.stub';
+import { DeletedTeamResolver } from './team/deleted-team.resolver';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
 import { userReference } from './user/user.stub';
@@ -38,7 +39,7 @@ export const scheduling: SubgraphDefinition = {
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
     migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };
