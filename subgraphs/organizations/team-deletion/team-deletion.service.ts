@@ -70,11 +70,13 @@ export class TeamDeletionService {
   /** Claims the deletions that are due (SKIP LOCKED: replicas share the work) and tries each once. */
   async retryDue(limit = 20): Promise<number> {
     const due: Array<{ team_id: number }> = await this.db.query(
-      `UPDATE team_deletions SET next_attempt_at = now() + make_interval(secs => $2)
-       WHERE team_id IN (
-         SELECT team_id FROM team_deletions WHERE completed_at IS NULL AND next_attempt_at <= now()
-         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING team_id`,
+      `WITH claimed AS (
+         UPDATE team_deletions SET next_attempt_at = now() + make_interval(secs => $2)
+         WHERE team_id IN (
+           SELECT team_id FROM team_deletions WHERE completed_at IS NULL AND next_attempt_at <= now()
+           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING team_id)
+       SELECT team_id FROM claimed`,
       [limit, CLAIM_SECONDS],
     );
     for (const row of due) await this.dispatch(row.team_id);
