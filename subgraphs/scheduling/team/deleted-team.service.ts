@@ -9,11 +9,13 @@ import { DataSource } from 'typeorm';
 export async function removeEventTypesOfDeletedTeam(db: DataSource, teamId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const deleted: Array<{ id: number }> = await tx.query(
-      `DELETE FROM event_types et
-       WHERE et.team_id = $1
-         AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.event_type_id = et.id)
-         AND NOT EXISTS (SELECT 1 FROM bookings b JOIN event_types child ON child.id = b.event_type_id WHERE child.parent_id = et.id)
-       RETURNING et.id`,
+      `WITH gone AS (
+         DELETE FROM event_types et
+         WHERE et.team_id = $1
+           AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.event_type_id = et.id)
+           AND NOT EXISTS (SELECT 1 FROM bookings b JOIN event_types child ON child.id = b.event_type_id WHERE child.parent_id = et.id)
+         RETURNING et.id)
+       SELECT id FROM gone`,
       [teamId],
     );
     const kept = `SELECT id FROM event_types WHERE team_id = $1`;
