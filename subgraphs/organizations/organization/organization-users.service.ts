@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { Membership, MembershipRole } from '../membership/membership.entity';
@@ -130,9 +130,9 @@ export class OrganizationUsersService {
     return { user, membership };
   }
 
-  /** A user who joined with an account of their own keeps control of it. */
+  /** A user who joined with an account of their own keeps control of it (409: the account's state, not the caller's rights, refuses it). */
   private async refuseOwnAccount(tx: EntityManager, orgId: number, userId: number, change: string): Promise<void> {
     const managed = await tx.query('SELECT 1 FROM organization_user_accounts WHERE user_id = $1 AND organization_id = $2', [userId, orgId]);
-    if (!managed.length) throw forbidden(`User ${userId} has an account of their own, not created by organization ${orgId}: it cannot be ${change} by the organization`);
+    if (!managed.length) throw conflict(`User ${userId} has an account of their own, not created by organization ${orgId}: it cannot be ${change} by the organization`);
   }
 }
