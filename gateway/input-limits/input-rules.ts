@@ -14,6 +14,17 @@ export const MAX_STRING: Record<string, number> = {
   'CreateTeamEventTypeInput.description': 10_000,
   'UpdateTeamEventTypeInput.description': 10_000,
   'CreateTeamInput.bio': 5_000,
+  ...Object.fromEntries(
+    ['UpdateTeamInput', 'CreateOrganizationTeamInput'].flatMap((input) => [
+      [`${input}.bio`, 5_000],
+      [`${input}.logoUrl`, 1_000],
+      [`${input}.bannerUrl`, 1_000],
+    ]),
+  ),
+  'CreateOrganizationUserInput.bio': 5_000,
+  'UpdateOrganizationUserInput.bio': 5_000,
+  'CreateOrganizationUserInput.avatarUrl': 1_000,
+  'UpdateOrganizationUserInput.avatarUrl': 1_000,
   'CreateWebhookInput.payloadTemplate': 20_000,
   'CreateWebhookInput.subscriberUrl': 1_000,
   'UpdateWebhookInput.payloadTemplate': 20_000,
@@ -46,6 +57,8 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'Query.organizationUsers.emails': 100,
+  'Query.organizationUsers.teamIds': 100,
 };
 
 /**
@@ -59,6 +72,9 @@ export const NOT_NULL = new Set<string>([
     ['title', 'slug', 'lengthInMinutes', 'locations', 'hidden'].map((field) => `${input}.${field}`),
   ),
   'UpdateTeamEventTypeInput.hosts',
+  ...['name', 'slug', 'timeZone', 'hideBranding', 'isPrivate', 'hideBookATeamMember', 'metadata', 'weekStart'].map((field) => `UpdateTeamInput.${field}`),
+  ...['accepted', 'role', 'disableImpersonation'].map((field) => `UpdateMembershipInput.${field}`),
+  ...['email', 'username', 'name', 'timeZone', 'metadata'].map((field) => `UpdateOrganizationUserInput.${field}`),
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),

@@ -26,6 +26,11 @@ export interface SubgraphDefinition extends SchemaDefinition {
    * the gateway's address; `mount` adds the routes to the subgraph's express app.
    */
   web?: { paths: string[]; mount(app: express.Express, runtime: SubgraphRuntime): void };
+  /**
+   * Work the subgraph does on its own while it runs (retrying an outbox): started once it listens,
+   * stopped before its database closes.
+   */
+  background?: (runtime: SubgraphRuntime) => { stop(): Promise<void> };
 }
 
 /** What a subgraph's own code may use besides the request: its database and the supergraph. */
@@ -133,6 +138,7 @@ export async function startSubgraph(
     const s = app.listen(options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const background = definition.background?.({ db, graph, rateLimits: rateLimitSettings(options.rateLimits) });
   let stopped: Promise<void> | undefined;
   return {
     name: definition.name,
@@ -144,6 +150,7 @@ export async function startSubgraph(
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await closed;
+        await background?.stop();
         await apollo.stop();
         await db.destroy();
       })();

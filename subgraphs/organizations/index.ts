@@ -3,6 +3,14 @@ import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { OrganizationRoles1732600000000 } from './migrations/1732600000000-organization-roles';
+import { TeamProfilesInvitesDeletions1733500000000 } from './migrations/1733500000000-team-profiles-invites-deletions';
+import { OrganizationMembershipResolver } from './membership/organization-membership.resolver';
+import { OrganizationUsersResolver } from './organization/organization-users.resolver';
+import { OrganizationTeamResolver } from './team/organization-team.resolver';
+import { TeamDeletion } from './team-deletion/team-deletion.entity';
+import { startTeamDeletionRetries } from './team-deletion/team-deletion.service';
+import { TeamInvite } from './team-invite/team-invite.entity';
+import { TeamInviteResolver } from './team-invite/team-invite.resolver';
 import { Role } from './role/role.entity';
 import { RoleResolver } from './role/role.resolver';
 import { Membership } from './membership/membership.entity';
@@ -23,8 +31,10 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, TeamProfilesInvitesDeletions1733500000000] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
+  // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.
+  background: startTeamDeletionRetries,
 };

@@ -26,6 +26,7 @@ import { OrganizationUserSchedulesResolver } from './schedule/organization-user-
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
 import { Team } from './team/team.stub';
+import { DeletedTeamResolver } from './team/deleted-team.resolver';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
 import { userReference } from './user/user.stub';
@@ -41,7 +42,7 @@ export const scheduling: SubgraphDefinition = {
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

@@ -20,6 +20,36 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'GET /v2/organizations/{orgId}/teams/{teamId}/memberships': 'TEAM_MEMBERSHIP_READ', // get all memberships (also org)
   'DELETE /v2/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_WRITE', // delete memberships
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_WRITE', // (also org)
+  'GET /v2/teams/{teamId}': 'TEAM_PROFILE_READ', // get a team
+  'PATCH /v2/teams/{teamId}': 'TEAM_PROFILE_WRITE', // update teams
+  'DELETE /v2/teams/{teamId}': 'TEAM_PROFILE_WRITE', // delete teams
+  'GET /v2/organizations/{orgId}/teams': 'ORG_PROFILE_READ', // get all teams
+  'POST /v2/organizations/{orgId}/teams': 'ORG_PROFILE_WRITE', // create teams
+  'GET /v2/organizations/{orgId}/teams/me': 'ORG_PROFILE_READ', // teams membership for a user (the caller)
+  'GET /v2/organizations/{orgId}/teams/{teamId}': 'TEAM_PROFILE_READ', // get a team (also org)
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}': 'TEAM_PROFILE_WRITE', // update teams (a team's own path: team scopes)
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}': 'TEAM_PROFILE_WRITE', // delete teams
+  'GET /v2/teams/{teamId}/memberships': 'TEAM_MEMBERSHIP_READ', // get all memberships
+  'POST /v2/teams/{teamId}/memberships': 'TEAM_MEMBERSHIP_WRITE', // create memberships
+  'GET /v2/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_READ', // get a membership
+  'PATCH /v2/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_WRITE', // update memberships
+  'POST /v2/organizations/{orgId}/teams/{teamId}/memberships': 'TEAM_MEMBERSHIP_WRITE', // create memberships (also org)
+  'GET /v2/organizations/{orgId}/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_READ', // get a membership (also org)
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/memberships/{membershipId}': 'TEAM_MEMBERSHIP_WRITE', // update memberships (also org)
+  'GET /v2/organizations/{orgId}/memberships': 'ORG_MEMBERSHIP_READ', // get all memberships
+  'POST /v2/organizations/{orgId}/memberships': 'ORG_MEMBERSHIP_WRITE', // create memberships
+  'GET /v2/organizations/{orgId}/memberships/{membershipId}': 'ORG_MEMBERSHIP_READ', // one membership
+  'PATCH /v2/organizations/{orgId}/memberships/{membershipId}': 'ORG_MEMBERSHIP_WRITE', // update memberships
+  'DELETE /v2/organizations/{orgId}/memberships/{membershipId}': 'ORG_MEMBERSHIP_WRITE', // delete memberships
+  'GET /v2/organizations/{orgId}/users': 'ORG_MEMBERSHIP_READ', // all users
+  'POST /v2/organizations/{orgId}/users': 'ORG_MEMBERSHIP_WRITE', // create users
+  'PATCH /v2/organizations/{orgId}/users/{userId}': 'ORG_MEMBERSHIP_WRITE', // update users
+  'DELETE /v2/organizations/{orgId}/users/{userId}': 'ORG_MEMBERSHIP_WRITE', // delete users
+  'POST /v2/teams/{teamId}/invite': 'TEAM_MEMBERSHIP_WRITE', // create team invite link
+  'DELETE /v2/teams/{teamId}/invite': 'TEAM_MEMBERSHIP_WRITE', // revoking the links is part of managing them
+  'POST /v2/organizations/{orgId}/teams/{teamId}/invite': 'TEAM_MEMBERSHIP_WRITE', // create team invite link (also org)
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/invite': 'TEAM_MEMBERSHIP_WRITE',
+  'POST /v2/teams/invite/accept': 'PROFILE_WRITE', // no 5.3 row: joining changes the caller's own memberships (our decision)
   'GET /v2/event-types': 'EVENT_TYPE_READ', // get all event types
   'POST /v2/event-types': 'EVENT_TYPE_WRITE', // create event types
   'GET /v2/event-types/{eventTypeId}': 'EVENT_TYPE_READ', // get one event type
@@ -75,6 +105,9 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'GET /v2/organizations/{orgId}/roles/{roleId}': 'none', // no scope of 5.3 names roles
 };
 
+/** Routes that delete the team they address: each gets a team of its own. */
+const TEAM_DELETIONS = ['DELETE /v2/teams/{teamId}', 'DELETE /v2/organizations/{orgId}/teams/{teamId}'];
+
 /** Every scope of spec 5.3's three tables. */
 const ALL_SCOPES = [
   ...['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'APPS', 'PROFILE', 'WEBHOOK', 'VERIFIED_RESOURCES', 'CREDITS'].flatMap((s) => [`${s}_READ`, `${s}_WRITE`]),
@@ -92,6 +125,7 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
   let stack: TestStack;
   let userId: number;
   let ids: Record<string, string | number>;
+  const spareTeamIds: Record<string, number> = {};
   const tokens = new Map<string, Promise<string>>();
   const tokenFor = (scopes: string[]) => {
     const key = [...scopes].sort().join(' ');
@@ -109,6 +143,8 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     await operator.addMember({ teamId: orgId, userId, role: MembershipRole.ADMIN }).catch(() => undefined);
     // Every path parameter gets a resource the caller may manage, or an id that simply does not exist:
     // either way a token holding the route's scopes must never meet a 403.
+    // Deleting a team must not take the shared team away from the routes walked after it.
+    for (const key of TEAM_DELETIONS) spareTeamIds[key] = (await operator.createTeam({ name: `Spare ${key}`, orgId, ownerId: userId })).id;
     ids = { orgId, teamId, userId, eventTypeId: 999_999, membershipId: 999_999, scheduleId: 999_999, webhookId: 999_999, linkId: 'nope', roleId: 'admin_role', bookingUid: 'nope' };
   });
   afterAll(() => stack.stop());
@@ -125,7 +161,8 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     const required = REQUIRED_SCOPE[`${route.method} ${route.path}`];
     const name = `${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`;
     const call = async (token: string) => {
-      const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(ids[param] ?? 1)));
+      const values: Record<string, string | number> = { ...ids, ...(spareTeamIds[`${route.method} ${route.path}`] ? { teamId: spareTeamIds[`${route.method} ${route.path}`] } : {}) };
+      const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(values[param] ?? 1)));
       const headers: Record<string, string> = route.version ? { 'svc-api-version': route.version } : {};
       return stack.rest(route.method, path, { key: token, body: minimalBodyOf(route), headers });
     };

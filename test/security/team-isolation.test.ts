@@ -190,7 +190,16 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
   updateMyBookingLimits: () => ({ perDay: 5 }),
+  // memberships and organization users: the users the control (below) sets up; any id during the walk
+  createTeamMembership: () => ({ userId: controlUsers.outsider ?? 1 }),
+  createOrganizationTeamMembership: () => ({ userId: controlUsers.orgMember ?? 1 }),
+  createOrganizationMembership: () => ({ userId: controlUsers.outsider ?? 1 }),
+  createOrganizationTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
+  createOrganizationUser: () => ({ email: `alpha-new-${randomBytes(3).toString('hex')}@example.com` }),
+  updateOrganizationUser: () => ({ name: 'Renamed' }),
 };
+/** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
+const controlUsers: { orgMember?: number; outsider?: number } = {};
 
 function rootFieldOf(route: RouteEntry): string {
   const selection = operationOf(route).selectionSet.selections[0];
@@ -545,6 +554,23 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     }
   });
 
+  /**
+   * The organization-wide lists of A's organization (its teams, memberships, users) rightly show A's
+   * organization owner the sibling team inside that organization and its people: they are left out
+   * before looking for leaks; anything else of B's still counts.
+   */
+  const ORG_WIDE_LISTS: Record<string, (item: any, sibling: Bundle) => boolean> = {
+    '/v2/organizations/{orgId}/teams': (item, sibling) => item.id === sibling.teamId,
+    '/v2/organizations/{orgId}/memberships': (item, sibling) => [sibling.owner.id, sibling.member.id].includes(item.userId),
+    '/v2/organizations/{orgId}/users': (item, sibling) => [sibling.owner.id, sibling.member.id].includes(item.id),
+  };
+  function withoutSiblingOfOrgA(route: RouteEntry, body: any): unknown {
+    const isSibling = ORG_WIDE_LISTS[route.path];
+    const sibling = world.bundles.find((b) => b.orgId === world.orgA)!;
+    if (!isSibling || !Array.isArray(body?.data)) return body;
+    return { ...body, data: body.data.filter((item: any) => !isSibling(item, sibling)) };
+  }
+
   describe('reads of A’s own resources with B’s filters in the query: nothing of B in the answer', () => {
     for (const route of reads) {
       it(label(route), async () => {
@@ -554,7 +580,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
             const path = fill(route, world.a) + queryOf(route, b);
             sent.untargeted += 1;
             const { status, body } = await call(route, path, caller);
-            const leaks = leaksIn(world, body, status >= 400 ? sentIn(path) : []);
+            const leaks = leaksIn(world, caller === 'orgAOwner' ? withoutSiblingOfOrgA(route, body) : body, status >= 400 ? sentIn(path) : []);
             if (status >= 500 || leaks.length) wrong.push(`${caller} GET ${path} → ${status} ${leaks.join(', ')}`);
           }
         }
@@ -808,10 +834,18 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0], deliveryId: other.values.deliveryId![0] };
     // a webhook of B's personal event type is reached through that event type only
     const eventTypeHook: Record<string, string | number> = { ...personal, webhookId: other.values.webhookId![2] };
+    // Organization routes: a user B's organization created (its to edit; a member of the organization, not
+    // of B's team) and a user outside it; memberships of B's team member in the team and in the organization.
+    const created = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
+    expect(created.status).toBe(201);
+    controlUsers.orgMember = created.body.data.id;
+    controlUsers.outsider = (await person('control-outsider')).id;
+    own.userId = controlUsers.orgMember!;
     const wrong: string[] = [];
     const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method));
     for (const route of writes) {
-      const teamScoped = paramsOf(route).includes('teamId');
+      const teamScoped = paramsOf(route).includes('teamId') || paramsOf(route).includes('orgId');
+      own.membershipId = other.values.membershipId![route.path.startsWith('/v2/organizations/{orgId}/memberships') ? 1 : 0];
       const { status, body } = await call(route, fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal), other.owner);
       if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
     }

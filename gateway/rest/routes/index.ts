@@ -4,15 +4,36 @@ import { bookingFieldRoutes } from './booking-fields';
 import { bookingRoutes } from './bookings';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
+import { membershipRoutes } from './memberships';
+import { organizationUserRoutes } from './organization-users';
 import { oauthRoutes } from './oauth';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedules';
 import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
+import { teamInviteRoutes } from './team-invites';
 import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 import { webhookDeliveryRoutes } from './webhook-deliveries';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...webhookDeliveryRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [
+  ...meRoutes,
+  ...teamRoutes,
+  ...membershipRoutes,
+  ...teamInviteRoutes,
+  ...organizationUserRoutes,
+  ...eventTypeRoutes,
+  ...teamEventTypeRoutes,
+  ...privateLinkRoutes,
+  ...bookingFieldRoutes,
+  ...webhookRoutes,
+  ...webhookDeliveryRoutes,
+  ...scheduleRoutes,
+  ...bookingLimitRoutes,
+  ...bookingRoutes,
+  ...slotRoutes,
+  ...roleRoutes,
+  ...oauthRoutes,
+];

@@ -1,10 +1,9 @@
 import { PAGINATION, route } from '../route';
 
-const TEAM_FIELDS = /* GraphQL */ `fragment TeamFields on Team { id name slug bio timeZone parentId isOrganization createdAt }`;
-const MEMBERSHIP_FIELDS = /* GraphQL */ `
-  fragment MembershipFields on Membership {
-    id userId teamId accepted role disableImpersonation
-    user { email avatarUrl username name bio metadata }
+export const TEAM_FIELDS = /* GraphQL */ `
+  fragment TeamFields on Team {
+    id name slug bio timeZone parentId isOrganization createdAt
+    logoUrl bannerUrl hideBranding isPrivate hideBookATeamMember metadata theme brandColor darkBrandColor timeFormat weekStart
   }`;
 
 export const teamRoutes = [
@@ -28,39 +27,93 @@ export const teamRoutes = [
   }),
   route({
     method: 'GET',
-    path: '/v2/organizations/{orgId}/teams/{teamId}/memberships',
-    tag: 'Orgs / Teams / Memberships',
-    summary: 'Get all memberships of an organization team',
+    path: '/v2/teams/{teamId}',
+    tag: 'Teams',
+    summary: 'Get a team (its members)',
+    operation: `query GetTeam($teamId: Int!) { team(teamId: $teamId) { ...TeamFields } } ${TEAM_FIELDS}`,
+    result: 'team',
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/teams/{teamId}',
+    tag: 'Teams',
+    summary: 'Update a team (team admins)',
+    operation: `mutation UpdateTeam($teamId: Int!, $input: UpdateTeamInput!) { updateTeam(teamId: $teamId, input: $input) { ...TeamFields } } ${TEAM_FIELDS}`,
+    result: 'updateTeam',
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v2/teams/{teamId}',
+    tag: 'Teams',
+    summary: 'Delete a team with its memberships and event types (team owners; answers the deleted team)',
+    operation: `mutation DeleteTeam($teamId: Int!) { deleteTeam(teamId: $teamId) { ...TeamFields } } ${TEAM_FIELDS}`,
+    result: 'deleteTeam',
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/teams',
+    tag: 'Orgs / Teams',
+    summary: 'Get all teams of an organization (organization admins)',
     operation: `
-      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
-        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) {
-          items { ...MembershipFields }
-          ${PAGINATION}
-        }
-      } ${MEMBERSHIP_FIELDS}`,
-    result: 'organizationTeamMemberships',
+      query GetOrgTeams($orgId: Int!, $take: Int, $skip: Int) {
+        organizationTeams(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamFields } ${PAGINATION} }
+      } ${TEAM_FIELDS}`,
+    result: 'organizationTeams',
     paginated: true,
   }),
   route({
-    method: 'DELETE',
-    path: '/v2/teams/{teamId}/memberships/{membershipId}',
-    tag: 'Teams / Memberships',
-    summary: 'Remove a team membership (answers the removed membership)',
+    method: 'POST',
+    path: '/v2/organizations/{orgId}/teams',
+    tag: 'Orgs / Teams',
+    summary: 'Create a team in an organization (the caller becomes its owner)',
     operation: `
-      mutation DeleteTeamMembership($teamId: Int!, $membershipId: Int!) {
-        removeTeamMembership(teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
-    result: 'removeTeamMembership',
+      mutation CreateOrgTeam($orgId: Int!, $input: CreateOrganizationTeamInput!) {
+        createOrganizationTeam(orgId: $orgId, input: $input) { ...TeamFields }
+      } ${TEAM_FIELDS}`,
+    result: 'createOrganizationTeam',
+    status: 201,
+  }),
+  // Before /{teamId}: express matches in table order, and "me" would be taken for a team id.
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/teams/me',
+    tag: 'Orgs / Teams',
+    summary: 'Get the teams of an organization I am a member of',
+    operation: `
+      query GetMyOrgTeams($orgId: Int!, $take: Int, $skip: Int) {
+        myOrganizationTeams(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamFields } ${PAGINATION} }
+      } ${TEAM_FIELDS}`,
+    result: 'myOrganizationTeams',
+    paginated: true,
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/teams/{teamId}',
+    tag: 'Orgs / Teams',
+    summary: 'Get a team of an organization',
+    operation: `query GetOrgTeam($orgId: Int!, $teamId: Int!) { organizationTeam(orgId: $orgId, teamId: $teamId) { ...TeamFields } } ${TEAM_FIELDS}`,
+    result: 'organizationTeam',
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/organizations/{orgId}/teams/{teamId}',
+    tag: 'Orgs / Teams',
+    summary: 'Update a team of an organization',
+    operation: `
+      mutation UpdateOrgTeam($orgId: Int!, $teamId: Int!, $input: UpdateTeamInput!) {
+        updateOrganizationTeam(orgId: $orgId, teamId: $teamId, input: $input) { ...TeamFields }
+      } ${TEAM_FIELDS}`,
+    result: 'updateOrganizationTeam',
   }),
   route({
     method: 'DELETE',
-    path: '/v2/organizations/{orgId}/teams/{teamId}/memberships/{membershipId}',
-    tag: 'Orgs / Teams / Memberships',
-    summary: 'Remove an organization team membership (answers the removed membership)',
+    path: '/v2/organizations/{orgId}/teams/{teamId}',
+    tag: 'Orgs / Teams',
+    summary: 'Delete a team of an organization with its memberships and event types (answers the deleted team)',
     operation: `
-      mutation DeleteOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
-        removeOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
-    result: 'removeOrganizationTeamMembership',
+      mutation DeleteOrgTeam($orgId: Int!, $teamId: Int!) {
+        deleteOrganizationTeam(orgId: $orgId, teamId: $teamId) { ...TeamFields }
+      } ${TEAM_FIELDS}`,
+    result: 'deleteOrganizationTeam',
   }),
 ];

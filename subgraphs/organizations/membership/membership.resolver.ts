@@ -5,42 +5,114 @@ import { roleById, teamById, userById } from '../loaders';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
 import { Membership } from './membership.entity';
-import { MembershipService } from './membership.service';
+import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
+import { MembershipAddress, MembershipChange, MembershipService } from './membership.service';
 
 @ObjectType()
 export class MembershipPage extends PageOf(Membership) {}
 
-/** The removed member's cached principal must not keep the role. */
-async function removed(ctx: SubgraphContext, removal: Promise<Membership>): Promise<Membership> {
-  const membership = await removal;
-  ctx.principalsChanged.add(membership.userId);
+/** The changed members' cached principals must not keep the old role. */
+export async function changed(ctx: SubgraphContext, change: Promise<MembershipChange>): Promise<Membership> {
+  const { membership, userIds } = await change;
+  for (const id of userIds) ctx.principalsChanged.add(id);
   return membership;
 }
 
+export async function pageOf(ctx: SubgraphContext, address: MembershipAddress, page: PageArgs): Promise<MembershipPage> {
+  const [items, total] = await new MembershipService(ctx.db).list(address, page);
+  return { items, pagination: paginationOf(total, page) };
+}
+
+/** Memberships of a team (`/v2/teams/{teamId}/memberships`) and of a team of an organization (`/v2/organizations/{orgId}/teams/{teamId}/memberships`). Spec 4.12: team admin. */
 @Resolver(() => Membership)
 export class MembershipResolver {
+  @Query(() => MembershipPage, { description: 'Members of a team (GET /v2/teams/{teamId}/memberships).' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
+  @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId")')
+  teamMemberships(@Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<MembershipPage> {
+    return pageOf(ctx, { teamId, orgId: null }, page);
+  }
+
+  @Query(() => Membership, { description: 'One membership of a team.' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
+  @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId")')
+  teamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+    return new MembershipService(ctx.db).get({ teamId, orgId: null }, membershipId);
+  }
+
+  @Mutation(() => Membership, { description: 'Adds a user to a team (POST /v2/teams/{teamId}/memberships).' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "team.invite", team: "args.teamId")')
+  createTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input));
+  }
+
+  @Mutation(() => Membership, { description: 'Changes the role, acceptance or impersonation setting of a team membership; the last owner cannot be demoted (CONFLICT).' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId")')
+  updateTeamMembership(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Arg('input') input: UpdateMembershipInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
+    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId: null }, membershipId, input));
+  }
+
+  @Mutation(() => Membership, { description: 'Removes a member from a team; answers the removed membership. The last owner cannot be removed (CONFLICT).' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "team.remove", team: "args.teamId")')
+  removeTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+    return changed(ctx, new MembershipService(ctx.db).remove({ teamId, orgId: null }, membershipId));
+  }
+
   @Query(() => MembershipPage, { description: 'Members of a team of an organization (GET /v2/organizations/{orgId}/teams/{teamId}/memberships).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
   @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId", org: "args.orgId")')
-  async organizationTeamMemberships(
+  organizationTeamMemberships(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<MembershipPage> {
-    const [items, total] = await new MembershipService(ctx.db).listForTeam(teamId, orgId, page);
-    return { items, pagination: paginationOf(total, page) };
+    return pageOf(ctx, { teamId, orgId }, page);
   }
 
-  @Mutation(() => Membership, { description: 'Removes a member from a team; answers the removed membership.' })
-  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "team.remove", team: "args.teamId")')
-  removeTeamMembership(
+  @Query(() => Membership, { description: 'One membership of a team of an organization.' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
+  @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId", org: "args.orgId")')
+  organizationTeamMembership(
+    @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('membershipId', () => Int) membershipId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return removed(ctx, new MembershipService(ctx.db).remove(teamId, membershipId, null));
+    return new MembershipService(ctx.db).get({ teamId, orgId }, membershipId);
+  }
+
+  @Mutation(() => Membership, { description: 'Adds a member of the organization to one of its teams.' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "team.invite", team: "args.teamId", org: "args.orgId")')
+  createOrganizationTeamMembership(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: CreateMembershipInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
+    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId }, input));
+  }
+
+  @Mutation(() => Membership, { description: 'Changes a membership of a team of an organization; the last owner cannot be demoted (CONFLICT).' })
+  @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId", org: "args.orgId")')
+  updateOrganizationTeamMembership(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Arg('input') input: UpdateMembershipInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
+    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId }, membershipId, input));
   }
 
   @Mutation(() => Membership, { description: 'Removes a member from a team of an organization; answers the removed membership.' })
@@ -52,7 +124,7 @@ export class MembershipResolver {
     @Arg('membershipId', () => Int) membershipId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return removed(ctx, new MembershipService(ctx.db).remove(teamId, membershipId, orgId));
+    return changed(ctx, new MembershipService(ctx.db).remove({ teamId, orgId }, membershipId));
   }
 
   @FieldResolver(() => [String], { nullable: true, description: "Permissions of the member's custom role; null when the membership role decides." })

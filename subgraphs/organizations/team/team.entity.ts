@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
@@ -33,6 +34,50 @@ export class Team {
   @Column({ name: 'parent_id', type: 'int', nullable: true })
   @Field(() => Int, { nullable: true, description: 'The organization this team belongs to.' })
   parentId: number | null;
+
+  @Column({ name: 'logo_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  logoUrl: string | null;
+
+  @Column({ name: 'banner_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  bannerUrl: string | null;
+
+  @Column({ name: 'hide_branding', default: false })
+  @Field()
+  hideBranding: boolean;
+
+  @Column({ name: 'is_private', default: false })
+  @Field({ description: 'Members are hidden from the public team page.' })
+  isPrivate: boolean;
+
+  @Column({ name: 'hide_book_a_team_member', default: false })
+  @Field()
+  hideBookATeamMember: boolean;
+
+  @Column({ type: 'jsonb', default: {} })
+  @Field(() => GraphQLJSONObject)
+  metadata: Record<string, unknown>;
+
+  @Column({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  theme: string | null;
+
+  @Column({ name: 'brand_color', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  brandColor: string | null;
+
+  @Column({ name: 'dark_brand_color', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  darkBrandColor: string | null;
+
+  @Column({ name: 'time_format', type: 'int', nullable: true })
+  @Field(() => Int, { nullable: true, description: '12 or 24.' })
+  timeFormat: number | null;
+
+  @Column({ name: 'week_start', default: 'Sunday' })
+  @Field()
+  weekStart: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()

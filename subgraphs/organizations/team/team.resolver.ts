@@ -7,8 +7,15 @@ import { membershipsByTeamId, teamById } from '../loaders';
 import { Membership } from '../membership/membership.entity';
 import { Organization } from '../organization/organization.type';
 import { Team } from './team.entity';
-import { CreateTeamInput, TeamPage } from './team.inputs';
+import { TeamDeletionService } from '../team-deletion/team-deletion.service';
+import { CreateTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';
 import { TeamService } from './team.service';
+
+/** The deleted team's members' cached principals must forget it. */
+export function deleted(ctx: SubgraphContext, result: { team: Team; memberIds: number[] }): Team {
+  for (const id of result.memberIds) ctx.principalsChanged.add(id);
+  return result.team;
+}
 
 @Resolver(() => Team)
 export class TeamResolver {
@@ -33,6 +40,25 @@ export class TeamResolver {
     const team = await new TeamService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
     ctx.principalsChanged.add(ctx.principal.userId!);
     return team;
+  }
+
+  @Mutation(() => Team, { description: 'Changes a team (PATCH /v2/teams/{teamId}): team admins.' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
+  @Directive('@pbac(permission: "team.update", team: "args.teamId")')
+  async updateTeam(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: UpdateTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    const teams = new TeamService(ctx.db);
+    return teams.update(await teams.getInOrganization(teamId, null), input);
+  }
+
+  @Mutation(() => Team, {
+    description:
+      'Deletes a team with its memberships, invite links and (in the scheduling subgraph) its event types; answers the team as it was (DELETE /v2/teams/{teamId}). Team owners.',
+  })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
+  @Directive('@pbac(permission: "team.delete", roles: ["OWNER"], team: "args.teamId")')
+  async deleteTeam(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    const team = await new TeamService(ctx.db).get(teamId);
+    return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, team.parentId));
   }
 
   @FieldResolver(() => [Membership], { description: 'Members of the team; visible to its members.' })

@@ -2,9 +2,11 @@ import { DataSource, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Membership, MembershipRole } from '../membership/membership.entity';
+import { isIanaTimeZone } from '../../kit/time-zones';
 import { Team } from './team.entity';
+import { UpdateTeamInput } from './team.inputs';
 
-export interface NewTeam {
+export interface NewTeam extends Omit<UpdateTeamInput, 'name' | 'slug' | 'bio' | 'timeZone'> {
   name: string;
   slug?: string;
   bio?: string | null;
@@ -14,6 +16,15 @@ export interface NewTeam {
   isOrganization?: boolean;
   /** User who becomes OWNER. */
   ownerId?: number | null;
+  /** Whether the owner's membership starts accepted (default true). */
+  ownerAccepted?: boolean;
+}
+
+/** The profile fields of an update or create that were sent (undefined ones are left alone). */
+function profileOf(input: UpdateTeamInput): Partial<Team> {
+  const fields = ['logoUrl', 'bannerUrl', 'hideBranding', 'isPrivate', 'hideBookATeamMember', 'metadata', 'theme', 'brandColor', 'darkBrandColor', 'timeFormat', 'weekStart'] as const;
+  const notNull = new Set<string>(['hideBranding', 'isPrivate', 'hideBookATeamMember', 'metadata', 'weekStart']);
+  return Object.fromEntries(fields.filter((f) => input[f] !== undefined && !(input[f] === null && notNull.has(f))).map((f) => [f, input[f]])) as Partial<Team>;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -27,6 +38,7 @@ export class TeamService {
 
   async create(input: NewTeam): Promise<Team> {
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
+    if (input.timeZone != null && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
     const slug = input.slug ?? slugify(input.name);
     if (!SLUG.test(slug)) throw badInput('slug', 'must be lowercase letters, digits and single hyphens');
     return this.db.transaction(async (tx) => {
@@ -44,6 +56,7 @@ export class TeamService {
             timeZone: input.timeZone ?? 'Europe/London',
             parentId: input.parentId ?? null,
             isOrganization: input.isOrganization ?? false,
+            ...profileOf(input),
           }),
         );
       } catch (error) {
@@ -51,7 +64,7 @@ export class TeamService {
         throw error;
       }
       if (input.ownerId != null) {
-        await tx.save(tx.create(Membership, { teamId: team.id, userId: input.ownerId, role: MembershipRole.OWNER, accepted: true }));
+        await tx.save(tx.create(Membership, { teamId: team.id, userId: input.ownerId, role: MembershipRole.OWNER, accepted: input.ownerAccepted ?? true }));
       }
       return team;
     });
@@ -68,6 +81,38 @@ export class TeamService {
     const team = await this.get(teamId);
     if (team.isOrganization || (orgId != null && team.parentId !== orgId)) throw notFound('Team', teamId);
     return team;
+  }
+
+  /** Applies the fields sent; a slug another team of the same parent has is a 409. */
+  async update(team: Team, changes: UpdateTeamInput): Promise<Team> {
+    if (changes.name != null && !changes.name.trim()) throw badInput('name', 'must not be empty');
+    if (changes.timeZone != null && !isIanaTimeZone(changes.timeZone)) throw badInput('timeZone', `"${changes.timeZone}" is not an IANA time zone`);
+    Object.assign(team, profileOf(changes));
+    if (changes.name != null) team.name = changes.name.trim();
+    if (changes.slug != null) team.slug = changes.slug;
+    if (changes.bio !== undefined) team.bio = changes.bio ?? null;
+    if (changes.timeZone != null) team.timeZone = changes.timeZone;
+    try {
+      return await this.db.getRepository(Team).save(team);
+    } catch (error) {
+      if (isConstraintViolation(error)) throw conflict(`The slug "${team.slug}" is already taken`);
+      throw error;
+    }
+  }
+
+  /** Teams of the organization; with `memberId`, only those the user is an accepted member of. */
+  async listForOrganization(orgId: number, page: PageArgs, memberId?: number): Promise<[Team[], number]> {
+    const { take, skip } = pageWindow(page);
+    const query = this.db.getRepository(Team).createQueryBuilder('team').where('team.parent_id = :orgId', { orgId });
+    if (memberId !== undefined) query.innerJoin(Membership, 'm', 'm.team_id = team.id AND m.user_id = :memberId AND m.accepted', { memberId });
+    return query.orderBy('team.id').take(take).skip(skip).getManyAndCount();
+  }
+
+  /** The organization (NOT_FOUND when the id is a team or nothing). */
+  async getOrganization(orgId: number): Promise<Team> {
+    const org = await this.db.getRepository(Team).findOneBy({ id: orgId });
+    if (!org?.isOrganization) throw notFound('Organization', orgId);
+    return org;
   }
 
   findByIds(ids: readonly number[]): Promise<Team[]> {

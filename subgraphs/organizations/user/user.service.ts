@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
@@ -17,7 +17,8 @@ export interface NewUser {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class UserService {
-  constructor(private readonly db: DataSource) {}
+  /** An EntityManager makes the service work inside that transaction. */
+  constructor(private readonly db: DataSource | EntityManager) {}
 
   private get users() {
     return this.db.getRepository(User);

@@ -1,0 +1,192 @@
+import { PAGINATION, route } from '../route';
+
+export const MEMBERSHIP_FIELDS = /* GraphQL */ `
+  fragment MembershipFields on Membership {
+    id userId teamId accepted role disableImpersonation
+    user { email avatarUrl username name bio metadata }
+  }`;
+
+const TEAM = '/v2/teams/{teamId}/memberships';
+const ORG_TEAM = '/v2/organizations/{orgId}/teams/{teamId}/memberships';
+const ORG = '/v2/organizations/{orgId}/memberships';
+
+/** Memberships of teams, of organization teams and of organizations (spec 2.13, 4.12). */
+export const membershipRoutes = [
+  // Teams / Memberships
+  route({
+    method: 'GET',
+    path: TEAM,
+    tag: 'Teams / Memberships',
+    summary: 'Get all memberships of a team',
+    operation: `
+      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int) {
+        teamMemberships(teamId: $teamId, take: $take, skip: $skip) { items { ...MembershipFields } ${PAGINATION} }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'teamMemberships',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: TEAM,
+    tag: 'Teams / Memberships',
+    summary: 'Add a user to a team',
+    operation: `
+      mutation CreateTeamMembership($teamId: Int!, $input: CreateMembershipInput!) {
+        createTeamMembership(teamId: $teamId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'createTeamMembership',
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: `${TEAM}/{membershipId}`,
+    tag: 'Teams / Memberships',
+    summary: 'Get a membership of a team',
+    operation: `
+      query GetTeamMembership($teamId: Int!, $membershipId: Int!) {
+        teamMembership(teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'teamMembership',
+  }),
+  route({
+    method: 'PATCH',
+    path: `${TEAM}/{membershipId}`,
+    tag: 'Teams / Memberships',
+    summary: 'Update a membership of a team (role, accepted, impersonation)',
+    operation: `
+      mutation UpdateTeamMembership($teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
+        updateTeamMembership(teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'updateTeamMembership',
+  }),
+  route({
+    method: 'DELETE',
+    path: `${TEAM}/{membershipId}`,
+    tag: 'Teams / Memberships',
+    summary: 'Remove a team membership (answers the removed membership)',
+    operation: `
+      mutation DeleteTeamMembership($teamId: Int!, $membershipId: Int!) {
+        removeTeamMembership(teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'removeTeamMembership',
+  }),
+  // Orgs / Teams / Memberships
+  route({
+    method: 'GET',
+    path: ORG_TEAM,
+    tag: 'Orgs / Teams / Memberships',
+    summary: 'Get all memberships of an organization team',
+    operation: `
+      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
+        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) {
+          items { ...MembershipFields }
+          ${PAGINATION}
+        }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'organizationTeamMemberships',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: ORG_TEAM,
+    tag: 'Orgs / Teams / Memberships',
+    summary: 'Add a member of the organization to one of its teams',
+    operation: `
+      mutation CreateOrgTeamMembership($orgId: Int!, $teamId: Int!, $input: CreateMembershipInput!) {
+        createOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'createOrganizationTeamMembership',
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: `${ORG_TEAM}/{membershipId}`,
+    tag: 'Orgs / Teams / Memberships',
+    summary: 'Get a membership of an organization team',
+    operation: `
+      query GetOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
+        organizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'organizationTeamMembership',
+  }),
+  route({
+    method: 'PATCH',
+    path: `${ORG_TEAM}/{membershipId}`,
+    tag: 'Orgs / Teams / Memberships',
+    summary: 'Update a membership of an organization team',
+    operation: `
+      mutation UpdateOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
+        updateOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'updateOrganizationTeamMembership',
+  }),
+  route({
+    method: 'DELETE',
+    path: `${ORG_TEAM}/{membershipId}`,
+    tag: 'Orgs / Teams / Memberships',
+    summary: 'Remove an organization team membership (answers the removed membership)',
+    operation: `
+      mutation DeleteOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
+        removeOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'removeOrganizationTeamMembership',
+  }),
+  // Orgs / Memberships
+  route({
+    method: 'GET',
+    path: ORG,
+    tag: 'Orgs / Memberships',
+    summary: 'Get all memberships of an organization',
+    operation: `
+      query GetOrgMemberships($orgId: Int!, $take: Int, $skip: Int) {
+        organizationMemberships(orgId: $orgId, take: $take, skip: $skip) { items { ...MembershipFields } ${PAGINATION} }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'organizationMemberships',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: ORG,
+    tag: 'Orgs / Memberships',
+    summary: 'Add an existing user to an organization',
+    operation: `
+      mutation CreateOrgMembership($orgId: Int!, $input: CreateMembershipInput!) {
+        createOrganizationMembership(orgId: $orgId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'createOrganizationMembership',
+    status: 201,
+  }),
+  route({
+    method: 'GET',
+    path: `${ORG}/{membershipId}`,
+    tag: 'Orgs / Memberships',
+    summary: 'Get a membership of an organization',
+    operation: `
+      query GetOrgMembership($orgId: Int!, $membershipId: Int!) {
+        organizationMembership(orgId: $orgId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'organizationMembership',
+  }),
+  route({
+    method: 'PATCH',
+    path: `${ORG}/{membershipId}`,
+    tag: 'Orgs / Memberships',
+    summary: 'Update a membership of an organization',
+    operation: `
+      mutation UpdateOrgMembership($orgId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
+        updateOrganizationMembership(orgId: $orgId, membershipId: $membershipId, input: $input) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'updateOrganizationMembership',
+  }),
+  route({
+    method: 'DELETE',
+    path: `${ORG}/{membershipId}`,
+    tag: 'Orgs / Memberships',
+    summary: 'Remove a user from an organization and its teams (answers the removed membership)',
+    operation: `
+      mutation DeleteOrgMembership($orgId: Int!, $membershipId: Int!) {
+        removeOrganizationMembership(orgId: $orgId, membershipId: $membershipId) { ...MembershipFields }
+      } ${MEMBERSHIP_FIELDS}`,
+    result: 'removeOrganizationMembership',
+  }),
+];

@@ -1,0 +1,57 @@
+import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { PageArgs, paginationOf } from '../../kit/pagination';
+import { OrganizationMember, OrganizationMemberPage } from './organization-member.type';
+import { CreateOrganizationUserInput, UpdateOrganizationUserInput } from './organization-users.inputs';
+import { OrganizationUserChange, OrganizationUsersService } from './organization-users.service';
+
+function changed(ctx: SubgraphContext, change: OrganizationUserChange): OrganizationMember {
+  for (const id of change.userIds) ctx.principalsChanged.add(id);
+  return change.member;
+}
+
+/** `/v2/organizations/{orgId}/users`: organization admins. */
+@Resolver(() => OrganizationMember)
+export class OrganizationUsersResolver {
+  @Query(() => OrganizationMemberPage, { description: 'Users of the organization (GET /v2/organizations/{orgId}/users), optionally only those with these e-mails or in these teams of it.' })
+  @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_READ"]])')
+  @Directive('@pbac(permission: "organization.listMembers", org: "args.orgId")')
+  async organizationUsers(
+    @Arg('orgId', () => Int) orgId: number,
+    @Args() page: PageArgs,
+    @Arg('emails', () => [String], { nullable: true }) emails: string[] | null,
+    @Arg('teamIds', () => [Int], { nullable: true }) teamIds: number[] | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OrganizationMemberPage> {
+    const [items, total] = await new OrganizationUsersService(ctx.db).list(orgId, page, { emails, teamIds });
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Mutation(() => OrganizationMember, { description: 'Creates a user who belongs to the organization (POST /v2/organizations/{orgId}/users).' })
+  @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "organization.invite", org: "args.orgId")')
+  async createOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationUserInput, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
+    return changed(ctx, await new OrganizationUsersService(ctx.db).create(orgId, input));
+  }
+
+  @Mutation(() => OrganizationMember, { description: 'Changes a user the organization created (PATCH /v2/organizations/{orgId}/users/{userId}).' })
+  @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "organization.editUsers", org: "args.orgId")')
+  async updateOrganizationUser(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('input') input: UpdateOrganizationUserInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OrganizationMember> {
+    return changed(ctx, await new OrganizationUsersService(ctx.db).update(orgId, userId, input));
+  }
+
+  @Mutation(() => OrganizationMember, {
+    description: 'Removes a user from the organization and its teams; deletes the account when the organization created it (DELETE /v2/organizations/{orgId}/users/{userId}).',
+  })
+  @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
+  @Directive('@pbac(permission: "organization.remove", org: "args.orgId")')
+  async deleteOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('userId', () => Int) userId: number, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
+    return changed(ctx, await new OrganizationUsersService(ctx.db).delete(orgId, userId));
+  }
+}

@@ -1,0 +1,69 @@
+import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { PageArgs, paginationOf } from '../../kit/pagination';
+import { TeamDeletionService } from '../team-deletion/team-deletion.service';
+import { Team } from './team.entity';
+import { CreateOrganizationTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';
+import { deleted } from './team.resolver';
+import { TeamService } from './team.service';
+
+/** Teams of an organization (`/v2/organizations/{orgId}/teams…`): organization admins manage them, team admins their own. */
+@Resolver(() => Team)
+export class OrganizationTeamResolver {
+  @Query(() => TeamPage, { description: 'Every team of the organization (GET /v2/organizations/{orgId}/teams): organization admins.' })
+  @Directive('@scopes(anyOf: [["ORG_PROFILE_READ"]])')
+  @Directive('@pbac(permission: "team.read", org: "args.orgId")')
+  async organizationTeams(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<TeamPage> {
+    const teams = new TeamService(ctx.db);
+    await teams.getOrganization(orgId);
+    const [items, total] = await teams.listForOrganization(orgId, page);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Query(() => TeamPage, { description: 'Teams of the organization the caller is an accepted member of (GET /v2/organizations/{orgId}/teams/me).' })
+  @Directive('@scopes(anyOf: [["ORG_PROFILE_READ"]])')
+  @Directive('@pbac(permission: "organization.read", roles: ["MEMBER", "ADMIN", "OWNER"], org: "args.orgId")')
+  async myOrganizationTeams(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<TeamPage> {
+    const teams = new TeamService(ctx.db);
+    await teams.getOrganization(orgId);
+    const [items, total] = await teams.listForOrganization(orgId, page, ctx.principal.userId!);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Query(() => Team, { description: 'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization admins.' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
+  @Directive('@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")')
+  organizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    return new TeamService(ctx.db).getInOrganization(teamId, orgId);
+  }
+
+  @Mutation(() => Team, { description: 'Creates a team in the organization; the caller becomes its OWNER (POST /v2/organizations/{orgId}/teams).' })
+  @Directive('@scopes(anyOf: [["ORG_PROFILE_WRITE"]])')
+  @Directive('@pbac(permission: "team.create", org: "args.orgId")')
+  async createOrganizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    const { autoAcceptCreator, ...fields } = input;
+    const team = await new TeamService(ctx.db).create({ ...fields, bio: fields.bio ?? null, parentId: orgId, ownerId: ctx.principal.userId, ownerAccepted: autoAcceptCreator ?? true });
+    ctx.principalsChanged.add(ctx.principal.userId!);
+    return team;
+  }
+
+  @Mutation(() => Team, { description: 'Changes a team of the organization (PATCH /v2/organizations/{orgId}/teams/{teamId}).' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
+  @Directive('@pbac(permission: "team.update", team: "args.teamId", org: "args.orgId")')
+  async updateOrganizationTeam(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: UpdateTeamInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Team> {
+    const teams = new TeamService(ctx.db);
+    return teams.update(await teams.getInOrganization(teamId, orgId), input);
+  }
+
+  @Mutation(() => Team, { description: 'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}).' })
+  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
+  @Directive('@pbac(permission: "team.delete", team: "args.teamId", org: "args.orgId")')
+  async deleteOrganizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
+    return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, orgId));
+  }
+}
