@@ -30,6 +30,7 @@ import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
+import { listen } from '../subgraphs/kit/listen';
 
 export interface GatewayContext {
   principal: Principal;
@@ -126,12 +127,7 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
 /** Operations are small: a document within the token limit and its variables. */
 const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
 
-function listen(app: express.Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
-    server.once('error', reject);
-  });
-}
+
 
 function close(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -252,9 +248,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   );
   internal.use(lastResortErrors);
 
-  const http = await listen(app, port, host);
+  const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1');
+  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1', 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,

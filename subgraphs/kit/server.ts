@@ -10,6 +10,7 @@ import { buildFederatedSchema, SchemaDefinition } from './build-schema';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
+import { listen } from './listen';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
@@ -87,6 +88,8 @@ export async function startSubgraph(
     gatewayUrl?: () => string;
     /** Overrides of the rate limits (default: the environment). */
     rateLimits?: Partial<RateLimitSettings>;
+    /** The variable that chose the port, named when it is taken. */
+    portVariable?: string;
   },
 ): Promise<RunningSubgraph> {
   const db = await openDataSource(definition.persistence, options.databaseUrl);
@@ -129,8 +132,10 @@ export async function startSubgraph(
     }),
   );
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', () => resolve(s));
+  const server: Server = await listen(app, options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`).catch(async (error) => {
+    await apollo.stop();
+    await db.destroy();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   let stopped: Promise<void> | undefined;
