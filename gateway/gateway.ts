@@ -31,6 +31,7 @@ import { publicOriginOf, trustProxySetting } from './public-address';
 import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
+import { currentRequestId, REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
 
 export interface GatewayContext {
   principal: Principal;
@@ -104,6 +105,8 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
 
   willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
     request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal ?? ANONYMOUS));
+    const requestId = currentRequestId();
+    if (requestId) request.http?.headers.set(REQUEST_ID_HEADER, requestId);
   }
 
   didReceiveResponse({ response }: DataSourceHook<'didReceiveResponse'>) {
@@ -191,6 +194,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
+  app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
   app.use((req, _res, next) => {
     for (const name of INTERNAL_HEADERS) delete req.headers[name];
     next();
@@ -235,6 +240,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Subgraph callbacks: the system principal, proven by the callback key, and nothing else.
   const internal = express();
   internal.disable('x-powered-by');
+  // Callbacks carry the id of the subgraph request they serve.
+  internal.use(requestLogging('gateway-internal', () => true));
   internal.use(
     '/graphql',
     (req: express.Request, res: express.Response, next: express.NextFunction) => {

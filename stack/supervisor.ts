@@ -44,13 +44,15 @@ function stopWhenParentLeaves(stop: (reason: string) => void): void {
 /** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
 async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
   const heapLimitMb = Number(env.HEAP_LIMIT_MB || DEFAULT_HEAP_LIMIT_MB);
-  const shared = {
+  const shared: NodeJS.ProcessEnv = {
     ...env,
     DATABASE_URL: databaseUrl,
     INTERNAL_SECRET: env.INTERNAL_SECRET || randomBytes(32).toString('hex'),
     SYSTEM_CALL_SECRET: env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex'),
   };
   const gatewayPort = await chosenPort(env.PORT, 3000);
+  // Booking pages (private links) are on the address people reach, whatever PORT is.
+  shared.BOOKING_BASE_URL = env.BOOKING_BASE_URL || env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
   const urls: Record<string, string> = {};

@@ -11,6 +11,7 @@ import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { listen } from './listen';
+import { requestLogging } from './request-log';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
@@ -99,14 +100,15 @@ export async function startSubgraph(
     schema,
     introspection: true,
     plugins: [ApolloServerPluginInlineTraceDisabled(), reportPrincipalsChanged],
-    // A bad variable value (a custom scalar the gateway cannot check, say) is answered as a GraphQL error
-    // with BAD_USER_INPUT and HTTP 200, so the gateway passes it on instead of reporting a failed fetch.
-    status400ForVariableCoercionErrors: false,
+    // A bad variable value (a custom scalar the gateway cannot check, say) is a 400 with BAD_USER_INPUT,
+    // Apollo Server's default; the gateway's subgraph fetch passes it on (gateway/unavailable.ts).
     formatError: reportUnreachableDatabase(definition.name),
   });
   await apollo.start();
 
   const app = express();
+  // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
+  app.use(requestLogging(definition.name, () => true));
   app.get('/health', async (_req, res) => {
     try {
       await db.query('SELECT 1');
