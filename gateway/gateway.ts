@@ -1,6 +1,6 @@
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
@@ -11,6 +11,7 @@ import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal
 import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
+import { browserPages } from './browser-pages';
 import { checkHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
@@ -168,7 +169,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       parseOptions: limits.parseOptions,
       validationRules: limits.validationRules,
       plugins: [
-        ...(isPublic ? [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })] : []),
+        // Browsers get GraphiQL from our own assets (browser-pages.ts): Apollo's pages load from a CDN.
+        ApolloServerPluginLandingPageDisabled(),
         ...limits.plugins,
         noSuggestionsForAnonymous,
         answerUnavailableWith503,
@@ -204,6 +206,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const health = await checkHealth(options.subgraphUrls);
     res.status(health.ok ? 200 : 503).json({ status: health.ok ? 'ok' : 'degraded', subgraphs: health.subgraphs });
   });
+  app.use(browserPages());
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
