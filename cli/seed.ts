@@ -18,7 +18,8 @@ export const SEED_USAGE = `Usage: npm run seed [-- help]
 Loads a demo organization into the local database (DATABASE_URL when set, else the embedded
 PostgreSQL under .data/, started for the seed unless \`npm start\` is running it), through the
 subgraphs' own services, and prints one JSON object on stdout:
-  { organization: {id, name, slug}, teams: [...], users: [{id, email, name, timeZone, role, apiKey, ...}], bookings: [...] }
+  { password, organization: {id, name, slug}, teams: [{id, name, slug, eventType, members: [{membershipId, userId, email, role}]}],
+    users: [{id, email, name, timeZone, role, apiKey, ...}], bookings: [...] }
 
 Content:
   Organization "Acme" (slug acme), owned by Alice Anders (alice@acme.example.com, OWNER).
@@ -40,7 +41,7 @@ metadata) are kept as they are, missing ones are created, and every seeded user 
 or stop \`npm start\` and delete .data/).
 
 Progress goes to stderr. npm prints its own banner on stdout: to pipe the JSON, use
-\`npm run -s seed\` (or \`node dist/cli/seed.js\` after \`npm run build\`).
+\`npm run -s seed\` (or \`node dist/cli/seed.js\`).
 `;
 
 const USAGE_HINT = 'run `npm run seed -- help` for usage';
@@ -210,17 +211,17 @@ async function seed(operator: Operator, db: (subgraph: string) => DataSource) {
     personalEventTypes.set(spec.key, eventTypes);
   }
 
-  const teams: Array<{ team: Team; eventType: EventType; members: Array<{ key: string; role: MembershipRole }> }> = [];
+  const teams: Array<{ team: Team; eventType: EventType; members: Array<{ key: string; role: MembershipRole; membershipId: number }> }> = [];
   const teamRoles = new Map<string, Array<{ teamId: number; slug: string; role: MembershipRole }>>();
   for (const spec of TEAMS) {
     const team = await ensure.record(
       () => organizations.getRepository(Team).findOneBy({ slug: spec.slug, parentId: organization.id, isOrganization: false }),
       () => operator.createTeam({ name: spec.name, slug: spec.slug, orgId: organization.id }),
     );
-    const members: Array<{ key: string; role: MembershipRole }> = [];
+    const members: Array<{ key: string; role: MembershipRole; membershipId: number }> = [];
     for (const [key, role] of spec.members) {
-      const { role: actual } = await membership(team.id, userOf(key).id, role);
-      members.push({ key, role: actual });
+      const { role: actual, id: membershipId } = await membership(team.id, userOf(key).id, role);
+      members.push({ key, role: actual, membershipId });
       teamRoles.set(key, [...(teamRoles.get(key) ?? []), { teamId: team.id, slug: team.slug, role: actual }]);
     }
     const eventType = await ensure.record(
@@ -263,13 +264,15 @@ async function seed(operator: Operator, db: (subgraph: string) => DataSource) {
 
   const hostKeyOf = (userId: number) => USERS.find((u) => userOf(u.key).id === userId)?.key;
   return {
+    // Every seeded user signs in with it (the /auth pages): only its hash is stored.
+    password: SEED_PASSWORD,
     organization: { id: organization.id, name: organization.name, slug: organization.slug },
     teams: teams.map(({ team, eventType, members }) => ({
       id: team.id,
       name: team.name,
       slug: team.slug,
       eventType: { id: eventType.id, slug: eventType.slug, title: eventType.title, lengthInMinutes: eventType.lengthInMinutes },
-      members: members.map(({ key, role }) => ({ userId: userOf(key).id, email: userOf(key).email, role })),
+      members: members.map(({ key, role, membershipId }) => ({ membershipId, userId: userOf(key).id, email: userOf(key).email, role })),
     })),
     users: USERS.map((spec) => {
       const user = userOf(spec.key);

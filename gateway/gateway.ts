@@ -1,6 +1,6 @@
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
@@ -11,6 +11,7 @@ import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal
 import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
+import { browserPages } from './browser-pages';
 import { checkHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
@@ -30,6 +31,8 @@ import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { answerUnavailableWith503, subgraphFetch } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
+import { listen } from '../subgraphs/kit/listen';
+import { currentRequestId, REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
 
 export interface GatewayContext {
   principal: Principal;
@@ -105,6 +108,8 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
 
   willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
     request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal ?? ANONYMOUS));
+    const requestId = currentRequestId();
+    if (requestId) request.http?.headers.set(REQUEST_ID_HEADER, requestId);
   }
 
   didReceiveResponse({ response }: DataSourceHook<'didReceiveResponse'>) {
@@ -128,12 +133,7 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
 /** Operations are small: a document within the token limit and its variables. */
 const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
 
-function listen(app: express.Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
-    server.once('error', reject);
-  });
-}
+
 
 function close(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -171,7 +171,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       parseOptions: limits.parseOptions,
       validationRules: limits.validationRules,
       plugins: [
-        ...(isPublic ? [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })] : []),
+        // Browsers get GraphiQL from our own assets (browser-pages.ts): Apollo's pages load from a CDN.
+        ApolloServerPluginLandingPageDisabled(),
         ...limits.plugins,
         noSuggestionsForAnonymous,
         answerUnavailableWith503,
@@ -197,6 +198,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
+  app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
   app.use((req, _res, next) => {
     for (const name of INTERNAL_HEADERS) delete req.headers[name];
     next();
@@ -206,6 +209,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const ok = health.ok && workers.ok;
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', subgraphs: health.subgraphs, ...(options.workerHealthUrls ? { workers: workers.subgraphs } : {}) });
   });
+  app.use(browserPages());
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
@@ -242,6 +246,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Subgraph callbacks: the system principal, proven by the callback key, and nothing else.
   const internal = express();
   internal.disable('x-powered-by');
+  // Callbacks carry the id of the subgraph request they serve.
+  internal.use(requestLogging('gateway-internal', () => true));
   internal.use(
     '/graphql',
     (req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -255,9 +261,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   );
   internal.use(lastResortErrors);
 
-  const http = await listen(app, port, host);
+  const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1');
+  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1', 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,

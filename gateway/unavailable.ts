@@ -5,8 +5,27 @@ import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavai
 /** How long the gateway waits for a subgraph's answer before calling it unavailable (SUBGRAPH_TIMEOUT_MS). */
 const SUBGRAPH_TIMEOUT_MS = Number(process.env.SUBGRAPH_TIMEOUT_MS || 30_000);
 
+/**
+ * A subgraph's 400 whose body is a GraphQL response of BAD_USER_INPUT errors (a variable value its
+ * scalars refuse: GraphQL over HTTP answers those 400) is the client's mistake, not a failed fetch:
+ * it reaches the gateway as that GraphQL response, so the client reads the subgraph's message.
+ */
+async function badUserInputAsGraphQLResponse(response: Response): Promise<Response> {
+  if (response.status !== 400 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
+  const text = await response.text();
+  const rebuilt = (status: number) => new Response(text, { status, headers: response.headers });
+  try {
+    const body = JSON.parse(text) as { data?: unknown; errors?: Array<{ extensions?: { code?: unknown } }> };
+    const onlyBadInput = Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT');
+    return rebuilt(onlyBadInput && body.data === undefined ? 200 : 400);
+  } catch {
+    return rebuilt(400);
+  }
+}
+
 /** The gateway's fetch to subgraphs, bounded in time: a hung subgraph becomes a 503, not a request that never ends. */
-export const subgraphFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(SUBGRAPH_TIMEOUT_MS) });
+export const subgraphFetch: typeof fetch = async (input, init) =>
+  badUserInputAsGraphQLResponse(await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(SUBGRAPH_TIMEOUT_MS) }));
 
 /**
  * `/graphql` keeps HTTP 200 for partial answers, but an answer with no data at all because a

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ensureDatabase } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { assertPostgresOrFree, PortInUse } from './port-check';
 import { dataDirectoryAt, postmasterPid, sameFolder, stopPostmaster } from './postmaster';
 
 /** Where the embedded server keeps its data: .data/ at the repository root unless DATA_DIR says otherwise. */
@@ -39,8 +40,10 @@ async function startEmbedded(): Promise<LocalDatabase> {
  */
 export async function openLocalDatabase(): Promise<LocalDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined, origin: 'external' };
-  if (await reachable(EMBEDDED_SERVER_URL)) return { url: await ensureDatabase(EMBEDDED_SERVER_URL, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
-  return startEmbedded();
+  // Something else on the port would make the client wait without end: fail at once, naming it.
+  if ((await assertPostgresOrFree(EMBEDDED_PORT, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
+  if (!(await reachable(EMBEDDED_SERVER_URL))) throw new PortInUse(EMBEDDED_PORT, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
+  return { url: await ensureDatabase(EMBEDDED_SERVER_URL, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
 }
 
 /**
@@ -51,6 +54,7 @@ export async function openLocalDatabase(): Promise<LocalDatabase> {
  */
 export async function openStackDatabase(): Promise<LocalDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined, origin: 'external' };
+  if ((await assertPostgresOrFree(EMBEDDED_PORT, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
   const running = await dataDirectoryAt(EMBEDDED_SERVER_URL);
   if (running === undefined) return startEmbedded();
   if (!sameFolder(running, EMBEDDED_DATA_FOLDER)) {

@@ -57,7 +57,9 @@ export class SupervisedProcess {
     this.readyAt = undefined;
     this.log(`[supervisor] ${this.name}: pid ${child.pid}`);
     const prefix = `[${this.name}] `;
-    createInterface({ input: child.stdout! }).on('line', (line) => process.stdout.write(prefix + line + '\n'));
+    // JSON log lines name their service themselves and stay parseable as they are.
+    const prefixed = (line: string) => (line.startsWith('{') ? line : prefix + line) + '\n';
+    createInterface({ input: child.stdout! }).on('line', (line) => process.stdout.write(prefixed(line)));
     createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(prefix + line + '\n'));
     child.on('message', (message: ReadyMessage) => {
       if (message?.type !== 'ready') return;

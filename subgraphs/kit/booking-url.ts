@@ -1,9 +1,11 @@
 /**
- * Where people book: the web app's address (BOOKING_BASE_URL, default http://localhost:3000). An
- * organization's pages live on its own subdomain (`https://acme.example.com`), as on the real service.
+ * Where people book: the web app's address, BOOKING_BASE_URL; else the stack's public address
+ * (PUBLIC_URL; `npm start` sets BOOKING_BASE_URL to http://localhost:<PORT> without it); else
+ * http://localhost:3000. An organization's pages live on its own subdomain
+ * (`https://acme.example.com`, `http://acme.localhost:3000`), as on the real service.
  */
 export function bookingBaseUrl(): URL {
-  return new URL(process.env.BOOKING_BASE_URL ?? 'http://localhost:3000');
+  return new URL(process.env.BOOKING_BASE_URL || process.env.PUBLIC_URL || 'http://localhost:3000');
 }
 
 /**

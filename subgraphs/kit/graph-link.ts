@@ -1,6 +1,13 @@
 import { GraphQLError } from 'graphql';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
+import { currentRequestId, REQUEST_ID_HEADER } from './request-log';
 import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
+
+/** The id of the request being served, so the gateway logs the callback under it. */
+const requestIdHeader = (): Record<string, string> => {
+  const id = currentRequestId();
+  return id ? { [REQUEST_ID_HEADER]: id } : {};
+};
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
@@ -16,7 +23,7 @@ export class GraphLink {
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() },
+      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall(), ...requestIdHeader() },
       body: JSON.stringify({ query, variables }),
       signal: AbortSignal.timeout(10_000),
     }).catch((error) => {

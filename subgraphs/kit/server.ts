@@ -10,6 +10,8 @@ import { buildFederatedSchema, SchemaDefinition } from './build-schema';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
+import { listen } from './listen';
+import { requestLogging } from './request-log';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
@@ -92,6 +94,8 @@ export async function startSubgraph(
     gatewayUrl?: () => string;
     /** Overrides of the rate limits (default: the environment). */
     rateLimits?: Partial<RateLimitSettings>;
+    /** The variable that chose the port, named when it is taken. */
+    portVariable?: string;
   },
 ): Promise<RunningSubgraph> {
   const db = await openDataSource(definition.persistence, options.databaseUrl);
@@ -101,14 +105,15 @@ export async function startSubgraph(
     schema,
     introspection: true,
     plugins: [ApolloServerPluginInlineTraceDisabled(), reportPrincipalsChanged],
-    // A bad variable value (a custom scalar the gateway cannot check, say) is answered as a GraphQL error
-    // with BAD_USER_INPUT and HTTP 200, so the gateway passes it on instead of reporting a failed fetch.
-    status400ForVariableCoercionErrors: false,
+    // A bad variable value (a custom scalar the gateway cannot check, say) is a 400 with BAD_USER_INPUT,
+    // Apollo Server's default; the gateway's subgraph fetch passes it on (gateway/unavailable.ts).
     formatError: reportUnreachableDatabase(definition.name),
   });
   await apollo.start();
 
   const app = express();
+  // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
+  app.use(requestLogging(definition.name, () => true));
   app.get('/health', async (_req, res) => {
     try {
       await db.query('SELECT 1');
@@ -134,8 +139,10 @@ export async function startSubgraph(
     }),
   );
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', () => resolve(s));
+  const server: Server = await listen(app, options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`).catch(async (error) => {
+    await apollo.stop();
+    await db.destroy();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const background = definition.background?.({ db, graph, rateLimits: rateLimitSettings(options.rateLimits) });

@@ -30,6 +30,13 @@ describe('npm run seed: a demo organization through the operator', () => {
     expect(result.code).toBe(0);
     first = JSON.parse(result.stdout);
     expect(first.organization).toEqual({ id: expect.any(Number), name: 'Acme', slug: 'acme' });
+    // The README signs in with this password and removes memberships 8 and 9 (Carol and Frank in Support).
+    expect(first.password).toBe('acme-demo-password');
+    expect(first.teams[0].members.map((m: any) => [m.email, m.membershipId])).toEqual([
+      ['bob@acme.example.com', 7],
+      ['carol@acme.example.com', 8],
+      ['frank@acme.example.com', 9],
+    ]);
     expect(first.teams.map((t: any) => t.slug)).toEqual(['support', 'sales']);
     for (const team of first.teams) {
       expect(team.eventType).toMatchObject({ id: expect.any(Number) });

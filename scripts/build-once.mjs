@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Builds dist/ only when a source changed since the last successful build, so `npm start`,
+// `npm run admin`, `seed` and `compose` run the compiled code at once on an unchanged checkout.
+// `npm install` builds through the `prepare` script. Plain JavaScript: it must run before any build.
+//
+// Stale when any TypeScript file or folder under the compiled folders (a folder's mtime changes when
+// a file is added, removed or renamed), tsconfig.json or package-lock.json is newer than
+// dist/.build-stamp. Other files (schema/*.graphql) are read at run time and need no build.
+// Silent when up to date: operator tools print their JSON on stdout.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TSCONFIG = join(ROOT, 'tsconfig.json');
+const STAMP = join(ROOT, 'dist', '.build-stamp');
+
+/** The newest mtime under `path` (files and folders), with the path that has it. */
+function newest(path, found = { mtimeMs: 0, path: '' }) {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return found;
+  }
+  const compiled = stat.isDirectory() || /\.(ts|mts|cts|json)$/.test(path);
+  if (compiled && stat.mtimeMs > found.mtimeMs) found = { mtimeMs: stat.mtimeMs, path };
+  if (stat.isDirectory()) for (const entry of readdirSync(path)) if (entry !== 'node_modules') found = newest(join(path, entry), found);
+  return found;
+}
+
+// Before the sources exist (a Docker layer that installs dependencies first) there is nothing to build.
+if (!existsSync(TSCONFIG)) process.exit(0);
+
+const { include = [] } = JSON.parse(readFileSync(TSCONFIG, 'utf8'));
+let source = { mtimeMs: 0, path: '' };
+for (const path of [TSCONFIG, join(ROOT, 'package-lock.json'), ...include.map((folder) => join(ROOT, folder))]) source = newest(path, source);
+const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+if (source.mtimeMs <= built && !process.argv.includes('--force')) process.exit(0);
+
+process.stderr.write(built ? `build: ${source.path.slice(ROOT.length + 1)} changed, compiling…\n` : 'build: compiling dist/…\n');
+const startedAt = new Date();
+const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT], { stdio: ['ignore', process.stderr, process.stderr] });
+if (tsc.status !== 0) {
+  process.stderr.write(`build: tsc failed (exit ${tsc.status ?? tsc.signal}); fix the errors above and run the command again\n`);
+  process.exit(1);
+}
+// The stamp carries the time the build started: a file saved during the build is seen as changed next time.
+writeFileSync(STAMP, `${startedAt.toISOString()}\n`);
+utimesSync(STAMP, startedAt, startedAt);

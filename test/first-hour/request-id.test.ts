@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from '../support/eventually';
+import { startTestStack, TestStack } from '../support/stack';
+import { privateStackEnv, startSupervisor, SupervisedStack } from '../support/supervised-stack';
+
+/** The services that logged a line for that request id. */
+const servicesThatLogged = (stack: SupervisedStack, id: string) => logLines(stack).filter((line) => line.req?.id === id).map((line) => line.service);
+const loggedByGatewayAndScheduling = (stack: SupervisedStack, id: string) => async () => ['gateway', 'scheduling'].every((service) => servicesThatLogged(stack, id).includes(service));
+
+/** The JSON log lines `npm start` printed (one object per request, each naming its service). */
+function logLines(stack: SupervisedStack): Array<{ service: string; level: number; req: { id: string; method: string; path: string }; res: { statusCode: number }; responseTime: number }> {
+  return stack
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+}
+
+// Public (no key needed) and answered by the scheduling subgraph: an unknown event type.
+const SLOTS_QUERY = '{ availableSlots(eventTypeId: 999999, startTime: "2030-01-07", endTime: "2030-01-08") { eventTypeId } }';
+
+describe('one JSON log line per request, under one request id from the gateway to the subgraphs', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-request-id-'));
+  let stack: SupervisedStack;
+  let base: string;
+
+  beforeAll(async () => {
+    // The gateway believes x-request-id only from a proxy named by TRUST_PROXY.
+    const env: Record<string, string> = { ...(await privateStackEnv(dataDir)), LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' };
+    base = `http://127.0.0.1:${env.PORT}`;
+    stack = await startSupervisor(env);
+  }, 120_000);
+  afterAll(async () => {
+    stack?.child.kill('SIGTERM');
+    await stack?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the id in the x-request-id response header is in the gateway’s line and the subgraph’s line of that request', async () => {
+    const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: SLOTS_QUERY }) });
+    const id = response.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await eventually(loggedByGatewayAndScheduling(stack, id), { timeoutMs: 10_000 });
+    const lines = logLines(stack).filter((line) => line.req?.id === id);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: 'gateway', req: { id, method: 'POST', path: '/graphql' }, res: { statusCode: response.status }, responseTime: expect.any(Number) }),
+        expect.objectContaining({ service: 'scheduling', req: { id, method: 'POST', path: '/graphql' }, res: { statusCode: 200 } }),
+      ]),
+    );
+  }, 30_000);
+
+  it('a REST request too; the query string (which may carry a key) is not logged', async () => {
+    const response = await fetch(`${base}/v2/slots/available?eventTypeId=999999&startTime=2030-01-07&endTime=2030-01-08&note=svc_not_logged`);
+    const id = response.headers.get('x-request-id')!;
+    await eventually(loggedByGatewayAndScheduling(stack, id), { timeoutMs: 10_000 });
+    expect(servicesThatLogged(stack, id)).toEqual(expect.arrayContaining(['gateway', 'scheduling']));
+    expect(stack.output()).not.toContain('svc_not_logged');
+  }, 30_000);
+
+  it('an x-request-id from a trusted proxy is kept, answered and passed to the subgraph', async () => {
+    const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'proxy-7f3a.42' }, body: JSON.stringify({ query: SLOTS_QUERY }) });
+    expect(response.headers.get('x-request-id')).toBe('proxy-7f3a.42');
+    await eventually(loggedByGatewayAndScheduling(stack, 'proxy-7f3a.42'), { timeoutMs: 10_000 });
+    expect(servicesThatLogged(stack, 'proxy-7f3a.42')).toEqual(expect.arrayContaining(['gateway', 'scheduling']));
+  }, 30_000);
+});
+
+describe('without TRUST_PROXY, a client’s x-request-id is replaced', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 120_000);
+  afterAll(async () => stack?.stop());
+
+  it('the answer carries a new id, not the one the client chose (nor one with spaces or quotes to forge a log field)', async () => {
+    for (const sent of ['client-chosen-id', 'a b\tforged "level":50']) {
+      const response = await fetch(`${stack.url}/v2/openapi.json`, { headers: { 'x-request-id': sent } });
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  }, 30_000);
+});
