@@ -30,6 +30,30 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  // organization attributes, roles, delegation credentials, out of office
+  'CreateAttributeInput.name': 255,
+  'CreateAttributeInput.slug': 255,
+  'UpdateAttributeInput.name': 255,
+  'UpdateAttributeInput.slug': 255,
+  'CreateAttributeOptionInput.value': 255,
+  'CreateAttributeOptionInput.slug': 255,
+  'UpdateAttributeOptionInput.value': 255,
+  'UpdateAttributeOptionInput.slug': 255,
+  'AssignAttributeOptionInput.value': 255,
+  'CreateRoleInput.name': 100,
+  'CreateRoleInput.permissions': 100,
+  'CreateRoleInput.color': 32,
+  'CreateRoleInput.description': 1_000,
+  'UpdateRoleInput.name': 100,
+  'UpdateRoleInput.permissions': 100,
+  'UpdateRoleInput.color': 32,
+  'UpdateRoleInput.description': 1_000,
+  'RolePermissionsInput.permissions': 100,
+  'CreateDelegationCredentialInput.domain': 253,
+  'CreateDelegationCredentialInput.workspacePlatformSlug': 50,
+  'ServiceAccountKeyInput.private_key': 10_000,
+  'ServiceAccountKeyInput.client_email': 320,
+  'ServiceAccountKeyInput.client_id': 255,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -45,6 +69,14 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'CreateAttributeInput.options': 500,
+  'CreateRoleInput.permissions': 200,
+  'UpdateRoleInput.permissions': 200,
+  'RolePermissionsInput.permissions': 200,
+  'Query.organizationAttributeAssignedOptions.assignedOptionIds': 250,
+  'Query.organizationAttributeAssignedOptions.teamIds': 250,
+  'Query.organizationAttributeAssignedOptionsBySlug.assignedOptionIds': 250,
+  'Query.organizationAttributeAssignedOptionsBySlug.teamIds': 250,
 };
 
 /**
@@ -61,6 +93,10 @@ export const NOT_NULL = new Set<string>([
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
+  ...['name', 'slug', 'type', 'enabled'].map((field) => `UpdateAttributeInput.${field}`),
+  ...['value', 'slug'].map((field) => `UpdateAttributeOptionInput.${field}`),
+  ...['name', 'permissions'].map((field) => `UpdateRoleInput.${field}`),
+  ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

@@ -4,6 +4,12 @@ import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { OrganizationRoles1732600000000 } from './migrations/1732600000000-organization-roles';
 import { Role } from './role/role.entity';
+import { Attributes1733600000000 } from './migrations/1733600000000-attributes';
+import { DelegationCredentials1733600000001 } from './migrations/1733600000001-delegation-credentials';
+import { Attribute, AttributeAssignment, AttributeOption } from './attribute/attribute.entity';
+import { AttributeOptionResolver, AttributeResolver } from './attribute/attribute.resolver';
+import { DelegationCredential } from './delegation-credential/delegation-credential.entity';
+import { DelegationCredentialResolver } from './delegation-credential/delegation-credential.resolver';
 import { RoleResolver } from './role/role.resolver';
 import { Membership } from './membership/membership.entity';
 import { MembershipResolver } from './membership/membership.resolver';
@@ -23,8 +29,8 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, Attributes1733600000000, DelegationCredentials1733600000001] },
+  resolvers: [RoleResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
 };

@@ -1,5 +1,7 @@
 import { RouteEntry } from '../route';
+import { attributeRoutes } from './attributes';
 import { bookingLimitRoutes } from './booking-limits';
+import { delegationCredentialRoutes } from './delegation-credentials';
 import { bookingFieldRoutes } from './booking-fields';
 import { bookingRoutes } from './bookings';
 import { eventTypeRoutes } from './event-types';
@@ -14,4 +16,4 @@ import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...attributeRoutes, ...delegationCredentialRoutes, ...oauthRoutes];
