@@ -54,6 +54,15 @@ export const MAX_STRING: Record<string, number> = {
   'ServiceAccountKeyInput.private_key': 10_000,
   'ServiceAccountKeyInput.client_email': 320,
   'ServiceAccountKeyInput.client_id': 255,
+  'CreateOutOfOfficeInput.start': 64,
+  'CreateOutOfOfficeInput.end': 64,
+  'CreateOutOfOfficeInput.notes': 2_000,
+  'CreateOutOfOfficeInput.reason': 32,
+  'UpdateOutOfOfficeInput.start': 64,
+  'UpdateOutOfOfficeInput.end': 64,
+  'UpdateOutOfOfficeInput.notes': 2_000,
+  'UpdateOutOfOfficeInput.reason': 32,
+  'Query.organizationOutOfOffice.email': 320,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -97,6 +106,7 @@ export const NOT_NULL = new Set<string>([
   ...['value', 'slug'].map((field) => `UpdateAttributeOptionInput.${field}`),
   ...['name', 'permissions'].map((field) => `UpdateRoleInput.${field}`),
   ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
+  ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

@@ -6,6 +6,9 @@ import { BookingResolver } from './booking/booking.resolver';
 import { BookingEvent } from './booking/booking-event.entity';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
 import { SlotsResolver } from './slots/slots.resolver';
+import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
+import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
+import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
@@ -35,10 +38,10 @@ export const scheduling: SubgraphDefinition = {
   defaultPort: 4001,
   persistence: {
     schema: 'scheduling',
-    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, OutOfOffice1733600000002],
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, OutOfOfficeResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

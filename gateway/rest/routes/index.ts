@@ -7,6 +7,7 @@ import { bookingRoutes } from './bookings';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
+import { outOfOfficeRoutes } from './out-of-office';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedules';
@@ -16,4 +17,4 @@ import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...attributeRoutes, ...delegationCredentialRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...attributeRoutes, ...delegationCredentialRoutes, ...outOfOfficeRoutes, ...oauthRoutes];
