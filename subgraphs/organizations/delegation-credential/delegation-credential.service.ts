@@ -4,7 +4,7 @@ import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/e
 import { Team } from '../team/team.entity';
 import { DelegationCredential, WorkspacePlatform } from './delegation-credential.entity';
 import { CreateDelegationCredentialInput, ServiceAccountKeyInput, UpdateDelegationCredentialInput } from './delegation-credential.inputs';
-import { encryptServiceAccountKey } from './service-account-key-cipher';
+import { encryptServiceAccountKey, isSealedWithOldKey, reencryptServiceAccountKey } from './service-account-key-cipher';
 
 /** The platforms a service account key can come from (spec 2.20: the allowed slugs are not shown). */
 export const WORKSPACE_PLATFORMS: Record<string, string> = { google: 'Google', office365: 'Microsoft 365' };
@@ -59,5 +59,20 @@ export class DelegationCredentialService {
     }
     if (input.enabled != null) credential.enabled = input.enabled;
     return this.db.getRepository(DelegationCredential).save(credential);
+  }
+
+  /**
+   * Key rotation, last step: seals every key still under an old DELEGATION_CREDENTIAL_KEY again under
+   * the current one (`npm run admin -- reencrypt-delegation-credentials`); afterwards the old keys can
+   * leave DELEGATION_CREDENTIAL_OLD_KEYS. Answers how many were sealed again.
+   */
+  async reencryptUnderCurrentKey(): Promise<number> {
+    let count = 0;
+    for (const credential of await this.db.getRepository(DelegationCredential).find()) {
+      if (!isSealedWithOldKey(credential.encryptedServiceAccountKey)) continue;
+      await this.db.getRepository(DelegationCredential).update({ id: credential.id }, { encryptedServiceAccountKey: reencryptServiceAccountKey(credential.encryptedServiceAccountKey) });
+      count += 1;
+    }
+    return count;
   }
 }

@@ -6,8 +6,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * `v1.<key id>.<iv>.<auth tag>.<ciphertext>` (base64url parts). The key id (first 8 bytes of the
  * SHA-256 of the derived key) says which key sealed a value, so keys can rotate: put the new key in
  * `DELEGATION_CREDENTIAL_KEY` and the previous ones, comma-separated, in
- * `DELEGATION_CREDENTIAL_OLD_KEYS`; values sealed under an old key still open, and are sealed again
- * under the new key by `reencryptServiceAccountKey` (called on every read that finds an old key id).
+ * `DELEGATION_CREDENTIAL_OLD_KEYS`; values sealed under an old key still open, a new key sent by a
+ * client is sealed under the new one, and `npm run admin -- reencrypt-delegation-credentials` seals
+ * the rest again, after which the old keys can be removed.
  */
 const FORMAT = 'v1';
 const ALGORITHM = 'aes-256-gcm';
