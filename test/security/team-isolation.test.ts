@@ -14,6 +14,10 @@ import {
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
+import { AttributeType } from '../../subgraphs/organizations/attribute/attribute.entity';
+import { AttributeService } from '../../subgraphs/organizations/attribute/attribute.service';
+import { DelegationCredentialService } from '../../subgraphs/organizations/delegation-credential/delegation-credential.service';
+import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out-of-office.service';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { MembershipRole, operatorOf } from '../support/fixtures';
@@ -54,7 +58,14 @@ type ParamName =
   | 'bookingUid'
   | 'roleId'
   | 'webhookId'
-  | 'apiKeyId';
+  | 'apiKeyId'
+  | 'attributeId'
+  | 'optionId'
+  | 'attributeOptionId'
+  | 'attributeSlug'
+  | 'credentialId'
+  | 'oooId'
+  | 'permission';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -147,6 +158,11 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     teams: await rows(org, 'SELECT * FROM teams WHERE id = ANY($1) OR parent_id = ANY($1) ORDER BY id', [teams]),
     memberships: await rows(org, 'SELECT * FROM memberships WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
     roles: await rows(org, 'SELECT * FROM roles WHERE organization_id = ANY($1) ORDER BY id', [teams]),
+    attributes: await rows(org, 'SELECT * FROM attributes WHERE team_id = ANY($1) ORDER BY id', [teams]),
+    attribute_options: await rows(org, 'SELECT o.* FROM attribute_options o JOIN attributes a ON a.id = o.attribute_id WHERE a.team_id = ANY($1) ORDER BY o.id', [teams]),
+    attribute_assignments: await rows(org, 'SELECT s.* FROM attribute_assignments s JOIN memberships m ON m.id = s.membership_id WHERE m.team_id = ANY($1) ORDER BY s.id', [teams]),
+    delegation_credentials: await rows(org, 'SELECT * FROM delegation_credentials WHERE organization_id = ANY($1) ORDER BY id', [teams]),
+    out_of_office_entries: await rows(sch, 'SELECT * FROM out_of_office_entries WHERE user_id = ANY($1) ORDER BY id', [users]),
     event_types: await rows(sch, `SELECT * FROM event_types WHERE id IN (${eventTypes}) ORDER BY id`, [teams, users]),
     event_type_hosts: await rows(sch, `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`, [teams, users]),
     private_links: await rows(sch, `SELECT * FROM private_links WHERE event_type_id IN (${eventTypes}) ORDER BY link_id`, [teams, users]),
@@ -260,6 +276,12 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   membershipId: 'membershipId',
   roleId: 'roleId',
   scheduleId: 'scheduleId',
+  attributeId: 'attributeId',
+  optionId: 'optionId',
+  attributeOptionId: 'attributeOptionId',
+  attributeSlug: 'attributeSlug',
+  credentialId: 'credentialId',
+  oooId: 'oooId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -355,6 +377,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     ]);
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
     const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
+    const away = await new OutOfOfficeService(stack.db('scheduling')).create(member.id, { start: '2031-04-01', end: '2031-04-02', notes: `${MARKER} holiday` }, async () => true);
     return {
       label,
       orgId,
@@ -378,6 +401,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         bookingUid: [teamBooking.uid, personalBooking.uid],
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
         apiKeyId: apiKeyIds,
+        oooId: [away.id],
       },
     };
   }
@@ -406,6 +430,15 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       hostId: aAdmin.id,
     });
     const aRole = await operator.createRole({ organizationId: orgA.id, name: 'Alpha auditor', permissions: ['role.readOrgRoles'] });
+    const attributes = new AttributeService(stack.db('organizations'));
+    const aAttribute = await attributes.create(orgA.id, { name: 'Alpha region', slug: 'alpha-region', type: AttributeType.SINGLE_SELECT, options: [{ value: 'Alpha north', slug: 'alpha-north' }] });
+    const [aOption] = await attributes.options(orgA.id, aAttribute.id);
+    const aCredential = await new DelegationCredentialService(stack.db('organizations')).create(orgA.id, {
+      domain: `alpha-${tag}.example.com`,
+      workspacePlatformSlug: 'google',
+      serviceAccountKey: { private_key: 'alpha-key', client_email: 'svc@alpha.example.com', client_id: '1' },
+    });
+    const aAway = await new OutOfOfficeService(stack.db('scheduling')).create(aMember.id, { start: '2031-04-01', end: '2031-04-02' }, async () => true);
 
     // B: another organization with a team (and a custom role), a sibling team inside A's organization, a standalone team.
     const orgBOwner = await person(`${MARKER}-org-owner`);
@@ -431,6 +464,13 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         roleId: aRole.id,
         webhookId: 999_999,
         apiKeyId: 999_999,
+        attributeId: aAttribute.id,
+        optionId: aOption.id,
+        attributeOptionId: aOption.id,
+        attributeSlug: aAttribute.slug,
+        credentialId: aCredential.id,
+        oooId: aAway.id,
+        permission: 'role.readOrgRoles',
       },
       orgB: orgB.id,
       orgBSlug,
@@ -443,7 +483,20 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     await new MembershipService(stack.db('organizations')).add({ teamId: standalone.teamId, userId: aInvitee.id, role: MembershipRole.ADMIN, accepted: false });
     const role = await operator.createRole({ organizationId: orgB.id, name: 'Bravo auditor', permissions: ['team.readMemberships', 'role.readOrgRoles', 'eventType.read'], description: MARKER });
     await operator.assignRole(other.values.membershipId![1] as number, role.id);
-    for (const b of [sibling, other, standalone]) b.values.roleId = [role.id];
+    // Organization B's attributes (an option given to its member) and delegation credential, walked from every bundle like its role.
+    const bAttribute = await attributes.create(orgB.id, { name: 'Bravo region', slug: `${MARKER}-region`, type: AttributeType.SINGLE_SELECT, options: [{ value: 'Bravo north', slug: `${MARKER}-north` }] });
+    const [bOption] = await attributes.options(orgB.id, bAttribute.id);
+    await attributes.assign(orgB.id, other.member.id, { attributeId: bAttribute.id, attributeOptionId: bOption.id });
+    const bCredential = await new DelegationCredentialService(stack.db('organizations')).create(orgB.id, {
+      domain: `${MARKER}-${tag}.example.com`,
+      workspacePlatformSlug: 'google',
+      serviceAccountKey: { private_key: `${MARKER}-key`, client_email: `svc@${MARKER}.example.com`, client_id: '2' },
+    });
+    for (const b of [sibling, other, standalone]) {
+      b.values.roleId = [role.id];
+      Object.assign(b.values, { attributeId: [bAttribute.id], optionId: [bOption.id], attributeOptionId: [bOption.id], attributeSlug: [bAttribute.slug], credentialId: [bCredential.id] });
+    }
+    [bAttribute.id, bOption.id, bCredential.id].forEach((id) => world.b.strings.add(id));
     world.bundles = [sibling, other, standalone];
 
     for (const b of world.bundles) {
@@ -485,7 +538,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
