@@ -63,6 +63,12 @@ export const MAX_STRING: Record<string, number> = {
   'UpdateOutOfOfficeInput.notes': 2_000,
   'UpdateOutOfOfficeInput.reason': 32,
   'Query.organizationOutOfOffice.email': 320,
+  'RequestEmailVerificationInput.email': 320,
+  'VerifyEmailInput.email': 320,
+  'VerifyEmailInput.code': 16,
+  'RequestPhoneVerificationInput.phone': 32,
+  'VerifyPhoneInput.phone': 32,
+  'VerifyPhoneInput.code': 16,
 };
 
 export const MAX_ITEMS: Record<string, number> = {

@@ -108,6 +108,31 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'PATCH /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
   'DELETE /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
   'GET /v2/organizations/{orgId}/ooo': 'ORG_SCHEDULE_READ', // out-of-office entries of all users
+  // Verified resources (user, team, org team)
+  'POST /v2/verified-resources/emails/verification-code/request': 'VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/verified-resources/emails/verification-code/verify': 'VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/verified-resources/emails': 'VERIFIED_RESOURCES_READ', // list
+  'GET /v2/verified-resources/emails/{id}': 'VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/verified-resources/phones/verification-code/request': 'VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/verified-resources/phones/verification-code/verify': 'VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/verified-resources/phones': 'VERIFIED_RESOURCES_READ', // list
+  'GET /v2/verified-resources/phones/{id}': 'VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/teams/{teamId}/verified-resources/emails/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/teams/{teamId}/verified-resources/emails/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/teams/{teamId}/verified-resources/emails': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/teams/{teamId}/verified-resources/emails/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/teams/{teamId}/verified-resources/phones/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/teams/{teamId}/verified-resources/phones/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/teams/{teamId}/verified-resources/phones': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/teams/{teamId}/verified-resources/phones/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
 };
 
 /** Every scope of spec 5.3's three tables. */

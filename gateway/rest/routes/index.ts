@@ -14,7 +14,8 @@ import { scheduleRoutes } from './schedules';
 import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamRoutes } from './teams';
+import { verifiedResourceRoutes } from './verified-resources';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...attributeRoutes, ...delegationCredentialRoutes, ...outOfOfficeRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...attributeRoutes, ...delegationCredentialRoutes, ...outOfOfficeRoutes, ...verifiedResourceRoutes, ...oauthRoutes];
