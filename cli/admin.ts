@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { OAuthClientDecision } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
+import { DelegationCredentialService } from '../subgraphs/organizations/delegation-credential/delegation-credential.service';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { badInput, notFound } from '../subgraphs/kit/errors';
 import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
@@ -29,6 +30,10 @@ Commands:
       Approves or rejects a pending OAuth client, as a service admin does on the review page, and
       e-mails the owner (SMTP_URL, or SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASSWORD; without them the
       mail is written to stderr). Prints { "client": {...}, "notified": "owner@example.com" | null }.
+  reencrypt-delegation-credentials
+      Key rotation of DELEGATION_CREDENTIAL_KEY: seals every delegation credential's service account
+      key still under a key of DELEGATION_CREDENTIAL_OLD_KEYS again under the current key. Prints
+      { "reencrypted": N }; afterwards the old keys can be removed.
   help
       This text.
 
@@ -80,6 +85,13 @@ const COMMANDS: Record<string, Command> = {
         isServiceAdmin: flags.admin === true,
       };
       return withOperator(async (operator) => publicUser(await operator.createUser(input)));
+    },
+  },
+
+  'reencrypt-delegation-credentials': {
+    flags: {},
+    async run() {
+      return withOperator(async (_operator, db) => ({ reencrypted: await new DelegationCredentialService(db('organizations')).reencryptUnderCurrentKey() }));
     },
   },
 

@@ -1,6 +1,9 @@
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
+import { VerifiedResources1733600000003 } from './migrations/1733600000003-verified-resources';
+import { VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource/verified-resource.entity';
+import { OrganizationTeamVerifiedResourceResolver, TeamVerifiedResourceResolver, UserVerifiedResourceResolver } from './verified-resource/verified-resource.resolver';
 import { Webhook } from './webhook/webhook.entity';
 import { WebhookDeliveries1733100000000 } from './migrations/1733100000000-webhook-deliveries';
 import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity';
@@ -12,7 +15,7 @@ import { DeliveryLogResolver } from './webhook-delivery/delivery-log.resolver';
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
-  persistence: { schema: 'integrations', entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000] },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver],
+  persistence: { schema: 'integrations', entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, VerifiedResources1733600000003] },
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver],
   referenceResolvers: {},
 };

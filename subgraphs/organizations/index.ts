@@ -12,6 +12,12 @@ import { startTeamDeletionRetries } from './team-deletion/team-deletion.service'
 import { TeamInvite } from './team-invite/team-invite.entity';
 import { TeamInviteResolver } from './team-invite/team-invite.resolver';
 import { Role } from './role/role.entity';
+import { Attributes1733600000000 } from './migrations/1733600000000-attributes';
+import { DelegationCredentials1733600000001 } from './migrations/1733600000001-delegation-credentials';
+import { Attribute, AttributeAssignment, AttributeOption } from './attribute/attribute.entity';
+import { AttributeOptionResolver, AttributeResolver } from './attribute/attribute.resolver';
+import { DelegationCredential } from './delegation-credential/delegation-credential.entity';
+import { DelegationCredentialResolver } from './delegation-credential/delegation-credential.resolver';
 import { RoleResolver } from './role/role.resolver';
 import { Membership } from './membership/membership.entity';
 import { MembershipResolver } from './membership/membership.resolver';
@@ -31,8 +37,8 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, TeamProfilesInvitesDeletions1733500000000] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
   // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.

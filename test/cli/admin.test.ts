@@ -46,6 +46,10 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     for (const command of ['create-user', 'create-org', 'create-team', 'add-member', 'create-api-key']) expect(result.stdout).toContain(command);
   });
 
+  it('reencrypt-delegation-credentials prints how many keys it sealed again under the current key', async () => {
+    expect(answer(await admin(databaseUrl, 'reencrypt-delegation-credentials'))).toEqual({ reencrypted: 0 });
+  });
+
   it('an unknown command exits non-zero with a usage hint on stderr', async () => {
     const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));
     expect(message).toContain('unknown command "frobnicate"');

@@ -103,6 +103,68 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'POST /v2/bookings/{bookingUid}/reschedule': 'public', // reschedule a booking
   'GET /v2/slots/available': 'public', // slot availability
   'GET /v2/organizations/{orgId}/roles/{roleId}': 'none', // no scope of 5.3 names roles
+  // Organization roles and permissions, attributes and delegation credentials: in none of the tables of 5.3.
+  'GET /v2/organizations/{orgId}/roles': 'none',
+  'POST /v2/organizations/{orgId}/roles': 'none',
+  'PATCH /v2/organizations/{orgId}/roles/{roleId}': 'none',
+  'DELETE /v2/organizations/{orgId}/roles/{roleId}': 'none',
+  'GET /v2/organizations/{orgId}/roles/{roleId}/permissions': 'none',
+  'POST /v2/organizations/{orgId}/roles/{roleId}/permissions': 'none',
+  'PUT /v2/organizations/{orgId}/roles/{roleId}/permissions': 'none',
+  'DELETE /v2/organizations/{orgId}/roles/{roleId}/permissions/{permission}': 'none',
+  'POST /v2/organizations/{orgId}/roles/{roleId}/assignments': 'none',
+  'DELETE /v2/organizations/{orgId}/roles/{roleId}/assignments/{membershipId}': 'none',
+  'GET /v2/organizations/{orgId}/attributes': 'none',
+  'POST /v2/organizations/{orgId}/attributes': 'none',
+  'GET /v2/organizations/{orgId}/attributes/{attributeId}': 'none',
+  'PATCH /v2/organizations/{orgId}/attributes/{attributeId}': 'none',
+  'DELETE /v2/organizations/{orgId}/attributes/{attributeId}': 'none',
+  'POST /v2/organizations/{orgId}/attributes/{attributeId}/options': 'none',
+  'GET /v2/organizations/{orgId}/attributes/{attributeId}/options': 'none',
+  'PATCH /v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}': 'none',
+  'DELETE /v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}': 'none',
+  'GET /v2/organizations/{orgId}/attributes/{attributeId}/options/assigned': 'none',
+  'GET /v2/organizations/{orgId}/attributes/slugs/{attributeSlug}/options/assigned': 'none',
+  'POST /v2/organizations/{orgId}/attributes/options/{userId}': 'none',
+  'GET /v2/organizations/{orgId}/attributes/options/{userId}': 'none',
+  'DELETE /v2/organizations/{orgId}/attributes/options/{userId}/{attributeOptionId}': 'none',
+  'POST /v2/organizations/{orgId}/delegation-credentials': 'none',
+  'PATCH /v2/organizations/{orgId}/delegation-credentials/{credentialId}': 'none',
+  // Out of office
+  'GET /v2/me/ooo': 'SCHEDULE_READ', // get all out-of-office entries
+  'POST /v2/me/ooo': 'SCHEDULE_WRITE', // create, update, delete out-of-office entries
+  'PATCH /v2/me/ooo/{oooId}': 'SCHEDULE_WRITE',
+  'DELETE /v2/me/ooo/{oooId}': 'SCHEDULE_WRITE',
+  'GET /v2/organizations/{orgId}/users/{userId}/ooo': 'ORG_SCHEDULE_READ', // out-of-office entries of a user
+  'POST /v2/organizations/{orgId}/users/{userId}/ooo': 'ORG_SCHEDULE_WRITE', // create, update, delete out-of-office entries for a user
+  'PATCH /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
+  'DELETE /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
+  'GET /v2/organizations/{orgId}/ooo': 'ORG_SCHEDULE_READ', // out-of-office entries of all users
+  // Verified resources (user, team, org team)
+  'POST /v2/verified-resources/emails/verification-code/request': 'VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/verified-resources/emails/verification-code/verify': 'VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/verified-resources/emails': 'VERIFIED_RESOURCES_READ', // list
+  'GET /v2/verified-resources/emails/{id}': 'VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/verified-resources/phones/verification-code/request': 'VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/verified-resources/phones/verification-code/verify': 'VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/verified-resources/phones': 'VERIFIED_RESOURCES_READ', // list
+  'GET /v2/verified-resources/phones/{id}': 'VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/teams/{teamId}/verified-resources/emails/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/teams/{teamId}/verified-resources/emails/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/teams/{teamId}/verified-resources/emails': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/teams/{teamId}/verified-resources/emails/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/teams/{teamId}/verified-resources/phones/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/teams/{teamId}/verified-resources/phones/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/teams/{teamId}/verified-resources/phones': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/teams/{teamId}/verified-resources/phones/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/emails/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/verification-code/request': 'TEAM_VERIFIED_RESOURCES_WRITE', // request code
+  'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones': 'TEAM_VERIFIED_RESOURCES_READ', // list
+  'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
 };
 
 /** Routes that delete the team they address: each gets a team of its own. */

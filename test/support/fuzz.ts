@@ -537,11 +537,15 @@ export function problemsOf(op: DocOperation, answer: Answer): string[] {
 /**
  * Columns that change on reads, left out of the snapshot: `api_keys.last_used_at` is written (at most
  * once a minute per key) when the gateway resolves an API key, whatever the answer; it is bookkeeping,
- * not the caller's data. No other table of the four schemas is written by a read or a refusal: there
+ * not the caller's data; `verification_codes.failed_attempts` counts wrong codes. No other table of the four schemas is written by a read or a refusal: there
  * are no rate-limit counters in the database, and browser sessions (`oauth.auth_sessions`) are only
  * written by the sign-in pages, which are outside /v2.
  */
-const CHANGES_ON_READ: Record<string, string[]> = { 'oauth.api_keys': ['last_used_at'] };
+const CHANGES_ON_READ: Record<string, string[]> = {
+  'oauth.api_keys': ['last_used_at'],
+  // A wrong verification code is refused (400) and must count against the code, or guessing it would be free.
+  'integrations.verification_codes': ['failed_attempts'],
+};
 const SCHEMAS = ['scheduling', 'organizations', 'integrations', 'oauth'];
 
 export type Snapshot = Record<string, string>;

@@ -1,5 +1,7 @@
 import { RouteEntry } from '../route';
+import { attributeRoutes } from './attributes';
 import { bookingLimitRoutes } from './booking-limits';
+import { delegationCredentialRoutes } from './delegation-credentials';
 import { bookingFieldRoutes } from './booking-fields';
 import { bookingRoutes } from './bookings';
 import { eventTypeRoutes } from './event-types';
@@ -7,6 +9,7 @@ import { meRoutes } from './me';
 import { membershipRoutes } from './memberships';
 import { organizationUserRoutes } from './organization-users';
 import { oauthRoutes } from './oauth';
+import { outOfOfficeRoutes } from './out-of-office';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedules';
@@ -14,6 +17,7 @@ import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamInviteRoutes } from './team-invites';
 import { teamRoutes } from './teams';
+import { verifiedResourceRoutes } from './verified-resources';
 import { webhookRoutes } from './webhooks';
 import { webhookDeliveryRoutes } from './webhook-deliveries';
 
@@ -35,5 +39,9 @@ export const ROUTES: RouteEntry[] = [
   ...bookingRoutes,
   ...slotRoutes,
   ...roleRoutes,
+  ...attributeRoutes,
+  ...delegationCredentialRoutes,
+  ...outOfOfficeRoutes,
+  ...verifiedResourceRoutes,
   ...oauthRoutes,
 ];

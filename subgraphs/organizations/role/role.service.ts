@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import { PageArgs, pageWindow } from '../../kit/pagination';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { Membership, MembershipRole } from '../membership/membership.entity';
 import { Team } from '../team/team.entity';
@@ -21,8 +22,7 @@ export class RoleService {
 
   async create(input: NewRole): Promise<Role> {
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
-    const invalid = input.permissions.find((p) => !PERMISSION.test(p));
-    if (invalid !== undefined) throw badInput('permissions', `"${invalid}" is not in resource.action form`);
+    checkPermissions(input.permissions);
     const org = await this.db.getRepository(Team).findOneBy({ id: input.organizationId });
     if (!org?.isOrganization) throw notFound('Organization', input.organizationId);
     try {
@@ -32,7 +32,7 @@ export class RoleService {
           organizationId: input.organizationId,
           name: input.name.trim(),
           type: 'CUSTOM',
-          permissions: [...new Set(input.permissions)].sort(),
+          permissions: checkPermissions(input.permissions),
           color: input.color ?? null,
           description: input.description ?? null,
         }),
@@ -81,7 +81,68 @@ export class RoleService {
     return this.db.getRepository(Membership).save(membership);
   }
 
+  /** The built-in roles, then the organization's custom roles by name. */
+  async list(organizationId: number, page: PageArgs): Promise<[Role[], number]> {
+    const system = await Promise.all(Object.values(SYSTEM_ROLE_IDS).map((id) => this.get(organizationId, id)));
+    const { take, skip } = pageWindow(page);
+    const customs = await this.db.getRepository(Role).find({ where: { organizationId }, order: { name: 'ASC', id: 'ASC' } });
+    const all = [...system, ...customs];
+    return [all.slice(skip, skip + take), all.length];
+  }
+
+  /** A custom role of the organization, for a change: the built-in roles follow the schema and cannot be changed. */
+  async custom(organizationId: number, roleId: string): Promise<Role> {
+    const role = await this.get(organizationId, roleId);
+    if (role.type === 'SYSTEM') throw badInput('roleId', `${roleId} is a SYSTEM role: its permissions are what the membership role grants and cannot be changed`);
+    return role;
+  }
+
+  async update(organizationId: number, roleId: string, input: { name?: string; permissions?: string[]; color?: string | null; description?: string | null }): Promise<Role> {
+    const role = await this.custom(organizationId, roleId);
+    if (input.name !== undefined) {
+      if (!input.name?.trim()) throw badInput('name', 'must not be empty');
+      role.name = input.name.trim();
+    }
+    if (input.permissions !== undefined) role.permissions = checkPermissions(input.permissions);
+    if (input.color !== undefined) role.color = input.color;
+    if (input.description !== undefined) role.description = input.description;
+    try {
+      return await this.db.getRepository(Role).save(role);
+    } catch (error) {
+      if (isConstraintViolation(error)) throw conflict(`The organization already has a role named "${role.name}"`);
+      throw error;
+    }
+  }
+
+  /** Deletes a custom role; its members fall back to what their membership role grants. Answers it as it was. */
+  async remove(organizationId: number, roleId: string): Promise<Role> {
+    const role = await this.custom(organizationId, roleId);
+    await this.db.getRepository(Role).delete({ id: role.id });
+    return role;
+  }
+
+  /** Users holding the role: their cached principals must follow it. */
+  async holders(roleId: string): Promise<number[]> {
+    return (await this.db.getRepository(Membership).findBy({ customRoleId: roleId })).map((m) => m.userId);
+  }
+
+  /** A membership of the organization itself or of one of its teams; 404 for any other. */
+  async membershipOf(organizationId: number, membershipId: number): Promise<Membership> {
+    const membership = await this.db.getRepository(Membership).findOneBy({ id: membershipId });
+    const team = membership && (await this.db.getRepository(Team).findOneBy({ id: membership.teamId }));
+    const owner = team && (team.isOrganization ? team.id : team.parentId);
+    if (!membership || owner !== organizationId) throw notFound('Membership', membershipId);
+    return membership;
+  }
+
   findByIds(ids: readonly string[]): Promise<Role[]> {
     return this.db.getRepository(Role).findBy({ id: In([...ids]) });
   }
+}
+
+/** Valid `resource.action` permissions, sorted and without repeats; a 400 naming `permissions` otherwise. */
+export function checkPermissions(permissions: string[]): string[] {
+  const invalid = permissions.find((p) => !PERMISSION.test(p));
+  if (invalid !== undefined) throw badInput('permissions', `"${invalid}" is not in resource.action form`);
+  return [...new Set(permissions)].sort();
 }

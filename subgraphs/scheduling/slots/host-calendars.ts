@@ -2,6 +2,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking/booking.entity';
 import { BookingLimits, BookingLimitService } from '../booking-limit/booking-limit.service';
 import { Schedule } from '../schedule/schedule.entity';
+import { outOfOfficeBusyTimes } from '../out-of-office/ooo-busy-times';
 import { Interval } from './interval';
 import { OwnerDirectory } from './event-type-lookup';
 import { ScheduleHours } from './open-intervals';
@@ -66,6 +67,7 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
   const limited = hostIds.filter((id) => Object.values(limits.get(id)!).some((bound) => bound != null));
   const profileZones = directory && limited.length ? await directory.timeZonesOf(limited) : new Map<number, string>();
   const bookings = await liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId);
+  const away = await outOfOfficeBusyTimes(db.manager, hostIds, request.from, request.to);
 
   const eventTypeSchedule = schedules.find((s) => s.id === request.scheduleId) ?? null;
   return hostIds.map((hostId) => {
@@ -77,7 +79,7 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
       schedule,
       timeZone: profileZones.get(hostId) ?? own?.timeZone ?? schedule?.timeZone ?? 'UTC',
       limits: limits.get(hostId)!,
-      busy: mine.map((b) => ({ start: b.start, end: b.end })),
+      busy: [...mine.map((b) => ({ start: b.start, end: b.end })), ...(away.get(hostId) ?? [])],
       acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
     };
   });

@@ -1,0 +1,85 @@
+import { PAGINATION, route } from '../route';
+
+const ENTRY = 'id uuid userId toUserId start end notes reason';
+const SORT_VARS = '$sortStart: String, $sortEnd: String, $take: Int, $skip: Int';
+const SORT_ARGS = 'sortStart: $sortStart, sortEnd: $sortEnd, take: $take, skip: $skip';
+
+export const outOfOfficeRoutes = [
+  route({
+    method: 'GET',
+    path: '/v2/me/ooo',
+    tag: 'Me / OOO',
+    summary: 'Get my out-of-office entries',
+    operation: `query GetMyOoo(${SORT_VARS}) { myOutOfOffice(${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    result: 'myOutOfOffice',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: '/v2/me/ooo',
+    tag: 'Me / OOO',
+    summary: 'Create an out-of-office entry (whole UTC days; an overlap with another entry is a 409)',
+    operation: `mutation CreateMyOoo($input: CreateOutOfOfficeInput!) { createMyOutOfOffice(input: $input) { ${ENTRY} } }`,
+    result: 'createMyOutOfOffice',
+    status: 201,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/me/ooo/{oooId}',
+    tag: 'Me / OOO',
+    summary: 'Update one of my out-of-office entries',
+    operation: `mutation UpdateMyOoo($oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateMyOutOfOffice(oooId: $oooId, input: $input) { ${ENTRY} } }`,
+    result: 'updateMyOutOfOffice',
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v2/me/ooo/{oooId}',
+    tag: 'Me / OOO',
+    summary: 'Delete one of my out-of-office entries (answers the deleted entry)',
+    operation: `mutation DeleteMyOoo($oooId: Int!) { deleteMyOutOfOffice(oooId: $oooId) { ${ENTRY} } }`,
+    result: 'deleteMyOutOfOffice',
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/users/{userId}/ooo',
+    tag: 'Orgs / Users / OOO',
+    summary: 'Get the out-of-office entries of an organization user',
+    operation: `query GetOrgUserOoo($orgId: Int!, $userId: Int!, ${SORT_VARS}) { organizationUserOutOfOffice(orgId: $orgId, userId: $userId, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    result: 'organizationUserOutOfOffice',
+    paginated: true,
+  }),
+  route({
+    method: 'POST',
+    path: '/v2/organizations/{orgId}/users/{userId}/ooo',
+    tag: 'Orgs / Users / OOO',
+    summary: 'Create an out-of-office entry for an organization user',
+    operation: `mutation CreateOrgUserOoo($orgId: Int!, $userId: Int!, $input: CreateOutOfOfficeInput!) { createOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, input: $input) { ${ENTRY} } }`,
+    result: 'createOrganizationUserOutOfOffice',
+    status: 201,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}',
+    tag: 'Orgs / Users / OOO',
+    summary: 'Update an out-of-office entry of an organization user',
+    operation: `mutation UpdateOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId, input: $input) { ${ENTRY} } }`,
+    result: 'updateOrganizationUserOutOfOffice',
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}',
+    tag: 'Orgs / Users / OOO',
+    summary: 'Delete an out-of-office entry of an organization user (answers the deleted entry)',
+    operation: `mutation DeleteOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!) { deleteOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId) { ${ENTRY} } }`,
+    result: 'deleteOrganizationUserOutOfOffice',
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/ooo',
+    tag: 'Orgs / Users / OOO',
+    summary: 'Get the out-of-office entries of every organization user (optionally of one e-mail)',
+    operation: `query GetOrgOoo($orgId: Int!, $email: String, ${SORT_VARS}) { organizationOutOfOffice(orgId: $orgId, email: $email, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    result: 'organizationOutOfOffice',
+    paginated: true,
+  }),
+];

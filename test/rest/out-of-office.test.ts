@@ -1,0 +1,169 @@
+import { attendee, book, EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+type Person = Awaited<ReturnType<typeof userWithKey>>;
+
+/** The reference's CreateOutOfOfficeEntryDto example: start "2023-05-01T00:00:00.000Z", end "2023-05-10T23:59:59.999Z" (whole UTC days). */
+const ENTRY_KEYS = ['end', 'id', 'notes', 'reason', 'start', 'toUserId', 'userId', 'uuid'];
+
+describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Orgs / Users / OOO)', () => {
+  let stack: TestStack;
+  let orgId: number;
+  let otherOrgId: number;
+  let admin: Person;
+  let member: Person;
+  let colleague: Person;
+  let outsider: Person;
+  let otherAdmin: Person;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [admin, member, colleague, outsider, otherAdmin] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    orgId = (await operator.createOrganization({ name: 'Acme', ownerId: admin.user.id })).id;
+    otherOrgId = (await operator.createOrganization({ name: 'Globex', ownerId: otherAdmin.user.id })).id;
+    await operator.addMember({ teamId: orgId, userId: member.user.id, role: MembershipRole.MEMBER });
+    await operator.addMember({ teamId: orgId, userId: colleague.user.id, role: MembershipRole.MEMBER });
+  });
+  afterAll(() => stack.stop());
+
+  const events = (userId: number) => stack.db('scheduling').query('SELECT type, ooo_id, payload, dispatched_at FROM out_of_office_events WHERE user_id = $1 ORDER BY id', [userId]);
+
+  describe('/v2/me/ooo', () => {
+    let oooId: number;
+
+    it('POST creates an entry of whole UTC days (start of the first day to 23:59:59.999 of the last), 201', async () => {
+      const data = expectSuccess(
+        await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2030-05-01T15:30:00+02:00', end: '2030-05-03T08:00:00Z', notes: 'Hiking', reason: 'vacation', toUserId: colleague.user.id } }),
+        201,
+      );
+      expect(Object.keys(data).sort()).toEqual(ENTRY_KEYS);
+      expect(data).toEqual({
+        id: expect.any(Number),
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        userId: member.user.id,
+        toUserId: colleague.user.id,
+        start: '2030-05-01T00:00:00.000Z',
+        end: '2030-05-03T23:59:59.999Z',
+        notes: 'Hiking',
+        reason: 'vacation',
+      });
+      oooId = data.id;
+    });
+
+    it('records an OOO_CREATED event (the webhook outbox) with the entry', async () => {
+      expect(await events(member.user.id)).toEqual([
+        { type: 'OOO_CREATED', ooo_id: oooId, dispatched_at: null, payload: { oooEntry: expect.objectContaining({ id: oooId, userId: member.user.id, start: '2030-05-01T00:00:00.000Z', reason: 'vacation' }) } },
+      ]);
+    });
+
+    it('an entry overlapping another of the same user is a 409, and records no event', async () => {
+      expectErrorEnvelope(await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2030-05-03', end: '2030-05-05' } }), 409, 'CONFLICT');
+      expect(await events(member.user.id)).toHaveLength(1);
+      // The next day touches, and is fine; another user's entry on the same days is fine.
+      expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2030-05-04', end: '2030-05-04' } }), 201);
+      expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: colleague.key, body: { start: '2030-05-01', end: '2030-05-03' } }), 201);
+    });
+
+    it('bad input is a 400 naming the field: end before start, an unknown reason, a non-date, covering for oneself, a stranger as cover', async () => {
+      const cases: Array<[Record<string, unknown>, RegExp]> = [
+        [{ start: '2030-06-10', end: '2030-06-09' }, /^end/],
+        [{ start: '2030-06-10', end: '2030-06-11', reason: 'bored' }, /^reason/],
+        [{ start: 'tomorrow', end: '2030-06-11' }, /^start/],
+        [{ start: '2030-06-10', end: '2030-06-11', toUserId: member.user.id }, /^toUserId/],
+        [{ start: '2030-06-10', end: '2030-06-11', toUserId: outsider.user.id }, /^toUserId/],
+      ];
+      for (const [body, message] of cases) expectErrorEnvelope(await stack.rest('POST', '/v2/me/ooo', { key: member.key, body }), 400, 'BAD_REQUEST', message);
+    });
+
+    it('GET lists my entries (paginated, sortStart)', async () => {
+      const response = await stack.rest('GET', '/v2/me/ooo?sortStart=desc', { key: member.key });
+      expect(expectSuccess(response).map((e: { start: string }) => e.start)).toEqual(['2030-05-04T00:00:00.000Z', '2030-05-01T00:00:00.000Z']);
+      expect(response.body.pagination).toEqual({ totalItems: 2, currentPage: 1, totalPages: 1, hasNextPage: false });
+      expectErrorEnvelope(await stack.rest('GET', '/v2/me/ooo?sortStart=up', { key: member.key }), 400, 'BAD_REQUEST', /^sortStart/);
+    });
+
+    it('PATCH changes the fields sent (normalised again); an overlap is a 409; null removes the cover', async () => {
+      const data = expectSuccess(await stack.rest('PATCH', `/v2/me/ooo/${oooId}`, { key: member.key, body: { end: '2030-05-02T10:00:00Z', toUserId: null } }));
+      expect(data).toMatchObject({ start: '2030-05-01T00:00:00.000Z', end: '2030-05-02T23:59:59.999Z', toUserId: null, notes: 'Hiking' });
+      expectErrorEnvelope(await stack.rest('PATCH', `/v2/me/ooo/${oooId}`, { key: member.key, body: { end: '2030-05-04' } }), 409, 'CONFLICT');
+    });
+
+    it("another user's entry is a 404 on PATCH and DELETE", async () => {
+      expectErrorEnvelope(await stack.rest('PATCH', `/v2/me/ooo/${oooId}`, { key: colleague.key, body: { notes: 'mine' } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/me/ooo/${oooId}`, { key: colleague.key }), 404, 'NOT_FOUND');
+    });
+
+    it('DELETE answers the deleted entry; it is gone', async () => {
+      expect(expectSuccess(await stack.rest('DELETE', `/v2/me/ooo/${oooId}`, { key: member.key })).id).toBe(oooId);
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/me/ooo/${oooId}`, { key: member.key }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('an out-of-office period makes the user’s slots unavailable', () => {
+    it('no slots on the days away, slots before and after; booking a slot of those days is refused', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+      const query = { eventTypeId: eventType.id, startTime: '2030-06-03T00:00:00Z', endTime: '2030-06-05T23:59:59Z', timeZone: 'UTC' };
+      expect(Object.keys(expectSuccess(await getSlots(stack, query)).slots)).toEqual(['2030-06-03', '2030-06-04', '2030-06-05']);
+      expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: host.key, body: { start: '2030-06-04T00:00:00.000Z', end: '2030-06-04T23:59:59.999Z' } }), 201);
+      expect(Object.keys(expectSuccess(await getSlots(stack, query)).slots)).toEqual(['2030-06-03', '2030-06-05']);
+      const refused = await book(stack, { eventTypeId: eventType.id, start: '2030-06-04T09:00:00Z', attendee: attendee('ooo') });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2030-06-05T09:00:00Z', attendee: attendee('after-ooo') }), 201);
+    });
+  });
+
+  describe('/v2/organizations/{orgId}/users/{userId}/ooo and /v2/organizations/{orgId}/ooo (role: org admin)', () => {
+    const userOoo = (userId: number, org = orgId) => `/v2/organizations/${org}/users/${userId}/ooo`;
+    let entryId: number;
+
+    it('the org admin creates (201), lists, updates and deletes an entry of a member, with a member as cover', async () => {
+      const created = expectSuccess(
+        await stack.rest('POST', userOoo(member.user.id), { key: admin.key, body: { start: '2030-08-01', end: '2030-08-02', reason: 'travel', toUserId: colleague.user.id } }),
+        201,
+      );
+      expect(created).toMatchObject({ userId: member.user.id, toUserId: colleague.user.id, start: '2030-08-01T00:00:00.000Z', end: '2030-08-02T23:59:59.999Z', reason: 'travel' });
+      entryId = created.id;
+      expect(expectSuccess(await stack.rest('GET', userOoo(member.user.id), { key: admin.key })).map((e: { id: number }) => e.id)).toContain(entryId);
+      expect(expectSuccess(await stack.rest('PATCH', `${userOoo(member.user.id)}/${entryId}`, { key: admin.key, body: { notes: 'Conference' } })).notes).toBe('Conference');
+      expectErrorEnvelope(await stack.rest('POST', userOoo(member.user.id), { key: admin.key, body: { start: '2030-08-02', end: '2030-08-03' } }), 409, 'CONFLICT');
+    });
+
+    it('GET /v2/organizations/{orgId}/ooo lists the entries of every member; ?email= narrows to one', async () => {
+      const all = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/ooo?take=250`, { key: admin.key }));
+      expect(new Set(all.map((e: { userId: number }) => e.userId))).toEqual(new Set([member.user.id, colleague.user.id]));
+      const one = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/ooo?email=${encodeURIComponent(colleague.user.email)}`, { key: admin.key }));
+      expect(one.map((e: { userId: number }) => e.userId)).toEqual([colleague.user.id]);
+    });
+
+    it('a user who is not a member is a 404; a cover outside the organization a 400', async () => {
+      expectErrorEnvelope(await stack.rest('POST', userOoo(outsider.user.id), { key: admin.key, body: { start: '2030-09-01', end: '2030-09-01' } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('POST', userOoo(member.user.id), { key: admin.key, body: { start: '2030-09-01', end: '2030-09-01', toUserId: outsider.user.id } }), 400, 'BAD_REQUEST', /^toUserId/);
+    });
+
+    it('a plain member and the admin of another organization get 403; through their own organization, 404', async () => {
+      for (const who of [member, otherAdmin]) {
+        expect((await stack.rest('GET', userOoo(member.user.id), { key: who.key })).status).toBe(403);
+        expect((await stack.rest('POST', userOoo(member.user.id), { key: who.key, body: { start: '2030-10-01', end: '2030-10-01' } })).status).toBe(403);
+        expect((await stack.rest('DELETE', `${userOoo(member.user.id)}/${entryId}`, { key: who.key })).status).toBe(403);
+        expect((await stack.rest('GET', `/v2/organizations/${orgId}/ooo`, { key: who.key })).status).toBe(403);
+      }
+      expectErrorEnvelope(await stack.rest('DELETE', `${userOoo(member.user.id, otherOrgId)}/${entryId}`, { key: otherAdmin.key }), 404, 'NOT_FOUND');
+    });
+
+    it('a member whose custom role grants ooo.read may list entries but not change them (ooo.update)', async () => {
+      const role = await operatorOf(stack).createRole({ organizationId: orgId, name: 'OOO reader', permissions: ['ooo.read'] });
+      const [{ id }] = await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [orgId, colleague.user.id]);
+      await operatorOf(stack).assignRole(id, role.id);
+      expectSuccess(await stack.rest('GET', userOoo(member.user.id), { key: colleague.key }));
+      expectErrorEnvelope(await stack.rest('DELETE', `${userOoo(member.user.id)}/${entryId}`, { key: colleague.key }), 403, 'FORBIDDEN', /ooo\.update/);
+    });
+
+    it('DELETE answers the deleted entry', async () => {
+      expect(expectSuccess(await stack.rest('DELETE', `${userOoo(member.user.id)}/${entryId}`, { key: admin.key })).id).toBe(entryId);
+    });
+  });
+});
