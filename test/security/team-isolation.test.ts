@@ -955,6 +955,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       for (const route of writes) {
         const teamScoped = paramsOf(route).includes('teamId') || paramsOf(route).includes('orgId');
         own.membershipId = other.values.membershipId![route.path.startsWith('/v2/organizations/{orgId}/memberships') ? 1 : 0];
+        // B's out-of-office entries belong to B's member; the other organization-user routes edit the user B's organization created.
+        own.userId = route.path.includes('/ooo') ? other.member.id : controlUsers.orgMember!;
         const path = fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal);
         const body = controlBody[rootFieldOf(route)];
         const { status, body: answer } = body
