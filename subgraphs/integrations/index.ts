@@ -3,12 +3,15 @@ import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { Webhook } from './webhook/webhook.entity';
 import { EventTypeWebhookResolver, WebhookResolver } from './webhook/webhook.resolver';
+import { OAuthClientWebhookResolver } from './webhook/oauth-client-webhook.resolver';
+import { OrganizationWebhookResolver } from './webhook/organization-webhook.resolver';
+import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.resolver';
 
 /** Webhooks. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
   persistence: { schema: 'integrations', entities: [Webhook], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000] },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver],
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver],
   referenceResolvers: {},
 };

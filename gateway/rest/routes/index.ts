@@ -12,6 +12,9 @@ import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
+import { organizationWebhookRoutes } from './organization-webhooks';
+import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
+import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...organizationWebhookRoutes, ...teamEventTypeWebhookRouteTable, ...oauthClientWebhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
