@@ -15,6 +15,7 @@ import { webhookRoutes } from './webhooks';
 import { organizationWebhookRoutes } from './organization-webhooks';
 import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
 import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
+import { phoneCallRoutes } from './phone-call';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...organizationWebhookRoutes, ...teamEventTypeWebhookRouteTable, ...oauthClientWebhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...organizationWebhookRoutes, ...teamEventTypeWebhookRouteTable, ...oauthClientWebhookRoutes, ...phoneCallRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
