@@ -90,6 +90,7 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'PATCH /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE',
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE',
   'POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/create-phone-call': 'TEAM_EVENT_TYPE_WRITE', // create a phone call (also org)
+  'POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call': 'TEAM_EVENT_TYPE_WRITE', // create a phone call
   'GET /v2/oauth-clients/{clientId}/webhooks': 'platform', // spec 4.2: the client with its secret key, no scope
   'POST /v2/oauth-clients/{clientId}/webhooks': 'platform',
   'DELETE /v2/oauth-clients/{clientId}/webhooks': 'platform',

@@ -184,6 +184,25 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
     expect(await count()).toBe(before);
   });
 
+  it("the reference's team path /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call: team admins only, a team outside any organization too", async () => {
+    const teamPath = (t: number, e: number) => `/v2/teams/${t}/event-types/${e}/create-phone-call`;
+    const placed = expectSuccess(await call(teamAdmin, bodyFor(teamAdmin), teamPath(teamId, eventTypeId)), 201);
+    const [row] = await stack.db('integrations').query('SELECT org_id FROM phone_calls WHERE call_id = $1', [placed.callId]);
+    expect(row.org_id).toBe(orgId);
+    expect(provider.orders.at(-1)!.body.eventType).toEqual({ id: eventTypeId, teamId, organizationId: orgId });
+    // the organization's admin is no admin of the team on the team path
+    expectErrorEnvelope(await call(orgAdmin, bodyFor(orgAdmin), teamPath(teamId, eventTypeId)), 403, 'FORBIDDEN');
+    expectErrorEnvelope(await call(teamAdmin, bodyFor(teamAdmin), teamPath(teamId, otherEventTypeId)), 404, 'NOT_FOUND');
+    expectErrorEnvelope(await call(teamAdmin, bodyFor(teamAdmin), teamPath(teamId, eventTypeId), {}), 404, 'NOT_FOUND', /svc-api-version/);
+
+    const operator = operatorOf(stack);
+    const standalone = (await operator.createTeam({ name: 'Standalone', ownerId: outsider.user.id })).id;
+    const standaloneType = (await operator.createEventType({ title: 'Solo', slug: 'solo', lengthInMinutes: 15, teamId: standalone, hostIds: [outsider.user.id] })).id;
+    const solo = expectSuccess(await call(outsider, bodyFor(outsider), teamPath(standalone, standaloneType)), 201);
+    const [soloRow] = await stack.db('integrations').query('SELECT org_id FROM phone_calls WHERE call_id = $1', [solo.callId]);
+    expect(soloRow.org_id).toBeNull();
+  });
+
   it('no provider configured, or one that cannot be reached → 503', async () => {
     process.env.PHONE_CALL_PROVIDER_URL = 'http://127.0.0.1:9';
     expectErrorEnvelope(await call(teamAdmin), 503, 'SERVICE_UNAVAILABLE', /phone call provider/);

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Phone calls placed for organization team event types (spec 4.5). No API key is stored. */
+/** Phone calls placed for team event types (spec 4.5). No API key is stored. */
 export class PhoneCalls1733200000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
@@ -8,7 +8,7 @@ export class PhoneCalls1733200000000 implements MigrationInterface {
         id serial PRIMARY KEY,
         call_id text NOT NULL,
         agent_id text NOT NULL,
-        org_id int NOT NULL,
+        org_id int,
         team_id int NOT NULL,
         event_type_id int NOT NULL,
         requested_by_user_id int NOT NULL,

@@ -8,7 +8,7 @@ export interface PhoneCallOrder {
   toNumber: string;
   templateType: string;
   enabled: boolean;
-  eventType: { id: number; teamId: number; organizationId: number };
+  eventType: { id: number; teamId: number; organizationId: number | null };
   schedulerName: string | null;
   guestName: string | null;
   guestEmail: string | null;

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A phone call placed for an organization team event type (spec 4.5), as the call provider answered
+ * A phone call placed for a team event type (spec 4.5), as the call provider answered
  * it. The answer (spec 2.16) is `callId` and `agentId`; the rest is kept to say who asked for which call.
  * The caller's `svcApiKey` is handed to the provider and never stored.
  */
@@ -20,8 +20,9 @@ export class PhoneCall {
   @Field({ description: "The provider's id of the voice agent that makes the call." })
   agentId: string;
 
-  @Column({ name: 'org_id', type: 'int' })
-  orgId: number;
+  /** The organization of the team; null for a team outside any organization (the team path). */
+  @Column({ name: 'org_id', type: 'int', nullable: true })
+  orgId: number | null;
 
   @Column({ name: 'team_id', type: 'int' })
   teamId: number;

@@ -15,8 +15,9 @@ const WHOSE_API_KEY = /* GraphQL */ `
   query PhoneCallApiKey($secret: String!) { credential(secret: $secret) { kind userId } }
 `;
 
+/** `/v2/organizations/{orgId}/teams/{teamId}/…` (spec 4.5), or `/v2/teams/{teamId}/…` without `orgId` (the reference's team path). */
 export interface PhoneCallAddress {
-  orgId: number;
+  orgId?: number | null;
   teamId: number;
   eventTypeId: number;
 }
@@ -32,13 +33,13 @@ function checkInput(input: CreatePhoneCallInput): void {
   if (input.guestEmail != null && !EMAIL.test(input.guestEmail)) throw badInput('guestEmail', 'guestEmail must be an e-mail address');
 }
 
-/** Spec 4.5: a call for an organization team event type, placed by the call provider (phone-call-provider.ts). */
+/** Spec 4.5: a call for a team event type (of an organization, or on the team path of any team), placed by the call provider (phone-call-provider.ts). */
 export class PhoneCallService {
   constructor(private readonly ctx: SubgraphContext) {}
 
   async create(address: PhoneCallAddress, input: CreatePhoneCallInput): Promise<PhoneCall> {
     // The path's ids first: ids that do not fit together are a 404 whatever the body says.
-    await checkTeamEventType(this.ctx, address);
+    const { organizationId } = await checkTeamEventType(this.ctx, address);
     checkInput(input);
     await this.checkApiKeyIsTheCallers(input.svcApiKey);
 
@@ -47,7 +48,7 @@ export class PhoneCallService {
       toNumber: input.numberToCall,
       templateType: input.templateType ?? 'CUSTOM_TEMPLATE',
       enabled: input.enabled ?? true,
-      eventType: { id: address.eventTypeId, teamId: address.teamId, organizationId: address.orgId },
+      eventType: { id: address.eventTypeId, teamId: address.teamId, organizationId },
       schedulerName: input.schedulerName ?? null,
       guestName: input.guestName ?? null,
       guestEmail: input.guestEmail ?? null,
@@ -60,7 +61,9 @@ export class PhoneCallService {
     return calls.save(
       calls.create({
         ...placed,
-        ...address,
+        orgId: organizationId,
+        teamId: address.teamId,
+        eventTypeId: address.eventTypeId,
         requestedByUserId: this.ctx.principal.userId!,
         yourPhoneNumber: input.yourPhoneNumber,
         numberToCall: input.numberToCall,
