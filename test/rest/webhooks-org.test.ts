@@ -90,6 +90,25 @@ describe('/v2/organizations/{orgId}/webhooks', () => {
     expectErrorEnvelope(await stack.rest('GET', path(teamInA), { key: teamAdminA.key }), 403, 'FORBIDDEN');
   });
 
+  it('every trigger name of spec section 6 is accepted, and the four sample names too (docs/decisions.md); version defaults to 2021-10-20', async () => {
+    const listed = [
+      'BOOKING_CREATED', 'BOOKING_PAYMENT_INITIATED', 'BOOKING_PAID', 'BOOKING_RESCHEDULED', 'BOOKING_REQUESTED', 'BOOKING_CANCELLED',
+      'BOOKING_REJECTED', 'BOOKING_NO_SHOW_UPDATED', 'BOOKING_LOCATION_UPDATED', 'BOOKING_REASSIGNED', 'FORM_SUBMITTED', 'MEETING_ENDED',
+      'MEETING_STARTED', 'RECORDING_READY', 'INSTANT_MEETING', 'INSTANT_MEETING_ACCEPTED', 'RECORDING_TRANSCRIPTION_GENERATED', 'OOO_CREATED',
+      'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW', 'FORM_SUBMITTED_NO_EVENT', 'ROUTING_FORM_FALLBACK_HIT',
+      'DELEGATION_CREDENTIAL_ERROR', 'WRONG_ASSIGNMENT_REPORT', 'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
+      'DELEGATION_CREDENTIAL_ROTATION_REQUIRED', 'DELEGATION_CREDENTIAL_SECRET_ROTATED', 'CALENDAR_ENTRY_REJECTED',
+    ];
+    expect(listed).toHaveLength(28);
+    const all = expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/all', triggers: listed, time: 3, timeUnit: 'DAY' } }), 201);
+    expect(all).toMatchObject({ triggers: listed, time: 3, timeUnit: 'DAY', version: '2021-10-20' });
+    const samples = ['BOOKING_CONFIRMED', 'BOOKING_COMPLETED', 'BOOKING_NO_SHOW', 'BOOKING_REOPENED'];
+    expect(expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/samples', triggers: samples, version: '2026-07-27' } }), 201)).toMatchObject({ triggers: samples, version: '2026-07-27' });
+    // a PATCH that adds a no-show trigger to a webhook without time / timeUnit is refused like a create
+    const plain = expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/plain', triggers: ['BOOKING_CREATED'] } }), 201);
+    expectErrorEnvelope(await stack.rest('PATCH', path(orgA, `/${plain.id}`), { key: adminA.key, body: { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] } }), 400, 'BAD_REQUEST', /^time\b/);
+  });
+
   it('triggers and the no-show rules are checked as for every webhook (400 naming the field)', async () => {
     const refused = async (body: unknown, field: RegExp) => expectErrorEnvelope(await stack.rest('POST', path(orgA), { key: adminA.key, body }), 400, 'BAD_REQUEST', field);
     await refused({ subscriberUrl: 'https://a.example.com/bad', triggers: ['NOPE'] }, /^triggers/);
