@@ -103,7 +103,8 @@ export class CredentialResolver {
    * when both kinds are sent, the bearer credential is the caller and the platform headers must still
    * name a valid client secret.
    */
-  async resolveRequest(req: CredentialSource): Promise<Principal> {
+  async resolveRequest(req: CredentialSource, options: { platformClientId?: string } = {}): Promise<Principal> {
+    if (options.platformClientId !== undefined) return this.resolvePlatformCaller(req, options.platformClientId);
     const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     const query = (req.query ?? {}) as Record<string, unknown>;
@@ -113,6 +114,20 @@ export class CredentialResolver {
     }
     const platform = await this.resolvePlatform(clientId, secretKey, query, addressKey(req.ip));
     return req.header('authorization') ? this.resolve(req.header('authorization'), query) : platform;
+  }
+
+  /**
+   * Routes called by a platform OAuth client itself (spec 4.2: `/v2/oauth-clients/{clientId}/webhooks`): the
+   * client named in the path (or by `x-svc-client-id`, when sent) with `x-svc-secret-key` is the caller.
+   * A bearer credential sent as well must be valid, but does not change who calls.
+   */
+  private async resolvePlatformCaller(req: CredentialSource, pathClientId: string): Promise<Principal> {
+    const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
+    if (!secretKey) throw credentialError(`This endpoint is called by the platform OAuth client itself: send its secret key in ${PLATFORM_SECRET_KEY_HEADER}`);
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const platform = await this.resolvePlatform(req.header(PLATFORM_CLIENT_ID_HEADER) || pathClientId, secretKey, query, addressKey(req.ip));
+    if (req.header('authorization')) await this.resolve(req.header('authorization'), query);
+    return platform;
   }
 
   async resolve(authorization: string | undefined, query: Record<string, unknown> = {}): Promise<Principal> {

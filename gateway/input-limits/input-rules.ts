@@ -29,6 +29,8 @@ export const MAX_STRING: Record<string, number> = {
   'CreateWebhookInput.subscriberUrl': 1_000,
   'UpdateWebhookInput.payloadTemplate': 20_000,
   'UpdateWebhookInput.subscriberUrl': 1_000,
+  'CreatePhoneCallInput.beginMessage': 2_000,
+  'CreatePhoneCallInput.generalPrompt': 10_000,
   'CancelBookingInput.cancellationReason': 2_000,
   'RescheduleBookingInput.reschedulingReason': 2_000,
   'LegacyBookingResponsesInput.notes': 5_000,

@@ -27,10 +27,21 @@ export type TooManyRequestsAnswer = (req: Request, res: Response, message: strin
 export function credentialKeyOf(req: Request): string | undefined {
   const bearer = bearerSecretOf(req.header('authorization'));
   if (bearer !== undefined) return `bearer:${sha256Hex(bearer)}`;
-  const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
+  const clientId = req.header(PLATFORM_CLIENT_ID_HEADER) || clientIdInPathOf(req);
   const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
   if (clientId && secretKey) return `platform:${sha256Hex(`${clientId}\n${secretKey}`)}`;
   return undefined;
+}
+
+/** Spec 4.2's routes name the client in the path (`/v2/oauth-clients/{clientId}/…`) and send only `x-svc-secret-key`. */
+function clientIdInPathOf(req: Request): string | undefined {
+  const match = /^\/v2\/oauth-clients\/([^/]+)\//.exec(`${req.baseUrl}${req.path}`);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 export function clientAddressOf(req: Request): string {

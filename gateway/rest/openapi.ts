@@ -177,6 +177,8 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       parameters,
       ...(body ? { requestBody: { required: body.required, content: bodyContent(route, inputSchema(body.type)) } } : {}),
       ...(route.anonymous ? { security: [] } : {}),
+      ...(route.platformClientIdParam ? { security: [{ platformSecretKey: [] }] } : {}),
+      ...(route.deprecated ? { deprecated: true } : {}),
       responses: {
         [status]:
           status === '204'

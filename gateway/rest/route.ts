@@ -51,10 +51,25 @@ export interface RouteEntry {
   bodyLimit?: string;
   /** The route reads no credential header: the token endpoint authenticates the client from the body. */
   anonymous?: boolean;
+  /**
+   * The path parameter naming the platform OAuth client that calls this route with its secret key
+   * (`x-svc-secret-key`, spec 4.2): that client is the caller, whatever bearer credential comes too.
+   */
+  platformClientIdParam?: string;
+  /** Marked `deprecated` in the OpenAPI document (the `Deprecation` / `Sunset` answers go in `headers`). */
+  deprecated?: boolean;
 }
 
 export function route(entry: RouteEntry): RouteEntry {
   return entry;
+}
+
+/**
+ * The response headers of a deprecated route (RFC 9745 `Deprecation`, RFC 8594 `Sunset`): spread into a
+ * route entry, `{...deprecatedRoute(since, sunset), method, path, …}`.
+ */
+export function deprecatedRoute(since: Date, sunset: Date): Pick<RouteEntry, 'deprecated' | 'headers'> {
+  return { deprecated: true, headers: { Deprecation: `@${Math.floor(since.getTime() / 1000)}`, Sunset: sunset.toUTCString() } };
 }
 
 /** The selection every paginated route asks for. */

@@ -67,7 +67,8 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
       if (chosen.entry.headers) res.set(chosen.entry.headers);
       let principal: Principal;
       try {
-        principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req);
+        const platformClientId = chosen.entry.platformClientIdParam ? String(req.params[chosen.entry.platformClientIdParam]) : undefined;
+        principal = chosen.entry.anonymous ? ANONYMOUS : await credentials.resolveRequest(req, { platformClientId });
       } catch (error) {
         const { status, body } = errorOf(chosen.entry, error as Error);
         return statusOf(res, status).set(httpHeadersOf(error)).json(body);

@@ -8,7 +8,7 @@ import { Principal, PrincipalMembership } from './principal';
  * kept in the supergraph with @composeDirective so integrators see every rule.
  */
 export const AUTHZ_SPEC_URL = 'https://specs.svc.dev/authz/v1.0';
-export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin', 'public'] as const;
+export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin', 'public', 'platformClient'] as const;
 
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
@@ -23,6 +23,8 @@ directive @internal on FIELD_DEFINITION
 directive @serviceAdmin on FIELD_DEFINITION
 """A public operation (create, cancel, reschedule a booking; slots): anyone may call it, and an access token needs no scope for it. Any other operation without @scopes refuses access tokens (spec 5.3)."""
 directive @public on FIELD_DEFINITION
+"""Only the platform OAuth client whose id is found at \`clientId\` (a path such as "args.clientId"), authenticated by its own secret key, may call this field. The client acts for itself, so no OAuth scope is asked (spec 4.2: the deprecated webhooks of a platform OAuth client)."""
+directive @platformClient(clientId: String!) on FIELD_DEFINITION
 `;
 
 interface FieldRules {
@@ -32,6 +34,7 @@ interface FieldRules {
   internal?: Record<string, never>;
   serviceAdmin?: Record<string, never>;
   public?: Record<string, never>;
+  platformClient?: { clientId: string };
   /** Set on root fields without @scopes or @public: no OAuth scope covers them, so access tokens are refused. */
   noScopeCovers?: true;
 }
@@ -72,6 +75,13 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   if (principal.kind === 'system') return;
   if (rules.internal) throw forbidden(`${fieldName} is internal to the gateway`);
   if (principal.kind === 'anonymous' || principal.userId == null) throw unauthenticated();
+
+  if (rules.platformClient) {
+    const clientId = readPath(at, rules.platformClient.clientId);
+    if (principal.kind !== 'platform' || principal.clientId == null || principal.clientId !== clientId) {
+      throw forbidden(`${fieldName} is for the platform OAuth client itself: authenticate with its id and its secret key (x-svc-secret-key)`);
+    }
+  }
 
   if (rules.noScopeCovers && principal.scopes) {
     throw forbidden(`${fieldName} is not covered by any OAuth scope: access tokens cannot call it (use an API key)`);
@@ -121,7 +131,7 @@ export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
         if (found) (rules as Record<string, unknown>)[name] = found;
       }
       if (rules.public) return field;
-      if (rootTypes.has(typeName) && !fieldName.startsWith('_') && !rules.scopes && !rules.internal) rules.noScopeCovers = true;
+      if (rootTypes.has(typeName) && !fieldName.startsWith('_') && !rules.scopes && !rules.internal && !rules.platformClient) rules.noScopeCovers = true;
       if (Object.keys(rules).length === 0) return field;
       const resolve = field.resolve ?? defaultFieldResolver;
       return {

@@ -149,6 +149,23 @@ describe('@scopes, @pbac, @ownData and @internal are declared in the SDL and enf
     });
   });
 
+  describe('@platformClient: only that platform OAuth client, authenticated by its secret key (no scope asked)', () => {
+    const LIST = `query($clientId: String!) { oAuthClientWebhooks(clientId: $clientId) { items { id } } }`;
+    it('passes the client itself, whatever its scopes; refuses another client, an API key and an access token of the owner', async () => {
+      const asPlatform = (clientId: string) => signPrincipal(principal(admin.user.id, { kind: 'platform', clientId, scopes: ['PROFILE_READ'] }));
+      expect((await callSubgraph('integrations', LIST, { clientId: 'client-a' }, asPlatform('client-a'))).body.data.oAuthClientWebhooks.items).toEqual([]);
+      for (const header of [
+        asPlatform('client-b'),
+        signPrincipal(principal(admin.user.id)),
+        signPrincipal(principal(admin.user.id, { kind: 'oauth', clientId: 'client-a', scopes: ['WEBHOOK_READ', 'WEBHOOK_WRITE'] })),
+      ]) {
+        const { body } = await callSubgraph('integrations', LIST, { clientId: 'client-a' }, header);
+        expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+        expect(body.data).toBeNull();
+      }
+    });
+  });
+
   describe('REST statuses', () => {
     it('no credential → 401, wrong rights → 403', async () => {
       const path = `/v2/organizations/${orgId}/teams/${teamId}/memberships`;

@@ -8,9 +8,10 @@ import { startTestStack, TestStack } from '../support/stack';
  * Spec 5.3, written out route by route: the scope a token needs for each route of the table. Nothing
  * here is read from the schema, so a weakened `@scopes` fails this test whatever the composed file says.
  * `public`: spec 5.3's public endpoints (create, cancel, reschedule a booking; slots). `none`: no scope of
- * 5.3 names the operation, so every access token is refused.
+ * 5.3 names the operation, so every access token is refused. `platform`: spec 4.2's routes, called by the
+ * platform OAuth client itself with its secret key; an access token, whatever its scopes, opens none of them.
  */
-const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
+const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = {
   'GET /v2/me': 'PROFILE_READ', // get my profile
   'GET /v2/me/booking-limits': 'PROFILE_READ', // get my booking limits
   'PATCH /v2/me/booking-limits': 'PROFILE_WRITE', // update my booking limits
@@ -165,6 +166,31 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/verification-code/verify': 'TEAM_VERIFIED_RESOURCES_WRITE', // verify
   'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones': 'TEAM_VERIFIED_RESOURCES_READ', // list
   'GET /v2/organizations/{orgId}/teams/{teamId}/verified-resources/phones/{id}': 'TEAM_VERIFIED_RESOURCES_READ', // get by id
+  'GET /v2/organizations/{orgId}/webhooks': 'ORG_WEBHOOK_READ', // get all webhooks (organization)
+  'POST /v2/organizations/{orgId}/webhooks': 'ORG_WEBHOOK_WRITE', // create a webhook
+  'GET /v2/organizations/{orgId}/webhooks/{webhookId}': 'ORG_WEBHOOK_READ', // get a webhook
+  'PATCH /v2/organizations/{orgId}/webhooks/{webhookId}': 'ORG_WEBHOOK_WRITE', // update a webhook
+  'DELETE /v2/organizations/{orgId}/webhooks/{webhookId}': 'ORG_WEBHOOK_WRITE', // delete a webhook
+  'GET /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_READ', // team event type webhooks
+  'POST /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_WRITE', // create team event type webhooks
+  'DELETE /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_WRITE', // delete all such webhooks
+  'GET /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_READ',
+  'PATCH /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE', // update team event type webhooks
+  'DELETE /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE', // delete team event type webhooks
+  'GET /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_READ', // (org team paths: the team table covers them)
+  'POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_WRITE',
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks': 'TEAM_EVENT_TYPE_WRITE',
+  'GET /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_READ',
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE',
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}': 'TEAM_EVENT_TYPE_WRITE',
+  'POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/create-phone-call': 'TEAM_EVENT_TYPE_WRITE', // create a phone call (also org)
+  'POST /v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call': 'TEAM_EVENT_TYPE_WRITE', // create a phone call
+  'GET /v2/oauth-clients/{clientId}/webhooks': 'platform', // spec 4.2: the client with its secret key, no scope
+  'POST /v2/oauth-clients/{clientId}/webhooks': 'platform',
+  'DELETE /v2/oauth-clients/{clientId}/webhooks': 'platform',
+  'GET /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
+  'PATCH /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
+  'DELETE /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
 };
 
 /** Routes that delete the team they address: each gets a team of its own. */
@@ -207,7 +233,7 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     // either way a token holding the route's scopes must never meet a 403.
     // Deleting a team must not take the shared team away from the routes walked after it.
     for (const key of TEAM_DELETIONS) spareTeamIds[key] = (await operator.createTeam({ name: `Spare ${key}`, orgId, ownerId: userId })).id;
-    ids = { orgId, teamId, userId, eventTypeId: 999_999, membershipId: 999_999, scheduleId: 999_999, webhookId: 999_999, linkId: 'nope', roleId: 'admin_role', bookingUid: 'nope' };
+    ids = { orgId, teamId, userId, eventTypeId: 999_999, membershipId: 999_999, scheduleId: 999_999, webhookId: 999_999, clientId: 'nope', linkId: 'nope', roleId: 'admin_role', bookingUid: 'nope' };
   });
   afterAll(() => stack.stop());
 
@@ -239,6 +265,12 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
         const refused = await call(await tokenFor(ALL_SCOPES));
         expect(refused.status).toBe(403);
         expect(refused.body.error.message).toMatch(/not covered by any OAuth scope/);
+      });
+    } else if (required === 'platform') {
+      it(`${name}: only the platform client's secret key opens it, so even a token with every scope gets 401`, async () => {
+        const refused = await call(await tokenFor(ALL_SCOPES));
+        expect(refused.status).toBe(401);
+        expect(refused.body.error.message).toMatch(/x-svc-secret-key/);
       });
     } else {
       it(`${name}: with every scope but ${required} → 403, with ${required} alone → not 403`, async () => {

@@ -23,6 +23,7 @@ import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { MembershipRole, operatorOf } from '../support/fixtures';
+import { oauthClient } from '../support/oauth';
 import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -46,6 +47,8 @@ interface Person {
   key: string;
   email: string;
   username: string;
+  /** A platform OAuth client of theirs (owners only): the caller of /v2/oauth-clients/{clientId}/webhooks. */
+  client?: { id: string; secret: string };
 }
 
 /** The values a path parameter (or GraphQL argument) can take: one of A's, or one of B's. */
@@ -69,7 +72,8 @@ type ParamName =
   | 'credentialId'
   | 'oooId'
   | 'permission'
-  | 'id';
+  | 'id'
+  | 'clientId';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -87,6 +91,8 @@ interface Bundle {
   attendeeEmail: string;
   /** B's side of every parameter. */
   values: Values;
+  /** B's webhooks of the families that are reached through their owner's path (the controls write them). */
+  hooks: { organization: number | null; teamEventType: number; oAuthClient: number };
 }
 
 interface World {
@@ -177,7 +183,12 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attendees: await rows(sch, `SELECT * FROM attendees WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
-    webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) ORDER BY id`, [users, teams, world.bundles.map((b) => b.personalEventTypeId)]),
+    webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) OR o_auth_client_id = ANY($4) ORDER BY id`, [
+      users,
+      teams,
+      world.bundles.flatMap((b) => [b.personalEventTypeId, b.teamEventTypeId]),
+      world.bundles.map((b) => b.owner.client!.id),
+    ]),
     // the deliveries the bundles logged (their status moves on as the worker retries them, so not compared)
     webhook_deliveries: await rows(integrations, `SELECT id, webhook_id, event_key, trigger_event, body FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`, [world.bundles.flatMap((b) => b.values.deliveryId ?? [])]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
@@ -209,6 +220,13 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
   updateWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   updateEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
+  createOrganizationWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  updateOrganizationWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
+  createTeamEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  updateTeamEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
+  createOAuthClientWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  updateOAuthClientWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
+  createTeamEventTypePhoneCall: () => ({ yourPhoneNumber: '+14155550100', numberToCall: '+14155550101', svcApiKey: `svc_${'0'.repeat(64)}` }),
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
   updateMyBookingLimits: () => ({ perDay: 5 }),
   // memberships and organization users: the users the control (below) sets up; any id during the walk
@@ -316,7 +334,6 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   membershipId: 'membershipId',
   roleId: 'roleId',
   scheduleId: 'scheduleId',
-  webhookId: 'webhookId',
   deliveryId: 'deliveryId',
   attributeId: 'attributeId',
   optionId: 'optionId',
@@ -324,6 +341,8 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   attributeSlug: 'attributeSlug',
   credentialId: 'credentialId',
   oooId: 'oooId',
+  // (webhookId is walked with B's ids by the REST walk above; here it would multiply the combinations past the timeout)
+  clientId: 'clientId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -422,6 +441,25 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status) VALUES ($1, $2, 'BOOKING_CREATED', $3, 'application/json', 'delivered') RETURNING id`,
       [hook.body.data.id, `isolation-${label}`, JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { note: MARKER } })],
     );
+    const teamEventTypeHook = await stack.rest('POST', `/v2/teams/${team.id}/event-types/${teamEventType.id}/webhooks`, {
+      key: owner.key,
+      body: { subscriberUrl: `https://${MARKER}-${label}-tet.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+    });
+    expect(teamEventTypeHook.status).toBe(201);
+    // B's organization's own webhook (only the other organization: the sibling's organization is A's)
+    const orgHook = orgOwner
+      ? await stack.rest('POST', `/v2/organizations/${orgId}/webhooks`, { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}-org.example.com/hook`, triggers: ['BOOKING_CREATED'] } })
+      : null;
+    if (orgHook) expect(orgHook.status).toBe(201);
+    if (!owner.client) {
+      const { client, secret } = await oauthClient(stack, owner.id, { name: `Bravo ${label} app` });
+      owner.client = { id: client.id, secret: secret! };
+    }
+    const clientHook = await stack.rest('POST', `/v2/oauth-clients/${owner.client.id}/webhooks`, {
+      headers: { 'x-svc-secret-key': owner.client.secret },
+      body: { subscriberUrl: `https://${MARKER}-${label}-client.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+    });
+    expect(clientHook.status).toBe(201);
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
     const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
     // Out-of-office entries of B's member and owner; not for the sibling team, whose member is also a member of A's organization (its owner may list them).
@@ -455,12 +493,14 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         userId: [member.id, owner.id],
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
-        webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
+        webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id, teamEventTypeHook.body.data.id, clientHook.body.data.id, ...(orgHook ? [orgHook.body.data.id] : [])],
         deliveryId: [delivery.id],
         apiKeyId: apiKeyIds,
+        clientId: [owner.client.id],
         oooId: away.map((a) => a.id),
         id: [...emailIds, ...phoneIds],
       },
+      hooks: { organization: orgHook?.body.data.id ?? null, teamEventType: teamEventTypeHook.body.data.id, oAuthClient: clientHook.body.data.id },
     };
   }
 
@@ -474,6 +514,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     // A: team A inside organization A. Team A's users are members of the team only; A's organization has its own owner.
     const orgAOwner = await person('alpha-org-owner');
     const [aOwner, aAdmin, aMember, aInvitee] = [await person('alpha-owner'), await person('alpha-admin'), await person('alpha-member'), await person('alpha-invitee')];
+    const aClient = await oauthClient(stack, aOwner.id, { name: 'Alpha app' });
+    aOwner.client = { id: aClient.client.id, secret: aClient.secret! };
     const orgA = await operator.createOrganization({ name: 'Alpha org', slug: `alpha-org-${tag}`, ownerId: orgAOwner.id });
     const teamA = await operator.createTeam({ name: 'Alpha team', slug: `alpha-team-${tag}`, orgId: orgA.id, ownerId: aOwner.id });
     await operator.addMember({ teamId: teamA.id, userId: aAdmin.id, role: MembershipRole.ADMIN });
@@ -531,6 +573,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         oooId: aAway.id,
         permission: 'role.readOrgRoles',
         id: 999_999,
+        clientId: aClient.client.id,
       },
       orgB: orgB.id,
       orgBSlug,
@@ -563,7 +606,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), role.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -585,11 +628,17 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   const untargeted = walked.filter((route) => paramsOf(route).length === 0);
   const reads = walked.filter((route) => route.method === 'GET' && paramsOf(route).length > 0);
 
+  /** The platform client a caller acts through on /v2/oauth-clients/…: A's callers all use team A's owner's client. */
+  const platformHeadersOf = (route: RouteEntry, caller: Caller | Person): Record<string, string> => {
+    if (!route.platformClientIdParam) return {};
+    const client = (typeof caller === 'string' ? world.aOwner : caller).client!;
+    return { 'x-svc-client-id': client.id, 'x-svc-secret-key': client.secret };
+  };
   const call = (route: RouteEntry, path: string, caller: Caller | Person) =>
     stack.rest(route.method, path, {
       key: typeof caller === 'string' ? keyOf(caller) : caller.key,
       body: bodyOf(route),
-      headers: route.version ? { 'svc-api-version': route.version } : {},
+      headers: { ...(route.version ? { 'svc-api-version': route.version } : {}), ...platformHeadersOf(route, caller) },
     });
   const fill = (route: RouteEntry, values: Record<string, string | number>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
   const label = (route: RouteEntry) => `${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`;
@@ -598,7 +647,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -942,22 +991,30 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     process.env.SMS_PROVIDER_URL = `http://127.0.0.1:${(sms.address() as AddressInfo).port}/`;
     // a webhook of B's personal event type is reached through that event type only
     const eventTypeHook: Record<string, string | number> = { ...personal, webhookId: other.values.webhookId![2] };
+    // the webhook families reached through their owner's path
+    const familyValues = (route: RouteEntry): Record<string, string | number> | undefined => {
+      if (route.path.startsWith('/v2/organizations/{orgId}/webhooks')) return { orgId: world.orgB, webhookId: other.hooks.organization! };
+      if (route.path.startsWith('/v2/oauth-clients/')) return { clientId: other.owner.client!.id, webhookId: other.hooks.oAuthClient };
+      if (paramsOf(route).includes('teamId') && route.path.includes('/event-types/{eventTypeId}/webhooks')) return { ...own, webhookId: other.hooks.teamEventType };
+      return undefined;
+    };
     // Organization routes: a user B's organization created (its to edit; a member of the organization, not
     // of B's team) and a user outside it; memberships of B's team member in the team and in the organization.
     const created = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
     expect(created.status).toBe(201);
     controlUsers.orgMember = created.body.data.id;
     controlUsers.outsider = (await person('control-outsider')).id;
-    own.userId = controlUsers.orgMember!;
     const wrong: string[] = [];
-    const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route));
+    // A phone call needs a call provider and the caller's own API key in the body: test/rest/phone-call.test.ts shows its owner succeeds.
+    const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call'));
     try {
       for (const route of writes) {
         const teamScoped = paramsOf(route).includes('teamId') || paramsOf(route).includes('orgId');
         own.membershipId = other.values.membershipId![route.path.startsWith('/v2/organizations/{orgId}/memberships') ? 1 : 0];
         // B's out-of-office entries belong to B's member; the other organization-user routes edit the user B's organization created.
         own.userId = route.path.includes('/ooo') ? other.member.id : controlUsers.orgMember!;
-        const path = fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal);
+        const values = familyValues(route) ?? (teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal);
+        const path = fill(route, values);
         const body = controlBody[rootFieldOf(route)];
         const { status, body: answer } = body
           ? await stack.rest(route.method, path, { key: other.owner.key, body })

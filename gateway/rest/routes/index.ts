@@ -20,6 +20,10 @@ import { teamRoutes } from './teams';
 import { verifiedResourceRoutes } from './verified-resources';
 import { webhookRoutes } from './webhooks';
 import { webhookDeliveryRoutes } from './webhook-deliveries';
+import { organizationWebhookRoutes } from './organization-webhooks';
+import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
+import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
+import { phoneCallRoutes } from './phone-call';
 
 /** The REST route table: every /v2 operation the façade serves. */
 export const ROUTES: RouteEntry[] = [
@@ -43,5 +47,9 @@ export const ROUTES: RouteEntry[] = [
   ...delegationCredentialRoutes,
   ...outOfOfficeRoutes,
   ...verifiedResourceRoutes,
+  ...organizationWebhookRoutes,
+  ...teamEventTypeWebhookRouteTable,
+  ...oauthClientWebhookRoutes,
+  ...phoneCallRoutes,
   ...oauthRoutes,
 ];

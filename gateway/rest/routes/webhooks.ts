@@ -1,6 +1,6 @@
 import { PAGINATION, route, RouteEntry } from '../route';
 
-const WEBHOOK_FIELDS = /* GraphQL */ `
+export const WEBHOOK_FIELDS = /* GraphQL */ `
   fragment WebhookFields on Webhook {
     id userId teamId eventTypeId oAuthClientId subscriberUrl active triggers payloadTemplate version time timeUnit createdAt updatedAt
   }`;

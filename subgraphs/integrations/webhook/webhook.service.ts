@@ -20,11 +20,15 @@ export interface NewWebhook {
 /** Body of an update: every field may be left out (kept); `payloadTemplate`, `secret`, `time`, `timeUnit` may be null (removed). */
 export type WebhookPatch = Partial<NewWebhook>;
 
-/** Who a webhook belongs to: a user, one of the user's event types, or a team / organization. */
-export type WebhookOwner = { userId: number } | { eventTypeId: number } | { teamId: number };
+/**
+ * Who a webhook belongs to: a user, an event type (personal or team), a team / organization (an
+ * organization is a team with `isOrganization`, so its webhooks carry its id as `teamId`), or a
+ * platform OAuth client.
+ */
+export type WebhookOwner = { userId: number } | { eventTypeId: number } | { teamId: number } | { oAuthClientId: string };
 
 const OWNER_WORDS = (owner: WebhookOwner) =>
-  'userId' in owner ? 'you' : 'eventTypeId' in owner ? 'this event type' : 'this team';
+  'userId' in owner ? 'you' : 'eventTypeId' in owner ? 'this event type' : 'oAuthClientId' in owner ? 'this OAuth client' : 'this team';
 
 function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
@@ -88,11 +92,12 @@ export class WebhookService {
   }
 
   /** A row's owner columns: exactly one of them is set. */
-  private static columnsOf(owner: WebhookOwner): Pick<Webhook, 'userId' | 'teamId' | 'eventTypeId'> {
+  private static columnsOf(owner: WebhookOwner): Pick<Webhook, 'userId' | 'teamId' | 'eventTypeId' | 'oAuthClientId'> {
     return {
       userId: 'userId' in owner ? owner.userId : null,
       teamId: 'teamId' in owner ? owner.teamId : null,
       eventTypeId: 'eventTypeId' in owner ? owner.eventTypeId : null,
+      oAuthClientId: 'oAuthClientId' in owner ? owner.oAuthClientId : null,
     };
   }
 
@@ -100,6 +105,7 @@ export class WebhookService {
   private static whereOf(owner: WebhookOwner) {
     if ('userId' in owner) return { userId: owner.userId };
     if ('eventTypeId' in owner) return { eventTypeId: owner.eventTypeId };
+    if ('oAuthClientId' in owner) return { oAuthClientId: owner.oAuthClientId };
     return { teamId: owner.teamId };
   }
 

@@ -1,0 +1,85 @@
+import { deprecatedRoute, PAGINATION, route, RouteEntry } from '../route';
+import { WEBHOOK_FIELDS } from './webhooks';
+
+/**
+ * Webhooks of a platform OAuth client (spec 2.4, 4.2; reference tag "Platform / Webhooks"): deprecated
+ * and to be removed (spec 9). The client calls them itself: its id in the path, its secret key in
+ * `x-svc-secret-key`. Every answer says so with `Deprecation` and `Sunset` (dates: docs/decisions.md).
+ */
+export const OAUTH_CLIENT_WEBHOOKS_DEPRECATED_SINCE = new Date('2026-01-01T00:00:00Z');
+export const OAUTH_CLIENT_WEBHOOKS_SUNSET = new Date('2027-07-01T00:00:00Z');
+
+const CLIENT_WEBHOOKS = '/v2/oauth-clients/{clientId}/webhooks';
+const common = {
+  ...deprecatedRoute(OAUTH_CLIENT_WEBHOOKS_DEPRECATED_SINCE, OAUTH_CLIENT_WEBHOOKS_SUNSET),
+  tag: 'Platform / Webhooks',
+  platformClientIdParam: 'clientId',
+};
+
+export const oauthClientWebhookRoutes: RouteEntry[] = [
+  route({
+    ...common,
+    method: 'GET',
+    path: CLIENT_WEBHOOKS,
+    summary: 'Get the webhooks of a platform OAuth client (deprecated)',
+    operation: `
+      query GetOAuthClientWebhooks($clientId: String!, $take: Int, $skip: Int) {
+        oAuthClientWebhooks(clientId: $clientId, take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
+      } ${WEBHOOK_FIELDS}`,
+    result: 'oAuthClientWebhooks',
+    paginated: true,
+  }),
+  route({
+    ...common,
+    method: 'POST',
+    path: CLIENT_WEBHOOKS,
+    summary: 'Create a webhook of a platform OAuth client (deprecated; 409 when it already has one for the subscriberUrl)',
+    operation: `
+      mutation CreateOAuthClientWebhook($clientId: String!, $input: CreateWebhookInput!) {
+        createOAuthClientWebhook(clientId: $clientId, input: $input) { ...WebhookFields }
+      } ${WEBHOOK_FIELDS}`,
+    result: 'createOAuthClientWebhook',
+    status: 201,
+  }),
+  route({
+    ...common,
+    method: 'DELETE',
+    path: CLIENT_WEBHOOKS,
+    summary: 'Delete every webhook of a platform OAuth client (deprecated; answers how many were deleted)',
+    operation: `mutation DeleteAllOAuthClientWebhooks($clientId: String!) { deleteAllOAuthClientWebhooks(clientId: $clientId) }`,
+    result: 'deleteAllOAuthClientWebhooks',
+  }),
+  route({
+    ...common,
+    method: 'GET',
+    path: `${CLIENT_WEBHOOKS}/{webhookId}`,
+    summary: 'Get a webhook of a platform OAuth client (deprecated)',
+    operation: `
+      query GetOAuthClientWebhook($clientId: String!, $webhookId: Int!) {
+        oAuthClientWebhook(clientId: $clientId, webhookId: $webhookId) { ...WebhookFields }
+      } ${WEBHOOK_FIELDS}`,
+    result: 'oAuthClientWebhook',
+  }),
+  route({
+    ...common,
+    method: 'PATCH',
+    path: `${CLIENT_WEBHOOKS}/{webhookId}`,
+    summary: 'Update a webhook of a platform OAuth client (deprecated; partial, checked like a create)',
+    operation: `
+      mutation UpdateOAuthClientWebhook($clientId: String!, $webhookId: Int!, $input: UpdateWebhookInput!) {
+        updateOAuthClientWebhook(clientId: $clientId, webhookId: $webhookId, input: $input) { ...WebhookFields }
+      } ${WEBHOOK_FIELDS}`,
+    result: 'updateOAuthClientWebhook',
+  }),
+  route({
+    ...common,
+    method: 'DELETE',
+    path: `${CLIENT_WEBHOOKS}/{webhookId}`,
+    summary: 'Delete a webhook of a platform OAuth client (deprecated; answers the deleted webhook)',
+    operation: `
+      mutation DeleteOAuthClientWebhook($clientId: String!, $webhookId: Int!) {
+        deleteOAuthClientWebhook(clientId: $clientId, webhookId: $webhookId) { ...WebhookFields }
+      } ${WEBHOOK_FIELDS}`,
+    result: 'deleteOAuthClientWebhook',
+  }),
+];
