@@ -3,8 +3,11 @@ import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
 import { bookingReference } from './booking/booking.reference';
 import { BookingResolver } from './booking/booking.resolver';
+import { BookingActionsResolver } from './booking/booking-actions.resolver';
+import { BookingListsResolver } from './booking/booking-lists.resolver';
 import { BookingEvent } from './booking/booking-event.entity';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
+import { BookingActions1733400000000 } from './migrations/1733400000000-booking-actions';
 import { SlotsResolver } from './slots/slots.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
@@ -36,9 +39,9 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000],
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, BookingActionsResolver, BookingListsResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

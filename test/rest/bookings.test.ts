@@ -261,7 +261,7 @@ describe('bookings', () => {
     it('by start ascending by default, only the caller’s, with the pagination object', async () => {
       const response = await get('/v2/bookings', host.key);
       expect(expectSuccess(response).map((b: any) => b.uid)).toEqual([uids.a, uids.b, uids.c, uids.d]);
-      expect(response.body.pagination).toEqual({ totalItems: 4, currentPage: 1, totalPages: 1, hasNextPage: false });
+      expect(response.body.pagination).toMatchObject({ totalItems: 4, currentPage: 1, totalPages: 1, hasNextPage: false });
     });
 
     it('status: one value, or a comma-separated list', async () => {
@@ -300,10 +300,10 @@ describe('bookings', () => {
     it('take and skip, with the pagination object', async () => {
       const response = await get('/v2/bookings?take=2&skip=1', host.key);
       expect(expectSuccess(response).map((b: any) => b.uid)).toEqual([uids.b, uids.c]);
-      expect(response.body.pagination).toEqual({ totalItems: 4, currentPage: 1, totalPages: 2, hasNextPage: true });
+      expect(response.body.pagination).toMatchObject({ totalItems: 4, currentPage: 1, totalPages: 2, hasNextPage: true });
       const last = await get('/v2/bookings?take=2&skip=2&status=accepted', host.key);
       expect(expectSuccess(last).map((b: any) => b.uid)).toEqual([uids.d]);
-      expect(last.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
+      expect(last.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
       expectErrorEnvelope(await get('/v2/bookings?take=251', host.key), 400, 'BAD_REQUEST', /^take/);
     });
 
