@@ -2,7 +2,9 @@ import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.reso
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
+import { UpdateMeResolver } from './user/update-me';
 import { OrganizationRoles1732600000000 } from './migrations/1732600000000-organization-roles';
+import { UserPreferences1733400000001 } from './migrations/1733400000001-user-preferences';
 import { Role } from './role/role.entity';
 import { RoleResolver } from './role/role.resolver';
 import { Membership } from './membership/membership.entity';
@@ -23,8 +25,8 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001] },
+  resolvers: [RoleResolver, UserResolver, UpdateMeResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
 };

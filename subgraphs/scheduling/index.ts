@@ -27,9 +27,11 @@ import { OrganizationUser, organizationUserReference } from './organization/orga
 import { OrganizationUserSchedulesResolver } from './schedule/organization-user-schedules.resolver';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
+import { MemberSchedulesResolver } from './schedule/member-schedules.resolver';
 import { Team } from './team/team.stub';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
+import { UserDefaultScheduleResolver } from './user/user-default-schedule.resolver';
 import { userReference } from './user/user.stub';
 
 /** Event types, schedules, availability, slots, bookings and attendees. */
@@ -41,7 +43,7 @@ export const scheduling: SubgraphDefinition = {
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
     migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000],
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, BookingActionsResolver, BookingListsResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, BookingActionsResolver, BookingListsResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, MemberSchedulesResolver, UserDefaultScheduleResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

@@ -1,12 +1,10 @@
 import { badInput } from '../../kit/errors';
+import { LOCALES } from '../../kit/locales';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { InstantError, parseTimestamp } from '../slots/slot-range';
 
 /** Languages an attendee may choose (reference: BookingAttendee.language). */
-export const ATTENDEE_LANGUAGES = [
-  'ar', 'ca', 'de', 'es', 'eu', 'he', 'id', 'ja', 'lv', 'pl', 'ro', 'sr', 'th', 'vi', 'az', 'cs', 'el', 'es-419', 'fi', 'hr', 'it', 'km', 'nl',
-  'pt', 'ru', 'sv', 'tr', 'zh-CN', 'bg', 'da', 'en', 'et', 'fr', 'hu', 'iw', 'ko', 'no', 'pt-BR', 'sk', 'ta', 'uk', 'zh-TW', 'bn',
-] as const;
+export const ATTENDEE_LANGUAGES = LOCALES;
 
 export interface AttendeeDetails {
   name: string;
