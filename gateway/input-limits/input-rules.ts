@@ -30,6 +30,12 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  // Booking actions (reasons are trimmed and kept up to 1,000 characters by the booking rules).
+  'DeclineBookingInput.reason': 2_000,
+  'RequestRescheduleInput.reason': 2_000,
+  'ReassignBookingInput.reason': 2_000,
+  'UpdateMeInput.avatarUrl': 2_048,
+  'UpdateMeInput.bio': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -45,6 +51,9 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'CreateBookingInput.guests': 30,
+  'AddGuestsInput.guests': 30,
+  'MarkAbsentInput.attendees': 100,
 };
 
 /**
@@ -61,6 +70,7 @@ export const NOT_NULL = new Set<string>([
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
+  ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

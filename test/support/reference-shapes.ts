@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * Validates our answers against the response schemas of the reference OpenAPI document
+ * (`shared/reference/openapi-v2.json`, beside the repository; `REFERENCE_OPENAPI` overrides the path),
+ * so that clients generated from it accept them: ajv over the operation's 200/201 schema, $refs
+ * resolved inside the document.
+ *
+ * Known quirks of the reference's generator, corrected before validating:
+ * - OpenAPI 3.0 `nullable: true` is written as JSON Schema's `type: [t, "null"]`.
+ * - `oneOf` is read as `anyOf`: its unions (booking | recurring booking | seated booking) are not
+ *   discriminated, and a plain booking also satisfies the looser alternatives.
+ * - `status` typed `object` in some envelopes (CalendarLinksOutput_2024_08_13,
+ *   BookingReferencesOutput_2024_08_13) is the string "success" everywhere else: read as a string.
+ * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
+ *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
+ */
+const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13'];
+
+type Json = any;
+
+function referencePath(): string {
+  return process.env.REFERENCE_OPENAPI ?? path.resolve(process.cwd(), '../shared/reference/openapi-v2.json');
+}
+
+/** OpenAPI 3.0 schema → JSON Schema as ajv reads it (the quirks above). */
+function toJsonSchema(node: Json): Json {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example' || key === 'deprecated' || key === 'nullable') continue;
+    out[key === 'oneOf' ? 'anyOf' : key] = toJsonSchema(value);
+  }
+  if (node.nullable === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+let cached: { ajv: Ajv; doc: Json } | undefined;
+
+function reference() {
+  if (cached) return cached;
+  const doc = JSON.parse(readFileSync(referencePath(), 'utf8'));
+  const schemas = toJsonSchema(doc.components.schemas);
+  for (const name of QUIRK_STATUS_AS_OBJECT) schemas[name].properties.status = { type: 'string' };
+  schemas.ReassignBookingOutput_2024_08_13.properties.data = { $ref: '#/components/schemas/BookingOutput_2024_08_13' };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'reference', components: { schemas } });
+  cached = { ajv, doc };
+  return cached;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** The validator of the reference's success answer of `METHOD /v2/path` (path as the reference writes it, with {params}). */
+export function referenceValidator(method: string, pathTemplate: string): ValidateFunction {
+  const key = `${method.toUpperCase()} ${pathTemplate}`;
+  const found = validators.get(key);
+  if (found) return found;
+  const { ajv, doc } = reference();
+  const operation = doc.paths[pathTemplate]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${key} is not in the reference document`);
+  const response = operation.responses['200'] ?? operation.responses['201'];
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${key} has no JSON success schema in the reference document`);
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
+  const validate = ref ? ajv.compile({ $ref: `reference${ref}` }) : ajv.compile({ $id: `inline:${key}`, ...toJsonSchema(schema) });
+  validators.set(key, validate);
+  return validate;
+}
+
+/** Fails the test with ajv's errors when `body` is not what the reference says `METHOD path` answers. */
+export function expectReferenceShape(method: string, pathTemplate: string, body: unknown): void {
+  const validate = referenceValidator(method, pathTemplate);
+  if (!validate(body)) {
+    throw new Error(`${method} ${pathTemplate}: the answer does not match the reference schema:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+  }
+}
