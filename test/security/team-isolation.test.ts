@@ -54,7 +54,8 @@ type ParamName =
   | 'bookingUid'
   | 'roleId'
   | 'webhookId'
-  | 'apiKeyId';
+  | 'apiKeyId'
+  | 'attendeeId';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -131,6 +132,34 @@ function leaksIn(world: World, value: unknown, sent: Array<string | number> = []
   return [...found];
 }
 
+/**
+ * `leaksIn` as the owner of A's organization sees it: the sibling team inside A's organization (and its
+ * members, who are members of A's organization) is theirs to manage, so an organization-wide list of A
+ * (bookings, schedules) may show it; anything of the other organization or the standalone team may not.
+ */
+function leaksFor(caller: Caller, world: World, value: unknown, sent: Array<string | number> = []): string[] {
+  if (caller !== 'orgAOwner') return leaksIn(world, value, sent);
+  const own = world.bundles.filter((b) => b.orgId === world.orgA);
+  const ownTeams = new Set(own.flatMap((b) => [b.teamId]));
+  const ownUsers = new Set(own.flatMap((b) => [b.owner.id, b.member.id]));
+  const ownEventTypes = new Set(own.flatMap((b) => [b.teamEventTypeId, b.personalEventTypeId]));
+  const ownStrings = new Set(own.flatMap((b) => [...b.bookingUids, ...((b.values.linkId ?? []) as string[])]));
+  const narrowed: World = {
+    ...world,
+    b: {
+      teamIds: new Set([...world.b.teamIds].filter((id) => !ownTeams.has(id))),
+      userIds: new Set([...world.b.userIds].filter((id) => !ownUsers.has(id))),
+      eventTypeIds: new Set([...world.b.eventTypeIds].filter((id) => !ownEventTypes.has(id))),
+      strings: new Set([...world.b.strings].filter((id) => !ownStrings.has(id))),
+    },
+  };
+  const labels = own.map((b) => b.label).join('|');
+  const scrubbed = JSON.stringify(value ?? null)
+    .replace(new RegExp(`${MARKER}([- ]guest)?[- ](${labels})`, 'gi'), 'own')
+    .replace(new RegExp(`"note":"${MARKER}"`, 'g'), '"note":"own"');
+  return leaksIn(narrowed, JSON.parse(scrubbed), sent);
+}
+
 /** B's rows in every table that holds team data, as JSON, to compare before and after. */
 async function snapshotOfB(stack: TestStack, world: World): Promise<Record<string, unknown[]>> {
   const users = [...world.b.userIds];
@@ -178,6 +207,14 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateSchedule: () => ({ name: 'Hijacked' }),
   cancelBooking: () => ({ cancellationReason: 'hijack' }),
   rescheduleBooking: () => ({ start: '2031-03-04T11:00:00Z', reschedulingReason: 'hijack' }),
+  declineBooking: () => ({ reason: 'hijack' }),
+  requestBookingReschedule: () => ({ reason: 'hijack' }),
+  markBookingAbsent: () => ({ host: true }),
+  addBookingGuests: () => ({ guests: ['hijack@example.com'] }),
+  addBookingAttendee: () => ({ name: 'Hijack', email: 'hijack@example.com', timeZone: 'UTC' }),
+  updateBookingLocation: () => ({ location: { type: 'attendeeDefined', location: 'hijacked' } }),
+  createOrganizationUserSchedule: () => ({ name: 'Hijack', timeZone: 'UTC' }),
+  updateOrganizationUserSchedule: () => ({ name: 'Hijacked' }),
   // writes of the caller's own data (routes that take no id of B)
   createTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
   createEventType: () => ({ title: 'Alpha own', slug: `alpha-own-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 }),
@@ -260,6 +297,7 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   membershipId: 'membershipId',
   roleId: 'roleId',
   scheduleId: 'scheduleId',
+  attendeeId: 'attendeeId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -376,6 +414,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         userId: [member.id, owner.id],
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
+        attendeeId: (await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = ANY($1) ORDER BY id', [[teamBooking.id, personalBooking.id]])).map((r: { id: number }) => r.id),
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
         apiKeyId: apiKeyIds,
       },
@@ -428,6 +467,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         userId: aMember.id,
         scheduleId: aSchedule.id,
         bookingUid: aBooking.uid,
+        attendeeId: (await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = $1', [aBooking.id]))[0].id,
         roleId: aRole.id,
         webhookId: 999_999,
         apiKeyId: 999_999,
@@ -485,7 +525,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId', 'attendeeId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -542,7 +582,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
             const path = fill(route, world.a) + queryOf(route, b);
             sent.untargeted += 1;
             const { status, body } = await call(route, path, caller);
-            const leaks = leaksIn(world, body, status >= 400 ? sentIn(path) : []);
+            const leaks = leaksFor(caller, world, body, status >= 400 ? sentIn(path) : []);
             if (status >= 500 || leaks.length) wrong.push(`${caller} GET ${path} → ${status} ${leaks.join(', ')}`);
           }
         }
@@ -603,9 +643,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
               const codes = (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
               // A filter-only field may repeat its arguments (availableSlots answers its eventTypeId).
               const echo = lookup ? [] : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
-              const leaks = leaksIn(world, body.data, echo);
+              const leaks = leaksFor(caller, world, body.data, echo);
               const refused = codes.length > 0 && codes.every((c: string) => c === 'FORBIDDEN' || c === 'NOT_FOUND');
-              if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && !refused)) {
+              // Optional id arguments of a lookup only filter it (teamBookings(teamId: A, eventTypeId: B) is A's list, filtered to nothing).
+              const requiredIds = idArgs.filter((a) => isNonNullType(a.type));
+              const targetsB = requiredIds.length === 0 || requiredIds.some((a) => values[idArgumentOf(field, a)!] !== world.a[idArgumentOf(field, a)!]);
+              if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && targetsB && !refused)) {
                 wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data).slice(0, 200)} ${leaks.join(', ')}`);
               }
             }

@@ -178,7 +178,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'reassignBookingToUser',
     variables: '$userId: Int!, $input: ReassignBookingInput',
     args: 'userId: $userId, input: $input',
-    summary: `Reassign a team booking to this host of its event type, with a reason (${WHO}; 400 when not a host, 409 when not free)`,
+    summary: `Reassign a team booking to this host of its event type, with a reason (${WHO}; 404 when not a host of it, 409 when not free)`,
   }),
   bookingAction({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { DataSource, In } from 'typeorm';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict, notFound } from '../../kit/errors';
 import { SubgraphContext } from '../../kit/context';
 import { hostIdsOf, ownerDirectoryOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
@@ -44,7 +44,8 @@ export async function reassignBooking(ctx: SubgraphContext, uid: string, toUserI
   const hostIds = (await hostIdsOf(ctx.db, eventType)).filter((id) => id !== booking.userId);
   if (toUserId != null) {
     if (toUserId === booking.userId) throw badInput('userId', `userId: user ${toUserId} already hosts booking ${uid}`);
-    if (!hostIds.includes(toUserId)) throw badInput('userId', `userId: user ${toUserId} is not a host of event type ${eventType.id}`);
+    // 404 like any id the caller cannot use: which users exist is not confirmed through a booking.
+    if (!hostIds.includes(toUserId)) throw notFound('Host', toUserId);
   }
   const candidates = toUserId != null ? [toUserId] : await leastRecentlyBooked(ctx.db, hostIds);
   if (!candidates.length) throw conflict(`Booking ${uid} has no other host to be reassigned to`);
@@ -67,7 +68,7 @@ export async function reassignBooking(ctx: SubgraphContext, uid: string, toUserI
         return saved;
       });
     } catch (error) {
-      if (toUserId != null) throw error;
+      if (toUserId != null || (error as { extensions?: { code?: string } }).extensions?.code !== 'CONFLICT') throw error;
       lastRefusal = error;
     }
   }
