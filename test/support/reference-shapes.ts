@@ -15,6 +15,10 @@ import addFormats from 'ajv-formats';
  *   discriminated, and a plain booking also satisfies the looser alternatives.
  * - `status` typed `object` in some envelopes (CalendarLinksOutput_2024_08_13,
  *   BookingReferencesOutput_2024_08_13) is the string "success" everywhere else: read as a string.
+ * - An array schema with its items' `enum` on the array itself (ScheduleAvailabilityInput_2024_06_11.days):
+ *   the enum is read on the items only.
+ * - `pattern: "TIME_FORMAT_HH_MM"` (a constant's name, not a regular expression) is read as `HH:mm`;
+ *   a pattern written with slashes (`/^\+[1-9]\d{1,14}$/`) is read without them.
  * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
  *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
  */
@@ -33,6 +37,11 @@ function toJsonSchema(node: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'deprecated' || key === 'nullable') continue;
+    if (key === 'enum' && node.type === 'array') continue;
+    if (key === 'pattern' && typeof value === 'string') {
+      out.pattern = value === 'TIME_FORMAT_HH_MM' ? '^([01]\\d|2[0-3]):[0-5]\\d$' : value.replace(/^\/(.*)\/$/, '$1');
+      continue;
+    }
     out[key === 'oneOf' ? 'anyOf' : key] = toJsonSchema(value);
   }
   if (node.nullable === true) {
