@@ -14,6 +14,7 @@ import {
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
+import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { MembershipRole, operatorOf } from '../support/fixtures';
@@ -839,11 +840,32 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0] };
     // a webhook of B's personal event type is reached through that event type only
     const eventTypeHook: Record<string, string | number> = { ...personal, webhookId: other.values.webhookId![2] };
+    // Booking actions need a booking of B's team in the state the action moves (docs/decisions.md): a fresh one per route.
+    const operator = operatorOf(stack);
+    const teamBooking = async (status: BookingStatus, start = nextStart()) =>
+      ({ bookingUid: (await operator.createBooking({ eventTypeId: other.teamEventTypeId, start, attendee: { name: 'Control', email: 'control@example.com', timeZone: 'UTC' }, hostId: other.member.id, status })).uid });
+    const [memberSchedule] = await stack.db('scheduling').query('SELECT id FROM schedules WHERE owner_id = $1 ORDER BY id LIMIT 1', [other.member.id]);
+    const orgUser = { orgId: world.orgB, userId: other.member.id, scheduleId: memberSchedule.id };
+    const actionValues: Record<string, () => Promise<Record<string, string | number>>> = {
+      'POST /v2/bookings/{bookingUid}/confirm': () => teamBooking(BookingStatus.pending),
+      'POST /v2/bookings/{bookingUid}/decline': () => teamBooking(BookingStatus.pending),
+      'POST /v2/bookings/{bookingUid}/mark-absent': () => teamBooking(BookingStatus.accepted, new Date(Date.now() - 2 * 3_600_000)),
+      'POST /v2/bookings/{bookingUid}/reassign': () => teamBooking(BookingStatus.accepted),
+      'POST /v2/bookings/{bookingUid}/reassign/{userId}': async () => ({ ...(await teamBooking(BookingStatus.accepted)), userId: other.owner.id }),
+      'POST /v2/bookings/{bookingUid}/request-reschedule': () => teamBooking(BookingStatus.accepted),
+      'POST /v2/bookings/{bookingUid}/guests': () => teamBooking(BookingStatus.accepted),
+      'PATCH /v2/bookings/{bookingUid}/location': () => teamBooking(BookingStatus.accepted),
+      'POST /v2/bookings/{bookingUid}/attendees': () => teamBooking(BookingStatus.accepted),
+      'POST /v2/organizations/{orgId}/users/{userId}/schedules': async () => orgUser,
+      'PATCH /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}': async () => orgUser,
+    };
     const wrong: string[] = [];
     const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method));
     for (const route of writes) {
       const teamScoped = paramsOf(route).includes('teamId');
-      const { status, body } = await call(route, fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal), other.owner);
+      const action = actionValues[`${route.method} ${route.path}`];
+      const values = action ? await action() : teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal;
+      const { status, body } = await call(route, fill(route, values), other.owner);
       if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
     }
     expect(wrong).toEqual([]);
