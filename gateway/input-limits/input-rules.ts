@@ -83,6 +83,12 @@ export const MAX_STRING: Record<string, number> = {
   'RequestPhoneVerificationInput.phone': 32,
   'VerifyPhoneInput.phone': 32,
   'VerifyPhoneInput.code': 16,
+  // Booking actions (reasons are trimmed and kept up to 1,000 characters by the booking rules).
+  'DeclineBookingInput.reason': 2_000,
+  'RequestRescheduleInput.reason': 2_000,
+  'ReassignBookingInput.reason': 2_000,
+  'UpdateMeInput.avatarUrl': 2_048,
+  'UpdateMeInput.bio': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -108,6 +114,9 @@ export const MAX_ITEMS: Record<string, number> = {
   'Query.organizationAttributeAssignedOptions.teamIds': 250,
   'Query.organizationAttributeAssignedOptionsBySlug.assignedOptionIds': 250,
   'Query.organizationAttributeAssignedOptionsBySlug.teamIds': 250,
+  'CreateBookingInput.guests': 30,
+  'AddGuestsInput.guests': 30,
+  'MarkAbsentInput.attendees': 100,
 };
 
 /**
@@ -132,6 +141,7 @@ export const NOT_NULL = new Set<string>([
   ...['name', 'permissions'].map((field) => `UpdateRoleInput.${field}`),
   ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
   ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
+  ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

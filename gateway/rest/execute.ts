@@ -62,12 +62,25 @@ function resultAt(data: Record<string, unknown> | null | undefined, path: string
   return path.split('.').reduce<unknown>((value, key) => (value == null ? value : (value as Record<string, unknown>)[key]), data) as Record<string, unknown> | null | undefined;
 }
 
+/** Applies a route's `nulls` rule to every object in `value` (see RouteEntry.nulls). */
+function writeNulls(value: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
+  if (Array.isArray(value)) return value.map((item) => writeNulls(item, rule));
+  if (!value || typeof value !== 'object' || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (field === null && rule.omit?.includes(key)) continue;
+    out[key] = field === null && rule.empty?.includes(key) ? '' : writeNulls(field, rule);
+  }
+  return out;
+}
+
 /** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
 export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
   try {
     const result = await run(route.entry.operation, variablesOf(route, req), principal);
     if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
-    const value = resultAt(result.data, route.entry.result);
+    const found = resultAt(result.data, route.entry.result);
+    const value = (route.entry.nulls && found ? writeNulls(found, route.entry.nulls) : found) as typeof found;
     if (value === undefined) throw new Error(`${route.entry.method} ${route.entry.path}: no "${route.entry.result}" in the result`);
     const body =
       route.entry.envelope === false

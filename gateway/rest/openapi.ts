@@ -214,8 +214,17 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       schemas: {
         Pagination: {
           type: 'object',
-          properties: { totalItems: { type: 'integer' }, currentPage: { type: 'integer' }, totalPages: { type: 'integer' }, hasNextPage: { type: 'boolean' } },
-          required: ['totalItems', 'currentPage', 'totalPages', 'hasNextPage'],
+          properties: {
+            totalItems: { type: 'integer' },
+            remainingItems: { type: 'integer' },
+            returnedItems: { type: 'integer' },
+            itemsPerPage: { type: 'integer' },
+            currentPage: { type: 'integer' },
+            totalPages: { type: 'integer' },
+            hasNextPage: { type: 'boolean' },
+            hasPreviousPage: { type: 'boolean' },
+          },
+          required: ['totalItems', 'remainingItems', 'returnedItems', 'itemsPerPage', 'currentPage', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
         },
         OAuthError: {
           type: 'object',

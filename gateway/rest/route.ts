@@ -49,6 +49,12 @@ export interface RouteEntry {
   headers?: Record<string, string>;
   /** The largest body accepted (body-parser syntax: `8kb`); larger ones are 413 PAYLOAD_TOO_LARGE. Default 100kb. */
   bodyLimit?: string;
+  /**
+   * How `null` answers are written where the reference's response schema does not allow null (strict
+   * generated clients refuse them): `omit` — keys (at any depth of `data`) left out when null (the
+   * reference marks them optional); `empty` — required string keys written as "" when null.
+   */
+  nulls?: { omit?: readonly string[]; empty?: readonly string[] };
   /** The route reads no credential header: the token endpoint authenticates the client from the body. */
   anonymous?: boolean;
   /**
@@ -73,4 +79,4 @@ export function deprecatedRoute(since: Date, sunset: Date): Pick<RouteEntry, 'de
 }
 
 /** The selection every paginated route asks for. */
-export const PAGINATION = 'pagination { totalItems currentPage totalPages hasNextPage }';
+export const PAGINATION = 'pagination { totalItems remainingItems returnedItems itemsPerPage currentPage totalPages hasNextPage hasPreviousPage }';

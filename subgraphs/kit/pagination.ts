@@ -25,16 +25,25 @@ export class Pagination {
   @Field(() => Int) currentPage: number;
   @Field(() => Int) totalPages: number;
   @Field() hasNextPage: boolean;
+  @Field({ description: 'A page exists before this one (skip > 0).' }) hasPreviousPage: boolean;
+  @Field(() => Int, { description: 'Items in this page.' }) returnedItems: number;
+  @Field(() => Int, { description: 'Items after this page: totalItems - (skip + returnedItems), at least 0.' }) remainingItems: number;
+  @Field(() => Int, { description: 'The page size asked for (take).' }) itemsPerPage: number;
 }
 
 export function paginationOf(totalItems: number, page: PageArgs): Pagination {
   const take = page.take ?? DEFAULT_TAKE;
   const skip = page.skip ?? 0;
+  const returnedItems = Math.max(0, Math.min(take, totalItems - skip));
   return {
     totalItems,
     currentPage: Math.floor(skip / take) + 1,
     totalPages: Math.max(1, Math.ceil(totalItems / take)),
     hasNextPage: skip + take < totalItems,
+    hasPreviousPage: skip > 0,
+    returnedItems,
+    remainingItems: Math.max(0, totalItems - skip - returnedItems),
+    itemsPerPage: take,
   };
 }
 

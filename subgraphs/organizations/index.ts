@@ -2,6 +2,7 @@ import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.reso
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
+import { UpdateMeResolver } from './user/update-me';
 import { OrganizationRoles1732600000000 } from './migrations/1732600000000-organization-roles';
 import { TeamProfilesInvitesDeletions1733500000000 } from './migrations/1733500000000-team-profiles-invites-deletions';
 import { OrganizationMembershipResolver } from './membership/organization-membership.resolver';
@@ -11,6 +12,7 @@ import { TeamDeletion } from './team-deletion/team-deletion.entity';
 import { startTeamDeletionRetries } from './team-deletion/team-deletion.service';
 import { TeamInvite } from './team-invite/team-invite.entity';
 import { TeamInviteResolver } from './team-invite/team-invite.resolver';
+import { UserPreferences1733400000001 } from './migrations/1733400000001-user-preferences';
 import { Role } from './role/role.entity';
 import { Attributes1733600000000 } from './migrations/1733600000000-attributes';
 import { DelegationCredentials1733600000001 } from './migrations/1733600000001-delegation-credentials';
@@ -37,8 +39,8 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
   // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.

@@ -4,8 +4,11 @@ import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
 import { bookingReference } from './booking/booking.reference';
 import { BookingResolver } from './booking/booking.resolver';
+import { BookingActionsResolver } from './booking/booking-actions.resolver';
+import { BookingListsResolver } from './booking/booking-lists.resolver';
 import { BookingEvent } from './booking/booking-event.entity';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
+import { BookingActions1733400000000 } from './migrations/1733400000000-booking-actions';
 import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
@@ -28,10 +31,12 @@ import { OrganizationUser, organizationUserReference } from './organization/orga
 import { OrganizationUserSchedulesResolver } from './schedule/organization-user-schedules.resolver';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
+import { MemberSchedulesResolver } from './schedule/member-schedules.resolver';
 import { Team } from './team/team.stub';
 import { DeletedTeamResolver } from './team/deleted-team.resolver';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
+import { UserDefaultScheduleResolver } from './user/user-default-schedule.resolver';
 import { userReference } from './user/user.stub';
 
 /** Event types, schedules, availability, slots, bookings and attendees. */
@@ -41,11 +46,11 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, OutOfOffice1733600000002],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

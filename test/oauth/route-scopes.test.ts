@@ -103,6 +103,36 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'POST /v2/bookings/{bookingUid}/cancel': 'public', // cancel a booking
   'POST /v2/bookings/{bookingUid}/reschedule': 'public', // reschedule a booking
   'GET /v2/slots/available': 'public', // slot availability
+  'PATCH /v2/me': 'PROFILE_WRITE', // update my profile
+  'POST /v2/bookings/{bookingUid}/confirm': 'BOOKING_WRITE', // confirm
+  'POST /v2/bookings/{bookingUid}/decline': 'BOOKING_WRITE', // decline
+  'POST /v2/bookings/{bookingUid}/mark-absent': 'BOOKING_WRITE', // mark booking absence
+  'POST /v2/bookings/{bookingUid}/reassign': 'BOOKING_WRITE', // reassign to auto-selected host
+  'POST /v2/bookings/{bookingUid}/reassign/{userId}': 'BOOKING_WRITE', // reassign to a specific host
+  'POST /v2/bookings/{bookingUid}/request-reschedule': 'BOOKING_WRITE', // request to reschedule
+  'POST /v2/bookings/{bookingUid}/guests': 'BOOKING_WRITE', // add guests
+  'POST /v2/bookings/{bookingUid}/attendees': 'BOOKING_WRITE', // add an attendee
+  'PATCH /v2/bookings/{bookingUid}/location': 'BOOKING_WRITE', // update booking location
+  'GET /v2/bookings/{bookingUid}/attendees': 'BOOKING_READ', // all attendees of a booking
+  'GET /v2/bookings/{bookingUid}/attendees/{attendeeId}': 'BOOKING_READ', // one attendee
+  'GET /v2/bookings/{bookingUid}/calendar-links': 'BOOKING_READ', // calendar links
+  'GET /v2/bookings/{bookingUid}/references': 'BOOKING_READ', // booking references
+  'GET /v2/bookings/{bookingUid}/recordings': 'BOOKING_READ', // booking recordings
+  'GET /v2/bookings/{bookingUid}/transcripts': 'BOOKING_READ', // transcript download links
+  'GET /v2/bookings/{bookingUid}/conferencing-sessions': 'BOOKING_READ', // conferencing sessions
+  'GET /v2/organizations/{orgId}/bookings': 'ORG_BOOKING_READ', // get organization bookings
+  'GET /v2/organizations/{orgId}/users/{userId}/bookings': 'ORG_BOOKING_READ', // all bookings of an organization user
+  'GET /v2/organizations/{orgId}/teams/{teamId}/bookings': 'TEAM_BOOKING_READ', // organization team bookings
+  'GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references': 'TEAM_BOOKING_READ', // booking references
+  'GET /v2/teams/{teamId}/bookings': 'TEAM_BOOKING_READ', // get team bookings
+  'GET /v2/organizations/{orgId}/schedules': 'ORG_SCHEDULE_READ', // get all schedules
+  'GET /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}': 'ORG_SCHEDULE_READ', // one schedule
+  'POST /v2/organizations/{orgId}/users/{userId}/schedules': 'ORG_SCHEDULE_WRITE', // create schedules
+  'PATCH /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}': 'ORG_SCHEDULE_WRITE', // update schedules
+  'DELETE /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}': 'ORG_SCHEDULE_WRITE', // delete schedules
+  'GET /v2/teams/{teamId}/schedules': 'TEAM_SCHEDULE_READ', // team member schedules
+  'GET /v2/organizations/{orgId}/teams/{teamId}/schedules': 'TEAM_SCHEDULE_READ', // team member schedules (also org)
+  'GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules': 'TEAM_SCHEDULE_READ', // schedules of a team member
   'GET /v2/organizations/{orgId}/roles/{roleId}': 'none', // no scope of 5.3 names roles
   // Organization roles and permissions, attributes and delegation credentials: in none of the tables of 5.3.
   'GET /v2/organizations/{orgId}/roles': 'none',

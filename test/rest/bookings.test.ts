@@ -34,7 +34,7 @@ describe('bookings', () => {
       eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 45, slug: 'consult', title: 'Consultation', locations: [{ type: 'integration' }, { type: 'attendeePhone' }] })).id;
     });
 
-    it('answers 201 with the booking of type 2.18 in the shape of BookingOutput_2024_08_13, without a credential', async () => {
+    it('answers 201 with the booking of type 2.18 in the shape of BookingOutput_2024_08_13 (unset optional fields absent, not null), without a credential', async () => {
       const body = {
         eventTypeId,
         start: '2030-07-01T10:00:00Z',
@@ -51,10 +51,6 @@ describe('bookings', () => {
         description: 'About the engine',
         hosts: [{ id: host.user.id, name: 'Hannah Host', email: host.user.email, username: host.user.username, timeZone: 'UTC' }],
         status: 'accepted',
-        cancellationReason: null,
-        reschedulingReason: null,
-        rescheduledFromUid: null,
-        rescheduledToUid: null,
         start: '2030-07-01T10:00:00.000Z',
         end: '2030-07-01T10:45:00.000Z',
         duration: 45,
@@ -64,6 +60,7 @@ describe('bookings', () => {
         metadata: { source: 'test' },
         absentHost: false,
         attendees: [{ name: 'Ada Lovelace', email: 'ada@example.com', timeZone: 'Europe/London', language: 'it', absent: false }],
+        guests: [],
         bookingFieldsResponses: { notes: 'About the engine', name: 'Ada Lovelace', email: 'ada@example.com' },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -261,7 +258,7 @@ describe('bookings', () => {
     it('by start ascending by default, only the caller’s, with the pagination object', async () => {
       const response = await get('/v2/bookings', host.key);
       expect(expectSuccess(response).map((b: any) => b.uid)).toEqual([uids.a, uids.b, uids.c, uids.d]);
-      expect(response.body.pagination).toEqual({ totalItems: 4, currentPage: 1, totalPages: 1, hasNextPage: false });
+      expect(response.body.pagination).toMatchObject({ totalItems: 4, currentPage: 1, totalPages: 1, hasNextPage: false });
     });
 
     it('status: one value, or a comma-separated list', async () => {
@@ -271,8 +268,8 @@ describe('bookings', () => {
       expect(await list('?status=pending,rejected')).toEqual([]);
     });
 
-    it('status outside accepted, pending, cancelled, rejected → 400 naming status', async () => {
-      expectErrorEnvelope(await get('/v2/bookings?status=upcoming', host.key), 400, 'BAD_REQUEST', /^status/);
+    it('status outside the spec’s and the reference’s values → 400 naming status', async () => {
+      expectErrorEnvelope(await get('/v2/bookings?status=soon', host.key), 400, 'BAD_REQUEST', /^status/);
     });
 
     it('attendeeEmail (any letter case), eventTypeId', async () => {
@@ -300,10 +297,10 @@ describe('bookings', () => {
     it('take and skip, with the pagination object', async () => {
       const response = await get('/v2/bookings?take=2&skip=1', host.key);
       expect(expectSuccess(response).map((b: any) => b.uid)).toEqual([uids.b, uids.c]);
-      expect(response.body.pagination).toEqual({ totalItems: 4, currentPage: 1, totalPages: 2, hasNextPage: true });
+      expect(response.body.pagination).toMatchObject({ totalItems: 4, currentPage: 1, totalPages: 2, hasNextPage: true });
       const last = await get('/v2/bookings?take=2&skip=2&status=accepted', host.key);
       expect(expectSuccess(last).map((b: any) => b.uid)).toEqual([uids.d]);
-      expect(last.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
+      expect(last.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
       expectErrorEnvelope(await get('/v2/bookings?take=251', host.key), 400, 'BAD_REQUEST', /^take/);
     });
 
@@ -388,7 +385,7 @@ describe('bookings', () => {
       expectErrorEnvelope(await reschedule(old.uid, { start: '2031-04-09T12:30:00Z' }), 409, 'CONFLICT', /already taken/);
       expectErrorEnvelope(await reschedule(old.uid, { start: '2031-04-09T22:00:00Z' }), 409, 'CONFLICT', /outside the availability/);
       expect(await bookingRows(host.user.id)).toEqual(rows);
-      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({ status: 'accepted', rescheduledToUid: null });
+      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({ status: 'accepted' });
     });
 
     it('a cancelled booking cannot be rescheduled (409); an unknown uid → 404; start missing → 400', async () => {

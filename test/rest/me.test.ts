@@ -1,4 +1,5 @@
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
 /** GET /v2/me (spec 4.15) and how /v2 reads credentials (spec 5.1, 7.1). */
@@ -39,7 +40,7 @@ describe('GET /v2/me', () => {
     it('names the organization the caller belongs to', async () => {
       const me = expectSuccess(await stack.rest('GET', '/v2/me', { key: alice.key }));
       expect(me.organizationId).toBe(org.id);
-      expect(me.organization).toEqual({ id: org.id, name: 'Acme Corp', slug: org.slug });
+      expect(me.organization).toEqual({ id: org.id, name: 'Acme Corp', slug: org.slug, isPlatform: false });
     });
 
     it('lists the organization membership and every team membership with its role', async () => {
@@ -56,8 +57,15 @@ describe('GET /v2/me', () => {
       const me = expectSuccess(await stack.rest('GET', '/v2/me', { key: bob.key }));
       expect(me.id).toBe(bob.user.id);
       expect(me.organizationId).toBeNull();
-      expect(me.organization).toBeNull();
+      expect(me).not.toHaveProperty('organization'); // optional in the reference's MeOutput, and not nullable
       expect(me.memberships.map((m: any) => [m.teamId, m.role])).toEqual([[standalone.id, 'OWNER']]);
+    });
+
+    it('answers MeOutput of the reference: timeFormat, weekStart, defaultScheduleId, organizationId', async () => {
+      const response = await stack.rest('GET', '/v2/me', { key: alice.key });
+      expectReferenceShape('GET', '/v2/me', response.body);
+      expect(response.body.data).toMatchObject({ timeFormat: 12, weekStart: 'Sunday', locale: 'en', defaultScheduleId: null });
+      expectReferenceShape('GET', '/v2/me', await stack.rest('GET', '/v2/me', { key: bob.key }).then((r) => r.body));
     });
 
     it('has no pagination (it is not a list)', async () => {
@@ -114,6 +122,54 @@ describe('GET /v2/me', () => {
     it('?apiKey= is refused even next to a valid Authorization header', async () => {
       const response = await stack.rest('GET', `/v2/me?apiKey=${encodeURIComponent(alice.key)}`, { key: alice.key });
       expectErrorEnvelope(response, 401, 'UNAUTHORIZED', /apiKey query parameter is no longer accepted/);
+    });
+  });
+
+  describe('PATCH /v2/me: the reference\'s UpdateManagedUserInput; omitted fields keep their value (PROFILE_WRITE)', () => {
+    const patch = (key: string, body: unknown) => stack.rest('PATCH', '/v2/me', { key, body });
+
+    it('changes name, time zone, week start, time format, locale, bio and metadata and answers MeOutput', async () => {
+      const dora = await userWithKey(stack, { name: 'Dora Before' });
+      const response = await patch(dora.key, { name: 'Dora After', timeZone: 'America/New_York', weekStart: 'Monday', timeFormat: 24, locale: 'pt-BR', bio: 'Hi', metadata: { team: 'blue' } });
+      expect(expectSuccess(response)).toMatchObject({ id: dora.user.id, name: 'Dora After', timeZone: 'America/New_York', weekStart: 'Monday', timeFormat: 24, locale: 'pt-BR', bio: 'Hi', metadata: { team: 'blue' } });
+      expectReferenceShape('PATCH', '/v2/me', response.body);
+      // omitted fields keep their value
+      expect(expectSuccess(await patch(dora.key, { bio: null }))).toMatchObject({ name: 'Dora After', timeFormat: 24, bio: null });
+      expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: dora.key }))).toMatchObject({ name: 'Dora After', weekStart: 'Monday', locale: 'pt-BR' });
+    });
+
+    it('defaultScheduleId moves the default to one of my schedules; another user\'s → 400 naming it', async () => {
+      const erin = await userWithKey(stack);
+      const operator = operatorOf(stack);
+      const first = await operator.createSchedule({ ownerId: erin.user.id, name: 'First', timeZone: 'UTC' });
+      const second = await operator.createSchedule({ ownerId: erin.user.id, name: 'Second', timeZone: 'UTC' });
+      expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: erin.key })).defaultScheduleId).toBe(first.id);
+      expect(expectSuccess(await patch(erin.key, { defaultScheduleId: second.id })).defaultScheduleId).toBe(second.id);
+      const schedules = expectSuccess(await stack.rest('GET', '/v2/schedules', { key: erin.key }));
+      expect(schedules.map((s: { id: number; isDefault: boolean }) => [s.id, s.isDefault])).toEqual([[first.id, false], [second.id, true]]);
+      const alicesSchedule = await operator.createSchedule({ ownerId: alice.user.id, name: 'Alice', timeZone: 'UTC' });
+      expectErrorEnvelope(await patch(erin.key, { defaultScheduleId: alicesSchedule.id }), 400, 'BAD_REQUEST', /^defaultScheduleId/);
+    });
+
+    it.each([
+      [{ timeFormat: 13 }, /^timeFormat/],
+      [{ weekStart: 'Someday' }, /^weekStart/],
+      [{ timeZone: 'Mars/Olympus' }, /^timeZone/],
+      [{ locale: 'xx' }, /^locale/],
+      [{ email: 'not-an-email' }, /^email/],
+      [{ name: '  ' }, /^name/],
+      [{ name: null }, /^name/],
+      [{ avatarUrl: 'javascript:alert(1)' }, /^avatarUrl/],
+    ])('%j → 400 naming the field, nothing changed', async (body, message) => {
+      const frank = await userWithKey(stack, { name: 'Frank' });
+      expectErrorEnvelope(await patch(frank.key, body), 400, 'BAD_REQUEST', message);
+      expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: frank.key })).name).toBe('Frank');
+    });
+
+    it('an e-mail another user has → 409; without a credential → 401', async () => {
+      const gina = await userWithKey(stack);
+      expectErrorEnvelope(await patch(gina.key, { email: alice.user.email.toUpperCase() }), 409, 'CONFLICT', /^email/);
+      expectErrorEnvelope(await stack.rest('PATCH', '/v2/me', { body: { name: 'x' } }), 401, 'UNAUTHORIZED');
     });
   });
 });

@@ -61,11 +61,15 @@ describe('GET /v2/openapi.json', () => {
       expect(ErrorEnvelope.required.sort()).toEqual(['error', 'status']);
       expect(Pagination.properties).toEqual({
         totalItems: { type: 'integer' },
+        remainingItems: { type: 'integer' },
+        returnedItems: { type: 'integer' },
+        itemsPerPage: { type: 'integer' },
         currentPage: { type: 'integer' },
         totalPages: { type: 'integer' },
         hasNextPage: { type: 'boolean' },
+        hasPreviousPage: { type: 'boolean' },
       });
-      expect(Pagination.required.sort()).toEqual(['currentPage', 'hasNextPage', 'totalItems', 'totalPages']);
+      expect(Pagination.required.sort()).toEqual(['currentPage', 'hasNextPage', 'hasPreviousPage', 'itemsPerPage', 'remainingItems', 'returnedItems', 'totalItems', 'totalPages']);
     });
 
     it('every local $ref resolves', () => {

@@ -157,16 +157,16 @@ describe('schedules', () => {
         expect(Object.keys(schedule).sort()).toEqual(['availability', 'id', 'isDefault', 'name', 'overrides', 'ownerId', 'timeZone']);
         expect(schedule.ownerId).toBe(pat.user.id);
       }
-      expect(response.body.pagination).toEqual({ totalItems: 3, currentPage: 1, totalPages: 1, hasNextPage: false });
+      expect(response.body.pagination).toMatchObject({ totalItems: 3, currentPage: 1, totalPages: 1, hasNextPage: false });
     });
 
     it('take and skip page through the list', async () => {
       const first = await stack.rest('GET', '/v2/schedules?take=2', { key: pat.key });
       expect(expectSuccess(first).map((s: any) => s.id)).toEqual(ids.slice(0, 2));
-      expect(first.body.pagination).toEqual({ totalItems: 3, currentPage: 1, totalPages: 2, hasNextPage: true });
+      expect(first.body.pagination).toMatchObject({ totalItems: 3, currentPage: 1, totalPages: 2, hasNextPage: true });
       const second = await stack.rest('GET', '/v2/schedules?take=2&skip=2', { key: pat.key });
       expect(expectSuccess(second).map((s: any) => s.id)).toEqual(ids.slice(2));
-      expect(second.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
+      expect(second.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
     });
 
     it.each([['take=0'], ['take=251'], ['skip=-1'], ['take=x']])('%s → 400 naming the parameter', async (query) => {
@@ -177,7 +177,7 @@ describe('schedules', () => {
       const { caller } = await newUserWith();
       const response = await stack.rest('GET', '/v2/schedules', { key: caller.key });
       expect(expectSuccess(response)).toEqual([]);
-      expect(response.body.pagination).toEqual({ totalItems: 0, currentPage: 1, totalPages: 1, hasNextPage: false });
+      expect(response.body.pagination).toMatchObject({ totalItems: 0, currentPage: 1, totalPages: 1, hasNextPage: false });
     });
 
     it('without a credential → 401', async () => {

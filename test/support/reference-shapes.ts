@@ -1,20 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
-import reference from './reference-schemas.json';
+import addFormats from 'ajv-formats';
 
 /**
- * Checks answers against the reference document's response schemas (test/support/reference-schemas.json,
- * copied from shared/reference/openapi-v2.json). The reference marks few properties nullable although
- * the service answers `null` for unset optional values, so every optional property is checked as
- * "its type or null"; required properties and every type are checked as written. `notKept` names
- * required properties the service does not keep (each test says why).
+ * Validates our answers against the response schemas of the reference OpenAPI document
+ * (`shared/reference/openapi-v2.json`, beside the repository; `REFERENCE_OPENAPI` overrides the path),
+ * so that clients generated from it accept them: ajv over the operation's 200/201 schema, $refs
+ * resolved inside the document.
+ *
+ * Known quirks of the reference's generator, corrected before validating:
+ * - OpenAPI 3.0 `nullable: true` is written as JSON Schema's `type: [t, "null"]`.
+ * - `oneOf` is read as `anyOf`: its unions (booking | recurring booking | seated booking) are not
+ *   discriminated, and a plain booking also satisfies the looser alternatives.
+ * - `status` typed `object` in some envelopes (CalendarLinksOutput_2024_08_13,
+ *   BookingReferencesOutput_2024_08_13) is the string "success" everywhere else: read as a string.
+ * - An array schema with its items' `enum` on the array itself (ScheduleAvailabilityInput_2024_06_11.days):
+ *   the enum is read on the items only.
+ * - `pattern: "TIME_FORMAT_HH_MM"` (a constant's name, not a regular expression) is read as `HH:mm`;
+ *   a pattern written with slashes (`/^\+[1-9]\d{1,14}$/`) is read without them.
+ * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
+ *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
  */
-type Schema = Record<string, any>;
-const schemas = (reference as { schemas: Record<string, Schema> }).schemas;
+const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13'];
 
-function lenient(schema: Schema, notKept: string[]): Schema {
+type Json = any;
+
+function referencePath(): string {
+  return process.env.REFERENCE_OPENAPI ?? path.resolve(process.cwd(), '../shared/reference/openapi-v2.json');
+}
+
+/** OpenAPI 3.0 schema → JSON Schema as ajv reads it (the quirks above). */
+function toJsonSchema(node: Json): Json {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example' || key === 'deprecated' || key === 'nullable') continue;
+    if (key === 'enum' && node.type === 'array') continue;
+    if (key === 'pattern' && typeof value === 'string') {
+      out.pattern = value === 'TIME_FORMAT_HH_MM' ? '^([01]\\d|2[0-3]):[0-5]\\d$' : value.replace(/^\/(.*)\/$/, '$1');
+      continue;
+    }
+    out[key === 'oneOf' ? 'anyOf' : key] = toJsonSchema(value);
+  }
+  if (node.nullable === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+let cached: { ajv: Ajv; doc: Json } | undefined;
+
+function reference() {
+  if (cached) return cached;
+  const doc = JSON.parse(readFileSync(referencePath(), 'utf8'));
+  const schemas = toJsonSchema(doc.components.schemas);
+  for (const name of QUIRK_STATUS_AS_OBJECT) schemas[name].properties.status = { type: 'string' };
+  schemas.ReassignBookingOutput_2024_08_13.properties.data = { $ref: '#/components/schemas/BookingOutput_2024_08_13' };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'reference', components: { schemas } });
+  cached = { ajv, doc };
+  return cached;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** The validator of the reference's success answer of `METHOD /v2/path` (path as the reference writes it, with {params}). */
+export function referenceValidator(method: string, pathTemplate: string): ValidateFunction {
+  const key = `${method.toUpperCase()} ${pathTemplate}`;
+  const found = validators.get(key);
+  if (found) return found;
+  const { ajv, doc } = reference();
+  const operation = doc.paths[pathTemplate]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${key} is not in the reference document`);
+  const response = operation.responses['200'] ?? operation.responses['201'];
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${key} has no JSON success schema in the reference document`);
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
+  const validate = ref ? ajv.compile({ $ref: `reference${ref}` }) : ajv.compile({ $id: `inline:${key}`, ...toJsonSchema(schema) });
+  validators.set(key, validate);
+  return validate;
+}
+
+/** Fails the test with ajv's errors when `body` is not what the reference says `METHOD path` answers. */
+export function expectReferenceShape(method: string, pathTemplate: string, body: unknown): void {
+  const validate = referenceValidator(method, pathTemplate);
+  if (!validate(body)) {
+    throw new Error(`${method} ${pathTemplate}: the answer does not match the reference schema:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+  }
+}
+
+/**
+ * A looser check by schema name, for answers whose optional properties the service writes as `null`
+ * (the reference marks few of them nullable): every optional property is "its type or null"; required
+ * properties and every type are checked as written. `notKept` names required properties the service
+ * does not keep (each test says why). Answers the ways `value` departs from schema `name` (empty when it fits).
+ */
+export function referenceShapeErrors(name: string, value: unknown, notKept: string[] = []): string[] {
+  const key = `${name}|${notKept.join(',')}`;
+  if (!lenientValidators.has(key)) {
+    const schemas = reference().doc.components.schemas as Record<string, Json>;
+    const definitions = Object.fromEntries(Object.entries(schemas).map(([n, s]) => [n, lenient(s, notKept)]));
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    lenientValidators.set(key, ajv.compile({ definitions, $ref: `#/definitions/${name}` }));
+  }
+  const validate = lenientValidators.get(key)!;
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
+
+const lenientValidators = new Map<string, ValidateFunction>();
+
+function lenient(schema: Json, notKept: string[]): Json {
   if (Array.isArray(schema)) return schema.map((s) => lenient(s, notKept));
   if (!schema || typeof schema !== 'object') return schema;
-  const copy: Schema = {};
+  const copy: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref') copy.$ref = `#/definitions/${String(value).split('/').pop()}`;
     else if (key === 'example') continue;
@@ -23,23 +125,9 @@ function lenient(schema: Schema, notKept: string[]): Schema {
   if (copy.properties) {
     const required = new Set<string>((copy.required ?? []).filter((name: string) => !notKept.includes(name)));
     copy.required = [...required];
-    for (const [name, property] of Object.entries<Schema>(copy.properties)) {
+    for (const [name, property] of Object.entries<Json>(copy.properties)) {
       if (!required.has(name)) copy.properties[name] = { anyOf: [property, { type: 'null' }] };
     }
   }
   return copy;
-}
-
-const cache = new Map<string, ValidateFunction>();
-
-/** The ways `value` departs from the reference schema `name` (empty when it fits). */
-export function referenceShapeErrors(name: string, value: unknown, notKept: string[] = []): string[] {
-  const key = `${name}|${notKept.join(',')}`;
-  if (!cache.has(key)) {
-    const definitions = Object.fromEntries(Object.entries(schemas).map(([n, s]) => [n, lenient(s, notKept)]));
-    const ajv = new Ajv({ strict: false, allErrors: true });
-    cache.set(key, ajv.compile({ definitions, $ref: `#/definitions/${name}` }));
-  }
-  const validate = cache.get(key)!;
-  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
 }

@@ -3,7 +3,7 @@ import { attributeRoutes } from './attributes';
 import { bookingLimitRoutes } from './booking-limits';
 import { delegationCredentialRoutes } from './delegation-credentials';
 import { bookingFieldRoutes } from './booking-fields';
-import { bookingRoutes } from './bookings';
+import { bookingActionRoutes, bookingRoutes, organizationBookingRoutes } from './bookings';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { membershipRoutes } from './memberships';
@@ -51,5 +51,7 @@ export const ROUTES: RouteEntry[] = [
   ...teamEventTypeWebhookRouteTable,
   ...oauthClientWebhookRoutes,
   ...phoneCallRoutes,
+  ...bookingActionRoutes,
+  ...organizationBookingRoutes,
   ...oauthRoutes,
 ];

@@ -73,4 +73,96 @@ export const scheduleRoutes = [
       } ${SCHEDULE_FIELDS}`,
     result: 'organizationUser.schedules',
   }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
+    tag: 'Orgs / Users / Schedules',
+    summary: 'Get one schedule of a member of the organization',
+    operation: `
+      query GetOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!) {
+        organizationUser(orgId: $orgId, userId: $userId) { schedule(scheduleId: $scheduleId) { ...ScheduleFields } }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'organizationUser.schedule',
+  }),
+  route({
+    method: 'POST',
+    path: '/v2/organizations/{orgId}/users/{userId}/schedules',
+    tag: 'Orgs / Users / Schedules',
+    summary: 'Create a schedule for a member of the organization (the body of POST /v2/schedules)',
+    operation: `
+      mutation CreateOrgUserSchedule($orgId: Int!, $userId: Int!, $input: CreateScheduleInput!) {
+        createOrganizationUserSchedule(orgId: $orgId, userId: $userId, input: $input) { ...ScheduleFields }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'createOrganizationUserSchedule',
+    status: 201,
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
+    tag: 'Orgs / Users / Schedules',
+    summary: 'Update a schedule of a member of the organization (omitted fields keep their value)',
+    operation: `
+      mutation UpdateOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!, $input: UpdateScheduleInput!) {
+        updateOrganizationUserSchedule(orgId: $orgId, userId: $userId, scheduleId: $scheduleId, input: $input) { ...ScheduleFields }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'updateOrganizationUserSchedule',
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
+    tag: 'Orgs / Users / Schedules',
+    summary: 'Delete a schedule of a member of the organization (answers the deleted schedule)',
+    operation: `
+      mutation DeleteOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!) {
+        deleteOrganizationUserSchedule(orgId: $orgId, userId: $userId, scheduleId: $scheduleId) { ...ScheduleFields }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'deleteOrganizationUserSchedule',
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/schedules',
+    tag: 'Orgs / Schedules',
+    summary: 'Get the schedules of every member of the organization (organization admin)',
+    operation: `
+      query GetOrgSchedules($orgId: Int!, $take: Int, $skip: Int) {
+        organizationSchedules(orgId: $orgId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'organizationSchedules',
+    paginated: true,
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/teams/{teamId}/schedules',
+    tag: 'Teams / Schedules',
+    summary: 'Get the schedules of every member of the team (team admin)',
+    operation: `
+      query GetTeamSchedules($teamId: Int!, $take: Int, $skip: Int) {
+        teamSchedules(teamId: $teamId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'teamSchedules',
+    paginated: true,
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/teams/{teamId}/schedules',
+    tag: 'Orgs / Teams / Schedules',
+    summary: 'Get the schedules of every member of a team of the organization (team or organization admin)',
+    operation: `
+      query GetOrgTeamSchedules($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
+        teamSchedules(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'teamSchedules',
+    paginated: true,
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules',
+    tag: 'Orgs / Teams / Users / Schedules',
+    summary: 'Get the schedules of one member of a team of the organization (team or organization admin)',
+    operation: `
+      query GetOrgTeamUserSchedules($orgId: Int!, $teamId: Int!, $userId: Int!) {
+        teamMemberSchedules(orgId: $orgId, teamId: $teamId, userId: $userId) { ...ScheduleFields }
+      } ${SCHEDULE_FIELDS}`,
+    result: 'teamMemberSchedules',
+  }),
 ];

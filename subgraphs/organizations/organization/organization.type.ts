@@ -9,8 +9,10 @@ export class Organization {
   @Field() slug: string;
   @Field(() => String, { nullable: true }) bio: string | null;
   @Field() createdAt: Date;
+  @Field({ description: 'A platform organization (the reference\'s MeOrgOutput.isPlatform): always false here, no organization is a platform customer.' })
+  isPlatform: boolean;
 
   static of(team: Team): Organization {
-    return Object.assign(new Organization(), { id: team.id, name: team.name, slug: team.slug, bio: team.bio, createdAt: team.createdAt });
+    return Object.assign(new Organization(), { id: team.id, name: team.name, slug: team.slug, bio: team.bio, createdAt: team.createdAt, isPlatform: false });
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Directive, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { membershipsByTeamId, teamById } from '../loaders';
+import { Team } from './team.entity';
 
 /** Where a team sits and who is in it: what other subgraphs check team event type hosts against. */
 @ObjectType({ description: 'A team, its organization and its accepted members (for other subgraphs).' })
@@ -9,6 +10,7 @@ export class TeamRoster {
   @Field() isOrganization: boolean;
   @Field(() => Int, { nullable: true, description: 'The organization the team belongs to.' }) parentId: number | null;
   @Field(() => [Int], { description: 'Users whose membership is accepted.' }) acceptedMemberIds: number[];
+  @Field(() => [Int], { description: "For an organization, its teams' ids (empty for a team)." }) teamIds: number[];
 }
 
 @Resolver(() => TeamRoster)
@@ -24,6 +26,7 @@ export class TeamRosterResolver {
       isOrganization: team.isOrganization,
       parentId: team.parentId,
       acceptedMemberIds: members.filter((m) => m.accepted).map((m) => m.userId),
+      teamIds: team.isOrganization ? (await ctx.db.getRepository(Team).find({ select: { id: true }, where: { parentId: team.id }, order: { id: 'ASC' } })).map((t) => t.id) : [],
     };
   }
 }

@@ -38,6 +38,18 @@ export class User {
   @Field(() => GraphQLJSONObject)
   metadata: Record<string, unknown>;
 
+  @Column({ name: 'time_format', type: 'int', default: 12 })
+  @Field(() => Int, { description: '12 or 24 (hour clock).' })
+  timeFormat: number;
+
+  @Column({ name: 'week_start', type: 'text', default: 'Sunday' })
+  @Field({ description: 'Monday … Sunday: the first day of the week in calendars.' })
+  weekStart: string;
+
+  @Column({ type: 'text', default: 'en' })
+  @Field({ description: 'Language of the user interface and e-mails (en, de, pt-BR, …).' })
+  locale: string;
+
   /** scrypt hash; see password.ts. */
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash: string | null;

@@ -30,4 +30,8 @@ export class Attendee {
   @Column({ default: false })
   @Field()
   absent: boolean;
+
+  @Column({ name: 'phone_number', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true })
+  phoneNumber: string | null;
 }

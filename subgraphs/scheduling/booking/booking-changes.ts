@@ -111,8 +111,9 @@ export async function rescheduleBooking(
         bookingFieldsResponses: previous.bookingFieldsResponses,
         reschedulingReason: reason,
         rescheduledFromUid: previous.uid,
+        guests: previous.guests,
       },
-      attendees.map(({ name, email, timeZone, language }) => ({ name, email, timeZone, language })),
+      attendees.map(({ name, email, timeZone, language, phoneNumber }) => ({ name, email, timeZone, language, phoneNumber })),
       { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },
     );
   });

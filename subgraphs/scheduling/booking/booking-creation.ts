@@ -5,7 +5,7 @@ import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingLocationOf } from './booking-location';
-import { checkAttendee, checkMetadata, instantOf, privateLinkIdOf } from './booking-rules';
+import { checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 
@@ -15,7 +15,9 @@ const DAY = 86_400_000;
 export interface BookingRequest extends EventTypeRef {
   /** ISO 8601; `end` follows from the event type's length. */
   start: string;
-  attendee: { name?: string; email?: string; timeZone?: string; language?: string | null };
+  attendee: { name?: string; email?: string; timeZone?: string; language?: string | null; phoneNumber?: string | null };
+  /** Guests' e-mail addresses. */
+  guests?: string[] | null;
   /** `{type, …}` (one of the event type's locations) or a string; default: the event type's first location. */
   location?: unknown;
   metadata?: Record<string, unknown> | null;
@@ -40,7 +42,8 @@ export interface BookingRequest extends EventTypeRef {
  */
 export async function createBooking(db: DataSource, directory: OwnerDirectory | null, request: BookingRequest, now = new Date()): Promise<Booking> {
   const start = instantOf('start', request.start);
-  const attendee = checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined });
+  const attendee = { ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }), phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber) };
+  const guests = checkGuests(request.guests);
   const metadata = checkMetadata(request.metadata);
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
@@ -76,6 +79,7 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
         location,
         metadata,
         bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+        guests,
       },
       [attendee],
     );

@@ -5,6 +5,13 @@ export enum BookingEventType {
   created = 'BOOKING_CREATED',
   cancelled = 'BOOKING_CANCELLED',
   rescheduled = 'BOOKING_RESCHEDULED',
+  requested = 'BOOKING_REQUESTED',
+  /** Sample trigger name (spec 6): a pending booking the host confirmed. */
+  confirmed = 'BOOKING_CONFIRMED',
+  rejected = 'BOOKING_REJECTED',
+  noShowUpdated = 'BOOKING_NO_SHOW_UPDATED',
+  locationUpdated = 'BOOKING_LOCATION_UPDATED',
+  reassigned = 'BOOKING_REASSIGNED',
 }
 
 /**

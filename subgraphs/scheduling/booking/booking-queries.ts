@@ -1,26 +1,57 @@
-import { DataSource, In } from 'typeorm';
+import { Brackets, DataSource, In } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { InstantError, parseTimestamp } from '../slots/slot-range';
+import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { Booking, BookingStatus } from './booking.entity';
+import { BookingStatusFilter } from './booking.inputs';
 import { bookingNotFound } from './booking-changes';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** The filters and sorts of GET /v2/bookings (spec 4.15); every one optional. */
+/**
+ * Status values of GET /v2/bookings: the spec's four (2.18) and the reference's five, mapped onto them
+ * (`upcoming`: accepted or pending, not ended; `unconfirmed`: pending, not ended; `past`: ended and
+ * neither cancelled nor rejected; `recurring`: none, the service has no recurring bookings). Several
+ * values match bookings that match any of them.
+ */
+export type BookingStatusFilterValue = BookingStatusFilter;
+
+/** The filters and sorts of GET /v2/bookings (spec 4.15, reference GetBookingsInput_2024_08_13); every one optional. */
 export interface BookingFilters extends PageArgs {
-  status?: BookingStatus[] | null;
+  status?: BookingStatusFilterValue[] | null;
   attendeeEmail?: string | null;
+  attendeeName?: string | null;
+  bookingUid?: string | null;
   eventTypeId?: number | null;
+  eventTypeIds?: number[] | null;
+  teamId?: number | null;
+  teamsIds?: number[] | null;
+  /** Only on the organization lists: bookings hosted by these users. */
+  userIds?: number[] | null;
   /** Bookings that start at or after this instant. */
   afterStart?: string | null;
   /** Bookings that end at or before this instant. */
   beforeEnd?: string | null;
+  afterCreatedAt?: string | null;
+  beforeCreatedAt?: string | null;
+  afterUpdatedAt?: string | null;
+  beforeUpdatedAt?: string | null;
   sortStart?: SortOrder | null;
   sortEnd?: SortOrder | null;
   sortCreated?: SortOrder | null;
+  sortUpdatedAt?: SortOrder | null;
 }
+
+/**
+ * Whose bookings a list shows: a host's own; a team's (bookings of its event types); an organization's
+ * (bookings of its teams' event types, and its members' personal bookings), optionally one member's.
+ */
+export type BookingScope =
+  | { kind: 'host'; userId: number }
+  | { kind: 'team'; teamId: number }
+  | { kind: 'organization'; memberIds: number[]; teamIds: number[]; userId?: number };
 
 function instantFilter(field: string, text: string): Date {
   try {
@@ -31,7 +62,23 @@ function instantFilter(field: string, text: string): Date {
   }
 }
 
-/** Bookings a host holds, read side. */
+/** SQL (over alias b) for one status value. */
+function statusCondition(value: BookingStatusFilterValue): string {
+  switch (value) {
+    case BookingStatusFilter.upcoming:
+      return "(b.status IN ('accepted', 'pending') AND b.end_time >= :now)";
+    case BookingStatusFilter.unconfirmed:
+      return "(b.status = 'pending' AND b.end_time >= :now)";
+    case BookingStatusFilter.past:
+      return "(b.status NOT IN ('cancelled', 'rejected') AND b.end_time < :now)";
+    case BookingStatusFilter.recurring:
+      return 'FALSE';
+    default:
+      return `b.status = '${BookingStatus[value as keyof typeof BookingStatus]}'`;
+  }
+}
+
+/** Bookings, read side. */
 export class BookingQueries {
   constructor(private readonly db: DataSource) {}
 
@@ -39,25 +86,62 @@ export class BookingQueries {
     return this.db.getRepository(Booking);
   }
 
+  /** The host's bookings matching every filter sent, one page of them and the total. */
+  listForHost(userId: number, filters: BookingFilters, now = new Date()): Promise<[Booking[], number]> {
+    return this.list({ kind: 'host', userId }, filters, now);
+  }
+
   /**
-   * The host's bookings matching every filter sent, one page of them and the total. Sorts apply in
-   * the order start, end, created (each only when sent), then by id; with none, by start ascending.
+   * Bookings of the scope matching every filter sent, one page of them and the total. Sorts apply in
+   * the order start, end, created, updated (each only when sent), then by id; with none, by start ascending.
    */
-  listForHost(userId: number, filters: BookingFilters): Promise<[Booking[], number]> {
+  list(scope: BookingScope, filters: BookingFilters, now = new Date()): Promise<[Booking[], number]> {
     const { take, skip } = pageWindow(filters);
-    const query = this.bookings.createQueryBuilder('b').where('b.user_id = :userId', { userId });
-    if (filters.status?.length) query.andWhere('b.status IN (:...status)', { status: filters.status });
+    const query = this.bookings.createQueryBuilder('b').innerJoin(EventType, 'e', 'e.id = b.event_type_id');
+    if (scope.kind === 'host') query.where('b.user_id = :scopeUserId', { scopeUserId: scope.userId });
+    else if (scope.kind === 'team') query.where('e.team_id = :scopeTeamId', { scopeTeamId: scope.teamId });
+    else {
+      query.where(
+        new Brackets((q) => {
+          q.where('e.team_id IN (:...scopeTeamIds)', { scopeTeamIds: scope.teamIds.length ? scope.teamIds : [-1] });
+          q.orWhere('(e.team_id IS NULL AND b.user_id IN (:...scopeMemberIds))', { scopeMemberIds: scope.memberIds.length ? scope.memberIds : [-1] });
+        }),
+      );
+      if (scope.userId !== undefined) query.andWhere('b.user_id = :scopeUserId', { scopeUserId: scope.userId });
+    }
+    if (filters.status?.length) {
+      query.andWhere(`(${[...new Set(filters.status)].map(statusCondition).join(' OR ')})`, { now });
+    }
     if (filters.attendeeEmail?.trim()) {
       query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.email) = lower(:email))', { email: filters.attendeeEmail.trim() });
     }
+    if (filters.attendeeName?.trim()) {
+      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.name) = lower(:attendeeName))', { attendeeName: filters.attendeeName.trim() });
+    }
+    if (filters.bookingUid?.trim()) query.andWhere('b.uid = :bookingUid', { bookingUid: filters.bookingUid.trim() });
     if (filters.eventTypeId != null) query.andWhere('b.event_type_id = :eventTypeId', { eventTypeId: filters.eventTypeId });
-    if (filters.afterStart) query.andWhere('b.start_time >= :afterStart', { afterStart: instantFilter('afterStart', filters.afterStart) });
-    if (filters.beforeEnd) query.andWhere('b.end_time <= :beforeEnd', { beforeEnd: instantFilter('beforeEnd', filters.beforeEnd) });
+    if (filters.eventTypeIds?.length) query.andWhere('b.event_type_id IN (:...eventTypeIds)', { eventTypeIds: filters.eventTypeIds });
+    if (filters.teamId != null) query.andWhere('e.team_id = :teamId', { teamId: filters.teamId });
+    if (filters.teamsIds?.length) query.andWhere('e.team_id IN (:...teamsIds)', { teamsIds: filters.teamsIds });
+    if (filters.userIds?.length) query.andWhere('b.user_id IN (:...userIds)', { userIds: filters.userIds });
+    const instants: Array<[keyof BookingFilters, string, string]> = [
+      ['afterStart', 'b.start_time', '>='],
+      ['beforeEnd', 'b.end_time', '<='],
+      ['afterCreatedAt', 'b.created_at', '>='],
+      ['beforeCreatedAt', 'b.created_at', '<='],
+      ['afterUpdatedAt', 'b.updated_at', '>='],
+      ['beforeUpdatedAt', 'b.updated_at', '<='],
+    ];
+    for (const [field, column, operator] of instants) {
+      const text = filters[field] as string | null | undefined;
+      if (text) query.andWhere(`${column} ${operator} :${field}`, { [field]: instantFilter(field, text) });
+    }
 
     const sorts: Array<[string, SortOrder | null | undefined]> = [
       ['b.start_time', filters.sortStart],
       ['b.end_time', filters.sortEnd],
       ['b.created_at', filters.sortCreated],
+      ['b.updated_at', filters.sortUpdatedAt],
     ];
     const chosen = sorts.filter((s): s is [string, SortOrder] => !!s[1]);
     for (const [column, order] of chosen.length ? chosen : ([['b.start_time', 'asc']] as Array<[string, SortOrder]>)) {

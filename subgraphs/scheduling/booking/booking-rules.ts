@@ -1,12 +1,10 @@
 import { badInput } from '../../kit/errors';
+import { LOCALES } from '../../kit/locales';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { InstantError, parseTimestamp } from '../slots/slot-range';
 
 /** Languages an attendee may choose (reference: BookingAttendee.language). */
-export const ATTENDEE_LANGUAGES = [
-  'ar', 'ca', 'de', 'es', 'eu', 'he', 'id', 'ja', 'lv', 'pl', 'ro', 'sr', 'th', 'vi', 'az', 'cs', 'el', 'es-419', 'fi', 'hr', 'it', 'km', 'nl',
-  'pt', 'ru', 'sv', 'tr', 'zh-CN', 'bg', 'da', 'en', 'et', 'fr', 'hu', 'iw', 'ko', 'no', 'pt-BR', 'sk', 'ta', 'uk', 'zh-TW', 'bn',
-] as const;
+export const ATTENDEE_LANGUAGES = LOCALES;
 
 export interface AttendeeDetails {
   name: string;
@@ -16,6 +14,30 @@ export interface AttendeeDetails {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One e-mail address of a body (a guest, an attendee to mark): trimmed and lower-cased, else a 400 naming the field. */
+export function checkEmail(field: string, value: unknown): string {
+  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!EMAIL.test(email) || email.length > 254) throw badInput(field, `${field} must be an e-mail address`);
+  return email;
+}
+
+/** Guests of a booking: e-mail addresses, trimmed, lower-cased, each once; at most 30. */
+export function checkGuests(guests: unknown, field = 'guests'): string[] {
+  if (guests === undefined || guests === null) return [];
+  if (!Array.isArray(guests)) throw badInput(field, `${field} must be an array of e-mail addresses`);
+  if (guests.length > 30) throw badInput(field, `${field} must have at most 30 e-mail addresses`);
+  return [...new Set(guests.map((g, i) => checkEmail(`${field}[${i}]`, g)))];
+}
+
+const PHONE = /^\+?[0-9 ()\-.]{4,30}$/;
+
+/** An attendee's phone number (reference: E.164 such as +1234567890; spaces, dashes and brackets tolerated); null when not sent. */
+export function checkPhoneNumber(field: string, value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || !PHONE.test(value.trim())) throw badInput(field, `${field} must be a phone number such as +1234567890`);
+  return value.trim();
+}
 
 /** A timestamp field of a body (`start`), as a 400 naming the field when it is not ISO 8601. */
 export function instantOf(field: string, text: unknown): Date {

@@ -23,6 +23,8 @@ export interface BookingRow {
   bookingFieldsResponses: Record<string, unknown>;
   reschedulingReason?: string | null;
   rescheduledFromUid?: string | null;
+  /** Guests' e-mail addresses. */
+  guests?: string[];
 }
 
 /** The default title of a booking: the event type's title and the (first) attendee's name. */
@@ -37,7 +39,7 @@ export function bookingTitle(eventType: Pick<EventType, 'title'>, attendeeName: 
 export async function insertBooking(
   tx: EntityManager,
   row: BookingRow,
-  attendees: readonly AttendeeDetails[],
+  attendees: ReadonlyArray<AttendeeDetails & { phoneNumber?: string | null }>,
   event: { type: BookingEventType; extra?: Record<string, unknown> } = { type: BookingEventType.created },
 ): Promise<Booking> {
   const booking = await tx.save(
@@ -55,6 +57,7 @@ export async function insertBooking(
       bookingFieldsResponses: row.bookingFieldsResponses,
       reschedulingReason: row.reschedulingReason ?? null,
       rescheduledFromUid: row.rescheduledFromUid ?? null,
+      guests: row.guests ?? [],
     }),
   );
   const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));

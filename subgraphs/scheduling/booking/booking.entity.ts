@@ -71,6 +71,18 @@ export class Booking {
   @Field()
   absentHost: boolean;
 
+  @Column({ type: 'jsonb', default: [] })
+  @Field(() => [String], { description: 'E-mail addresses of guests invited by the attendee or added later.' })
+  guests: string[];
+
+  @Column({ name: 'rejection_reason', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why the host declined the booking (status rejected).' })
+  rejectionReason: string | null;
+
+  @Column({ name: 'reschedule_requested', default: false })
+  @Field({ description: 'The host asked the attendee to book another time (the booking is then cancelled).' })
+  rescheduleRequested: boolean;
+
   @Column({ name: 'cancellation_reason', type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
   cancellationReason: string | null;

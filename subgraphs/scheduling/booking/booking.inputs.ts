@@ -18,6 +18,7 @@ export class BookingAttendeeInput {
   @Field() email: string;
   @Field({ description: 'IANA time zone of the attendee.' }) timeZone: string;
   @Field(() => String, { nullable: true, description: 'Preferred language (en, de, fr, pt-BR, …; default en).' }) language?: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number such as +1234567890.' }) phoneNumber?: string | null;
 }
 
 @InputType({ description: 'Where the meeting takes place: one of the event type\'s location types, with the detail the attendee gives for attendeeAddress (address), attendeePhone (phone), attendeeDefined (location) and integration (integration).' })
@@ -43,6 +44,7 @@ export class CreateBookingInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' }) bookingFieldsResponses?: Record<string, unknown> | null;
   @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length.' }) lengthInMinutes?: number | null;
   @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
+  @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
@@ -78,24 +80,66 @@ export class RescheduleBookingInput {
   @Field(() => String, { nullable: true }) reschedulingReason?: string | null;
 }
 
+export enum BookingStatusFilter {
+  accepted = 'accepted',
+  pending = 'pending',
+  cancelled = 'cancelled',
+  rejected = 'rejected',
+  upcoming = 'upcoming',
+  unconfirmed = 'unconfirmed',
+  past = 'past',
+  recurring = 'recurring',
+}
+registerEnumType(BookingStatusFilter, {
+  name: 'BookingStatusFilter',
+  description: "The spec's statuses and the reference's list values: upcoming (accepted or pending, not ended), unconfirmed (pending, not ended), past (ended, neither cancelled nor rejected), recurring (none: no recurring bookings).",
+});
+
+const INSTANT = (what: string) => `ISO 8601: bookings ${what}.`;
+
+/** The filters of every booking list; a team's list has no team filters. */
 @ArgsType()
-export class BookingListArgs extends PageArgs {
-  @Field(() => [BookingStatus], { nullable: true, description: 'One or more of accepted, pending, cancelled, rejected (comma-separated in REST).' })
-  status?: BookingStatus[] | null;
+export class BookingFilterArgs extends PageArgs {
+  @Field(() => [BookingStatusFilter], { nullable: true, description: 'Any of accepted, pending, cancelled, rejected, upcoming, unconfirmed, past, recurring (comma-separated in REST).' })
+  status?: BookingStatusFilter[] | null;
 
   @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this e-mail (any letter case).' })
   attendeeEmail?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this name (any letter case).' })
+  attendeeName?: string | null;
+
+  @Field(() => String, { nullable: true }) bookingUid?: string | null;
+
   @Field(() => Int, { nullable: true })
   eventTypeId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601: bookings that start at or after it.' })
+  @Field(() => [Int], { nullable: true, description: 'Comma-separated in REST.' }) eventTypeIds?: number[] | null;
+
+  @Field(() => String, { nullable: true, description: INSTANT('that start at or after it') })
   afterStart?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601: bookings that end at or before it.' })
+  @Field(() => String, { nullable: true, description: INSTANT('that end at or before it') })
   beforeEnd?: string | null;
+
+  @Field(() => String, { nullable: true, description: INSTANT('created at or after it') }) afterCreatedAt?: string | null;
+  @Field(() => String, { nullable: true, description: INSTANT('created at or before it') }) beforeCreatedAt?: string | null;
+  @Field(() => String, { nullable: true, description: INSTANT('last changed at or after it') }) afterUpdatedAt?: string | null;
+  @Field(() => String, { nullable: true, description: INSTANT('last changed at or before it') }) beforeUpdatedAt?: string | null;
 
   @Field(() => SortOrder, { nullable: true }) sortStart?: SortOrder | null;
   @Field(() => SortOrder, { nullable: true }) sortEnd?: SortOrder | null;
   @Field(() => SortOrder, { nullable: true }) sortCreated?: SortOrder | null;
+  @Field(() => SortOrder, { nullable: true }) sortUpdatedAt?: SortOrder | null;
+}
+
+@ArgsType()
+export class BookingListArgs extends BookingFilterArgs {
+  @Field(() => Int, { nullable: true, description: "Bookings of this team's event types." }) teamId?: number | null;
+  @Field(() => [Int], { nullable: true, description: "Bookings of these teams' event types (comma-separated in REST)." }) teamsIds?: number[] | null;
+}
+
+@ArgsType()
+export class OrganizationBookingListArgs extends BookingListArgs {
+  @Field(() => [Int], { nullable: true, description: 'Bookings hosted by these users (comma-separated in REST).' }) userIds?: number[] | null;
 }

@@ -68,6 +68,13 @@ export class ScheduleService {
     return this.db.getRepository(Schedule).findAndCount({ where: { ownerId }, order: { id: 'ASC' }, take, skip });
   }
 
+  /** One page of the schedules of these owners (a team's or an organization's members), by id. */
+  listForOwners(ownerIds: readonly number[], page: PageArgs): Promise<[Schedule[], number]> {
+    const { take, skip } = pageWindow(page);
+    if (!ownerIds.length) return Promise.resolve([[], 0]);
+    return this.db.getRepository(Schedule).findAndCount({ where: { ownerId: In([...ownerIds]) }, order: { id: 'ASC' }, take, skip });
+  }
+
   /** Every schedule of these owners, by id. */
   forOwners(ownerIds: readonly number[]): Promise<Schedule[]> {
     return this.db.getRepository(Schedule).find({ where: { ownerId: In([...ownerIds]) }, order: { id: 'ASC' } });

@@ -8,6 +8,8 @@ export interface TeamRoster {
   parentId: number | null;
   /** Users whose membership of the team is accepted. */
   acceptedMemberIds: number[];
+  /** For an organization, its teams' ids (empty for a team; absent where an operator tool does not say). */
+  teamIds?: number[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface TeamDirectory {
 }
 
 const TEAM_ROSTER = /* GraphQL */ `
-  query TeamRoster($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId acceptedMemberIds } }
+  query TeamRoster($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId acceptedMemberIds teamIds } }
 `;
 
 /** The directory a request uses: the @internal query through the gateway, once per team and request. */

@@ -1,0 +1,41 @@
+import { authorize } from '../../kit/authz-directives';
+import { SubgraphContext } from '../../kit/context';
+import { EventType } from '../event-type/event-type.entity';
+import { teamDirectoryOf } from '../team/team-directory';
+import { Booking } from './booking.entity';
+import { bookingNotFound } from './booking-changes';
+
+export type BookingPermission = 'booking.read' | 'booking.update';
+
+/** A booking the caller may act on, with its event type. */
+export interface ManagedBooking {
+  booking: Booking;
+  eventType: EventType;
+}
+
+/**
+ * Who may act on one booking (its actions and reads under /v2/bookings/{bookingUid}/…): its host, or
+ * for a team event type an ADMIN/OWNER of the team or of the team's organization. The rule depends on
+ * the booking row, which a directive cannot read before the resolver loads it, so it is judged here
+ * through the kit's own `authorize` (the engine behind @pbac), never by hand. Someone with no tie to
+ * the booking gets 404 (a uid is not confirmed); a team member without the role gets 403.
+ */
+export async function managedBooking(ctx: SubgraphContext, uid: string, permission: BookingPermission): Promise<ManagedBooking> {
+  const booking = await ctx.db.getRepository(Booking).findOneBy({ uid });
+  if (!booking) throw bookingNotFound(uid);
+  const eventType = await ctx.db.getRepository(EventType).findOneByOrFail({ id: booking.eventTypeId });
+  const principal = ctx.principal;
+  if (principal.kind === 'system' || booking.userId === principal.userId) return { booking, eventType };
+  if (eventType.teamId == null) throw bookingNotFound(uid);
+  const roster = await teamDirectoryOf(ctx).roster(eventType.teamId);
+  const orgId = roster?.parentId ?? null;
+  const related = principal.memberships.some((m) => m.accepted && (m.teamId === eventType.teamId || m.teamId === orgId));
+  if (!related) throw bookingNotFound(uid);
+  authorize(
+    { pbac: { permission, roles: ['ADMIN', 'OWNER'], team: 'parent.teamId', org: 'parent.orgId' } },
+    principal,
+    { parent: { teamId: eventType.teamId, orgId }, args: {} },
+    permission,
+  );
+  return { booking, eventType };
+}

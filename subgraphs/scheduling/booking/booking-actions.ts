@@ -1,0 +1,167 @@
+import { EntityManager } from 'typeorm';
+import { badInput, conflict, notFound } from '../../kit/errors';
+import { SubgraphContext } from '../../kit/context';
+import { EventType } from '../event-type/event-type.entity';
+import { Attendee } from './attendee.entity';
+import { BookingEventType } from './booking-event.entity';
+import { recordBookingEvent } from './booking-events';
+import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
+import { bookingNotFound } from './booking-changes';
+import { bookingLocationOf } from './booking-location';
+import { checkAttendee, checkEmail, checkPhoneNumber, reasonOf } from './booking-rules';
+import { managedBooking } from './booking-access';
+
+/**
+ * The host's actions on one booking (spec 3, 5.3 BOOKING_WRITE). Statuses move only as this table says;
+ * any other move is a 409 naming the booking's status:
+ *
+ * | action            | from               | to        | event                      |
+ * |-------------------|--------------------|-----------|----------------------------|
+ * | confirm           | pending            | accepted  | BOOKING_CREATED            |
+ * | decline           | pending            | rejected  | BOOKING_REJECTED           |
+ * | request reschedule| accepted, pending  | cancelled | BOOKING_CANCELLED          |
+ * | mark absent       | accepted (started) | accepted  | BOOKING_NO_SHOW_UPDATED    |
+ * | reassign          | accepted, pending  | (same)    | BOOKING_REASSIGNED         |
+ * | update location   | accepted, pending  | (same)    | BOOKING_LOCATION_UPDATED   |
+ * | add guests/attendee | accepted, pending | (same)   | (no trigger in spec 6)     |
+ */
+export const MAX_GUESTS = 30;
+
+async function locked(tx: EntityManager, uid: string): Promise<Booking> {
+  const booking = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.uid = :uid', { uid }).getOne();
+  if (!booking) throw bookingNotFound(uid);
+  return booking;
+}
+
+function refuseUnless(booking: Booking, allowed: readonly BookingStatus[], action: string): void {
+  if (allowed.includes(booking.status)) return;
+  throw conflict(`Booking ${booking.uid} is ${booking.status} and cannot be ${action} (only a booking that is ${allowed.join(' or ')} can)`);
+}
+
+const attendeesOf = (tx: EntityManager, bookingId: number) => tx.find(Attendee, { where: { bookingId }, order: { id: 'ASC' } });
+
+/**
+ * Loads the booking the caller may change, then runs `change` on the locked row in one transaction with
+ * its event, so a change and its webhook event commit together or not at all.
+ */
+async function changeBooking(
+  ctx: SubgraphContext,
+  uid: string,
+  change: (tx: EntityManager, booking: Booking, eventType: EventType) => Promise<{ event?: BookingEventType; extra?: Record<string, unknown> } | void>,
+): Promise<Booking> {
+  const { eventType } = await managedBooking(ctx, uid, 'booking.update');
+  return ctx.db.transaction(async (tx) => {
+    const booking = await locked(tx, uid);
+    const outcome = await change(tx, booking, eventType);
+    const saved = await tx.save(booking);
+    if (outcome && outcome.event) await recordBookingEvent(tx, outcome.event, saved, await attendeesOf(tx, saved.id), eventType, outcome.extra);
+    return saved;
+  });
+}
+
+export function confirmBooking(ctx: SubgraphContext, uid: string): Promise<Booking> {
+  return changeBooking(ctx, uid, async (_tx, booking) => {
+    refuseUnless(booking, [BookingStatus.pending], 'confirmed');
+    booking.status = BookingStatus.accepted;
+    return { event: BookingEventType.created, extra: { confirmed: true } };
+  });
+}
+
+export function declineBooking(ctx: SubgraphContext, uid: string, input: { reason?: string | null }): Promise<Booking> {
+  const reason = reasonOf('reason', input.reason);
+  return changeBooking(ctx, uid, async (_tx, booking) => {
+    refuseUnless(booking, [BookingStatus.pending], 'declined');
+    booking.status = BookingStatus.rejected;
+    booking.rejectionReason = reason;
+    return { event: BookingEventType.rejected, extra: { rejectionReason: reason } };
+  });
+}
+
+export function requestReschedule(ctx: SubgraphContext, uid: string, input: { reason?: string | null }, now = new Date()): Promise<Booking> {
+  const reason = reasonOf('reason', input.reason);
+  return changeBooking(ctx, uid, async (_tx, booking) => {
+    refuseUnless(booking, LIVE_STATUSES, 'asked to be rescheduled');
+    if (booking.end.getTime() <= now.getTime()) throw conflict(`Booking ${booking.uid} has already ended and cannot be rescheduled`);
+    booking.status = BookingStatus.cancelled;
+    booking.rescheduleRequested = true;
+    booking.cancellationReason = reason;
+    return { event: BookingEventType.cancelled, extra: { requestReschedule: true } };
+  });
+}
+
+export interface AbsenceInput {
+  host?: boolean | null;
+  attendees?: Array<{ email: string; absent: boolean }> | null;
+}
+
+/** Marks the host and/or attendees absent or present, once the meeting has started. */
+export function markAbsent(ctx: SubgraphContext, uid: string, input: AbsenceInput, now = new Date()): Promise<Booking> {
+  if (input.host == null && !input.attendees?.length) throw badInput('host', 'host or attendees must be sent: whether the host was absent, or attendees [{email, absent}]');
+  const marks = (input.attendees ?? []).map((a, i) => ({ email: checkEmail(`attendees[${i}].email`, a.email), absent: a.absent }));
+  return changeBooking(ctx, uid, async (tx, booking) => {
+    refuseUnless(booking, [BookingStatus.accepted], 'marked absent');
+    if (booking.start.getTime() > now.getTime()) throw conflict(`Booking ${booking.uid} has not started yet: absence can be marked from ${booking.start.toISOString()}`);
+    const attendees = await attendeesOf(tx, booking.id);
+    for (const [i, mark] of marks.entries()) {
+      const attendee = attendees.find((a) => a.email === mark.email);
+      if (!attendee) throw badInput(`attendees[${i}].email`, `attendees[${i}].email: ${mark.email} is not an attendee of booking ${booking.uid}`);
+      attendee.absent = mark.absent;
+    }
+    await tx.save(attendees);
+    if (input.host != null) booking.absentHost = input.host;
+    return { event: BookingEventType.noShowUpdated, extra: { noShow: { host: booking.absentHost, attendees: attendees.map((a) => ({ email: a.email, absent: a.absent })) } } };
+  });
+}
+
+export function updateLocation(ctx: SubgraphContext, uid: string, input: { location?: unknown }): Promise<Booking> {
+  return changeBooking(ctx, uid, async (_tx, booking, eventType) => {
+    if (input.location == null) throw badInput('location', 'location is required: one of the event type\'s locations {type, …}');
+    const location = bookingLocationOf(input.location, eventType.locations);
+    refuseUnless(booking, LIVE_STATUSES, 'moved to another location');
+    booking.location = location;
+    return { event: BookingEventType.locationUpdated };
+  });
+}
+
+export function addGuests(ctx: SubgraphContext, uid: string, input: { guests: string[] }): Promise<Booking> {
+  if (!Array.isArray(input.guests) || !input.guests.length) throw badInput('guests', 'guests must list at least one e-mail address');
+  const sent = input.guests.map((g, i) => checkEmail(`guests[${i}]`, g));
+  return changeBooking(ctx, uid, async (_tx, booking) => {
+    refuseUnless(booking, LIVE_STATUSES, 'given guests');
+    const guests = [...new Set([...booking.guests, ...sent])];
+    if (guests.length > MAX_GUESTS) throw badInput('guests', `guests: a booking has at most ${MAX_GUESTS} guests (it has ${booking.guests.length})`);
+    booking.guests = guests;
+  });
+}
+
+export interface NewAttendee {
+  name: string;
+  email: string;
+  timeZone: string;
+  language?: string | null;
+  phoneNumber?: string | null;
+}
+
+export async function addAttendee(ctx: SubgraphContext, uid: string, input: NewAttendee): Promise<Attendee> {
+  const details = checkAttendee({ ...input, language: input.language ?? undefined }, 'attendee');
+  const phoneNumber = checkPhoneNumber('phoneNumber', input.phoneNumber);
+  let added: Attendee | undefined;
+  await changeBooking(ctx, uid, async (tx, booking) => {
+    refuseUnless(booking, LIVE_STATUSES, 'given attendees');
+    if ((await attendeesOf(tx, booking.id)).some((a) => a.email === details.email)) throw conflict(`${details.email} already attends booking ${booking.uid}`);
+    added = await tx.save(tx.create(Attendee, { bookingId: booking.id, ...details, phoneNumber }));
+  });
+  return added!;
+}
+
+export async function attendeesOfBooking(ctx: SubgraphContext, uid: string): Promise<Attendee[]> {
+  const { booking } = await managedBooking(ctx, uid, 'booking.read');
+  return attendeesOf(ctx.db.manager, booking.id);
+}
+
+export async function attendeeOfBooking(ctx: SubgraphContext, uid: string, attendeeId: number): Promise<Attendee> {
+  const { booking } = await managedBooking(ctx, uid, 'booking.read');
+  const attendee = await ctx.db.getRepository(Attendee).findOneBy({ id: attendeeId, bookingId: booking.id });
+  if (!attendee) throw notFound('Attendee', attendeeId);
+  return attendee;
+}

@@ -1,0 +1,83 @@
+import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { notFound } from '../../kit/errors';
+import { paginationOf } from '../../kit/pagination';
+import { EventType } from '../event-type/event-type.entity';
+import { OrganizationUser } from '../organization/organization-user.stub';
+import { teamDirectoryOf } from '../team/team-directory';
+import { Booking } from './booking.entity';
+import { BookingFilterArgs, BookingListArgs, OrganizationBookingListArgs } from './booking.inputs';
+import { BookingReferenceOutput } from './booking-actions.inputs';
+import { bookingNotFound } from './booking-changes';
+import { BookingQueries, BookingScope } from './booking-queries';
+import { BookingPage } from './booking.resolver';
+
+/** The organization's booking scope: its teams' event types and its members' personal ones (404 for no organization). */
+async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: number): Promise<BookingScope> {
+  const roster = await teamDirectoryOf(ctx).roster(orgId);
+  if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
+  return { kind: 'organization', memberIds: roster.acceptedMemberIds, teamIds: [orgId, ...(roster.teamIds ?? [])], userId };
+}
+
+/** A team (of the organization, on the organization paths); 404 otherwise. */
+async function teamScope(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined): Promise<BookingScope> {
+  const roster = await teamDirectoryOf(ctx).roster(teamId);
+  if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
+  return { kind: 'team', teamId };
+}
+
+async function pageOf(ctx: SubgraphContext, scope: BookingScope, args: BookingFilterArgs & Partial<OrganizationBookingListArgs>): Promise<BookingPage> {
+  const [items, total] = await new BookingQueries(ctx.db).list(scope, args);
+  return { items, pagination: paginationOf(total, args) };
+}
+
+/** Booking lists of teams and organizations (spec 5.3 TEAM_BOOKING_READ, ORG_BOOKING_READ), for their admins. */
+@Resolver(() => OrganizationUser)
+export class BookingListsResolver {
+  @Query(() => BookingPage, { description: "Bookings of the organization's teams and of its members' personal event types (GET /v2/organizations/{orgId}/bookings). Organization ADMIN/OWNER." })
+  @Directive('@scopes(anyOf: [["ORG_BOOKING_READ"]])')
+  @Directive('@pbac(permission: "booking.readOrgBookings", org: "args.orgId")')
+  async organizationBookings(@Arg('orgId', () => Int) orgId: number, @Args() args: OrganizationBookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
+    return pageOf(ctx, await organizationScope(ctx, orgId), args);
+  }
+
+  @Query(() => BookingPage, {
+    description: "Bookings of the team's event types (GET /v2/teams/{teamId}/bookings, /v2/organizations/{orgId}/teams/{teamId}/bookings). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.",
+  })
+  @Directive('@scopes(anyOf: [["TEAM_BOOKING_READ"]])')
+  @Directive('@pbac(permission: "booking.readTeamBookings", team: "args.teamId", org: "args.orgId")')
+  async teamBookings(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Args() args: BookingFilterArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingPage> {
+    return pageOf(ctx, await teamScope(ctx, teamId, orgId), args);
+  }
+
+  @Query(() => [BookingReferenceOutput], {
+    description: 'Where a booking of the team was written in calendar and video providers; empty until a calendar or conferencing provider is connected (GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references).',
+  })
+  @Directive('@scopes(anyOf: [["TEAM_BOOKING_READ"]])')
+  @Directive('@pbac(permission: "booking.readTeamBookings", team: "args.teamId", org: "args.orgId")')
+  async teamBookingReferences(
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('uid') uid: string,
+    @Arg('type', () => String, { nullable: true }) _type: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingReferenceOutput[]> {
+    await teamScope(ctx, teamId, orgId);
+    const booking = await ctx.db.getRepository(Booking).findOneBy({ uid });
+    const eventType = booking && (await ctx.db.getRepository(EventType).findOneBy({ id: booking.eventTypeId }));
+    if (!eventType || eventType.teamId !== teamId) throw bookingNotFound(uid);
+    return [];
+  }
+
+  @FieldResolver(() => BookingPage, { description: "The member's bookings within the organization (GET /v2/organizations/{orgId}/users/{userId}/bookings). Organization ADMIN/OWNER." })
+  @Directive('@scopes(anyOf: [["ORG_BOOKING_READ"]])')
+  @Directive('@pbac(permission: "booking.readOrgBookings", org: "parent.orgId")')
+  async bookings(@Root() member: OrganizationUser, @Args() args: BookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
+    return pageOf(ctx, await organizationScope(ctx, member.orgId, member.userId), args);
+  }
+}
