@@ -5,6 +5,7 @@ import { bookingReference } from './booking/booking.reference';
 import { BookingResolver } from './booking/booking.resolver';
 import { BookingEvent } from './booking/booking-event.entity';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
+import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
 import { SlotsResolver } from './slots/slots.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
@@ -36,7 +37,7 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, EventTypeSettingsAndReservations1733300000000],
   },
   resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
