@@ -30,6 +30,13 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  ...Object.fromEntries(
+    ['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) => [
+      [`${input}.customName`, 500],
+      [`${input}.successRedirectUrl`, 1_000],
+    ]),
+  ),
+  'Query.slots.usernames': 1_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -45,6 +52,13 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  ...Object.fromEntries(
+    ['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) => [
+      [`${input}.lengthInMinutesOptions`, 20],
+      [`${input}.bookingFields`, 100],
+    ]),
+  ),
+  'BookerLayoutsInput.enabledLayouts': 3,
 };
 
 /**
@@ -59,6 +73,13 @@ export const NOT_NULL = new Set<string>([
   ),
   'UpdateTeamEventTypeInput.hosts',
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
+  // Settings with a NOT NULL column: omitted keeps them, null is a 400 (`{disabled: true}` clears the object settings).
+  ...['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) =>
+    [
+      'minimumBookingNotice', 'beforeEventBuffer', 'afterEventBuffer', 'offsetStart', 'onlyShowFirstAvailableSlot', 'disableGuests', 'hideCalendarNotes',
+      'hideCalendarEventDetails', 'hideOrganizerEmail', 'lockTimeZoneToggleOnBookingPage', 'useDestinationCalendarEmail', 'bookingFields',
+    ].map((field) => `${input}.${field}`),
+  ),
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
 ]);

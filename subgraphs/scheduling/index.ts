@@ -7,6 +7,8 @@ import { BookingEvent } from './booking/booking-event.entity';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
 import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
 import { SlotsResolver } from './slots/slots.resolver';
+import { SlotReservation } from './slot-reservation/slot-reservation.entity';
+import { SlotReservationResolver } from './slot-reservation/slot-reservation.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
@@ -36,10 +38,10 @@ export const scheduling: SubgraphDefinition = {
   defaultPort: 4001,
   persistence: {
     schema: 'scheduling',
-    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent],
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, SlotReservation],
     migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, EventTypeSettingsAndReservations1733300000000],
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, SlotReservationResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

@@ -8,10 +8,10 @@ import { oauthRoutes } from './oauth';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedules';
-import { slotRoutes } from './slots';
+import { slotRoutes, slotV2Routes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...slotV2Routes, ...roleRoutes, ...oauthRoutes];
