@@ -228,10 +228,14 @@ function confirmationPolicyOf(input: ConfirmationPolicyInput | null | undefined)
 function seatsOf(input: SeatsInput | null | undefined): Seats | null | undefined {
   if (input === undefined) return undefined;
   if (input === null || input.disabled) return null;
+  if (!SEATS_SUPPORTED) throw badInput('seats', 'seats: seated event types are not supported yet; send {disabled: true} or omit it');
   const count = input.seatsPerTimeSlot;
   if (count == null || !Number.isInteger(count) || count < 1 || count > 1000) throw badInput('seats.seatsPerTimeSlot', 'seats.seatsPerTimeSlot must be a whole number from 1 to 1000');
   return { seatsPerTimeSlot: count, showAttendeeInfo: input.showAttendeeInfo ?? false, showAvailabilityCount: input.showAvailabilityCount ?? true };
 }
+
+/** Seated bookings (several attendees per slot) are not built yet: a seats body is refused, never dropped. */
+const SEATS_SUPPORTED = false;
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const LAYOUTS = ['month', 'week', 'column'];
