@@ -5,6 +5,7 @@ import { referenceShapeErrors } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
 const UTC = 'UTC';
+const OPEN_HOURS = { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '13:00' }] };
 
 /**
  * Every body field of the reference's event type create/update (CreateEventTypeInput_2024_06_14,
@@ -106,11 +107,12 @@ describe('event type fields: stored, answered, honoured', () => {
     });
 
     it('team event types (teams and organization teams) take the same fields plus schedulingType; TeamEventTypeOutput_2024_06_14 shape', async () => {
-      const operator = operatorOf(stack);
-      const team = await operator.createTeam({ name: `Fields ${slug()}`, ownerId: host.user.id });
+      // A new user: the gateway caches a principal's memberships for 30 s, so the team comes before any request.
+      const admin = await hostWithSchedule(stack, OPEN_HOURS);
+      const team = await operatorOf(stack).createTeam({ name: `Fields ${slug()}`, ownerId: admin.user.id });
       const created = expectSuccess(
         await stack.rest('POST', `/v2/teams/${team.id}/event-types`, {
-          key: host.key,
+          key: admin.key,
           body: { title: 'Team fields', slug: slug(), lengthInMinutes: 60, schedulingType: 'roundRobin', assignAllTeamMembers: true, ...settings },
         }),
         201,
@@ -132,9 +134,9 @@ describe('event type fields: stored, answered, honoured', () => {
       ['schedulingType', { schedulingType: 'collective' }],
       ['schedulingType', { schedulingType: 'managed' }],
     ])('%s', async (field, body) => {
-      const operator = operatorOf(stack);
-      const team = await operator.createTeam({ name: `Refused ${slug()}`, ownerId: host.user.id });
-      const response = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, { key: host.key, body: { title: 'Refused', slug: slug(), lengthInMinutes: 30, ...body } });
+      const admin = await hostWithSchedule(stack, OPEN_HOURS);
+      const team = await operatorOf(stack).createTeam({ name: `Refused ${slug()}`, ownerId: admin.user.id });
+      const response = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, { key: admin.key, body: { title: 'Refused', slug: slug(), lengthInMinutes: 30, ...body } });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(field.replace('.', '\\.')));
       const personal = field === 'schedulingType' ? null : await stack.rest('PATCH', `/v2/event-types/${(await eventType({})).id}`, { key: host.key, body });
       if (personal) expectErrorEnvelope(personal, 400, 'BAD_REQUEST', new RegExp(field.replace('.', '\\.')));

@@ -121,8 +121,10 @@ export function referenceResponseValidator(method: string, path: string, status 
   if (!schema) throw new Error(`the reference has no ${status} answer for ${method} ${path}`);
   referenceValidator('ReserveSlotOutput_2024_09_04'); // makes sure ajv and the components are loaded
   const fixed = corrected(JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"reference#/components/schemas/')));
-  // GET /v2/slots: the answer's items are `{start}` / `{start, end}` objects (see QUIRKS).
-  const text = JSON.stringify(fixed).replace(/"items":\{"type":"string"\}/g, '"items":{"anyOf":[{"type":"string"},{"type":"object","required":["start"]}]}');
+  // GET /v2/slots: the time format's items are `{start}` objects (its own example), the range format's `{start, end}` (see QUIRKS).
+  const text = JSON.stringify(fixed)
+    .replace(/"items":\{"type":"string"\}/g, '"items":{"type":"object","required":["start"],"properties":{"start":{"type":"string"}},"additionalProperties":false}')
+    .replace(/"properties":\{"start":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\},"end":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\}\}/g, '"required":["start","end"],"properties":{"start":{"type":"string"},"end":{"type":"string"}}');
   const validate = ajv!.compile(JSON.parse(text));
   cache.set(key, validate);
   return validate;
