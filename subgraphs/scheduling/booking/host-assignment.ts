@@ -52,8 +52,12 @@ async function byLoad(db: DataSource, hostIds: number[], now: Date): Promise<num
     .where({ userId: In(hostIds), status: In(LIVE_STATUSES), start: MoreThanOrEqual(now) })
     .groupBy('b.user_id')
     .getRawMany();
-  const load = new Map(rows.map((r) => [Number(r.userId), Number(r.count)]));
-  return [...hostIds].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+  return fairOrder(hostIds, new Map(rows.map((r) => [Number(r.userId), Number(r.count)])));
+}
+
+/** Round robin: the hosts with fewer upcoming bookings first, ties by lower user id (pure). */
+export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<number, number>): number[] {
+  return [...hostIds].sort((a, b) => (upcoming.get(a) ?? 0) - (upcoming.get(b) ?? 0) || a - b);
 }
 
 /**
