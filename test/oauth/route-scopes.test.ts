@@ -70,6 +70,11 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none'> = {
   'POST /v2/bookings/{bookingUid}/cancel': 'public', // cancel a booking
   'POST /v2/bookings/{bookingUid}/reschedule': 'public', // reschedule a booking
   'GET /v2/slots/available': 'public', // slot availability
+  'GET /v2/slots': 'public', // slot availability (2024-09-04)
+  'POST /v2/slots/reservations': 'public', // slot availability: holding a slot before booking it
+  'GET /v2/slots/reservations/{uid}': 'public', // slot availability
+  'PATCH /v2/slots/reservations/{uid}': 'public', // slot availability
+  'DELETE /v2/slots/reservations/{uid}': 'public', // slot availability
   'GET /v2/organizations/{orgId}/roles/{roleId}': 'none', // no scope of 5.3 names roles
 };
 

@@ -54,7 +54,8 @@ type ParamName =
   | 'bookingUid'
   | 'roleId'
   | 'webhookId'
-  | 'apiKeyId';
+  | 'apiKeyId'
+  | 'uid';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -155,6 +156,7 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attendees: await rows(sch, `SELECT * FROM attendees WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
+    slot_reservations: await rows(sch, `SELECT * FROM slot_reservations WHERE event_type_id IN (${eventTypes}) ORDER BY id`, [teams, users]),
     webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) ORDER BY id`, [users, teams, world.bundles.map((b) => b.personalEventTypeId)]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
@@ -216,6 +218,8 @@ function queryOf(route: RouteEntry, bundle: Bundle): string {
     eventSlug: bundle.teamEventTypeSlug,
     startTime: '2031-02-01',
     endTime: '2031-02-14',
+    start: '2031-02-01',
+    end: '2031-02-14',
     take: '250',
   };
   const names = (operationOf(route).variableDefinitions ?? []).map((v) => v.variable.name.value).filter((n) => n !== 'input' && !pathParams.includes(n));
@@ -355,6 +359,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     ]);
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
     const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
+    // A held slot of the team event type (public by uid, like a booking): an hour the team's bookings leave free.
+    const reservation = await stack.rest('POST', '/v2/slots/reservations', { key: owner.key, body: { eventTypeId: teamEventType.id, slotStart: nextStart().toISOString(), reservationDuration: 60 } });
+    expect(reservation.status).toBe(201);
     return {
       label,
       orgId,
@@ -378,6 +385,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         bookingUid: [teamBooking.uid, personalBooking.uid],
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
         apiKeyId: apiKeyIds,
+        uid: [reservation.body.data.reservationUid],
       },
     };
   }
@@ -431,6 +439,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         roleId: aRole.id,
         webhookId: 999_999,
         apiKeyId: 999_999,
+        uid: 'no-such-reservation',
       },
       orgB: orgB.id,
       orgBSlug,
@@ -450,7 +459,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), role.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), role.id].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -466,8 +475,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
   const walked = ROUTES.filter((route) => !route.anonymous);
   const paramsOf = (route: RouteEntry) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as ParamName);
-  /** Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them. Tested apart, below. */
-  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && paramsOf(route).includes('bookingUid');
+  /**
+   * Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them; so are
+   * slot reservations by their uid. Tested apart, below.
+   */
+  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
   const targeting = walked.filter((route) => paramsOf(route).length > 0 && !publicByUid(route));
   const untargeted = walked.filter((route) => paramsOf(route).length === 0);
   const reads = walked.filter((route) => route.method === 'GET' && paramsOf(route).length > 0);
@@ -485,7 +497,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId', 'uid'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -810,6 +822,16 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   // Public booking routes: whoever holds a booking's uid may cancel or reschedule it (decisions.md, "Bookings")
 
   describe('public booking routes (by design: the uid is the capability; flagged, not changed)', () => {
+    it('slot reservations: B’s reservation uid never appears in what A reads (slots of B’s event type included); a wrong uid is a 404', async () => {
+      for (const b of world.bundles) {
+        const slots = await stack.rest('GET', `/v2/slots?eventTypeId=${b.teamEventTypeId}&start=2031-02-01&end=2031-02-14`, { key: world.aAdmin.key });
+        expect(slots.status).toBe(200);
+        expect(leaksIn(world, slots.body)).toEqual([]);
+      }
+      const missing = await stack.rest('GET', '/v2/slots/reservations/no-such-reservation', { key: world.aAdmin.key });
+      expect(missing.status).toBe(404);
+    });
+
     it('team A’s admin who holds a uid of B’s booking can cancel it, and the answer shows B’s host and attendee', async () => {
       const b = world.bundles.find((x) => x.orgId === world.orgB)!;
       const uid = b.bookingUids[0];
