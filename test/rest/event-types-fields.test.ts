@@ -126,7 +126,6 @@ describe('event type fields: stored, answered, honoured', () => {
   describe('fields the service cannot honour are refused with 400 naming them, never dropped', () => {
     it.each([
       ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' } }],
-      ['seats', { seats: { seatsPerTimeSlot: 4, showAttendeeInfo: true, showAvailabilityCount: true } }],
       ['requiresBookerEmailVerification', { requiresBookerEmailVerification: true }],
       ['bookingRequiresAuthentication', { bookingRequiresAuthentication: true }],
       ['bookingWindow.rolling', { bookingWindow: { type: 'businessDays', value: 5, rolling: true } }],
@@ -145,6 +144,7 @@ describe('event type fields: stored, answered, honoured', () => {
     it.each([
       ['minimumBookingNotice', { minimumBookingNotice: -5 }],
       ['slotInterval', { slotInterval: 0 }],
+      ['seats.seatsPerTimeSlot', { seats: { seatsPerTimeSlot: 0, showAttendeeInfo: true, showAvailabilityCount: true } }],
       ['bookingLimitsCount.day', { bookingLimitsCount: { day: 0 } }],
       ['bookingLimitsCount.day', { bookingLimitsCount: { day: 5, week: 2 } }],
       ['bookingLimitsDuration.day', { bookingLimitsDuration: { day: 50 } }],
@@ -178,6 +178,8 @@ describe('event type fields: stored, answered, honoured', () => {
    * | onlyShowFirstAvailableSlot | 09:00 only | 10:00 → 409 while 09:00 is free |
    * | confirmationPolicy always | unchanged | status pending |
    * | minimumBookingNotice (relative to now) | no slot sooner than the notice | sooner → 409 |
+   * | seats 2 | 10:00 stays offered after 1 booking, gone after 2 | 2 attendees share one booking (seat uids); the 3rd → 409 |
+   * | seats, showAttendeeInfo false | | a booker's answer shows their own seat only |
    */
   describe('fields that change availability, through GET /v2/slots and POST /v2/bookings', () => {
     const DAY = { start: '2030-06-03', end: '2030-06-03' };
@@ -294,6 +296,37 @@ describe('event type fields: stored, answered, honoured', () => {
       expect(Math.min(...starts)).toBeGreaterThanOrEqual(now + notice * 60_000);
       const tooSoon = new Date(Math.ceil((now + 86_400_000) / 1_800_000) * 1_800_000).toISOString();
       expectErrorEnvelope(await bookAt(et.id, tooSoon), 409, 'CONFLICT', /minimumBookingNotice/);
+    });
+
+    it('seats 2: two attendees share the booking of one slot, each with a seat uid; the slot stays offered until the seats are gone', async () => {
+      const et = await eventType({ seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } });
+      expect(et).toMatchObject({ seatsPerTimeSlot: 2, seatsShowAttendees: true, seatsShowAvailabilityCount: true });
+      const first = expectSuccess(await bookAt(et.id, '2030-06-13T10:00:00Z'), 201);
+      expect((await slotTimes(et.id, '2030-06-13', '2030-06-13'))['2030-06-13']).toEqual(['09:00', '10:00', '11:00', '12:00']);
+      const second = expectSuccess(await bookAt(et.id, '2030-06-13T10:00:00Z'), 201);
+      expect(second.uid).toBe(first.uid);
+      expect(second.attendees).toHaveLength(2);
+      const seats = second.attendees.map((a: { seatUid: string }) => a.seatUid);
+      expect(new Set(seats).size).toBe(2);
+      expect((await slotTimes(et.id, '2030-06-13', '2030-06-13'))['2030-06-13']).toEqual(['09:00', '11:00', '12:00']);
+      expectErrorEnvelope(await bookAt(et.id, '2030-06-13T10:00:00Z'), 409, 'CONFLICT', /taken|fully booked/);
+      // Another time that overlaps the seated booking is not a seat of it.
+      expect(expectSuccess(await stack.rest('PATCH', `/v2/event-types/${et.id}`, { key: current.key, body: { slotInterval: 30 } })).slotInterval).toBe(30);
+      expectErrorEnvelope(await bookAt(et.id, '2030-06-13T10:30:00Z'), 409, 'CONFLICT', /taken/);
+    });
+
+    it('seats 3, five concurrent bookings of one slot: exactly three win', async () => {
+      const et = await eventType({ seats: { seatsPerTimeSlot: 3, showAttendeeInfo: true, showAvailabilityCount: true } });
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => bookAt(et.id, '2030-06-14T10:00:00Z')));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409]);
+      expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data.uid)).size).toBe(1);
+    });
+
+    it('seats with showAttendeeInfo false: a booker sees their own seat only', async () => {
+      const et = await eventType({ seats: { seatsPerTimeSlot: 4, showAttendeeInfo: false, showAvailabilityCount: false } });
+      expectSuccess(await bookAt(et.id, '2030-06-17T10:00:00Z', { attendee: attendee('seat-one') }), 201);
+      const second = expectSuccess(await bookAt(et.id, '2030-06-17T10:00:00Z', { attendee: attendee('seat-two') }), 201);
+      expect(second.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('seat-two').email]);
     });
 
     it('scheduleId: the event type follows that schedule of its owner instead of the default one', async () => {

@@ -30,4 +30,8 @@ export class Attendee {
   @Column({ default: false })
   @Field()
   absent: boolean;
+
+  @Column({ name: 'seat_uid', type: 'text', nullable: true, unique: true })
+  @Field(() => String, { nullable: true, description: 'Seated event types: the seat this attendee holds.' })
+  seatUid: string | null;
 }

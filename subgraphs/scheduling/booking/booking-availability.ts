@@ -1,5 +1,5 @@
 import { conflict } from '../../kit/errors';
-import { EventTypeContext } from '../slots/event-type-context';
+import { EventTypeContext, joinableAt } from '../slots/event-type-context';
 import { EventTypeLimitProblem, eventTypeLimitMessage, eventTypeLimitProblem, inBookingWindow, withBuffers } from '../slots/event-type-rules';
 import { ExceededLimit, limitMessage, wouldExceedLimits } from '../slots/booking-limits';
 import { HostCalendar } from '../slots/host-calendars';
@@ -32,6 +32,7 @@ export function slotProblemOf(calendar: HostCalendar, start: Date, end: Date, co
   if (!calendar.schedule) return { kind: 'outside' };
   const open = openIntervals(calendar.schedule, new Date(start.getTime() - DAY), new Date(end.getTime() + DAY));
   if (!open.some((i) => i.start.getTime() <= start.getTime() && end.getTime() <= i.end.getTime())) return { kind: 'outside' };
+  if (joinableAt(context, calendar.hostId, start, end)) return null; // a free seat of a seated booking
   const held = context ? context.reservations.filter((r) => r.userId === calendar.hostId) : [];
   const busy = context ? withBuffers([...calendar.busy, ...held], context.rules) : calendar.busy;
   if (busy.some((b) => overlaps(b, { start, end }))) return { kind: 'taken' };

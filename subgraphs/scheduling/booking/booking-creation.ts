@@ -1,11 +1,14 @@
-import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { EventType } from '../event-type/event-type.entity';
+import { Attendee } from './attendee.entity';
+import { badInput, conflict } from '../../kit/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingLocationOf } from './booking-location';
-import { checkAttendee, checkMetadata, instantOf, privateLinkIdOf } from './booking-rules';
+import { AttendeeDetails, checkAttendee, checkMetadata, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
@@ -75,6 +78,11 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
     // After the host's lock, before the insert: a refused insert rolls the use back with it.
     if (privateLinkId) await links.redeem(tx, privateLinkId);
     if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+    if (eventType.seats) {
+      // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
+      const seated = await takeSeat(tx, eventType, hostId, start, end, attendee);
+      if (seated) return seated;
+    }
     return insertBooking(
       tx,
       {
@@ -89,7 +97,32 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
         metadata,
         bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
       },
-      [attendee],
+      [eventType.seats ? seatHolder(attendee) : attendee],
     );
   });
+}
+
+/** The first attendee of a seated booking holds a seat too. */
+function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
+  const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
+  return holder;
+}
+
+/**
+ * Seated event types: the live booking of the host at exactly [start, end), locked, gains the attendee
+ * with a seat uid while it has fewer attendees than seats (409 when full); null when there is none yet.
+ */
+async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
+  const booking = await tx.findOne(Booking, {
+    where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([BookingStatus.accepted, BookingStatus.pending]) },
+    lock: { mode: 'pessimistic_write' },
+  });
+  if (!booking) return null;
+  const taken = await tx.count(Attendee, { where: { bookingId: booking.id } });
+  if (taken >= eventType.seats!.seatsPerTimeSlot) throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
+  const seatUid = randomUUID();
+  await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
+  // Without showAttendeeInfo the booker's answer shows their own seat only.
+  if (!eventType.seats!.showAttendeeInfo) booking.visibleSeatUid = seatUid;
+  return booking;
 }

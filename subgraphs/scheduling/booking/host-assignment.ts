@@ -102,7 +102,11 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
             heldReservations(tx, [hostId], around.from, around.to, placement.now, placement.exceptReservationUid),
             liveBookings(tx, [hostId], around.from, around.to, placement.excludeBookingId),
           ]);
-          if (withBuffers([...held, ...live], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
+          // A seated booking of this event type at exactly this time is joined, not overlapped (its seats are counted by the write).
+          const seated = (b: { eventTypeId?: number; start: Date; end: Date }) =>
+            eventType?.seats != null && b.eventTypeId === eventType.id && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime();
+          const blocking = live.filter((b) => !seated(b));
+          if (withBuffers([...held, ...blocking], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
         }
         const pad = limitPadding([calendar.limits]);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {

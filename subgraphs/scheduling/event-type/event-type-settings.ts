@@ -234,8 +234,8 @@ function seatsOf(input: SeatsInput | null | undefined): Seats | null | undefined
   return { seatsPerTimeSlot: count, showAttendeeInfo: input.showAttendeeInfo ?? false, showAvailabilityCount: input.showAvailabilityCount ?? true };
 }
 
-/** Seated bookings (several attendees per slot) are not built yet: a seats body is refused, never dropped. */
-const SEATS_SUPPORTED = false;
+/** Seated event types: several attendees share one booking of a slot, up to seatsPerTimeSlot. */
+const SEATS_SUPPORTED = true;
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const LAYOUTS = ['month', 'week', 'column'];

@@ -13,6 +13,33 @@ export interface EventTypeContext {
   counted: CountedBooking[];
   /** Held slots of the hosts that have not expired (the caller's own reservation left out). */
   reservations: Array<Interval & { userId: number; uid: string }>;
+  /** Seated event types: its live bookings with a free seat, which another attendee may join at exactly their time. */
+  joinable: SeatedBooking[];
+}
+
+/** A live booking of a seated event type and how many attendees hold its seats. */
+export interface SeatedBooking extends Interval {
+  bookingId: number;
+  hostId: number;
+  attendees: number;
+}
+
+/** The seated booking of `hostId` at exactly [start, end) that still has a free seat, if any. */
+export function joinableAt(context: EventTypeContext | undefined, hostId: number, start: Date, end: Date): SeatedBooking | undefined {
+  return context?.joinable.find((b) => b.hostId === hostId && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime());
+}
+
+/** Live bookings of a seated event type around [from, to) with fewer attendees than seats. */
+async function joinableBookings(manager: EntityManager, eventType: EventType, from: Date, to: Date): Promise<SeatedBooking[]> {
+  if (!eventType.seats) return [];
+  const rows: Array<{ id: number; user_id: number; start_time: Date; end_time: Date; attendees: string }> = await manager.query(
+    `SELECT b.id, b.user_id, b.start_time, b.end_time, (SELECT count(*) FROM attendees a WHERE a.booking_id = b.id) AS attendees
+       FROM bookings b WHERE b.event_type_id = $1 AND b.status IN ('accepted', 'pending') AND b.start_time < $3 AND b.end_time > $2`,
+    [eventType.id, from, to],
+  );
+  return rows
+    .map((r) => ({ bookingId: r.id, hostId: r.user_id, start: new Date(r.start_time), end: new Date(r.end_time), attendees: Number(r.attendees) }))
+    .filter((b) => b.attendees < eventType.seats!.seatsPerTimeSlot);
 }
 
 export function rulesOf(eventType: EventType, lengthInMinutes = eventType.lengthInMinutes): EventTypeRules {
@@ -70,9 +97,10 @@ export async function loadEventTypeContext(
   hostIds: readonly number[],
   window: { from: Date; to: Date; now: Date; lengthInMinutes?: number; exceptReservationUid?: string | null; excludeBookingId?: number },
 ): Promise<EventTypeContext> {
-  const [counted, reservations] = await Promise.all([
+  const [counted, reservations, joinable] = await Promise.all([
     countedBookings(manager, eventType, window.from, window.to, window.excludeBookingId),
     heldReservations(manager, hostIds, window.from, window.to, window.now, window.exceptReservationUid),
+    joinableBookings(manager, eventType, window.from, window.to),
   ]);
-  return { rules: rulesOf(eventType, window.lengthInMinutes), counted, reservations };
+  return { rules: rulesOf(eventType, window.lengthInMinutes), counted, reservations, joinable };
 }

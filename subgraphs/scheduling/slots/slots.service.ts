@@ -7,7 +7,7 @@ import { slotsForSchedule } from './schedule-slots';
 import { InstantError, slotRange } from './slot-range';
 import { TeamSlot, teamSlots } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
-import { firstSlotPerDay } from './event-type-rules';
+import { earliestStart, firstSlotPerDay } from './event-type-rules';
 import { hostBusy } from './host-busy';
 import { isTimeZone } from './zone-offset';
 
@@ -48,7 +48,7 @@ export function slotsOfHosts(calendars: readonly HostCalendar[], context: EventT
       .filter((c) => c.schedule)
       .map((c) => ({
         hostId: c.hostId,
-        slots: slotsForSchedule({
+        slots: withJoinableSeats(c.hostId, context, range, now, slotsForSchedule({
           schedule: c.schedule!,
           busy: hostBusy(c, context, length, padded, now),
           bookingLimits: { limits: c.limits, acceptedBookingStarts: c.acceptedStarts, timeZone: c.timeZone },
@@ -59,9 +59,24 @@ export function slotsOfHosts(calendars: readonly HostCalendar[], context: EventT
           rangeStart: range.start,
           rangeEnd: range.end,
           now,
-        }),
+        })),
       })),
   );
+}
+
+/**
+ * Seated event types: a booking with a free seat keeps its own start offered (the host is busy for any
+ * other time it covers), when that start is in the range, after the notice and in the booking window.
+ */
+function withJoinableSeats(hostId: number, context: EventTypeContext, range: { start: Date; end: Date }, now: Date, slots: Date[]): Date[] {
+  const mine = context.joinable.filter((b) => b.hostId === hostId);
+  if (!mine.length) return slots;
+  const earliest = earliestStart(now, context.rules).getTime();
+  const extra = mine
+    .map((b) => b.start)
+    .filter((start) => start.getTime() >= range.start.getTime() && start.getTime() < range.end.getTime() && start.getTime() >= earliest);
+  const seen = new Set(slots.map((s) => s.getTime()));
+  return [...slots, ...extra.filter((s) => !seen.has(s.getTime()))].sort((a, b) => a.getTime() - b.getTime());
 }
 
 /** The length of the meetings asked for: the event type's, or one of its lengthInMinutesOptions (400 naming `field` otherwise). */
@@ -138,7 +153,7 @@ export async function groupSlots(
     loadHostCalendars(db, { hostIds, scheduleId: null, ...window }, directory),
     heldReservations(db.manager, hostIds, window.from, window.to, now),
   ]);
-  const context: EventTypeContext = { rules: { lengthInMinutes: length }, counted: [], reservations };
+  const context: EventTypeContext = { rules: { lengthInMinutes: length }, counted: [], reservations, joinable: [] };
   const slots = slotsOfHosts(calendars, context, range, now).filter((slot) => slot.freeHostIds.length === hostIds.length);
   return { timeZone, lengthInMinutes: length, slots };
 }
