@@ -4,10 +4,11 @@ export const BOOKING_FIELD_SELECTION = 'field variant slug label placeholder req
 /** The fields of the reference's create/update bodies (and answers) every event type route answers. */
 const SETTINGS_SELECTION = `
     lengthInMinutesOptions minimumBookingNotice beforeEventBuffer afterEventBuffer slotInterval offsetStart onlyShowFirstAvailableSlot
-    bookingLimitsCount bookingLimitsDuration bookingWindow confirmationPolicy seats seatsPerTimeSlot seatsShowAttendees seatsShowAvailabilityCount
+    bookingLimitsCount bookingLimitsDuration bookingWindow confirmationPolicy seats { seatsPerTimeSlot showAttendeeInfo showAvailabilityCount } seatsPerTimeSlot seatsShowAttendees seatsShowAvailabilityCount
     recurrence { interval occurrences frequency } metadata price currency forwardParamsSuccessRedirect successRedirectUrl isInstantEvent
     bookingRequiresAuthentication requiresBookerEmailVerification disableGuests hideCalendarNotes hideCalendarEventDetails hideOrganizerEmail
-    lockTimeZoneToggleOnBookingPage useDestinationCalendarEmail customName color bookerLayouts destinationCalendar calVideoSettings
+    lockTimeZoneToggleOnBookingPage useDestinationCalendarEmail customName color { lightThemeHex darkThemeHex }
+    bookerLayouts { defaultLayout enabledLayouts } destinationCalendar { integration externalId } calVideoSettings
     users { id name username }`;
 
 /** What personal event type routes answer. */

@@ -11,6 +11,31 @@ export class EventTypeLocation {
   type: string;
 }
 
+@ObjectType({ description: 'Seats of a seated event type (Seats_2024_06_14).' })
+export class EventTypeSeats {
+  @Field(() => Int) seatsPerTimeSlot: number;
+  @Field() showAttendeeInfo: boolean;
+  @Field() showAvailabilityCount: boolean;
+}
+
+@ObjectType({ description: 'EventTypeColor_2024_06_14' })
+export class EventTypeColor {
+  @Field() lightThemeHex: string;
+  @Field() darkThemeHex: string;
+}
+
+@ObjectType({ description: 'BookerLayouts_2024_06_14' })
+export class EventTypeBookerLayouts {
+  @Field() defaultLayout: string;
+  @Field(() => [String]) enabledLayouts: string[];
+}
+
+@ObjectType({ description: 'DestinationCalendar_2024_06_14' })
+export class EventTypeDestinationCalendar {
+  @Field() integration: string;
+  @Field() externalId: string;
+}
+
 @Entity({ name: 'event_types' })
 @ObjectType({ description: 'A kind of meeting people can book, personal or of a team.' })
 @Directive('@key(fields: "id")')
@@ -112,7 +137,7 @@ export class EventType {
   confirmationPolicy: ConfirmationPolicy | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Seated event type: `{seatsPerTimeSlot, showAttendeeInfo, showAvailabilityCount}`.' })
+  @Field(() => EventTypeSeats, { nullable: true, description: 'Seated event type: attendees share the booking of a slot.' })
   seats: Seats | null;
 
   @Column({ name: 'scheduling_type', type: 'text', nullable: true })
@@ -152,15 +177,15 @@ export class EventType {
   successRedirectUrl: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '`{lightThemeHex, darkThemeHex}`' })
+  @Field(() => EventTypeColor, { nullable: true })
   color: Record<string, unknown> | null;
 
   @Column({ name: 'booker_layouts', type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '`{defaultLayout, enabledLayouts}`' })
+  @Field(() => EventTypeBookerLayouts, { nullable: true })
   bookerLayouts: Record<string, unknown> | null;
 
   @Column({ name: 'destination_calendar', type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '`{integration, externalId}`' })
+  @Field(() => EventTypeDestinationCalendar, { nullable: true })
   destinationCalendar: Record<string, unknown> | null;
 
   @Column({ name: 'cal_video_settings', type: 'jsonb', nullable: true })
