@@ -3,6 +3,8 @@ import { isHeld, reservationMinutesOf, reservedUntilOf } from '../slot-reservati
 import { bookingWindowBounds, eventTypeLimitPeriods, eventTypeLimitProblem, firstSlotPerDay, inBookingWindow, withBuffers } from './event-type-rules';
 import { slotsByDay } from './group-by-day';
 import { slotsForSchedule } from './schedule-slots';
+import { slotsOfHosts } from './slots.service';
+import { joinableAt } from './event-type-context';
 
 /** The event type rules that shape slots and bookings (pure maths; the clock is always passed in). */
 
@@ -128,5 +130,26 @@ describe('round robin is fair', () => {
   });
   it('a host with fewer upcoming bookings comes first', () => {
     expect(fairOrder([1, 2, 3], new Map([[1, 4], [2, 1], [3, 2]]))).toEqual([2, 3, 1]);
+  });
+});
+
+describe('seats: a seated booking with a free seat keeps its own start offered, nothing else it covers', () => {
+  it('09:00–12:00 UTC, 60 minutes every 30; a seated booking 10:00–11:00 with one of two seats taken', () => {
+    const booked = { start: d('2030-06-03T10:00:00Z'), end: d('2030-06-03T11:00:00Z') };
+    const calendar = {
+      hostId: 1,
+      schedule: { timeZone: 'UTC', availability: [{ days: ['Monday'], startTime: '09:00', endTime: '12:00' }], overrides: [] },
+      timeZone: 'UTC',
+      limits: { perDay: null, perWeek: null, perMonth: null, perYear: null },
+      busy: [booked],
+      acceptedStarts: [booked.start],
+    };
+    const context = { rules: { lengthInMinutes: 60, slotInterval: 30 }, counted: [], reservations: [], joinable: [{ ...booked, bookingId: 7, hostId: 1, attendees: 1 }] };
+    const range = { start: d('2030-06-03T00:00:00Z'), end: d('2030-06-04T00:00:00Z') };
+    const starts = (joinable: typeof context.joinable) => slotsOfHosts([calendar], { ...context, joinable }, range, d('2030-06-01T00:00:00Z')).map((s) => iso(s.start).slice(11, 16));
+    expect(starts(context.joinable)).toEqual(['09:00', '10:00', '11:00']);
+    expect(starts([])).toEqual(['09:00', '11:00']); // full: the booking's time is busy like any other
+    expect(joinableAt(context, 1, booked.start, booked.end)?.bookingId).toBe(7);
+    expect(joinableAt(context, 1, d('2030-06-03T10:30:00Z'), d('2030-06-03T11:30:00Z'))).toBeUndefined();
   });
 });
