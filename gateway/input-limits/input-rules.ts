@@ -89,6 +89,13 @@ export const MAX_STRING: Record<string, number> = {
   'ReassignBookingInput.reason': 2_000,
   'UpdateMeInput.avatarUrl': 2_048,
   'UpdateMeInput.bio': 2_000,
+  ...Object.fromEntries(
+    ['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) => [
+      [`${input}.customName`, 500],
+      [`${input}.successRedirectUrl`, 1_000],
+    ]),
+  ),
+  'Query.slots.usernames': 1_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -117,6 +124,13 @@ export const MAX_ITEMS: Record<string, number> = {
   'CreateBookingInput.guests': 30,
   'AddGuestsInput.guests': 30,
   'MarkAbsentInput.attendees': 100,
+  ...Object.fromEntries(
+    ['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) => [
+      [`${input}.lengthInMinutesOptions`, 20],
+      [`${input}.bookingFields`, 100],
+    ]),
+  ),
+  'BookerLayoutsInput.enabledLayouts': 3,
 };
 
 /**
@@ -134,6 +148,13 @@ export const NOT_NULL = new Set<string>([
   ...['accepted', 'role', 'disableImpersonation'].map((field) => `UpdateMembershipInput.${field}`),
   ...['email', 'username', 'name', 'timeZone', 'metadata'].map((field) => `UpdateOrganizationUserInput.${field}`),
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
+  // Settings with a NOT NULL column: omitted keeps them, null is a 400 (`{disabled: true}` clears the object settings).
+  ...['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) =>
+    [
+      'minimumBookingNotice', 'beforeEventBuffer', 'afterEventBuffer', 'offsetStart', 'onlyShowFirstAvailableSlot', 'disableGuests', 'hideCalendarNotes',
+      'hideCalendarEventDetails', 'hideOrganizerEmail', 'lockTimeZoneToggleOnBookingPage', 'useDestinationCalendarEmail', 'bookingFields',
+    ].map((field) => `${input}.${field}`),
+  ),
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
   ...['name', 'slug', 'type', 'enabled'].map((field) => `UpdateAttributeInput.${field}`),

@@ -8,7 +8,7 @@ import { ComplexityEstimator } from 'graphql-query-complexity';
  *   page's `items` list counts once),
  * - the sizes declared below for lists without a page size,
  * - DEFAULT_LIST_SIZE.
- * `availableSlots` costs per day of its range, since that, not the selection, decides its answer.
+ * `availableSlots` and `slots` cost per day of their range, since that, not the selection, decides its answer.
  */
 export const DEFAULT_PAGE_SIZE = 100;
 export const DEFAULT_LIST_SIZE = 10;
@@ -49,6 +49,7 @@ function rangeDays(start: unknown, end: unknown): number {
 export const operationCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
   const key = `${type.name}.${field.name}`;
   if (key === 'Query.availableSlots') return SLOT_DAY_COST * rangeDays(args.startTime, args.endTime) + childComplexity;
+  if (key === 'Query.slots') return SLOT_DAY_COST * rangeDays(args.start, args.end);
   if (!isCompositeType(getNamedType(field.type))) return 0;
   const own = 1 + childComplexity;
   if ('take' in args || field.args.some((a) => a.name === 'take')) return own * (typeof args.take === 'number' ? args.take : DEFAULT_PAGE_SIZE);

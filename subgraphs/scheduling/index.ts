@@ -13,6 +13,9 @@ import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
+import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
+import { SlotReservation } from './slot-reservation/slot-reservation.entity';
+import { SlotReservationResolver } from './slot-reservation/slot-reservation.resolver';
 import { EventType } from './event-type/event-type.entity';
 import { eventTypeReference } from './event-type/event-type.reference';
 import { EventTypeResolver } from './event-type/event-type.resolver';
@@ -45,12 +48,12 @@ export const scheduling: SubgraphDefinition = {
   defaultPort: 4001,
   persistence: {
     schema: 'scheduling',
-    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002],
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

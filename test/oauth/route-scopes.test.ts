@@ -133,6 +133,11 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/teams/{teamId}/schedules': 'TEAM_SCHEDULE_READ', // team member schedules
   'GET /v2/organizations/{orgId}/teams/{teamId}/schedules': 'TEAM_SCHEDULE_READ', // team member schedules (also org)
   'GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules': 'TEAM_SCHEDULE_READ', // schedules of a team member
+  'GET /v2/slots': 'public', // slot availability (2024-09-04)
+  'POST /v2/slots/reservations': 'public', // slot availability: holding a slot before booking it
+  'GET /v2/slots/reservations/{uid}': 'public', // slot availability
+  'PATCH /v2/slots/reservations/{uid}': 'public', // slot availability
+  'DELETE /v2/slots/reservations/{uid}': 'public', // slot availability
   'GET /v2/organizations/{orgId}/roles/{roleId}': 'none', // no scope of 5.3 names roles
   // Organization roles and permissions, attributes and delegation credentials: in none of the tables of 5.3.
   'GET /v2/organizations/{orgId}/roles': 'none',

@@ -56,11 +56,12 @@ describe('/v2/event-types', () => {
 
     it('unknown body properties are ignored (as the REST API always did)', async () => {
       const created = expectSuccess(
-        await create(owner.key, { title: 'Extras', slug: 'extras', lengthInMinutes: 45, color: '#ff0000', bookingFields: [{ slug: 'x' }], locations: [{ type: 'phone', integration: 'zoom' }] }),
+        await create(owner.key, { title: 'Extras', slug: 'extras', lengthInMinutes: 45, favouriteColour: '#ff0000', mood: [{ slug: 'x' }], locations: [{ type: 'phone', integration: 'zoom' }] }),
         201,
       );
       expect(created).toMatchObject({ title: 'Extras', lengthInMinutes: 45, locations: [{ type: 'phone' }] });
-      expect(created).not.toHaveProperty('color');
+      expect(created).not.toHaveProperty('favouriteColour');
+      expect(created).not.toHaveProperty('mood');
     });
   });
 
@@ -158,9 +159,9 @@ describe('/v2/event-types', () => {
     });
 
     it('unknown body properties are ignored', async () => {
-      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Ignoring extras', color: 'blue' } }));
+      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Ignoring extras', favouriteColour: 'blue' } }));
       expect(updated.title).toBe('Ignoring extras');
-      expect(updated).not.toHaveProperty('color');
+      expect(updated).not.toHaveProperty('favouriteColour');
       eventType = updated;
     });
 

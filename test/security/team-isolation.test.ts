@@ -75,7 +75,8 @@ type ParamName =
   | 'permission'
   | 'id'
   | 'clientId'
-  | 'attendeeId';
+  | 'attendeeId'
+  | 'uid';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -213,6 +214,7 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attendees: await rows(sch, `SELECT * FROM attendees WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
+    slot_reservations: await rows(sch, `SELECT * FROM slot_reservations WHERE event_type_id IN (${eventTypes}) ORDER BY id`, [teams, users]),
     webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) OR o_auth_client_id = ANY($4) ORDER BY id`, [
       users,
       teams,
@@ -328,6 +330,8 @@ function queryOf(route: RouteEntry, bundle: Bundle): string {
     eventSlug: bundle.teamEventTypeSlug,
     startTime: '2031-02-01',
     endTime: '2031-02-14',
+    start: '2031-02-01',
+    end: '2031-02-14',
     take: '250',
   };
   const names = (operationOf(route).variableDefinitions ?? []).map((v) => v.variable.name.value).filter((n) => n !== 'input' && !pathParams.includes(n));
@@ -511,6 +515,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const verified = stack.db('integrations');
     const emailIds = (await verified.query(`INSERT INTO verified_emails (email, user_id, team_id) VALUES ($1, $2, NULL), ($3, NULL, $4) RETURNING id`, [`${MARKER}-${label}@example.com`, member.id, `${MARKER}-${label}-team@example.com`, team.id])).map((r: { id: number }) => r.id);
     const phoneIds = (await verified.query(`INSERT INTO verified_phones (phone_number, user_id, team_id) VALUES ('+15550000001', $1, NULL), ('+15550000002', NULL, $2) RETURNING id`, [member.id, team.id])).map((r: { id: number }) => r.id);
+    // A held slot of the team event type (public by uid, like a booking): an hour the team's bookings leave free.
+    const reservation = await stack.rest('POST', '/v2/slots/reservations', { key: owner.key, body: { eventTypeId: teamEventType.id, slotStart: nextStart().toISOString(), reservationDuration: 60 } });
+    expect(reservation.status).toBe(201);
     return {
       label,
       orgId,
@@ -539,6 +546,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         clientId: [owner.client.id],
         oooId: away.map((a) => a.id),
         id: [...emailIds, ...phoneIds],
+        uid: [reservation.body.data.reservationUid],
       },
       hooks: { organization: orgHook?.body.data.id ?? null, teamEventType: teamEventTypeHook.body.data.id, oAuthClient: clientHook.body.data.id },
     };
@@ -615,6 +623,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         permission: 'role.readOrgRoles',
         id: 999_999,
         clientId: aClient.client.id,
+        uid: 'no-such-reservation',
       },
       orgB: orgB.id,
       orgBSlug,
@@ -647,7 +656,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -663,8 +672,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
   const walked = ROUTES.filter((route) => !route.anonymous);
   const paramsOf = (route: RouteEntry) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as ParamName);
-  /** Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them. Tested apart, below. */
-  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && paramsOf(route).includes('bookingUid');
+  /**
+   * Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them; so are
+   * slot reservations by their uid. Tested apart, below.
+   */
+  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
   const targeting = walked.filter((route) => paramsOf(route).length > 0 && !publicByUid(route));
   const untargeted = walked.filter((route) => paramsOf(route).length === 0);
   const reads = walked.filter((route) => route.method === 'GET' && paramsOf(route).length > 0);
@@ -688,7 +700,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -1079,6 +1091,16 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   // Public booking routes: whoever holds a booking's uid may cancel or reschedule it (decisions.md, "Bookings")
 
   describe('public booking routes (by design: the uid is the capability; flagged, not changed)', () => {
+    it('slot reservations: B’s reservation uid never appears in what A reads (slots of B’s event type included); a wrong uid is a 404', async () => {
+      for (const b of world.bundles) {
+        const slots = await stack.rest('GET', `/v2/slots?eventTypeId=${b.teamEventTypeId}&start=2031-02-01&end=2031-02-14`, { key: world.aAdmin.key });
+        expect(slots.status).toBe(200);
+        expect(leaksIn(world, slots.body)).toEqual([]);
+      }
+      const missing = await stack.rest('GET', '/v2/slots/reservations/no-such-reservation', { key: world.aAdmin.key });
+      expect(missing.status).toBe(404);
+    });
+
     it('team A’s admin who holds a uid of B’s booking can cancel it, and the answer shows B’s host and attendee', async () => {
       const b = world.bundles.find((x) => x.orgId === world.orgB)!;
       const uid = b.bookingUids[0];

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { referenceDocument } from './reference-components';
 
 /**
  * Validates our answers against the response schemas of the reference OpenAPI document
- * (`shared/reference/openapi-v2.json`, beside the repository; `REFERENCE_OPENAPI` overrides the path),
+ * (`test/reference/openapi-v2.json`, a copy of `shared/reference/openapi-v2.json`),
  * so that clients generated from it accept them: ajv over the operation's 200/201 schema, $refs
  * resolved inside the document.
  *
@@ -25,10 +24,6 @@ import addFormats from 'ajv-formats';
 const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13'];
 
 type Json = any;
-
-function referencePath(): string {
-  return process.env.REFERENCE_OPENAPI ?? path.resolve(process.cwd(), '../shared/reference/openapi-v2.json');
-}
 
 /** OpenAPI 3.0 schema → JSON Schema as ajv reads it (the quirks above). */
 function toJsonSchema(node: Json): Json {
@@ -55,7 +50,7 @@ let cached: { ajv: Ajv; doc: Json } | undefined;
 
 function reference() {
   if (cached) return cached;
-  const doc = JSON.parse(readFileSync(referencePath(), 'utf8'));
+  const doc = referenceDocument();
   const schemas = toJsonSchema(doc.components.schemas);
   for (const name of QUIRK_STATUS_AS_OBJECT) schemas[name].properties.status = { type: 'string' };
   schemas.ReassignBookingOutput_2024_08_13.properties.data = { $ref: '#/components/schemas/BookingOutput_2024_08_13' };

@@ -12,7 +12,7 @@ const BOOKING = /* GraphQL */ `
     status cancellationReason reschedulingReason rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
     location metadata absentHost
-    attendees { name email timeZone language absent phoneNumber }
+    attendees { name email timeZone language absent phoneNumber seatUid }
     guests bookingFieldsResponses createdAt updatedAt
   }`;
 

@@ -1,10 +1,20 @@
 /** What every event type route answers for a booking field (type 2.6). */
 export const BOOKING_FIELD_SELECTION = 'field variant slug label placeholder required hidden disableOnPrefill options source isDefault';
 
+/** The fields of the reference's create/update bodies (and answers) every event type route answers. */
+const SETTINGS_SELECTION = `
+    lengthInMinutesOptions minimumBookingNotice beforeEventBuffer afterEventBuffer slotInterval offsetStart onlyShowFirstAvailableSlot
+    bookingLimitsCount bookingLimitsDuration bookingWindow confirmationPolicy seats { seatsPerTimeSlot showAttendeeInfo showAvailabilityCount } seatsPerTimeSlot seatsShowAttendees seatsShowAvailabilityCount
+    recurrence { interval occurrences frequency } metadata price currency forwardParamsSuccessRedirect successRedirectUrl isInstantEvent
+    bookingRequiresAuthentication requiresBookerEmailVerification disableGuests hideCalendarNotes hideCalendarEventDetails hideOrganizerEmail
+    lockTimeZoneToggleOnBookingPage useDestinationCalendarEmail customName color { lightThemeHex darkThemeHex }
+    bookerLayouts { defaultLayout enabledLayouts } destinationCalendar { integration externalId } calVideoSettings
+    users { id name username }`;
+
 /** What personal event type routes answer. */
 export const EVENT_TYPE_FIELDS = /* GraphQL */ `
   fragment EventTypeFields on EventType {
-    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId
+    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId ${SETTINGS_SELECTION}
     bookingFields { ${BOOKING_FIELD_SELECTION} }
     createdAt updatedAt
   }`;
@@ -12,8 +22,8 @@ export const EVENT_TYPE_FIELDS = /* GraphQL */ `
 /** What team event type routes answer: the personal fields plus the hosts. */
 export const TEAM_EVENT_TYPE_FIELDS = /* GraphQL */ `
   fragment TeamEventTypeFields on EventType {
-    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId
-    assignAllTeamMembers hosts { userId: id name username avatarUrl }
+    id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId ${SETTINGS_SELECTION}
+    assignAllTeamMembers schedulingType parentEventTypeId: parentId team { id slug name } hosts { userId: id name username avatarUrl }
     bookingFields { ${BOOKING_FIELD_SELECTION} }
     createdAt updatedAt
   }`;

@@ -13,7 +13,7 @@ import { outOfOfficeRoutes } from './out-of-office';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedules';
-import { slotRoutes } from './slots';
+import { slotRoutes, slotV2Routes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamInviteRoutes } from './team-invites';
 import { teamRoutes } from './teams';
@@ -53,5 +53,6 @@ export const ROUTES: RouteEntry[] = [
   ...phoneCallRoutes,
   ...bookingActionRoutes,
   ...organizationBookingRoutes,
+  ...slotV2Routes,
   ...oauthRoutes,
 ];

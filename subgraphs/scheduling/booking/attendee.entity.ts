@@ -34,4 +34,8 @@ export class Attendee {
   @Column({ name: 'phone_number', type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
   phoneNumber: string | null;
+
+  @Column({ name: 'seat_uid', type: 'text', nullable: true, unique: true })
+  @Field(() => String, { nullable: true, description: 'Seated event types: the seat this attendee holds.' })
+  seatUid: string | null;
 }

@@ -5,6 +5,7 @@ import { badInput, conflict } from '../../kit/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { hostIdsOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
+import { loadEventTypeContext } from '../slots/event-type-context';
 import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
 import { recordBookingEvent } from './booking-events';
@@ -87,7 +88,8 @@ export async function rescheduleBooking(
     to: new Date(end.getTime() + DAY),
     excludeBookingId: old.id,
   }, directory);
-  return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now }, async (tx, hostId) => {
+  const context = await loadEventTypeContext(db.manager, eventType, hostIds, { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY), now, excludeBookingId: old.id });
+  return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now, context, eventType }, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
     refuseUnlessLive(previous, 'rescheduled');
     const newUid = randomUUID();

@@ -1,13 +1,19 @@
-import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { EventType } from '../event-type/event-type.entity';
+import { Attendee } from './attendee.entity';
+import { badInput, conflict } from '../../kit/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingLocationOf } from './booking-location';
-import { checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
+import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
+import { lengthOf } from '../slots/slots.service';
+import { loadEventTypeContext } from '../slots/event-type-context';
 
 const DAY = 86_400_000;
 
@@ -29,6 +35,8 @@ export interface BookingRequest extends EventTypeRef {
   end?: string | null;
   /** Book through this private link of the event type: it must be usable, and the booking counts one use. */
   privateLinkId?: string | null;
+  /** The slot reservation the booker holds (POST /v2/slots/reservations): its hold does not block the booking, which ends it. */
+  reservationUid?: string | null;
 }
 
 /**
@@ -48,24 +56,36 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
-  if (request.lengthInMinutes != null && request.lengthInMinutes !== eventType.lengthInMinutes) {
-    throw badInput('lengthInMinutes', `lengthInMinutes must be ${eventType.lengthInMinutes}, the length of event type ${eventType.id}, or be omitted`);
-  }
+  const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
   const location = bookingLocationOf(request.location, eventType.locations);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
-  const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
+  const end = new Date(start.getTime() + length * 60_000);
   if (request.end != null && instantOf('end', request.end).getTime() !== end.getTime()) {
-    throw badInput('end', `end must be ${end.toISOString()} (start plus the event type's ${eventType.lengthInMinutes} minutes), or be omitted`);
+    throw badInput('end', `end must be ${end.toISOString()} (start plus the event type's ${length} minutes), or be omitted`);
   }
+  const reservationUid = await heldByBooker(db, eventType.id, request.reservationUid, start, end, now);
   const links = new PrivateLinkService(db);
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
 
   const hostIds = await hostIdsOf(db, eventType);
-  const calendars = await loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) }, directory);
+  const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+  const [calendars, context] = await Promise.all([
+    loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window }, directory),
+    loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: reservationUid?.uid }),
+  ]);
+  if (eventType.onlyShowFirstAvailableSlot) await refuseUnlessFirstSlotOfDay(db, directory, eventType, start, length, attendee.timeZone, now);
   const notes = typeof answers.notes === 'string' && answers.notes.trim() ? answers.notes.trim() : null;
-  return placeBooking(db, { start, end, calendars, now }, async (tx, hostId) => {
+  const status = needsConfirmation(eventType.confirmationPolicy, start, now) ? BookingStatus.pending : BookingStatus.accepted;
+  const preferredHostId = reservationUid?.userId;
+  return placeBooking(db, { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx, hostId) => {
     // After the host's lock, before the insert: a refused insert rolls the use back with it.
     if (privateLinkId) await links.redeem(tx, privateLinkId);
+    if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+    if (eventType.seats) {
+      // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
+      const seated = await takeSeat(tx, eventType, hostId, start, end, attendee);
+      if (seated) return seated;
+    }
     return insertBooking(
       tx,
       {
@@ -75,13 +95,38 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
         end,
         title: bookingTitle(eventType, attendee.name),
         description: notes,
-        status: BookingStatus.accepted,
+        status,
         location,
         metadata,
         bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
         guests,
       },
-      [attendee],
+      [eventType.seats ? seatHolder(attendee) : attendee],
     );
   });
+}
+
+/** The first attendee of a seated booking holds a seat too. */
+function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
+  const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
+  return holder;
+}
+
+/**
+ * Seated event types: the live booking of the host at exactly [start, end), locked, gains the attendee
+ * with a seat uid while it has fewer attendees than seats (409 when full); null when there is none yet.
+ */
+async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
+  const booking = await tx.findOne(Booking, {
+    where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([BookingStatus.accepted, BookingStatus.pending]) },
+    lock: { mode: 'pessimistic_write' },
+  });
+  if (!booking) return null;
+  const taken = await tx.count(Attendee, { where: { bookingId: booking.id } });
+  if (taken >= eventType.seats!.seatsPerTimeSlot) throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
+  const seatUid = randomUUID();
+  await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
+  // Without showAttendeeInfo the booker's answer shows their own seat only.
+  if (!eventType.seats!.showAttendeeInfo) booking.visibleSeatUid = seatUid;
+  return booking;
 }

@@ -42,9 +42,10 @@ export class CreateBookingInput {
   @Field(() => BookingLocationInput, { nullable: true, description: 'Default: the event type\'s first location.' }) location?: BookingLocationInput | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' }) metadata?: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' }) bookingFieldsResponses?: Record<string, unknown> | null;
-  @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length.' }) lengthInMinutes?: number | null;
+  @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length or one of its lengthInMinutesOptions.' }) lengthInMinutes?: number | null;
   @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
   @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.' }) reservationUid?: string | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })

@@ -77,7 +77,8 @@ export class BookingResolver {
 
   @FieldResolver(() => [Attendee])
   attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
-    return attendeesByBookingId(ctx).load(booking.id);
+    const attendees = attendeesByBookingId(ctx).load(booking.id);
+    return booking.visibleSeatUid ? attendees.then((all) => all.filter((a) => a.seatUid === booking.visibleSeatUid)) : attendees;
   }
 
   @FieldResolver(() => EventType)

@@ -4,6 +4,12 @@ import { wouldExceedLimits } from '../slots/booking-limits';
 import { HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
+import { EventType } from '../event-type/event-type.entity';
+import { countedBookings, EventTypeContext, heldReservations } from '../slots/event-type-context';
+import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
+import { overlaps } from '../slots/interval';
+
+const DAY = 86_400_000;
 
 /** A host refused inside the transaction (its booking limit, counted again under the host's lock). */
 class HostRefused extends Error {
@@ -22,6 +28,12 @@ export interface Placement {
   /** The booking being replaced, left out of the limit counts. */
   excludeBookingId?: number;
   now: Date;
+  /** The reservation the booker holds (its own hold does not block it). */
+  exceptReservationUid?: string | null;
+  /** The event type's own rules (buffers, notice, window, its booking limits) and the slots others hold. */
+  context?: EventTypeContext;
+  /** The event type, when its booking limits must be counted again under its lock. */
+  eventType?: EventType;
 }
 
 /** Serializes the booking writes of one host, so that its booking limits are counted without races. */
@@ -40,8 +52,12 @@ async function byLoad(db: DataSource, hostIds: number[], now: Date): Promise<num
     .where({ userId: In(hostIds), status: In(LIVE_STATUSES), start: MoreThanOrEqual(now) })
     .groupBy('b.user_id')
     .getRawMany();
-  const load = new Map(rows.map((r) => [Number(r.userId), Number(r.count)]));
-  return [...hostIds].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+  return fairOrder(hostIds, new Map(rows.map((r) => [Number(r.userId), Number(r.count)])));
+}
+
+/** Round robin: the hosts with fewer upcoming bookings first, ties by lower user id (pure). */
+export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<number, number>): number[] {
+  return [...hostIds].sort((a, b) => (upcoming.get(a) ?? 0) - (upcoming.get(b) ?? 0) || a - b);
 }
 
 /**
@@ -56,7 +72,7 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
   const problems: SlotProblem[] = [];
   const free: HostCalendar[] = [];
   for (const calendar of placement.calendars) {
-    const problem = slotProblemOf(calendar, start, end);
+    const problem = slotProblemOf(calendar, start, end, placement.context, placement.now);
     if (problem) problems.push(problem);
     else free.push(calendar);
   }
@@ -70,7 +86,28 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
     const calendar = free.find((c) => c.hostId === hostId)!;
     try {
       return await db.transaction(async (tx) => {
+        const { context, eventType } = placement;
+        if (context && eventType && (context.rules.bookingLimitsCount || context.rules.bookingLimitsDuration)) {
+          // The event type's limits count bookings of every host: counted again under the event type's lock (taken before the host's).
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.event_types', eventType.id]);
+          const counted = await countedBookings(tx, eventType, start, end, placement.excludeBookingId);
+          const problem = eventTypeLimitProblem(context.rules, counted, start, Math.round((end.getTime() - start.getTime()) / 60_000), calendar.timeZone);
+          if (problem) throw new HostRefused({ kind: 'eventTypeLimit', problem });
+        }
         await lockHost(tx, hostId);
+        if (context) {
+          // A slot someone else holds, or a buffer that a booking made in between now covers, refuses this host.
+          const around = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+          const [held, live] = await Promise.all([
+            heldReservations(tx, [hostId], around.from, around.to, placement.now, placement.exceptReservationUid),
+            liveBookings(tx, [hostId], around.from, around.to, placement.excludeBookingId),
+          ]);
+          // A seated booking of this event type at exactly this time is joined, not overlapped (its seats are counted by the write).
+          const seated = (b: { eventTypeId?: number; start: Date; end: Date }) =>
+            eventType?.seats != null && b.eventTypeId === eventType.id && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime();
+          const blocking = live.filter((b) => !seated(b));
+          if (withBuffers([...held, ...blocking], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
+        }
         const pad = limitPadding([calendar.limits]);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {
           const counted = await liveBookings(tx, [hostId], new Date(start.getTime() - pad), new Date(start.getTime() + pad), placement.excludeBookingId);

@@ -2,6 +2,7 @@ import { IsOptional, Matches, Max, MaxLength, Min, MinLength, ValidateNested } f
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PageOf } from '../../kit/pagination';
 import { EventType } from './event-type.entity';
+import { EventTypeSettingsFields } from './event-type-settings';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'slug must be lowercase letters, digits and single hyphens';
@@ -14,7 +15,7 @@ export class EventTypeLocationInput {
 }
 
 @InputType({ description: 'Body of POST /v2/event-types.' })
-export class CreateEventTypeInput {
+export class CreateEventTypeInput extends EventTypeSettingsFields {
   @Field()
   @MinLength(1, { message: 'title must not be empty' })
   @MaxLength(200, { message: 'title must be at most 200 characters' })
@@ -39,10 +40,13 @@ export class CreateEventTypeInput {
 
   @Field({ nullable: true })
   hidden?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'A schedule of the owner (of a team member for team event types) instead of each host\'s default schedule.' })
+  scheduleId?: number | null;
 }
 
 @InputType({ description: 'Body of PATCH /v2/event-types/{eventTypeId}: any field of the create body. `teamId` and `parentId` are immutable.' })
-export class UpdateEventTypeInput {
+export class UpdateEventTypeInput extends EventTypeSettingsFields {
   @Field({ nullable: true })
   @IsOptional()
   @MinLength(1, { message: 'title must not be empty' })
@@ -70,6 +74,9 @@ export class UpdateEventTypeInput {
 
   @Field({ nullable: true })
   hidden?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'A schedule of the owner (of a team member for team event types) instead of each host\'s default schedule.' })
+  scheduleId?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Immutable: accepted only when equal to the current value.' })
   teamId?: number | null;

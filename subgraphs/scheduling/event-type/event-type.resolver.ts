@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Args, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Team } from '../team/team.stub';
@@ -7,6 +8,13 @@ import { EventType } from './event-type.entity';
 import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './event-type.inputs';
 import { hostIdsByEventTypeId } from './event-type.loaders';
 import { EventTypeService } from './event-type.service';
+
+@ObjectType({ description: 'Recurrence of an event type: always null (recurring event types are refused, see decisions).' })
+export class EventTypeRecurrence {
+  @Field(() => Int) interval: number;
+  @Field(() => Int) occurrences: number;
+  @Field() frequency: string;
+}
 
 @Resolver(() => EventType)
 export class EventTypeResolver {
@@ -49,6 +57,67 @@ export class EventTypeResolver {
   async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<User[]> {
     const ids = await hostIdsByEventTypeId(ctx).load(eventType.id);
     return ids.map((id) => Object.assign(new User(), { id }));
+  }
+
+  @FieldResolver(() => [User], { description: 'The owner of a personal event type, else the hosts (reference `users`).' })
+  async users(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<User[]> {
+    if (eventType.teamId == null && eventType.ownerId != null) return [Object.assign(new User(), { id: eventType.ownerId })];
+    return this.hosts(eventType, ctx);
+  }
+
+  @FieldResolver(() => EventTypeRecurrence, { nullable: true, description: 'Always null: recurring event types are not offered.' })
+  recurrence(): EventTypeRecurrence | null {
+    return null;
+  }
+
+  @FieldResolver(() => GraphQLJSONObject, { description: 'Always {} (no metadata is kept on event types).' })
+  metadata(): Record<string, unknown> {
+    return {};
+  }
+
+  @FieldResolver(() => Int, { description: 'Always 0: paid event types are not offered.' })
+  price(): number {
+    return 0;
+  }
+
+  @FieldResolver(() => String, { description: 'Always "usd" (the reference default; no payments).' })
+  currency(): string {
+    return 'usd';
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Always false: there is no booking page to forward query parameters from.' })
+  forwardParamsSuccessRedirect(): boolean {
+    return false;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Always false: instant meetings are not offered.' })
+  isInstantEvent(): boolean {
+    return false;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Always false: booking is public (spec 5.3).' })
+  bookingRequiresAuthentication(): boolean {
+    return false;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Always false: bookers are not asked to verify their e-mail.' })
+  requiresBookerEmailVerification(): boolean {
+    return false;
+  }
+
+  @FieldResolver(() => Int, { nullable: true, description: 'Seats per slot of a seated event type, else null.' })
+  seatsPerTimeSlot(@Root() eventType: EventType): number | null {
+    return eventType.seats?.seatsPerTimeSlot ?? null;
+  }
+
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Seated event types: whether attendees see each other.' })
+  seatsShowAttendees(@Root() eventType: EventType): boolean | null {
+    return eventType.seats ? eventType.seats.showAttendeeInfo : null;
+  }
+
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Seated event types: whether the free seat count is shown.' })
+  seatsShowAvailabilityCount(@Root() eventType: EventType): boolean | null {
+    return eventType.seats ? eventType.seats.showAvailabilityCount : null;
   }
 
   @FieldResolver(() => Team, { nullable: true, description: 'The team that owns a team event type.' })

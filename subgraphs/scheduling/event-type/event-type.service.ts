@@ -1,11 +1,14 @@
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { defaultBookingFields } from '../booking-field/booking-field.kinds';
+import { defaultBookingFields, StoredBookingField } from '../booking-field/booking-field.kinds';
+import { BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
+import { EventTypeSettings, EventTypeSettingsInput, settingsOf } from './event-type-settings';
+import { Schedule } from '../schedule/schedule.entity';
 import { EventTypeHost } from './event-type-host.entity';
 import { EventType, EventTypeLocation } from './event-type.entity';
 
-export interface NewEventType {
+export type NewEventType = {
   title: string;
   slug: string;
   lengthInMinutes: number;
@@ -19,9 +22,28 @@ export interface NewEventType {
   hostIds?: number[];
   /** Team event types: the hosts are every accepted member of the team. */
   assignAllTeamMembers?: boolean;
+  /** Team event types: how hosts are chosen. */
+  schedulingType?: string | null;
+  /** The booking form as sent (replaces the default form, spec 2.6 rules). */
+  bookingFields?: BookingFieldRequest[] | null;
+} & EventTypeSettingsInput;
+
+/** Team event types: only round robin is offered (one free host per booking). */
+export function schedulingTypeOf(value: string | null | undefined, teamEventType: boolean): string | null | undefined {
+  if (value == null) return value === null && teamEventType ? 'roundRobin' : undefined;
+  if (!teamEventType) throw badInput('schedulingType', 'schedulingType is for team event types only');
+  if (value === 'roundRobin' || value === 'ROUND_ROBIN') return 'roundRobin';
+  throw badInput('schedulingType', `schedulingType "${value}" is not supported: team event types are roundRobin (one free host per booking)`);
 }
 
-export type EventTypeChanges = Partial<Omit<NewEventType, 'ownerId' | 'scheduleId' | 'hostIds' | 'assignAllTeamMembers'>> & { parentId?: number | null };
+/** The columns a create or update body sets: the settings, and the booking form when sent. */
+export function writableSettings(input: EventTypeSettingsInput & { bookingFields?: BookingFieldRequest[] | null }, lengthInMinutes: number | undefined, currentForm: StoredBookingField[]): EventTypeSettings & { bookingFields?: StoredBookingField[] } {
+  const settings: EventTypeSettings & { bookingFields?: StoredBookingField[] } = settingsOf(input, lengthInMinutes);
+  if (input.bookingFields != null) settings.bookingFields = replaceBookingFields(currentForm, input.bookingFields);
+  return settings;
+}
+
+export type EventTypeChanges = Partial<Omit<NewEventType, 'ownerId' | 'hostIds' | 'assignAllTeamMembers'>> & { parentId?: number | null };
 
 /** `teamId` and `parentId` of an event type can be repeated but never changed (spec 2.19). */
 export function refuseImmutableChanges(eventType: EventType, changes: EventTypeChanges): void {
@@ -50,7 +72,15 @@ export class EventTypeService {
     return this.db.getRepository(EventType);
   }
 
+  /** A schedule the event type may use: one of these users' schedules (400 naming scheduleId otherwise). */
+  async checkSchedule(scheduleId: number | null | undefined, ownerIds: readonly number[]): Promise<void> {
+    if (scheduleId == null) return;
+    const schedule = await this.db.getRepository(Schedule).findOneBy({ id: scheduleId });
+    if (!schedule || !ownerIds.includes(schedule.ownerId)) throw badInput('scheduleId', `scheduleId: schedule ${scheduleId} is not a schedule of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`);
+  }
+
   async create(input: NewEventType): Promise<EventType> {
+    if (input.ownerId != null && input.teamId == null) await this.checkSchedule(input.scheduleId, [input.ownerId]);
     try {
       return await this.db.transaction(async (tx) => {
         const eventType = await tx.save(
@@ -65,7 +95,9 @@ export class EventTypeService {
             teamId: input.teamId ?? null,
             scheduleId: input.scheduleId ?? null,
             assignAllTeamMembers: input.assignAllTeamMembers ?? false,
+            schedulingType: schedulingTypeOf(input.schedulingType ?? null, input.teamId != null) ?? null,
             bookingFields: defaultBookingFields(),
+            ...writableSettings(input, input.lengthInMinutes, defaultBookingFields()),
           }),
         );
         if (input.hostIds?.length) await this.setHosts(tx, eventType.id, input.hostIds);
@@ -93,7 +125,9 @@ export class EventTypeService {
   async update(id: number, ownerId: number, changes: EventTypeChanges): Promise<EventType> {
     const eventType = await this.getPersonal(id, ownerId);
     refuseImmutableChanges(eventType, changes);
+    await this.checkSchedule(changes.scheduleId, [ownerId]);
     applyChanges(eventType, changes);
+    if (changes.schedulingType != null) schedulingTypeOf(changes.schedulingType, false);
     try {
       return await this.eventTypes.save(eventType);
     } catch (error) {
@@ -134,11 +168,19 @@ export class EventTypeService {
   }
 }
 
+/** The body fields `applyChanges` copies as they are (the settings are checked and written by `writableSettings`). */
+const PLAIN_FIELDS = new Set(['title', 'slug', 'lengthInMinutes', 'locations', 'description', 'hidden', 'scheduleId']);
+
 /** Copies the editable fields that were sent onto the event type (never `teamId` or `parentId`). */
 export function applyChanges(eventType: EventType, changes: EventTypeChanges): void {
-  const { teamId: _teamId, parentId: _parentId, ...editable } = changes;
-  for (const [key, value] of Object.entries(editable)) {
-    if (value === undefined) continue;
+  const length = changes.lengthInMinutes ?? eventType.lengthInMinutes;
+  const settings = writableSettings(changes, length, eventType.bookingFields);
+  const options = settings.lengthInMinutesOptions !== undefined ? settings.lengthInMinutesOptions : eventType.lengthInMinutesOptions;
+  if (options && !options.includes(length)) throw badInput('lengthInMinutesOptions', `lengthInMinutesOptions must include lengthInMinutes (${length}), the default length`);
+  Object.assign(eventType, settings);
+  if (changes.schedulingType != null && eventType.teamId != null) eventType.schedulingType = schedulingTypeOf(changes.schedulingType, true)!;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || !PLAIN_FIELDS.has(key)) continue;
     (eventType as unknown as Record<string, unknown>)[key] = key === 'locations' ? (value as EventTypeLocation[]).map(({ type }) => ({ type })) : value;
   }
 }

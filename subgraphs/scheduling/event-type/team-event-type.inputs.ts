@@ -10,6 +10,9 @@ export class HostInput {
 
 @InputType({ description: 'Body of POST /v2/teams/{teamId}/event-types: an event type with its hosts (`hosts` or `assignAllTeamMembers: true`).' })
 export class CreateTeamEventTypeInput extends CreateEventTypeInput {
+  @Field(() => String, { nullable: true, description: '`roundRobin` (default: one free host, the least booked first). `collective` and `managed` are refused (400).' })
+  schedulingType?: string | null;
+
   @Field(() => [HostInput], { nullable: true, description: 'Accepted members of the team who host the event type.' })
   @IsOptional()
   @ValidateNested({ each: true })
@@ -21,6 +24,9 @@ export class CreateTeamEventTypeInput extends CreateEventTypeInput {
 
 @InputType({ description: 'Body of PATCH /v2/teams/{teamId}/event-types/{eventTypeId}: any field of the create body; `hosts` replaces the hosts. `teamId` and `parentId` are immutable.' })
 export class UpdateTeamEventTypeInput extends UpdateEventTypeInput {
+  @Field(() => String, { nullable: true, description: '`roundRobin` (default: one free host, the least booked first). `collective` and `managed` are refused (400).' })
+  schedulingType?: string | null;
+
   @Field(() => [HostInput], { nullable: true, description: 'Replaces the hosts: accepted members of the team.' })
   @IsOptional()
   @ValidateNested({ each: true })

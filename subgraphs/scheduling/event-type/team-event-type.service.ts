@@ -60,6 +60,7 @@ export class TeamEventTypeService {
     await this.checkAddress(address);
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
+    if (eventType.scheduleId != null) await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true });
   }
 
@@ -69,6 +70,7 @@ export class TeamEventTypeService {
     refuseImmutableChanges(eventType, changes);
     const { hosts, assignAllTeamMembers, ...fields } = changes;
     const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
+    if (fields.scheduleId != null) await this.eventTypes.checkSchedule(fields.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     applyChanges(eventType, fields);
     if (assignAllTeamMembers != null) eventType.assignAllTeamMembers = assignAllTeamMembers;
     if (hosts != null && assignAllTeamMembers == null) eventType.assignAllTeamMembers = false;

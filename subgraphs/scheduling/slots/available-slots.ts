@@ -19,6 +19,8 @@ export interface AvailableSlotsInput {
   now?: Date;
   /** A slot cannot start sooner than this many minutes after `now`. */
   minimumNoticeMinutes?: number;
+  /** The grid starts this many minutes after each open interval's start (offsetStart). */
+  offsetMinutes?: number;
 }
 
 /**
@@ -57,12 +59,13 @@ export function availableSlots(input: AvailableSlotsInput): Date[] {
 
   for (const o of open) {
     if (o.start >= rangeEnd) break;
-    let start = firstGridPointAtOrAfter(o, step, earliest);
+    const anchor = { start: o.start + (input.offsetMinutes ?? 0) * MS_PER_MINUTE, end: o.end };
+    let start = firstGridPointAtOrAfter(anchor, step, earliest);
     while (start + length <= o.end && start < rangeEnd) {
       const end = start + length;
       while (b < busy.length && busy[b].end <= start) b++;
       if (b < busy.length && busy[b].start < end) {
-        start = firstGridPointAtOrAfter(o, step, busy[b].end); // skip the whole busy interval
+        start = firstGridPointAtOrAfter(anchor, step, busy[b].end); // skip the whole busy interval
         continue;
       }
       slots.push(new Date(start));

@@ -50,7 +50,7 @@ interface CalendarPeriod {
 }
 
 /** The first local date of the day / week (Monday) / month / year that contains `date`. */
-function firstDateOf(date: LocalDate, period: LimitPeriod): LocalDate {
+export function firstDateOf(date: LocalDate, period: LimitPeriod): LocalDate {
   switch (period) {
     case 'day':
       return date;
@@ -64,7 +64,7 @@ function firstDateOf(date: LocalDate, period: LimitPeriod): LocalDate {
 }
 
 /** The first local date of the next period. */
-function nextFirstDate(first: LocalDate, period: LimitPeriod): LocalDate {
+export function nextFirstDate(first: LocalDate, period: LimitPeriod): LocalDate {
   switch (period) {
     case 'day':
       return addDays(first, 1);
@@ -78,7 +78,7 @@ function nextFirstDate(first: LocalDate, period: LimitPeriod): LocalDate {
 }
 
 /** The period that starts on local date `first`, bounded by local midnights (see local-time.ts for DST). */
-function periodFrom(first: LocalDate, period: LimitPeriod, zone: string): CalendarPeriod {
+export function periodFrom(first: LocalDate, period: LimitPeriod, zone: string): CalendarPeriod {
   return {
     start: localTimeToUtc(first, 0, zone),
     end: localTimeToUtc(nextFirstDate(first, period), 0, zone),

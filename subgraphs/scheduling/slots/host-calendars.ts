@@ -90,7 +90,7 @@ export function liveBookings(manager: EntityManager, hostIds: readonly number[],
   const query = manager
     .getRepository(Booking)
     .createQueryBuilder('b')
-    .select(['b.id', 'b.userId', 'b.start', 'b.end', 'b.status'])
+    .select(['b.id', 'b.userId', 'b.eventTypeId', 'b.start', 'b.end', 'b.status'])
     .where('b.user_id IN (:...hostIds)', { hostIds })
     .andWhere('b.status IN (:...live)', { live: LIVE_STATUSES })
     .andWhere('b.start_time < :to AND b.end_time > :from', { from, to });

@@ -21,6 +21,7 @@ export interface ScheduleSlotsInput {
   rangeEnd: Date;
   now?: Date;
   minimumNoticeMinutes?: number;
+  offsetMinutes?: number;
 }
 
 /**
@@ -54,5 +55,6 @@ export function slotsForSchedule(input: ScheduleSlotsInput): Date[] {
     rangeEnd: input.rangeEnd,
     now: input.now,
     minimumNoticeMinutes: input.minimumNoticeMinutes,
+    offsetMinutes: input.offsetMinutes,
   });
 }

@@ -1,9 +1,11 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Args, Ctx, Directive, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { badInput } from '../../kit/errors';
 import { SubgraphContext } from '../../kit/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
-import { availableSlots } from './slots.service';
-import { AvailableSlots, AvailableSlotsArgs, SlotDay } from './slots.types';
+import { availableSlots, groupSlots } from './slots.service';
+import { AvailableSlots, AvailableSlotsArgs, SlotDay, SlotsArgs } from './slots.types';
 
 @Resolver(() => AvailableSlots)
 export class SlotsResolver {
@@ -17,11 +19,32 @@ export class SlotsResolver {
     const byDay = slotsByDay(starts, found.timeZone);
     return Object.assign(new AvailableSlots(), {
       eventTypeId: found.eventType.id,
-      lengthInMinutes: found.eventType.lengthInMinutes,
+      lengthInMinutes: found.lengthInMinutes,
       timeZone: found.timeZone,
       starts,
       slots: Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ time: start }))])),
     });
+  }
+
+  @Query(() => GraphQLJSONObject, {
+    description:
+      'Public: bookable slots by date in timeZone, `{"YYYY-MM-DD": [{start}]}` or with format=range `[{start, end}]` (GET /v2/slots, svc-api-version 2024-09-04).',
+  })
+  @Directive('@public')
+  async slots(@Args() args: SlotsArgs, @Ctx() ctx: SubgraphContext): Promise<Record<string, Array<{ start: string; end?: string }>>> {
+    const format = args.format ?? 'time';
+    if (format !== 'time' && format !== 'range') throw badInput('format', 'format must be time or range');
+    const directory = ownerDirectoryOf(ctx);
+    const found = args.usernames
+      ? await groupSlots(ctx.db, directory, { usernames: args.usernames, organizationSlug: args.organizationSlug, startTime: args.start, endTime: args.end, timeZone: args.timeZone, duration: args.duration })
+      : await availableSlots(ctx.db, directory, { ...args, startTime: args.start, endTime: args.end });
+    const starts = found.slots.map((s) => s.start);
+    const byDay = slotsByDay(starts, found.timeZone);
+    if (format === 'time') return byDay;
+    const length = found.lengthInMinutes * 60_000;
+    const ends = Object.values(slotsByDay(starts.sort((a, b) => a.getTime() - b.getTime()).map((s) => new Date(s.getTime() + length)), found.timeZone)).flat();
+    let next = 0;
+    return Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ start, end: ends[next++].start }))]));
   }
 
   @FieldResolver(() => [SlotDay])

@@ -1,11 +1,14 @@
 import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { badInput, notFound } from '../../kit/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-type-lookup';
 import { HostCalendar, loadHostCalendars } from './host-calendars';
 import { slotsForSchedule } from './schedule-slots';
 import { InstantError, slotRange } from './slot-range';
 import { TeamSlot, teamSlots } from './team-slots';
+import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
+import { earliestStart, firstSlotPerDay } from './event-type-rules';
+import { hostBusy } from './host-busy';
 import { isTimeZone } from './zone-offset';
 
 const DAY = 86_400_000;
@@ -16,10 +19,16 @@ export interface SlotRequest extends EventTypeRef {
   endTime: string;
   /** IANA zone the slots are grouped by day in (default UTC). */
   timeZone?: string | null;
+  /** One of the event type's lengthInMinutesOptions (default its length). */
+  duration?: number | null;
+  /** A booking being rescheduled: its own time is offered (bookingUidToReschedule). */
+  bookingUidToReschedule?: string | null;
 }
 
 export interface EventTypeSlots {
   eventType: EventType;
+  /** The length of the slots (the event type's, or the duration asked for). */
+  lengthInMinutes: number;
   timeZone: string;
   slots: TeamSlot[];
 }
@@ -30,23 +39,54 @@ export interface EventTypeSlots {
  * slots of the event type's length; a slot is offered when at least one host is free for it. Slots
  * that start before `now` are not offered.
  */
-export function slotsOfHosts(calendars: readonly HostCalendar[], lengthInMinutes: number, range: { start: Date; end: Date }, now: Date): TeamSlot[] {
+export function slotsOfHosts(calendars: readonly HostCalendar[], context: EventTypeContext, range: { start: Date; end: Date }, now: Date): TeamSlot[] {
+  const { rules } = context;
+  const length = rules.lengthInMinutes;
+  const padded = { from: new Date(range.start.getTime() - 2 * DAY), to: new Date(range.end.getTime() + 3 * DAY) };
   return teamSlots(
     calendars
       .filter((c) => c.schedule)
       .map((c) => ({
         hostId: c.hostId,
-        slots: slotsForSchedule({
+        slots: withJoinableSeats(c.hostId, context, range, now, slotsForSchedule({
           schedule: c.schedule!,
-          busy: c.busy,
+          busy: hostBusy(c, context, length, padded, now),
           bookingLimits: { limits: c.limits, acceptedBookingStarts: c.acceptedStarts, timeZone: c.timeZone },
-          lengthInMinutes,
+          lengthInMinutes: length,
+          stepMinutes: rules.slotInterval ?? length,
+          offsetMinutes: rules.offsetStart,
+          minimumNoticeMinutes: rules.minimumBookingNotice,
           rangeStart: range.start,
           rangeEnd: range.end,
           now,
-        }),
+        })),
       })),
   );
+}
+
+/**
+ * Seated event types: a booking with a free seat keeps its own start offered (the host is busy for any
+ * other time it covers), when that start is in the range, after the notice and in the booking window.
+ */
+function withJoinableSeats(hostId: number, context: EventTypeContext, range: { start: Date; end: Date }, now: Date, slots: Date[]): Date[] {
+  const mine = context.joinable.filter((b) => b.hostId === hostId);
+  if (!mine.length) return slots;
+  const earliest = earliestStart(now, context.rules).getTime();
+  const extra = mine
+    .map((b) => b.start)
+    .filter((start) => start.getTime() >= range.start.getTime() && start.getTime() < range.end.getTime() && start.getTime() >= earliest);
+  const seen = new Set(slots.map((s) => s.getTime()));
+  return [...slots, ...extra.filter((s) => !seen.has(s.getTime()))].sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** The length of the meetings asked for: the event type's, or one of its lengthInMinutesOptions (400 naming `field` otherwise). */
+export function lengthOf(eventType: EventType, asked: number | null | undefined, field = 'duration'): number {
+  if (asked == null || asked === eventType.lengthInMinutes) return eventType.lengthInMinutes;
+  const options = eventType.lengthInMinutesOptions ?? [];
+  if (!options.includes(asked)) {
+    throw badInput(field, `${field} must be ${options.length ? `one of ${options.join(', ')}` : eventType.lengthInMinutes} (the lengths event type ${eventType.id} offers), got ${asked}`);
+  }
+  return asked;
 }
 
 /** The range and zone of a request, or a 400 naming the parameter. */
@@ -67,13 +107,53 @@ export function checkSlotRequest(request: Pick<SlotRequest, 'startTime' | 'endTi
 export async function availableSlots(db: DataSource, directory: OwnerDirectory | null, request: SlotRequest, now = new Date()): Promise<EventTypeSlots> {
   const { range, timeZone } = checkSlotRequest(request);
   const eventType = await findEventType(db, directory, request);
+  const length = lengthOf(eventType, request.duration);
   const hostIds = await hostIdsOf(db, eventType);
-  const calendars = await loadHostCalendars(db, {
-    hostIds,
-    scheduleId: eventType.scheduleId,
-    // slotsForSchedule reads the schedule from local midnight a day before to two days after the range.
-    from: new Date(range.start.getTime() - 2 * DAY),
-    to: new Date(range.end.getTime() + 3 * DAY),
-  }, directory);
-  return { eventType, timeZone, slots: slotsOfHosts(calendars, eventType.lengthInMinutes, range, now) };
+  const excludeBookingId = await bookingIdOf(db, request.bookingUidToReschedule);
+  // slotsForSchedule reads the schedule from local midnight a day before to two days after the range.
+  const window = { from: new Date(range.start.getTime() - 2 * DAY), to: new Date(range.end.getTime() + 3 * DAY) };
+  const [calendars, context] = await Promise.all([
+    loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window, excludeBookingId }, directory),
+    loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, excludeBookingId }),
+  ]);
+  let slots = slotsOfHosts(calendars, context, range, now);
+  if (eventType.onlyShowFirstAvailableSlot) slots = firstSlotPerDay(slots, timeZone);
+  return { eventType, timeZone, lengthInMinutes: length, slots };
+}
+
+/** The id of the booking a slots request reschedules; unknown uid: 404 naming it. */
+async function bookingIdOf(db: DataSource, uid: string | null | undefined): Promise<number | undefined> {
+  if (uid == null || uid === '') return undefined;
+  const rows: Array<{ id: number }> = await db.query('SELECT id FROM bookings WHERE uid = $1', [uid]);
+  if (!rows.length) throw notFound('Booking', uid);
+  return rows[0].id;
+}
+
+/** Dynamic group slots (`usernames`, at least 2): the times every one of the users is free, `duration` long (default 30). */
+export async function groupSlots(
+  db: DataSource,
+  directory: OwnerDirectory,
+  request: { usernames: string; organizationSlug?: string | null; startTime: string; endTime: string; timeZone?: string | null; duration?: number | null },
+  now = new Date(),
+): Promise<{ timeZone: string; lengthInMinutes: number; slots: TeamSlot[] }> {
+  const { range, timeZone } = checkSlotRequest(request);
+  const names = [...new Set(request.usernames.split(',').map((n) => n.trim()).filter(Boolean))];
+  if (names.length < 2) throw badInput('usernames', 'usernames must name at least 2 users, separated by commas');
+  if (names.length > 20) throw badInput('usernames', 'usernames may name at most 20 users');
+  const length = request.duration ?? 30;
+  if (!Number.isInteger(length) || length < 1 || length > 1440) throw badInput('duration', 'duration must be a whole number of minutes from 1 to 1440');
+  const hostIds: number[] = [];
+  for (const name of names) {
+    const id = await directory.userIdOf(name, request.organizationSlug ?? null);
+    if (id == null) throw notFound('User', name);
+    hostIds.push(id);
+  }
+  const window = { from: new Date(range.start.getTime() - 2 * DAY), to: new Date(range.end.getTime() + 3 * DAY) };
+  const [calendars, reservations] = await Promise.all([
+    loadHostCalendars(db, { hostIds, scheduleId: null, ...window }, directory),
+    heldReservations(db.manager, hostIds, window.from, window.to, now),
+  ]);
+  const context: EventTypeContext = { rules: { lengthInMinutes: length }, counted: [], reservations, joinable: [] };
+  const slots = slotsOfHosts(calendars, context, range, now).filter((slot) => slot.freeHostIds.length === hostIds.length);
+  return { timeZone, lengthInMinutes: length, slots };
 }

@@ -37,3 +37,19 @@ export class AvailableSlots {
   /** Slot starts, ascending: `days` (with ends) is only worked out when a client selects it. */
   starts: Date[];
 }
+
+@ArgsType()
+export class SlotsArgs {
+  @Field(() => Int, { nullable: true, description: 'The event type (personal or team).' }) eventTypeId?: number | null;
+  @Field(() => String, { nullable: true, description: 'Instead of eventTypeId: the event type\'s slug, with username or teamSlug.' }) eventTypeSlug?: string | null;
+  @Field(() => String, { nullable: true }) username?: string | null;
+  @Field(() => String, { nullable: true }) teamSlug?: string | null;
+  @Field(() => String, { nullable: true }) organizationSlug?: string | null;
+  @Field(() => String, { nullable: true, description: 'A dynamic group: at least 2 usernames, comma-separated; slots where all are free.' }) usernames?: string | null;
+  @Field({ description: 'ISO 8601 (UTC), or a date (its 00:00 UTC).' }) start: string;
+  @Field({ description: 'ISO 8601 (UTC), or a date (that whole day included).' }) end: string;
+  @Field(() => String, { nullable: true, description: 'IANA zone the slots are grouped by day and written in (default UTC).' }) timeZone?: string | null;
+  @Field(() => Int, { nullable: true, description: 'One of the event type\'s lengthInMinutesOptions; for a dynamic group the length (default 30).' }) duration?: number | null;
+  @Field(() => String, { nullable: true, description: '`time` (default): `{start}`; `range`: `{start, end}`.' }) format?: string | null;
+  @Field(() => String, { nullable: true, description: 'The booking being rescheduled: its own time is offered.' }) bookingUidToReschedule?: string | null;
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { badInput, notFound } from '../../kit/errors';
+import { placeBooking } from '../booking/host-assignment';
+import { instantOf } from '../booking/booking-rules';
+import { EventType } from '../event-type/event-type.entity';
+import { loadEventTypeContext } from '../slots/event-type-context';
+import { hostIdsOf } from '../slots/event-type-lookup';
+import { loadHostCalendars } from '../slots/host-calendars';
+import { lengthOf } from '../slots/slots.service';
+import { reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
+import { SlotReservation } from './slot-reservation.entity';
+
+const DAY = 86_400_000;
+
+/** Body of POST and PATCH /v2/slots/reservations (ReserveSlotInput_2024_09_04). */
+export interface ReserveSlotRequest {
+  eventTypeId: number;
+  slotStart: string;
+  slotDuration?: number | null;
+  reservationDuration?: number | null;
+}
+
+/**
+ * Slot reservations: a held slot is busy for everyone but its holder (who books it with
+ * `reservationUid`) until it expires or is deleted. A reservation is placed like a booking — the
+ * host's availability, the event type's rules, and under the host's lock the host's bookings and
+ * other holds — so of two reservations (or a reservation and a booking) of one slot exactly one wins.
+ */
+export class SlotReservationService {
+  constructor(private readonly db: DataSource) {}
+
+  async reserve(request: ReserveSlotRequest, authenticated: boolean, now = new Date()): Promise<SlotReservation> {
+    return this.place(request, authenticated, now, randomUUID());
+  }
+
+  /** Moves or extends a reservation (PATCH): the same checks, its own hold left out. */
+  async update(uid: string, request: ReserveSlotRequest, authenticated: boolean, now = new Date()): Promise<SlotReservation> {
+    await this.get(uid);
+    return this.place(request, authenticated, now, uid, uid);
+  }
+
+  async get(uid: string): Promise<SlotReservation> {
+    const reservation = await this.db.getRepository(SlotReservation).findOneBy({ uid });
+    if (!reservation) throw notFound('Slot reservation', uid);
+    return reservation;
+  }
+
+  /** Frees the slot; answers the reservation as it was. */
+  async delete(uid: string): Promise<SlotReservation> {
+    const reservation = await this.get(uid);
+    await this.db.getRepository(SlotReservation).delete({ uid });
+    return reservation;
+  }
+
+  private async place(request: ReserveSlotRequest, authenticated: boolean, now: Date, uid: string, replacing?: string): Promise<SlotReservation> {
+    const start = instantOf('slotStart', request.slotStart);
+    const minutes = reservationMinutesOf(request.reservationDuration, authenticated);
+    const eventType = await this.db.getRepository(EventType).findOneBy({ id: request.eventTypeId });
+    if (!eventType) throw notFound('Event type', request.eventTypeId);
+    const length = lengthOf(eventType, request.slotDuration, 'slotDuration');
+    if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
+    const end = new Date(start.getTime() + length * 60_000);
+    const hostIds = await hostIdsOf(this.db, eventType);
+    const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+    const [calendars, context] = await Promise.all([
+      loadHostCalendars(this.db, { hostIds, scheduleId: eventType.scheduleId, ...window }),
+      loadEventTypeContext(this.db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: replacing }),
+    ]);
+    return placeBooking(this.db, { start, end, calendars, now, context, eventType, exceptReservationUid: replacing }, async (tx: EntityManager, hostId) => {
+      if (replacing) await tx.delete(SlotReservation, { uid: replacing });
+      return tx.save(
+        tx.create(SlotReservation, { uid, eventTypeId: eventType.id, userId: hostId, start, end, reservedUntil: reservedUntilOf(now, minutes), reservationDuration: minutes }),
+      );
+    });
+  }
+}

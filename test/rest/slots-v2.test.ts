@@ -1,0 +1,184 @@
+import { attendee, book, EVERY_DAY, Host, hostWithSchedule, personalEventType, teamEventType } from '../support/booking-fixtures';
+import { expectErrorEnvelope, expectSuccess } from '../support/fixtures';
+import { referenceResponseValidator, componentShapeErrors, shapeErrors } from '../support/reference-components';
+import { startTestStack, TestStack } from '../support/stack';
+
+const UTC = 'UTC';
+const OPEN = { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }] };
+
+/**
+ * GET /v2/slots (the reference's 2024-09-04 version) and slot reservations (reference tag "Slots"):
+ * public (spec 5.3). Dates are in 2030 (2030-06-03 is a Monday); hosts open 09:00–12:00 UTC.
+ */
+describe('GET /v2/slots and /v2/slots/reservations', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(() => stack.stop());
+
+  const slots = (query: Record<string, string | number>) =>
+    stack.rest('GET', `/v2/slots?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+  const reserve = (body: Record<string, unknown>, key?: string) => stack.rest('POST', '/v2/slots/reservations', { body, key });
+
+  describe('GET /v2/slots', () => {
+    let host: Host;
+    let eventTypeId: number;
+    beforeAll(async () => {
+      host = await hostWithSchedule(stack, OPEN);
+      eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: 'intro' })).id;
+    });
+
+    it('by eventTypeId: {date: [{start}]} in UTC by default, the reference answer shape', async () => {
+      const response = await slots({ eventTypeId, start: '2030-06-03', end: '2030-06-03' });
+      const data = expectSuccess(response);
+      expect(data).toEqual({ '2030-06-03': [{ start: '2030-06-03T09:00:00.000Z' }, { start: '2030-06-03T10:00:00.000Z' }, { start: '2030-06-03T11:00:00.000Z' }] });
+      expect(shapeErrors(referenceResponseValidator('get', '/v2/slots'), data)).toEqual([]);
+    });
+
+    it('format=range answers {start, end}; timeZone writes the local offset and groups by local date', async () => {
+      const data = expectSuccess(await slots({ eventTypeId, start: '2030-06-03', end: '2030-06-03', format: 'range', timeZone: 'Asia/Tokyo' }));
+      expect(data).toEqual({
+        '2030-06-03': [
+          { start: '2030-06-03T18:00:00.000+09:00', end: '2030-06-03T19:00:00.000+09:00' },
+          { start: '2030-06-03T19:00:00.000+09:00', end: '2030-06-03T20:00:00.000+09:00' },
+          { start: '2030-06-03T20:00:00.000+09:00', end: '2030-06-03T21:00:00.000+09:00' },
+        ],
+      });
+      expect(shapeErrors(referenceResponseValidator('get', '/v2/slots'), data)).toEqual([]);
+    });
+
+    it('by eventTypeSlug with username, and with teamSlug, as by id', async () => {
+      const expected = expectSuccess(await slots({ eventTypeId, start: '2030-06-03', end: '2030-06-04' }));
+      expect(expectSuccess(await slots({ eventTypeSlug: 'intro', username: host.user.username, start: '2030-06-03', end: '2030-06-04' }))).toEqual(expected);
+      const other = await hostWithSchedule(stack, OPEN);
+      const { team, eventType } = await teamEventType(stack, [host, other], { lengthInMinutes: 60, slug: 'team-intro' });
+      expect(expectSuccess(await slots({ eventTypeSlug: eventType.slug, teamSlug: (team as { slug: string }).slug, start: '2030-06-03', end: '2030-06-04' }))).toEqual(expected);
+    });
+
+    it('usernames (a dynamic group): the times every user is free, duration long (default 30)', async () => {
+      const a = await hostWithSchedule(stack, { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
+      const b = await hostWithSchedule(stack, { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '10:00', endTime: '12:00' }] });
+      const data = expectSuccess(await slots({ usernames: `${a.user.username},${b.user.username}`, start: '2030-06-03', end: '2030-06-03' }));
+      expect(data).toEqual({ '2030-06-03': [{ start: '2030-06-03T10:00:00.000Z' }, { start: '2030-06-03T10:30:00.000Z' }] });
+      const hour = expectSuccess(await slots({ usernames: `${a.user.username},${b.user.username}`, start: '2030-06-03', end: '2030-06-03', duration: 60 }));
+      expect(hour).toEqual({ '2030-06-03': [{ start: '2030-06-03T10:00:00.000Z' }] });
+      expectErrorEnvelope(await slots({ usernames: a.user.username, start: '2030-06-03', end: '2030-06-03' }), 400, 'BAD_REQUEST', /usernames/);
+      expectErrorEnvelope(await slots({ usernames: `${a.user.username},nobody-${Date.now()}`, start: '2030-06-03', end: '2030-06-03' }), 404, 'NOT_FOUND', /nobody/);
+    });
+
+    it('bookingUidToReschedule: the booking’s own time is offered', async () => {
+      const booked = expectSuccess(await book(stack, { eventTypeId, start: '2030-06-04T10:00:00Z', attendee: attendee('resched') }), 201);
+      const without = expectSuccess(await slots({ eventTypeId, start: '2030-06-04', end: '2030-06-04' }));
+      expect(without['2030-06-04'].map((s: { start: string }) => s.start)).not.toContain('2030-06-04T10:00:00.000Z');
+      const withIt = expectSuccess(await slots({ eventTypeId, start: '2030-06-04', end: '2030-06-04', bookingUidToReschedule: booked.uid }));
+      expect(withIt['2030-06-04'].map((s: { start: string }) => s.start)).toContain('2030-06-04T10:00:00.000Z');
+    });
+
+    it.each([
+      ['start', { eventTypeId: 1, start: 'soon', end: '2030-06-03' }],
+      ['end', { eventTypeId: 1, start: '2030-06-03', end: '2030-06-01' }],
+      ['format', { eventTypeId: 1, start: '2030-06-03', end: '2030-06-03', format: 'list' }],
+      ['timeZone', { eventTypeId: 1, start: '2030-06-03', end: '2030-06-03', timeZone: 'Mars/Olympus' }],
+    ])('a bad %s is a 400 naming it', async (field, query) => {
+      expectErrorEnvelope(await slots(query), 400, 'BAD_REQUEST', new RegExp(field));
+    });
+
+    it('the older GET /v2/slots/available keeps its shape', async () => {
+      const data = expectSuccess(await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2030-06-05T00:00:00Z&endTime=2030-06-06T00:00:00Z`));
+      expect(data.slots['2030-06-05'][0]).toEqual({ time: '2030-06-05T09:00:00.000Z' });
+    });
+  });
+
+  describe('slot reservations', () => {
+    let host: Host;
+    let eventTypeId: number;
+    beforeEach(async () => {
+      host = await hostWithSchedule(stack, OPEN);
+      eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 60 })).id;
+    });
+    const startsOn = async (date: string): Promise<string[]> =>
+      (expectSuccess(await slots({ eventTypeId, start: date, end: date }))[date] ?? []).map((s: { start: string }) => s.start);
+
+    it('POST holds the slot: 201 with the reference shape; others no longer see it or book it; the holder books it with reservationUid', async () => {
+      const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 201);
+      expect(held).toMatchObject({ eventTypeId, slotStart: '2030-06-03T10:00:00.000Z', slotEnd: '2030-06-03T11:00:00.000Z', slotDuration: 60, reservationDuration: 5 });
+      expect(componentShapeErrors('ReserveSlotOutput_2024_09_04', held)).toEqual([]);
+      expect(Date.parse(held.reservationUntil) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+      expect(await startsOn('2030-06-03')).toEqual(['2030-06-03T09:00:00.000Z', '2030-06-03T11:00:00.000Z']);
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('other') }), 409, 'CONFLICT', /taken/);
+      expectErrorEnvelope(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 409, 'CONFLICT', /taken/);
+      const booked = expectSuccess(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('holder'), reservationUid: held.reservationUid }), 201);
+      expect(booked.start).toBe('2030-06-03T10:00:00.000Z');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/slots/reservations/${held.reservationUid}`), 404, 'NOT_FOUND', /reservation/i);
+    });
+
+    it('GET reads it, PATCH moves it, DELETE frees it', async () => {
+      const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z' }), 201);
+      expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${held.reservationUid}`))).toEqual(held);
+      const moved = expectSuccess(await stack.rest('PATCH', `/v2/slots/reservations/${held.reservationUid}`, { body: { eventTypeId, slotStart: '2030-06-03T11:00:00Z' } }));
+      expect(moved).toMatchObject({ reservationUid: held.reservationUid, slotStart: '2030-06-03T11:00:00.000Z' });
+      expect(await startsOn('2030-06-03')).toEqual(['2030-06-03T09:00:00.000Z', '2030-06-03T10:00:00.000Z']);
+      expectSuccess(await stack.rest('DELETE', `/v2/slots/reservations/${held.reservationUid}`));
+      expect(await startsOn('2030-06-03')).toEqual(['2030-06-03T09:00:00.000Z', '2030-06-03T10:00:00.000Z', '2030-06-03T11:00:00.000Z']);
+    });
+
+    it('an expired reservation frees the slot (the clock is moved by writing reserved_until, no sleep)', async () => {
+      const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 201);
+      await stack.db('scheduling').query(`UPDATE slot_reservations SET reserved_until = now() - interval '1 second' WHERE uid = $1`, [held.reservationUid]);
+      expect(await startsOn('2030-06-03')).toContain('2030-06-03T10:00:00.000Z');
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('late'), reservationUid: held.reservationUid }), 409, 'CONFLICT', /expired/);
+      expectSuccess(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('anyone') }), 201);
+    });
+
+    it('reservationDuration: only with a credential (1 to 60 minutes); anonymous → 400 naming it', async () => {
+      expectErrorEnvelope(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 10 }), 400, 'BAD_REQUEST', /reservationDuration/);
+      expectErrorEnvelope(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 600 }, host.key), 400, 'BAD_REQUEST', /reservationDuration/);
+      const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 10 }, host.key), 201);
+      expect(held.reservationDuration).toBe(10);
+    });
+
+    it.each([
+      ['slotStart', { slotStart: 'tomorrow' }, 400],
+      ['slotStart', { slotStart: '2020-01-01T09:00:00Z' }, 400],
+      ['slotDuration', { slotStart: '2030-06-03T09:00:00Z', slotDuration: 45 }, 400],
+      ['outside', { slotStart: '2030-06-03T15:00:00Z' }, 409],
+    ])('%s → %s', async (field, body, status) => {
+      const response = await reserve({ eventTypeId, ...body });
+      expectErrorEnvelope(response, status, status === 400 ? 'BAD_REQUEST' : 'CONFLICT', new RegExp(field));
+    });
+
+    it('an unknown event type → 404; an unknown reservation → 404 on GET, PATCH, DELETE and in a booking body', async () => {
+      expectErrorEnvelope(await reserve({ eventTypeId: 99999999, slotStart: '2030-06-03T09:00:00Z' }), 404, 'NOT_FOUND', /Event type/);
+      for (const method of ['GET', 'DELETE'] as const) expectErrorEnvelope(await stack.rest(method, '/v2/slots/reservations/nope'), 404, 'NOT_FOUND', /nope/);
+      expectErrorEnvelope(await stack.rest('PATCH', '/v2/slots/reservations/nope', { body: { eventTypeId, slotStart: '2030-06-03T09:00:00Z' } }), 404, 'NOT_FOUND', /nope/);
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T09:00:00Z', attendee: attendee('x'), reservationUid: 'nope' }), 404, 'NOT_FOUND', /nope/);
+    });
+
+    it('concurrency: reservations and bookings of one slot — exactly one wins', async () => {
+      const answers = await Promise.all([
+        reserve({ eventTypeId, slotStart: '2030-06-07T10:00:00Z' }),
+        reserve({ eventTypeId, slotStart: '2030-06-07T10:00:00Z' }),
+        book(stack, { eventTypeId, start: '2030-06-07T10:00:00Z', attendee: attendee('race-1') }),
+        book(stack, { eventTypeId, start: '2030-06-07T10:00:00Z', attendee: attendee('race-2') }),
+      ]);
+      expect(answers.map((a) => a.status).filter((s) => s === 201)).toHaveLength(1);
+      expect(answers.map((a) => a.status).filter((s) => s === 409)).toHaveLength(3);
+    });
+
+    it('a team event type: the reservation holds one host; the slot stays offered while another host is free', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const { eventType } = await teamEventType(stack, [a, b], { lengthInMinutes: 60 });
+      const at = '2030-06-03T10:00:00Z';
+      expectSuccess(await reserve({ eventTypeId: eventType.id, slotStart: at }), 201);
+      const day = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map((s: { start: string }) => s.start);
+      expect(day).toContain('2030-06-03T10:00:00.000Z');
+      expectSuccess(await reserve({ eventTypeId: eventType.id, slotStart: at }), 201);
+      const after = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map((s: { start: string }) => s.start);
+      expect(after).not.toContain('2030-06-03T10:00:00.000Z');
+      expectErrorEnvelope(await book(stack, { eventTypeId: eventType.id, start: at, attendee: attendee('team') }), 409, 'CONFLICT', /taken/);
+    });
+  });
+});
