@@ -1,14 +1,26 @@
 import { SubgraphDefinition } from '../kit/server';
+import { CalendarCredential } from './calendar/calendar-credential.entity';
+import { CalendarResolver } from './calendar/calendar.resolver';
+import { DestinationCalendar } from './calendar/destination-calendar.entity';
+import { FeedEvent } from './calendar/feed-event.entity';
+import { startIcsFeedRefresher } from './calendar/ics-feed-refresher';
+import { SelectedCalendar } from './calendar/selected-calendar.entity';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
+import { CalendarsConferencingFormsWorkflows1733700000000 } from './migrations/1733700000000-calendars-conferencing-forms-workflows';
 import { Webhook } from './webhook/webhook.entity';
 import { EventTypeWebhookResolver, WebhookResolver } from './webhook/webhook.resolver';
 
-/** Webhooks. */
+/** Webhooks; calendars and ICS feeds. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
-  persistence: { schema: 'integrations', entities: [Webhook], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000] },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver],
+  persistence: {
+    schema: 'integrations',
+    entities: [Webhook, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar],
+    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, CalendarsConferencingFormsWorkflows1733700000000],
+  },
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, CalendarResolver],
   referenceResolvers: {},
+  background: [({ db }) => startIcsFeedRefresher(db)],
 };

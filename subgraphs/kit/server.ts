@@ -26,6 +26,8 @@ export interface SubgraphDefinition extends SchemaDefinition {
    * the gateway's address; `mount` adds the routes to the subgraph's express app.
    */
   web?: { paths: string[]; mount(app: express.Express, runtime: SubgraphRuntime): void };
+  /** Work the subgraph does on its own while it runs (the ICS feed refresher); stopped before the database closes. */
+  background?: Array<(runtime: SubgraphRuntime) => { stop(): Promise<void> }>;
 }
 
 /** What a subgraph's own code may use besides the request: its database and the supergraph. */
@@ -112,7 +114,9 @@ export async function startSubgraph(
       res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
     }
   });
-  definition.web?.mount(app, { db, graph, rateLimits: rateLimitSettings(options.rateLimits) });
+  const runtime: SubgraphRuntime = { db, graph, rateLimits: rateLimitSettings(options.rateLimits) };
+  definition.web?.mount(app, runtime);
+  const background = (definition.background ?? []).map((start) => start(runtime));
   app.use('/graphql', (req: RequestWithPrincipal, res, next) => {
     const header = req.header(PRINCIPAL_HEADER);
     if (!header) return refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
@@ -145,6 +149,7 @@ export async function startSubgraph(
         server.closeAllConnections();
         await closed;
         await apollo.stop();
+        await Promise.all(background.map((work) => work.stop()));
         await db.destroy();
       })();
       return stopped;

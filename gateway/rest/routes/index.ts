@@ -2,6 +2,7 @@ import { RouteEntry } from '../route';
 import { bookingLimitRoutes } from './booking-limits';
 import { bookingFieldRoutes } from './booking-fields';
 import { bookingRoutes } from './bookings';
+import { calendarRoutes } from './calendars';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
@@ -14,4 +15,4 @@ import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes];
