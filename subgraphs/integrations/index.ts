@@ -5,22 +5,24 @@ import { DestinationCalendar } from './calendar/destination-calendar.entity';
 import { FeedEvent } from './calendar/feed-event.entity';
 import { startIcsFeedRefresher } from './calendar/ics-feed-refresher';
 import { SelectedCalendar } from './calendar/selected-calendar.entity';
+import { ConferencingConnection } from './conferencing/conferencing-connection.entity';
+import { ConferencingResolver, TeamConferencingResolver } from './conferencing/conferencing.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { CalendarsConferencingFormsWorkflows1733700000000 } from './migrations/1733700000000-calendars-conferencing-forms-workflows';
 import { Webhook } from './webhook/webhook.entity';
 import { EventTypeWebhookResolver, WebhookResolver } from './webhook/webhook.resolver';
 
-/** Webhooks; calendars and ICS feeds. */
+/** Webhooks; calendars and ICS feeds; conferencing apps. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
   persistence: {
     schema: 'integrations',
-    entities: [Webhook, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar],
+    entities: [Webhook, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection],
     migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, CalendarsConferencingFormsWorkflows1733700000000],
   },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, CalendarResolver],
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, CalendarResolver, ConferencingResolver, TeamConferencingResolver],
   referenceResolvers: {},
   background: [({ db }) => startIcsFeedRefresher(db)],
 };

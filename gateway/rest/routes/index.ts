@@ -3,6 +3,7 @@ import { bookingLimitRoutes } from './booking-limits';
 import { bookingFieldRoutes } from './booking-fields';
 import { bookingRoutes } from './bookings';
 import { calendarRoutes } from './calendars';
+import { conferencingRoutes } from './conferencing';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
@@ -15,4 +16,4 @@ import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes, ...conferencingRoutes];
