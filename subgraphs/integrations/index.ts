@@ -7,22 +7,26 @@ import { startIcsFeedRefresher } from './calendar/ics-feed-refresher';
 import { SelectedCalendar } from './calendar/selected-calendar.entity';
 import { ConferencingConnection } from './conferencing/conferencing-connection.entity';
 import { ConferencingResolver, TeamConferencingResolver } from './conferencing/conferencing.resolver';
+import { RoutingFormEvent } from './routing-form/routing-form-event.entity';
+import { RoutingFormResponse } from './routing-form/routing-form-response.entity';
+import { RoutingForm } from './routing-form/routing-form.entity';
+import { OrganizationRoutingFormResolver, TeamRoutingFormResolver } from './routing-form/routing-form.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { CalendarsConferencingFormsWorkflows1733700000000 } from './migrations/1733700000000-calendars-conferencing-forms-workflows';
 import { Webhook } from './webhook/webhook.entity';
 import { EventTypeWebhookResolver, WebhookResolver } from './webhook/webhook.resolver';
 
-/** Webhooks; calendars and ICS feeds; conferencing apps. */
+/** Webhooks; calendars and ICS feeds; conferencing apps; routing forms. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
   persistence: {
     schema: 'integrations',
-    entities: [Webhook, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection],
+    entities: [Webhook, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent],
     migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, CalendarsConferencingFormsWorkflows1733700000000],
   },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, CalendarResolver, ConferencingResolver, TeamConferencingResolver],
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, CalendarResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver],
   referenceResolvers: {},
   background: [({ db }) => startIcsFeedRefresher(db)],
 };

@@ -9,6 +9,7 @@ import { meRoutes } from './me';
 import { oauthRoutes } from './oauth';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
+import { routingFormRoutes } from './routing-forms';
 import { scheduleRoutes } from './schedules';
 import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
@@ -16,4 +17,4 @@ import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes, ...conferencingRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes, ...conferencingRoutes, ...routingFormRoutes];
