@@ -15,6 +15,7 @@ import { slotRoutes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
 import { teamRoutes } from './teams';
 import { webhookRoutes } from './webhooks';
+import { workflowRoutes } from './workflows';
 
 /** The REST route table: every /v2 operation the façade serves. */
-export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes, ...conferencingRoutes, ...routingFormRoutes];
+export const ROUTES: RouteEntry[] = [...meRoutes, ...teamRoutes, ...eventTypeRoutes, ...teamEventTypeRoutes, ...privateLinkRoutes, ...bookingFieldRoutes, ...webhookRoutes, ...scheduleRoutes, ...bookingLimitRoutes, ...bookingRoutes, ...slotRoutes, ...roleRoutes, ...oauthRoutes, ...calendarRoutes, ...conferencingRoutes, ...routingFormRoutes, ...workflowRoutes];
