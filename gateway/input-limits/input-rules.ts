@@ -30,6 +30,11 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  'SaveIcsFeedInput.urls': 2_048,
+  'CreateRoutingFormInput.description': 5_000,
+  'WorkflowMessageInput.subject': 1_000,
+  'WorkflowMessageInput.html': 20_000,
+  'WorkflowMessageInput.text': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -45,6 +50,11 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'SaveIcsFeedInput.urls': 10,
+  'CreateWorkflowInput.steps': 20,
+  'UpdateWorkflowInput.steps': 20,
+  'WorkflowActivationInput.activeOnEventTypeIds': 250,
+  'Query.organizationRoutingForms.teamIds': 250,
 };
 
 /**
@@ -61,6 +71,7 @@ export const NOT_NULL = new Set<string>([
   'UpdateTeamEventTypeInput.assignAllTeamMembers',
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
   ...['subscriberUrl', 'triggers', 'active', 'version'].map((field) => `UpdateWebhookInput.${field}`),
+  ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

@@ -16,6 +16,7 @@ import { ROUTES } from '../../gateway/rest/routes';
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
+import { encryptProviderSecret } from '../../subgraphs/integrations/provider-secret';
 import { MembershipRole, operatorOf } from '../support/fixtures';
 import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
@@ -54,7 +55,11 @@ type ParamName =
   | 'bookingUid'
   | 'roleId'
   | 'webhookId'
-  | 'apiKeyId';
+  | 'apiKeyId'
+  | 'app'
+  | 'routingFormId'
+  | 'responseId'
+  | 'workflowId';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -156,6 +161,12 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
     webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) ORDER BY id`, [users, teams, world.bundles.map((b) => b.personalEventTypeId)]),
+    calendar_credentials: await rows(integrations, 'SELECT id, user_id, type, app_id, invalid FROM calendar_credentials WHERE user_id = ANY($1) ORDER BY id', [users]),
+    conferencing_connections: await rows(integrations, 'SELECT * FROM conferencing_connections WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
+    routing_forms: await rows(integrations, 'SELECT * FROM routing_forms WHERE team_id = ANY($1) OR organization_id = ANY($1) ORDER BY id', [teams]),
+    routing_form_responses: await rows(integrations, 'SELECT r.* FROM routing_form_responses r JOIN routing_forms f ON f.id = r.form_id WHERE f.team_id = ANY($1) ORDER BY r.id', [teams]),
+    workflows: await rows(integrations, 'SELECT * FROM workflows WHERE team_id = ANY($1) ORDER BY id', [teams]),
+    workflow_steps: await rows(integrations, 'SELECT s.* FROM workflow_steps s JOIN workflows w ON w.id = s.workflow_id WHERE w.team_id = ANY($1) ORDER BY s.id', [teams]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
 }
@@ -163,6 +174,7 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
 // ---------------------------------------------------------------------------------------------------
 // Bodies and variables
 
+const WORKFLOW_STEP = { action: 'email_host', stepNumber: 1, recipient: 'const', template: 'reminder', sender: 'Hijack', includeCalendarEvent: false, message: { subject: 'Hi', html: '<p>Hi</p>' } };
 const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
 /** Bodies that would succeed if the caller were allowed (checked on B's owner at the end), by root field. */
 const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
@@ -187,6 +199,12 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
   updateMyBookingLimits: () => ({ perDay: 5 }),
+  createRoutingFormResponse: () => ({ topic: 'hijack' }),
+  createOrganizationRoutingFormResponse: () => ({ topic: 'hijack' }),
+  updateRoutingFormResponse: () => ({ response: { topic: 'hijacked' } }),
+  updateOrganizationRoutingFormResponse: () => ({ response: { topic: 'hijacked' } }),
+  createTeamWorkflow: () => ({ name: 'Hijack', activation: { isActiveOnAllEventTypes: true }, trigger: { type: 'newEvent' }, steps: [WORKFLOW_STEP] }),
+  updateTeamWorkflow: () => ({ name: 'Hijacked' }),
 };
 
 function rootFieldOf(route: RouteEntry): string {
@@ -260,6 +278,9 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   membershipId: 'membershipId',
   roleId: 'roleId',
   scheduleId: 'scheduleId',
+  routingFormId: 'routingFormId',
+  responseId: 'responseId',
+  workflowId: 'workflowId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -355,6 +376,30 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     ]);
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
     const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
+    // Integrations: an ICS credential of the owner; for teams of an organization, a conferencing default, a routing form with a response, a workflow.
+    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, key_ciphertext) VALUES ($1, 'ics-feed_calendar', 'ics-feed', $2) ON CONFLICT DO NOTHING`, [
+      owner.id,
+      encryptProviderSecret({ urls: [`https://${MARKER}-${label}.example.com/feed.ics`], names: [`Bravo ${label} feed`] }),
+    ]);
+    const integrationIds: Values = { routingFormId: [], responseId: [], workflowId: [] };
+    if (orgId != null) {
+      const base = `/v2/organizations/${orgId}/teams/${team.id}`;
+      expect((await stack.rest('POST', `${base}/conferencing/daily-video/default`, { key: owner.key })).status).toBe(200);
+      const form = await stack.graphql(
+        `mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }`,
+        { orgId, teamId: team.id, input: { name: `Bravo ${label} form`, fields: [{ id: 'topic', label: 'Bravo topic', type: 'text' }], routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} thanks` } }] } },
+        owner.key,
+      );
+      const formId = form.body.data.createRoutingForm.id as string;
+      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, { key: owner.key, body: { topic: `${MARKER} question` } });
+      expect(response.status).toBe(201);
+      const workflow = await stack.rest('POST', `${base}/workflows`, {
+        key: owner.key,
+        body: { name: `Bravo ${label} workflow`, activation: { activeOnEventTypeIds: [teamEventType.id] }, trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } }, steps: [WORKFLOW_STEP] },
+      });
+      expect(workflow.status).toBe(201);
+      Object.assign(integrationIds, { routingFormId: [formId], responseId: [response.body.data.routing.responseId], workflowId: [workflow.body.data.id] });
+    }
     return {
       label,
       orgId,
@@ -378,6 +423,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         bookingUid: [teamBooking.uid, personalBooking.uid],
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id],
         apiKeyId: apiKeyIds,
+        app: [],
+        ...integrationIds,
       },
     };
   }
@@ -431,6 +478,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         roleId: aRole.id,
         webhookId: 999_999,
         apiKeyId: 999_999,
+        app: 'google-meet',
+        routingFormId: '00000000-0000-4000-8000-000000000000',
+        responseId: 999_999,
+        workflowId: 999_999,
       },
       orgB: orgB.id,
       orgBSlug,
@@ -450,7 +501,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), role.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.routingFormId as string[]), role.id].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -485,7 +536,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'apiKeyId', 'app', 'routingFormId', 'responseId', 'workflowId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -792,6 +843,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       teamId: other.teamId,
       eventTypeId: other.teamEventTypeId,
       linkId: other.values.linkId![0],
+      app: 'google-meet',
+      routingFormId: other.values.routingFormId![0],
+      responseId: other.values.responseId![0],
+      workflowId: other.values.workflowId![0],
     };
     const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0] };
     // a webhook of B's personal event type is reached through that event type only
@@ -799,7 +854,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const wrong: string[] = [];
     const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method));
     for (const route of writes) {
-      const teamScoped = paramsOf(route).includes('teamId');
+      const teamScoped = paramsOf(route).includes('teamId') || paramsOf(route).includes('orgId');
       const { status, body } = await call(route, fill(route, teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal), other.owner);
       if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(body).slice(0, 200)}`);
     }
