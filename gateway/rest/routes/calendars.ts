@@ -60,7 +60,7 @@ export const calendarRoutes = [
     path: '/v2/selected-calendars',
     tag: 'Selected Calendars',
     summary: 'Stop checking a calendar for conflicts',
-    operation: `mutation RemoveSelectedCalendar($integration: String!, $externalId: String!, $credentialId: String!, $delegationCredentialId: String) {
+    operation: `mutation RemoveSelectedCalendar($integration: String, $externalId: String, $credentialId: String, $delegationCredentialId: String) {
       removeSelectedCalendar(integration: $integration, externalId: $externalId, credentialId: $credentialId, delegationCredentialId: $delegationCredentialId) { ${SELECTED} }
     }`,
     result: 'removeSelectedCalendar',

@@ -52,9 +52,9 @@ export class CalendarResolver {
   @Mutation(() => SelectedCalendar, { description: 'Stops checking a calendar for conflicts; answers the removed selection (DELETE /v2/selected-calendars).' })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   removeSelectedCalendar(
-    @Arg('integration') integration: string,
-    @Arg('externalId') externalId: string,
-    @Arg('credentialId') credentialId: string,
+    @Arg('integration', () => String, { nullable: true, description: 'Required.' }) integration: string | null,
+    @Arg('externalId', () => String, { nullable: true, description: 'Required.' }) externalId: string | null,
+    @Arg('credentialId', () => String, { nullable: true, description: 'Required.' }) credentialId: string | null,
     @Arg('delegationCredentialId', () => String, { nullable: true }) delegationCredentialId: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SelectedCalendar> {

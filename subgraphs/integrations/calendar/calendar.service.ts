@@ -150,10 +150,11 @@ export class CalendarService {
   }
 
   /** DELETE /v2/selected-calendars: answers the removed selection; one that does not exist is NOT_FOUND. */
-  async unselectCalendar(userId: number, input: { integration: string; externalId: string; credentialId: string; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+  async unselectCalendar(userId: number, input: { integration: string | null; externalId: string | null; credentialId: string | null; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+    for (const field of ['integration', 'externalId', 'credentialId'] as const) if (!input[field]) throw badInput(field, `${field} is required`);
     const credentialId = Number(input.credentialId);
     if (!Number.isSafeInteger(credentialId)) throw badInput('credentialId', 'credentialId must be an integer');
-    const selected = await this.db.getRepository(SelectedCalendar).findOneBy({ userId, integration: input.integration, externalId: input.externalId, credentialId });
+    const selected = await this.db.getRepository(SelectedCalendar).findOneBy({ userId, integration: input.integration!, externalId: input.externalId!, credentialId });
     if (!selected) throw notFound('Selected calendar', input.externalId);
     await this.db.getRepository(SelectedCalendar).delete({ id: selected.id });
     return selected;
