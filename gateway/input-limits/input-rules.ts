@@ -96,6 +96,11 @@ export const MAX_STRING: Record<string, number> = {
     ]),
   ),
   'Query.slots.usernames': 1_000,
+  'SaveIcsFeedInput.urls': 2_048,
+  'CreateRoutingFormInput.description': 5_000,
+  'WorkflowMessageInput.subject': 1_000,
+  'WorkflowMessageInput.html': 20_000,
+  'WorkflowMessageInput.text': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -131,6 +136,11 @@ export const MAX_ITEMS: Record<string, number> = {
     ]),
   ),
   'BookerLayoutsInput.enabledLayouts': 3,
+  'SaveIcsFeedInput.urls': 10,
+  'CreateWorkflowInput.steps': 20,
+  'UpdateWorkflowInput.steps': 20,
+  'WorkflowActivationInput.activeOnEventTypeIds': 250,
+  'Query.organizationRoutingForms.teamIds': 250,
 };
 
 /**
@@ -163,6 +173,7 @@ export const NOT_NULL = new Set<string>([
   ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
   ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
+  ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

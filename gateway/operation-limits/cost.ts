@@ -31,6 +31,9 @@ export const LIST_SIZES: Record<string, number> = {
   'SchedulePage.items': 1,
   'TeamPage.items': 1,
   'WebhookPage.items': 1,
+  'WorkflowPage.items': 1,
+  'RoutingFormPage.items': 1,
+  'RoutingFormResponsePage.items': 1,
   'AvailableSlots.days': 1,
   'SlotDay.slots': 1,
 };

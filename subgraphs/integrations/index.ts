@@ -1,4 +1,21 @@
 import { SubgraphDefinition } from '../kit/server';
+import { CalendarCredential } from './calendar/calendar-credential.entity';
+import { CalendarResolver } from './calendar/calendar.resolver';
+import { DestinationCalendar } from './calendar/destination-calendar.entity';
+import { FeedEvent } from './calendar/feed-event.entity';
+import { startIcsFeedRefresher } from './calendar/ics-feed-refresher';
+import { SelectedCalendar } from './calendar/selected-calendar.entity';
+import { ConferencingConnection } from './conferencing/conferencing-connection.entity';
+import { ConferencingResolver, TeamConferencingResolver } from './conferencing/conferencing.resolver';
+import { RoutingFormEvent } from './routing-form/routing-form-event.entity';
+import { RoutingFormResponse } from './routing-form/routing-form-response.entity';
+import { RoutingForm } from './routing-form/routing-form.entity';
+import { OrganizationRoutingFormResolver, TeamRoutingFormResolver } from './routing-form/routing-form.resolver';
+import { startWorkflowDispatcher } from './workflow/workflow-dispatcher';
+import { WorkflowReminder } from './workflow/workflow-reminder.entity';
+import { WorkflowStep } from './workflow/workflow-step.entity';
+import { Workflow } from './workflow/workflow.entity';
+import { TeamWorkflowResolver } from './workflow/workflow.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { VerifiedResources1733600000003 } from './migrations/1733600000003-verified-resources';
@@ -7,6 +24,7 @@ import { OrganizationTeamVerifiedResourceResolver, TeamVerifiedResourceResolver,
 import { PhoneCalls1733200000000 } from './migrations/1733200000000-phone-calls';
 import { PhoneCall } from './phone-call/phone-call.entity';
 import { PhoneCallResolver } from './phone-call/phone-call.resolver';
+import { CalendarsConferencingFormsWorkflows1733700000000 } from './migrations/1733700000000-calendars-conferencing-forms-workflows';
 import { Webhook } from './webhook/webhook.entity';
 import { WebhookDeliveries1733100000000 } from './migrations/1733100000000-webhook-deliveries';
 import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity';
@@ -18,10 +36,16 @@ import { OrganizationWebhookResolver } from './webhook/organization-webhook.reso
 import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.resolver';
 
 /** Webhooks and phone calls. */
+/** Webhooks and their deliveries; phone calls; verified resources; calendars and ICS feeds; conferencing apps; routing forms; team workflows and their reminders. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
   defaultPort: 4003,
-  persistence: { schema: 'integrations', entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall], migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003] },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver],
+  persistence: {
+    schema: 'integrations',
+    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder],
+    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000],
+  },
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, TeamWorkflowResolver],
   referenceResolvers: {},
+  background: [({ db }) => startIcsFeedRefresher(db), ({ db }) => startWorkflowDispatcher(db)],
 };

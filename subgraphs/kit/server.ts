@@ -29,10 +29,10 @@ export interface SubgraphDefinition extends SchemaDefinition {
    */
   web?: { paths: string[]; mount(app: express.Express, runtime: SubgraphRuntime): void };
   /**
-   * Work the subgraph does on its own while it runs (retrying an outbox): started once it listens,
-   * stopped before its database closes.
+   * Work the subgraph does on its own while it runs (retrying an outbox, refreshing ICS feeds, sending
+   * reminders): started once it listens, stopped before its database closes.
    */
-  background?: (runtime: SubgraphRuntime) => { stop(): Promise<void> };
+  background?: Array<(runtime: SubgraphRuntime) => { stop(): Promise<void> }>;
 }
 
 /** What a subgraph's own code may use besides the request: its database and the supergraph. */
@@ -122,7 +122,8 @@ export async function startSubgraph(
       res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
     }
   });
-  definition.web?.mount(app, { db, graph, rateLimits: rateLimitSettings(options.rateLimits) });
+  const runtime: SubgraphRuntime = { db, graph, rateLimits: rateLimitSettings(options.rateLimits) };
+  definition.web?.mount(app, runtime);
   app.use('/graphql', (req: RequestWithPrincipal, res, next) => {
     const header = req.header(PRINCIPAL_HEADER);
     if (!header) return refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
@@ -145,7 +146,7 @@ export async function startSubgraph(
     throw error;
   });
   const { port } = server.address() as AddressInfo;
-  const background = definition.background?.({ db, graph, rateLimits: rateLimitSettings(options.rateLimits) });
+  const background = (definition.background ?? []).map((start) => start(runtime));
   let stopped: Promise<void> | undefined;
   return {
     name: definition.name,
@@ -157,8 +158,8 @@ export async function startSubgraph(
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await closed;
-        await background?.stop();
         await apollo.stop();
+        await Promise.all(background.map((work) => work.stop()));
         await db.destroy();
       })();
       return stopped;

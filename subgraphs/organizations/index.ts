@@ -44,5 +44,5 @@ export const organizations: SubgraphDefinition = {
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
   orphanedTypes: [PrivateLink],
   // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.
-  background: startTeamDeletionRetries,
+  background: [startTeamDeletionRetries],
 };

@@ -4,7 +4,7 @@ import { rootFieldNames } from '../../gateway/internal-supergraph';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
-const INTERNAL_ROOT_FIELDS = ['verifyPassword', 'credential', 'platformCredential', 'userByUsername', 'teamBySlug', 'teamRoster', 'usersById'];
+const INTERNAL_ROOT_FIELDS = ['verifyPassword', 'credential', 'platformCredential', 'userByUsername', 'teamBySlug', 'teamRoster', 'usersById', 'usersCalendarBusyTimes', 'conferencingMeetingUrl', 'linkRoutingFormResponseToBooking', 'scheduleWorkflowReminders'];
 
 const ROOT_FIELDS = /* GraphQL */ `
   query { __schema { queryType { fields { name } } mutationType { fields { name } } types { name } } }

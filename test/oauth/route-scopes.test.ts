@@ -226,6 +226,36 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
   'PATCH /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
   'DELETE /v2/oauth-clients/{clientId}/webhooks/{webhookId}': 'platform',
+  'POST /v2/calendars/ics-feed/save': 'APPS_WRITE', // save an ICS feed
+  'GET /v2/calendars/ics-feed/check': 'APPS_READ', // check an ICS feed
+  'GET /v2/calendars/busy-times': 'APPS_READ', // busy times
+  'GET /v2/calendars': 'APPS_READ', // get all calendars
+  'POST /v2/selected-calendars': 'APPS_WRITE', // add a selected calendar
+  'DELETE /v2/selected-calendars': 'APPS_WRITE', // delete a selected calendar
+  'PUT /v2/destination-calendars': 'APPS_WRITE', // update destination calendars
+  'GET /v2/conferencing': 'APPS_READ', // list conferencing apps
+  'POST /v2/conferencing/{app}/connect': 'APPS_WRITE', // connect conferencing app
+  'GET /v2/conferencing/default': 'APPS_READ', // get default conferencing app
+  'POST /v2/conferencing/{app}/default': 'APPS_WRITE', // set default conferencing app
+  'DELETE /v2/conferencing/{app}/disconnect': 'APPS_WRITE', // disconnect conferencing app
+  'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing': 'TEAM_APPS_READ', // list team conferencing applications
+  'POST /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/connect': 'TEAM_APPS_WRITE', // connect conferencing app to a team
+  'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/default': 'TEAM_APPS_READ', // get team default conferencing application
+  'POST /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/default': 'TEAM_APPS_WRITE', // set team default
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/disconnect': 'TEAM_APPS_WRITE', // disconnect
+  'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms': 'TEAM_ROUTING_FORM_READ', // get team routing forms
+  'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses': 'TEAM_ROUTING_FORM_READ', // get organization team routing form responses
+  'POST /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses': 'TEAM_ROUTING_FORM_WRITE', // create routing form response and get available slots
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses/{responseId}': 'TEAM_ROUTING_FORM_WRITE', // update routing form response
+  'GET /v2/organizations/{orgId}/routing-forms': 'ORG_ROUTING_FORM_READ', // organization routing forms
+  'GET /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses': 'ORG_ROUTING_FORM_READ', // routing form responses
+  'POST /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses': 'ORG_ROUTING_FORM_WRITE', // create routing form response and get available slots
+  'PATCH /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses/{responseId}': 'ORG_ROUTING_FORM_WRITE', // update routing form response
+  'GET /v2/organizations/{orgId}/teams/{teamId}/workflows': 'TEAM_WORKFLOW_READ', // get organization team workflows
+  'POST /v2/organizations/{orgId}/teams/{teamId}/workflows': 'TEAM_WORKFLOW_WRITE', // create workflow for event types
+  'GET /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_READ', // one workflow
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // update
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // delete
 };
 
 /** Routes that delete the team they address: each gets a team of its own. */

@@ -211,7 +211,7 @@ describe('GET /v2/openapi.json', () => {
       expect(op.requestBody.required).toBe(true);
       const schema = op.requestBody.content['application/json'].schema;
       expect(schema.type).toBe('object');
-      for (const name of schema.required) expect(schema.properties).toHaveProperty(name);
+      for (const name of schema.required ?? []) expect(schema.properties).toHaveProperty(name);
     });
 
     const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;

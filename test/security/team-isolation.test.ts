@@ -23,6 +23,7 @@ import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out
 import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
+import { encryptProviderSecret } from '../../subgraphs/integrations/provider-secret';
 import { MembershipRole, operatorOf } from '../support/fixtures';
 import { oauthClient } from '../support/oauth';
 import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
@@ -76,7 +77,11 @@ type ParamName =
   | 'id'
   | 'clientId'
   | 'attendeeId'
-  | 'uid';
+  | 'uid'
+  | 'app'
+  | 'routingFormId'
+  | 'responseId'
+  | 'workflowId';
 type Values = Partial<Record<ParamName, Array<string | number>>>;
 
 /** One team of "B" and everything it holds. */
@@ -166,7 +171,7 @@ function leaksFor(caller: Caller, world: World, value: unknown, sent: Array<stri
   const ownTeams = new Set(own.flatMap((b) => [b.teamId]));
   const ownUsers = new Set(own.flatMap((b) => [b.owner.id, b.member.id]));
   const ownEventTypes = new Set(own.flatMap((b) => [b.teamEventTypeId, b.personalEventTypeId]));
-  const ownStrings = new Set(own.flatMap((b) => [...b.bookingUids, ...((b.values.linkId ?? []) as string[])]));
+  const ownStrings = new Set(own.flatMap((b) => [...b.bookingUids, ...((b.values.linkId ?? []) as string[]), ...((b.values.routingFormId ?? []) as string[])]));
   const narrowed: World = {
     ...world,
     b: {
@@ -223,6 +228,12 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     ]),
     // the deliveries the bundles logged (their status moves on as the worker retries them, so not compared)
     webhook_deliveries: await rows(integrations, `SELECT id, webhook_id, event_key, trigger_event, body FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`, [world.bundles.flatMap((b) => b.values.deliveryId ?? [])]),
+    calendar_credentials: await rows(integrations, 'SELECT id, user_id, type, app_id, invalid FROM calendar_credentials WHERE user_id = ANY($1) ORDER BY id', [users]),
+    conferencing_connections: await rows(integrations, 'SELECT * FROM conferencing_connections WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
+    routing_forms: await rows(integrations, 'SELECT * FROM routing_forms WHERE team_id = ANY($1) OR organization_id = ANY($1) ORDER BY id', [teams]),
+    routing_form_responses: await rows(integrations, 'SELECT r.* FROM routing_form_responses r JOIN routing_forms f ON f.id = r.form_id WHERE f.team_id = ANY($1) ORDER BY r.id', [teams]),
+    workflows: await rows(integrations, 'SELECT * FROM workflows WHERE team_id = ANY($1) ORDER BY id', [teams]),
+    workflow_steps: await rows(integrations, 'SELECT s.* FROM workflow_steps s JOIN workflows w ON w.id = s.workflow_id WHERE w.team_id = ANY($1) ORDER BY s.id', [teams]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
 }
@@ -230,6 +241,7 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
 // ---------------------------------------------------------------------------------------------------
 // Bodies and variables
 
+const WORKFLOW_STEP = { action: 'email_host', stepNumber: 1, recipient: 'const', template: 'reminder', sender: 'Hijack', includeCalendarEvent: false, message: { subject: 'Hi', html: '<p>Hi</p>' } };
 const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
 /** Bodies that would succeed if the caller were allowed (checked on B's owner at the end), by root field. */
 const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
@@ -299,6 +311,12 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   requestOrganizationTeamEmailVerificationCode: () => ({ email: 'hijack@example.com' }),
   requestTeamPhoneVerificationCode: () => ({ phone: '+15550000099' }),
   requestOrganizationTeamPhoneVerificationCode: () => ({ phone: '+15550000099' }),
+  createRoutingFormResponse: () => ({ topic: 'hijack' }),
+  createOrganizationRoutingFormResponse: () => ({ topic: 'hijack' }),
+  updateRoutingFormResponse: () => ({ response: { topic: 'hijacked' } }),
+  updateOrganizationRoutingFormResponse: () => ({ response: { topic: 'hijacked' } }),
+  createTeamWorkflow: () => ({ name: 'Hijack', activation: { isActiveOnAllEventTypes: true }, trigger: { type: 'newEvent' }, steps: [WORKFLOW_STEP] }),
+  updateTeamWorkflow: () => ({ name: 'Hijacked' }),
 };
 /** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
 const controlUsers: { orgMember?: number; outsider?: number } = {};
@@ -386,6 +404,9 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   // (webhookId is walked with B's ids by the REST walk above; here it would multiply the combinations past the timeout)
   clientId: 'clientId',
   attendeeId: 'attendeeId',
+  routingFormId: 'routingFormId',
+  responseId: 'responseId',
+  workflowId: 'workflowId',
 };
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
@@ -518,6 +539,30 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     // A held slot of the team event type (public by uid, like a booking): an hour the team's bookings leave free.
     const reservation = await stack.rest('POST', '/v2/slots/reservations', { key: owner.key, body: { eventTypeId: teamEventType.id, slotStart: nextStart().toISOString(), reservationDuration: 60 } });
     expect(reservation.status).toBe(201);
+    // Integrations: an ICS credential of the owner; for teams of an organization, a conferencing default, a routing form with a response, a workflow.
+    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, key_ciphertext) VALUES ($1, 'ics-feed_calendar', 'ics-feed', $2) ON CONFLICT DO NOTHING`, [
+      owner.id,
+      encryptProviderSecret({ urls: [`https://${MARKER}-${label}.example.com/feed.ics`], names: [`Bravo ${label} feed`] }),
+    ]);
+    const integrationIds: Values = { routingFormId: [], responseId: [], workflowId: [] };
+    if (orgId != null) {
+      const base = `/v2/organizations/${orgId}/teams/${team.id}`;
+      expect((await stack.rest('POST', `${base}/conferencing/daily-video/default`, { key: owner.key })).status).toBe(200);
+      const form = await stack.graphql(
+        `mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }`,
+        { orgId, teamId: team.id, input: { name: `Bravo ${label} form`, fields: [{ id: 'topic', label: 'Bravo topic', type: 'text' }], routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} thanks` } }] } },
+        owner.key,
+      );
+      const formId = form.body.data.createRoutingForm.id as string;
+      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, { key: owner.key, body: { topic: `${MARKER} question` } });
+      expect(response.status).toBe(201);
+      const workflow = await stack.rest('POST', `${base}/workflows`, {
+        key: owner.key,
+        body: { name: `Bravo ${label} workflow`, activation: { activeOnEventTypeIds: [teamEventType.id] }, trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } }, steps: [WORKFLOW_STEP] },
+      });
+      expect(workflow.status).toBe(201);
+      Object.assign(integrationIds, { routingFormId: [formId], responseId: [response.body.data.routing.responseId], workflowId: [workflow.body.data.id] });
+    }
     return {
       label,
       orgId,
@@ -547,6 +592,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         oooId: away.map((a) => a.id),
         id: [...emailIds, ...phoneIds],
         uid: [reservation.body.data.reservationUid],
+        app: [],
+        ...integrationIds,
       },
       hooks: { organization: orgHook?.body.data.id ?? null, teamEventType: teamEventTypeHook.body.data.id, oAuthClient: clientHook.body.data.id },
     };
@@ -624,6 +671,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         id: 999_999,
         clientId: aClient.client.id,
         uid: 'no-such-reservation',
+        app: 'google-meet',
+        routingFormId: '00000000-0000-4000-8000-000000000000',
+        responseId: 999_999,
+        workflowId: 999_999,
       },
       orgB: orgB.id,
       orgBSlug,
@@ -656,7 +707,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), ...(b.values.routingFormId as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -677,8 +728,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
    * slot reservations by their uid. Tested apart, below.
    */
   const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
-  const targeting = walked.filter((route) => paramsOf(route).length > 0 && !publicByUid(route));
-  const untargeted = walked.filter((route) => paramsOf(route).length === 0);
+  /** `{app}` (a conferencing app's slug) names no resource of anybody: the caller's own apps are addressed by it. */
+  const idParamsOf = (route: RouteEntry) => paramsOf(route).filter((p) => p !== 'app');
+  const targeting = walked.filter((route) => idParamsOf(route).length > 0 && !publicByUid(route));
+  const untargeted = walked.filter((route) => idParamsOf(route).length === 0);
   const reads = walked.filter((route) => route.method === 'GET' && paramsOf(route).length > 0);
 
   /** The platform client a caller acts through on /v2/oauth-clients/…: A's callers all use team A's owner's client. */
@@ -700,7 +753,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid', 'app', 'routingFormId', 'responseId', 'workflowId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -738,7 +791,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         for (const caller of CALLERS) {
           for (const b of world.bundles) {
             sent.untargeted += 1;
-            const { status, body } = await call(route, route.path + queryOf(route, b), caller);
+            const { status, body } = await call(route, fill(route, world.a) + queryOf(route, b), caller);
             const leaks = leaksIn(world, body, status >= 400 ? sentIn(queryOf(route, b)) : []);
             if (status >= 500 || leaks.length) wrong.push(`${caller} ${route.method} ${route.path}${queryOf(route, b)} → ${status} ${leaks.join(', ')}`);
           }
@@ -1016,6 +1069,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       credentialId: other.values.credentialId![0],
       userId: other.member.id,
       oooId: other.values.oooId![0],
+      app: 'google-meet',
+      routingFormId: other.values.routingFormId![0],
+      responseId: other.values.responseId![0],
+      workflowId: other.values.workflowId![0],
     };
     const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0], deliveryId: other.values.deliveryId![0], oooId: other.values.oooId![1] };
     // Bodies that name B's own records (the walk sends them with minimal ones).

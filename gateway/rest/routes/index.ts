@@ -4,6 +4,8 @@ import { bookingLimitRoutes } from './booking-limits';
 import { delegationCredentialRoutes } from './delegation-credentials';
 import { bookingFieldRoutes } from './booking-fields';
 import { bookingActionRoutes, bookingRoutes, organizationBookingRoutes } from './bookings';
+import { calendarRoutes } from './calendars';
+import { conferencingRoutes } from './conferencing';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { membershipRoutes } from './memberships';
@@ -12,6 +14,7 @@ import { oauthRoutes } from './oauth';
 import { outOfOfficeRoutes } from './out-of-office';
 import { privateLinkRoutes } from './private-links';
 import { roleRoutes } from './roles';
+import { routingFormRoutes } from './routing-forms';
 import { scheduleRoutes } from './schedules';
 import { slotRoutes, slotV2Routes } from './slots';
 import { teamEventTypeRoutes } from './team-event-types';
@@ -26,6 +29,7 @@ import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 import { phoneCallRoutes } from './phone-call';
 
 /** The REST route table: every /v2 operation the façade serves. */
+import { workflowRoutes } from './workflows';
 export const ROUTES: RouteEntry[] = [
   ...meRoutes,
   ...teamRoutes,
@@ -54,5 +58,9 @@ export const ROUTES: RouteEntry[] = [
   ...bookingActionRoutes,
   ...organizationBookingRoutes,
   ...slotV2Routes,
+  ...calendarRoutes,
+  ...conferencingRoutes,
+  ...routingFormRoutes,
+  ...workflowRoutes,
   ...oauthRoutes,
 ];

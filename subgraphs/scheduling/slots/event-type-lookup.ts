@@ -4,6 +4,7 @@ import { SubgraphContext } from '../../kit/context';
 import { badInput, notFound } from '../../kit/errors';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
+import { calendarBusySourceOf, CalendarBusySource } from './calendar-busy-times';
 
 /** How a public request names the event type (reference: GET /v2/slots, POST /v2/bookings). */
 export interface EventTypeRef {
@@ -18,7 +19,7 @@ export interface EventTypeRef {
 }
 
 /** Users and teams live in the organizations subgraph: who a username or team slug is. */
-export interface OwnerDirectory {
+export interface OwnerDirectory extends Partial<CalendarBusySource> {
   userIdOf(username: string, organizationSlug: string | null): Promise<number | null>;
   teamIdOf(slug: string, organizationSlug: string | null): Promise<number | null>;
   /** The profile time zone of each user (spec 8 rule 4: booking limit periods are the user's days, weeks…). */
@@ -38,6 +39,7 @@ const TEAM_BY_SLUG = /* GraphQL */ `
 /** The directory a request uses: the organizations subgraph's @internal lookups, through the supergraph. */
 export function ownerDirectoryOf(ctx: SubgraphContext): OwnerDirectory {
   return {
+    ...calendarBusySourceOf(ctx),
     async userIdOf(username, organizationSlug) {
       const data = await ctx.graph.run<{ userByUsername: { id: number } | null }>(USER_BY_USERNAME, { username, organizationSlug });
       return data.userByUsername?.id ?? null;

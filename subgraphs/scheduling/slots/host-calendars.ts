@@ -5,6 +5,7 @@ import { Schedule } from '../schedule/schedule.entity';
 import { outOfOfficeBusyTimes } from '../out-of-office/ooo-busy-times';
 import { Interval } from './interval';
 import { OwnerDirectory } from './event-type-lookup';
+import { calendarBusyOf } from './calendar-busy-times';
 import { ScheduleHours } from './open-intervals';
 
 /** What decides when one host can be booked: loaded for every host of an event type at once. */
@@ -54,7 +55,7 @@ export interface CalendarRequest {
  * default), the booking limits, and the live bookings of every host in the window widened to the
  * longest limit period in force.
  */
-export async function loadHostCalendars(db: DataSource, request: CalendarRequest, directory: Pick<OwnerDirectory, 'timeZonesOf'> | null = null): Promise<HostCalendar[]> {
+export async function loadHostCalendars(db: DataSource, request: CalendarRequest, directory: Pick<OwnerDirectory, 'timeZonesOf' | 'calendarBusyTimes'> | null = null): Promise<HostCalendar[]> {
   const hostIds = [...new Set(request.hostIds)];
   if (!hostIds.length) return [];
   const [schedules, limits] = await Promise.all([
@@ -68,6 +69,7 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
   const profileZones = directory && limited.length ? await directory.timeZonesOf(limited) : new Map<number, string>();
   const bookings = await liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId);
   const away = await outOfOfficeBusyTimes(db.manager, hostIds, request.from, request.to);
+  const calendarBusy = await calendarBusyOf(directory, hostIds, request.from, request.to);
 
   const eventTypeSchedule = schedules.find((s) => s.id === request.scheduleId) ?? null;
   return hostIds.map((hostId) => {
@@ -79,7 +81,7 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
       schedule,
       timeZone: profileZones.get(hostId) ?? own?.timeZone ?? schedule?.timeZone ?? 'UTC',
       limits: limits.get(hostId)!,
-      busy: [...mine.map((b) => ({ start: b.start, end: b.end })), ...(away.get(hostId) ?? [])],
+      busy: [...mine.map((b) => ({ start: b.start, end: b.end })), ...(away.get(hostId) ?? []), ...(calendarBusy.get(hostId) ?? [])],
       acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
     };
   });

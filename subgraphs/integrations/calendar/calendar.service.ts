@@ -1,0 +1,246 @@
+import { GraphQLError } from 'graphql';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { badInput, notFound } from '../../kit/errors';
+import { checkOutboundUrlWithoutLookup, OutboundError } from '../../kit/outbound';
+import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
+import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
+import { CalendarCredential, ICS_FEED_APP, ICS_FEED_TYPE } from './calendar-credential.entity';
+import { BusyTime, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
+import { DestinationCalendar } from './destination-calendar.entity';
+import { FeedEvent } from './feed-event.entity';
+import { BusyInterval, feedExternalId, ParsedFeed, readIcsFeed } from './ics-feed';
+import { SelectedCalendar } from './selected-calendar.entity';
+
+/** What an ICS credential's key holds (encrypted): the URLs, and the names their feeds gave. */
+interface IcsFeedKey {
+  urls: string[];
+  names: Array<string | null>;
+}
+
+/** The real service's answer when a feed cannot be fetched or parsed (its IcsFeedService). */
+export const ICS_FEED_UNREADABLE = 'Could not add ICS feeds, try using private ics feed.';
+
+const unreadable = () => new GraphQLError(ICS_FEED_UNREADABLE, { extensions: { code: 'BAD_USER_INPUT', field: 'urls' } });
+
+function checkFeedUrls(urls: unknown): string[] {
+  if (!Array.isArray(urls) || urls.length === 0) throw badInput('urls', 'urls must hold at least one ICS feed URL');
+  const trimmed = urls.map((url, i) => {
+    const value = String(url).trim();
+    const target = value.replace(/^webcals?:\/\//i, (scheme) => (scheme.toLowerCase() === 'webcals://' ? 'https://' : 'http://'));
+    try {
+      checkOutboundUrlWithoutLookup(target);
+    } catch (error) {
+      throw badInput(`urls[${i}]`, `urls[${i}] must be an http(s) or webcal URL the service may reach: ${(error as Error).message}`);
+    }
+    return value;
+  });
+  if (new Set(trimmed).size !== trimmed.length) throw badInput('urls', 'urls must not repeat a URL');
+  return trimmed;
+}
+
+/** Replaces a credential's cached events with what its feeds answered, in the given transaction. */
+async function storeFeedEvents(tx: EntityManager, credential: CalendarCredential, urls: string[], feeds: ParsedFeed[]): Promise<void> {
+  await tx.delete(FeedEvent, { credentialId: credential.id });
+  const rows = feeds.flatMap((feed, i) =>
+    feed.busy.map((b: BusyInterval) => ({ credentialId: credential.id, userId: credential.userId, externalId: feedExternalId(urls[i]), start: b.start, end: b.end })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(FeedEvent, rows.slice(i, i + 1000));
+}
+
+/**
+ * Calendars of a user: ICS feeds (fetched and parsed when saved, then refreshed in the background by
+ * IcsFeedRefresher), the calendars checked for conflicts and the destination calendar.
+ */
+export class CalendarService {
+  constructor(private readonly db: DataSource) {}
+
+  /** POST /v2/calendars/ics-feed/save: every URL is read before anything is stored; one ICS credential per user (replaced). */
+  async saveIcsFeed(userId: number, input: { urls: string[]; readOnly?: boolean | null }): Promise<CalendarCredential> {
+    const urls = checkFeedUrls(input.urls);
+    const feeds = await Promise.all(urls.map((url) => readIcsFeed(url).catch(() => null)));
+    if (feeds.some((feed) => feed === null)) throw unreadable();
+    const parsed = feeds as ParsedFeed[];
+    const key: IcsFeedKey = { urls, names: parsed.map((f) => f.name) };
+    return this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO calendar_credentials (user_id, type, app_id, read_only, key_ciphertext, refreshed_at, invalid)
+         VALUES ($1, $2, $3, $4, $5, now(), false)
+         ON CONFLICT (user_id, app_id) DO UPDATE SET read_only = EXCLUDED.read_only, key_ciphertext = EXCLUDED.key_ciphertext, refreshed_at = now(), invalid = false, refresh_error = NULL`,
+        [userId, ICS_FEED_TYPE, ICS_FEED_APP, input.readOnly ?? true, encryptProviderSecret(key)],
+      );
+      const credential = await tx.findOneByOrFail(CalendarCredential, { userId, appId: ICS_FEED_APP });
+      await storeFeedEvents(tx, credential, urls, parsed);
+      // The feeds' calendars are checked for conflicts; selections of URLs no longer saved go.
+      const externalIds = urls.map(feedExternalId);
+      await tx.createQueryBuilder().delete().from(SelectedCalendar)
+        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds }).execute();
+      for (const externalId of externalIds) {
+        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [userId, ICS_FEED_TYPE, externalId, credential.id]);
+      }
+      await tx.createQueryBuilder().delete().from(DestinationCalendar)
+        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds }).execute();
+      return credential;
+    });
+  }
+
+  /** GET /v2/calendars/ics-feed/check: the real service's answers when there is no feed or it went invalid. */
+  async checkIcsFeed(userId: number): Promise<{ status: string }> {
+    const credential = await this.db.getRepository(CalendarCredential).findOneBy({ userId, appId: ICS_FEED_APP });
+    if (!credential) throw badInput('credential', 'Credentials for Ics Feed calendar not found.');
+    if (credential.invalid) throw badInput('credential', 'Invalid Ics Feed credentials.');
+    return { status: 'success' };
+  }
+
+  private calendarsOf(credential: CalendarCredential, selected: SelectedCalendar[]): ConnectionCalendar[] {
+    if (credential.appId !== ICS_FEED_APP) return [];
+    const key = decryptProviderSecret<IcsFeedKey>(credential.keyCiphertext);
+    return key.urls.map((url, i) => {
+      const externalId = feedExternalId(url);
+      return {
+        externalId,
+        integration: credential.type,
+        name: key.names[i] ?? `ICS feed ${i + 1}`,
+        primary: i === 0,
+        readOnly: credential.readOnly,
+        isSelected: selected.some((s) => s.credentialId === credential.id && s.externalId === externalId),
+        credentialId: credential.id,
+        delegationCredentialId: null,
+      };
+    });
+  }
+
+  /** GET /v2/calendars. */
+  async connectedCalendars(userId: number): Promise<ConnectedCalendars> {
+    const [credentials, selected, destination] = await Promise.all([
+      this.db.getRepository(CalendarCredential).find({ where: { userId }, order: { id: 'ASC' } }),
+      this.db.getRepository(SelectedCalendar).findBy({ userId }),
+      this.db.getRepository(DestinationCalendar).findOneBy({ userId }),
+    ]);
+    const connectedCalendars: ConnectedCalendar[] = credentials.map((credential) => {
+      const calendars = this.calendarsOf(credential, selected);
+      const app = CALENDAR_APPS[credential.appId];
+      return {
+        integration: { ...app, installed: true, dirName: credential.appId, appData: null },
+        credentialId: credential.id,
+        delegationCredentialId: null,
+        primary: calendars.find((c) => c.primary) ?? null,
+        calendars,
+      };
+    });
+    return { connectedCalendars, destinationCalendar: destination };
+  }
+
+  /** A calendar of one of the user's credentials, or NOT_FOUND / a 400 naming the field. */
+  private async calendarOf(userId: number, integration: string, externalId: string, credentialId?: number): Promise<ConnectionCalendar> {
+    if (!calendarAppOfType(integration)) throw badInput('integration', `integration must be one of ${Object.values(CALENDAR_APPS).map((a) => a.type).join(', ')}`);
+    const where = credentialId == null ? { userId, type: integration } : { userId, id: credentialId };
+    const credentials = await this.db.getRepository(CalendarCredential).findBy(where);
+    if (credentialId != null && (!credentials.length || credentials[0].type !== integration)) throw notFound('Calendar credential', credentialId);
+    const calendar = credentials.flatMap((c) => this.calendarsOf(c, [])).find((c) => c.externalId === externalId);
+    if (!calendar) throw badInput('externalId', `externalId is not a calendar of the caller's ${integration} connection${credentialId == null ? '' : ` ${credentialId}`}`);
+    return calendar;
+  }
+
+  /** POST /v2/selected-calendars. */
+  async selectCalendar(userId: number, input: { integration: string; externalId: string; credentialId: number; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+    if (input.delegationCredentialId != null) throw badInput('delegationCredentialId', 'delegationCredentialId is not supported for selected calendars');
+    await this.calendarOf(userId, input.integration, input.externalId, input.credentialId);
+    await this.db.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [userId, input.integration, input.externalId, input.credentialId]);
+    return this.db.getRepository(SelectedCalendar).findOneByOrFail({ userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId });
+  }
+
+  /** DELETE /v2/selected-calendars: answers the removed selection; one that does not exist is NOT_FOUND. */
+  async unselectCalendar(userId: number, input: { integration: string | null; externalId: string | null; credentialId: string | null; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+    for (const field of ['integration', 'externalId', 'credentialId'] as const) if (!input[field]) throw badInput(field, `${field} is required`);
+    const credentialId = Number(input.credentialId);
+    if (!Number.isSafeInteger(credentialId)) throw badInput('credentialId', 'credentialId must be an integer');
+    const selected = await this.db.getRepository(SelectedCalendar).findOneBy({ userId, integration: input.integration!, externalId: input.externalId!, credentialId });
+    if (!selected) throw notFound('Selected calendar', input.externalId);
+    await this.db.getRepository(SelectedCalendar).delete({ id: selected.id });
+    return selected;
+  }
+
+  /** PUT /v2/destination-calendars: a writable calendar of one of the user's connections. */
+  async setDestination(userId: number, input: { integration: string; externalId: string; delegationCredentialId?: string | null }): Promise<DestinationCalendar> {
+    if (input.delegationCredentialId != null) throw badInput('delegationCredentialId', 'delegationCredentialId is not supported for destination calendars');
+    const calendar = await this.calendarOf(userId, input.integration, input.externalId);
+    if (calendar.readOnly) throw badInput('externalId', 'externalId is a read-only calendar: bookings cannot be written to it');
+    const destination = Object.assign(new DestinationCalendar(), { userId, integration: input.integration, externalId: input.externalId, credentialId: calendar.credentialId });
+    return this.db.getRepository(DestinationCalendar).save(destination);
+  }
+
+  /** GET /v2/calendars/busy-times: the cached busy intervals of one calendar of the caller. */
+  async busyTimes(userId: number, query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null }): Promise<BusyTime[]> {
+    const from = parseDate('dateFrom', query.dateFrom) ?? new Date();
+    const to = parseDate('dateTo', query.dateTo, true) ?? new Date(from.getTime() + 7 * 86_400_000);
+    if (to <= from) throw badInput('dateTo', 'dateTo must be after dateFrom');
+    const builder = this.db.getRepository(FeedEvent).createQueryBuilder('e')
+      .where('e.user_id = :userId AND e.start_time < :to AND e.end_time > :from', { userId, from, to })
+      .orderBy('e.start_time', 'ASC')
+      .limit(5000);
+    if (query.credentialId != null) builder.andWhere('e.credential_id = :credentialId', { credentialId: query.credentialId });
+    if (query.externalId != null) builder.andWhere('e.external_id = :externalId', { externalId: query.externalId });
+    const events = await builder.getMany();
+    return events.map((e) => ({ start: e.start, end: e.end, source: e.externalId }));
+  }
+
+  /** Busy intervals of the users' selected calendars in [from, to): what makes their slots unavailable. */
+  async busyOfUsers(userIds: number[], from: Date, to: Date): Promise<UserBusyTime[]> {
+    if (!userIds.length) return [];
+    return this.db.query(
+      `SELECT e.user_id AS "userId", e.start_time AS "start", e.end_time AS "end"
+         FROM calendar_feed_events e
+         JOIN selected_calendars s ON s.credential_id = e.credential_id AND s.external_id = e.external_id
+         JOIN calendar_credentials c ON c.id = e.credential_id AND NOT c.invalid
+        WHERE e.user_id = ANY($1) AND e.start_time < $3 AND e.end_time > $2
+        ORDER BY e.start_time LIMIT 20000`,
+      [userIds, from, to],
+    );
+  }
+
+  /** Re-reads the ICS feeds not read for `intervalMs` (a few per call); claims them first so replicas share the work. */
+  async refreshDueFeeds(intervalMs: number, batch = 10): Promise<number> {
+    // A CTE so that the answer is the claimed rows (TypeORM answers a bare UPDATE with [rows, count]).
+    const claimed: Array<{ id: number }> = await this.db.query(
+      `WITH claimed AS (
+         UPDATE calendar_credentials SET refreshed_at = now()
+          WHERE id IN (SELECT id FROM calendar_credentials
+                        WHERE app_id = $1 AND (refreshed_at IS NULL OR refreshed_at < now() - make_interval(secs => $2))
+                        ORDER BY refreshed_at NULLS FIRST LIMIT $3 FOR UPDATE SKIP LOCKED)
+          RETURNING id)
+       SELECT id FROM claimed`,
+      [ICS_FEED_APP, intervalMs / 1000, batch],
+    );
+    for (const { id } of claimed) {
+      const credential = await this.db.getRepository(CalendarCredential).findOneBy({ id });
+      if (!credential) continue;
+      const { urls } = decryptProviderSecret<IcsFeedKey>(credential.keyCiphertext);
+      try {
+        const feeds = await Promise.all(urls.map((url) => readIcsFeed(url)));
+        await this.db.transaction(async (tx) => {
+          await storeFeedEvents(tx, credential, urls, feeds);
+          await tx.update(CalendarCredential, { id }, { refreshError: null });
+        });
+      } catch (error) {
+        // A feed that fails now keeps its last events: an unreachable server is not a free calendar.
+        const message = error instanceof OutboundError || error instanceof Error ? error.message : String(error);
+        await this.db.getRepository(CalendarCredential).update({ id }, { refreshError: message.slice(0, 500) });
+      }
+    }
+    return claimed.length;
+  }
+
+  /** Ids of the user's credentials, for validation elsewhere. */
+  async credentialIdsOf(userId: number, ids: number[]): Promise<number[]> {
+    return (await this.db.getRepository(CalendarCredential).findBy({ userId, id: In(ids) })).map((c) => c.id);
+  }
+}
+
+/** `YYYY-MM-DD` (the start of that UTC day; with `endOfDay`, the next day) or an ISO 8601 instant; a 400 naming the field otherwise. */
+function parseDate(field: string, value: string | null | undefined, endOfDay = false): Date | null {
+  if (value == null || value === '') return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw badInput(field, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`);
+  return day && endOfDay ? new Date(date.getTime() + 86_400_000) : date;
+}

@@ -1,0 +1,35 @@
+import { DataSource } from 'typeorm';
+import { CalendarService } from './calendar.service';
+
+/** How often a feed is re-read (`ICS_REFRESH_INTERVAL_MS`, default 15 minutes). */
+export function icsRefreshIntervalMs(): number {
+  const value = Number(process.env.ICS_REFRESH_INTERVAL_MS);
+  return Number.isFinite(value) && value > 0 ? value : 15 * 60_000;
+}
+
+/**
+ * The background refresher of ICS feeds: every tick it claims the feeds not read for the refresh
+ * interval and replaces their cached events. Slots only ever read the cache.
+ */
+export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> } {
+  const interval = icsRefreshIntervalMs();
+  const tickMs = Math.max(50, Math.min(interval, 30_000));
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped || !db.isInitialized) return;
+    running = new CalendarService(db)
+      .refreshDueFeeds(interval)
+      .catch((error) => console.error('[integrations] ICS feed refresh failed:', (error as Error).message))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(tick, tickMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

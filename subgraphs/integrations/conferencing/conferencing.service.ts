@@ -1,0 +1,82 @@
+import { DataSource } from 'typeorm';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { ConferencingConnection } from './conferencing-connection.entity';
+import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP } from './conferencing-providers';
+
+/** Whose conferencing apps: a user's (/v2/conferencing) or a team's (/v2/organizations/{orgId}/teams/{teamId}/conferencing). */
+export type ConferencingOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
+
+const ownerWhere = (owner: ConferencingOwner): { userId?: number; teamId?: number } => (owner.teamId != null ? { teamId: owner.teamId } : { userId: owner.userId });
+
+function providerOf(app: string, allowed: ConferencingProvider['connect'][]): ConferencingProvider {
+  const provider = CONFERENCING_PROVIDERS[app];
+  const names = Object.values(CONFERENCING_PROVIDERS).filter((p) => allowed.includes(p.connect)).map((p) => p.slug);
+  if (!provider || !allowed.includes(provider.connect)) throw badInput('app', `app must be one of ${names.join(', ')}, got ${JSON.stringify(app)}`);
+  return provider;
+}
+
+export interface DefaultConferencingApp {
+  appSlug: string;
+  appLink: string | null;
+}
+
+/** Conferencing apps of a user or team: connect, list, default, disconnect. */
+export class ConferencingService {
+  constructor(private readonly db: DataSource) {}
+
+  list(owner: ConferencingOwner): Promise<ConferencingConnection[]> {
+    return this.db.getRepository(ConferencingConnection).find({ where: ownerWhere(owner), order: { id: 'ASC' } });
+  }
+
+  /** Connects an app that needs no consent (google-meet); OAuth apps go through their auth URL. A second connect is a 409. */
+  async connect(owner: ConferencingOwner, app: string): Promise<ConferencingConnection> {
+    const provider = CONFERENCING_PROVIDERS[app];
+    if (provider?.connect === 'oauth') throw badInput('app', `${app} is connected with OAuth: open GET …/conferencing/${app}/oauth/auth-url`);
+    providerOf(app, ['direct']);
+    try {
+      const connection = Object.assign(new ConferencingConnection(), ownerWhere(owner), { app, type: provider.type });
+      return await this.db.getRepository(ConferencingConnection).save(connection);
+    } catch (error) {
+      if (isConstraintViolation(error)) throw conflict(`${app} is already connected`);
+      throw error;
+    }
+  }
+
+  /** Makes an app the default: a connected one, or the built-in video app. */
+  async setDefault(owner: ConferencingOwner, app: string): Promise<DefaultConferencingApp> {
+    const provider = providerOf(app, ['built-in', 'direct', 'oauth']);
+    await this.db.transaction(async (tx) => {
+      const repository = tx.getRepository(ConferencingConnection);
+      const found = await repository.findOneBy({ ...ownerWhere(owner), app });
+      if (!found && provider.connect !== 'built-in') throw badInput('app', `${app} is not connected: connect it first`);
+      await repository.update({ ...ownerWhere(owner), isDefault: true }, { isDefault: false });
+      const connection: ConferencingConnection = found ?? Object.assign(new ConferencingConnection(), ownerWhere(owner), { app, type: provider.type });
+      connection.isDefault = true;
+      await repository.save(connection);
+    });
+    return this.getDefault(owner);
+  }
+
+  /** The default app; the built-in video app when none was chosen. */
+  async getDefault(owner: ConferencingOwner): Promise<DefaultConferencingApp> {
+    const chosen = await this.db.getRepository(ConferencingConnection).findOneBy({ ...ownerWhere(owner), isDefault: true });
+    return { appSlug: chosen?.app ?? DEFAULT_CONFERENCING_APP, appLink: null };
+  }
+
+  /** Removes a connection and answers it as it was; a default that goes falls back to the built-in app. */
+  async disconnect(owner: ConferencingOwner, app: string): Promise<ConferencingConnection> {
+    providerOf(app, ['built-in', 'direct', 'oauth']);
+    const repository = this.db.getRepository(ConferencingConnection);
+    const connection = await repository.findOneBy({ ...ownerWhere(owner), app });
+    if (!connection) throw notFound('Conferencing app connection', app);
+    await repository.delete({ id: connection.id });
+    return connection;
+  }
+
+  /** The meeting URL a booking gets from an app (null when only the provider's own API can make one). */
+  meetingUrl(app: string, bookingUid: string): string | null {
+    const provider = CONFERENCING_PROVIDERS[app];
+    if (!provider) throw badInput('app', `app must be one of ${Object.keys(CONFERENCING_PROVIDERS).join(', ')}`);
+    return provider.meetingUrl(bookingUid);
+  }
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { SubgraphContext } from '../../kit/context';
+import { badInput, notFound } from '../../kit/errors';
+import { pageWindow } from '../../kit/pagination';
+import { checkOrganization, checkOrgTeam } from '../team-address';
+import { RoutingFormEvent } from './routing-form-event.entity';
+import { RoutingFormResponse } from './routing-form-response.entity';
+import { RoutingForm } from './routing-form.entity';
+import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
+import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
+
+/** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */
+export interface FormScope {
+  orgId: number;
+  teamId?: number | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function instant(field: string, value: string | null | undefined): Date | null {
+  if (value == null || value === '') return null;
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw badInput(field, `${field} must be an ISO 8601 date or date-time`);
+  return date;
+}
+
+function direction(field: string, value: string | null | undefined): 'ASC' | 'DESC' | null {
+  if (value == null || value === '') return null;
+  if (value !== 'asc' && value !== 'desc') throw badInput(field, `${field} must be asc or desc`);
+  return value === 'asc' ? 'ASC' : 'DESC';
+}
+
+/** The date filters and sorts shared by both lists. */
+function filtered<T extends RoutingForm | RoutingFormResponse>(query: SelectQueryBuilder<T>, alias: string, filters: RoutingFormFilterArgs): SelectQueryBuilder<T> {
+  const bounds: Array<[keyof RoutingFormFilterArgs, string, string]> = [
+    ['afterCreatedAt', 'created_at', '>='],
+    ['beforeCreatedAt', 'created_at', '<='],
+    ['afterUpdatedAt', 'updated_at', '>='],
+    ['beforeUpdatedAt', 'updated_at', '<='],
+  ];
+  for (const [field, column, op] of bounds) {
+    const at = instant(field, filters[field] as string | null | undefined);
+    if (at) query.andWhere(`${alias}.${column} ${op} :${field}`, { [field]: at });
+  }
+  const byCreated = direction('sortCreatedAt', filters.sortCreatedAt);
+  const byUpdated = direction('sortUpdatedAt', filters.sortUpdatedAt);
+  if (byCreated) query.addOrderBy(`${alias}.createdAt`, byCreated);
+  if (byUpdated) query.addOrderBy(`${alias}.updatedAt`, byUpdated);
+  query.addOrderBy(`${alias}.id`, 'ASC');
+  const { take, skip } = pageWindow(filters);
+  return query.take(take).skip(skip);
+}
+
+const AVAILABLE_SLOTS = /* GraphQL */ `
+  query RoutedSlots($eventTypeId: Int!, $startTime: String!, $endTime: String!, $timeZone: String) {
+    availableSlots(eventTypeId: $eventTypeId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone) { slots }
+  }
+`;
+
+/** Routing forms of teams and organizations and their responses. */
+export class RoutingFormService {
+  private readonly db: DataSource;
+
+  constructor(private readonly ctx: SubgraphContext) {
+    this.db = ctx.db;
+  }
+
+  private async checkScope(scope: FormScope): Promise<void> {
+    if (scope.teamId != null) await checkOrgTeam(this.ctx, scope.orgId, scope.teamId);
+    else await checkOrganization(this.ctx, scope.orgId);
+  }
+
+  private scoped(query: SelectQueryBuilder<RoutingForm>, scope: FormScope): SelectQueryBuilder<RoutingForm> {
+    return scope.teamId != null
+      ? query.andWhere('f.team_id = :teamId AND f.organization_id = :orgId', { teamId: scope.teamId, orgId: scope.orgId })
+      : query.andWhere('f.organization_id = :orgId', { orgId: scope.orgId });
+  }
+
+  async listForms(scope: FormScope, filters: RoutingFormFilterArgs, teamIds?: number[] | null): Promise<[RoutingForm[], number]> {
+    await this.checkScope(scope);
+    const query = this.scoped(this.db.getRepository(RoutingForm).createQueryBuilder('f').where('true'), scope);
+    if (teamIds?.length) query.andWhere('f.team_id IN (:...teamIds)', { teamIds });
+    if (filters.routedToBookingUid) {
+      query.andWhere('EXISTS (SELECT 1 FROM routing_form_responses r WHERE r.form_id = f.id AND r.routed_to_booking_uid = :uid)', { uid: filters.routedToBookingUid });
+    }
+    return filtered(query, 'f', filters).getManyAndCount();
+  }
+
+  /** A form in the scope; any other (another team's, another organization's, no such id) is NOT_FOUND. */
+  async getForm(scope: FormScope, formId: string, checked = false): Promise<RoutingForm> {
+    if (!checked) await this.checkScope(scope);
+    if (!UUID.test(formId)) throw notFound('Routing form', formId);
+    const form = await this.scoped(this.db.getRepository(RoutingForm).createQueryBuilder('f').where('f.id = :formId', { formId }), scope).getOne();
+    if (!form) throw notFound('Routing form', formId);
+    return form;
+  }
+
+  async createForm(scope: Required<FormScope>, userId: number, input: CreateRoutingFormInput): Promise<RoutingForm> {
+    await this.checkScope(scope);
+    if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
+    const fields = checkFields(input.fields);
+    const routes = checkRoutes(input.routes, fields);
+    const form = Object.assign(new RoutingForm(), {
+      name: input.name.trim(),
+      description: input.description ?? null,
+      position: input.position ?? 0,
+      disabled: input.disabled ?? false,
+      userId,
+      teamId: scope.teamId,
+      organizationId: scope.orgId,
+      fields,
+      routes,
+      settings: input.settings ?? null,
+    });
+    return this.db.getRepository(RoutingForm).save(form);
+  }
+
+  async listResponses(scope: FormScope, formId: string, filters: RoutingFormFilterArgs): Promise<[RoutingFormResponse[], number]> {
+    const form = await this.getForm(scope, formId);
+    const query = this.db.getRepository(RoutingFormResponse).createQueryBuilder('r').where('r.form_id = :formId', { formId: form.id });
+    if (filters.routedToBookingUid) query.andWhere('r.routed_to_booking_uid = :uid', { uid: filters.routedToBookingUid });
+    return filtered(query, 'r', filters).getManyAndCount();
+  }
+
+  /** Changes the answers given (by field id or identifier); the others are kept. */
+  async updateResponse(scope: FormScope, formId: string, responseId: number, changes: Record<string, unknown> | null | undefined): Promise<RoutingFormResponse> {
+    const form = await this.getForm(scope, formId);
+    const repository = this.db.getRepository(RoutingFormResponse);
+    const response = await repository.findOneBy({ id: responseId, formId: form.id });
+    if (!response) throw notFound('Routing form response', responseId);
+    if (changes != null) response.response = { ...response.response, ...answersOf(changes, form.fields, { partial: true }) };
+    return repository.save(response);
+  }
+
+  /**
+   * Stores a submission, evaluates the form's routes and records FORM_SUBMITTED (same transaction);
+   * with `start` and `end`, also answers the routed event type's available slots.
+   */
+  async createResponse(
+    scope: FormScope,
+    formId: string,
+    body: Record<string, unknown>,
+    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
+  ): Promise<RoutingFormResult> {
+    const form = await this.getForm(scope, formId);
+    if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
+    const answers = answersOf(body, form.fields);
+    const route = routeFor(form.routes, answers);
+    const saved = await this.db.transaction(async (tx) => {
+      const response = await tx.save(Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }));
+      await tx.save(Object.assign(new RoutingFormEvent(), {
+        type: 'FORM_SUBMITTED',
+        formId: form.id,
+        responseId: response.id,
+        teamId: form.teamId,
+        payload: { formId: form.id, formName: form.name, teamId: form.teamId, responseId: response.id, responses: answers, routedTo: route?.action ?? null, createdAt: response.createdAt.toISOString() },
+      }));
+      return response;
+    });
+    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;
+    let slots: Record<string, unknown> | null = null;
+    if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {
+      const data = await this.ctx.graph.run<{ availableSlots: { slots: Record<string, unknown> } }>(AVAILABLE_SLOTS, {
+        eventTypeId,
+        startTime: slotsQuery.start,
+        endTime: slotsQuery.end,
+        timeZone: slotsQuery.timeZone ?? null,
+      }).catch(() => null);
+      slots = data?.availableSlots.slots ?? null;
+    }
+    return {
+      eventTypeId,
+      routing: { queuedResponseId: null, responseId: saved.id, teamMemberIds: route?.teamMemberIds ?? [], teamMemberEmail: null, skipContactOwner: null },
+      routingCustomMessage: route?.action.type === 'customPageMessage' ? route.action.value : null,
+      routingExternalRedirectUrl: route?.action.type === 'externalRedirectUrl' ? route.action.value : null,
+      slots,
+    };
+  }
+
+  /** Links a response to the booking it led to (the booking side calls this with the response id it was given). */
+  async linkToBooking(responseId: number, bookingUid: string): Promise<RoutingFormResponse> {
+    const repository = this.db.getRepository(RoutingFormResponse);
+    const response = await repository.findOneBy({ id: responseId });
+    if (!response) throw notFound('Routing form response', responseId);
+    response.routedToBookingUid = bookingUid;
+    return repository.save(response);
+  }
+}
+

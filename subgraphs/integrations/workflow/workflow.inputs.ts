@@ -1,0 +1,68 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageOf } from '../../kit/pagination';
+import { Workflow } from './workflow.entity';
+
+@InputType()
+export class WorkflowActivationInput {
+  @Field({ nullable: true, defaultValue: false }) isActiveOnAllEventTypes?: boolean;
+  @Field(() => [Int], { nullable: true, description: 'Event types of the team; required unless isActiveOnAllEventTypes.' }) activeOnEventTypeIds?: number[] | null;
+}
+
+@InputType()
+export class WorkflowOffsetInput {
+  @Field(() => Int, { description: '0 or more.' }) value: number;
+  @Field({ description: 'hour, minute or day.' }) unit: string;
+}
+
+@InputType()
+export class WorkflowTriggerInput {
+  @Field({ description: 'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.' })
+  type: string;
+  @Field(() => WorkflowOffsetInput, { nullable: true, description: 'Required for beforeEvent, afterEvent and the two video no-show triggers.' })
+  offset?: WorkflowOffsetInput | null;
+}
+
+@InputType()
+export class WorkflowMessageInput {
+  @Field() subject: string;
+  @Field(() => String, { nullable: true, description: 'E-mail body (e-mail actions).' }) html?: string | null;
+  @Field(() => String, { nullable: true, description: 'Text body (SMS and WhatsApp actions).' }) text?: string | null;
+}
+
+@InputType()
+export class WorkflowStepInput {
+  @Field() action: string;
+  @Field(() => Int) stepNumber: number;
+  @Field() recipient: string;
+  @Field() template: string;
+  @Field() sender: string;
+  @Field(() => Int, { nullable: true, description: 'A verified e-mail of the team (email_address); verified resources are not served yet: send `email`.' }) verifiedEmailId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A verified phone of the team (sms_number, whatsapp_number); verified resources are not served yet: send `phone`.' }) verifiedPhoneId?: number | null;
+  @Field(() => String, { nullable: true, description: 'The address of an email_address step.' }) email?: string | null;
+  @Field(() => String, { nullable: true, description: 'The number of an sms_number / whatsapp_number step (E.164).' }) phone?: string | null;
+  @Field({ nullable: true, defaultValue: false }) includeCalendarEvent?: boolean;
+  @Field({ nullable: true, defaultValue: false }) phoneRequired?: boolean;
+  @Field({ nullable: true, defaultValue: false }) skipNoShowAttendees?: boolean;
+  @Field({ nullable: true, defaultValue: false }) autoTranslateEnabled?: boolean;
+  @Field(() => String, { nullable: true }) sourceLocale?: string | null;
+  @Field(() => WorkflowMessageInput) message: WorkflowMessageInput;
+}
+
+@InputType({ description: 'Body of POST …/workflows (the reference\'s CreateWorkflowDto).' })
+export class CreateWorkflowInput {
+  @Field() name: string;
+  @Field(() => WorkflowActivationInput) activation: WorkflowActivationInput;
+  @Field(() => WorkflowTriggerInput) trigger: WorkflowTriggerInput;
+  @Field(() => [WorkflowStepInput]) steps: WorkflowStepInput[];
+}
+
+@InputType({ description: 'Body of PATCH …/workflows/{workflowId}: fields left out are kept; `steps` replaces the steps.' })
+export class UpdateWorkflowInput {
+  @Field({ nullable: true }) name?: string;
+  @Field(() => WorkflowActivationInput, { nullable: true }) activation?: WorkflowActivationInput;
+  @Field(() => WorkflowTriggerInput, { nullable: true }) trigger?: WorkflowTriggerInput;
+  @Field(() => [WorkflowStepInput], { nullable: true }) steps?: WorkflowStepInput[];
+}
+
+@ObjectType()
+export class WorkflowPage extends PageOf(Workflow) {}

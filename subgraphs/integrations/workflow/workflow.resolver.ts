@@ -1,0 +1,69 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { PageArgs, paginationOf } from '../../kit/pagination';
+import { ReminderBooking } from './workflow-reminder.entity';
+import { Workflow } from './workflow.entity';
+import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowPage } from './workflow.inputs';
+import { WorkflowService } from './workflow.service';
+
+const service = (ctx: SubgraphContext) => new WorkflowService(ctx);
+const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
+
+/** Workflows of an organization's team: /v2/organizations/{orgId}/teams/{teamId}/workflows (team admins, org admins). */
+@Resolver()
+export class TeamWorkflowResolver {
+  @Query(() => WorkflowPage, { description: 'Workflows of an organization team (GET /v2/organizations/{orgId}/teams/{teamId}/workflows).' })
+  @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
+  @Directive(pbac('workflow.readTeamWorkflows'))
+  async teamWorkflows(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<WorkflowPage> {
+    const [items, total] = await service(ctx).list({ orgId, teamId }, page);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Query(() => Workflow, { description: 'One workflow of an organization team.' })
+  @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
+  @Directive(pbac('workflow.readTeamWorkflows'))
+  teamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('workflowId', () => Int) workflowId: number, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+    return service(ctx).get({ orgId, teamId }, workflowId);
+  }
+
+  @Mutation(() => Workflow, { description: 'Creates a workflow of an organization team.' })
+  @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
+  @Directive(pbac('workflow.create'))
+  createTeamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateWorkflowInput, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+    return service(ctx).create({ orgId, teamId }, ctx.principal.userId!, input);
+  }
+
+  @Mutation(() => Workflow, { description: 'Changes a workflow of an organization team; `steps` replaces the steps.' })
+  @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
+  @Directive(pbac('workflow.update'))
+  updateTeamWorkflow(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('workflowId', () => Int) workflowId: number,
+    @Arg('input') input: UpdateWorkflowInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Workflow> {
+    return service(ctx).update({ orgId, teamId }, workflowId, input);
+  }
+
+  @Mutation(() => Workflow, { description: 'Deletes a workflow of an organization team and answers it as it was.' })
+  @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
+  @Directive(pbac('workflow.delete'))
+  deleteTeamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('workflowId', () => Int) workflowId: number, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+    return service(ctx).remove({ orgId, teamId }, workflowId);
+  }
+
+  @Mutation(() => Int, { description: 'Schedules the steps of the team\'s workflows for a booking event (newEvent, eventCancelled, …); answers how many reminders were scheduled. Called by the booking side.' })
+  @Directive('@internal')
+  scheduleWorkflowReminders(
+    @Arg('event') event: string,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('eventTypeId', () => Int) eventTypeId: number,
+    @Arg('booking', () => GraphQLJSONObject, { description: '{uid, title, start, end, timeZone, location, meetingUrl, organizer: {name, email}, attendees: [{name, email, phoneNumber}]}' }) booking: ReminderBooking,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<number> {
+    return service(ctx).scheduleForBooking(event, teamId, eventTypeId, booking);
+  }
+}

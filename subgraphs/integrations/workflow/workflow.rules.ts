@@ -1,0 +1,63 @@
+import { badInput } from '../../kit/errors';
+import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
+
+/** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
+export const TRIGGERS = ['beforeEvent', 'eventCancelled', 'newEvent', 'afterEvent', 'rescheduleEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow', 'bookingRejected', 'bookingRequested', 'bookingPaymentInitiated', 'bookingPaid', 'bookingNoShowUpdated'];
+export const TRIGGERS_WITH_OFFSET = ['beforeEvent', 'afterEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow'];
+export const OFFSET_UNITS = ['hour', 'minute', 'day'];
+export const ACTIONS = ['email_host', 'email_attendee', 'email_address', 'sms_attendee', 'sms_number', 'whatsapp_attendee', 'whatsapp_number', 'cal_ai_phone_call'];
+export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
+export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
+const PHONE = /^\+[1-9]\d{1,14}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const oneOf = (field: string, value: string, allowed: string[]) => {
+  if (!allowed.includes(value)) throw badInput(field, `${field} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+};
+
+export function checkTrigger(trigger: WorkflowTriggerInput): void {
+  oneOf('trigger.type', trigger.type, TRIGGERS);
+  if (TRIGGERS_WITH_OFFSET.includes(trigger.type)) {
+    if (!trigger.offset) throw badInput('trigger.offset', `trigger.offset is required for ${trigger.type}`);
+    if (!Number.isInteger(trigger.offset.value) || trigger.offset.value < 0) throw badInput('trigger.offset.value', 'trigger.offset.value must be 0 or more');
+    oneOf('trigger.offset.unit', trigger.offset.unit, OFFSET_UNITS);
+  }
+}
+
+export function checkSteps(steps: WorkflowStepInput[]): void {
+  if (!steps.length) throw badInput('steps', 'steps must hold at least one step');
+  const numbers = new Set<number>();
+  steps.forEach((step, i) => {
+    const at = `steps[${i}]`;
+    oneOf(`${at}.action`, step.action, ACTIONS);
+    oneOf(`${at}.recipient`, step.recipient, RECIPIENTS);
+    oneOf(`${at}.template`, step.template, TEMPLATES);
+    if (!Number.isInteger(step.stepNumber) || step.stepNumber < 1) throw badInput(`${at}.stepNumber`, `${at}.stepNumber must be 1 or more`);
+    if (numbers.has(step.stepNumber)) throw badInput(`${at}.stepNumber`, `${at}.stepNumber repeats another step's number`);
+    numbers.add(step.stepNumber);
+    if (!step.sender?.trim()) throw badInput(`${at}.sender`, `${at}.sender must not be empty`);
+    if (!step.message?.subject?.trim() && step.action.startsWith('email')) throw badInput(`${at}.message.subject`, `${at}.message.subject must not be empty`);
+    if (step.action.startsWith('email') && !step.message.html?.trim()) throw badInput(`${at}.message.html`, `${at}.message.html is required for ${step.action}`);
+    if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim()) throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
+    if (step.action === 'email_address') {
+      if (step.verifiedEmailId != null && !step.email) throw badInput(`${at}.verifiedEmailId`, `${at}.verifiedEmailId: verified e-mails are not served yet; send ${at}.email`);
+      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email must be an e-mail address for email_address`);
+    }
+    if (step.action === 'sms_number' || step.action === 'whatsapp_number') {
+      if (step.verifiedPhoneId != null && !step.phone) throw badInput(`${at}.verifiedPhoneId`, `${at}.verifiedPhoneId: verified phone numbers are not served yet; send ${at}.phone`);
+      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
+    }
+    if (step.action === 'cal_ai_phone_call') throw badInput(`${at}.action`, `${at}.action cal_ai_phone_call is not available`);
+  });
+}
+
+const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** When a step of a workflow with this trigger runs for a booking; null when the trigger is not this event. */
+export function dueTime(trigger: { type: string; offsetValue: number | null; offsetUnit: string | null }, event: string, booking: { start: Date; end: Date }, now: Date): Date | null {
+  if (trigger.type !== event && !(event === 'newEvent' && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent'))) return null;
+  const offset = (trigger.offsetValue ?? 0) * (UNIT_MS[trigger.offsetUnit ?? 'minute'] ?? 0);
+  if (trigger.type === 'beforeEvent') return new Date(booking.start.getTime() - offset);
+  if (trigger.type === 'afterEvent') return new Date(booking.end.getTime() + offset);
+  return now;
+}

@@ -1,0 +1,153 @@
+import { DataSource } from 'typeorm';
+import { SubgraphContext } from '../../kit/context';
+import { badInput, notFound } from '../../kit/errors';
+import { PageArgs, pageWindow } from '../../kit/pagination';
+import { checkOrgTeam } from '../team-address';
+import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
+import { WorkflowStep } from './workflow-step.entity';
+import { Workflow } from './workflow.entity';
+import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
+import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
+
+export interface TeamAddress {
+  orgId: number;
+  teamId: number;
+}
+
+const TEAM_EVENT_TYPE_IDS = /* GraphQL */ `
+  query WorkflowTeamEventTypes($teamId: Int!) { teamEventTypes(teamId: $teamId, take: 250) { items { id } } }
+`;
+
+function stepsOf(inputs: WorkflowStepInput[]): WorkflowStep[] {
+  return inputs.map((s) =>
+    Object.assign(new WorkflowStep(), {
+      stepNumber: s.stepNumber,
+      action: s.action,
+      recipient: s.recipient,
+      template: s.template,
+      sender: s.sender.trim(),
+      email: s.action === 'email_address' ? s.email ?? null : null,
+      phone: s.action === 'sms_number' || s.action === 'whatsapp_number' ? s.phone ?? null : null,
+      subject: s.message.subject,
+      html: s.message.html ?? null,
+      text: s.message.text ?? null,
+      includeCalendarEvent: s.includeCalendarEvent ?? false,
+      phoneRequired: s.phoneRequired ?? false,
+      skipNoShowAttendees: s.skipNoShowAttendees ?? false,
+      autoTranslateEnabled: s.autoTranslateEnabled ?? false,
+      sourceLocale: s.sourceLocale ?? null,
+    }),
+  );
+}
+
+/** Workflows of an organization's team (spec 4.11, reference "Orgs / Teams / Workflows"). */
+export class WorkflowService {
+  private readonly db: DataSource;
+
+  constructor(private readonly ctx: SubgraphContext) {
+    this.db = ctx.db;
+  }
+
+  /** The event types must be the team's own (asked of the scheduling subgraph). */
+  private async checkActivation(teamId: number, activation: WorkflowActivationInput): Promise<{ all: boolean; ids: number[] }> {
+    const all = activation.isActiveOnAllEventTypes ?? false;
+    const ids = [...new Set(activation.activeOnEventTypeIds ?? [])];
+    if (all || !ids.length) return { all, ids: all ? [] : ids };
+    const data = await this.ctx.graph.run<{ teamEventTypes: { items: Array<{ id: number }> } }>(TEAM_EVENT_TYPE_IDS, { teamId });
+    const own = new Set(data.teamEventTypes.items.map((e) => e.id));
+    const foreign = ids.find((id) => !own.has(id));
+    if (foreign !== undefined) throw badInput('activation.activeOnEventTypeIds', `activation.activeOnEventTypeIds: ${foreign} is not an event type of the team`);
+    return { all, ids };
+  }
+
+  async list(address: TeamAddress, page: PageArgs): Promise<[Workflow[], number]> {
+    await checkOrgTeam(this.ctx, address.orgId, address.teamId);
+    const { take, skip } = pageWindow(page);
+    return this.db.getRepository(Workflow).findAndCount({ where: { teamId: address.teamId }, order: { id: 'ASC', steps: { stepNumber: 'ASC' } }, take, skip });
+  }
+
+  async get(address: TeamAddress, id: number): Promise<Workflow> {
+    await checkOrgTeam(this.ctx, address.orgId, address.teamId);
+    const workflow = await this.db.getRepository(Workflow).findOne({ where: { id, teamId: address.teamId }, order: { steps: { stepNumber: 'ASC' } } });
+    if (!workflow) throw notFound('Workflow', id);
+    return workflow;
+  }
+
+  async create(address: TeamAddress, userId: number, input: CreateWorkflowInput): Promise<Workflow> {
+    await checkOrgTeam(this.ctx, address.orgId, address.teamId);
+    if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
+    checkTrigger(input.trigger);
+    checkSteps(input.steps);
+    const activation = await this.checkActivation(address.teamId, input.activation);
+    const workflow = Object.assign(new Workflow(), {
+      name: input.name.trim(),
+      type: 'event-type',
+      userId,
+      teamId: address.teamId,
+      isActiveOnAllEventTypes: activation.all,
+      activeOnEventTypeIds: activation.ids,
+      triggerType: input.trigger.type,
+      offsetValue: input.trigger.offset?.value ?? null,
+      offsetUnit: input.trigger.offset?.unit ?? null,
+      steps: stepsOf(input.steps),
+    });
+    const saved = await this.db.getRepository(Workflow).save(workflow);
+    return this.get(address, saved.id);
+  }
+
+  /** Fields left out are kept; `steps` replaces every step (pending reminders of the old steps go with them). */
+  async update(address: TeamAddress, id: number, input: UpdateWorkflowInput): Promise<Workflow> {
+    const workflow = await this.get(address, id);
+    if (input.name !== undefined) {
+      if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
+      workflow.name = input.name.trim();
+    }
+    if (input.trigger) {
+      checkTrigger(input.trigger);
+      workflow.triggerType = input.trigger.type;
+      workflow.offsetValue = input.trigger.offset?.value ?? null;
+      workflow.offsetUnit = input.trigger.offset?.unit ?? null;
+    }
+    if (input.activation) {
+      const activation = await this.checkActivation(address.teamId, input.activation);
+      workflow.isActiveOnAllEventTypes = activation.all;
+      workflow.activeOnEventTypeIds = activation.ids;
+    }
+    if (input.steps) checkSteps(input.steps);
+    await this.db.transaction(async (tx) => {
+      const { steps: _steps, ...fields } = workflow;
+      await tx.update(Workflow, { id }, { name: fields.name, triggerType: fields.triggerType, offsetValue: fields.offsetValue, offsetUnit: fields.offsetUnit, isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes, activeOnEventTypeIds: fields.activeOnEventTypeIds, updatedAt: new Date() });
+      if (input.steps) {
+        await tx.delete(WorkflowStep, { workflowId: id });
+        await tx.save(stepsOf(input.steps).map((step) => Object.assign(step, { workflowId: id, workflow: { id } as Workflow })));
+      }
+    });
+    return this.get(address, id);
+  }
+
+  async remove(address: TeamAddress, id: number): Promise<Workflow> {
+    const workflow = await this.get(address, id);
+    await this.db.getRepository(Workflow).delete({ id });
+    return workflow;
+  }
+
+  /**
+   * Schedules the steps of the team's active workflows for a booking event (newEvent, eventCancelled,
+   * rescheduleEvent, …): one due-time row per step; the dispatcher sends them when due. Steps whose time
+   * has already passed (a reminder 24 h before a booking made 1 h ahead) are not scheduled.
+   */
+  async scheduleForBooking(event: string, teamId: number, eventTypeId: number, booking: ReminderBooking, now = new Date()): Promise<number> {
+    const workflows = await this.db.getRepository(Workflow).findBy({ teamId });
+    const times = { start: new Date(booking.start), end: new Date(booking.end) };
+    const rows: Array<Partial<WorkflowReminder>> = [];
+    for (const workflow of workflows) {
+      if (!workflow.isActiveOnAllEventTypes && !workflow.activeOnEventTypeIds.includes(eventTypeId)) continue;
+      const due = dueTime({ type: workflow.triggerType, offsetValue: workflow.offsetValue, offsetUnit: workflow.offsetUnit }, event, times, now);
+      if (!due || due.getTime() < now.getTime() - 60_000) continue;
+      for (const step of workflow.steps) rows.push({ workflowStepId: step.id, bookingUid: booking.uid, dueAt: due, payload: booking });
+    }
+    if (!rows.length) return 0;
+    await this.db.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().execute();
+    return rows.length;
+  }
+}

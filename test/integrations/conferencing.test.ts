@@ -1,0 +1,81 @@
+import { graphqlOperationOf } from '../support/integration-ops';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+/** Spec 2.11 / 4.10: conferencing apps of a user and of an organization's team. */
+describe('conferencing apps', () => {
+  let stack: TestStack;
+  let orgOwner: Awaited<ReturnType<typeof userWithKey>>;
+  let teamAdmin: Awaited<ReturnType<typeof userWithKey>>;
+  let member: Awaited<ReturnType<typeof userWithKey>>;
+  let org: { id: number };
+  let team: { id: number };
+  let foreignTeam: { id: number };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [orgOwner, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    const outsider = await userWithKey(stack);
+    org = await operator.createOrganization({ name: 'Acme', ownerId: orgOwner.user.id });
+    const otherOrg = await operator.createOrganization({ name: 'Globex', ownerId: outsider.user.id });
+    team = await operator.createTeam({ name: 'Engineering', orgId: org.id, ownerId: teamAdmin.user.id });
+    await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
+    foreignTeam = await operator.createTeam({ name: 'Globex Sales', orgId: otherOrg.id, ownerId: outsider.user.id });
+  });
+  afterAll(() => stack.stop());
+
+  describe('/v2/conferencing (the caller)', () => {
+    it('connect, list, default, disconnect; the built-in video app is the default until another is chosen', async () => {
+      const { user, key } = await userWithKey(stack);
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([]);
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key }))).toEqual({ appSlug: 'daily-video', appLink: null });
+
+      const connected = expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }));
+      expect(connected).toEqual({ id: expect.any(Number), type: 'google_video', userId: user.id, invalid: false });
+      expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }), 409, 'CONFLICT');
+      expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/skype/connect', { key }), 400, 'BAD_REQUEST', /app/);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/zoom/connect', { key }), 400, 'BAD_REQUEST', /OAuth/);
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([connected]);
+
+      expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/zoom/default', { key }), 400, 'BAD_REQUEST', /not connected/);
+      expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key }))).toEqual({ appSlug: 'google-meet', appLink: null });
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key })).appSlug).toBe('google-meet');
+
+      expect(expectSuccess(await stack.rest('DELETE', '/v2/conferencing/google-meet/disconnect', { key }))).toEqual(connected);
+      expectErrorEnvelope(await stack.rest('DELETE', '/v2/conferencing/google-meet/disconnect', { key }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key })).appSlug).toBe('daily-video');
+    });
+  });
+
+  describe('GET /v2/organizations/{orgId}/teams/{teamId}/conferencing (team admin; PBAC team.readConferencing)', () => {
+    it('the team admin and the org admin manage the team\'s apps; a member is refused; another org\'s team is not found', async () => {
+      const base = `/v2/organizations/${org.id}/teams/${team.id}/conferencing`;
+      expect(expectSuccess(await stack.rest('GET', base, { key: teamAdmin.key }))).toEqual([]);
+      const connected = expectSuccess(await stack.rest('POST', `${base}/google-meet/connect`, { key: teamAdmin.key }));
+      expect(connected).toMatchObject({ type: 'google_video', invalid: false });
+      expect(expectSuccess(await stack.rest('GET', base, { key: orgOwner.key }))).toEqual([connected]);
+      expect(expectSuccess(await stack.rest('POST', `${base}/google-meet/default`, { key: orgOwner.key })).appSlug).toBe('google-meet');
+      expect(expectSuccess(await stack.rest('GET', `${base}/default`, { key: teamAdmin.key })).appSlug).toBe('google-meet');
+      // The team's apps are not the admin's own.
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key: teamAdmin.key }))).toEqual([]);
+
+      expectErrorEnvelope(await stack.rest('GET', base, { key: member.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('POST', `${base}/google-meet/default`, { key: member.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${foreignTeam.id}/conferencing`, { key: orgOwner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', `${base}/google-meet/disconnect`, { key: member.key }), 403, 'FORBIDDEN');
+      expect(expectSuccess(await stack.rest('DELETE', `${base}/google-meet/disconnect`, { key: teamAdmin.key }))).toEqual(connected);
+    });
+  });
+
+  describe('the built-in video app gives a booking a stable meeting URL', () => {
+    it('the same booking uid always gets the same URL, another uid another URL', async () => {
+      const url = (bookingUid: string) => graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid });
+      const first = (await url('booking-1')).conferencingMeetingUrl;
+      expect(first).toMatch(/^https?:\/\/.+\/video\/[A-Za-z0-9_-]{22}$/);
+      expect((await url('booking-1')).conferencingMeetingUrl).toBe(first);
+      expect((await url('booking-2')).conferencingMeetingUrl).not.toBe(first);
+      expect((await graphqlOperationOf(stack, `{ conferencingMeetingUrl(locationType: "integrations:google:meet", bookingUid: "b") }`)).conferencingMeetingUrl).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import { EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { eventually } from '../support/eventually';
+import { expectErrorEnvelope, expectSuccess, userWithKey } from '../support/fixtures';
+import { icsCalendar, IcsServer, startIcsServer } from '../support/ics-server';
+import { startTestStack, TestStack } from '../support/stack';
+
+const DAY = 86_400_000;
+/** A UTC date some days ahead (ICS events are cached for the coming year): `YYYY-MM-DD`. */
+const daysAhead = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+
+/**
+ * Spec 4.9 / 2.10: POST /v2/calendars/ics-feed/save reads each URL (over real HTTP, from a loopback
+ * server) and answers the calendar credential; the feed's events make the user's slots unavailable.
+ */
+describe('ICS feeds and calendars', () => {
+  let stack: TestStack;
+  let ics: IcsServer;
+  const saved = { private: process.env.ALLOW_PRIVATE_TARGETS, refresh: process.env.ICS_REFRESH_INTERVAL_MS };
+  const day = daysAhead(10);
+
+  beforeAll(async () => {
+    process.env.ALLOW_PRIVATE_TARGETS = '1';
+    process.env.ICS_REFRESH_INTERVAL_MS = '300';
+    ics = await startIcsServer();
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await ics.stop();
+    process.env.ALLOW_PRIVATE_TARGETS = saved.private;
+    process.env.ICS_REFRESH_INTERVAL_MS = saved.refresh;
+    if (saved.private === undefined) delete process.env.ALLOW_PRIVATE_TARGETS;
+    if (saved.refresh === undefined) delete process.env.ICS_REFRESH_INTERVAL_MS;
+  });
+
+  describe('POST /v2/calendars/ics-feed/save', () => {
+    it('answers 201 with the credential of spec 2.10 (type ics-feed_calendar, appId ics-feed)', async () => {
+      const { user, key } = await userWithKey(stack);
+      ics.set('/save-ok.ics', icsCalendar('Work', [{ uid: 'a', start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z` }]));
+      const data = expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/save-ok.ics')], readOnly: true } }), 201);
+      expect(data).toEqual({ id: expect.any(Number), type: 'ics-feed_calendar', userId: user.id, teamId: null, appId: 'ics-feed', invalid: false });
+      expect(ics.hits.get('/save-ok.ics')).toBeGreaterThanOrEqual(1);
+      expectSuccess(await stack.rest('GET', '/v2/calendars/ics-feed/check', { key }));
+    });
+
+    it('a feed that cannot be read is a 400 with the real service\'s message, and nothing is saved', async () => {
+      const { key } = await userWithKey(stack);
+      const missing = await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/does-not-exist.ics')] } });
+      expectErrorEnvelope(missing, 400, 'BAD_REQUEST', /^Could not add ICS feeds, try using private ics feed\.$/);
+      ics.set('/not-ics.ics', '<html>login</html>');
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/not-ics.ics')] } }), 400, 'BAD_REQUEST', /Could not add ICS feeds/);
+      expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/ics-feed/check', { key }), 400, 'BAD_REQUEST', /Credentials for Ics Feed calendar not found/);
+    });
+
+    it('urls must be a non-empty list of http(s)/webcal URLs: a 400 naming urls', async () => {
+      const { key } = await userWithKey(stack);
+      for (const urls of [[], ['ftp://example.com/a.ics'], ['not a url']]) {
+        expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls } }), 400, 'BAD_REQUEST', /urls/);
+      }
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: {} }), 400, 'BAD_REQUEST', /urls/);
+    });
+  });
+
+  describe('GET /v2/calendars, busy times, selected and destination calendars', () => {
+    it('lists the feed as a connected calendar, answers its busy times, and validates selections against the connections', async () => {
+      const { user, key } = await userWithKey(stack);
+      const other = await userWithKey(stack);
+      ics.set('/list.ics', icsCalendar('Holidays', [{ uid: 'h1', start: `${day}T08:00:00Z`, end: `${day}T09:30:00Z` }]));
+      const credential = expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/list.ics')] } }), 201);
+
+      const calendars = expectSuccess(await stack.rest('GET', '/v2/calendars', { key }));
+      expect(calendars.destinationCalendar).toBeNull();
+      expect(calendars.connectedCalendars).toHaveLength(1);
+      const [connected] = calendars.connectedCalendars;
+      expect(connected).toMatchObject({ credentialId: credential.id, integration: { slug: 'ics-feed', type: 'ics-feed_calendar', name: 'ICS Feed' } });
+      expect(connected.calendars).toEqual([expect.objectContaining({ name: 'Holidays', integration: 'ics-feed_calendar', readOnly: true, isSelected: true, credentialId: credential.id })]);
+      const externalId = connected.calendars[0].externalId;
+      expect(externalId).not.toContain('127.0.0.1'); // the URL carries the feed's token: never shown
+
+      const busy = expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${externalId}`, { key }));
+      expect(busy).toEqual([{ start: `${day}T08:00:00.000Z`, end: `${day}T09:30:00.000Z`, source: externalId }]);
+      expect(expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${externalId}`, { key: other.key }))).toEqual([]);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=tomorrow`, { key }), 400, 'BAD_REQUEST', /dateFrom/);
+
+      const selection = { integration: 'ics-feed_calendar', externalId, credentialId: credential.id };
+      expect(expectSuccess(await stack.rest('DELETE', `/v2/selected-calendars?integration=ics-feed_calendar&externalId=${externalId}&credentialId=${credential.id}`, { key }))).toEqual({ ...selection, userId: user.id });
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/selected-calendars?integration=ics-feed_calendar&externalId=${externalId}&credentialId=${credential.id}`, { key }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('POST', '/v2/selected-calendars', { key, body: selection }), 201)).toEqual({ ...selection, userId: user.id });
+      // Another user's credential is not found; an unknown calendar of one's own is a 400 naming externalId.
+      expectErrorEnvelope(await stack.rest('POST', '/v2/selected-calendars', { key: other.key, body: selection }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('POST', '/v2/selected-calendars', { key, body: { ...selection, externalId: 'nope' } }), 400, 'BAD_REQUEST', /externalId/);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/selected-calendars', { key, body: { ...selection, integration: 'zoom' } }), 400, 'BAD_REQUEST', /integration/);
+
+      // A read-only feed cannot receive bookings; saved writable, it can.
+      expectErrorEnvelope(await stack.rest('PUT', '/v2/destination-calendars', { key, body: { integration: 'ics-feed_calendar', externalId } }), 400, 'BAD_REQUEST', /read-only/);
+      expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/list.ics')], readOnly: false } }), 201);
+      expect(expectSuccess(await stack.rest('PUT', '/v2/destination-calendars', { key, body: { integration: 'ics-feed_calendar', externalId } }))).toEqual({ ...selection, userId: user.id });
+      expect(expectSuccess(await stack.rest('GET', '/v2/calendars', { key })).destinationCalendar).toEqual({ ...selection, userId: user.id });
+    });
+  });
+
+  describe('busy times from a user\'s feeds make slots unavailable', () => {
+    it('an ICS event removes exactly the slots it overlaps; a refreshed feed gives them back', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '13:00' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+      const range = { eventTypeId: eventType.id, startTime: `${day}T00:00:00Z`, endTime: `${day}T23:59:59Z`, timeZone: 'UTC' };
+      const times = async () => (expectSuccess(await getSlots(stack, range)).slots[day] ?? []).map((s: { time: string }) => s.time.slice(11, 16));
+      expect(await times()).toEqual(['09:00', '10:00', '11:00', '12:00']);
+
+      // 10:30–11:15 overlaps the 10:00 and 11:00 slots; a transparent (free) event blocks nothing.
+      ics.set('/host.ics', icsCalendar('Host', [
+        { uid: 'busy', start: `${day}T10:30:00Z`, end: `${day}T11:15:00Z` },
+        { uid: 'free', start: `${day}T12:00:00Z`, end: `${day}T13:00:00Z`, extra: ['TRANSP:TRANSPARENT'] },
+      ]));
+      expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key: host.key, body: { urls: [ics.url('/host.ics')] } }), 201);
+      expect(await times()).toEqual(['09:00', '12:00']);
+
+      // The background refresher re-reads the feed (ICS_REFRESH_INTERVAL_MS is 300 ms here); slots never fetch it.
+      const fetchesBefore = ics.hits.get('/host.ics') ?? 0;
+      await getSlots(stack, range);
+      expect(ics.hits.get('/host.ics')).toBe(fetchesBefore);
+      ics.set('/host.ics', icsCalendar('Host', [{ uid: 'busy', start: `${day}T09:00:00Z`, end: `${day}T09:45:00Z` }]));
+      expect(await eventually(async () => JSON.stringify(await times()) === JSON.stringify(['10:00', '11:00', '12:00']), { timeoutMs: 10_000 })).toBe(true);
+    });
+
+    it('a weekly recurring event blocks every occurrence; an unselected calendar blocks nothing', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+      const nextWeek = daysAhead(17);
+      ics.set('/weekly.ics', icsCalendar('Weekly', [{ uid: 'weekly', start: `${day}T09:00:00Z`, end: `${day}T10:00:00Z`, extra: ['RRULE:FREQ=WEEKLY;COUNT=4'] }]));
+      const credential = expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key: host.key, body: { urls: [ics.url('/weekly.ics')] } }), 201);
+      const slotsOn = async (date: string) =>
+        (expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: `${date}T00:00:00Z`, endTime: `${date}T23:59:59Z` })).slots[date] ?? []).map((s: { time: string }) => s.time.slice(11, 16));
+      expect(await slotsOn(day)).toEqual(['10:00']);
+      expect(await slotsOn(nextWeek)).toEqual(['10:00']);
+
+      const { connectedCalendars } = expectSuccess(await stack.rest('GET', '/v2/calendars', { key: host.key }));
+      const externalId = connectedCalendars[0].calendars[0].externalId;
+      expectSuccess(await stack.rest('DELETE', `/v2/selected-calendars?integration=ics-feed_calendar&externalId=${externalId}&credentialId=${credential.id}`, { key: host.key }));
+      expect(await slotsOn(nextWeek)).toEqual(['09:00', '10:00']);
+    });
+  });
+});

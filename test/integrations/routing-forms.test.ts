@@ -1,0 +1,145 @@
+import { EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { graphqlOperationOf } from '../support/integration-ops';
+import { startTestStack, TestStack } from '../support/stack';
+
+const CREATE_FORM = /* GraphQL */ `
+  mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id name teamId } }
+`;
+
+/** Spec 2.8 / 4.7 and the reference's routing form routes: forms of teams and organizations, responses, routing. */
+describe('routing forms', () => {
+  let stack: TestStack;
+  let orgOwner: Awaited<ReturnType<typeof userWithKey>>;
+  let teamAdmin: Awaited<ReturnType<typeof userWithKey>>;
+  let member: Awaited<ReturnType<typeof userWithKey>>;
+  let outsider: Awaited<ReturnType<typeof userWithKey>>;
+  let org: { id: number };
+  let team: { id: number };
+  let otherTeam: { id: number };
+  let eventTypeId: number;
+  let formId: string;
+  let otherFormId: string;
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+
+  const teamBase = () => `/v2/organizations/${org.id}/teams/${team.id}/routing-forms`;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [orgOwner, teamAdmin, member, outsider] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    org = await operator.createOrganization({ name: 'Acme', ownerId: orgOwner.user.id });
+    team = await operator.createTeam({ name: 'Sales', orgId: org.id, ownerId: teamAdmin.user.id });
+    await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
+    otherTeam = await operator.createTeam({ name: 'Support', orgId: org.id, ownerId: outsider.user.id });
+    const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
+    eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 60 })).id;
+
+    const input = {
+      name: 'Contact us',
+      fields: [
+        { id: 'f-role', label: 'What do you need?', type: 'select', identifier: 'need', required: true },
+        { id: 'f-size', label: 'Company size', type: 'number' },
+      ],
+      routes: [
+        { id: 'r-sales', conditions: [{ field: 'f-role', operator: 'equals', value: 'demo' }], action: { type: 'eventTypeRedirectUrl', value: 'acme/demo', eventTypeId }, teamMemberIds: [teamAdmin.user.id] },
+        { id: 'r-big', conditions: [{ field: 'f-size', operator: 'greater_than', value: 100 }], action: { type: 'externalRedirectUrl', value: 'https://enterprise.example.com/' } },
+        { id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks, we will write to you.' } },
+      ],
+    };
+    const created = await stack.graphql(CREATE_FORM, { orgId: org.id, teamId: team.id, input }, teamAdmin.key);
+    expect(created.body.errors).toBeUndefined();
+    formId = created.body.data.createRoutingForm.id;
+    const other = await stack.graphql(CREATE_FORM, { orgId: org.id, teamId: otherTeam.id, input: { ...input, name: 'Support form' } }, outsider.key);
+    otherFormId = other.body.data.createRoutingForm.id;
+    // A form's routes are checked when it is created.
+    const bad = await stack.graphql(CREATE_FORM, { orgId: org.id, teamId: team.id, input: { ...input, routes: [{ id: 'x', action: { type: 'teleport', value: '' } }] } }, teamAdmin.key);
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.body.errors[0].message).toMatch(/routes\[0\]\.action/);
+  });
+  afterAll(() => stack.stop());
+
+  const submit = (body: unknown, query = '') => stack.rest('POST', `${teamBase()}/${formId}/responses${query}`, { key: teamAdmin.key, body });
+
+  describe('POST …/routing-forms/{routingFormId}/responses evaluates the form\'s routes', () => {
+    it('routes to the event type of the first matching route, with the routing to pass to the booking API and the slots', async () => {
+      const data = expectSuccess(await submit({ need: 'demo' }, `?start=${day}T00:00:00Z&end=${day}T23:59:59Z&timeZone=UTC`), 201);
+      expect(data).toMatchObject({
+        eventTypeId,
+        routing: { responseId: expect.any(Number), teamMemberIds: [teamAdmin.user.id], queuedResponseId: null },
+        routingCustomMessage: null,
+        routingExternalRedirectUrl: null,
+      });
+      expect(data.slots[day].map((s: { time: string }) => s.time.slice(11, 16))).toEqual(['09:00', '10:00']);
+    });
+
+    it('an external redirect route and the fallback route; a required field missing is a 400 naming it', async () => {
+      expect(expectSuccess(await submit({ 'f-role': 'pricing', 'f-size': 500 }), 201)).toMatchObject({ eventTypeId: null, routingExternalRedirectUrl: 'https://enterprise.example.com/' });
+      expect(expectSuccess(await submit({ need: 'pricing', 'f-size': '3' }), 201)).toMatchObject({ eventTypeId: null, routingCustomMessage: 'Thanks, we will write to you.' });
+      expectErrorEnvelope(await submit({ 'f-size': 3 }), 400, 'BAD_REQUEST', /need/);
+      expectErrorEnvelope(await submit({ need: 'demo', 'f-size': 'many' }), 400, 'BAD_REQUEST', /f-size/);
+    });
+
+    it('every stored response has its FORM_SUBMITTED domain event, written with it', async () => {
+      const [{ responses }] = await stack.db('integrations').query(`SELECT count(*)::int AS responses FROM routing_form_responses WHERE form_id = $1`, [formId]);
+      const events = await stack.db('integrations').query(`SELECT type, response_id, payload FROM routing_form_events WHERE form_id = $1`, [formId]);
+      expect(events).toHaveLength(responses);
+      expect(events.every((e: { type: string }) => e.type === 'FORM_SUBMITTED')).toBe(true);
+      expect(events[0].payload).toMatchObject({ formId, formName: 'Contact us', teamId: team.id });
+    });
+  });
+
+  describe('GET …/responses: filters, sort, paging (spec 4.7)', () => {
+    it('answers spec 2.8 responses; sortCreatedAt, take/skip, after/before filters, routedToBookingUid', async () => {
+      const all = await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=asc`, { key: teamAdmin.key });
+      const items = expectSuccess(all);
+      expect(items.length).toBe(3);
+      expect(items[0]).toEqual({ id: expect.any(Number), formId, formFillerId: expect.any(String), routedToBookingUid: null, response: { 'f-role': { label: 'What do you need?', value: 'demo' } }, createdAt: expect.any(String) });
+      const desc = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=desc`, { key: teamAdmin.key }));
+      expect(desc.map((r: { id: number }) => r.id)).toEqual([...items.map((r: { id: number }) => r.id)].reverse());
+
+      const page = await stack.rest('GET', `${teamBase()}/${formId}/responses?take=1&skip=1&sortCreatedAt=asc`, { key: teamAdmin.key });
+      expect(expectSuccess(page).map((r: { id: number }) => r.id)).toEqual([items[1].id]);
+      expect(page.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
+
+      const future = new Date(Date.now() + 86_400_000).toISOString();
+      expect(expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=${future}`, { key: teamAdmin.key }))).toEqual([]);
+      expect(expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?beforeUpdatedAt=${future}`, { key: teamAdmin.key }))).toHaveLength(3);
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=up`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /sortCreatedAt/);
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=yesterday`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /afterCreatedAt/);
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?take=251`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /take/);
+
+      // The booking side links the response it was given to the booking it made.
+      await graphqlOperationOf(stack, `mutation ($id: Int!) { linkRoutingFormResponseToBooking(responseId: $id, bookingUid: "booking-abc") { id } }`, { id: items[0].id });
+      const routed = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?routedToBookingUid=booking-abc`, { key: teamAdmin.key }));
+      expect(routed).toEqual([expect.objectContaining({ id: items[0].id, routedToBookingUid: 'booking-abc' })]);
+    });
+
+    it('PATCH …/responses/{responseId} changes the answers given and keeps the others', async () => {
+      const [first] = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=asc`, { key: teamAdmin.key }));
+      const updated = expectSuccess(await stack.rest('PATCH', `${teamBase()}/${formId}/responses/${first.id}`, { key: teamAdmin.key, body: { response: { 'f-size': 42 } } }));
+      expect(updated.response).toEqual({ 'f-role': { label: 'What do you need?', value: 'demo' }, 'f-size': { label: 'Company size', value: 42 } });
+      expectErrorEnvelope(await stack.rest('PATCH', `${teamBase()}/${formId}/responses/999999`, { key: teamAdmin.key, body: { response: {} } }), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('forms of the team and of the organization; isolation', () => {
+    it('the team lists its own forms; the organization lists every team\'s; teamIds narrows it', async () => {
+      const teamForms = expectSuccess(await stack.rest('GET', teamBase(), { key: teamAdmin.key }));
+      expect(teamForms.map((f: { id: string }) => f.id)).toEqual([formId]);
+      expect(teamForms[0]).toMatchObject({ name: 'Contact us', teamId: team.id, userId: teamAdmin.user.id, disabled: false, description: null, position: 0 });
+      const orgForms = expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms`, { key: orgOwner.key }));
+      expect(orgForms.map((f: { id: string }) => f.id).sort()).toEqual([formId, otherFormId].sort());
+      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms?teamIds=${otherTeam.id}`, { key: orgOwner.key })).map((f: { id: string }) => f.id)).toEqual([otherFormId]);
+      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms/${formId}/responses`, { key: orgOwner.key }))).toHaveLength(3);
+    });
+
+    it('a member is refused; another team\'s form through this team\'s path is not found; a malformed id is not found', async () => {
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses`, { key: member.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${otherFormId}/responses`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/not-a-uuid/responses`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/routing-forms`, { key: teamAdmin.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms`, { key: teamAdmin.key }), 403, 'FORBIDDEN');
+    });
+  });
+});
