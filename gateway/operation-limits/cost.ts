@@ -24,6 +24,7 @@ export const LIST_SIZES: Record<string, number> = {
   'Booking.hosts': 10,
   'Booking.attendees': 10,
   'Query.usersById': 100,
+  'WebhookDelivery.attempts': 8,
   // Counted by the page field's `take`, or by availableSlots' range.
   'BookingPage.items': 1,
   'EventTypePage.items': 1,
@@ -31,6 +32,7 @@ export const LIST_SIZES: Record<string, number> = {
   'SchedulePage.items': 1,
   'TeamPage.items': 1,
   'WebhookPage.items': 1,
+  'WebhookDeliveryPage.items': 1,
   'WorkflowPage.items': 1,
   'RoutingFormPage.items': 1,
   'RoutingFormResponsePage.items': 1,

@@ -9,10 +9,10 @@ type Service = { image?: string; build?: unknown; healthcheck?: { test: string[]
 /** docker-compose.yml as compose reads it (anchors and merge keys resolved). No Docker needed. */
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
-const APP_SERVICES = [...SUBGRAPHS.map((s) => s.name), 'gateway'];
+const APP_SERVICES = [...SUBGRAPHS.map((s) => s.name), 'gateway', 'webhook-worker'];
 
 describe('docker compose: one image, health checks, the CLI in the containers', () => {
-  it('runs postgres, the four subgraphs and the gateway, each with a health check', () => {
+  it('runs postgres, the four subgraphs, the gateway and the webhook worker, each with a health check', () => {
     expect(Object.keys(services).sort()).toEqual(['cli', 'postgres', ...APP_SERVICES].sort());
     for (const name of ['postgres', ...APP_SERVICES]) expect({ name, test: services[name].healthcheck?.test?.length }).toEqual({ name, test: expect.any(Number) });
     for (const name of APP_SERVICES) expect(services[name].healthcheck!.test.join(' ')).toContain('/health');
@@ -27,6 +27,7 @@ describe('docker compose: one image, health checks, the CLI in the containers', 
   it('each subgraph runs its own entry point; the gateway starts once every subgraph is healthy', () => {
     for (const { name } of SUBGRAPHS) expect(services[name].command).toEqual(['node', `dist/subgraphs/${name}/main.js`]);
     expect(services.gateway.command).toEqual(['node', 'dist/gateway/main.js']);
+    expect(services['webhook-worker'].command).toEqual(['node', 'dist/subgraphs/integrations/webhook-delivery/worker-main.js']);
     for (const { name } of SUBGRAPHS) expect(services.gateway.depends_on?.[name]).toEqual({ condition: 'service_healthy' });
   });
 

@@ -100,7 +100,7 @@ describe('routing forms', () => {
 
       const page = await stack.rest('GET', `${teamBase()}/${formId}/responses?take=1&skip=1&sortCreatedAt=asc`, { key: teamAdmin.key });
       expect(expectSuccess(page).map((r: { id: number }) => r.id)).toEqual([items[1].id]);
-      expect(page.body.pagination).toEqual({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
+      expect(page.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
 
       const future = new Date(Date.now() + 86_400_000).toISOString();
       expect(expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=${future}`, { key: teamAdmin.key }))).toEqual([]);

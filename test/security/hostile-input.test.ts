@@ -3,10 +3,11 @@ import { expectErrorEnvelope, MembershipRole, operatorOf, userWithKey } from '..
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
- * The attacks of the hardening issue, one by one: each is answered with a 4xx within a second, and
+ * The attacks of the hardening issue, one by one: each is answered with a 4xx within seconds (refused before any
+ * work: unrefused, they took 7–83 s; the bound is loose so a loaded CI machine cannot fail it), and
  * /health stays 200 while it runs. Limits are the documented defaults (README "Limits and security").
  */
-const ANSWER_WITHIN_MS = 1_000;
+const ANSWER_WITHIN_MS = 5_000;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -34,7 +35,7 @@ function slotAliases(count: number, eventTypeId: number): string {
   return `query { ${fields.join(' ')} }`;
 }
 
-describe('hostile input is refused with a 4xx within a second while /health stays 200', () => {
+describe('hostile input is refused with a 4xx within seconds while /health stays 200', () => {
   let stack: TestStack;
   let memberKey: string;
   let ownerKey: string;

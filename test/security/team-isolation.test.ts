@@ -550,11 +550,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       expect((await stack.rest('POST', `${base}/conferencing/daily-video/default`, { key: owner.key })).status).toBe(200);
       const form = await stack.graphql(
         `mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }`,
-        { orgId, teamId: team.id, input: { name: `Bravo ${label} form`, fields: [{ id: 'topic', label: 'Bravo topic', type: 'text' }], routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} thanks` } }] } },
+        { orgId, teamId: team.id, input: { name: `Bravo ${label} form`, fields: [{ id: 'topic', label: `Bravo ${label} topic`, type: 'text' }], routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} ${label} thanks` } }] } },
         owner.key,
       );
       const formId = form.body.data.createRoutingForm.id as string;
-      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, { key: owner.key, body: { topic: `${MARKER} question` } });
+      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, { key: owner.key, body: { topic: `${MARKER} ${label} question` } });
       expect(response.status).toBe(201);
       const workflow = await stack.rest('POST', `${base}/workflows`, {
         key: owner.key,

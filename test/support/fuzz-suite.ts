@@ -39,7 +39,7 @@ export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}, snapshots ${Math.round((stats.snapshotMs ?? 0) / 1000)} s`);
       if (failures.length) throw new Error(`${failures.length} of ${operations.length} operations failed:\n\n${failures.join('\n\n')}`);
-    }, 180_000);
+    }, 300_000);
 
     it('the fuzz really ran: every operation of the document, FUZZ_RUNS requests each', () => {
       expect(operations.length).toBeGreaterThan(50);
