@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../subgraphs/kit/errors';
 import { ApiKeyService } from '../subgraphs/oauth/api-key/api-key.service';
-import { mailerFromEnvironment } from '../subgraphs/oauth/mail/mailer';
+import { mailerFromEnvironment } from '../subgraphs/kit/mailer';
 import { OAuthClientDecision, OAuthClientReviewService } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
 import { NewOAuthClient, OAuthClientService } from '../subgraphs/oauth/oauth-client/oauth-client.service';
 import { notifyOwner } from '../subgraphs/oauth/oauth-client/review-notice';

@@ -1,5 +1,5 @@
 import { fetchOutbound } from '../../kit/outbound';
-import { mailerFromEnvironment } from '../../oauth/mail/mailer';
+import { mailerFromEnvironment } from '../../kit/mailer';
 
 /**
  * How codes reach their address. E-mail goes over SMTP (the same nodemailer set-up as the OAuth

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { WorkflowReminder } from './workflow-reminder.entity';
 import { WorkflowStep } from './workflow-step.entity';
-import { textMessageProvider, workflowMailer } from './workflow-messaging';
+import { mailerFromEnvironment } from '../../kit/mailer';
+import { textMessageProvider } from './workflow-messaging';
 import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
 
 const MAX_ATTEMPTS = 5;
@@ -15,7 +16,7 @@ function pollMs(): number {
 /** Sends one step to its recipients. */
 async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<void> {
   const booking = reminder.payload;
-  const mailer = workflowMailer();
+  const mailer = mailerFromEnvironment();
   const texts = textMessageProvider();
   const subject = (name: string) => renderTemplate(step.subject ?? '', booking, name);
   const html = (name: string) => renderTemplate(step.html ?? '', booking, name, escapeHtml);

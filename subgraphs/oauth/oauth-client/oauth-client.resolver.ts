@@ -2,7 +2,7 @@ import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root, re
 import { SubgraphContext } from '../../kit/context';
 import { User } from '../credential/user.stub';
 import { UserDirectory } from '../directory/user-directory';
-import { mailerFromEnvironment } from '../mail/mailer';
+import { mailerFromEnvironment } from '../../kit/mailer';
 import { OAuthClient } from './oauth-client.entity';
 import { RegisteredOAuthClient, RegisterOAuthClientInput } from './oauth-client.inputs';
 import { OAuthClientDecision, OAuthClientReviewService } from './oauth-client-review.service';

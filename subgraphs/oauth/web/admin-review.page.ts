@@ -2,7 +2,7 @@ import { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { SubgraphRuntime } from '../../kit/server';
 import { UserDirectory } from '../directory/user-directory';
-import { mailerFromEnvironment } from '../mail/mailer';
+import { mailerFromEnvironment } from '../../kit/mailer';
 import { OAuthClientDecision, OAuthClientReviewService } from '../oauth-client/oauth-client-review.service';
 import { notifyOwner } from '../oauth-client/review-notice';
 import { Browser, csrfMatches } from './browser';

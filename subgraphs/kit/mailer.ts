@@ -5,14 +5,22 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (workflow e-mails). */
+  html?: string;
+  /** Shown as the sender's name, at SMTP_FROM's address (a workflow step's sender). */
+  senderName?: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Who the e-mails come from: SMTP_FROM, else a no-reply address. */
-const from = (env: NodeJS.ProcessEnv) => env.SMTP_FROM || 'Scheduling Service <no-reply@svc.local>';
+/** Who the e-mails come from: SMTP_FROM, else a no-reply address; a mail's own sender name at that address. */
+function from(env: NodeJS.ProcessEnv, senderName: string | undefined) {
+  const configured = env.SMTP_FROM || 'Scheduling Service <no-reply@svc.local>';
+  if (!senderName) return configured;
+  return { name: senderName, address: /<([^>]+)>/.exec(configured)?.[1] ?? configured };
+}
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
@@ -40,7 +48,7 @@ export function mailerFromEnvironment(env: NodeJS.ProcessEnv = process.env): Mai
         console.log(`[mail] (no SMTP_URL / SMTP_HOST: logged, not sent) To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);
         return;
       }
-      await transport.sendMail({ from: from(env), to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: from(env, mail.senderName), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
 }
