@@ -3,7 +3,8 @@ import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
-import { sendEmailCode, sendSmsCode, SmsUnavailable } from './code-delivery';
+import { TextProviderUnavailable } from '../../kit/text-messages';
+import { sendEmailCode, sendSmsCode } from './code-delivery';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from './verification-code';
 import { VerificationChannel, VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
 
@@ -56,7 +57,7 @@ export class VerifiedResourceService {
       else await sendSmsCode(target, code);
     } catch (error) {
       await codes.delete({ id: row.id }); // never sent: it does not count and cannot be used
-      const message = error instanceof SmsUnavailable ? error.message : `The ${channel === 'email' ? 'e-mail' : 'text message'} could not be sent; retry shortly`;
+      const message = error instanceof TextProviderUnavailable ? error.message : `The ${channel === 'email' ? 'e-mail' : 'text message'} could not be sent; retry shortly`;
       throw new GraphQLError(message, { extensions: { code: SERVICE_UNAVAILABLE } });
     }
     return true;

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { WorkflowReminder } from './workflow-reminder.entity';
 import { WorkflowStep } from './workflow-step.entity';
 import { mailerFromEnvironment } from '../../kit/mailer';
-import { textMessageProvider } from './workflow-messaging';
+import { TextMessage, textMessageProvider } from '../../kit/text-messages';
 import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
 
 const MAX_ATTEMPTS = 5;
@@ -17,7 +17,12 @@ function pollMs(): number {
 async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<void> {
   const booking = reminder.payload;
   const mailer = mailerFromEnvironment();
-  const texts = textMessageProvider();
+  const provider = textMessageProvider();
+  // Without a provider the reminder is logged and counts as sent, as e-mail does without SMTP.
+  const texts = {
+    send: (message: TextMessage) =>
+      provider.configured ? provider.send(message) : Promise.resolve(console.log(`[workflow ${message.channel}] (no SMS_PROVIDER_URL: logged, not sent) To: ${message.to}`)),
+  };
   const subject = (name: string) => renderTemplate(step.subject ?? '', booking, name);
   const html = (name: string) => renderTemplate(step.html ?? '', booking, name, escapeHtml);
   const text = (name: string) => renderTemplate(step.text ?? '', booking, name);
