@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { keyFromSecret, seal, unseal } from '../../kit/sealed-secret';
 
 /**
  * Service account keys of delegation credentials are used again (to act for the domain's users), so
- * they are encrypted, never hashed: AES-256-GCM under `DELEGATION_CREDENTIAL_KEY`, stored as
+ * they are sealed, never hashed (kit/sealed-secret.ts: AES-256-GCM) under `DELEGATION_CREDENTIAL_KEY`, stored as
  * `v1.<key id>.<iv>.<auth tag>.<ciphertext>` (base64url parts). The key id (first 8 bytes of the
  * SHA-256 of the derived key) says which key sealed a value, so keys can rotate: put the new key in
  * `DELEGATION_CREDENTIAL_KEY` and the previous ones, comma-separated, in
@@ -11,9 +12,6 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * the rest again, after which the old keys can be removed.
  */
 const FORMAT = 'v1';
-const ALGORITHM = 'aes-256-gcm';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const DEV_KEY = 'svc-dev-delegation-credential-key';
 
 interface CipherKey {
@@ -22,7 +20,7 @@ interface CipherKey {
 }
 
 function derive(secret: string): CipherKey {
-  const key = createHash('sha256').update(secret).digest();
+  const key = keyFromSecret(secret);
   return { id: createHash('sha256').update(key).digest().subarray(0, 8).toString('base64url'), key };
 }
 
@@ -37,21 +35,16 @@ function allKeys(): CipherKey[] {
 
 export function encryptServiceAccountKey(plain: string): string {
   const { id, key } = currentKey();
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
-  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [FORMAT, id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [FORMAT, id, seal(key, plain)].join('.');
 }
 
 /** The plain value; throws when no configured key sealed it (or it was tampered with). */
 export function decryptServiceAccountKey(stored: string): string {
-  const [format, keyId, iv, tag, ciphertext, extra] = stored.split('.');
-  if (format !== FORMAT || !keyId || !iv || !tag || ciphertext === undefined || extra !== undefined) throw new Error('Unrecognised service account key ciphertext');
+  const [format, keyId, ...sealed] = stored.split('.');
+  if (format !== FORMAT || !keyId || sealed.length !== 3) throw new Error('Unrecognised service account key ciphertext');
   const cipherKey = allKeys().find((k) => k.id === keyId);
   if (!cipherKey) throw new Error(`Service account key sealed with an unknown key (${keyId}): add it to DELEGATION_CREDENTIAL_OLD_KEYS`);
-  const decipher = createDecipheriv(ALGORITHM, cipherKey.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return unseal(cipherKey.key, sealed.join('.'), 'service account key');
 }
 
 /** True when the value was sealed under an old key and should be sealed again under the current one. */
