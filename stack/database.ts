@@ -1,12 +1,12 @@
 import { Client } from 'pg';
 
-/** Creates the database on the server if it does not exist yet; answers its connection string. */
-export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+/** Creates the database on the server if it does not exist yet (a copy of `template` when given); answers its connection string. */
+export async function ensureDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+    if (!rowCount) await client.query(`CREATE DATABASE ${quoted(name)}${template ? ` TEMPLATE ${quoted(template)}` : ''}`);
   } finally {
     await client.end();
   }
@@ -19,8 +19,10 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
   } finally {
     await client.end();
   }
 }
+
+const quoted = (name: string) => `"${name.replace(/"/g, '')}"`;

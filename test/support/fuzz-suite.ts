@@ -1,4 +1,4 @@
-import { DocOperation, FUZZ_RUNS, FUZZ_SEED, FuzzStats, FuzzWorld, fuzzOperation, fuzzOrder, fuzzWorld, operationsOf, Snapshot, snapshotter } from './fuzz';
+import { DocOperation, FUZZ_RUNS, FUZZ_SEED, FuzzStats, FuzzWorld, fuzzOperation, fuzzOrder, fuzzWorld, operationsOf, ChangeLog, changeLog } from './fuzz';
 import { startTestStack, TestStack } from './stack';
 
 /**
@@ -10,18 +10,18 @@ export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
     let stack: TestStack;
     let world: FuzzWorld;
     let operations: DocOperation[];
-    let snapshot: () => Promise<Snapshot>;
+    let changes: ChangeLog;
     const stats: FuzzStats = { operations: 0, requests: 0, byStatus: {} };
 
     beforeAll(async () => {
       // No webhook worker: it changes rows on its own schedule (delivery attempts of the world's bookings),
-      // which the row snapshots would take for a request's doing. Deliveries are tested in test/webhooks.
+      // which the change log would take for a request's doing. Deliveries are tested in test/webhooks.
       stack = await startTestStack({ webhookWorker: false });
       world = await fuzzWorld(stack);
       const doc = await stack.rest('GET', '/v2/openapi.json');
       expect(doc.status).toBe(200);
       operations = fuzzOrder(operationsOf(doc.body));
-      snapshot = await snapshotter(stack);
+      changes = await changeLog(stack);
     });
     afterAll(() => stack?.stop());
 
@@ -31,15 +31,27 @@ export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
       const failures: string[] = [];
       for (const op of operations) {
         try {
-          await fuzzOperation(stack, op, { knownFor: world.knownFor, versions, key: caller === 'authenticated' ? world.key : undefined, snapshot, stats });
+          await fuzzOperation(stack, op, { knownFor: world.knownFor, versions, key: caller === 'authenticated' ? world.key : undefined, changes, stats });
         } catch (error) {
           failures.push(`── ${op.label}\n${(error as Error).message}`);
         }
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}, snapshots ${Math.round((stats.snapshotMs ?? 0) / 1000)} s`);
+      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}`);
       if (failures.length) throw new Error(`${failures.length} of ${operations.length} operations failed:\n\n${failures.join('\n\n')}`);
     }, 300_000);
+
+    it('control: the change log sees a committed write, and nothing for a refused one', async () => {
+      const mark = await changes.mark();
+      const refused = await stack.rest('PATCH', '/v2/me', { key: world.key, body: { timeZone: 'Not/AZone' } });
+      expect(refused.status).toBe(400);
+      expect((await changes.since(mark)).changes).toEqual([]);
+      const renamed = await stack.rest('PATCH', '/v2/me', { key: world.key, body: { name: `Fuzz owner ${caller}` } });
+      expect(renamed.status).toBe(200);
+      const seen = await changes.since(mark);
+      expect(seen.changes.join('\n')).toContain(`Fuzz owner ${caller}`);
+      expect(seen.mark).toBeGreaterThan(mark);
+    });
 
     it('the fuzz really ran: every operation of the document, FUZZ_RUNS requests each', () => {
       expect(operations.length).toBeGreaterThan(50);

@@ -45,7 +45,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = await ensureDatabase(serverUrl, name);
+  const databaseUrl = await ensureDatabase(serverUrl, name, process.env.TEST_TEMPLATE_DATABASE);
   process.env.DB_POOL_SIZE ??= '4';
   const mail = options.smtp ? await startSmtpReceiver() : undefined;
   if (mail) process.env.SMTP_URL = mail.url;
