@@ -101,7 +101,7 @@ describe('README walkthrough: every example that calls the API, twice on freshly
     };
     const review = await runCli('admin', { DATABASE_URL: stack.databaseUrl, SMTP_URL: '' }, 'review-oauth-client', '--client', client.id, '--decision', 'approve');
     if (review.code !== 0) throw new Error(`review failed: ${review.stderr}`);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -142,5 +142,5 @@ describe('README walkthrough: every example that calls the API, twice on freshly
 
     const assignments = new Map(assignmentsOf(result.stderr));
     for (const name of PICKED) expect([name, assignments.get(name) ?? '(never assigned)']).toEqual([name, expect.stringMatching(/^(?!undefined$|null$).+/)]);
-  }, 40_000);
+  }, 90_000);
 });
