@@ -364,8 +364,15 @@ function combinations(params: ParamName[], a: Record<ParamName, string | number>
     const options = [...new Set([a[p], ...(b[p] ?? [])])];
     combos = combos.flatMap((c) => options.map((v) => ({ ...c, [p]: v })));
   }
-  return combos.filter((c) => params.some((p) => c[p] !== a[p]));
+  const mixed = combos.filter((c) => params.some((p) => c[p] !== a[p]));
+  if (mixed.length <= MAX_MIXES) return mixed;
+  // Deep paths (four parameters, several values of B each) mix into hundreds of requests per caller: keep the
+  // mixes that tell most — one parameter of B among A's, all of B's but one, all of B's.
+  const ofB = (c: Record<string, string | number>) => params.filter((p) => c[p] !== a[p]).length;
+  return mixed.filter((c) => [1, params.length - 1, params.length].includes(ofB(c)));
 }
+
+const MAX_MIXES = 16;
 
 /** The values a request carried in its path and query, as an error message might repeat them. */
 function sentIn(pathAndQuery: string): string[] {
