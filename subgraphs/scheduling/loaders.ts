@@ -6,6 +6,8 @@ import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';
 import { BookingLimits, BookingLimitService } from './booking-limit/booking-limit.service';
+import { PrivateLink } from './private-link/private-link.entity';
+import { PrivateLinkService } from './private-link/private-link.service';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleService } from './schedule/schedule.service';
 
@@ -35,3 +37,6 @@ export const bookingLimitsByUserId = (ctx: SubgraphContext) =>
     const limits = await new BookingLimitService(ctx.db).limitsOf(ids);
     return ids.map((id) => limits.get(id)!);
   });
+
+export const privateLinkById = (ctx: SubgraphContext) =>
+  ctx.loaders.get<string, PrivateLink | null>('privateLinkById', async (ids) => byKey(ids, await new PrivateLinkService(ctx.db).findByIds(ids), (l) => l.linkId));
