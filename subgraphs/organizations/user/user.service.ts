@@ -1,3 +1,4 @@
+import { leanFindBy } from '../../kit/lean-reads';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
@@ -66,7 +67,7 @@ export class UserService {
   }
 
   findByIds(ids: readonly number[]): Promise<User[]> {
-    return this.users.findBy({ id: In([...ids]) });
+    return leanFindBy(this.db, User, 'id', ids);
   }
 }
 
