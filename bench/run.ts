@@ -40,6 +40,13 @@ import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS
  * p50/p99; exit 1 unless every delivery arrived. Its id is `w` in BENCH_ONLY.
  * BENCH_CPU_PROFILE (a directory: a V8 CPU profile of the stack's process during each scenario's load
  * run, <title>.cpuprofile, for Chrome DevTools or speedscope; it slows the stack down a little).
+ *
+ * Issue 12's figures (docs/performance.md): m is GET /v2/me through the whole stack and m0 the same
+ * answer from a hand-written express + pg handler (bench/floor.ts) in its own process on the same
+ * database, measured back to back (m0's CPU is its own process's); `start` times `npm start` on this
+ * built checkout until /health answers 200 and `admin` one `npm run admin -- create-user`, each
+ * BENCH_STARTS times (default 2), after the load. All of them are ids of BENCH_ONLY. The last table
+ * prints every row of the issue beside its aim. Rate limits are set far above the load (bench/env.ts).
  */
 
 const BOOKINGS = 20;

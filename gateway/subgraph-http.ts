@@ -8,7 +8,10 @@ import { Agent, request } from 'node:http';
  * timers and Request/Response objects for a small JSON body on loopback.
  */
 
-const agent = new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: Number(process.env.SUBGRAPH_MAX_SOCKETS || 256), maxFreeSockets: 64, scheduling: 'lifo' });
+/** One gateway's connections to its subgraphs: kept alive between calls, closed by `destroy()` when the gateway stops. */
+export function subgraphAgent(): Agent {
+  return new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: Number(process.env.SUBGRAPH_MAX_SOCKETS || 256), maxFreeSockets: 64, scheduling: 'lifo' });
+}
 
 /** Header lookup by name, case-insensitive, as fetch's Headers (node:http gives lowercase names). */
 class ResponseHeaders {
@@ -88,7 +91,7 @@ export interface SubgraphRequestInit {
 }
 
 /** One POST (or other method) to a subgraph; a timeout (ms) destroys the request with a TimeoutError, as AbortSignal.timeout would. */
-export function subgraphRequest(url: string, init: SubgraphRequestInit, timeoutMs: number): Promise<SubgraphResponse> {
+export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequestInit, timeoutMs: number): Promise<SubgraphResponse> {
   return new Promise((resolve, reject) => {
     const body = init.body ?? '';
     const headers: Record<string, string | number> = { ...init.headers, 'content-length': Buffer.byteLength(body) };
