@@ -13,7 +13,7 @@ const http = require('/work/wt-perf/dist/gateway/subgraph-http');
 const { In } = require('typeorm');
 const variants = {
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
-  http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
+  http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
 };
 const leanOrig = lean.leanFindBy, httpOrig = http.subgraphRequest;
 (async () => {
