@@ -1,5 +1,5 @@
 import { leanFindBy } from '../../kit/lean-reads';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Team } from '../team/team.entity';

@@ -1,6 +1,6 @@
 import { leanFindBy } from '../../kit/lean-reads';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';

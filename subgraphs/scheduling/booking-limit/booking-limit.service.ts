@@ -1,5 +1,5 @@
 import { leanFindBy } from '../../kit/lean-reads';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { BookingLimit } from './booking-limit.entity';
 

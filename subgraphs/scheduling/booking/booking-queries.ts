@@ -1,5 +1,5 @@
 import { leanFindBy } from '../../kit/lean-reads';
-import { Brackets, DataSource, In } from 'typeorm';
+import { Brackets, DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { InstantError, parseTimestamp } from '../slots/slot-range';
