@@ -16,6 +16,7 @@ import { sqlStatements } from '../subgraphs/kit/sql-statements';
 import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import type { LoadJob, LoadReply, LoadResult } from './load';
+import { FloorProcess, timeAdmin, timeStart } from './processes';
 import { benchWebhookDelivery, printWebhookBench, WebhookBenchResult } from './webhook-delivery';
 import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS, SchedulingData, seedScheduling, TEAM_HOST_ZONES, YEAR_RANGE_DAYS } from './scheduling-data';
 
@@ -34,24 +35,33 @@ import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS
  * BENCH_SLOTS_CONNECTIONS (default 4), BENCH_SEQUENTIAL (default 20), BENCH_BOOKING_CONNECTIONS
  * (default 50), BENCH_BOOKING_DURATION (s, default 5), BENCH_BOOKING_SLOTS (contended slots, default 80),
  * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once),
- * w webhook delivery (bench/webhook-delivery.ts): BENCH_WEBHOOK_EVENTS bookings (default 200), each
+ * w webhook delivery (bench/webhook-delivery.ts): BENCH_WEBHOOK_EVENTS bookings (default 50), each
  * delivered to BENCH_WEBHOOK_SUBSCRIBERS loopback receivers (default 10); events/s and commit → receipt
  * p50/p99; exit 1 unless every delivery arrived. Its id is `w` in BENCH_ONLY.
  * BENCH_CPU_PROFILE (a directory: a V8 CPU profile of the stack's process during each scenario's load
  * run, <title>.cpuprofile, for Chrome DevTools or speedscope; it slows the stack down a little).
+ *
+ * Issue 12's figures (docs/performance.md): m is GET /v2/me through the whole stack and m0 the same
+ * answer from a hand-written express + pg handler (bench/floor.ts) in its own process on the same
+ * database, measured back to back (m0's CPU is its own process's); `start` times `npm start` on this
+ * built checkout until /health answers 200 and `admin` one `npm run admin -- create-user`, each
+ * BENCH_STARTS times (default 2), after the load. All of them are ids of BENCH_ONLY. The last table
+ * prints every row of the issue beside its aim. Rate limits are set far above the load (bench/env.ts).
  */
 
 const BOOKINGS = 20;
 const PERSONAL_EVENT_TYPES = 20;
 const TEAM_MEMBERS = 4; // the owner and three more
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SLOTS_CONNECTIONS = Number(process.env.BENCH_SLOTS_CONNECTIONS ?? 4);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const BOOKING_CONNECTIONS = Number(process.env.BENCH_BOOKING_CONNECTIONS ?? 50);
 const BOOKING_DURATION = Number(process.env.BENCH_BOOKING_DURATION ?? 5);
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE || null;
+/** How many times `npm start` and `npm run admin` are timed (BENCH_STARTS, default 2). */
+const STARTS = Number(process.env.BENCH_STARTS ?? 2);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
 const RESULTS_DIR = join(__dirname, '..', '..', 'bench', 'results');
 
@@ -101,6 +111,8 @@ interface Scenario {
   expectedStatuses?: number[];
   /** Figures read after the load run (the database's view of the bookings made). */
   after?(): Promise<Record<string, number>>;
+  /** CPU time (µs) of the process that answers, when not this one (the floor's child process). */
+  cpuMicros?(): Promise<number>;
 }
 
 interface Measured {
@@ -150,7 +162,7 @@ async function seed(stack: RunningStack): Promise<Seed> {
   return { userId: user.id, teamId: team.id, key, principal };
 }
 
-function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData): Scenario[] {
+function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, floor: FloorProcess): Scenario[] {
   const base = { connections: CONNECTIONS, duration: DURATION };
   const json = { 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${data.key}` };
@@ -166,7 +178,25 @@ function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData):
       assert(booking.eventType.team?.id === data.teamId, 'every booking is of the team event type');
     }
   };
+  const checkMe = (status: number, body: any) => {
+    assert(status === 200, `HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+    assert(body.status === 'success' && body.data.id === data.userId, `not the bench user: ${JSON.stringify(body).slice(0, 300)}`);
+    assert(body.data.memberships.length === 1 && body.data.memberships[0].teamId === data.teamId, `expected the membership of team ${data.teamId}: ${JSON.stringify(body.data.memberships)}`);
+  };
   return [
+    {
+      id: 'm',
+      name: 'm  REST GET /v2/me (whole stack)',
+      job: { ...base, title: 'rest-me', url: `${stack.url}/v2/me`, method: 'GET', headers: auth, expect: 'rest' },
+      check: checkMe,
+    },
+    {
+      id: 'm0',
+      name: 'm0 floor: express + pg GET /v2/me',
+      job: { ...base, title: 'floor-me', url: `${floor.url}/v2/me`, method: 'GET', headers: auth, expect: 'rest' },
+      check: checkMe,
+      cpuMicros: () => floor.cpuMicros(),
+    },
     {
       id: 'a',
       name: 'a  scheduling direct (_entities)',
@@ -339,22 +369,27 @@ async function measure(load: LoadGenerator, scenario: Scenario): Promise<Measure
     const median = ms.length % 2 ? ms[(ms.length - 1) / 2] : (ms[ms.length / 2 - 1] + ms[ms.length / 2]) / 2;
     single = { calls: ms.length, medianMs: median, minMs: ms[0], maxMs: ms[ms.length - 1] };
   }
-  const profiler = PROFILE_DIR ? await startProfiler() : null;
+  const profiler = PROFILE_DIR && !scenario.cpuMicros ? await startProfiler() : null;
+  const cpuMicros = scenario.cpuMicros ?? (async () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  });
   const sqlBefore = sqlStatements.count;
-  const cpuBefore = process.cpuUsage();
+  const cpuBefore = await cpuMicros();
   const started = process.hrtime.bigint();
   const result = await load.run(scenario.job);
   const wallMicros = Number(process.hrtime.bigint() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
+  const cpu = (await cpuMicros()) - cpuBefore;
   if (profiler) await profiler.stop(join(PROFILE_DIR!, `${scenario.job.title}.cpuprofile`));
   const completed = result.totalRequests || 1;
   return {
     id: scenario.id,
     name: scenario.name,
     result,
-    sqlPerRequest: (sqlStatements.count - sqlBefore) / completed,
-    stackCpuPercent: (100 * (cpu.user + cpu.system)) / wallMicros,
-    stackCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / completed,
+    // The floor's statements do not go through the stack's counter.
+    sqlPerRequest: scenario.cpuMicros ? NaN : (sqlStatements.count - sqlBefore) / completed,
+    stackCpuPercent: (100 * cpu) / wallMicros,
+    stackCpuMsPerRequest: cpu / 1000 / completed,
     expectedStatuses: scenario.expectedStatuses ?? [],
     single,
     after: scenario.after ? await scenario.after() : undefined,
@@ -392,6 +427,46 @@ async function microCosts(stack: RunningStack, data: Seed) {
     cachedCredentialResolveMicros: await time(20_000, () => stack.gateway.credentials.resolve(`Bearer ${data.key}`)),
     principalHeaderBytes: header.length,
   };
+}
+
+interface IssueRow {
+  figure: string;
+  value: string;
+  aim: string;
+  /** undefined when the run did not measure it. */
+  met?: boolean;
+}
+
+/** Every row of issue 12's table, as this run measured it, beside its aim. */
+function issueTable(
+  by: Record<string, Measured>,
+  meVsFloor: number,
+  meVsFloorCpu: number,
+  gatewayVsDirect: number,
+  doubleBookings: number,
+  startSeconds: number[],
+  adminSeconds: number[],
+): IssueRow[] {
+  const measuredIf = (ok: boolean, met: () => boolean) => (ok ? met() : undefined);
+  const secs = (list: number[]) => (list.length ? list.map((n) => `${n.toFixed(1)} s`).join(', ') : '-');
+  const { m, m0, b, c, g } = by;
+  return [
+    {
+      figure: 'GET /v2/me whole stack ÷ express+pg floor (req/s)',
+      value: m && m0 ? `${fmt(m.result.requestsPerSecond)} ÷ ${fmt(m0.result.requestsPerSecond)} = ${fmt(meVsFloor, 2)} (CPU ms/req ${fmt(m.stackCpuMsPerRequest, 2)} vs ${fmt(m0.stackCpuMsPerRequest, 2)}: ×${fmt(meVsFloorCpu, 1)})` : '-',
+      aim: '≥ 0.35',
+      met: measuredIf(Number.isFinite(meVsFloor), () => meVsFloor >= 0.35),
+    },
+    { figure: "gateway ÷ direct subgraph, same selection (b'/a)", value: fmt(gatewayVsDirect, 2), aim: '≥ 0.6', met: measuredIf(Number.isFinite(gatewayVsDirect), () => gatewayVsDirect >= 0.6) },
+    { figure: 'full nested query (b): req/s', value: b ? fmt(b.result.requestsPerSecond) : '-', aim: '≥ 200', met: measuredIf(!!b, () => b.result.requestsPerSecond >= 200) },
+    { figure: 'full nested query (b): SQL statements/request', value: b ? fmt(b.sqlPerRequest, 1) : '-', aim: '≤ 6', met: measuredIf(!!b, () => b.sqlPerRequest <= 6) },
+    { figure: 'REST GET /v2/event-types, 20 items (c): req/s', value: c ? fmt(c.result.requestsPerSecond) : '-', aim: '-' },
+    { figure: 'REST GET /v2/event-types (c): CPU ms/request', value: c ? fmt(c.stackCpuMsPerRequest, 2) : '-', aim: '≤ 5.35 (10.7 halved)', met: measuredIf(!!c, () => c.stackCpuMsPerRequest <= 5.35) },
+    { figure: `booking creation (g): answers/s`, value: g ? fmt(g.result.requestsPerSecond) : '-', aim: '≥ 400', met: measuredIf(!!g, () => g.result.requestsPerSecond >= 400) },
+    { figure: 'double bookings', value: String(doubleBookings), aim: '0', met: doubleBookings === 0 },
+    { figure: 'npm start → /health 200 (first start on the database, then again)', value: secs(startSeconds), aim: '≤ 10 s; ≤ 3 s unchanged', met: measuredIf(startSeconds.length > 0, () => startSeconds[0] <= 10 && startSeconds.slice(1).every((n) => n <= 3)) },
+    { figure: 'one npm run admin command (create-user)', value: secs(adminSeconds), aim: '≤ 2 s', met: measuredIf(adminSeconds.length > 0, () => adminSeconds.every((n) => n <= 2)) },
+  ];
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -499,14 +574,17 @@ async function main(): Promise<number> {
         `one user over ${YEAR_RANGE_DAYS} days (${scheduling.year.seededBookings} bookings; the endpoint accepts at most ${MAX_RANGE_DAYS}), ${CONTENDED_SLOTS} contended booking slots`,
     );
 
-    const all = scenarios(stack, data, scheduling);
+    const floor = await FloorProcess.start(databaseUrl);
+    cleanups.push(() => floor.stop());
+    const all = scenarios(stack, data, scheduling, floor);
     const probes: Record<string, any> = {};
     for (const scenario of all) probes[scenario.id] = await probe(scenario);
     assert(isDeepStrictEqual(probes.c.data, probes.d.data.eventTypes.items), 'REST and GraphQL event types differ');
     assert(isDeepStrictEqual(probes.a.data._entities[0], probes["b'"].data.me), 'direct and gateway bookings differ');
+    assert(isDeepStrictEqual(probes.m, probes.m0), `the floor's GET /v2/me differs from the stack's:\n${JSON.stringify(probes.m0)}\n${JSON.stringify(probes.m)}`);
 
     const selected = all.filter((s) => !ONLY || ONLY.has(s.id));
-    assert(selected.length > 0 || ONLY?.has('w'), `BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario (${all.map((s) => s.id).join(', ')})`);
+    assert(selected.length > 0 || ['w', 'start', 'admin'].some((id) => ONLY?.has(id)), `BENCH_ONLY=${process.env.BENCH_ONLY} names no scenario (${all.map((s) => s.id).join(', ')})`);
     const load = new LoadGenerator();
     cleanups.push(() => load.stop());
     console.log(`measuring ${selected.length} scenarios: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each (load generator in a child process, ${cpus().length} CPUs)\n`);
@@ -524,16 +602,31 @@ async function main(): Promise<number> {
     const micro = await microCosts(stack, data);
     let webhookDelivery: WebhookBenchResult | null = null;
     if (!ONLY || ONLY.has('w')) {
-      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 200), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10) });
+      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 50), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10) });
+    }
+
+    // Start and operator command times (issue 12), after the load: fresh processes on the bench's PostgreSQL.
+    const startSeconds: number[] = [];
+    if (!ONLY || ONLY.has('start')) {
+      const startDatabase = await ensureDatabase(postgres.url, 'bench_start');
+      for (let i = 0; i < STARTS; i += 1) startSeconds.push(await timeStart(startDatabase));
+    }
+    const adminSeconds: number[] = [];
+    if (!ONLY || ONLY.has('admin')) {
+      for (let i = 0; i < STARTS; i += 1) {
+        adminSeconds.push(await timeAdmin(databaseUrl, ['create-user', '--email', `bench-admin-${i}@example.com`, '--name', `Admin ${i}`, '--password', 'correct horse battery', '--time-zone', 'UTC']));
+      }
     }
 
     const by = Object.fromEntries(measured.map((m) => [m.id, m]));
     const ratios = {
+      meVsFloor: ratio(by.m, by.m0),
       gatewayShallowVsDirect: ratio(by["b'"], by.a),
       gatewayNestedVsDirect: ratio(by.b, by.a),
       restVsGraphql: ratio(by.c, by.d),
     };
     const cpuRatios = {
+      meVsFloor: cpuRatio(by.m, by.m0),
       gatewayShallowVsDirect: cpuRatio(by["b'"], by.a),
       gatewayNestedVsDirect: cpuRatio(by.b, by.a),
       restVsGraphql: cpuRatio(by.c, by.d),
@@ -548,6 +641,11 @@ async function main(): Promise<number> {
         console.log(`(g: 409 CONFLICT is an expected answer, left out of non-2xx above; booked (DB) = contended slots with a live booking afterwards, of ${CONTENDED_SLOTS}, in-flight requests at the end included)`);
       }
     }
+    console.log('');
+    const issueRows = issueTable(by, ratios.meVsFloor, cpuRatios.meVsFloor, ratios.gatewayShallowVsDirect, doubleBookings, startSeconds, adminSeconds);
+    console.log('');
+    printRows(['issue 12 figure', 'this run', 'aim', 'met'], issueRows.map((r) => [r.figure, r.value, r.aim, r.met === undefined ? '-' : r.met ? 'yes' : 'no']));
+    console.log(`(load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} CPUs at the end: absolute req/s and seconds depend on the machine and its other work; the ratios and counts much less)`);
     console.log('');
     console.log(`gateway vs direct (req/s)   b'/a = ${fmt(ratios.gatewayShallowVsDirect, 2)}   b/a = ${fmt(ratios.gatewayNestedVsDirect, 2)}`);
     console.log(`REST vs GraphQL   (req/s)   c/d  = ${fmt(ratios.restVsGraphql, 2)}`);
@@ -602,12 +700,17 @@ async function main(): Promise<number> {
               : {}),
             ...(m.after ? { created201: statusCount(m, 201), conflict409: statusCount(m, 409), ...m.after } : {}),
           })),
+          issue12: issueRows,
+          startSeconds,
+          adminSeconds,
           ratios: {
+            'meVsFloor (m/m0)': round(ratios.meVsFloor, 3),
             "gatewayShallowVsDirect (b'/a)": round(ratios.gatewayShallowVsDirect, 3),
             'gatewayNestedVsDirect (b/a)': round(ratios.gatewayNestedVsDirect, 3),
             'restVsGraphql (c/d)': round(ratios.restVsGraphql, 3),
           },
           cpuPerRequestRatios: {
+            'meVsFloor (m/m0)': round(cpuRatios.meVsFloor, 3),
             "gatewayShallowVsDirect (b'/a)": round(cpuRatios.gatewayShallowVsDirect, 3),
             'gatewayNestedVsDirect (b/a)': round(cpuRatios.gatewayNestedVsDirect, 3),
             'restVsGraphql (c/d)': round(cpuRatios.restVsGraphql, 3),

@@ -29,7 +29,7 @@ import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
-import { answerUnavailableWith503, subgraphFetch } from './unavailable';
+import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { currentRequestId, REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
@@ -143,8 +143,9 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
-    new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphFetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
+    new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphHttp.fetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
   // Public: the API schema (no @inaccessible fields). Internal: the same supergraph with @inaccessible
   // lifted, for the gateway's own calls and the subgraphs' callbacks (docs/decisions.md, "Schema registry").
   const poller = options.supergraphSource ? await SupergraphPoller.start(options.supergraphSource) : undefined;
@@ -276,6 +277,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await Promise.all([close(http), close(internalHttp)]);
       poller?.stop();
       await Promise.all([server.stop(), internalServer.stop()]);
+      subgraphHttp.close();
       await invalidation?.stop();
       await rateLimits.stop();
     },

@@ -1,6 +1,7 @@
 import { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
+import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from './subgraph-http';
 
 /** How long the gateway waits for a subgraph's answer before calling it unavailable (SUBGRAPH_TIMEOUT_MS). */
 const SUBGRAPH_TIMEOUT_MS = Number(process.env.SUBGRAPH_TIMEOUT_MS || 30_000);
@@ -10,22 +11,28 @@ const SUBGRAPH_TIMEOUT_MS = Number(process.env.SUBGRAPH_TIMEOUT_MS || 30_000);
  * scalars refuse: GraphQL over HTTP answers those 400) is the client's mistake, not a failed fetch:
  * it reaches the gateway as that GraphQL response, so the client reads the subgraph's message.
  */
-async function badUserInputAsGraphQLResponse(response: Response): Promise<Response> {
+async function badUserInputAsGraphQLResponse(response: SubgraphResponse): Promise<SubgraphResponse> {
   if (response.status !== 400 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
-  const text = await response.text();
-  const rebuilt = (status: number) => new Response(text, { status, headers: response.headers });
   try {
-    const body = JSON.parse(text) as { data?: unknown; errors?: Array<{ extensions?: { code?: unknown } }> };
+    const body = JSON.parse(await response.clone().text()) as { data?: unknown; errors?: Array<{ extensions?: { code?: unknown } }> };
     const onlyBadInput = Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => e.extensions?.code === 'BAD_USER_INPUT');
-    return rebuilt(onlyBadInput && body.data === undefined ? 200 : 400);
+    return onlyBadInput && body.data === undefined ? response.withStatus(200) : response;
   } catch {
-    return rebuilt(400);
+    return response;
   }
 }
 
-/** The gateway's fetch to subgraphs, bounded in time: a hung subgraph becomes a 503, not a request that never ends. */
-export const subgraphFetch: typeof fetch = async (input, init) =>
-  badUserInputAsGraphQLResponse(await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(SUBGRAPH_TIMEOUT_MS) }));
+/**
+ * The gateway's fetch to subgraphs (keep-alive node:http, gateway/subgraph-http.ts), bounded in time:
+ * a hung subgraph becomes a 503, not a request that never ends. `close()` ends its idle connections.
+ */
+export function subgraphFetcher(): { fetch: (input: string, init?: SubgraphRequestInit) => Promise<SubgraphResponse>; close(): void } {
+  const agent = subgraphAgent();
+  return {
+    fetch: async (input, init = {}) => badUserInputAsGraphQLResponse(await subgraphRequest(agent, input, init, SUBGRAPH_TIMEOUT_MS)),
+    close: () => agent.destroy(),
+  };
+}
 
 /**
  * `/graphql` keeps HTTP 200 for partial answers, but an answer with no data at all because a

@@ -6,6 +6,8 @@ import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';
 import { BookingLimits, BookingLimitService } from './booking-limit/booking-limit.service';
+import { PrivateLink } from './private-link/private-link.entity';
+import { PrivateLinkService } from './private-link/private-link.service';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleService } from './schedule/schedule.service';
 
@@ -35,3 +37,14 @@ export const bookingLimitsByUserId = (ctx: SubgraphContext) =>
     const limits = await new BookingLimitService(ctx.db).limitsOf(ids);
     return ids.map((id) => limits.get(id)!);
   });
+
+/** The id of each user's default schedule (null without one): only the id, not the schedule's availability. */
+export const defaultScheduleIdByOwnerId = (ctx: SubgraphContext) =>
+  ctx.loaders.get<number, number | null>('defaultScheduleIdByOwnerId', async (ownerIds) => {
+    const rows: Array<{ owner_id: number; id: number }> = await ctx.db.query('SELECT owner_id, id FROM schedules WHERE owner_id = ANY($1::int4[]) AND is_default', [[...ownerIds]]);
+    const byOwner = new Map(rows.map((row) => [row.owner_id, row.id]));
+    return ownerIds.map((id) => byOwner.get(id) ?? null);
+  });
+
+export const privateLinkById = (ctx: SubgraphContext) =>
+  ctx.loaders.get<string, PrivateLink | null>('privateLinkById', async (ids) => byKey(ids, await new PrivateLinkService(ctx.db).findByIds(ids), (l) => l.linkId));

@@ -1,4 +1,5 @@
-import { DataSource, EntityManager, In } from 'typeorm';
+import { leanFindBy } from '../../kit/lean-reads';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Team } from '../team/team.entity';
@@ -139,10 +140,10 @@ export class MembershipService {
   }
 
   forTeams(teamIds: readonly number[]): Promise<Membership[]> {
-    return this.memberships.find({ where: { teamId: In([...teamIds]) }, order: { id: 'ASC' } });
+    return leanFindBy(this.db, Membership, 'teamId', teamIds, ['id']);
   }
 
   forUsers(userIds: readonly number[]): Promise<Membership[]> {
-    return this.memberships.find({ where: { userId: In([...userIds]) }, order: { id: 'ASC' } });
+    return leanFindBy(this.db, Membership, 'userId', userIds, ['id']);
   }
 }

@@ -1,3 +1,4 @@
+import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
@@ -116,7 +117,7 @@ export class TeamService {
   }
 
   findByIds(ids: readonly number[]): Promise<Team[]> {
-    return this.db.getRepository(Team).findBy({ id: In([...ids]) });
+    return leanFindBy(this.db, Team, 'id', ids);
   }
 
   /** Teams (not organizations) the user is an accepted member of. */

@@ -1,5 +1,6 @@
+import { leanFindBy } from '../../kit/lean-reads';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
@@ -66,7 +67,7 @@ export class UserService {
   }
 
   findByIds(ids: readonly number[]): Promise<User[]> {
-    return this.users.findBy({ id: In([...ids]) });
+    return leanFindBy(this.db, User, 'id', ids);
   }
 }
 

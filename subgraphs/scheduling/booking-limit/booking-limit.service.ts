@@ -1,4 +1,5 @@
-import { DataSource, In } from 'typeorm';
+import { leanFindBy } from '../../kit/lean-reads';
+import { DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { BookingLimit } from './booking-limit.entity';
 
@@ -40,7 +41,7 @@ export class BookingLimitService {
 
   /** The limits of each user, all four null for a user who has set none: one entry per id. */
   async limitsOf(userIds: readonly number[]): Promise<Map<number, BookingLimits>> {
-    const rows = userIds.length ? await this.db.getRepository(BookingLimit).findBy({ userId: In([...userIds]) }) : [];
+    const rows = await leanFindBy(this.db, BookingLimit, 'userId', userIds);
     const byUser = new Map(rows.map((row) => [row.userId, row]));
     return new Map(userIds.map((id) => [id, limitsOfRow(byUser.get(id))]));
   }

@@ -1,4 +1,5 @@
-import { Brackets, DataSource, In } from 'typeorm';
+import { leanFindBy } from '../../kit/lean-reads';
+import { Brackets, DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { InstantError, parseTimestamp } from '../slots/slot-range';
@@ -159,14 +160,14 @@ export class BookingQueries {
   }
 
   findByIds(ids: readonly number[]): Promise<Booking[]> {
-    return this.bookings.findBy({ id: In([...ids]) });
+    return leanFindBy(this.db, Booking, 'id', ids);
   }
 
   forHosts(userIds: readonly number[]): Promise<Booking[]> {
-    return this.bookings.find({ where: { userId: In([...userIds]) }, order: { start: 'ASC', id: 'ASC' } });
+    return leanFindBy(this.db, Booking, 'userId', userIds, ['start', 'id']);
   }
 
   attendeesOf(bookingIds: readonly number[]): Promise<Attendee[]> {
-    return this.db.getRepository(Attendee).find({ where: { bookingId: In([...bookingIds]) }, order: { id: 'ASC' } });
+    return leanFindBy(this.db, Attendee, 'bookingId', bookingIds, ['id']);
   }
 }

@@ -1,3 +1,4 @@
+import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
@@ -159,7 +160,7 @@ export class EventTypeService {
   }
 
   findByIds(ids: readonly number[]): Promise<EventType[]> {
-    return this.eventTypes.findBy({ id: In([...ids]) });
+    return leanFindBy(this.db, EventType, 'id', ids);
   }
 
   /** Host rows of these event types, by user id. */

@@ -4,7 +4,7 @@ import { SubgraphContext } from '../../kit/context';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeService } from '../event-type/event-type.service';
 import { TeamEventTypeService } from '../event-type/team-event-type.service';
-import { eventTypeById } from '../loaders';
+import { eventTypeById, privateLinkById } from '../loaders';
 import { teamDirectoryOf } from '../team/team-directory';
 import { isExpired, PrivateLink } from './private-link.entity';
 import { CreatePrivateLinkInput, UpdatePrivateLinkInput } from './private-link.inputs';
@@ -134,5 +134,6 @@ export class PrivateLinkResolver {
 }
 
 export const privateLinkReference = {
-  __resolveReference: async (ref: { linkId: string }, ctx: SubgraphContext) => (await new PrivateLinkService(ctx.db).findByIds([String(ref.linkId)]))[0] ?? null,
+  // Batched: a list of links resolved from another subgraph is one statement, not one per link.
+  __resolveReference: (ref: { linkId: string }, ctx: SubgraphContext) => privateLinkById(ctx).load(String(ref.linkId)),
 };

@@ -2,6 +2,7 @@ import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } fro
 import { SubgraphContext } from '../../kit/context';
 import { Schedule } from '../schedule/schedule.entity';
 import { ScheduleService } from '../schedule/schedule.service';
+import { defaultScheduleIdByOwnerId } from '../loaders';
 import { User } from './user.stub';
 
 /** The user's default schedule: shown in GET/PATCH /v2/me, moved by PATCH /v2/me's defaultScheduleId. */
@@ -10,8 +11,8 @@ export class UserDefaultScheduleResolver {
   @FieldResolver(() => Int, { nullable: true, description: "The id of the user's default schedule; null when the user has no schedule." })
   @Directive('@scopes(anyOf: [["PROFILE_READ"], ["PROFILE_WRITE"]])')
   @Directive('@ownData(userId: "parent.id")')
-  async defaultScheduleId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
-    return (await new ScheduleService(ctx.db).defaultOf(user.id))?.id ?? null;
+  defaultScheduleId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
+    return defaultScheduleIdByOwnerId(ctx).load(user.id);
   }
 
   @Mutation(() => Boolean, { description: "Makes the schedule the user's default; false when it is not one of the user's schedules. For the organizations subgraph (PATCH /v2/me)." })

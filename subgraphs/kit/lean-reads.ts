@@ -1,0 +1,72 @@
+import { DataSource, EntityManager, EntityMetadata, In, ObjectLiteral } from 'typeorm';
+import { Driver } from 'typeorm/driver/Driver';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/**
+ * Hot reads by key (the DataLoaders' batches) without TypeORM's query builder and result transformer:
+ * one SQL text per entity and key column, built once from the entity's metadata, sent with
+ * `db.query` (so it is still counted and logged), and each row assigned to an entity instance.
+ * In the profile of GET /v2/me the query builder and hydration were most of a subgraph request's CPU
+ * (docs/performance.md). Entities whose columns TypeORM converts on read (transformers, date,
+ * simple-json/array, embedded columns, eager relations) take the ordinary `findBy` path instead.
+ */
+
+/** Column types whose pg value is already what TypeORM would hydrate. */
+const PLAIN_TYPES = new Set([
+  'integer', 'int', 'int4', 'smallint', 'int2', 'bigint', 'int8', 'numeric', 'decimal', 'double precision', 'real', 'float',
+  'character varying', 'varchar', 'text', 'character', 'char', 'citext', 'uuid', 'boolean', 'bool',
+  'jsonb', 'json', 'timestamp with time zone', 'timestamptz', 'enum',
+]);
+
+/** Key columns this path reads by, with the array type of the `= ANY($1)` parameter. */
+const KEY_TYPES: Record<string, string> = { integer: 'int4', int: 'int4', int4: 'int4', bigint: 'int8', int8: 'int8', 'character varying': 'text', varchar: 'text', text: 'text', uuid: 'uuid' };
+
+interface LeanPlan {
+  /** `SELECT "col" AS "prop", … FROM "schema"."table"` */
+  select: string;
+  columns: Array<{ property: string; alias: string }>;
+}
+
+const plans = new WeakMap<EntityMetadata, LeanPlan | null>();
+
+function isPlain(driver: Driver, column: ColumnMetadata): boolean {
+  if (column.transformer || column.embeddedMetadata || column.relationMetadata) return false;
+  const type = driver.normalizeType(column);
+  return PLAIN_TYPES.has(type) && !(column.isArray && type === 'enum');
+}
+
+function planOf(driver: Driver, metadata: EntityMetadata): LeanPlan | null {
+  if (plans.has(metadata)) return plans.get(metadata)!;
+  let plan: LeanPlan | null = null;
+  if (metadata.eagerRelations.length === 0 && metadata.columns.every((c) => isPlain(driver, c))) {
+    const columns = metadata.columns.map((c, i) => ({ property: c.propertyName, alias: `c${i}`, name: c.databaseName }));
+    plan = { select: `SELECT ${columns.map((c) => `"${c.name}" AS "${c.alias}"`).join(', ')} FROM ${metadata.tablePath.split('.').map((p) => `"${p}"`).join('.')}`, columns };
+  }
+  plans.set(metadata, plan);
+  return plan;
+}
+
+/**
+ * The entities whose `property` is one of `values` (`findBy({ [property]: In(values) })`), in no
+ * particular order unless `orderBy` names properties (ascending, in that order).
+ */
+export async function leanFindBy<T extends ObjectLiteral>(db: DataSource | EntityManager, entity: new () => T, property: keyof T & string, values: readonly unknown[], orderBy: Array<keyof T & string> = []): Promise<T[]> {
+  if (values.length === 0) return [];
+  const source = db instanceof EntityManager ? db.connection : db;
+  const metadata = source.getMetadata(entity);
+  const driver = source.driver;
+  const plan = planOf(driver, metadata);
+  const column = metadata.findColumnWithPropertyName(property);
+  const order = orderBy.map((name) => metadata.findColumnWithPropertyName(name));
+  const keyType = column ? KEY_TYPES[driver.normalizeType(column)] : undefined;
+  if (!plan || !keyType || order.some((c) => !c)) {
+    return db.getRepository(entity).find({ where: { [property]: In([...values]) } as never, order: Object.fromEntries(orderBy.map((name) => [name, 'ASC'])) as never });
+  }
+  const sql = `${plan.select} WHERE "${column!.databaseName}" = ANY($1::${keyType}[])${order.length ? ` ORDER BY ${order.map((c) => `"${c!.databaseName}"`).join(', ')}` : ''}`;
+  const rows: Array<Record<string, unknown>> = await db.query(sql, [[...values]]);
+  return rows.map((row) => {
+    const instance = new entity();
+    for (const { property: name, alias } of plan.columns) (instance as Record<string, unknown>)[name] = row[alias];
+    return instance;
+  });
+}
