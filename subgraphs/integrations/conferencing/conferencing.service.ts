@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
 import { authorizationUrl, consumeState, exchangeCode, freshTokens, oauthProviderOf, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
 import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
@@ -112,12 +112,11 @@ export class ConferencingService {
    * user or team; a team callback must come on that team's path), exchanges the code and stores the sealed tokens.
    */
   async saveOAuth(app: string, state: string | null, code: string | null, path?: { orgId: number; teamId: number }): Promise<{ connection: ConferencingConnection; redirectUrl: string | null }> {
-    const provider = oauthProviderOf(app, 'conferencing');
-    const consent = await consumeState(this.db, app, state);
+    // On a team's path, only a consent issued for that team opens it: anything else is refused like any team route without authority.
+    const refuse = path ? (message: string) => forbidden(`No consent of this team's admin: ${message}`) : undefined;
+    const consent = await consumeState(this.db, app, state, path ?? null, refuse);
     const forTeam = consent.teamId != null;
-    if (forTeam !== (path != null) || (path && (path.teamId !== consent.teamId || path.orgId !== consent.orgId))) {
-      throw badInput('state', 'state was issued for another owner: use the callback of the path that asked for it');
-    }
+    const provider = oauthProviderOf(app, 'conferencing');
     if (!code) throw badInput('code', 'code is required');
     let tokens: ProviderTokens;
     try {

@@ -70,18 +70,33 @@ export async function authorizationUrl(db: DataSource, provider: OAuthProvider, 
   return url.toString();
 }
 
-/** Consumes a state of this app (deleted whatever happens next); a 400 naming `state` when unknown, used or expired. */
-export async function consumeState(tx: EntityManager | DataSource, app: string, state: string | null | undefined): Promise<ProviderOAuthState & { verifier: string }> {
-  if (!state) throw badInput('state', 'state is required');
-  const rows: Array<Record<string, unknown>> = await tx.query(
-    `DELETE FROM provider_oauth_states WHERE state_hash = $1 AND app = $2
-     RETURNING user_id AS "userId", team_id AS "teamId", org_id AS "orgId", verifier_ciphertext AS "verifierCiphertext",
-               return_to AS "returnTo", on_error_return_to AS "onErrorReturnTo", expires_at AS "expiresAt", app`,
-    [sha256Hex(state), app],
+/**
+ * Consumes a state of this app issued for this owner binding (a user's consent: no team; a team's: that
+ * team of that organization), deleted whatever happens next. A state of another app or owner is left
+ * alone (it is not burnt by a request on the wrong path). Unknown, used or expired: `refuse()`, by
+ * default a 400 naming `state`.
+ */
+export async function consumeState(
+  db: EntityManager | DataSource,
+  app: string,
+  state: string | null | undefined,
+  team: { orgId: number; teamId: number } | null = null,
+  refuse: (message: string) => Error = (message) => badInput('state', message),
+): Promise<ProviderOAuthState & { verifier: string }> {
+  if (!state) throw refuse('state is required');
+  const rows: Array<Record<string, unknown>> = await db.query(
+    // A CTE so that the answer is the deleted rows (TypeORM answers a bare DELETE … RETURNING with [rows, count]).
+    `WITH consumed AS (
+       DELETE FROM provider_oauth_states
+        WHERE state_hash = $1 AND app = $2 AND team_id IS NOT DISTINCT FROM $3 AND org_id IS NOT DISTINCT FROM $4
+       RETURNING *)
+     SELECT user_id AS "userId", team_id AS "teamId", org_id AS "orgId", verifier_ciphertext AS "verifierCiphertext",
+            return_to AS "returnTo", on_error_return_to AS "onErrorReturnTo", expires_at AS "expiresAt", app FROM consumed`,
+    [sha256Hex(state), app, team?.teamId ?? null, team?.orgId ?? null],
   );
   const row = rows[0] as unknown as ProviderOAuthState | undefined;
-  if (!row) throw badInput('state', 'state is unknown or was already used');
-  if (new Date(row.expiresAt).getTime() <= Date.now()) throw badInput('state', 'state has expired: ask for a new authorization URL');
+  if (!row) throw refuse('state is unknown, was already used, or was issued for another app or owner');
+  if (new Date(row.expiresAt).getTime() <= Date.now()) throw refuse('state has expired: ask for a new authorization URL');
   return { ...row, verifier: decryptProviderSecret<string>(row.verifierCiphertext) };
 }
 
