@@ -111,6 +111,10 @@ describe('third-party provider OAuth', () => {
 
       // Disconnecting takes the credential, its selections and its busy times away.
       expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId + 1000 } }), 404, 'NOT_FOUND');
+      // Another user cannot disconnect it, nor read its busy times.
+      const stranger = await userWithKey(stack);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: stranger.key, body: { id: credentialId } }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}`, { key: stranger.key }))).toEqual([]);
       const removed = expectSuccess(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId } }));
       expect(removed).toEqual({ id: credentialId, type: 'office365_calendar', userId: host.user.id, teamId: null, appId: 'office365-calendar', invalid: false });
       expect(await times()).toEqual(['09:00', '10:00', '11:00', '12:00']);
@@ -210,7 +214,7 @@ describe('third-party provider OAuth', () => {
       const { url } = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: admin.key }));
       expect(new URL(url).searchParams.get('redirect_uri')).toMatch(new RegExp(`/v2/organizations/${org.id}/teams/${team.id}/conferencing/msteams/oauth/callback$`));
       const { code, state } = await consent(url);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 404, 'NOT_FOUND', /consent/);
       expectErrorEnvelope(await stack.rest('GET', `/v2/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 400, 'BAD_REQUEST', /state/);
       const saved = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/callback?state=${state}&code=${code}`));
       expect(saved.connection).toMatchObject({ type: 'office365_video', userId: null, invalid: false });
@@ -263,7 +267,7 @@ describe('third-party provider OAuth', () => {
       expectErrorEnvelope(await stack.rest('POST', path(window), { key: admin.key, body: {} }), 400, 'BAD_REQUEST', /need/);
       expectErrorEnvelope(await stack.rest('POST', path(`start=${day}`), { key: admin.key, body: { need: 'demo' } }), 400, 'BAD_REQUEST', /end/);
       expectErrorEnvelope(await stack.rest('POST', path(window), { key: member.key, body: { need: 'demo' } }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('POST', path(window), { key: outsider.key, body: { need: 'demo' } }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('POST', path(window), { key: outsider.key, body: { need: 'demo' } }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('POST', `/v2/routing-forms/00000000-0000-4000-8000-000000000000/calculate-slots?${window}`, { key: admin.key, body: {} }), 404, 'NOT_FOUND');
     });
   });

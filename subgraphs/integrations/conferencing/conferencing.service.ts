@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
 import { authorizationUrl, consumeState, exchangeCode, freshTokens, oauthProviderOf, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
 import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
@@ -112,8 +112,8 @@ export class ConferencingService {
    * user or team; a team callback must come on that team's path), exchanges the code and stores the sealed tokens.
    */
   async saveOAuth(app: string, state: string | null, code: string | null, path?: { orgId: number; teamId: number }): Promise<{ connection: ConferencingConnection; redirectUrl: string | null }> {
-    // On a team's path, only a consent issued for that team opens it: anything else is refused like any team route without authority.
-    const refuse = path ? (message: string) => forbidden(`No consent of this team's admin: ${message}`) : undefined;
+    // On a team's path, only a consent issued for that team opens it: any other state names no pending consent of this team (404, like another team's resource).
+    const refuse = path ? () => notFound(`Pending ${app} consent (state) of team`, path.teamId) : undefined;
     const consent = await consumeState(this.db, app, state, path ?? null, refuse);
     const forTeam = consent.teamId != null;
     const provider = oauthProviderOf(app, 'conferencing');

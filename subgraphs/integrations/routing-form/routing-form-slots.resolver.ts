@@ -4,11 +4,12 @@ import { SubgraphContext } from '../../kit/context';
 import { RoutingFormService } from './routing-form.service';
 
 /** A routing form addressed by its id alone (POST /v2/routing-forms/{routingFormId}/…): who owns it, for the nested field's PBAC. */
-@ObjectType({ description: 'A routing form addressed by id: its owners, checked by the fields below it.' })
+@ObjectType({ description: 'A routing form addressed by id; the fields below it check the caller\'s role on its team or organization.' })
 export class RoutingFormTarget {
   @Field() id: string;
-  @Field(() => Int, { nullable: true }) teamId: number | null;
-  @Field(() => Int, { nullable: true }) organizationId: number | null;
+  /** Read by the nested fields' @pbac (parent.teamId, parent.organizationId); not GraphQL fields. */
+  teamId: number | null;
+  organizationId: number | null;
 }
 
 @ObjectType({ description: 'The event type a response is routed to and its slots (the reference\'s ResponseSlotsOutputData).' })
@@ -25,7 +26,7 @@ export class RoutingFormSlotsResolver {
   @Mutation(() => RoutingFormTarget, { description: 'A routing form by id; its fields check who may use it.' })
   @Directive(WRITE)
   routingFormById(@Arg('routingFormId') routingFormId: string, @Ctx() ctx: SubgraphContext): Promise<RoutingFormTarget> {
-    return new RoutingFormService(ctx).target(routingFormId);
+    return new RoutingFormService(ctx).target(routingFormId, ctx.principal.memberships);
   }
 
   @FieldResolver(() => RoutingFormSlots, { description: 'Evaluates the routes for the response (nothing is stored) and answers the routed event type\'s slots (POST /v2/routing-forms/{routingFormId}/calculate-slots).' })

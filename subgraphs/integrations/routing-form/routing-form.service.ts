@@ -185,10 +185,14 @@ export class RoutingFormService {
     };
   }
 
-  /** A form by id alone, whoever owns it (the fields of RoutingFormTarget check the caller against its owners). */
-  async target(formId: string): Promise<{ id: string; teamId: number | null; organizationId: number | null }> {
+  /**
+   * A form by id alone, for members of its team or organization; to anyone else it does not exist
+   * (NOT_FOUND, as another team's resources). The role the operation needs is the nested field's @pbac.
+   */
+  async target(formId: string, memberships: Array<{ teamId: number; accepted: boolean }>): Promise<{ id: string; teamId: number | null; organizationId: number | null }> {
     const form = UUID.test(formId) ? await this.db.getRepository(RoutingForm).findOneBy({ id: formId }) : null;
-    if (!form) throw notFound('Routing form', formId);
+    const visible = form && memberships.some((m) => m.accepted && (m.teamId === form.teamId || m.teamId === form.organizationId));
+    if (!form || !visible) throw notFound('Routing form', formId);
     return { id: form.id, teamId: form.teamId, organizationId: form.organizationId };
   }
 
