@@ -546,8 +546,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       owner.id,
       encryptProviderSecret({ urls: [`https://${MARKER}-${label}.example.com/feed.ics`], names: [`Bravo ${label} feed`] }),
     ]);
-    // A Google calendar connected with OAuth (sealed tokens and calendars), walked by the /v2/calendars/{calendar}/… routes.
-    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, read_only, key_ciphertext) VALUES ($1, 'google_calendar', 'google-calendar', false, $2) ON CONFLICT DO NOTHING`, [
+    // A Google calendar connected with OAuth (sealed tokens and calendars), walked by the /v2/calendars/{calendar}/… routes;
+    // just refreshed, so that the background refresher does not call Google during the walk.
+    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, read_only, key_ciphertext, refreshed_at) VALUES ($1, 'google_calendar', 'google-calendar', false, $2, now()) ON CONFLICT DO NOTHING`, [
       owner.id,
       encryptProviderSecret({ tokens: { accessToken: `${MARKER}-${label}-at`, refreshToken: `${MARKER}-${label}-rt`, expiresAt: Date.now() + 3_600_000 }, calendars: [{ externalId: `${MARKER}-${label}@example.com`, name: `Bravo ${label} calendar`, primary: true, readOnly: false }] }),
     ]);

@@ -110,7 +110,7 @@ export const calendarRoutes = [
   route({
     method: 'GET',
     path: '/v2/calendars/{calendar}/event/{eventUid}',
-    tag: 'Cal Unified Calendars',
+    tag: 'Unified Calendars',
     summary: 'An event of the caller\'s connected calendar (calendar: google), read at the provider',
     operation: `query GetCalendarEvent($calendar: String!, $eventUid: String!) { calendarEvent(calendar: $calendar, eventUid: $eventUid) { ${EVENT} } }`,
     result: 'calendarEvent',
@@ -118,7 +118,7 @@ export const calendarRoutes = [
   route({
     method: 'PATCH',
     path: '/v2/calendars/{calendar}/events/{eventUid}',
-    tag: 'Cal Unified Calendars',
+    tag: 'Unified Calendars',
     summary: 'Change an event of the caller\'s connected calendar at the provider (attendees replace the whole list)',
     operation: `mutation UpdateCalendarEvent($calendar: String!, $eventUid: String!, $input: UpdateUnifiedCalendarEventInput!) { updateCalendarEvent(calendar: $calendar, eventUid: $eventUid, input: $input) { ${EVENT} } }`,
     result: 'updateCalendarEvent',
