@@ -101,6 +101,47 @@ export const MAX_STRING: Record<string, number> = {
   'WorkflowMessageInput.subject': 1_000,
   'WorkflowMessageInput.html': 20_000,
   'WorkflowMessageInput.text': 2_000,
+  // Third-party OAuth (calendars, conferencing): provider codes can be long (Microsoft's run past 1,000 characters).
+  'Query.calendarConnectUrl.calendar': 32,
+  'Query.calendarConnectUrl.redir': 2_048,
+  'Query.saveCalendarConnection.calendar': 32,
+  'Query.saveCalendarConnection.state': 255,
+  'Query.saveCalendarConnection.code': 4_096,
+  'Query.checkCalendarConnection.calendar': 32,
+  'Mutation.disconnectCalendar.calendar': 32,
+  'Query.calendarEvent.calendar': 32,
+  'Query.calendarEvent.eventUid': 1_024,
+  'Mutation.updateCalendarEvent.calendar': 32,
+  'Mutation.updateCalendarEvent.eventUid': 1_024,
+  'UpdateUnifiedCalendarEventInput.title': 1_000,
+  'UpdateUnifiedCalendarEventInput.description': 8_000,
+  'UpdateUnifiedCalendarEventInput.status': 32,
+  'CalendarEventTimeInput.time': 64,
+  'CalendarEventTimeInput.timeZone': 64,
+  'UpdateCalendarEventAttendeeInput.email': 320,
+  'UpdateCalendarEventAttendeeInput.name': 255,
+  'UpdateCalendarEventAttendeeInput.responseStatus': 32,
+  ...Object.fromEntries(
+    ['conferencingOAuthUrl', 'teamConferencingOAuthUrl'].flatMap((field) => [
+      [`Query.${field}.app`, 32],
+      [`Query.${field}.returnTo`, 2_048],
+      [`Query.${field}.onErrorReturnTo`, 2_048],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['conferencingOAuthCallback', 'teamConferencingOAuthCallback'].flatMap((field) => [
+      [`Query.${field}.app`, 32],
+      [`Query.${field}.state`, 255],
+      [`Query.${field}.code`, 4_096],
+    ]),
+  ),
+  'Query.conferencingMeetingUrl.title': 1_000,
+  'Mutation.routingFormById.routingFormId': 36,
+  'RoutingFormTarget.calculateSlots.start': 64,
+  'RoutingFormTarget.calculateSlots.end': 64,
+  'RoutingFormTarget.calculateSlots.timeZone': 64,
+  'RoutingFormTarget.calculateSlots.format': 16,
+  'RoutingFormTarget.calculateSlots.bookingUidToReschedule': 255,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -141,6 +182,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'UpdateWorkflowInput.steps': 20,
   'WorkflowActivationInput.activeOnEventTypeIds': 250,
   'Query.organizationRoutingForms.teamIds': 250,
+  'UpdateUnifiedCalendarEventInput.attendees': 100,
 };
 
 /**

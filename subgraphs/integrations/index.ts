@@ -25,6 +25,10 @@ import { PhoneCalls1733200000000 } from './migrations/1733200000000-phone-calls'
 import { PhoneCall } from './phone-call/phone-call.entity';
 import { PhoneCallResolver } from './phone-call/phone-call.resolver';
 import { CalendarsConferencingFormsWorkflows1733700000000 } from './migrations/1733700000000-calendars-conferencing-forms-workflows';
+import { ProviderOAuthStates1734400000000 } from './migrations/1734400000000-provider-oauth-states';
+import { ProviderOAuthState } from './provider-oauth/oauth-state.entity';
+import { CalendarConnectResolver } from './calendar/calendar-connect.resolver';
+import { RoutingFormSlotsResolver } from './routing-form/routing-form-slots.resolver';
 import { Webhook } from './webhook/webhook.entity';
 import { WebhookDeliveries1733100000000 } from './migrations/1733100000000-webhook-deliveries';
 import { WebhookDelivery } from './webhook-delivery/webhook-delivery.entity';
@@ -42,10 +46,10 @@ export const integrations: SubgraphDefinition = {
   defaultPort: 4003,
   persistence: {
     schema: 'integrations',
-    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder],
-    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000],
+    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState],
+    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000],
   },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, TeamWorkflowResolver],
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, CalendarConnectResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, RoutingFormSlotsResolver, TeamWorkflowResolver],
   referenceResolvers: {},
   background: [({ db }) => startIcsFeedRefresher(db), ({ db }) => startWorkflowDispatcher(db)],
 };

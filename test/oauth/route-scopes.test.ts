@@ -243,6 +243,18 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/default': 'TEAM_APPS_READ', // get team default conferencing application
   'POST /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/default': 'TEAM_APPS_WRITE', // set team default
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/disconnect': 'TEAM_APPS_WRITE', // disconnect
+  'GET /v2/calendars/{calendar}/connect': 'APPS_WRITE', // get OAuth connect URL
+  'GET /v2/calendars/{calendar}/save': 'public', // the provider's redirect: no credential can come; the single-use state names the user (decisions.md)
+  'GET /v2/calendars/{calendar}/check': 'APPS_READ', // check a calendar connection
+  'POST /v2/calendars/{calendar}/disconnect': 'APPS_WRITE', // disconnect a calendar
+  'GET /v2/calendars/{calendar}/event/{eventUid}': 'APPS_READ', // get meeting details from calendar
+  'PATCH /v2/calendars/{calendar}/events/{eventUid}': 'APPS_WRITE', // update meeting details in calendar
+  'GET /v2/conferencing/{app}/oauth/auth-url': 'APPS_WRITE', // get conferencing OAuth URL
+  'GET /v2/conferencing/{app}/oauth/callback': 'public', // the provider's redirect; the single-use state names the user
+  'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/oauth/auth-url': 'TEAM_APPS_WRITE', // get OAuth auth URL for a team
+  // "save conferencing app OAuth credentials" (TEAM_APPS_WRITE) is checked when the state is issued (auth-url above); the redirect itself carries no credential
+  'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/oauth/callback': 'public',
+  'POST /v2/routing-forms/{routingFormId}/calculate-slots': 'TEAM_ROUTING_FORM_WRITE', // create routing form response and get available slots (without storing it)
   'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms': 'TEAM_ROUTING_FORM_READ', // get team routing forms
   'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses': 'TEAM_ROUTING_FORM_READ', // get organization team routing form responses
   'POST /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses': 'TEAM_ROUTING_FORM_WRITE', // create routing form response and get available slots

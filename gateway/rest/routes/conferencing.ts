@@ -48,6 +48,22 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       result: field('setDefaultConferencingApp', 'setTeamDefaultConferencingApp'),
     }),
     route({
+      method: 'GET',
+      path: `${base}/{app}/oauth/auth-url`,
+      tag,
+      summary: `The consent URL of zoom or msteams for ${who}; its state is bound to the caller${team ? ' and the team' : ''}, single use, expiring`,
+      operation: `query ${field('GetConferencingOAuthUrl', 'GetTeamConferencingOAuthUrl')}(${withApp(vars)}, $returnTo: String, $onErrorReturnTo: String) { ${field('conferencingOAuthUrl', 'teamConferencingOAuthUrl')}(${appArgs(args)}, returnTo: $returnTo, onErrorReturnTo: $onErrorReturnTo) { url } }`,
+      result: field('conferencingOAuthUrl', 'teamConferencingOAuthUrl'),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/{app}/oauth/callback`,
+      tag,
+      summary: `The provider's redirect after consent: exchanges code and stores the connection of ${who} (public: the single-use state names the owner)`,
+      operation: `query ${field('SaveConferencingOAuth', 'SaveTeamConferencingOAuth')}(${withApp(vars)}, $state: String, $code: String) { ${field('conferencingOAuthCallback', 'teamConferencingOAuthCallback')}(${appArgs(args)}, state: $state, code: $code) { connection { ${CONNECTION} } redirectUrl } }`,
+      result: field('conferencingOAuthCallback', 'teamConferencingOAuthCallback'),
+    }),
+    route({
       method: 'DELETE',
       path: `${base}/{app}/disconnect`,
       tag,

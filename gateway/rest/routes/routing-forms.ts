@@ -65,4 +65,20 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
   ];
 }
 
-export const routingFormRoutes = [...routesAt('team'), ...routesAt('org')];
+/** POST /v2/routing-forms/{routingFormId}/calculate-slots: the form's owners try a response (nothing stored) and get the routed event type's slots. */
+const calculateSlotsRoute = route({
+  method: 'POST',
+  path: '/v2/routing-forms/{routingFormId}/calculate-slots',
+  tag: 'Routing forms',
+  summary: 'Evaluate the routes for a response (body: the answers; not stored) and answer the routed event type with its slots (start, end, timeZone, duration, format as GET /v2/slots)',
+  operation: `mutation CalculateRoutingFormSlots(
+      $routingFormId: String!, $input: JSONObject, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String
+    ) {
+      routingFormById(routingFormId: $routingFormId) {
+        calculateSlots(input: $input, start: $start, end: $end, timeZone: $timeZone, duration: $duration, format: $format, bookingUidToReschedule: $bookingUidToReschedule) { eventTypeId slots }
+      }
+    }`,
+  result: 'routingFormById.calculateSlots',
+});
+
+export const routingFormRoutes = [...routesAt('team'), ...routesAt('org'), calculateSlotsRoute];

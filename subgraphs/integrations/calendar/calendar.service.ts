@@ -4,6 +4,7 @@ import { badInput, notFound } from '../../kit/errors';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../kit/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
+import { OAUTH_CALENDAR_APPS, OAuthCalendarKey } from './calendar-connect.service';
 import { CalendarCredential, ICS_FEED_APP, ICS_FEED_TYPE } from './calendar-credential.entity';
 import { BusyTime, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
 import { DestinationCalendar } from './destination-calendar.entity';
@@ -92,6 +93,19 @@ export class CalendarService {
   }
 
   private calendarsOf(credential: CalendarCredential, selected: SelectedCalendar[]): ConnectionCalendar[] {
+    if (OAUTH_CALENDAR_APPS.includes(credential.appId)) {
+      const { calendars } = decryptProviderSecret<OAuthCalendarKey>(credential.keyCiphertext);
+      return calendars.map((c) => ({
+        externalId: c.externalId,
+        integration: credential.type,
+        name: c.name,
+        primary: c.primary,
+        readOnly: c.readOnly,
+        isSelected: selected.some((s) => s.credentialId === credential.id && s.externalId === c.externalId),
+        credentialId: credential.id,
+        delegationCredentialId: null,
+      }));
+    }
     if (credential.appId !== ICS_FEED_APP) return [];
     const key = decryptProviderSecret<IcsFeedKey>(credential.keyCiphertext);
     return key.urls.map((url, i) => {

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarService } from './calendar.service';
 
 /** How often a feed is re-read (`ICS_REFRESH_INTERVAL_MS`, default 15 minutes). */
@@ -8,7 +9,7 @@ export function icsRefreshIntervalMs(): number {
 }
 
 /**
- * The background refresher of ICS feeds: every tick it claims the feeds not read for the refresh
+ * The background refresher of ICS feeds (and of the busy times of OAuth calendars, same interval): every tick it claims the feeds not read for the refresh
  * interval and replaces their cached events. Slots only ever read the cache.
  */
 export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> } {
@@ -18,8 +19,7 @@ export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> }
   let stopped = false;
   const tick = () => {
     if (running || stopped || !db.isInitialized) return;
-    running = new CalendarService(db)
-      .refreshDueFeeds(interval)
+    running = Promise.all([new CalendarService(db).refreshDueFeeds(interval), new CalendarConnectService(db).refreshDue(interval)])
       .catch((error) => console.error('[integrations] ICS feed refresh failed:', (error as Error).message))
       .finally(() => (running = null));
   };

@@ -5,6 +5,21 @@ import { ConferencingConnection } from './conferencing-connection.entity';
 import { LOCATION_TYPES } from './conferencing-providers';
 import { ConferencingOwner, ConferencingService } from './conferencing.service';
 
+@ObjectType({ description: 'The provider\'s consent URL (GET …/conferencing/{app}/oauth/auth-url).' })
+export class ConferencingOAuthUrl {
+  @Field() url: string;
+}
+
+@ObjectType({ description: 'The provider\'s redirect was saved: the connection and where the browser goes next.' })
+export class ConferencingOAuthResult {
+  @Field(() => ConferencingConnection) connection: ConferencingConnection;
+  @Field(() => String, { nullable: true, description: 'The returnTo given to …/oauth/auth-url.' }) redirectUrl: string | null;
+}
+
+const OAUTH_APP = { description: 'zoom or msteams.' };
+const RETURN_TO = { nullable: true, description: 'Where the browser goes once the app is connected.' };
+const ON_ERROR = { nullable: true, description: 'Where the browser goes when the consent fails.' };
+
 @ObjectType({ description: 'The default conferencing app (GET /v2/conferencing/default).' })
 export class DefaultConferencingApp {
   @Field() appSlug: string;
@@ -48,11 +63,45 @@ export class ConferencingResolver {
     return service(ctx).disconnect(me(ctx), app);
   }
 
-  @Query(() => String, { nullable: true, description: 'The meeting URL a booking at an event type location (integrations:daily, …) gets; null when the provider\'s own API must make it.' })
+  @Query(() => String, { nullable: true, description: 'The meeting URL a booking at an event type location (integrations:daily, integrations:zoom, …) gets: OAuth apps create the meeting with the host\'s (or team\'s) connection, given the meeting; null when no provider can make it.' })
   @Directive('@internal')
-  conferencingMeetingUrl(@Arg('locationType') locationType: string, @Arg('bookingUid') bookingUid: string, @Ctx() ctx: SubgraphContext): string | null {
+  conferencingMeetingUrl(
+    @Arg('locationType') locationType: string,
+    @Arg('bookingUid') bookingUid: string,
+    @Arg('hostUserId', () => Int, { nullable: true, description: 'The host whose connection creates the meeting.' }) hostUserId: number | null,
+    @Arg('teamId', () => Int, { nullable: true, description: 'Or the team whose connection creates it.' }) teamId: number | null,
+    @Arg('title', () => String, { nullable: true }) title: string | null,
+    @Arg('startTime', () => Date, { nullable: true }) startTime: Date | null,
+    @Arg('endTime', () => Date, { nullable: true }) endTime: Date | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<string | null> {
     const app = LOCATION_TYPES[locationType] ?? locationType;
-    return service(ctx).meetingUrl(app, bookingUid);
+    const owner: ConferencingOwner | null = teamId != null ? { teamId } : hostUserId != null ? { userId: hostUserId } : null;
+    const meeting = startTime && endTime ? { title: title ?? 'Meeting', start: startTime, end: endTime } : null;
+    return service(ctx).meetingUrl(app, bookingUid, owner, meeting);
+  }
+
+  @Query(() => ConferencingOAuthUrl, { description: 'The provider\'s consent URL; its state is bound to the caller, single use and expiring (GET /v2/conferencing/{app}/oauth/auth-url).' })
+  @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
+  conferencingOAuthUrl(
+    @Arg('app', OAUTH_APP) app: string,
+    @Arg('returnTo', () => String, RETURN_TO) returnTo: string | null,
+    @Arg('onErrorReturnTo', () => String, ON_ERROR) onErrorReturnTo: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingOAuthUrl> {
+    return service(ctx).authUrl(me(ctx), ctx.principal.userId!, app, { returnTo, onErrorReturnTo });
+  }
+
+  // A query because the provider's redirect is a GET (RFC 6749 4.1.2); it consumes the single-use state.
+  @Query(() => ConferencingOAuthResult, { description: 'The provider\'s redirect after consent: exchanges the code and stores the sealed tokens (GET /v2/conferencing/{app}/oauth/callback). Public: the single-use state names the user.' })
+  @Directive('@public')
+  conferencingOAuthCallback(
+    @Arg('app', OAUTH_APP) app: string,
+    @Arg('state', () => String, { nullable: true, description: 'Required.' }) state: string | null,
+    @Arg('code', () => String, { nullable: true, description: 'Required.' }) code: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingOAuthResult> {
+    return service(ctx).saveOAuth(app, state, code);
   }
 }
 
@@ -93,6 +142,34 @@ export class TeamConferencingResolver {
   @Directive(TEAM_WRITE)
   async setTeamDefaultConferencingApp(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<DefaultConferencingApp> {
     return service(ctx).setDefault(await team(ctx, orgId, teamId), app);
+  }
+
+  @Query(() => ConferencingOAuthUrl, { description: 'The provider\'s consent URL for the team; its state is bound to the caller and the team (GET …/conferencing/{app}/oauth/auth-url).' })
+  @Directive('@scopes(anyOf: [["TEAM_APPS_WRITE"]])')
+  @Directive(TEAM_WRITE)
+  async teamConferencingOAuthUrl(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('app', OAUTH_APP) app: string,
+    @Arg('returnTo', () => String, RETURN_TO) returnTo: string | null,
+    @Arg('onErrorReturnTo', () => String, ON_ERROR) onErrorReturnTo: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingOAuthUrl> {
+    return service(ctx).authUrl(await team(ctx, orgId, teamId), ctx.principal.userId!, app, { returnTo, onErrorReturnTo }, orgId);
+  }
+
+  // Public like the user's callback: the team admin's authority was checked when the state was issued, and the state names the team.
+  @Query(() => ConferencingOAuthResult, { description: 'The provider\'s redirect after a team admin\'s consent (GET …/conferencing/{app}/oauth/callback). Public: the single-use state names the team.' })
+  @Directive('@public')
+  teamConferencingOAuthCallback(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('app', OAUTH_APP) app: string,
+    @Arg('state', () => String, { nullable: true, description: 'Required.' }) state: string | null,
+    @Arg('code', () => String, { nullable: true, description: 'Required.' }) code: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingOAuthResult> {
+    return service(ctx).saveOAuth(app, state, code, { orgId, teamId });
   }
 
   @Mutation(() => ConferencingConnection, { description: 'Disconnects a conferencing app from the team (DELETE …/conferencing/{app}/disconnect).' })

@@ -1,5 +1,9 @@
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { OutboundError } from '../../kit/outbound';
+import { authorizationUrl, consumeState, exchangeCode, freshTokens, oauthProviderOf, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
+import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
+import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { ConferencingConnection } from './conferencing-connection.entity';
 import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP } from './conferencing-providers';
 
@@ -73,10 +77,58 @@ export class ConferencingService {
     return connection;
   }
 
-  /** The meeting URL a booking gets from an app (null when only the provider's own API can make one). */
-  meetingUrl(app: string, bookingUid: string): string | null {
+  /**
+   * The meeting URL a booking gets from an app. OAuth apps create a meeting with the owner's stored
+   * credential (refreshed when expired); null when the app needs a provider and the owner has not connected it.
+   */
+  async meetingUrl(app: string, bookingUid: string, owner?: ConferencingOwner | null, meeting?: MeetingRequest | null): Promise<string | null> {
     const provider = CONFERENCING_PROVIDERS[app];
     if (!provider) throw badInput('app', `app must be one of ${Object.keys(CONFERENCING_PROVIDERS).join(', ')}`);
-    return provider.meetingUrl(bookingUid);
+    if (provider.connect !== 'oauth' || !owner || !meeting) return provider.meetingUrl(bookingUid);
+    const connection = await this.db.getRepository(ConferencingConnection).findOneBy({ ...ownerWhere(owner), app });
+    if (!connection?.keyCiphertext || connection.invalid) return null;
+    const oauth = oauthProviderOf(app, 'conferencing');
+    try {
+      const tokens = await freshTokens(oauth, decryptProviderSecret<ProviderTokens>(connection.keyCiphertext), (refreshed) =>
+        this.db.getRepository(ConferencingConnection).update({ id: connection.id }, { keyCiphertext: encryptProviderSecret(refreshed) }),
+      );
+      return await createProviderMeeting(oauth, tokens.accessToken, meeting);
+    } catch (error) {
+      if (error instanceof ProviderOAuthError) await this.db.getRepository(ConferencingConnection).update({ id: connection.id }, { invalid: true });
+      if (error instanceof ProviderOAuthError || error instanceof OutboundError || error instanceof SyntaxError) throw badInput('locationType', `${app} could not create the meeting: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  /** GET …/conferencing/{app}/oauth/auth-url: the provider's consent URL, its state bound to the caller (and the team). */
+  async authUrl(owner: ConferencingOwner, userId: number, app: string, returns: { returnTo?: string | null; onErrorReturnTo?: string | null }, orgId?: number): Promise<{ url: string }> {
+    const provider = oauthProviderOf(app, 'conferencing');
+    const team = owner.teamId != null ? { orgId: orgId!, teamId: owner.teamId } : null;
+    return { url: await authorizationUrl(this.db, provider, { userId, team }, returns) };
+  }
+
+  /**
+   * GET …/conferencing/{app}/oauth/callback (the provider's redirect): consumes the state (which names the
+   * user or team; a team callback must come on that team's path), exchanges the code and stores the sealed tokens.
+   */
+  async saveOAuth(app: string, state: string | null, code: string | null, path?: { orgId: number; teamId: number }): Promise<{ connection: ConferencingConnection; redirectUrl: string | null }> {
+    // On a team's path, only a consent issued for that team opens it: any other state names no pending consent of this team (404, like another team's resource).
+    const refuse = path ? () => notFound(`Pending ${app} consent (state) of team`, path.teamId) : undefined;
+    const consent = await consumeState(this.db, app, state, path ?? null, refuse);
+    const forTeam = consent.teamId != null;
+    const provider = oauthProviderOf(app, 'conferencing');
+    if (!code) throw badInput('code', 'code is required');
+    let tokens: ProviderTokens;
+    try {
+      tokens = await exchangeCode(provider, code, consent.verifier, path ?? null);
+    } catch (error) {
+      if (error instanceof ProviderOAuthError || error instanceof OutboundError) throw badInput('code', `The conferencing provider refused the connection: ${error.message}`);
+      throw error;
+    }
+    const owner: ConferencingOwner = forTeam ? { teamId: consent.teamId! } : { userId: consent.userId };
+    const repository = this.db.getRepository(ConferencingConnection);
+    const existing = await repository.findOneBy({ ...ownerWhere(owner), app });
+    const connection = Object.assign(existing ?? new ConferencingConnection(), ownerWhere(owner), { app, type: CONFERENCING_PROVIDERS[app].type, invalid: false, keyCiphertext: encryptProviderSecret(tokens) });
+    return { connection: await repository.save(connection), redirectUrl: consent.returnTo };
   }
 }

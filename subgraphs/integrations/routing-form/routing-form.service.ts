@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { SubgraphContext } from '../../kit/context';
 import { badInput, notFound } from '../../kit/errors';
@@ -55,6 +56,12 @@ function filtered<T extends RoutingForm | RoutingFormResponse>(query: SelectQuer
 const AVAILABLE_SLOTS = /* GraphQL */ `
   query RoutedSlots($eventTypeId: Int!, $startTime: String!, $endTime: String!, $timeZone: String) {
     availableSlots(eventTypeId: $eventTypeId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone) { slots }
+  }
+`;
+
+const ROUTED_SLOTS = /* GraphQL */ `
+  query RoutedSlotsByDate($eventTypeId: Int!, $start: String!, $end: String!, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String) {
+    slots(eventTypeId: $eventTypeId, start: $start, end: $end, timeZone: $timeZone, duration: $duration, format: $format, bookingUidToReschedule: $bookingUidToReschedule)
   }
 `;
 
@@ -176,6 +183,38 @@ export class RoutingFormService {
       routingExternalRedirectUrl: route?.action.type === 'externalRedirectUrl' ? route.action.value : null,
       slots,
     };
+  }
+
+  /**
+   * A form by id alone, for members of its team or organization; to anyone else it does not exist
+   * (NOT_FOUND, as another team's resources). The role the operation needs is the nested field's @pbac.
+   */
+  async target(formId: string, memberships: Array<{ teamId: number; accepted: boolean }>): Promise<{ id: string; teamId: number | null; organizationId: number | null }> {
+    const form = UUID.test(formId) ? await this.db.getRepository(RoutingForm).findOneBy({ id: formId }) : null;
+    const visible = form && memberships.some((m) => m.accepted && (m.teamId === form.teamId || m.teamId === form.organizationId));
+    if (!form || !visible) throw notFound('Routing form', formId);
+    return { id: form.id, teamId: form.teamId, organizationId: form.organizationId };
+  }
+
+  /** POST /v2/routing-forms/{routingFormId}/calculate-slots: routes the answers (nothing stored) and answers the routed event type's slots (GET /v2/slots through the gateway). */
+  async calculateSlots(
+    formId: string,
+    body: Record<string, unknown>,
+    query: { start: string | null; end: string | null; timeZone: string | null; duration: number | null; format: string | null; bookingUidToReschedule: string | null },
+  ): Promise<{ eventTypeId: number; slots: Record<string, unknown> }> {
+    if (!query.start) throw badInput('start', 'start is required');
+    if (!query.end) throw badInput('end', 'end is required');
+    const form = await this.db.getRepository(RoutingForm).findOneByOrFail({ id: formId });
+    if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
+    const route = routeFor(form.routes, answersOf(body, form.fields));
+    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;
+    if (eventTypeId == null) throw badInput('response', 'The response is not routed to an event type: no slots to calculate');
+    const data = await this.ctx.graph.run<{ slots: Record<string, unknown> }>(ROUTED_SLOTS, { eventTypeId, ...query }).catch((error: Error) => {
+      if (error instanceof GraphQLError) throw error;
+      // The slots query's own 400s (start, end, timeZone, duration, format) arrive as a failed graph call.
+      throw badInput('start', `The slots of event type ${eventTypeId} could not be calculated: ${error.message.replace(/^Graph call failed \(HTTP \d+\): /, '')}`);
+    });
+    return { eventTypeId, slots: data.slots };
   }
 
   /** Links a response to the booking it led to (the booking side calls this with the response id it was given). */
