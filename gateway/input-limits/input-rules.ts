@@ -68,6 +68,9 @@ export const MAX_STRING: Record<string, number> = {
   'ServiceAccountKeyInput.private_key': 10_000,
   'ServiceAccountKeyInput.client_email': 320,
   'ServiceAccountKeyInput.client_id': 255,
+  // credits
+  'ChargeCreditsInput.creditFor': 100,
+  'ChargeCreditsInput.externalRef': 255,
   'CreateOutOfOfficeInput.start': 64,
   'CreateOutOfOfficeInput.end': 64,
   'CreateOutOfOfficeInput.notes': 2_000,

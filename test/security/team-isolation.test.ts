@@ -208,6 +208,8 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attribute_options: await rows(org, 'SELECT o.* FROM attribute_options o JOIN attributes a ON a.id = o.attribute_id WHERE a.team_id = ANY($1) ORDER BY o.id', [teams]),
     attribute_assignments: await rows(org, 'SELECT s.* FROM attribute_assignments s JOIN memberships m ON m.id = s.membership_id WHERE m.team_id = ANY($1) ORDER BY s.id', [teams]),
     delegation_credentials: await rows(org, 'SELECT * FROM delegation_credentials WHERE organization_id = ANY($1) ORDER BY id', [teams]),
+    credit_balances: await rows(org, 'SELECT * FROM credit_balances WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
+    credit_entries: await rows(org, 'SELECT e.* FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.team_id = ANY($1) OR c.user_id = ANY($2) ORDER BY e.id', [teams, users]),
     out_of_office_entries: await rows(sch, 'SELECT * FROM out_of_office_entries WHERE user_id = ANY($1) ORDER BY id', [users]),
     verified_emails: await rows(integrations, 'SELECT * FROM verified_emails WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
     verified_phones: await rows(integrations, 'SELECT * FROM verified_phones WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
@@ -288,6 +290,10 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createOrganizationTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
   createOrganizationUser: () => ({ email: `alpha-new-${randomBytes(3).toString('hex')}@example.com` }),
   updateOrganizationUser: () => ({ name: 'Renamed' }),
+  // credits: a charge B's balance could pay
+  chargeTeamCredits: () => ({ credits: 1 }),
+  chargeOrganizationCredits: () => ({ credits: 1 }),
+  chargeMyCredits: () => ({ credits: 1 }),
   // organization roles, attributes, delegation credentials, out of office, verified resources
   createOrganizationRole: () => ({ name: `Hijack ${randomBytes(3).toString('hex')}`, permissions: ['role.readOrgRoles'] }),
   updateOrganizationRole: () => ({ description: 'hijacked' }),
@@ -701,6 +707,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       Object.assign(b.values, { attributeId: [bAttribute.id], optionId: [bOption.id], attributeOptionId: [bOption.id], attributeSlug: [bAttribute.slug], credentialId: [bCredential.id] });
     }
     [bAttribute.id, bOption.id, bCredential.id].forEach((id) => world.b.strings.add(id));
+    // Credits of B's teams, organization and people: a charge through any path would show in the ledger.
+    for (const teamId of [sibling.teamId, other.teamId, standalone.teamId, orgB.id]) await operator.grantCredits({ teamId }, 50);
+    for (const b of [sibling, other, standalone]) await operator.grantCredits({ userId: b.owner.id }, 50);
     world.bundles = [sibling, other, standalone];
 
     for (const b of world.bundles) {

@@ -29,7 +29,7 @@ export class OrganizationUsersResolver {
 
   @Mutation(() => OrganizationMember, { description: 'Creates a user who belongs to the organization (POST /v2/organizations/{orgId}/users).' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "organization.invite", org: "args.orgId")')
+  @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.organizationRole")')
   async createOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationUserInput, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
     return changed(ctx, await new OrganizationUsersService(ctx.db).create(orgId, input));
   }
