@@ -121,6 +121,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'Query.usersById.ids': 1_000,
   'Query.organizationUsers.emails': 100,
   'Query.organizationUsers.teamIds': 100,
+  'Query.organizationUsers.assignedOptionIds': 250,
   'CreateAttributeInput.options': 500,
   'CreateRoleInput.permissions': 200,
   'UpdateRoleInput.permissions': 200,
