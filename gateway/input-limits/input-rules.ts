@@ -71,6 +71,10 @@ export const MAX_STRING: Record<string, number> = {
   // credits
   'ChargeCreditsInput.creditFor': 100,
   'ChargeCreditsInput.externalRef': 255,
+  // managed organizations
+  'CreateManagedOrganizationInput.name': 255,
+  'CreateManagedOrganizationInput.slug': 255,
+  'UpdateManagedOrganizationInput.name': 255,
   'CreateOutOfOfficeInput.start': 64,
   'CreateOutOfOfficeInput.end': 64,
   'CreateOutOfOfficeInput.notes': 2_000,
@@ -176,6 +180,7 @@ export const NOT_NULL = new Set<string>([
   ...['name', 'permissions'].map((field) => `UpdateRoleInput.${field}`),
   ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
   ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
+  ...['name', 'metadata'].map((field) => `UpdateManagedOrganizationInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
   ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
 ]);

@@ -28,6 +28,7 @@ import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
 import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 import { phoneCallRoutes } from './phone-call';
 import { creditRoutes } from './credits';
+import { managedOrganizationRoutes } from './managed-organizations';
 
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
@@ -64,5 +65,6 @@ export const ROUTES: RouteEntry[] = [
   ...routingFormRoutes,
   ...workflowRoutes,
   ...creditRoutes,
+  ...managedOrganizationRoutes,
   ...oauthRoutes,
 ];
