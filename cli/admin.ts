@@ -23,6 +23,8 @@ Commands:
       A team, standalone or inside organization ORG_ID; --owner becomes its OWNER.
   add-member (--team TEAM_ID | --org ORG_ID) --user USER_ID --role MEMBER|ADMIN|OWNER
       Adds the user to a team, or to an organization, with that role.
+  grant-credits (--user USER_ID | --team TEAM_ID) --credits N [--note TEXT]
+      Adds N credits to a user's or a team's (or organization's) balance, with a ledger entry.
   create-api-key --user USER_ID [--note TEXT]
       A new API key for the user, printed as { "userId", "id", "key" }: the key is shown this once
       (only its hash is stored). Use it as "Authorization: Bearer <key>".
@@ -136,6 +138,21 @@ const COMMANDS: Record<string, Command> = {
           if (team.isOrganization) throw badInput('--team', `${team.id} is an organization, not a team: use --org ${team.id}`);
         }
         return operator.addMember({ teamId: (teamId ?? orgId)!, userId, role });
+      });
+    },
+  },
+
+  'grant-credits': {
+    flags: { user: {}, team: {}, credits: { required: true }, note: {} },
+    async run(flags, name) {
+      const userId = idFlag(name, flags, 'user');
+      const teamId = idFlag(name, flags, 'team');
+      if ((userId === undefined) === (teamId === undefined)) throw new UsageError(`${name}: give exactly one of --user USER_ID and --team TEAM_ID`);
+      const credits = idFlag(name, flags, 'credits')!;
+      return withOperator(async (operator) => {
+        if (userId !== undefined) await operator.getUser(userId);
+        else await operator.getTeam(teamId!);
+        return operator.grantCredits(userId !== undefined ? { userId } : { teamId: teamId! }, credits, stringFlag(flags, 'note'));
       });
     },
   },

@@ -8,6 +8,7 @@ import { notifyOwner } from '../subgraphs/oauth/oauth-client/review-notice';
 import { NewRole, RoleService } from '../subgraphs/organizations/role/role.service';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { MembershipService } from '../subgraphs/organizations/membership/membership.service';
+import { CreditOwner, CreditService } from '../subgraphs/organizations/credit/credit.service';
 import { TeamService } from '../subgraphs/organizations/team/team.service';
 import { User } from '../subgraphs/organizations/user/user.entity';
 import { NewUser, UserService } from '../subgraphs/organizations/user/user.service';
@@ -39,6 +40,11 @@ export class Operator {
 
   addMember(input: { teamId: number; userId: number; role: MembershipRole }) {
     return new MembershipService(this.db('organizations')).add(input);
+  }
+
+  /** Adds credits to a user's or a team's balance (there is no purchase flow yet). */
+  grantCredits(owner: CreditOwner, credits: number, note?: string) {
+    return new CreditService(this.db('organizations')).grant(owner, credits, note);
   }
 
   /** A new API key for an existing user: the key itself is only in the answer. */

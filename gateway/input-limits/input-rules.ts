@@ -68,6 +68,13 @@ export const MAX_STRING: Record<string, number> = {
   'ServiceAccountKeyInput.private_key': 10_000,
   'ServiceAccountKeyInput.client_email': 320,
   'ServiceAccountKeyInput.client_id': 255,
+  // credits
+  'ChargeCreditsInput.creditFor': 100,
+  'ChargeCreditsInput.externalRef': 255,
+  // managed organizations
+  'CreateManagedOrganizationInput.name': 255,
+  'CreateManagedOrganizationInput.slug': 255,
+  'UpdateManagedOrganizationInput.name': 255,
   'CreateOutOfOfficeInput.start': 64,
   'CreateOutOfOfficeInput.end': 64,
   'CreateOutOfOfficeInput.notes': 2_000,
@@ -159,6 +166,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'Query.usersById.ids': 1_000,
   'Query.organizationUsers.emails': 100,
   'Query.organizationUsers.teamIds': 100,
+  'Query.organizationUsers.assignedOptionIds': 250,
   'CreateAttributeInput.options': 500,
   'CreateRoleInput.permissions': 200,
   'UpdateRoleInput.permissions': 200,
@@ -214,6 +222,7 @@ export const NOT_NULL = new Set<string>([
   ...['name', 'permissions'].map((field) => `UpdateRoleInput.${field}`),
   ...['enabled', 'serviceAccountKey'].map((field) => `UpdateDelegationCredentialInput.${field}`),
   ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
+  ...['name', 'metadata'].map((field) => `UpdateManagedOrganizationInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
   ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
 ]);

@@ -25,6 +25,9 @@ export const LIST_SIZES: Record<string, number> = {
   'Booking.attendees': 10,
   'Query.usersById': 100,
   'WebhookDelivery.attempts': 8,
+  'Membership.attributes': 4,
+  'MembershipAttribute.options': 4,
+  'AvailableSlots.away': 4,
   // Counted by the page field's `take`, or by availableSlots' range.
   'BookingPage.items': 1,
   'EventTypePage.items': 1,

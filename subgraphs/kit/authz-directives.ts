@@ -13,8 +13,8 @@ export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', '
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
 directive @scopes(anyOf: [[String!]!]!) on FIELD_DEFINITION
-"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization)."""
-directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], team: String, org: String) on FIELD_DEFINITION
+"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization). \`grantsRole\`: the path of the membership role the operation gives (such as "args.input.role"); when that role is OWNER, the caller must be an accepted OWNER of that team or organization (no other role or permission grants OWNER)."""
+directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], team: String, org: String, grantsRole: String) on FIELD_DEFINITION
 """Only the user whose id is found at \`userId\` (a path such as "parent.id") may read this field."""
 directive @ownData(userId: String!) on FIELD_DEFINITION
 """Only the gateway itself may call this field (credential resolution)."""
@@ -29,7 +29,7 @@ directive @platformClient(clientId: String!) on FIELD_DEFINITION
 
 interface FieldRules {
   scopes?: { anyOf: string[][] };
-  pbac?: { permission: string; roles: string[]; team?: string; org?: string };
+  pbac?: { permission: string; roles: string[]; team?: string; org?: string; grantsRole?: string };
   ownData?: { userId: string };
   internal?: Record<string, never>;
   serviceAdmin?: Record<string, never>;
@@ -68,6 +68,10 @@ function holdsScope(granted: string[], wanted: string): boolean {
 function membershipAllows(m: PrincipalMembership | undefined, rule: NonNullable<FieldRules['pbac']>): boolean {
   if (!m || !m.accepted) return false;
   return m.permissions ? m.permissions.includes(rule.permission) : rule.roles.includes(m.role);
+}
+
+function isOwner(m: PrincipalMembership | undefined): boolean {
+  return !!m && m.accepted && m.role === 'OWNER';
 }
 
 /** Throws the GraphQL error a caller without the right must see; returns quietly otherwise. */
@@ -116,6 +120,11 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
       }
       const where = rules.pbac.org && !rules.pbac.team ? 'organization' : 'team';
       throw forbidden(`Requires the ${where} role ${rules.pbac.roles.join(' or ')} or the permission ${rules.pbac.permission}`);
+    }
+    // Owners make owners: an ADMIN (or a custom role's permission) may change roles, but never give OWNER.
+    if (rules.pbac.grantsRole && readPath(root, rules.pbac.grantsRole) === 'OWNER' && !isOwner(onTeam) && !isOwner(onOrg)) {
+      const where = rules.pbac.org && !rules.pbac.team ? 'organization' : 'team';
+      throw forbidden(`Only an OWNER of the ${where} may grant the OWNER role`);
     }
   }
 }

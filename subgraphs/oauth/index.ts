@@ -1,3 +1,4 @@
+import { ApiKeyIssueResolver } from './api-key/api-key-issue.resolver';
 import { SubgraphDefinition } from '../kit/server';
 import { ApiKey } from './api-key/api-key.entity';
 import { ApiKeyResolver } from './api-key/api-key.resolver';
@@ -26,7 +27,7 @@ export const oauth: SubgraphDefinition = {
     entities: [ApiKey, OAuthClient, AuthSession, AuthorizationCode, OAuthGrant, OAuthToken],
     migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001, RateLimits1732600000000],
   },
-  resolvers: [ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver],
+  resolvers: [ApiKeyIssueResolver, ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver],
   referenceResolvers: {},
   orphanedTypes: [User],
   web: { paths: WEB_PATHS, mount: mountAuthPages },

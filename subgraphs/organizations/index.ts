@@ -1,4 +1,5 @@
 import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
+import { BookingPageUser, bookingPageUserReference } from './booking-page/booking-page-user';
 import { SubgraphDefinition } from '../kit/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
@@ -16,6 +17,11 @@ import { UserPreferences1733400000001 } from './migrations/1733400000001-user-pr
 import { Role } from './role/role.entity';
 import { Attributes1733600000000 } from './migrations/1733600000000-attributes';
 import { DelegationCredentials1733600000001 } from './migrations/1733600000001-delegation-credentials';
+import { Credits1734300000000 } from './migrations/1734300000000-credits';
+import { ManagedOrganizations1734300000001 } from './migrations/1734300000001-managed-organizations';
+import { ManagedOrganizationResolver } from './managed-organization/managed-organization.resolver';
+import { CreditResolver } from './credit/credit.resolver';
+import { MembershipAttributesResolver } from './attribute/membership-attributes.resolver';
 import { Attribute, AttributeAssignment, AttributeOption } from './attribute/attribute.entity';
 import { AttributeOptionResolver, AttributeResolver } from './attribute/attribute.resolver';
 import { DelegationCredential } from './delegation-credential/delegation-credential.entity';
@@ -39,10 +45,10 @@ import { UserResolver } from './user/user.resolver';
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver],
-  referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference },
-  orphanedTypes: [PrivateLink],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver],
+  referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference, BookingPageUser: bookingPageUserReference },
+  orphanedTypes: [PrivateLink, BookingPageUser],
   // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.
   background: [startTeamDeletionRetries],
 };

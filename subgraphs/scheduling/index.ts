@@ -31,6 +31,7 @@ import { EventTypeHost } from './event-type/event-type-host.entity';
 import { BookingLimit } from './booking-limit/booking-limit.entity';
 import { BookingLimitResolver } from './booking-limit/booking-limit.resolver';
 import { OrganizationUser, organizationUserReference } from './organization/organization-user.stub';
+import { OutOfOfficeRedirectResolver } from './out-of-office/ooo-redirect.resolver';
 import { OrganizationUserSchedulesResolver } from './schedule/organization-user-schedules.resolver';
 import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
@@ -53,7 +54,7 @@ export const scheduling: SubgraphDefinition = {
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
 };

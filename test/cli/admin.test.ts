@@ -50,6 +50,15 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     expect(answer(await admin(databaseUrl, 'reencrypt-delegation-credentials'))).toEqual({ reencrypted: 0 });
   });
 
+  it('grant-credits adds to a user\'s or a team\'s balance; exactly one of --user and --team; unknown ids refused', async () => {
+    const cy = answer(await admin(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'));
+    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({ hasCredits: true, balance: 5 });
+    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({ hasCredits: true, balance: 12 });
+    expect(refused(await admin(databaseUrl, 'grant-credits', '--credits', '5'))).toMatch(/exactly one of --user/);
+    expect(refused(await admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'))).toMatch(/not found/);
+    expect(refused(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'))).toMatch(/--credits/);
+  });
+
   it('an unknown command exits non-zero with a usage hint on stderr', async () => {
     const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));
     expect(message).toContain('unknown command "frobnicate"');

@@ -166,6 +166,17 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'DELETE /v2/organizations/{orgId}/attributes/options/{userId}/{attributeOptionId}': 'none',
   'POST /v2/organizations/{orgId}/delegation-credentials': 'none',
   'PATCH /v2/organizations/{orgId}/delegation-credentials/{credentialId}': 'none',
+  'GET /v2/credits/available': 'CREDITS_READ', // check available credits
+  'POST /v2/credits/charge': 'CREDITS_WRITE', // charge credits
+  'GET /v2/teams/{teamId}/credits/available': 'CREDITS_READ', // check available credits (a team's; no team scope names credits)
+  'POST /v2/teams/{teamId}/credits/charge': 'CREDITS_WRITE', // charge credits (a team's)
+  'GET /v2/organizations/{orgId}/credits/available': 'CREDITS_READ', // check available credits (an organization's)
+  'POST /v2/organizations/{orgId}/credits/charge': 'CREDITS_WRITE', // charge credits (an organization's)
+  'POST /v2/organizations/{orgId}/organizations': 'none', // managed organizations: in no table of 5.3
+  'GET /v2/organizations/{orgId}/organizations': 'none',
+  'GET /v2/organizations/{orgId}/organizations/{managedOrganizationId}': 'none',
+  'PATCH /v2/organizations/{orgId}/organizations/{managedOrganizationId}': 'none',
+  'DELETE /v2/organizations/{orgId}/organizations/{managedOrganizationId}': 'none',
   // Out of office
   'GET /v2/me/ooo': 'SCHEDULE_READ', // get all out-of-office entries
   'POST /v2/me/ooo': 'SCHEDULE_WRITE', // create, update, delete out-of-office entries

@@ -1,4 +1,5 @@
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { referenceShapeErrors } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
 type Person = Awaited<ReturnType<typeof userWithKey>>;
@@ -187,6 +188,62 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       expect(expectSuccess(patched).value).toBe('EU');
       const refused = await stack.rest('POST', base(), { key: member.key, body: { name: 'N', slug: 'n', type: 'TEXT', options: [] } });
       expectErrorEnvelope(refused, 403, 'FORBIDDEN', /organization\.attributes\.create/);
+    });
+  });
+  describe("members' attributes: in organization memberships, and as filters of organization users", () => {
+    let skilled: Person, novice: Person;
+    const memberships: Record<string, number> = {};
+    const skills: Record<string, string> = {};
+    let skillsId: string, levelId: string, levelOptionId: string;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [skilled, novice] = [await userWithKey(stack, { name: 'Sky Skilled' }), await userWithKey(stack, { name: 'Nova Novice' })];
+      memberships.skilled = (await operator.addMember({ teamId: orgId, userId: skilled.user.id, role: MembershipRole.MEMBER })).id;
+      memberships.novice = (await operator.addMember({ teamId: orgId, userId: novice.user.id, role: MembershipRole.MEMBER })).id;
+      const multi = expectSuccess(
+        await stack.rest('POST', base(), { key: admin.key, body: { name: 'Skills', slug: 'member-skills', type: 'MULTI_SELECT', options: ['ts', 'go', 'rust'].map((v) => ({ value: v, slug: v })) } }),
+        201,
+      );
+      skillsId = multi.id;
+      for (const o of expectSuccess(await stack.rest('GET', `${base()}/${skillsId}/options`, { key: admin.key }))) skills[o.slug] = o.id;
+      levelId = expectSuccess(await stack.rest('POST', base(), { key: admin.key, body: { name: 'Seniority', slug: 'member-seniority', type: 'NUMBER', options: [] } }), 201).id;
+      const assign = (userId: number, body: object) => stack.rest('POST', `${base()}/options/${userId}`, { key: admin.key, body });
+      expectSuccess(await assign(skilled.user.id, { attributeId: skillsId, attributeOptionId: skills.ts }), 201);
+      expectSuccess(await assign(skilled.user.id, { attributeId: skillsId, attributeOptionId: skills.go }), 201);
+      levelOptionId = expectSuccess(await assign(skilled.user.id, { attributeId: levelId, value: '3' }), 201).attributeOptionId;
+      expectSuccess(await assign(novice.user.id, { attributeId: skillsId, attributeOptionId: skills.ts }), 201);
+    });
+
+    it('GET /v2/organizations/{orgId}/memberships[/{id}] answers each member\'s attributes in the reference shapes', async () => {
+      const one = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships/${memberships.skilled}`, { key: admin.key }));
+      expect(one.attributes).toEqual([
+        { id: levelId, name: 'Seniority', type: 'NUMBER', option: 3, optionId: levelOptionId },
+        { id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.go, option: 'go' }, { optionId: skills.ts, option: 'ts' }] },
+      ]);
+      expect(referenceShapeErrors('NumberAttribute', one.attributes[0])).toEqual([]);
+      expect(referenceShapeErrors('MultiSelectAttribute', one.attributes[1])).toEqual([]);
+      const list = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships?take=250`, { key: admin.key }));
+      const byId = Object.fromEntries(list.map((m: any) => [m.id, m]));
+      expect(byId[memberships.novice].attributes).toEqual([{ id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.ts, option: 'ts' }] }]);
+      const admins = list.filter((m: any) => m.userId === admin.user.id);
+      expect(admins.map((m: any) => m.attributes)).toEqual([[]]);
+    });
+
+    it('GET /v2/organizations/{orgId}/users filters by assignedOptionIds: AND (default) every option, OR any, NONE none', async () => {
+      const users = async (query: string) =>
+        expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/users?take=250&${query}`, { key: admin.key })).map((u: any) => u.id).sort((a: number, b: number) => a - b);
+      const both = `assignedOptionIds=${skills.ts},${skills.go}`;
+      expect(await users(both)).toEqual([skilled.user.id]);
+      expect(await users(`${both}&attributeQueryOperator=AND`)).toEqual([skilled.user.id]);
+      expect(await users(`${both}&attributeQueryOperator=OR`)).toEqual([skilled.user.id, novice.user.id].sort((a, b) => a - b));
+      const none = await users(`${both}&attributeQueryOperator=NONE`);
+      expect(none).toContain(admin.user.id);
+      expect(none).not.toContain(skilled.user.id);
+      expect(none).not.toContain(novice.user.id);
+      expect(await users(`assignedOptionIds=${skills.rust}`)).toEqual([]);
+      expect(await users(`assignedOptionIds=${skills.go}&assignedOptionIds=${skills.ts}`)).toEqual([skilled.user.id]);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${orgId}/users?${both}&attributeQueryOperator=XOR`, { key: admin.key }), 400, 'BAD_REQUEST', /attributeQueryOperator/);
     });
   });
 });

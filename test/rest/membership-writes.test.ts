@@ -178,9 +178,9 @@ describe('membership families', () => {
   });
 
   describe('organization memberships (/v2/organizations/{orgId}/memberships): organization admins', () => {
-    const notKept = ['attributes']; // organization attributes are another subgraph area's work
+    const notKept: string[] = []; // attributes are answered (attributes.test.ts checks their shapes)
 
-    it('GET lists them in the reference shape (OrganizationMembershipOutput, without attributes)', async () => {
+    it('GET lists them in the reference shape (OrganizationMembershipOutput)', async () => {
       const response = await stack.rest('GET', orgPath(), { key: orgAdmin.key });
       const data = expectSuccess(response);
       expect(data.map((m: any) => m.id)).toEqual([ids.orgOwner, ids.orgAdmin, ids.orgMember]);
@@ -215,6 +215,45 @@ describe('membership families', () => {
     it('the last owner of the organization can be neither removed nor demoted (409)', async () => {
       expectErrorEnvelope(await stack.rest('DELETE', orgPath(`/${ids.orgOwner}`), { key: orgAdmin.key }), 409, 'CONFLICT');
       expectErrorEnvelope(await stack.rest('PATCH', orgPath(`/${ids.orgOwner}`), { key: orgAdmin.key, body: { role: 'MEMBER' } }), 409, 'CONFLICT');
+    });
+  });
+  describe('only an OWNER grants OWNER (@pbac grantsRole): an ADMIN trying gets 403', () => {
+    it('team memberships: an ADMIN may add and promote up to ADMIN, never to OWNER; the OWNER may', async () => {
+      const op = operatorOf(stack);
+      const t = await op.createTeam({ name: 'Escalation', ownerId: owner.user.id });
+      await op.addMember({ teamId: t.id, userId: admin.user.id, role: MembershipRole.ADMIN });
+      const mo = await op.addMember({ teamId: t.id, userId: member.user.id, role: MembershipRole.MEMBER });
+      const path = (suffix = '') => `/v2/teams/${t.id}/memberships${suffix}`;
+      expectErrorEnvelope(await stack.rest('POST', path(), { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expectErrorEnvelope(await stack.rest('PATCH', path(`/${mo.id}`), { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      const adminSelf = (await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [t.id, admin.user.id]))[0].id;
+      expectErrorEnvelope(await stack.rest('PATCH', path(`/${adminSelf}`), { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expect(expectSuccess(await stack.rest('PATCH', path(`/${mo.id}`), { key: admin.key, body: { role: 'ADMIN' } })).role).toBe('ADMIN');
+      expect(expectSuccess(await stack.rest('POST', path(), { key: admin.key, body: { userId: newcomer.user.id, role: 'ADMIN' } }), 201).role).toBe('ADMIN');
+      expect(expectSuccess(await stack.rest('PATCH', path(`/${mo.id}`), { key: owner.key, body: { role: 'OWNER' } })).role).toBe('OWNER');
+      const owners = await stack.db('organizations').query(`SELECT user_id FROM memberships WHERE team_id = $1 AND role = 'OWNER' ORDER BY user_id`, [t.id]);
+      expect(owners.map((r: any) => r.user_id)).toEqual([owner.user.id, member.user.id].sort((a, b) => a - b));
+    });
+
+    it('organization memberships, organization users and organization team memberships: the same rule', async () => {
+      const op = operatorOf(stack);
+      const o = await op.createOrganization({ name: 'Escalation Org', ownerId: owner.user.id });
+      await op.addMember({ teamId: o.id, userId: admin.user.id, role: MembershipRole.ADMIN });
+      const mo = await op.addMember({ teamId: o.id, userId: member.user.id, role: MembershipRole.MEMBER });
+      const ot = await op.createTeam({ name: 'Escalation Org Team', orgId: o.id, ownerId: owner.user.id });
+      const tm = await op.addMember({ teamId: ot.id, userId: member.user.id, role: MembershipRole.MEMBER });
+      const orgMemberships = `/v2/organizations/${o.id}/memberships`;
+      expectErrorEnvelope(await stack.rest('POST', orgMemberships, { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER of the organization/);
+      expectErrorEnvelope(await stack.rest('PATCH', `${orgMemberships}/${mo.id}`, { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      const orgUsers = `/v2/organizations/${o.id}/users`;
+      expectErrorEnvelope(await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `boss-${o.id}@example.com`, organizationRole: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expect(expectSuccess(await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `clerk-${o.id}@example.com`, organizationRole: 'ADMIN' } }), 201)).toMatchObject({ organizationRole: 'ADMIN' });
+      // The organization's ADMIN manages its teams, but does not make their owners; the organization's OWNER does.
+      const teamPathOf = `/v2/organizations/${o.id}/teams/${ot.id}/memberships/${tm.id}`;
+      expectErrorEnvelope(await stack.rest('PATCH', teamPathOf, { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expect(expectSuccess(await stack.rest('PATCH', teamPathOf, { key: owner.key, body: { role: 'OWNER' } })).role).toBe('OWNER');
+      expect(expectSuccess(await stack.rest('PATCH', `${orgMemberships}/${mo.id}`, { key: owner.key, body: { role: 'OWNER' } })).role).toBe('OWNER');
+      expect(expectSuccess(await stack.rest('POST', orgMemberships, { key: owner.key, body: { userId: newcomer.user.id, role: 'OWNER', accepted: true } }), 201).role).toBe('OWNER');
     });
   });
 });

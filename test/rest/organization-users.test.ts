@@ -152,4 +152,61 @@ describe('organization users', () => {
       expectErrorEnvelope(await stack.rest('DELETE', path(`/${orgMember.user.id}`), { key: orgMember.key }), 403, 'FORBIDDEN');
     });
   });
+  describe('managed organizations (/v2/organizations/{orgId}/organizations, reference "Managed Orgs"): organization admins', () => {
+    const managed = (suffix = '', orgId = org.id) => `/v2/organizations/${orgId}/organizations${suffix}`;
+    let made: any;
+
+    it('POST creates one (201, ManagedOrganizationWithApiKeyOutput) whose API key acts as its OWNER, and nowhere else', async () => {
+      const before = Date.now();
+      made = expectSuccess(await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Hooli Kids', metadata: { tier: 'gold' } } }), 201);
+      expect(referenceShapeErrors('ManagedOrganizationWithApiKeyOutput', made)).toEqual([]);
+      expect(made).toMatchObject({ name: 'Hooli Kids', slug: 'hooli-kids', metadata: { tier: 'gold' }, apiKey: expect.stringMatching(/^svc_[0-9a-f]{64}$/) });
+      const days = (Date.parse(made.apiKeyExpiresAt) - before) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThan(30.1);
+      const members = expectSuccess(await stack.rest('GET', `/v2/organizations/${made.id}/memberships`, { key: made.apiKey }));
+      expect(members.map((m: any) => m.role)).toEqual(['OWNER']);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/memberships`, { key: made.apiKey }), 403, 'FORBIDDEN');
+      // A managed organization is an organization, not a team of its manager.
+      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/teams`, { key: orgAdmin.key })).map((t: any) => t.id)).not.toContain(made.id);
+      const forever = expectSuccess(await stack.rest('POST', managed(), { key: orgOwner.key, body: { name: 'Hooli Forever', slug: 'hooli-forever', apiKeyNeverExpires: true } }), 201);
+      expect(forever).toMatchObject({ slug: 'hooli-forever', apiKeyExpiresAt: null });
+      expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Bad', apiKeyDaysValid: 0 } }), 400, 'BAD_REQUEST', /apiKeyDaysValid/);
+      expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Again', slug: 'hooli-kids' } }), 409, 'CONFLICT');
+    });
+
+    it('GET lists them (paginated; slug and metadataKey+metadataValue filters) and GET one answers it', async () => {
+      const all = await stack.rest('GET', managed(), { key: orgAdmin.key });
+      expect(expectSuccess(all).map((o: any) => o.slug)).toEqual(['hooli-kids', 'hooli-forever']);
+      expect(all.body.pagination).toMatchObject({ totalItems: 2 });
+      for (const o of expectSuccess(all)) expect(referenceShapeErrors('ManagedOrganizationOutput', o)).toEqual([]);
+      expect(expectSuccess(await stack.rest('GET', managed('?slug=hooli-forever'), { key: orgAdmin.key })).map((o: any) => o.slug)).toEqual(['hooli-forever']);
+      expect(expectSuccess(await stack.rest('GET', managed('?metadataKey=tier&metadataValue=gold'), { key: orgAdmin.key })).map((o: any) => o.id)).toEqual([made.id]);
+      expectErrorEnvelope(await stack.rest('GET', managed('?metadataKey=tier'), { key: orgAdmin.key }), 400, 'BAD_REQUEST', /metadataValue/);
+      expect(expectSuccess(await stack.rest('GET', managed(`/${made.id}`), { key: orgAdmin.key }))).toEqual({ id: made.id, name: 'Hooli Kids', slug: 'hooli-kids', metadata: { tier: 'gold' } });
+    });
+
+    it('a plain member gets 403; another organization\'s owner 403 here and 404 through its own organization', async () => {
+      expectErrorEnvelope(await stack.rest('GET', managed(), { key: orgMember.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgMember.key, body: { name: 'Nope' } }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', managed(`/${made.id}`), { key: org2Owner.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', managed(`/${made.id}`, org2.id), { key: org2Owner.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', managed(`/${made.id}`, org2.id), { key: org2Owner.key }), 404, 'NOT_FOUND');
+      // The managed organization's own key does not manage its manager's other organizations.
+      expectErrorEnvelope(await stack.rest('GET', managed(), { key: made.apiKey }), 403, 'FORBIDDEN');
+    });
+
+    it('PATCH renames and replaces metadata; DELETE answers it, it is gone and its API key stops working', async () => {
+      expect(expectSuccess(await stack.rest('PATCH', managed(`/${made.id}`), { key: orgAdmin.key, body: { name: 'Hooli Junior', metadata: { tier: 'silver' } } }))).toEqual({
+        id: made.id,
+        name: 'Hooli Junior',
+        slug: 'hooli-kids',
+        metadata: { tier: 'silver' },
+      });
+      expectErrorEnvelope(await stack.rest('PATCH', managed(`/${made.id}`), { key: orgAdmin.key, body: { name: '' } }), 400, 'BAD_REQUEST', /name/);
+      expect(expectSuccess(await stack.rest('DELETE', managed(`/${made.id}`), { key: orgAdmin.key })).id).toBe(made.id);
+      expectErrorEnvelope(await stack.rest('GET', managed(`/${made.id}`), { key: orgAdmin.key }), 404, 'NOT_FOUND');
+      expect((await stack.rest('GET', '/v2/me', { key: made.apiKey })).status).toBe(401);
+    });
+  });
 });

@@ -116,6 +116,42 @@ describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Org
     });
   });
 
+  describe('the redirect (toUserId): the away user\'s slots point to the colleague covering', () => {
+    it('GET /v2/slots/available answers `away` with the cover and their event type of the same slug; without a cover, no `away`', async () => {
+      const hours = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] };
+      const [away, cover, plain] = [await hostWithSchedule(stack, hours, 'Al Away'), await hostWithSchedule(stack, hours, 'Cora Cover'), await hostWithSchedule(stack, hours, 'Pat Plain')];
+      const team = await operatorOf(stack).createTeam({ name: 'Covering team', ownerId: away.user.id });
+      await operatorOf(stack).addMember({ teamId: team.id, userId: cover.user.id, role: MembershipRole.MEMBER });
+      const slug = `consult-${away.user.id}`;
+      const mine = await personalEventType(stack, away.user.id, { slug });
+      const theirs = await personalEventType(stack, cover.user.id, { slug });
+      const other = await personalEventType(stack, away.user.id, { slug: `${slug}-other` });
+      const query = (eventTypeId: number) => ({ eventTypeId, startTime: '2030-07-01T00:00:00Z', endTime: '2030-07-05T23:59:59Z', timeZone: 'UTC' });
+      expect(expectSuccess(await getSlots(stack, query(mine.id)))).not.toHaveProperty('away');
+
+      expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: away.key, body: { start: '2030-07-02', end: '2030-07-03', reason: 'travel', notes: 'private note', toUserId: cover.user.id } }), 201);
+      expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: away.key, body: { start: '2030-07-05', end: '2030-07-05' } }), 201); // no cover: not a redirect
+      const data = expectSuccess(await getSlots(stack, query(mine.id)));
+      expect(Object.keys(data.slots)).toEqual(['2030-07-01', '2030-07-04']);
+      const redirect = {
+        start: '2030-07-02T00:00:00.000Z',
+        end: '2030-07-03T23:59:59.999Z',
+        reason: 'travel',
+        toUser: { id: cover.user.id, username: expect.any(String), name: 'Cora Cover' },
+      };
+      expect(data.away).toEqual([{ ...redirect, toEventTypeId: theirs.id, toEventTypeSlug: slug }]);
+      expect(JSON.stringify(data)).not.toContain('private note');
+      expect(JSON.stringify(data)).not.toContain('@'); // no e-mail of the cover
+      // An event type the cover has no twin of: the cover's page (username) without an event type.
+      expect(expectSuccess(await getSlots(stack, query(other.id))).away).toEqual([{ ...redirect, toEventTypeId: null, toEventTypeSlug: null }]);
+      // The cover's event type answers slots on those days, so the booker can follow the redirect.
+      expect(Object.keys(expectSuccess(await getSlots(stack, query(theirs.id))).slots)).toContain('2030-07-02');
+      // Outside the away days, and for someone else's event type, nothing.
+      expect(expectSuccess(await getSlots(stack, { ...query(mine.id), startTime: '2030-07-04T00:00:00Z' }))).not.toHaveProperty('away');
+      expect(expectSuccess(await getSlots(stack, query((await personalEventType(stack, plain.user.id)).id)))).not.toHaveProperty('away');
+    });
+  });
+
   describe('/v2/organizations/{orgId}/users/{userId}/ooo and /v2/organizations/{orgId}/ooo (role: org admin)', () => {
     const userOoo = (userId: number, org = orgId) => `/v2/organizations/${org}/users/${userId}/ooo`;
     let entryId: number;

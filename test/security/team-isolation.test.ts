@@ -19,6 +19,8 @@ import { MembershipService } from '../../subgraphs/organizations/membership/memb
 import { AttributeType } from '../../subgraphs/organizations/attribute/attribute.entity';
 import { AttributeService } from '../../subgraphs/organizations/attribute/attribute.service';
 import { DelegationCredentialService } from '../../subgraphs/organizations/delegation-credential/delegation-credential.service';
+import { ManagedOrganizationService } from '../../subgraphs/organizations/managed-organization/managed-organization.service';
+import { ApiKeyService } from '../../subgraphs/oauth/api-key/api-key.service';
 import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out-of-office.service';
 import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
@@ -72,6 +74,7 @@ type ParamName =
   | 'attributeOptionId'
   | 'attributeSlug'
   | 'credentialId'
+  | 'managedOrganizationId'
   | 'oooId'
   | 'permission'
   | 'id'
@@ -210,6 +213,9 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     attribute_options: await rows(org, 'SELECT o.* FROM attribute_options o JOIN attributes a ON a.id = o.attribute_id WHERE a.team_id = ANY($1) ORDER BY o.id', [teams]),
     attribute_assignments: await rows(org, 'SELECT s.* FROM attribute_assignments s JOIN memberships m ON m.id = s.membership_id WHERE m.team_id = ANY($1) ORDER BY s.id', [teams]),
     delegation_credentials: await rows(org, 'SELECT * FROM delegation_credentials WHERE organization_id = ANY($1) ORDER BY id', [teams]),
+    managed_organizations: await rows(org, 'SELECT * FROM managed_organizations WHERE manager_id = ANY($1) OR organization_id = ANY($1) ORDER BY organization_id', [teams]),
+    credit_balances: await rows(org, 'SELECT * FROM credit_balances WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
+    credit_entries: await rows(org, 'SELECT e.* FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.team_id = ANY($1) OR c.user_id = ANY($2) ORDER BY e.id', [teams, users]),
     out_of_office_entries: await rows(sch, 'SELECT * FROM out_of_office_entries WHERE user_id = ANY($1) ORDER BY id', [users]),
     verified_emails: await rows(integrations, 'SELECT * FROM verified_emails WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
     verified_phones: await rows(integrations, 'SELECT * FROM verified_phones WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
@@ -290,6 +296,12 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createOrganizationTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
   createOrganizationUser: () => ({ email: `alpha-new-${randomBytes(3).toString('hex')}@example.com` }),
   updateOrganizationUser: () => ({ name: 'Renamed' }),
+  // credits: a charge B's balance could pay
+  chargeTeamCredits: () => ({ credits: 1 }),
+  chargeOrganizationCredits: () => ({ credits: 1 }),
+  chargeMyCredits: () => ({ credits: 1 }),
+  createManagedOrganization: () => ({ name: 'Hijack managed', slug: `hijack-managed-${randomBytes(3).toString('hex')}` }),
+  updateManagedOrganization: () => ({ name: 'Hijacked' }),
   // organization roles, attributes, delegation credentials, out of office, verified resources
   createOrganizationRole: () => ({ name: `Hijack ${randomBytes(3).toString('hex')}`, permissions: ['role.readOrgRoles'] }),
   updateOrganizationRole: () => ({ description: 'hijacked' }),
@@ -409,6 +421,7 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
   attributeOptionId: 'attributeOptionId',
   attributeSlug: 'attributeSlug',
   credentialId: 'credentialId',
+  managedOrganizationId: 'managedOrganizationId',
   oooId: 'oooId',
   // (webhookId is walked with B's ids by the REST walk above; here it would multiply the combinations past the timeout)
   clientId: 'clientId',
@@ -650,6 +663,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const attributes = new AttributeService(stack.db('organizations'));
     const aAttribute = await attributes.create(orgA.id, { name: 'Alpha region', slug: 'alpha-region', type: AttributeType.SINGLE_SELECT, options: [{ value: 'Alpha north', slug: 'alpha-north' }] });
     const [aOption] = await attributes.options(orgA.id, aAttribute.id);
+    // Managed organizations (one of A's, one of B's): their API keys are made through the oauth subgraph's own service.
+    const managedOrganizations = new ManagedOrganizationService(stack.db('organizations'));
+    const issueKey = async (userId: number, expiresAt: Date | null, note: string) => (await new ApiKeyService(stack.db('oauth')).create(userId, { expiresAt, note })).key;
+    const aManaged = (await managedOrganizations.create(orgA.id, { name: 'Alpha managed', slug: `alpha-managed-${tag}` }, issueKey)).org;
     const aCredential = await new DelegationCredentialService(stack.db('organizations')).create(orgA.id, {
       domain: `alpha-${tag}.example.com`,
       workspacePlatformSlug: 'google',
@@ -688,6 +705,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         attributeOptionId: aOption.id,
         attributeSlug: aAttribute.slug,
         credentialId: aCredential.id,
+        managedOrganizationId: aManaged.id,
         oooId: aAway.id,
         permission: 'role.readOrgRoles',
         id: 999_999,
@@ -720,11 +738,17 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       workspacePlatformSlug: 'google',
       serviceAccountKey: { private_key: `${MARKER}-key`, client_email: `svc@${MARKER}.example.com`, client_id: '2' },
     });
+    const bManaged = (await managedOrganizations.create(orgB.id, { name: 'Bravo managed', slug: `${MARKER}-managed-${tag}`, metadata: { note: MARKER } }, issueKey)).org;
+    world.b.teamIds.add(bManaged.id);
     for (const b of [sibling, other, standalone]) {
+      b.values.managedOrganizationId = [bManaged.id];
       b.values.roleId = [role.id];
       Object.assign(b.values, { attributeId: [bAttribute.id], optionId: [bOption.id], attributeOptionId: [bOption.id], attributeSlug: [bAttribute.slug], credentialId: [bCredential.id] });
     }
     [bAttribute.id, bOption.id, bCredential.id].forEach((id) => world.b.strings.add(id));
+    // Credits of B's teams, organization and people: a charge through any path would show in the ledger.
+    for (const teamId of [sibling.teamId, other.teamId, standalone.teamId, orgB.id]) await operator.grantCredits({ teamId }, 50);
+    for (const b of [sibling, other, standalone]) await operator.grantCredits({ userId: b.owner.id }, 50);
     world.bundles = [sibling, other, standalone];
 
     for (const b of world.bundles) {
@@ -780,7 +804,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid', 'app', 'calendar', 'eventUid', 'routingFormId', 'responseId', 'workflowId'];
+    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid', 'app', 'calendar', 'eventUid', 'routingFormId', 'responseId', 'workflowId', 'managedOrganizationId'];
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
@@ -1094,6 +1118,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       attributeId: other.values.attributeId![0],
       optionId: other.values.optionId![0],
       credentialId: other.values.credentialId![0],
+      managedOrganizationId: other.values.managedOrganizationId![0],
       userId: other.member.id,
       oooId: other.values.oooId![0],
       app: 'google-meet',

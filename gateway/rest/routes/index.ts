@@ -27,6 +27,8 @@ import { organizationWebhookRoutes } from './organization-webhooks';
 import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
 import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 import { phoneCallRoutes } from './phone-call';
+import { creditRoutes } from './credits';
+import { managedOrganizationRoutes } from './managed-organizations';
 
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
@@ -62,5 +64,7 @@ export const ROUTES: RouteEntry[] = [
   ...conferencingRoutes,
   ...routingFormRoutes,
   ...workflowRoutes,
+  ...creditRoutes,
+  ...managedOrganizationRoutes,
   ...oauthRoutes,
 ];

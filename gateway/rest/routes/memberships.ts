@@ -6,6 +6,11 @@ export const MEMBERSHIP_FIELDS = /* GraphQL */ `
     user { email avatarUrl username name bio metadata }
   }`;
 
+/** Organization memberships also answer the member's attributes (reference OrganizationMembershipOutput). */
+const ORG_MEMBERSHIP = '...MembershipFields attributes { id name type option optionId options { optionId option } }';
+/** Each attribute carries `option`/`optionId` or `options` by its type (the reference's four attribute shapes). */
+const ATTRIBUTE_NULLS = { omit: ['option', 'optionId', 'options'] } as const;
+
 const TEAM = '/v2/teams/{teamId}/memberships';
 const ORG_TEAM = '/v2/organizations/{orgId}/teams/{teamId}/memberships';
 const ORG = '/v2/organizations/{orgId}/memberships';
@@ -139,9 +144,10 @@ export const membershipRoutes = [
     summary: 'Get all memberships of an organization',
     operation: `
       query GetOrgMemberships($orgId: Int!, $take: Int, $skip: Int) {
-        organizationMemberships(orgId: $orgId, take: $take, skip: $skip) { items { ...MembershipFields } ${PAGINATION} }
+        organizationMemberships(orgId: $orgId, take: $take, skip: $skip) { items { ${ORG_MEMBERSHIP} } ${PAGINATION} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'organizationMemberships',
+    nulls: ATTRIBUTE_NULLS,
     paginated: true,
   }),
   route({
@@ -151,9 +157,10 @@ export const membershipRoutes = [
     summary: 'Add an existing user to an organization',
     operation: `
       mutation CreateOrgMembership($orgId: Int!, $input: CreateMembershipInput!) {
-        createOrganizationMembership(orgId: $orgId, input: $input) { ...MembershipFields }
+        createOrganizationMembership(orgId: $orgId, input: $input) { ${ORG_MEMBERSHIP} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'createOrganizationMembership',
+    nulls: ATTRIBUTE_NULLS,
     status: 201,
   }),
   route({
@@ -163,9 +170,10 @@ export const membershipRoutes = [
     summary: 'Get a membership of an organization',
     operation: `
       query GetOrgMembership($orgId: Int!, $membershipId: Int!) {
-        organizationMembership(orgId: $orgId, membershipId: $membershipId) { ...MembershipFields }
+        organizationMembership(orgId: $orgId, membershipId: $membershipId) { ${ORG_MEMBERSHIP} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'organizationMembership',
+    nulls: ATTRIBUTE_NULLS,
   }),
   route({
     method: 'PATCH',
@@ -174,9 +182,10 @@ export const membershipRoutes = [
     summary: 'Update a membership of an organization',
     operation: `
       mutation UpdateOrgMembership($orgId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
-        updateOrganizationMembership(orgId: $orgId, membershipId: $membershipId, input: $input) { ...MembershipFields }
+        updateOrganizationMembership(orgId: $orgId, membershipId: $membershipId, input: $input) { ${ORG_MEMBERSHIP} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'updateOrganizationMembership',
+    nulls: ATTRIBUTE_NULLS,
   }),
   route({
     method: 'DELETE',
@@ -185,8 +194,9 @@ export const membershipRoutes = [
     summary: 'Remove a user from an organization and its teams (answers the removed membership)',
     operation: `
       mutation DeleteOrgMembership($orgId: Int!, $membershipId: Int!) {
-        removeOrganizationMembership(orgId: $orgId, membershipId: $membershipId) { ...MembershipFields }
+        removeOrganizationMembership(orgId: $orgId, membershipId: $membershipId) { ${ORG_MEMBERSHIP} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'removeOrganizationMembership',
+    nulls: ATTRIBUTE_NULLS,
   }),
 ];

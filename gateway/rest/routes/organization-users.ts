@@ -12,10 +12,13 @@ export const organizationUserRoutes = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/users',
     tag: 'Orgs / Users',
-    summary: 'Get all users of an organization (filter by emails, teamIds)',
+    summary: 'Get all users of an organization (filter by emails, teamIds, assignedOptionIds with attributeQueryOperator AND|OR|NONE)',
     operation: `
-      query GetOrgUsers($orgId: Int!, $take: Int, $skip: Int, $emails: [String!], $teamIds: [Int!]) {
-        organizationUsers(orgId: $orgId, take: $take, skip: $skip, emails: $emails, teamIds: $teamIds) { items { ...OrganizationUserFields } ${PAGINATION} }
+      query GetOrgUsers($orgId: Int!, $take: Int, $skip: Int, $emails: [String!], $teamIds: [Int!], $assignedOptionIds: [String!], $attributeQueryOperator: String) {
+        organizationUsers(
+          orgId: $orgId, take: $take, skip: $skip, emails: $emails, teamIds: $teamIds,
+          assignedOptionIds: $assignedOptionIds, attributeQueryOperator: $attributeQueryOperator
+        ) { items { ...OrganizationUserFields } ${PAGINATION} }
       } ${ORG_USER_FIELDS}`,
     result: 'organizationUsers',
     paginated: true,

@@ -15,9 +15,11 @@ export const slotRoutes: RouteEntry[] = [
         availableSlots(
           eventTypeId: $eventTypeId, eventTypeSlug: $eventTypeSlug, username: $username, teamSlug: $teamSlug, organizationSlug: $organizationSlug,
           startTime: $startTime, endTime: $endTime, timeZone: $timeZone
-        ) { slots }
+        ) { slots away { start end reason toUser { id username name } toEventTypeId toEventTypeSlug } }
       }`,
     result: 'availableSlots',
+    // `away` (out-of-office redirects of the event type's owner) only when there is one.
+    nulls: { omit: ['away'] },
   }),
 ];
 

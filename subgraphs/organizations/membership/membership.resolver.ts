@@ -42,14 +42,14 @@ export class MembershipResolver {
 
   @Mutation(() => Membership, { description: 'Adds a user to a team (POST /v2/teams/{teamId}/memberships).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "team.invite", team: "args.teamId")')
+  @Directive('@pbac(permission: "team.invite", team: "args.teamId", grantsRole: "args.input.role")')
   createTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input));
   }
 
   @Mutation(() => Membership, { description: 'Changes the role, acceptance or impersonation setting of a team membership; the last owner cannot be demoted (CONFLICT).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId")')
+  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId", grantsRole: "args.input.role")')
   updateTeamMembership(
     @Arg('teamId', () => Int) teamId: number,
     @Arg('membershipId', () => Int) membershipId: number,
@@ -92,7 +92,7 @@ export class MembershipResolver {
 
   @Mutation(() => Membership, { description: 'Adds a member of the organization to one of its teams.' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "team.invite", team: "args.teamId", org: "args.orgId")')
+  @Directive('@pbac(permission: "team.invite", team: "args.teamId", org: "args.orgId", grantsRole: "args.input.role")')
   createOrganizationTeamMembership(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -104,7 +104,7 @@ export class MembershipResolver {
 
   @Mutation(() => Membership, { description: 'Changes a membership of a team of an organization; the last owner cannot be demoted (CONFLICT).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId", org: "args.orgId")')
+  @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId", org: "args.orgId", grantsRole: "args.input.role")')
   updateOrganizationTeamMembership(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,

@@ -25,14 +25,14 @@ export class OrganizationMembershipResolver {
 
   @Mutation(() => Membership, { description: 'Adds an existing user to an organization.' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "organization.invite", org: "args.orgId")')
+  @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.role")')
   createOrganizationMembership(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).create({ organizationId: orgId }, input));
   }
 
   @Mutation(() => Membership, { description: 'Changes an organization membership; the last owner cannot be demoted (CONFLICT).' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "organization.changeMemberRole", org: "args.orgId")')
+  @Directive('@pbac(permission: "organization.changeMemberRole", org: "args.orgId", grantsRole: "args.input.role")')
   updateOrganizationMembership(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('membershipId', () => Int) membershipId: number,

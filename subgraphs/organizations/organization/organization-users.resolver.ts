@@ -21,15 +21,18 @@ export class OrganizationUsersResolver {
     @Args() page: PageArgs,
     @Arg('emails', () => [String], { nullable: true }) emails: string[] | null,
     @Arg('teamIds', () => [Int], { nullable: true }) teamIds: number[] | null,
+    @Arg('assignedOptionIds', () => [String], { nullable: true, description: 'Attribute option ids, combined by attributeQueryOperator.' }) assignedOptionIds: string[] | null,
+    @Arg('attributeQueryOperator', () => String, { nullable: true, description: 'AND (default): users holding every option of assignedOptionIds; OR: at least one; NONE: none of them.' })
+    attributeQueryOperator: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<OrganizationMemberPage> {
-    const [items, total] = await new OrganizationUsersService(ctx.db).list(orgId, page, { emails, teamIds });
+    const [items, total] = await new OrganizationUsersService(ctx.db).list(orgId, page, { emails, teamIds, assignedOptionIds, attributeQueryOperator });
     return { items, pagination: paginationOf(total, page) };
   }
 
   @Mutation(() => OrganizationMember, { description: 'Creates a user who belongs to the organization (POST /v2/organizations/{orgId}/users).' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
-  @Directive('@pbac(permission: "organization.invite", org: "args.orgId")')
+  @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.organizationRole")')
   async createOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationUserInput, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
     return changed(ctx, await new OrganizationUsersService(ctx.db).create(orgId, input));
   }

@@ -15,6 +15,19 @@ const USERNAME = /^[a-z0-9][a-z0-9._-]*$/;
 export interface UserFilter {
   emails?: string[] | null;
   teamIds?: number[] | null;
+  /** Attribute options (reference `assignedOptionIds`), combined by `attributeQueryOperator`. */
+  assignedOptionIds?: string[] | null;
+  /** AND (default): every option; OR: at least one; NONE: none of them. */
+  attributeQueryOperator?: string | null;
+}
+
+export const ATTRIBUTE_QUERY_OPERATORS = ['AND', 'OR', 'NONE'] as const;
+
+/** How many of the wanted options a member must hold, as SQL on the count of those they hold. */
+function optionCountCondition(operator: string | null | undefined): string {
+  const chosen = operator ?? 'AND';
+  if (!(ATTRIBUTE_QUERY_OPERATORS as readonly string[]).includes(chosen)) throw badInput('attributeQueryOperator', `must be one of ${ATTRIBUTE_QUERY_OPERATORS.join(', ')}`);
+  return chosen === 'AND' ? '= :optionCount' : chosen === 'OR' ? '> 0' : '= 0';
 }
 
 /** A change to users of an organization, and whose cached principal it changed. */
@@ -43,6 +56,14 @@ export class OrganizationUsersService {
     if (filter.teamIds?.length) {
       query.andWhere('EXISTS (SELECT 1 FROM memberships tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.parent_id = :orgId AND tm.team_id IN (:...teamIds))', {
         teamIds: filter.teamIds,
+      });
+    }
+    const condition = optionCountCondition(filter.attributeQueryOperator);
+    const optionIds = [...new Set((filter.assignedOptionIds ?? []).map((id) => id.trim()).filter(Boolean))];
+    if (optionIds.length) {
+      query.andWhere(`(SELECT count(DISTINCT s.attribute_option_id) FROM attribute_assignments s WHERE s.membership_id = m.id AND s.attribute_option_id IN (:...optionIds)) ${condition}`, {
+        optionIds,
+        optionCount: optionIds.length,
       });
     }
     const [rows, total] = await query.orderBy('m.user_id').take(take).skip(skip).getManyAndCount();

@@ -5,6 +5,7 @@ import { SubgraphContext } from '../../kit/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
 import { availableSlots, groupSlots } from './slots.service';
+import { slotRange } from './slot-range';
 import { AvailableSlots, AvailableSlotsArgs, SlotDay, SlotsArgs } from './slots.types';
 
 @Resolver(() => AvailableSlots)
@@ -22,6 +23,7 @@ export class SlotsResolver {
       lengthInMinutes: found.lengthInMinutes,
       timeZone: found.timeZone,
       starts,
+      asked: { eventType: found.eventType, ...slotRange(args.startTime, args.endTime) },
       slots: Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ time: start }))])),
     });
   }

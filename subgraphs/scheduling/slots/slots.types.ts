@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { EventType } from '../event-type/event-type.entity';
 
 @ArgsType()
 export class AvailableSlotsArgs {
@@ -36,6 +37,8 @@ export class AvailableSlots {
   slots: Record<string, Array<{ time: string }>>;
   /** Slot starts, ascending: `days` (with ends) is only worked out when a client selects it. */
   starts: Date[];
+  /** The event type and the range asked for: `away` (out-of-office redirects) is worked out from them when selected. */
+  asked: { eventType: Pick<EventType, 'ownerId' | 'teamId' | 'slug'>; start: Date; end: Date };
 }
 
 @ArgsType()

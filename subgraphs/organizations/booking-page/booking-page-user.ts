@@ -1,0 +1,27 @@
+import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { userById } from '../loaders';
+
+/**
+ * What anyone may know of a user whose booking page is public: id, username and name, never the
+ * e-mail. Other subgraphs point at it from public answers (the redirect of an out-of-office period).
+ */
+@ObjectType({ description: 'The public face of a user: their booking page is at their username.' })
+@Directive('@key(fields: "id")')
+export class BookingPageUser {
+  @Field(() => Int)
+  id: number;
+
+  @Field()
+  username: string;
+
+  @Field()
+  name: string;
+}
+
+export const bookingPageUserReference = {
+  __resolveReference: async (ref: { id: number }, ctx: SubgraphContext): Promise<BookingPageUser | null> => {
+    const user = await userById(ctx).load(Number(ref.id));
+    return user ? Object.assign(new BookingPageUser(), { id: user.id, username: user.username, name: user.name }) : null;
+  },
+};

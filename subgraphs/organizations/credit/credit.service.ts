@@ -1,0 +1,115 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { badInput, conflict } from '../../kit/errors';
+import { ChargeCreditsInput } from './credit.inputs';
+import { CreditBalance, CreditCharge } from './credit.types';
+
+/** Whose credits: a user's own, or a team's (an organization is a team). */
+export type CreditOwner = { userId: number } | { teamId: number };
+
+const MAX_CHARGE = 1_000_000;
+const MAX_GRANT = 1_000_000_000;
+
+function ownerColumn(owner: CreditOwner): ['user_id' | 'team_id', number] {
+  return 'userId' in owner ? ['user_id', owner.userId] : ['team_id', owner.teamId];
+}
+
+interface EntryRow {
+  amount: number;
+  balance_after: number;
+  credit_for: string | null;
+  external_ref: string | null;
+  created_at: Date;
+}
+
+function chargeOf(row: EntryRow, newCharge: boolean): CreditCharge {
+  return {
+    charged: true,
+    credits: -row.amount,
+    remainingBalance: row.balance_after,
+    creditFor: row.credit_for,
+    externalRef: row.external_ref,
+    newCharge,
+    createdAt: row.created_at,
+  };
+}
+
+function optionalText(field: string, value: string | undefined | null, max: number): string | null {
+  if (value == null) return null;
+  const text = value.trim();
+  if (!text) throw badInput(field, 'must not be empty');
+  if (text.length > max) throw badInput(field, `must be at most ${max} characters`);
+  return text;
+}
+
+/**
+ * The credit ledger. The balance row is the lock: every change takes it `FOR UPDATE`, so concurrent
+ * charges are judged one after the other against the balance the previous one left, and the
+ * `balance >= 0` check is only a last line of defence.
+ */
+export class CreditService {
+  constructor(private readonly db: DataSource) {}
+
+  async available(owner: CreditOwner): Promise<CreditBalance> {
+    const [column, id] = ownerColumn(owner);
+    const [row] = await this.db.query(`SELECT balance FROM credit_balances WHERE ${column} = $1`, [id]);
+    const balance = row?.balance ?? 0;
+    return { hasCredits: balance > 0, balance };
+  }
+
+  async charge(owner: CreditOwner, input: ChargeCreditsInput): Promise<CreditCharge> {
+    if (!Number.isInteger(input.credits) || input.credits < 1 || input.credits > MAX_CHARGE) {
+      throw badInput('credits', `must be a whole number from 1 to ${MAX_CHARGE}`);
+    }
+    const creditFor = optionalText('creditFor', input.creditFor, 100);
+    const externalRef = optionalText('externalRef', input.externalRef, 255);
+    const [column, id] = ownerColumn(owner);
+    return this.db.transaction(async (m) => {
+      const [account]: Array<{ id: number; balance: number }> = await m.query(`SELECT id, balance FROM credit_balances WHERE ${column} = $1 FOR UPDATE`, [id]);
+      if (account && externalRef) {
+        const earlier = await this.entryByRef(m, account.id, externalRef);
+        if (earlier) return chargeOf(earlier, false);
+      }
+      const balance = account?.balance ?? 0;
+      if (!account || balance < input.credits) {
+        throw conflict(`Insufficient credits: ${balance} available, ${input.credits} asked`);
+      }
+      const remaining = balance - input.credits;
+      await m.query('UPDATE credit_balances SET balance = $2, updated_at = now() WHERE id = $1', [account.id, remaining]);
+      const [entry]: EntryRow[] = await m.query(
+        `INSERT INTO credit_entries (balance_id, kind, amount, balance_after, credit_for, external_ref)
+         VALUES ($1, 'charge', $2, $3, $4, $5) RETURNING amount, balance_after, credit_for, external_ref, created_at`,
+        [account.id, -input.credits, remaining, creditFor, externalRef],
+      );
+      return chargeOf(entry, true);
+    });
+  }
+
+  /** Operator top-up (`npm run admin -- grant-credits`): adds to the balance and writes a grant entry. */
+  async grant(owner: CreditOwner, credits: number, note?: string): Promise<CreditBalance> {
+    if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT) throw badInput('credits', `must be a whole number from 1 to ${MAX_GRANT}`);
+    const [column, id] = ownerColumn(owner);
+    return this.db.transaction(async (m) => {
+      const [account]: Array<{ id: number; balance: number }> = await m.query(
+        `INSERT INTO credit_balances (${column}, balance) VALUES ($1, $2)
+         ON CONFLICT (${column}) WHERE ${column} IS NOT NULL DO UPDATE SET balance = credit_balances.balance + EXCLUDED.balance, updated_at = now()
+         RETURNING id, balance`,
+        [id, credits],
+      );
+      await m.query(`INSERT INTO credit_entries (balance_id, kind, amount, balance_after, credit_for) VALUES ($1, 'grant', $2, $3, $4)`, [
+        account.id,
+        credits,
+        account.balance,
+        note ?? null,
+      ]);
+      return { hasCredits: account.balance > 0, balance: account.balance };
+    });
+  }
+
+  private async entryByRef(m: EntityManager, balanceId: number, externalRef: string): Promise<EntryRow | undefined> {
+    const [row] = await m.query(
+      `SELECT amount, balance_after, credit_for, external_ref, created_at FROM credit_entries WHERE balance_id = $1 AND external_ref = $2 AND kind = 'charge'`,
+      [balanceId, externalRef],
+    );
+    return row;
+  }
+}

@@ -1,0 +1,71 @@
+import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SubgraphContext } from '../../kit/context';
+import { PageArgs, paginationOf } from '../../kit/pagination';
+import { UpdateManagedOrganizationInput, CreateManagedOrganizationInput } from './managed-organization.inputs';
+import { IssueApiKey, ManagedOrganizationService } from './managed-organization.service';
+import { ManagedOrganization, ManagedOrganizationPage, ManagedOrganizationWithApiKey } from './managed-organization.types';
+
+const ISSUE_API_KEY = /* GraphQL */ `
+  mutation IssueApiKey($userId: Int!, $expiresAt: DateTimeISO, $note: String) { issueApiKey(userId: $userId, expiresAt: $expiresAt, note: $note) }
+`;
+
+/** The reference's "Managed Orgs": ORG_ADMIN of the managing organization; no OAuth scope of 5.3 covers them (API keys only). */
+const rule = (action: string) => `@pbac(permission: "managedOrganization.${action}", org: "args.orgId")`;
+
+function issuer(ctx: SubgraphContext): IssueApiKey {
+  return async (userId, expiresAt, note) =>
+    (await ctx.graph.run<{ issueApiKey: string }>(ISSUE_API_KEY, { userId, expiresAt: expiresAt?.toISOString() ?? null, note })).issueApiKey;
+}
+
+@Resolver()
+export class ManagedOrganizationResolver {
+  @Mutation(() => ManagedOrganizationWithApiKey, { description: 'Creates an organization managed by this one, with an API key of its own (POST /v2/organizations/{orgId}/organizations).' })
+  @Directive(rule('create'))
+  async createManagedOrganization(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateManagedOrganizationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedOrganizationWithApiKey> {
+    const { org, apiKey, expiresAt } = await new ManagedOrganizationService(ctx.db).create(orgId, input, issuer(ctx));
+    return Object.assign(new ManagedOrganizationWithApiKey(), ManagedOrganization.of(org), { apiKey, apiKeyExpiresAt: expiresAt });
+  }
+
+  @Query(() => ManagedOrganizationPage, { description: 'Organizations managed by this one (GET /v2/organizations/{orgId}/organizations).' })
+  @Directive(rule('read'))
+  async managedOrganizations(
+    @Arg('orgId', () => Int) orgId: number,
+    @Args() page: PageArgs,
+    @Arg('slug', () => String, { nullable: true }) slug: string | null,
+    @Arg('metadataKey', () => String, { nullable: true }) metadataKey: string | null,
+    @Arg('metadataValue', () => String, { nullable: true }) metadataValue: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedOrganizationPage> {
+    const [items, total] = await new ManagedOrganizationService(ctx.db).list(orgId, page, { slug, metadataKey, metadataValue });
+    return { items: items.map(ManagedOrganization.of), pagination: paginationOf(total, page) };
+  }
+
+  @Query(() => ManagedOrganization, { description: 'One organization managed by this one.' })
+  @Directive(rule('read'))
+  async managedOrganization(@Arg('orgId', () => Int) orgId: number, @Arg('managedOrganizationId', () => Int) managedOrganizationId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedOrganization> {
+    return ManagedOrganization.of(await new ManagedOrganizationService(ctx.db).get(orgId, managedOrganizationId));
+  }
+
+  @Mutation(() => ManagedOrganization, { description: 'Renames a managed organization or replaces its metadata.' })
+  @Directive(rule('update'))
+  async updateManagedOrganization(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('managedOrganizationId', () => Int) managedOrganizationId: number,
+    @Arg('input') input: UpdateManagedOrganizationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedOrganization> {
+    return ManagedOrganization.of(await new ManagedOrganizationService(ctx.db).update(orgId, managedOrganizationId, input));
+  }
+
+  @Mutation(() => ManagedOrganization, { description: 'Deletes a managed organization (without teams) and its API user; answers it as it was.' })
+  @Directive(rule('delete'))
+  async deleteManagedOrganization(@Arg('orgId', () => Int) orgId: number, @Arg('managedOrganizationId', () => Int) managedOrganizationId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedOrganization> {
+    const { org, apiUserId } = await new ManagedOrganizationService(ctx.db).remove(orgId, managedOrganizationId);
+    if (apiUserId != null) ctx.principalsChanged.add(apiUserId);
+    return ManagedOrganization.of(org);
+  }
+}

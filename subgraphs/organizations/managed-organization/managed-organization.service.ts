@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { badInput, conflict, notFound } from '../../kit/errors';
+import { PageArgs, pageWindow } from '../../kit/pagination';
+import { MembershipRole } from '../membership/membership.entity';
+import { MembershipService } from '../membership/membership.service';
+import { Team } from '../team/team.entity';
+import { TeamService } from '../team/team.service';
+import { User } from '../user/user.entity';
+import { UserService } from '../user/user.service';
+import { CreateManagedOrganizationInput, UpdateManagedOrganizationInput } from './managed-organization.inputs';
+
+const DAY = 86_400_000;
+const MAX_KEY_DAYS = 3_650;
+
+export interface ManagedOrganizationFilter {
+  slug?: string | null;
+  metadataKey?: string | null;
+  metadataValue?: string | null;
+}
+
+/** Hands out an API key for a user (the oauth subgraph owns keys); answers the key itself. */
+export type IssueApiKey = (userId: number, expiresAt: Date | null, note: string) => Promise<string>;
+
+export class ManagedOrganizationService {
+  constructor(private readonly db: DataSource) {}
+
+  /** The managed organization, when `managerId` manages it; NOT_FOUND otherwise (whoever else manages it). */
+  async get(managerId: number, organizationId: number): Promise<Team> {
+    const [row] = await this.db.query('SELECT 1 FROM managed_organizations WHERE manager_id = $1 AND organization_id = $2', [managerId, organizationId]);
+    const org = row ? await this.db.getRepository(Team).findOneBy({ id: organizationId }) : null;
+    if (!org) throw notFound('Managed organization', organizationId);
+    return org;
+  }
+
+  async list(managerId: number, page: PageArgs, filter: ManagedOrganizationFilter): Promise<[Team[], number]> {
+    await new TeamService(this.db).getOrganization(managerId);
+    if ((filter.metadataKey == null) !== (filter.metadataValue == null)) {
+      throw badInput(filter.metadataKey == null ? 'metadataKey' : 'metadataValue', 'metadataKey and metadataValue go together');
+    }
+    const query = this.db
+      .getRepository(Team)
+      .createQueryBuilder('t')
+      .innerJoin('managed_organizations', 'mo', 'mo.organization_id = t.id AND mo.manager_id = :managerId', { managerId });
+    if (filter.slug != null) query.andWhere('t.slug = :slug', { slug: filter.slug });
+    if (filter.metadataKey != null) query.andWhere('t.metadata ->> :metadataKey = :metadataValue', { metadataKey: filter.metadataKey, metadataValue: filter.metadataValue });
+    return query.orderBy('t.id').take(pageWindow(page).take).skip(pageWindow(page).skip).getManyAndCount();
+  }
+
+  /**
+   * The organization, its API user (its OWNER, an account without password) and the link to the
+   * manager; then the API user's key. The key acts as that user, so only inside the new organization.
+   */
+  async create(managerId: number, input: CreateManagedOrganizationInput, issueApiKey: IssueApiKey): Promise<{ org: Team; apiKey: string; expiresAt: Date | null }> {
+    const manager = await new TeamService(this.db).getOrganization(managerId);
+    const days = input.apiKeyDaysValid ?? 30;
+    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) throw badInput('apiKeyDaysValid', `must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
+    const expiresAt = input.apiKeyNeverExpires ? null : new Date(Date.now() + days * DAY);
+    const org = await new TeamService(this.db).create({ name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true });
+    try {
+      const tag = randomBytes(6).toString('hex');
+      const apiUser = await new UserService(this.db).create({
+        email: `managed-org-${org.id}-${tag}@managed.invalid`,
+        username: `managed-org-${org.id}-${tag}`,
+        name: `${org.name} API`,
+        timeZone: 'UTC',
+      });
+      await new MembershipService(this.db).add({ teamId: org.id, userId: apiUser.id, role: MembershipRole.OWNER });
+      await this.db.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [org.id, manager.id, apiUser.id]);
+      const apiKey = await issueApiKey(apiUser.id, expiresAt, `Managed organization ${org.id} of ${manager.id}`);
+      return { org, apiKey, expiresAt };
+    } catch (error) {
+      await this.db.getRepository(Team).delete({ id: org.id });
+      throw error;
+    }
+  }
+
+  async update(managerId: number, organizationId: number, input: UpdateManagedOrganizationInput): Promise<Team> {
+    const org = await this.get(managerId, organizationId);
+    if (input.name !== undefined) {
+      if (!input.name?.trim()) throw badInput('name', 'must not be empty');
+      org.name = input.name.trim();
+    }
+    if (input.metadata !== undefined) {
+      if (input.metadata === null) throw badInput('metadata', 'must be an object');
+      org.metadata = input.metadata;
+    }
+    return this.db.getRepository(Team).save(org);
+  }
+
+  /** Deletes the organization and its API user (so its keys stop working); answers it as it was. */
+  async remove(managerId: number, organizationId: number): Promise<{ org: Team; apiUserId: number | null }> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query('SELECT api_user_id FROM managed_organizations WHERE manager_id = $1 AND organization_id = $2 FOR UPDATE', [managerId, organizationId]);
+      const org = row ? await tx.findOneBy(Team, { id: organizationId }) : null;
+      if (!org) throw notFound('Managed organization', organizationId);
+      // Teams take their event types (another subgraph) with them through the team deletion flow: delete them first.
+      if (await tx.existsBy(Team, { parentId: organizationId })) throw conflict('The managed organization still has teams: delete them first');
+      await tx.delete(Team, { id: organizationId });
+      if (row.api_user_id != null) await tx.delete(User, { id: row.api_user_id });
+      return { org, apiUserId: row.api_user_id };
+    });
+  }
+}
