@@ -1,9 +1,11 @@
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { TeamDirectory } from '../team/team-directory';
 import { EventType } from './event-type.entity';
-import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, slugConflict } from './event-type.service';
+import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, schedulingTypeOf, slugConflict } from './event-type.service';
+import { EventTypeHost } from './event-type-host.entity';
+import { syncManagedChildren } from './managed-event-types';
 
 /** How a team event type's hosts are given: chosen members, or every member of the team. */
 export interface HostChoice {
@@ -61,7 +63,10 @@ export class TeamEventTypeService {
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
     if (eventType.scheduleId != null) await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
-    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true });
+    const managed = schedulingTypeOf(eventType.schedulingType ?? null, true) === 'managed';
+    // A managed event type's hosts are its assigned members: each gets a personal copy in the same transaction.
+    const copies = managed ? (tx: EntityManager, template: EventType) => syncManagedChildren(tx, template, hostIds) : undefined;
+    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true }, copies);
   }
 
   /** Applies the changes; `teamId` and `parentId` cannot change; `hosts` or `assignAllTeamMembers` replace the hosts. */
@@ -78,6 +83,10 @@ export class TeamEventTypeService {
       return await this.db.transaction(async (tx) => {
         const saved = await tx.save(eventType);
         if (hostIds) await this.eventTypes.setHosts(tx, id, hostIds);
+        if (saved.schedulingType === 'managed') {
+          const members = hostIds ?? (await tx.find(EventTypeHost, { where: { eventTypeId: id } })).map((h) => h.userId);
+          await syncManagedChildren(tx, saved, members);
+        }
         return saved;
       });
     } catch (error) {
@@ -85,7 +94,17 @@ export class TeamEventTypeService {
     }
   }
 
-  /** Deletes the event type (with its hosts and private links) and answers it as it was. */
+  /** Every team event type of the organization's teams (GET /v2/organizations/{orgId}/teams/event-types). */
+  async listOfOrganization(orgId: number, page: PageArgs): Promise<[EventType[], number]> {
+    const roster = await this.teams.roster(orgId);
+    if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
+    const teamIds = roster.teamIds ?? [];
+    if (!teamIds.length) return [[], 0];
+    const { take, skip } = pageWindow(page);
+    return this.db.getRepository(EventType).findAndCount({ where: { teamId: In(teamIds) }, order: { id: 'ASC' }, take, skip });
+  }
+
+  /** Deletes the event type (with its hosts, private links and, when managed, its members' copies) and answers it as it was. */
   async delete(address: TeamAddress, id: number): Promise<EventType> {
     const eventType = await this.get(address, id);
     await this.eventTypes.remove(eventType);
