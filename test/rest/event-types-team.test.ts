@@ -341,6 +341,10 @@ describe('team event types', () => {
       expect(expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'COLLECTIVE' } })).schedulingType).toBe('collective');
       expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'managed' } }), 400, 'BAD_REQUEST', /^schedulingType/);
       expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('odd-type', { schedulingType: 'hybrid' }) }), 400, 'BAD_REQUEST', /^schedulingType/);
+      // Every host attends a collective booking: seats (attendees sharing one booking) are refused with it.
+      const seats = { seatsPerTimeSlot: 3, showAttendeeInfo: true, showAvailabilityCount: true };
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('seated-all', { schedulingType: 'collective', seats }) }), 400, 'BAD_REQUEST', /^seats/);
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { seats } }), 400, 'BAD_REQUEST', /^seats/);
     });
 
     it('managed: each assigned member gets an own copy (theirs, personal, bookable on their page); the template itself is not bookable', async () => {

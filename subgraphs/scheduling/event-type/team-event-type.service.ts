@@ -16,6 +16,11 @@ export interface HostChoice {
 export type NewTeamEventType = Omit<NewEventType, 'ownerId' | 'teamId' | 'hostIds' | 'assignAllTeamMembers'> & HostChoice;
 export type TeamEventTypeChanges = Omit<EventTypeChanges, 'assignAllTeamMembers'> & HostChoice;
 
+/** Every host attends a collective booking, so seats (attendees sharing one host's booking) are not combined with it. */
+function refuseSeatedCollective(schedulingType: string | null | undefined, seated: boolean): void {
+  if (schedulingType === 'collective' && seated) throw badInput('seats', 'seats cannot be combined with schedulingType collective');
+}
+
 /** Where a team is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */
 export interface TeamAddress {
   teamId: number;
@@ -63,7 +68,9 @@ export class TeamEventTypeService {
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
     if (eventType.scheduleId != null) await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
-    const managed = schedulingTypeOf(eventType.schedulingType ?? null, true) === 'managed';
+    const type = schedulingTypeOf(eventType.schedulingType ?? null, true);
+    refuseSeatedCollective(type, eventType.seats?.seatsPerTimeSlot != null && eventType.seats?.disabled !== true);
+    const managed = type === 'managed';
     // A managed event type's hosts are its assigned members: each gets a personal copy in the same transaction.
     const copies = managed ? (tx: EntityManager, template: EventType) => syncManagedChildren(tx, template, hostIds) : undefined;
     return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true }, copies);
@@ -77,6 +84,7 @@ export class TeamEventTypeService {
     const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
     if (fields.scheduleId != null) await this.eventTypes.checkSchedule(fields.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     applyChanges(eventType, fields);
+    refuseSeatedCollective(eventType.schedulingType, eventType.seats != null);
     if (assignAllTeamMembers != null) eventType.assignAllTeamMembers = assignAllTeamMembers;
     if (hosts != null && assignAllTeamMembers == null) eventType.assignAllTeamMembers = false;
     try {
