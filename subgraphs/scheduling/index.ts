@@ -2,6 +2,7 @@ import { installJobQueue } from '../kit/job-queue';
 import { SubgraphDefinition } from '../kit/server';
 import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
+import { BookingHost } from './booking/booking-host.entity';
 import { bookingReference } from './booking/booking.reference';
 import { BookingResolver } from './booking/booking.resolver';
 import { BookingActionsResolver } from './booking/booking-actions.resolver';
@@ -11,6 +12,7 @@ import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings
 import { BookingActions1733400000000 } from './migrations/1733400000000-booking-actions';
 import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
+import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-hosts';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
 import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
@@ -49,8 +51,8 @@ export const scheduling: SubgraphDefinition = {
   defaultPort: 4001,
   persistence: {
     schema: 'scheduling',
-    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000],
+    entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, BookingHosts1734200000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },

@@ -1,7 +1,9 @@
 import { SubgraphContext } from '../kit/context';
+import { In } from 'typeorm';
 import { byKey, groupedByKey } from '../kit/loaders';
 import { Attendee } from './booking/attendee.entity';
 import { Booking } from './booking/booking.entity';
+import { BookingHost } from './booking/booking-host.entity';
 import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';
@@ -48,3 +50,9 @@ export const defaultScheduleIdByOwnerId = (ctx: SubgraphContext) =>
 
 export const privateLinkById = (ctx: SubgraphContext) =>
   ctx.loaders.get<string, PrivateLink | null>('privateLinkById', async (ids) => byKey(ids, await new PrivateLinkService(ctx.db).findByIds(ids), (l) => l.linkId));
+/** Every host a booking occupies, the organizer first (then co-hosts of a collective booking by user id): one statement. */
+export const hostIdsByBookingId = (ctx: SubgraphContext) =>
+  ctx.loaders.get<number, number[]>('hostIdsByBookingId', async (ids) => {
+    const rows = await ctx.db.getRepository(BookingHost).find({ where: { bookingId: In([...ids]) }, order: { organizer: 'DESC', userId: 'ASC' } });
+    return groupedByKey(ids, rows, (h) => h.bookingId).map((hosts) => hosts.map((h) => h.userId));
+  });

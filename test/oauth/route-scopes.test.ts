@@ -65,6 +65,7 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/teams/{teamId}/event-types/{eventTypeId}': 'TEAM_EVENT_TYPE_READ', // get an event type
   'PATCH /v2/teams/{teamId}/event-types/{eventTypeId}': 'TEAM_EVENT_TYPE_WRITE', // update team event types
   'DELETE /v2/teams/{teamId}/event-types/{eventTypeId}': 'TEAM_EVENT_TYPE_WRITE', // delete team event types
+  'GET /v2/organizations/{orgId}/teams/event-types': 'ORG_EVENT_TYPE_READ', // get all team event types across the organization
   'GET /v2/organizations/{orgId}/teams/{teamId}/event-types': 'TEAM_EVENT_TYPE_READ', // (also org)
   'POST /v2/organizations/{orgId}/teams/{teamId}/event-types': 'TEAM_EVENT_TYPE_WRITE',
   'GET /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}': 'TEAM_EVENT_TYPE_READ',

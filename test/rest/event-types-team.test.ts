@@ -1,5 +1,7 @@
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { attendee, book, EVERY_DAY } from '../support/booking-fixtures';
+import { componentShapeErrors } from '../support/reference-components';
 import { startTestStack, TestStack } from '../support/stack';
 import { directivesOf } from '../support/supergraph';
 
@@ -68,6 +70,16 @@ describe('team event types', () => {
     standaloneTeam = await operator.createTeam({ name: 'Book club', ownerId: teamAdmin.user.id });
   });
   afterAll(() => stack.stop());
+
+  /**
+   * The reference's TeamEventTypeOutput_2024_06_14, quirks corrected in reference-components.ts. It requires
+   * `description` and the team's branding (`bannerUrl`, `logoUrl`, colours, `theme`) as strings; a team
+   * without them and an event type without a description answer null there, so a null is let through.
+   */
+  const expectTeamShape = (eventType: unknown) => {
+    const at = (path: string) => path.split('/').slice(1).reduce((value: any, key) => value?.[key], eventType);
+    expect(componentShapeErrors('TeamEventTypeOutput_2024_06_14', eventType).filter((error) => at(error.split(' ')[0]) !== null)).toEqual([]);
+  };
 
   describe('POST /v2/teams/{teamId}/event-types creates a team event type with its hosts', () => {
     it('a team admin → 201 with the event type, its hosts (accepted members) and the default booking fields', async () => {
@@ -316,6 +328,106 @@ describe('team event types', () => {
     });
   });
 
+  describe('schedulingType collective and managed (reference CreateTeamEventTypeInput_2024_06_14.schedulingType)', () => {
+    const personalTypes = async (caller: Caller): Promise<any[]> => expectSuccess(await stack.rest('GET', '/v2/event-types?take=250', { key: caller.key }));
+    const childOf = async (caller: Caller, parentId: number) => (await personalTypes(caller)).find((e) => e.parentId === parentId);
+
+    it('collective: created, answered and read back with schedulingType collective and its hosts', async () => {
+      const made = await created('all-hands', { schedulingType: 'collective', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      expect(made).toMatchObject({ schedulingType: 'collective', teamId: team.id, hosts: [expect.objectContaining({ userId: member.user.id }), expect.objectContaining({ userId: colleague.user.id })] });
+      expectTeamShape(made);
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${made.id}`), { key: member.key }))).toEqual(made);
+      expect(expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'roundRobin' } })).schedulingType).toBe('roundRobin');
+      expect(expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'COLLECTIVE' } })).schedulingType).toBe('collective');
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'managed' } }), 400, 'BAD_REQUEST', /^schedulingType/);
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('odd-type', { schedulingType: 'hybrid' }) }), 400, 'BAD_REQUEST', /^schedulingType/);
+      // Every host attends a collective booking: seats (attendees sharing one booking) are refused with it.
+      const seats = { seatsPerTimeSlot: 3, showAttendeeInfo: true, showAvailabilityCount: true };
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('seated-all', { schedulingType: 'collective', seats }) }), 400, 'BAD_REQUEST', /^seats/);
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { seats } }), 400, 'BAD_REQUEST', /^seats/);
+    });
+
+    it('managed: each assigned member gets an own copy (theirs, personal, bookable on their page); the template itself is not bookable', async () => {
+      await operatorOf(stack).createSchedule({ ownerId: member.user.id, name: 'Hours', isDefault: true, timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }], overrides: [] });
+      const template = await created('coaching', { schedulingType: 'managed', lengthInMinutes: 45, description: 'Team coaching', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      expect(template).toMatchObject({ schedulingType: 'managed', teamId: team.id, ownerId: null });
+      expectTeamShape(template);
+      const copy = await childOf(member, template.id);
+      expect(copy).toMatchObject({ slug: 'coaching', title: 'Call coaching', lengthInMinutes: 45, description: 'Team coaching', ownerId: member.user.id, teamId: null, parentId: template.id });
+      expect(await childOf(colleague, template.id)).toMatchObject({ ownerId: colleague.user.id, parentId: template.id });
+      expect(await childOf(teamAdmin, template.id)).toBeUndefined();
+      // Booked on the member's personal slug; the template has no host of its own.
+      const slots = expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeSlug=coaching&username=${member.user.username}&start=2031-03-03&end=2031-03-03`));
+      expect(slots['2031-03-03'][0]).toEqual({ start: '2031-03-03T09:00:00.000Z' });
+      const booking = expectSuccess(await book(stack, { eventTypeSlug: 'coaching', username: member.user.username, start: '2031-03-03T09:00:00Z', attendee: attendee('coached') }), 201);
+      expect(booking.hosts.map((h: { id: number }) => h.id)).toEqual([member.user.id]);
+      expect(expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${template.id}&start=2031-03-03&end=2031-03-03`))).toEqual({});
+      expectErrorEnvelope(await book(stack, { eventTypeId: template.id, start: '2031-03-03T10:00:00Z', attendee: attendee('template') }), 409, 'CONFLICT');
+    });
+
+    it('managed: a template update is copied to every member; the member may change only their copy’s schedule; the copy cannot be deleted by them', async () => {
+      const template = await created('mentoring', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      const updated = expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key, body: { title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120 } }));
+      expect(updated).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50 });
+      for (const caller of [member, colleague]) {
+        expect(await childOf(caller, template.id)).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120, slug: 'mentoring' });
+      }
+      const copy = await childOf(member, template.id);
+      expectErrorEnvelope(await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { title: 'Mine now' } }), 400, 'BAD_REQUEST', /^title/);
+      expectErrorEnvelope(await stack.rest('DELETE', `/v2/event-types/${copy.id}`, { key: member.key }), 409, 'CONFLICT');
+      const schedule = expectSuccess(await stack.rest('POST', '/v2/schedules', { key: member.key, body: { name: 'Mentoring hours', timeZone: 'UTC', isDefault: false } }), 201);
+      expect(expectSuccess(await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { scheduleId: schedule.id } })).scheduleId).toBe(schedule.id);
+      expect(await childOf(member, template.id)).toMatchObject({ title: 'Mentoring', scheduleId: schedule.id });
+    });
+
+    it('managed: unassigning a member removes their copy; assignAllTeamMembers gives every accepted member one; deleting the template removes all', async () => {
+      const template = await created('reviews', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key, body: { hosts: [{ userId: member.user.id }] } }));
+      expect(await childOf(colleague, template.id)).toBeUndefined();
+      expect(await childOf(member, template.id)).toBeDefined();
+      expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key, body: { assignAllTeamMembers: true } }));
+      for (const caller of [member, colleague, teamAdmin]) expect(await childOf(caller, template.id)).toBeDefined();
+      expect(await childOf(pending, template.id)).toBeUndefined();
+      expectSuccess(await stack.rest('DELETE', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key }));
+      for (const caller of [member, colleague, teamAdmin]) expect(await childOf(caller, template.id)).toBeUndefined();
+    });
+
+    it('managed: a member whose own event type already has the slug → 409, nothing created', async () => {
+      expectSuccess(await stack.rest('POST', '/v2/event-types', { key: colleague.key, body: body('taken-slug') }), 201);
+      const before = await listed();
+      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('taken-slug', { schedulingType: 'managed', assignAllTeamMembers: true }) }), 409, 'CONFLICT', /taken-slug/);
+      expect(await listed()).toEqual(before);
+      expect((await personalTypes(member)).filter((e) => e.slug === 'taken-slug')).toEqual([]);
+    });
+  });
+
+  describe('GET /v2/organizations/{orgId}/teams/event-types: every team event type of the organization, for its admins', () => {
+    const orgList = (orgId: number, caller: Caller, query = '') => stack.rest('GET', `/v2/organizations/${orgId}/teams/event-types${query}`, { key: caller.key });
+
+    it('an organization admin → 200, the event types of all its teams (not of another organization’s), paginated, in the reference shape', async () => {
+      const ours = expectSuccess(await stack.rest('POST', teamPath(otherTeam.id), { key: outsider.key, body: body('sales-call') }), 201);
+      const theirs = expectSuccess(await stack.rest('POST', teamPath(foreignTeam.id), { key: outsider.key, body: body('globex-call') }), 201);
+      const response = await orgList(org.id, orgAdmin, '?take=250');
+      const all = expectSuccess(response);
+      const ids = all.map((e: { id: number }) => e.id);
+      expect(ids).toContain(ours.id);
+      expect(ids).toEqual(expect.arrayContaining((await listed()).map((e) => e.id)));
+      expect(ids).not.toContain(theirs.id);
+      expect(all.every((e: { teamId: number }) => e.teamId === team.id || e.teamId === otherTeam.id)).toBe(true);
+      for (const eventType of all) expectTeamShape(eventType);
+      const page = await orgList(org.id, orgOwner, '?take=1&skip=1');
+      expect(expectSuccess(page)).toEqual([all[1]]);
+      expect(page.body.pagination).toMatchObject({ totalItems: all.length, currentPage: 2 });
+    });
+
+    it('a team admin or organization member who is not an organization admin → 403; another organization’s admin → 403; no credential → 401', async () => {
+      expectErrorEnvelope(await orgList(org.id, teamAdmin), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await orgList(org.id, orgMember), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await orgList(otherOrg.id, orgAdmin), 403, 'FORBIDDEN');
+      expect((await stack.rest('GET', `/v2/organizations/${org.id}/teams/event-types`)).status).toBe(401);
+    });
+  });
+
   describe('authorization is declared on the fields (@scopes TEAM_EVENT_TYPE_*, @pbac eventType.*)', () => {
     it.each([
       ['teamEventTypes', 'TEAM_EVENT_TYPE_READ', 'permission: "eventType.read", roles: ["MEMBER", "ADMIN", "OWNER"]'],
@@ -325,6 +437,10 @@ describe('team event types', () => {
       ['deleteTeamEventType', 'TEAM_EVENT_TYPE_WRITE', 'permission: "eventType.delete"'],
     ])('%s: @scopes %s, @pbac(%s) on the team or its organization', (field, scope, pbac) => {
       expect(directivesOf(field)).toEqual(expect.arrayContaining([`@scopes(anyOf: [["${scope}"]])`, `@pbac(${pbac}, team: "args.teamId", org: "args.orgId")`]));
+    });
+
+    it('organizationTeamEventTypes: @scopes ORG_EVENT_TYPE_READ, @pbac(eventType.read) on the organization', () => {
+      expect(directivesOf('organizationTeamEventTypes')).toEqual(expect.arrayContaining(['@scopes(anyOf: [["ORG_EVENT_TYPE_READ"]])', '@pbac(permission: "eventType.read", org: "args.orgId")']));
     });
   });
 });

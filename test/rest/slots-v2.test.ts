@@ -1,6 +1,7 @@
 import { attendee, book, EVERY_DAY, Host, hostWithSchedule, personalEventType, teamEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess } from '../support/fixtures';
 import { referenceResponseValidator, componentShapeErrors, shapeErrors } from '../support/reference-components';
+import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
 const UTC = 'UTC';
@@ -179,6 +180,84 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const after = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map((s: { start: string }) => s.start);
       expect(after).not.toContain('2030-06-03T10:00:00.000Z');
       expectErrorEnvelope(await book(stack, { eventTypeId: eventType.id, start: at, attendee: attendee('team') }), 409, 'CONFLICT', /taken/);
+    });
+  });
+  /**
+   * Collective team event types (schedulingType `collective`): a slot is offered only when every host is
+   * free, a booking occupies every host (all are in its `hosts`), and the database lets exactly one of
+   * two competing bookings of any of the hosts win. Hosts are created through the fixtures and the event
+   * type made collective through PATCH by the team's owner (the first host).
+   */
+  describe('collective team event types', () => {
+    const MORNING = { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] };
+    const LATE_MORNING = { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '10:00', endTime: '12:00' }] };
+    const startsOn = async (eventTypeId: number, date: string) =>
+      (expectSuccess(await slots({ eventTypeId, start: date, end: date }))[date] ?? []).map((s: { start: string }) => s.start);
+
+    async function collective(hosts: Host[], lengthInMinutes = 60) {
+      const { team, eventType } = await teamEventType(stack, hosts, { lengthInMinutes });
+      const patched = await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventType.id}`, { key: hosts[0].key, body: { schedulingType: 'collective' } });
+      expect(expectSuccess(patched).schedulingType).toBe('collective');
+      return eventType.id as number;
+    }
+
+    it('a slot is offered only when every host is free (a round-robin type offers any host’s)', async () => {
+      const a = await hostWithSchedule(stack, MORNING);
+      const b = await hostWithSchedule(stack, LATE_MORNING);
+      const { eventType: roundRobin } = await teamEventType(stack, [a, b], { lengthInMinutes: 60 });
+      expect(await startsOn(roundRobin.id, '2030-07-01')).toEqual(['2030-07-01T09:00:00.000Z', '2030-07-01T10:00:00.000Z', '2030-07-01T11:00:00.000Z']);
+      const eventTypeId = await collective([a, b]);
+      expect(await startsOn(eventTypeId, '2030-07-01')).toEqual(['2030-07-01T10:00:00.000Z']);
+      // A personal booking of one host takes the collective slot away.
+      const own = await personalEventType(stack, b.user.id, { lengthInMinutes: 60 });
+      expectSuccess(await book(stack, { eventTypeId: own.id, start: '2030-07-02T10:00:00Z', attendee: attendee('busy-b') }), 201);
+      expect(await startsOn(eventTypeId, '2030-07-02')).toEqual([]);
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-07-02T10:00:00Z', attendee: attendee('too-late') }), 409, 'CONFLICT', /every host/);
+    });
+
+    it('a booking includes every host (reference shape) and blocks each of them', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const c = await hostWithSchedule(stack, OPEN);
+      const eventTypeId = await collective([a, b, c]);
+      const response = await book(stack, { eventTypeId, start: '2030-07-03T10:00:00Z', attendee: attendee('all-hands') });
+      const booking = expectSuccess(response, 201);
+      expectReferenceShape('POST', '/v2/bookings', response.body);
+      expect(booking.hosts.map((h: { id: number }) => h.id).sort((x: number, y: number) => x - y)).toEqual([a.user.id, b.user.id, c.user.id].sort((x, y) => x - y));
+      for (const host of [a, b, c]) {
+        const own = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+        expect(await startsOn(own.id, '2030-07-03')).toEqual(['2030-07-03T09:00:00.000Z', '2030-07-03T11:00:00.000Z']);
+        expectErrorEnvelope(await book(stack, { eventTypeId: own.id, start: '2030-07-03T10:00:00Z', attendee: attendee(`own-${host.user.id}`) }), 409, 'CONFLICT', /taken/);
+      }
+      // Each co-host finds the booking among their bookings with every host in it.
+      const listed = expectSuccess(await stack.rest('GET', '/v2/bookings', { key: c.key, headers: { 'svc-api-version': '2024-08-13' } }));
+      expect(listed.map((x: { uid: string }) => x.uid)).toContain(booking.uid);
+      // Cancelling frees every host again.
+      expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/cancel`, { body: { cancellationReason: 'moved' }, headers: { 'svc-api-version': '2024-08-13' } }));
+      expect(await startsOn(eventTypeId, '2030-07-03')).toContain('2030-07-03T10:00:00.000Z');
+    });
+
+    it('concurrency: two bookings of one collective slot → exactly one wins', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const eventTypeId = await collective([a, b]);
+      const answers = await Promise.all([1, 2, 3].map((n) => book(stack, { eventTypeId, start: '2030-07-04T10:00:00Z', attendee: attendee(`race-c${n}`) })));
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    });
+
+    it('concurrency: a collective booking and a personal booking of one of its hosts at the same time → exactly one wins', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const eventTypeId = await collective([a, b]);
+      const own = await personalEventType(stack, b.user.id, { lengthInMinutes: 60 });
+      const answers = await Promise.all([
+        book(stack, { eventTypeId, start: '2030-07-05T10:00:00Z', attendee: attendee('race-team') }),
+        book(stack, { eventTypeId: own.id, start: '2030-07-05T10:00:00Z', attendee: attendee('race-own') }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+      const live = await stack.db('scheduling').query(
+        `SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND live AND start_time = '2030-07-05T10:00:00Z'`, [b.user.id]);
+      expect(live[0].n).toBe(1);
     });
   });
 });

@@ -501,9 +501,15 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const fields = await stack.rest('POST', `/v2/teams/${team.id}/event-types/${teamEventType.id}/booking-fields`, {
       key: owner.key,
       headers: { 'svc-api-version': '2026-06-12' },
-      body: { bookingFields: [{ field: 'text', slug: `${MARKER}-ticket`, label: 'Bravo ticket' }] },
+      body: { bookingFields: [{ field: 'text', slug: `${MARKER}-${label}-ticket`, label: `Bravo ${label} ticket` }] },
     });
     expect(fields.status).toBe(201);
+    // A managed team event type: the members' personal copies it makes are this team's data too.
+    const managed = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, {
+      key: owner.key,
+      body: { title: `Bravo ${label} managed`, slug: `${MARKER}-${label}-managed`, lengthInMinutes: 30, schedulingType: 'managed', assignAllTeamMembers: true },
+    });
+    expect(managed.status).toBe(201);
     const scheduleIds: number[] = [];
     for (const p of [member, owner]) {
       if (!(await stack.db('scheduling').query('SELECT 1 FROM schedules WHERE owner_id = $1', [p.id])).length) {

@@ -23,7 +23,7 @@ export const EVENT_TYPE_FIELDS = /* GraphQL */ `
 export const TEAM_EVENT_TYPE_FIELDS = /* GraphQL */ `
   fragment TeamEventTypeFields on EventType {
     id title slug description lengthInMinutes locations { type } hidden ownerId teamId parentId scheduleId ${SETTINGS_SELECTION}
-    assignAllTeamMembers schedulingType parentEventTypeId: parentId team { id slug name } hosts { userId: id name username avatarUrl }
+    assignAllTeamMembers schedulingType parentEventTypeId: parentId team { id slug name bannerUrl logoUrl weekStart brandColor darkBrandColor theme } hosts { userId: id name username avatarUrl }
     bookingFields { ${BOOKING_FIELD_SELECTION} }
     createdAt updatedAt
   }`;

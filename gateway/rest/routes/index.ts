@@ -17,7 +17,7 @@ import { roleRoutes } from './roles';
 import { routingFormRoutes } from './routing-forms';
 import { scheduleRoutes } from './schedules';
 import { slotRoutes, slotV2Routes } from './slots';
-import { teamEventTypeRoutes } from './team-event-types';
+import { organizationTeamsEventTypes, teamEventTypeRoutes } from './team-event-types';
 import { teamInviteRoutes } from './team-invites';
 import { teamRoutes } from './teams';
 import { verifiedResourceRoutes } from './verified-resources';
@@ -33,6 +33,7 @@ import { managedOrganizationRoutes } from './managed-organizations';
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
 export const ROUTES: RouteEntry[] = [
+  organizationTeamsEventTypes, // before /v2/organizations/{orgId}/teams/{teamId}
   ...meRoutes,
   ...teamRoutes,
   ...membershipRoutes,

@@ -74,4 +74,21 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
   ];
 }
 
+/**
+ * Every team's event types of an organization, for its admins (the reference's OrganizationsEventTypesController_getTeamsEventTypes).
+ * Listed in ROUTES before the team routes: express matches in order, and `event-types` would otherwise be read as `{teamId}`.
+ */
+export const organizationTeamsEventTypes = route({
+  method: 'GET',
+  path: '/v2/organizations/{orgId}/teams/event-types',
+  tag: 'Orgs / Teams / Event Types',
+  summary: 'Get the event types of every team of an organization (organization admin)',
+  operation: `
+    query GetOrganizationTeamsEventTypes($orgId: Int!, $take: Int, $skip: Int) {
+      organizationTeamEventTypes(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
+    } ${TEAM_EVENT_TYPE_FIELDS}`,
+  result: 'organizationTeamEventTypes',
+  paginated: true,
+});
+
 export const teamEventTypeRoutes = [...routesAt('team'), ...routesAt('org')];

@@ -99,7 +99,8 @@ export class BookingQueries {
   list(scope: BookingScope, filters: BookingFilters, now = new Date()): Promise<[Booking[], number]> {
     const { take, skip } = pageWindow(filters);
     const query = this.bookings.createQueryBuilder('b').innerJoin(EventType, 'e', 'e.id = b.event_type_id');
-    if (scope.kind === 'host') query.where('b.user_id = :scopeUserId', { scopeUserId: scope.userId });
+    // A host's bookings include the collective bookings they co-host (booking_hosts).
+    if (scope.kind === 'host') query.where('(b.user_id = :scopeUserId OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id = :scopeUserId AND NOT h.organizer))', { scopeUserId: scope.userId });
     else if (scope.kind === 'team') query.where('e.team_id = :scopeTeamId', { scopeTeamId: scope.teamId });
     else {
       query.where(
@@ -154,7 +155,11 @@ export class BookingQueries {
 
   /** One booking of the host; another host's (or an unknown uid) is not found. */
   async getForHost(uid: string, userId: number): Promise<Booking> {
-    const booking = await this.bookings.findOneBy({ uid, userId });
+    const booking = await this.bookings
+      .createQueryBuilder('b')
+      .where('b.uid = :uid', { uid })
+      .andWhere('(b.user_id = :userId OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id = :userId))', { userId })
+      .getOne();
     if (!booking) throw bookingNotFound(uid);
     return booking;
   }

@@ -39,6 +39,7 @@ export async function reassignBooking(ctx: SubgraphContext, uid: string, toUserI
   const reason = reasonOf('reason', input.reason);
   const { booking, eventType } = await managedBooking(ctx, uid, 'booking.update');
   if (eventType.teamId == null) throw badInput('bookingUid', `bookingUid: booking ${uid} is of a personal event type, which has one host: only team bookings can be reassigned`);
+  if (eventType.schedulingType === 'collective') throw badInput('bookingUid', `bookingUid: booking ${uid} is of a collective event type, which every host attends: it cannot be reassigned`);
   if (!LIVE_STATUSES.includes(booking.status)) throw conflict(`Booking ${uid} is ${booking.status} and cannot be reassigned`);
   if (booking.end.getTime() <= now.getTime()) throw conflict(`Booking ${uid} has already ended and cannot be reassigned`);
   const hostIds = (await hostIdsOf(ctx.db, eventType)).filter((id) => id !== booking.userId);

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, ObjectType, Query, 
 import { SubgraphContext } from '../../kit/context';
 import { PageOf, paginationOf } from '../../kit/pagination';
 import { EventType } from '../event-type/event-type.entity';
-import { attendeesByBookingId, eventTypeById } from '../loaders';
+import { attendeesByBookingId, eventTypeById, hostIdsByBookingId } from '../loaders';
 import { ownerDirectoryOf } from '../slots/event-type-lookup';
 import { User } from '../user/user.stub';
 import { Attendee } from './attendee.entity';
@@ -87,8 +87,10 @@ export class BookingResolver {
   }
 
   @FieldResolver(() => [User], { description: 'Hosts of the meeting (id, name, email, username, timeZone from the organizations subgraph).' })
-  hosts(@Root() booking: Booking): User[] {
-    return [hostOf(booking)];
+  async hosts(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<User[]> {
+    // A collective booking has every host of its event type; any other booking its one host.
+    const ids = await hostIdsByBookingId(ctx).load(booking.id);
+    return ids.length > 1 ? ids.map((id) => Object.assign(new User(), { id })) : [hostOf(booking)];
   }
 
   @FieldResolver(() => User, { description: 'The host whose calendar the booking occupies (the older API\'s `user`).' })

@@ -8,6 +8,7 @@ import { EventType } from '../event-type/event-type.entity';
 import { countedBookings, EventTypeContext, heldReservations } from '../slots/event-type-context';
 import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
 import { overlaps } from '../slots/interval';
+import { placeCollective } from './collective-placement';
 
 const DAY = 86_400_000;
 
@@ -68,6 +69,7 @@ export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<numb
  * refuses the row (another request took the time in between), the next free host is tried.
  */
 export async function placeBooking<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
+  if (placement.eventType?.schedulingType === 'collective') return placeCollective(db, placement, write);
   const { start, end } = placement;
   const problems: SlotProblem[] = [];
   const free: HostCalendar[] = [];

@@ -141,7 +141,7 @@ export class EventType {
   seats: Seats | null;
 
   @Column({ name: 'scheduling_type', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Team event types: `roundRobin` or `collective`.' })
+  @Field(() => String, { nullable: true, description: 'Team event types: `roundRobin`, `collective` or `managed`.' })
   schedulingType: string | null;
 
   @Column({ name: 'disable_guests', default: false })

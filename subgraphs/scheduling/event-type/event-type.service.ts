@@ -8,6 +8,7 @@ import { EventTypeSettings, EventTypeSettingsInput, settingsOf } from './event-t
 import { Schedule } from '../schedule/schedule.entity';
 import { EventTypeHost } from './event-type-host.entity';
 import { EventType, EventTypeLocation } from './event-type.entity';
+import { refuseChildDeletion, refuseLockedChanges } from './managed-event-types';
 
 export type NewEventType = {
   title: string;
@@ -29,12 +30,23 @@ export type NewEventType = {
   bookingFields?: BookingFieldRequest[] | null;
 } & EventTypeSettingsInput;
 
-/** Team event types: only round robin is offered (one free host per booking). */
+/** The scheduling types of team event types, as the reference spells them (its older upper-case names accepted too). */
+const SCHEDULING_TYPES: Record<string, string> = {
+  roundRobin: 'roundRobin', ROUND_ROBIN: 'roundRobin',
+  collective: 'collective', COLLECTIVE: 'collective',
+  managed: 'managed', MANAGED: 'managed',
+};
+
+/**
+ * Team event types: `roundRobin` (one free host per booking; the default), `collective` (every host
+ * attends: all must be free) or `managed` (a template copied to each assigned member).
+ */
 export function schedulingTypeOf(value: string | null | undefined, teamEventType: boolean): string | null | undefined {
   if (value == null) return value === null && teamEventType ? 'roundRobin' : undefined;
   if (!teamEventType) throw badInput('schedulingType', 'schedulingType is for team event types only');
-  if (value === 'roundRobin' || value === 'ROUND_ROBIN') return 'roundRobin';
-  throw badInput('schedulingType', `schedulingType "${value}" is not supported: team event types are roundRobin (one free host per booking)`);
+  const type = Object.prototype.hasOwnProperty.call(SCHEDULING_TYPES, value) ? SCHEDULING_TYPES[value] : undefined;
+  if (type) return type;
+  throw badInput('schedulingType', `schedulingType must be one of roundRobin, collective, managed; got ${JSON.stringify(value)}`);
 }
 
 /** The columns a create or update body sets: the settings, and the booking form when sent. */
@@ -80,7 +92,8 @@ export class EventTypeService {
     if (!schedule || !ownerIds.includes(schedule.ownerId)) throw badInput('scheduleId', `scheduleId: schedule ${scheduleId} is not a schedule of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`);
   }
 
-  async create(input: NewEventType): Promise<EventType> {
+  /** `alsoWrite` runs in the same transaction once the event type and its hosts are written (a managed type's copies). */
+  async create(input: NewEventType, alsoWrite?: (tx: EntityManager, eventType: EventType) => Promise<void>): Promise<EventType> {
     if (input.ownerId != null && input.teamId == null) await this.checkSchedule(input.scheduleId, [input.ownerId]);
     try {
       return await this.db.transaction(async (tx) => {
@@ -102,6 +115,7 @@ export class EventTypeService {
           }),
         );
         if (input.hostIds?.length) await this.setHosts(tx, eventType.id, input.hostIds);
+        if (alsoWrite) await alsoWrite(tx, eventType);
         return eventType;
       });
     } catch (error) {
@@ -126,6 +140,7 @@ export class EventTypeService {
   async update(id: number, ownerId: number, changes: EventTypeChanges): Promise<EventType> {
     const eventType = await this.getPersonal(id, ownerId);
     refuseImmutableChanges(eventType, changes);
+    if (eventType.parentId != null) refuseLockedChanges(eventType, changes);
     await this.checkSchedule(changes.scheduleId, [ownerId]);
     applyChanges(eventType, changes);
     if (changes.schedulingType != null) schedulingTypeOf(changes.schedulingType, false);
@@ -139,6 +154,7 @@ export class EventTypeService {
   /** Deletes a personal event type of the user and answers it as it was. */
   async deletePersonal(id: number, ownerId: number): Promise<EventType> {
     const eventType = await this.getPersonal(id, ownerId);
+    refuseChildDeletion(eventType);
     await this.remove(eventType);
     return eventType;
   }
@@ -179,7 +195,14 @@ export function applyChanges(eventType: EventType, changes: EventTypeChanges): v
   const options = settings.lengthInMinutesOptions !== undefined ? settings.lengthInMinutesOptions : eventType.lengthInMinutesOptions;
   if (options && !options.includes(length)) throw badInput('lengthInMinutesOptions', `lengthInMinutesOptions must include lengthInMinutes (${length}), the default length`);
   Object.assign(eventType, settings);
-  if (changes.schedulingType != null && eventType.teamId != null) eventType.schedulingType = schedulingTypeOf(changes.schedulingType, true)!;
+  if (changes.schedulingType != null && eventType.teamId != null) {
+    const type = schedulingTypeOf(changes.schedulingType, true)!;
+    // A managed event type and its members' copies are a different structure: it is created as one, not converted.
+    if (type !== eventType.schedulingType && (type === 'managed' || eventType.schedulingType === 'managed')) {
+      throw badInput('schedulingType', `schedulingType cannot change from ${eventType.schedulingType} to ${type}: create a new event type instead`);
+    }
+    eventType.schedulingType = type;
+  }
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || !PLAIN_FIELDS.has(key)) continue;
     (eventType as unknown as Record<string, unknown>)[key] = key === 'locations' ? (value as EventTypeLocation[]).map(({ type }) => ({ type })) : value;

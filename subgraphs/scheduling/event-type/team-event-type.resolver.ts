@@ -31,6 +31,14 @@ export class TeamEventTypeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
+  @Query(() => EventTypePage, { description: "Event types of every team of the organization (GET /v2/organizations/{orgId}/teams/event-types). Organization ADMIN/OWNER." })
+  @Directive('@scopes(anyOf: [["ORG_EVENT_TYPE_READ"]])')
+  @Directive('@pbac(permission: "eventType.read", org: "args.orgId")')
+  async organizationTeamEventTypes(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<EventTypePage> {
+    const [items, total] = await service(ctx).listOfOrganization(orgId, page);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
   @Query(() => EventType, { description: 'One event type of a team (GET /v2/teams/{teamId}/event-types/{eventTypeId}).' })
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_READ"]])')
   @Directive('@pbac(permission: "eventType.read", roles: ["MEMBER", "ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")')

@@ -1,9 +1,11 @@
-import { DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { TeamDirectory } from '../team/team-directory';
 import { EventType } from './event-type.entity';
-import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, slugConflict } from './event-type.service';
+import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, schedulingTypeOf, slugConflict } from './event-type.service';
+import { EventTypeHost } from './event-type-host.entity';
+import { syncManagedChildren } from './managed-event-types';
 
 /** How a team event type's hosts are given: chosen members, or every member of the team. */
 export interface HostChoice {
@@ -13,6 +15,11 @@ export interface HostChoice {
 
 export type NewTeamEventType = Omit<NewEventType, 'ownerId' | 'teamId' | 'hostIds' | 'assignAllTeamMembers'> & HostChoice;
 export type TeamEventTypeChanges = Omit<EventTypeChanges, 'assignAllTeamMembers'> & HostChoice;
+
+/** Every host attends a collective booking, so seats (attendees sharing one host's booking) are not combined with it. */
+function refuseSeatedCollective(schedulingType: string | null | undefined, seated: boolean): void {
+  if (schedulingType === 'collective' && seated) throw badInput('seats', 'seats cannot be combined with schedulingType collective');
+}
 
 /** Where a team is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */
 export interface TeamAddress {
@@ -61,7 +68,12 @@ export class TeamEventTypeService {
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
     if (eventType.scheduleId != null) await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
-    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true });
+    const type = schedulingTypeOf(eventType.schedulingType ?? null, true);
+    refuseSeatedCollective(type, eventType.seats?.seatsPerTimeSlot != null && eventType.seats?.disabled !== true);
+    const managed = type === 'managed';
+    // A managed event type's hosts are its assigned members: each gets a personal copy in the same transaction.
+    const copies = managed ? (tx: EntityManager, template: EventType) => syncManagedChildren(tx, template, hostIds) : undefined;
+    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true }, copies);
   }
 
   /** Applies the changes; `teamId` and `parentId` cannot change; `hosts` or `assignAllTeamMembers` replace the hosts. */
@@ -72,12 +84,17 @@ export class TeamEventTypeService {
     const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
     if (fields.scheduleId != null) await this.eventTypes.checkSchedule(fields.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     applyChanges(eventType, fields);
+    refuseSeatedCollective(eventType.schedulingType, eventType.seats != null);
     if (assignAllTeamMembers != null) eventType.assignAllTeamMembers = assignAllTeamMembers;
     if (hosts != null && assignAllTeamMembers == null) eventType.assignAllTeamMembers = false;
     try {
       return await this.db.transaction(async (tx) => {
         const saved = await tx.save(eventType);
         if (hostIds) await this.eventTypes.setHosts(tx, id, hostIds);
+        if (saved.schedulingType === 'managed') {
+          const members = hostIds ?? (await tx.find(EventTypeHost, { where: { eventTypeId: id } })).map((h) => h.userId);
+          await syncManagedChildren(tx, saved, members);
+        }
         return saved;
       });
     } catch (error) {
@@ -85,7 +102,17 @@ export class TeamEventTypeService {
     }
   }
 
-  /** Deletes the event type (with its hosts and private links) and answers it as it was. */
+  /** Every team event type of the organization's teams (GET /v2/organizations/{orgId}/teams/event-types). */
+  async listOfOrganization(orgId: number, page: PageArgs): Promise<[EventType[], number]> {
+    const roster = await this.teams.roster(orgId);
+    if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
+    const teamIds = roster.teamIds ?? [];
+    if (!teamIds.length) return [[], 0];
+    const { take, skip } = pageWindow(page);
+    return this.db.getRepository(EventType).findAndCount({ where: { teamId: In(teamIds) }, order: { id: 'ASC' }, take, skip });
+  }
+
+  /** Deletes the event type (with its hosts, private links and, when managed, its members' copies) and answers it as it was. */
   async delete(address: TeamAddress, id: number): Promise<EventType> {
     const eventType = await this.get(address, id);
     await this.eventTypes.remove(eventType);

@@ -101,6 +101,8 @@ export async function findEventType(db: DataSource, directory: OwnerDirectory | 
 /** Who can host the event type: its owner (personal), or the hosts of a team event type. */
 export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<number[]> {
   if (eventType.teamId == null) return eventType.ownerId == null ? [] : [eventType.ownerId];
+  // A managed team event type is a template: its members' own event types (its children) are booked.
+  if (eventType.schedulingType === 'managed') return [];
   const hosts = await db.getRepository(EventTypeHost).find({ where: { eventTypeId: eventType.id }, order: { userId: 'ASC' } });
   return hosts.map((h) => h.userId);
 }

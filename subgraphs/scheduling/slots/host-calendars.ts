@@ -87,8 +87,27 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
   });
 }
 
-/** Accepted and pending bookings of the hosts with any part in [from, to), one statement. */
-export function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+/**
+ * Accepted and pending bookings of the hosts with any part in [from, to): those they organize, and the
+ * collective bookings they co-host (answered with `userId` set to the co-host). Two statements.
+ */
+export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+  const [organized, coHosted] = await Promise.all([organizedBookings(manager, hostIds, from, to, excludeBookingId), coHostedBookings(manager, hostIds, from, to, excludeBookingId)]);
+  return coHosted.length ? [...organized, ...coHosted] : organized;
+}
+
+/** Live collective bookings the hosts take part in without organizing them, one row per co-host. */
+async function coHostedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+  const rows: Array<{ id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus }> = await manager.query(
+    `SELECT b.id, h.user_id, b.event_type_id, b.start_time, b.end_time, b.status
+       FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id
+      WHERE h.user_id = ANY($1) AND NOT h.organizer AND h.live AND h.start_time < $3 AND h.end_time > $2 AND h.booking_id <> $4`,
+    [[...hostIds], from, to, excludeBookingId ?? -1],
+  );
+  return rows.map((r) => Object.assign(new Booking(), { id: r.id, userId: r.user_id, eventTypeId: r.event_type_id, start: new Date(r.start_time), end: new Date(r.end_time), status: r.status }));
+}
+
+function organizedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
   const query = manager
     .getRepository(Booking)
     .createQueryBuilder('b')

@@ -5,7 +5,7 @@ import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-
 import { HostCalendar, loadHostCalendars } from './host-calendars';
 import { slotsForSchedule } from './schedule-slots';
 import { InstantError, slotRange } from './slot-range';
-import { TeamSlot, teamSlots } from './team-slots';
+import { collectiveSlots, TeamSlot, teamSlots } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
 import { earliestStart, firstSlotPerDay } from './event-type-rules';
 import { hostBusy } from './host-busy';
@@ -117,6 +117,7 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, excludeBookingId }),
   ]);
   let slots = slotsOfHosts(calendars, context, range, now);
+  if (eventType.schedulingType === 'collective') slots = collectiveSlots(slots, new Set(hostIds).size);
   if (eventType.onlyShowFirstAvailableSlot) slots = firstSlotPerDay(slots, timeZone);
   return { eventType, timeZone, lengthInMinutes: length, slots };
 }

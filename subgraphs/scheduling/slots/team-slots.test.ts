@@ -1,4 +1,4 @@
-import { teamSlots } from './team-slots';
+import { collectiveSlots, teamSlots } from './team-slots';
 
 /** A team event type: a slot exists when at least one host is free, and lists the free hosts. */
 
@@ -35,5 +35,24 @@ describe('team slots are the union of the hosts’ slots', () => {
       { hostId: 2, slots: [d('10:00')] },
     ];
     expect(show(teamSlots(perHost).filter((s) => s.freeHostIds.length === perHost.length))).toEqual([['10:00', [1, 2]]]);
+  });
+});
+
+describe('collective slots need every host', () => {
+  it('keeps only the starts at which all hosts are free', () => {
+    const slots = teamSlots([
+      { hostId: 7, slots: [d('09:00'), d('10:00'), d('11:00')] },
+      { hostId: 3, slots: [d('10:00'), d('11:00')] },
+      { hostId: 5, slots: [d('11:00'), d('10:00'), d('12:00')] },
+    ]);
+    expect(show(collectiveSlots(slots, 3))).toEqual([
+      ['10:00', [7, 3, 5]],
+      ['11:00', [7, 3, 5]],
+    ]);
+  });
+
+  it('offers nothing when one host has no slot at all', () => {
+    const slots = teamSlots([{ hostId: 7, slots: [d('09:00')] }]);
+    expect(collectiveSlots(slots, 2)).toEqual([]);
   });
 });

@@ -24,3 +24,8 @@ export function teamSlots(perHost: ReadonlyArray<{ hostId: number; slots: readon
     .sort((a, b) => a - b)
     .map((ms) => ({ start: new Date(ms), freeHostIds: byStart.get(ms) as number[] }));
 }
+
+/** Collective event types: only the team slots at which every one of the `hostCount` hosts is free. */
+export function collectiveSlots(slots: readonly TeamSlot[], hostCount: number): TeamSlot[] {
+  return slots.filter((slot) => slot.freeHostIds.length === hostCount);
+}

@@ -1,0 +1,85 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { conflict, isConstraintViolation } from '../../kit/errors';
+import { wouldExceedLimits } from '../slots/booking-limits';
+import { countedBookings, heldReservations } from '../slots/event-type-context';
+import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
+import { limitPadding, liveBookings } from '../slots/host-calendars';
+import { overlaps } from '../slots/interval';
+import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
+import { Booking, BookingStatus } from './booking.entity';
+import type { Placement } from './host-assignment';
+
+const DAY = 86_400_000;
+
+/** A collective booking refused because one of its hosts cannot take it. */
+function refused(problem: SlotProblem, start: Date, hostId?: number) {
+  const why = problem.kind === 'eventTypeLimit' ? eventTypeLimitMessage(problem.problem) : unavailable([problem], start, 1).message;
+  return conflict(`${why}${hostId != null ? ` (host ${hostId})` : ''}: a collective event type is booked only when every host is free`);
+}
+
+/**
+ * Collective event types: the booking occupies every host. All hosts must be free on their loaded
+ * calendars; then, in one transaction, the event type's limits are counted again under its lock, the
+ * hosts' advisory locks are taken in ascending user id (the order every booking path locks one host
+ * in, so no deadlock), each host's bookings, held slots and booking limits are read again, `write`
+ * inserts the booking for the organizer (the preferred host, else the first host) and every other
+ * host becomes a co-host row of `booking_hosts`. Its exclusion constraint has the last word: a
+ * concurrent booking of any of the hosts makes this one a 409.
+ */
+export async function placeCollective<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
+  const { start, end, calendars, context, eventType, now } = placement;
+  if (!calendars.length) throw unavailable([], start, 0);
+  for (const calendar of calendars) {
+    const problem = slotProblemOf(calendar, start, end, context, now);
+    if (problem) throw refused(problem, start, calendar.hostId);
+  }
+  const hostIds = calendars.map((c) => c.hostId);
+  const organizerId = placement.preferredHostId !== undefined && hostIds.includes(placement.preferredHostId) ? placement.preferredHostId : hostIds[0];
+  try {
+    return await db.transaction(async (tx) => {
+      if (context && eventType && (context.rules.bookingLimitsCount || context.rules.bookingLimitsDuration)) {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.event_types', eventType.id]);
+        const counted = await countedBookings(tx, eventType, start, end, placement.excludeBookingId);
+        const problem = eventTypeLimitProblem(context.rules, counted, start, Math.round((end.getTime() - start.getTime()) / 60_000), calendars[0].timeZone);
+        if (problem) throw refused({ kind: 'eventTypeLimit', problem }, start);
+      }
+      for (const hostId of [...hostIds].sort((a, b) => a - b)) {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.bookings', hostId]);
+      }
+      const around = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+      const [held, live] = await Promise.all([
+        heldReservations(tx, hostIds, around.from, around.to, now, placement.exceptReservationUid),
+        liveBookings(tx, hostIds, around.from, around.to, placement.excludeBookingId),
+      ]);
+      const rules = context?.rules ?? {};
+      for (const calendar of calendars) {
+        const busy = [...held.filter((r) => r.userId === calendar.hostId), ...live.filter((b) => b.userId === calendar.hostId)];
+        if (withBuffers(busy, rules).some((b) => overlaps(b, { start, end }))) throw refused({ kind: 'taken' }, start, calendar.hostId);
+        if (Object.values(calendar.limits).some((bound) => bound != null)) {
+          const pad = limitPadding([calendar.limits]);
+          const counted = await liveBookings(tx, [calendar.hostId], new Date(start.getTime() - pad), new Date(start.getTime() + pad), placement.excludeBookingId);
+          const exceeded = wouldExceedLimits(calendar.limits, counted.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start), start, calendar.timeZone);
+          if (exceeded) throw refused({ kind: 'limit', exceeded }, start, calendar.hostId);
+        }
+      }
+      const written = await write(tx, organizerId);
+      // A booking (not a slot reservation) occupies the co-hosts too; a seat joined again adds nothing.
+      if (written instanceof Booking) await addCoHosts(tx, written, hostIds.filter((id) => id !== organizerId));
+      return written;
+    });
+  } catch (error) {
+    if (isConstraintViolation(error, 'exclusion')) throw refused({ kind: 'taken' }, start);
+    throw error;
+  }
+}
+
+/** The co-host rows of a collective booking (the organizer's row is written by the trigger on `bookings`). */
+async function addCoHosts(tx: EntityManager, booking: Booking, coHostIds: readonly number[]): Promise<void> {
+  if (!coHostIds.length) return;
+  await tx.query(
+    `INSERT INTO booking_hosts (booking_id, user_id, organizer, start_time, end_time, live)
+     SELECT $1, unnest($2::int[]), false, b.start_time, b.end_time, b.status IN ('accepted', 'pending') FROM bookings b WHERE b.id = $1
+     ON CONFLICT (booking_id, user_id) DO NOTHING`,
+    [booking.id, [...coHostIds]],
+  );
+}
