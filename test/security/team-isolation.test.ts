@@ -765,7 +765,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
-  });
+    // Three teams' worth of every resource, made through the API: minutes on a busy machine.
+  }, 300_000);
   afterAll(() => stack?.stop());
 
   it('B holds data in every table a team owns (the snapshot is not empty)', () => {
