@@ -27,6 +27,9 @@ import { organizationWebhookRoutes } from './organization-webhooks';
 import { teamEventTypeWebhookRouteTable } from './team-event-type-webhooks';
 import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 import { phoneCallRoutes } from './phone-call';
+import { platformOAuthClientRoutes } from './platform-oauth-clients';
+import { managedUserRoutes } from './managed-users';
+import { apiKeyRoutes } from './api-keys';
 
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
@@ -63,4 +66,7 @@ export const ROUTES: RouteEntry[] = [
   ...routingFormRoutes,
   ...workflowRoutes,
   ...oauthRoutes,
+  ...platformOAuthClientRoutes,
+  ...managedUserRoutes,
+  ...apiKeyRoutes,
 ];
