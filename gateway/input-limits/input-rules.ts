@@ -101,6 +101,17 @@ export const MAX_STRING: Record<string, number> = {
   'WorkflowMessageInput.subject': 1_000,
   'WorkflowMessageInput.html': 20_000,
   'WorkflowMessageInput.text': 2_000,
+  // platform: OAuth clients of an organization, managed users
+  ...Object.fromEntries(
+    ['CreatePlatformOAuthClientInput', 'UpdatePlatformOAuthClientInput'].flatMap((input) =>
+      ['redirectUris', 'logo', 'bookingRedirectUri', 'bookingCancelRedirectUri', 'bookingRescheduleRedirectUri'].map((field) => [`${input}.${field}`, 2_048]),
+    ),
+  ),
+  'CreatePlatformOAuthClientInput.name': 100,
+  'UpdatePlatformOAuthClientInput.name': 100,
+  'CreatePlatformOAuthClientInput.permissions': 50,
+  'CreateManagedUserInput.avatarUrl': 2_048,
+  'CreateManagedUserInput.bio': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -141,6 +152,10 @@ export const MAX_ITEMS: Record<string, number> = {
   'UpdateWorkflowInput.steps': 20,
   'WorkflowActivationInput.activeOnEventTypeIds': 250,
   'Query.organizationRoutingForms.teamIds': 250,
+  'CreatePlatformOAuthClientInput.redirectUris': 10,
+  'UpdatePlatformOAuthClientInput.redirectUris': 10,
+  'CreatePlatformOAuthClientInput.permissions': 50,
+  'Query.managedUsers.emails': 100,
 };
 
 /**
@@ -174,6 +189,7 @@ export const NOT_NULL = new Set<string>([
   ...['start', 'end'].map((field) => `UpdateOutOfOfficeInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
   ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
+  ...['name', 'redirectUris', 'areEmailsEnabled', 'areDefaultEventTypesEnabled', 'areCalendarEventsEnabled'].map((field) => `UpdatePlatformOAuthClientInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

@@ -45,8 +45,8 @@ export class PlatformOAuthClientResolver {
   @Mutation(() => OAuthClient, { description: "Deletes a platform OAuth client of the caller's organization; every token it issued stops working. Answers the deleted client." })
   @Directive('@pbac(permission: "oauthClient.delete", org: "principal.organizationId")')
   async deletePlatformOAuthClient(@Arg('clientId') clientId: string, @Ctx() ctx: SubgraphContext): Promise<OAuthClient> {
-    const deleted = await new PlatformOAuthClientService(ctx.db).delete(this.organizationOf(ctx), clientId);
-    ctx.principalsChanged.add(deleted.ownerId);
-    return deleted;
+    const { client, tokenHolders } = await new PlatformOAuthClientService(ctx.db).delete(this.organizationOf(ctx), clientId);
+    for (const userId of [client.ownerId, ...tokenHolders]) ctx.principalsChanged.add(userId);
+    return client;
   }
 }
