@@ -230,7 +230,7 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
   });
 
   describe('POST /v2/api-keys/refresh', () => {
-    const refresh = (key: string, body?: unknown) => stack.rest('POST', '/v2/api-keys/refresh', { key, body });
+    const refresh = (key: string, body: unknown = {}) => stack.rest('POST', '/v2/api-keys/refresh', { key, body });
 
     it('answers a new key (200, reference shape), stored only as its hash; the old key stops working at once; 30 days by default', async () => {
       const user = await userWithKey(stack);
@@ -264,7 +264,7 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
     });
 
     it('only an API key can be refreshed: anonymous 401, a managed user access token 403', async () => {
-      expect((await stack.rest('POST', '/v2/api-keys/refresh')).status).toBe(401);
+      expect((await stack.rest('POST', '/v2/api-keys/refresh', { body: {} })).status).toBe(401);
       const managed = expectSuccess(await asClient(otherClient, 'POST', '/users', { email: 'dave@example.com', name: 'Dave' }), 201);
       expect((await refresh(managed.accessToken)).status).toBe(403);
     });
