@@ -16,7 +16,7 @@ export interface NewOAuthClient {
 export type PlatformClientSettings = Partial<
   Pick<
     OAuthClient,
-    'organizationId' | 'logo' | 'bookingRedirectUri' | 'bookingCancelRedirectUri' | 'bookingRescheduleRedirectUri' | 'areEmailsEnabled' | 'areDefaultEventTypesEnabled' | 'areCalendarEventsEnabled' | 'status'
+    'organizationId' | 'logo' | 'bookingRedirectUri' | 'bookingCancelRedirectUri' | 'bookingRescheduleRedirectUri' | 'areEmailsEnabled' | 'areDefaultEventTypesEnabled' | 'areCalendarEventsEnabled'
   >
 >;
 
@@ -28,7 +28,7 @@ const MAX_REDIRECT_URIS = 10;
 /** Schemes a browser would run rather than navigate to. */
 const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:']);
 
-export function redirectUriProblem(uri: unknown): string | null {
+function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== 'string') return 'must be an absolute URL';
   let url: URL;
   try {
