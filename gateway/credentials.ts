@@ -17,6 +17,7 @@ const CREDENTIAL_FIELDS = /* GraphQL */ `
     userId
     scopes
     clientId
+    apiKeyId
     expiresAt
     user {
       isServiceAdmin
@@ -54,6 +55,7 @@ interface ResolvedCredential {
   userId: number;
   scopes: string[] | null;
   clientId: string | null;
+  apiKeyId: number | null;
   /** When the credential stops working by itself (access tokens, API keys with an expiry); the cache never outlives it. */
   expiresAt: string | null;
   user: {
@@ -191,6 +193,7 @@ export class CredentialResolver {
       userId: credential.userId,
       scopes: credential.scopes,
       clientId: credential.clientId,
+      ...(credential.apiKeyId != null ? { apiKeyId: credential.apiKeyId } : {}),
       isServiceAdmin: credential.user.isServiceAdmin,
       memberships: credential.user.memberships.map((m) => ({
         teamId: m.teamId,

@@ -149,6 +149,17 @@ export const MAX_STRING: Record<string, number> = {
   'RoutingFormTarget.calculateSlots.timeZone': 64,
   'RoutingFormTarget.calculateSlots.format': 16,
   'RoutingFormTarget.calculateSlots.bookingUidToReschedule': 255,
+  // platform: OAuth clients of an organization, managed users
+  ...Object.fromEntries(
+    ['CreatePlatformOAuthClientInput', 'UpdatePlatformOAuthClientInput'].flatMap((input) =>
+      ['redirectUris', 'logo', 'bookingRedirectUri', 'bookingCancelRedirectUri', 'bookingRescheduleRedirectUri'].map((field) => [`${input}.${field}`, 2_048]),
+    ),
+  ),
+  'CreatePlatformOAuthClientInput.name': 100,
+  'UpdatePlatformOAuthClientInput.name': 100,
+  'CreatePlatformOAuthClientInput.permissions': 50,
+  'CreateManagedUserInput.avatarUrl': 2_048,
+  'CreateManagedUserInput.bio': 2_000,
 };
 
 export const MAX_ITEMS: Record<string, number> = {
@@ -191,6 +202,10 @@ export const MAX_ITEMS: Record<string, number> = {
   'WorkflowActivationInput.activeOnEventTypeIds': 250,
   'Query.organizationRoutingForms.teamIds': 250,
   'UpdateUnifiedCalendarEventInput.attendees': 100,
+  'CreatePlatformOAuthClientInput.redirectUris': 10,
+  'UpdatePlatformOAuthClientInput.redirectUris': 10,
+  'CreatePlatformOAuthClientInput.permissions': 50,
+  'Query.managedUsers.emails': 100,
 };
 
 /**
@@ -225,6 +240,7 @@ export const NOT_NULL = new Set<string>([
   ...['name', 'metadata'].map((field) => `UpdateManagedOrganizationInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
   ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
+  ...['name', 'redirectUris', 'areEmailsEnabled', 'areDefaultEventTypesEnabled', 'areCalendarEventsEnabled'].map((field) => `UpdatePlatformOAuthClientInput.${field}`),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

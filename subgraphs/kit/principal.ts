@@ -22,6 +22,8 @@ export interface Principal {
   /** Granted OAuth scopes; null means the credential acts with the user's full rights (API keys). */
   scopes: string[] | null;
   clientId: string | null;
+  /** The API key the request came with (kind `apiKey`): POST /v2/api-keys/refresh rotates it. */
+  apiKeyId?: number | null;
   isServiceAdmin: boolean;
   memberships: PrincipalMembership[];
 }

@@ -10,6 +10,9 @@ import { AnnouncePrincipalChanges1732200000000 } from './migrations/173220000000
 import { OAuthProvider1732400000000 } from './migrations/1732400000000-oauth-provider';
 import { AnnounceTokenRevocation1732400000001 } from './migrations/1732400000001-announce-token-revocation';
 import { RateLimits1732600000000 } from './migrations/1732600000000-rate-limits';
+import { PlatformOAuthClients1734600000000 } from './migrations/1734600000000-platform-oauth-clients';
+import { ManagedUserTokensResolver } from './managed-user/managed-user-tokens.resolver';
+import { PlatformOAuthClientResolver } from './oauth-client/platform-oauth-client.resolver';
 import { OAuthClient } from './oauth-client/oauth-client.entity';
 import { OAuthClientResolver } from './oauth-client/oauth-client.resolver';
 import { AuthSession } from './session/session.entity';
@@ -25,9 +28,9 @@ export const oauth: SubgraphDefinition = {
   persistence: {
     schema: 'oauth',
     entities: [ApiKey, OAuthClient, AuthSession, AuthorizationCode, OAuthGrant, OAuthToken],
-    migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001, RateLimits1732600000000],
+    migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OAuthProvider1732400000000, AnnounceTokenRevocation1732400000001, RateLimits1732600000000, PlatformOAuthClients1734600000000],
   },
-  resolvers: [ApiKeyIssueResolver, ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver],
+  resolvers: [ApiKeyIssueResolver, ApiKeyResolver, OAuthClientResolver, CredentialResolver, TokenResolver, PlatformOAuthClientResolver, ManagedUserTokensResolver],
   referenceResolvers: {},
   orphanedTypes: [User],
   web: { paths: WEB_PATHS, mount: mountAuthPages },

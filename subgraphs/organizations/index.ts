@@ -40,15 +40,16 @@ import { TeamRosterResolver } from './team/team-roster.resolver';
 import { User } from './user/user.entity';
 import { userReference } from './user/user.reference';
 import { UserResolver } from './user/user.resolver';
+import { ManagedUserResolver } from './managed-user/managed-user.resolver';
+import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-users';
 
 /** Users, organizations, teams, memberships. */
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: 4002,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver],
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001, ManagedUsers1734600000001] },
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver, ManagedUserResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference, BookingPageUser: bookingPageUserReference },
   orphanedTypes: [PrivateLink, BookingPageUser],
-  // Team deletions whose scheduling clean-up has not succeeded yet are retried from their outbox.
   background: [startTeamDeletionRetries],
 };

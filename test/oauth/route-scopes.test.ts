@@ -280,6 +280,19 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_READ', // one workflow
   'PATCH /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // update
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // delete
+  'POST /v2/oauth-clients': 'none', // platform OAuth clients of an organization: no 5.3 row names them (API keys of its admins)
+  'GET /v2/oauth-clients': 'none',
+  'GET /v2/oauth-clients/{clientId}': 'none',
+  'PATCH /v2/oauth-clients/{clientId}': 'none',
+  'DELETE /v2/oauth-clients/{clientId}': 'none',
+  'GET /v2/oauth-clients/{clientId}/users': 'platform', // managed users: the client with its secret key, no scope
+  'POST /v2/oauth-clients/{clientId}/users': 'platform',
+  'GET /v2/oauth-clients/{clientId}/users/{userId}': 'platform',
+  'PATCH /v2/oauth-clients/{clientId}/users/{userId}': 'platform',
+  'DELETE /v2/oauth-clients/{clientId}/users/{userId}': 'platform',
+  'POST /v2/oauth-clients/{clientId}/users/{userId}/force-refresh': 'platform',
+  'POST /v2/oauth/{clientId}/refresh': 'platform',
+  'POST /v2/api-keys/refresh': 'none', // rotates the API key of the request: no 5.3 row, no token can
 };
 
 /** Routes that delete the team they address: each gets a team of its own. */

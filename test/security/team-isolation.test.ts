@@ -243,6 +243,8 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     workflows: await rows(integrations, 'SELECT * FROM workflows WHERE team_id = ANY($1) ORDER BY id', [teams]),
     workflow_steps: await rows(integrations, 'SELECT s.* FROM workflow_steps s JOIN workflows w ON w.id = s.workflow_id WHERE w.team_id = ANY($1) ORDER BY s.id', [teams]),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
+    oauth_clients: await rows(oauth, 'SELECT * FROM oauth_clients WHERE id = ANY($1) ORDER BY id', [world.bundles.flatMap((b) => b.values.clientId ?? [])]),
+    oauth_grants: await rows(oauth, 'SELECT id, client_id, user_id, scopes, revoked_at FROM oauth_grants WHERE user_id = ANY($1) ORDER BY id', [users]),
   };
 }
 
@@ -285,6 +287,9 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createTeamEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
   updateTeamEventTypeWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   createOAuthClientWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, triggers: ['BOOKING_CREATED'] }),
+  updatePlatformOAuthClient: () => ({ name: 'Hijacked', redirectUris: ['https://hijack.example.com/cb'] }),
+  createManagedUser: () => ({ email: `hijack-${randomBytes(3).toString('hex')}@example.com`, name: 'Hijack' }),
+  updateManagedUser: () => ({ name: 'Hijacked' }),
   updateOAuthClientWebhook: () => ({ subscriberUrl: `https://hijack.example.com/hook-${randomBytes(3).toString('hex')}`, active: false }),
   createTeamEventTypePhoneCall: () => ({ yourPhoneNumber: '+14155550100', numberToCall: '+14155550101', svcApiKey: `svc_${'0'.repeat(64)}` }),
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
@@ -505,11 +510,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
     expect(fields.status).toBe(201);
     // A managed team event type: the members' personal copies it makes are this team's data too.
-    const managed = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, {
+    const managedEventType = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, {
       key: owner.key,
       body: { title: `Bravo ${label} managed`, slug: `${MARKER}-${label}-managed`, lengthInMinutes: 30, schedulingType: 'managed', assignAllTeamMembers: true },
     });
-    expect(managed.status).toBe(201);
+    expect(managedEventType.status).toBe(201);
     const scheduleIds: number[] = [];
     for (const p of [member, owner]) {
       if (!(await stack.db('scheduling').query('SELECT 1 FROM schedules WHERE owner_id = $1', [p.id])).length) {
@@ -547,6 +552,16 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       const { client, secret } = await oauthClient(stack, owner.id, { name: `Bravo ${label} app` });
       owner.client = { id: client.id, secret: secret! };
     }
+    // A managed user of B's platform client, and (as the organization's owner) a platform OAuth client of B's organization.
+    const managedUser = await stack.rest('POST', `/v2/oauth-clients/${owner.client.id}/users`, {
+      headers: { 'x-svc-secret-key': owner.client.secret },
+      body: { email: `${MARKER}-${label}-managed@example.com`, name: `Bravo ${label} managed` },
+    });
+    expect(managedUser.status).toBe(201);
+    const orgClient = orgOwner
+      ? await stack.rest('POST', '/v2/oauth-clients', { key: owner.key, body: { name: `Bravo ${label} platform`, redirectUris: [`https://${MARKER}-${label}.example.com/cb`], permissions: ['PROFILE_READ'] } })
+      : null;
+    if (orgClient) expect(orgClient.status).toBe(201);
     const clientHook = await stack.rest('POST', `/v2/oauth-clients/${owner.client.id}/webhooks`, {
       headers: { 'x-svc-secret-key': owner.client.secret },
       body: { subscriberUrl: `https://${MARKER}-${label}-client.example.com/hook`, triggers: ['BOOKING_CREATED'] },
@@ -620,14 +635,14 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         eventTypeId: [teamEventType.id, personal.id],
         linkId: linkIds,
         membershipId: membershipIds,
-        userId: [member.id, owner.id],
+        userId: [member.id, owner.id, managedUser.body.data.user.id],
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
         attendeeId: (await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = ANY($1) ORDER BY id', [[teamBooking.id, personalBooking.id]])).map((r: { id: number }) => r.id),
         webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id, teamEventTypeHook.body.data.id, clientHook.body.data.id, ...(orgHook ? [orgHook.body.data.id] : [])],
         deliveryId: [delivery.id],
         apiKeyId: apiKeyIds,
-        clientId: [owner.client.id],
+        clientId: [owner.client.id, ...(orgClient ? [orgClient.body.data.clientId] : [])],
         oooId: away.map((a) => a.id),
         id: [...emailIds, ...phoneIds],
         uid: [reservation.body.data.reservationUid],
@@ -759,9 +774,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
     for (const b of world.bundles) {
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
-      [b.owner.id, b.member.id].forEach((id) => world.b.userIds.add(id));
+      [b.owner.id, b.member.id, ...(b.values.userId as number[])].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), ...(b.values.routingFormId as string[]), role.id, b.owner.client!.id].forEach((s) => world.b.strings.add(s));
+      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), ...(b.values.routingFormId as string[]), role.id, b.owner.client!.id, ...(b.values.clientId as string[])].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -776,7 +791,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   // -------------------------------------------------------------------------------------------------
   // a. The REST route table, walked generically
 
-  const walked = ROUTES.filter((route) => !route.anonymous);
+  // POST /v2/api-keys/refresh addresses nothing but the caller's own key, which it revokes (test/oauth/platform.test.ts).
+  const walked = ROUTES.filter((route) => !route.anonymous && route.path !== '/v2/api-keys/refresh');
   const paramsOf = (route: RouteEntry) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as ParamName);
   /**
    * Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them; so are
@@ -1151,6 +1167,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     // the webhook families reached through their owner's path
     const familyValues = (route: RouteEntry): Record<string, string | number> | undefined => {
       if (route.path.startsWith('/v2/organizations/{orgId}/webhooks')) return { orgId: world.orgB, webhookId: other.hooks.organization! };
+      if (route.path === '/v2/oauth-clients/{clientId}') return { clientId: other.values.clientId![1] };
+      if (route.path.startsWith('/v2/oauth-clients/{clientId}/users')) return { clientId: other.owner.client!.id, userId: other.values.userId![2] };
       if (route.path.startsWith('/v2/oauth-clients/')) return { clientId: other.owner.client!.id, webhookId: other.hooks.oAuthClient };
       if (paramsOf(route).includes('teamId') && route.path.includes('/event-types/{eventTypeId}/webhooks')) return { ...own, webhookId: other.hooks.teamEventType };
       return undefined;
@@ -1183,7 +1201,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const wrong: string[] = [];
     // A phone call needs a call provider and the caller's own API key in the body: test/rest/phone-call.test.ts shows its owner succeeds.
     // calculate-slots needs a form routed to an event type and a start and end: test/integrations/provider-oauth.test.ts shows its admins succeed.
-    const writes = targeting.filter((route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call') && !route.path.endsWith('/calculate-slots'));
+    // A refresh needs a live refresh token of B's managed user, which force-refresh (walked before it) revokes: test/oauth/platform.test.ts shows the client succeeds.
+    const writes = targeting.filter(
+      (route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call') && !route.path.endsWith('/calculate-slots') && route.path !== '/v2/oauth/{clientId}/refresh',
+    );
     try {
       for (const route of writes) {
         const teamScoped = paramsOf(route).includes('teamId') || paramsOf(route).includes('orgId');

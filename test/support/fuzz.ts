@@ -69,7 +69,8 @@ export function operationsOf(doc: Json): DocOperation[] {
 
 /** Reads and writes first, DELETEs last (they may remove the fixtures the others aim at), memberships very last. */
 export function fuzzOrder(operations: DocOperation[]): DocOperation[] {
-  const rank = (op: DocOperation) => (op.method !== 'DELETE' ? 0 : op.path.includes('memberships') ? 2 : 1);
+  // POST /v2/api-keys/refresh revokes the key it is called with: last, so the other operations still run with it.
+  const rank = (op: DocOperation) => (op.path === '/v2/api-keys/refresh' ? 3 : op.method !== 'DELETE' ? 0 : op.path.includes('memberships') ? 2 : 1);
   return [...operations].sort((a, b) => rank(a) - rank(b));
 }
 

@@ -29,6 +29,9 @@ import { oauthClientWebhookRoutes } from './oauth-client-webhooks';
 import { phoneCallRoutes } from './phone-call';
 import { creditRoutes } from './credits';
 import { managedOrganizationRoutes } from './managed-organizations';
+import { platformOAuthClientRoutes } from './platform-oauth-clients';
+import { managedUserRoutes } from './managed-users';
+import { apiKeyRoutes } from './api-keys';
 
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
@@ -68,4 +71,7 @@ export const ROUTES: RouteEntry[] = [
   ...creditRoutes,
   ...managedOrganizationRoutes,
   ...oauthRoutes,
+  ...platformOAuthClientRoutes,
+  ...managedUserRoutes,
+  ...apiKeyRoutes,
 ];

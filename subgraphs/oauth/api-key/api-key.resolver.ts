@@ -1,7 +1,23 @@
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { forbidden } from '../../kit/errors';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
+
+@InputType({ description: 'Body of POST /v2/api-keys/refresh (reference: RefreshApiKeyInput).' })
+export class RefreshApiKeyInput {
+  @Field(() => Int, { nullable: true, description: 'Days the new key is valid: 1 to 3650, default 30.' })
+  apiKeyDaysValid?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: the new key never expires (apiKeyDaysValid is then ignored).' })
+  apiKeyNeverExpires?: boolean | null;
+}
+
+@ObjectType({ description: 'A new API key, shown only this once.' })
+export class RefreshedApiKey {
+  @Field()
+  apiKey: string;
+}
 
 @Resolver(() => ApiKey)
 export class ApiKeyResolver {
@@ -17,5 +33,14 @@ export class ApiKeyResolver {
     const revoked = await new ApiKeyService(ctx.db).revoke(ctx.principal.userId!, id);
     ctx.principalsChanged.add(revoked.userId);
     return revoked;
+  }
+
+  @Mutation(() => RefreshedApiKey, { description: 'POST /v2/api-keys/refresh: a new API key for the one this request is authenticated with, which stops working at once.' })
+  async refreshApiKey(@Arg('input', () => RefreshApiKeyInput, { nullable: true }) input: RefreshApiKeyInput | null, @Ctx() ctx: SubgraphContext): Promise<RefreshedApiKey> {
+    const { userId, apiKeyId, kind } = ctx.principal;
+    if (kind !== 'apiKey' || userId == null || apiKeyId == null) throw forbidden('Only an API key can be refreshed: send it as Authorization: Bearer <API key>');
+    const { key } = await new ApiKeyService(ctx.db).refresh(userId, apiKeyId, input ?? {});
+    ctx.principalsChanged.add(userId);
+    return { apiKey: key };
   }
 }

@@ -1,12 +1,20 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource, IsNull } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { badInput, notFound, unauthenticated } from '../../kit/errors';
 import { sha256Hex } from '../secrets';
 import { ApiKey } from './api-key.entity';
 
 export const API_KEY_PREFIX = 'svc_';
 /** last_used_at is written at most this often per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Reference RefreshApiKeyInput: the new key lasts `apiKeyDaysValid` days (default 30), or forever. */
+export interface ApiKeyRefresh {
+  apiKeyDaysValid?: number | null;
+  apiKeyNeverExpires?: boolean | null;
+}
+export const DEFAULT_REFRESHED_KEY_DAYS = 30;
+const MAX_KEY_DAYS = 3650;
 
 export interface NewApiKey {
   note?: string | null;
@@ -18,7 +26,8 @@ export function isActive(apiKey: ApiKey, now = new Date()): boolean {
 }
 
 export class ApiKeyService {
-  constructor(private readonly db: DataSource) {}
+  /** An EntityManager makes the service work inside that transaction. */
+  constructor(private readonly db: DataSource | EntityManager) {}
 
   private get apiKeys() {
     return this.db.getRepository(ApiKey);
@@ -30,6 +39,11 @@ export class ApiKeyService {
     if (expiresAt !== null && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now())) {
       throw badInput('expiresAt', 'must be a date in the future');
     }
+    return this.createIn(userId, { note: input.note, expiresAt });
+  }
+
+  private async createIn(userId: number, input: NewApiKey): Promise<{ apiKey: ApiKey; key: string }> {
+    const expiresAt = input.expiresAt ?? null;
     const key = API_KEY_PREFIX + randomBytes(32).toString('hex');
     const apiKey = await this.apiKeys.save(
       this.apiKeys.create({ userId, hashedKey: sha256Hex(key), keyHint: key.slice(-4), note: input.note ?? null, expiresAt }),
@@ -65,6 +79,23 @@ export class ApiKeyService {
   /** The user's keys that are not revoked (expired ones included: their expiresAt says so). */
   listForUser(userId: number): Promise<ApiKey[]> {
     return this.apiKeys.find({ where: { userId, revokedAt: IsNull() }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * POST /v2/api-keys/refresh: a new key for the one the caller used, which is revoked at once (the
+   * reference "deletes the current one"; no grace period). The new key keeps the old one's note.
+   */
+  async refresh(userId: number, apiKeyId: number, input: ApiKeyRefresh = {}, now = new Date()): Promise<{ apiKey: ApiKey; key: string }> {
+    const days = input.apiKeyDaysValid ?? DEFAULT_REFRESHED_KEY_DAYS;
+    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) throw badInput('apiKeyDaysValid', `apiKeyDaysValid must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
+    const expiresAt = input.apiKeyNeverExpires ? null : new Date(now.getTime() + days * 86_400_000);
+    return this.db.transaction(async (tx) => {
+      const old = await tx.findOne(ApiKey, { where: { id: apiKeyId, userId, revokedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!old || !isActive(old, now)) throw unauthenticated('The API key to refresh is revoked or expired');
+      old.revokedAt = now;
+      await tx.save(old);
+      return new ApiKeyService(tx).createIn(userId, { note: old.note, expiresAt });
+    });
   }
 
   /** Revokes one of the user's keys; NOT_FOUND for a key of somebody else or one already revoked. */

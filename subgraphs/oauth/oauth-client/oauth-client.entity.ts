@@ -58,4 +58,43 @@ export class OAuthClient {
   /** The service admin who reviewed it; null when an operator did (npm run admin). */
   @Column({ name: 'reviewed_by', type: 'int', nullable: true })
   reviewedBy: number | null;
+
+  // Platform OAuth clients (reference "OAuth Clients"): managed by an organization's admins.
+
+  @Column({ name: 'organization_id', type: 'int', nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The organization whose admins manage the client (platform OAuth clients); null for clients registered in the developer settings.' })
+  organizationId: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'URL of the logo.' })
+  logo: string | null;
+
+  @Column({ name: 'booking_redirect_uri', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Where the booker goes after booking.' })
+  bookingRedirectUri: string | null;
+
+  @Column({ name: 'booking_cancel_redirect_uri', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Where the booker goes after cancelling.' })
+  bookingCancelRedirectUri: string | null;
+
+  @Column({ name: 'booking_reschedule_redirect_uri', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Where the booker goes after rescheduling.' })
+  bookingRescheduleRedirectUri: string | null;
+
+  @Column({ name: 'are_emails_enabled', type: 'boolean', default: false })
+  @Field({ description: 'Whether the service e-mails the managed users and their bookers.' })
+  areEmailsEnabled: boolean;
+
+  @Column({ name: 'are_default_event_types_enabled', type: 'boolean', default: false })
+  @Field({ description: 'Whether new managed users get default event types.' })
+  areDefaultEventTypesEnabled: boolean;
+
+  @Column({ name: 'are_calendar_events_enabled', type: 'boolean', default: true })
+  @Field({ description: "Whether bookings create events in the managed users' connected calendars." })
+  areCalendarEventsEnabled: boolean;
+
+  /** The secret's prefix and last 4 characters (`svc_cs_…abcd`): enough to tell secrets apart, never the secret. */
+  @Column({ name: 'secret_hint', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: "The client secret's prefix and last 4 characters; the secret itself is shown only when it is created." })
+  secretHint: string | null;
 }

@@ -12,7 +12,18 @@ export interface NewOAuthClient {
   isPublic?: boolean | null;
 }
 
+/** What a platform OAuth client has beyond a registered one (reference "OAuth Clients"). */
+export type PlatformClientSettings = Partial<
+  Pick<
+    OAuthClient,
+    'organizationId' | 'logo' | 'bookingRedirectUri' | 'bookingCancelRedirectUri' | 'bookingRescheduleRedirectUri' | 'areEmailsEnabled' | 'areDefaultEventTypesEnabled' | 'areCalendarEventsEnabled'
+  >
+>;
+
 export const CLIENT_SECRET_PREFIX = 'svc_cs_';
+
+/** `svc_cs_…abcd`: tells secrets apart in a list without revealing them. */
+export const secretHintOf = (secret: string) => `${CLIENT_SECRET_PREFIX}…${secret.slice(-4)}`;
 const MAX_REDIRECT_URIS = 10;
 /** Schemes a browser would run rather than navigate to. */
 const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:']);
@@ -30,6 +41,25 @@ function redirectUriProblem(uri: unknown): string | null {
   return null;
 }
 
+/** A client's name: 1 to 100 characters after trimming. */
+export function checkedName(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (!name) throw badInput('name', 'must not be empty');
+  if (name.length > 100) throw badInput('name', 'must be at most 100 characters');
+  return name;
+}
+
+/** 1 to 10 absolute URLs of a safe scheme, without fragment; repeats dropped. */
+export function checkedRedirectUris(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) throw badInput('redirectUris', 'must contain at least one URL');
+  if (value.length > MAX_REDIRECT_URIS) throw badInput('redirectUris', `must contain at most ${MAX_REDIRECT_URIS} URLs`);
+  for (const uri of value) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw badInput('redirectUris', problem);
+  }
+  return [...new Set(value as string[])];
+}
+
 export class OAuthClientService {
   constructor(private readonly db: DataSource) {}
 
@@ -38,21 +68,18 @@ export class OAuthClientService {
   }
 
   /** Registers a client for review (PENDING); confidential clients get a secret of which only the hash is kept. */
-  async register(ownerId: number, input: NewOAuthClient): Promise<{ client: OAuthClient; secret: string | null }> {
-    const name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (!name) throw badInput('name', 'must not be empty');
-    if (name.length > 100) throw badInput('name', 'must be at most 100 characters');
+  async register(
+    ownerId: number,
+    input: NewOAuthClient,
+    platform: PlatformClientSettings = {},
+    scopesField = 'scopes',
+  ): Promise<{ client: OAuthClient; secret: string | null }> {
+    const name = checkedName(input.name);
+    const redirectUris = checkedRedirectUris(input.redirectUris);
 
-    if (!Array.isArray(input.redirectUris) || input.redirectUris.length === 0) throw badInput('redirectUris', 'must contain at least one URL');
-    if (input.redirectUris.length > MAX_REDIRECT_URIS) throw badInput('redirectUris', `must contain at most ${MAX_REDIRECT_URIS} URLs`);
-    for (const uri of input.redirectUris) {
-      const problem = redirectUriProblem(uri);
-      if (problem) throw badInput('redirectUris', problem);
-    }
-
-    if (!Array.isArray(input.scopes) || input.scopes.length === 0) throw badInput('scopes', 'must contain at least one scope');
+    if (!Array.isArray(input.scopes) || input.scopes.length === 0) throw badInput(scopesField, 'must contain at least one scope');
     const unknown = input.scopes.filter((scope) => !isOAuthScope(scope));
-    if (unknown.length) throw badInput('scopes', `unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}`);
+    if (unknown.length) throw badInput(scopesField, `unknown scope ${unknown.map((s) => JSON.stringify(s)).join(', ')}`);
 
     const isPublic = input.isPublic ?? false;
     const secret = isPublic ? null : CLIENT_SECRET_PREFIX + randomBytes(32).toString('hex');
@@ -61,11 +88,13 @@ export class OAuthClientService {
         id: randomBytes(12).toString('hex'),
         name,
         ownerId,
-        redirectUris: [...new Set(input.redirectUris)],
+        redirectUris,
         scopes: [...new Set(input.scopes)],
         isPublic,
         secretHash: secret === null ? null : sha256Hex(secret),
+        secretHint: secret === null ? null : secretHintOf(secret),
         status: OAuthClientStatus.PENDING,
+        ...platform,
       }),
     );
     return { client, secret };

@@ -132,6 +132,39 @@ export class TokenService {
     return { accessToken, refreshToken, tokenType: 'bearer', expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS, scope: grant.scopes.join(' ') };
   }
 
+  /**
+   * Tokens of a platform client's managed user (reference "Platform / Managed Users"): a grant of the
+   * client's scopes, without an authorization code. Earlier grants of the same user and client are
+   * revoked, so only the newest pair works (force-refresh after lost tokens).
+   */
+  async issueForManagedUser(clientId: string, userId: number, now = new Date()): Promise<ManagedUserTokens> {
+    return this.db.transaction(async (tx) => {
+      const client = await tx.findOne(OAuthClient, { where: { id: clientId } });
+      if (!client) throw OAUTH_ERRORS.clientNotFound();
+      await tx.update(OAuthGrant, { clientId, userId, revokedAt: IsNull() }, { revokedAt: now });
+      const grant = await tx.save(tx.create(OAuthGrant, { clientId, userId, scopes: client.scopes, authorizationCodeId: null, revokedAt: null }));
+      return withExpiries(await this.issueTokens(tx, grant, now), now);
+    });
+  }
+
+  /** Every grant of the user for the client stops working (a managed user is deleted). */
+  async revokeManagedUser(clientId: string, userId: number, now = new Date()): Promise<number> {
+    const revoked = await this.db.getRepository(OAuthGrant).update({ clientId, userId, revokedAt: IsNull() }, { revokedAt: now });
+    return revoked.affected ?? 0;
+  }
+
+  /** The refresh grant for a client that already proved itself (its secret key, on `/v2/oauth/{clientId}/refresh`). */
+  async refreshAsClient(clientId: string, refreshToken: string, now = new Date()): Promise<TokenOutcome & { expiries?: ManagedUserTokens }> {
+    try {
+      const client = await this.db.getRepository(OAuthClient).findOneBy({ id: clientId, status: OAuthClientStatus.APPROVED });
+      if (!client) throw OAUTH_ERRORS.clientNotFound();
+      const outcome = await this.refresh(client, { refresh_token: refreshToken }, now);
+      return outcome.response ? { ...outcome, expiries: withExpiries(outcome.response, now) } : outcome;
+    } catch (error) {
+      return { revokedFor: [], refusal: error as Error };
+    }
+  }
+
   /** What a bearer access token stands for: an unexpired token of a grant that is not revoked (one statement). */
   async findAccess(secret: string, now = new Date()): Promise<AccessTokenGrant | null> {
     if (!secret.startsWith(SECRET_PREFIX.accessToken)) return null;
@@ -146,6 +179,23 @@ export class TokenService {
     if (!row || !matchesHash(secret, row.token_hash)) return null;
     return { userId: row.user_id, scopes: row.scopes, clientId: row.client_id, expiresAt: new Date(row.expires_at) };
   }
+}
+
+/** The reference's KeysDto: the pair and when each expires (milliseconds since the epoch). */
+export interface ManagedUserTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: number;
+  refreshTokenExpiresAt: number;
+}
+
+function withExpiries(response: TokenResponse, now: Date): ManagedUserTokens {
+  return {
+    accessToken: response.accessToken,
+    refreshToken: response.refreshToken,
+    accessTokenExpiresAt: now.getTime() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
+    refreshTokenExpiresAt: now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000,
+  };
 }
 
 export interface AccessTokenGrant {

@@ -3,6 +3,7 @@ import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/e
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
 import { UserService } from '../user/user.service';
@@ -144,7 +145,10 @@ export class OrganizationUsersService {
 
   /** The user and their membership of the organization; NOT_FOUND for anyone who has none. */
   private async memberOf(tx: EntityManager, orgId: number, userId: number): Promise<{ user: User; membership: Membership }> {
-    await new TeamService(this.db).getOrganization(orgId);
+    // On the transaction's own connection: one taken from the pool while this transaction holds the
+    // organization's row lock deadlocks once every pooled connection waits on that lock.
+    const organization = await tx.findOne(Team, { where: { id: orgId } });
+    if (!organization?.isOrganization) throw notFound('Organization', orgId);
     const membership = await tx.findOne(Membership, { where: { teamId: orgId, userId }, lock: { mode: 'pessimistic_write' } });
     const user = membership ? await tx.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } }) : null;
     if (!membership || !user) throw notFound(`User in organization ${orgId}`, userId);

@@ -25,7 +25,7 @@ export class UpdateMeInput {
 }
 
 /** The profile fields PATCH /v2/me changes, checked: a 400 naming the first field that is wrong. */
-function profileChanges(input: UpdateMeInput): Partial<User> {
+export function profileChanges(input: UpdateMeInput): Partial<User> {
   const changes: Partial<User> = {};
   for (const field of ['email', 'name', 'timeFormat', 'weekStart', 'timeZone', 'locale', 'metadata', 'defaultScheduleId'] as const) {
     if (input[field] === null) throw badInput(field, `${field} must not be null (omit it to keep the current value)`);
@@ -77,7 +77,7 @@ function profileChanges(input: UpdateMeInput): Partial<User> {
   return changes;
 }
 
-const MAKE_DEFAULT_SCHEDULE = /* GraphQL */ `
+export const MAKE_DEFAULT_SCHEDULE = /* GraphQL */ `
   mutation MakeDefaultSchedule($userId: Int!, $scheduleId: Int!) { makeDefaultScheduleOf(userId: $userId, scheduleId: $scheduleId) }
 `;
 

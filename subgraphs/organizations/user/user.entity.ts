@@ -62,4 +62,8 @@ export class User {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()
   createdAt: Date;
+
+  /** The platform OAuth client whose managed user this is (`/v2/oauth-clients/{clientId}/users`); null for everyone else. Not a GraphQL field. */
+  @Column({ name: 'platform_oauth_client_id', type: 'text', nullable: true })
+  platformOAuthClientId: string | null;
 }
