@@ -179,10 +179,17 @@ export class RoutingFormService {
   }
 
   /** Links a response to the booking it led to (the booking side calls this with the response id it was given). */
-  async linkToBooking(responseId: number, bookingUid: string): Promise<RoutingFormResponse> {
+  async linkToBooking(responseId: number, bookingUid: string, eventTypeId: number | null = null): Promise<RoutingFormResponse> {
     const repository = this.db.getRepository(RoutingFormResponse);
     const response = await repository.findOneBy({ id: responseId });
     if (!response) throw notFound('Routing form response', responseId);
+    if (response.routedToBookingUid === bookingUid) return response;
+    // A booker names the response: it must be one not used yet, of a form that routes to the booking's event type.
+    if (response.routedToBookingUid) throw badInput('routing.responseId', `routing.responseId ${responseId} already led to another booking`);
+    if (eventTypeId != null) {
+      const form = await this.db.getRepository(RoutingForm).findOneBy({ id: response.formId });
+      if (!form?.routes.some((route) => route.action.eventTypeId === eventTypeId)) throw badInput('routing.responseId', `routing.responseId ${responseId} is of a form that does not route to event type ${eventTypeId}`);
+    }
     response.routedToBookingUid = bookingUid;
     return repository.save(response);
   }

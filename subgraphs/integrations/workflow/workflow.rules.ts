@@ -55,7 +55,9 @@ const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 
 
 /** When a step of a workflow with this trigger runs for a booking; null when the trigger is not this event. */
 export function dueTime(trigger: { type: string; offsetValue: number | null; offsetUnit: string | null }, event: string, booking: { start: Date; end: Date }, now: Date): Date | null {
-  if (trigger.type !== event && !(event === 'newEvent' && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent'))) return null;
+  // A booking made or moved gets its reminders before and after the meeting (a moved one: those of its new time).
+  const plansAroundMeeting = (event === 'newEvent' || event === 'rescheduleEvent') && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent');
+  if (trigger.type !== event && !plansAroundMeeting) return null;
   const offset = (trigger.offsetValue ?? 0) * (UNIT_MS[trigger.offsetUnit ?? 'minute'] ?? 0);
   if (trigger.type === 'beforeEvent') return new Date(booking.start.getTime() - offset);
   if (trigger.type === 'afterEvent') return new Date(booking.end.getTime() + offset);

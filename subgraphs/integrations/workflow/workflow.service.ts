@@ -150,4 +150,10 @@ export class WorkflowService {
     await this.db.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().execute();
     return rows.length;
   }
+
+  /** Drops the reminders of a booking not sent yet (it was cancelled, rejected or moved); answers how many. */
+  async cancelForBooking(bookingUid: string): Promise<number> {
+    const result = await this.db.getRepository(WorkflowReminder).createQueryBuilder().delete().where('booking_uid = :bookingUid AND sent_at IS NULL', { bookingUid }).execute();
+    return result.affected ?? 0;
+  }
 }
