@@ -4,7 +4,7 @@ import { SubgraphContext } from '../../kit/context';
 import { badInput, notFound } from '../../kit/errors';
 import { pageWindow } from '../../kit/pagination';
 import { checkOrganization, checkOrgTeam } from '../team-address';
-import { RoutingFormEvent } from './routing-form-event.entity';
+import { recordFormSubmitted } from './routing-form-events';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
@@ -149,13 +149,7 @@ export class RoutingFormService {
     const route = routeFor(form.routes, answers);
     const saved = await this.db.transaction(async (tx) => {
       const response = await tx.save(Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }));
-      await tx.save(Object.assign(new RoutingFormEvent(), {
-        type: 'FORM_SUBMITTED',
-        formId: form.id,
-        responseId: response.id,
-        teamId: form.teamId,
-        payload: { formId: form.id, formName: form.name, teamId: form.teamId, responseId: response.id, responses: answers, routedTo: route?.action ?? null, createdAt: response.createdAt.toISOString() },
-      }));
+      await recordFormSubmitted(tx, form, response, route?.action ?? null);
       return response;
     });
     const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;

@@ -5,6 +5,7 @@ import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
 import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
 import { deliveryBody } from './delivery-body';
+import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
 
 /** A job of the webhook-event queue: a committed booking change. */
@@ -53,8 +54,18 @@ async function createDeliveries(tx: EntityManager, eventKey: string, trigger: st
   return created;
 }
 
-/** Fans a booking event (or a due meeting trigger) out to its subscribers. */
-export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob): Promise<void> {
+/** Fans a non-booking event (OOO_CREATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT) out to its subscribers. */
+async function fanOutOwnerEvent(db: DataSource, graph: GraphLink, job: OwnerEventJob): Promise<void> {
+  const recipients = await ownerEventRecipients(db, graph, job);
+  if (!recipients?.webhooks.length) return;
+  await db.transaction((tx) =>
+    createDeliveries(tx, job.eventKey, job.trigger, recipients.webhooks.map((webhook) => ({ webhook, ...deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook) }))),
+  );
+}
+
+/** Fans a booking event (or a due meeting trigger), or another domain event, out to its subscribers. */
+export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob | OwnerEventJob): Promise<void> {
+  if ('kind' in job) return fanOutOwnerEvent(db, graph, job);
   const booking = job.payload;
   const audience = await bookingAudience(graph, booking);
   const payload = bookingWebhookPayload(job.trigger, booking, audience.organizer);
