@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
@@ -141,6 +142,39 @@ describe('team workflows', () => {
         JSON.stringify((await stack.db('integrations').query(`SELECT booking_uid, sent_at FROM workflow_reminders ORDER BY booking_uid`)).map((r: { booking_uid: string; sent_at: Date | null }) => [r.booking_uid, r.sent_at !== null]));
       expect(await eventually(async () => (await states()) === JSON.stringify([['later', false], ['soon', true]]))).toBe(true);
       expect(stack.mail.messages.filter((m) => m.to.includes('ada@example.com'))).toHaveLength(1);
+    });
+  });
+
+  describe('bookings schedule and cancel their reminders (the booking side calls scheduleWorkflowReminders through the supergraph)', () => {
+    it('create sends the newEvent step with the meeting URL and plans the beforeEvent one; reschedule moves it; cancel drops it and sends the eventCancelled step', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] }, 'Hana Host');
+      await operatorOf(stack).addMember({ teamId: team.id, userId: host.user.id, role: MembershipRole.MEMBER });
+      const eventType = await operatorOf(stack).createEventType({ title: 'Onboarding', slug: `onboarding-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30, teamId: team.id, hostIds: [host.user.id], locations: [{ type: 'integration' }] });
+      const on = { isActiveOnAllEventTypes: false, activeOnEventTypeIds: [eventType.id] };
+      const step = (subject: string, html: string) => [emailStep({ message: { subject, html } })];
+      for (const workflow of [
+        { name: 'Welcome', trigger: { type: 'newEvent' }, steps: step('Booked: {EVENT_NAME}', '<p>Join at {MEETING_URL}</p>') },
+        { name: 'Day before', trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'day' } }, steps: step('Tomorrow: {EVENT_NAME}', '<p>See you</p>') },
+        { name: 'Sorry', trigger: { type: 'eventCancelled' }, steps: step('Cancelled: {EVENT_NAME}', '<p>It is off</p>') },
+      ]) {
+        expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: { ...workflow, activation: on } }), 201);
+      }
+      const guest = attendee('onboard');
+      const pending = async (uid: string) => (await stack.db('integrations').query('SELECT count(*)::int AS n FROM workflow_reminders WHERE booking_uid = $1 AND sent_at IS NULL', [uid]))[0].n;
+
+      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-09-10T10:00:00Z', attendee: guest }), 201);
+      expect(booking.meetingUrl).toEqual(expect.any(String));
+      const welcome = await stack.mail.waitFor((m) => m.to.includes(guest.email) && m.subject === `Booked: ${booking.title}`, 20_000);
+      expect(welcome.raw).toContain(`Join at ${booking.meetingUrl}`);
+      expect(await eventually(async () => (await pending(booking.uid)) === 1, { timeoutMs: 20_000 })).toBe(true);
+
+      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: '2031-09-11T10:00:00Z' }, headers: BOOKINGS_VERSION }), 201);
+      expect(await eventually(async () => (await pending(booking.uid)) === 0 && (await pending(moved.uid)) === 1, { timeoutMs: 20_000 })).toBe(true);
+
+      expectSuccess(await stack.rest('POST', `/v2/bookings/${moved.uid}/cancel`, { body: { cancellationReason: 'no longer needed' }, headers: BOOKINGS_VERSION }));
+      await stack.mail.waitFor((m) => m.to.includes(guest.email) && m.subject === `Cancelled: ${moved.title}`, 20_000);
+      expect(await eventually(async () => (await pending(moved.uid)) === 0, { timeoutMs: 20_000 })).toBe(true);
+      expect(stack.mail.messages.filter((m) => m.to.includes(guest.email) && m.subject.startsWith('Tomorrow'))).toEqual([]);
     });
   });
 });
