@@ -96,6 +96,22 @@ describe('team workflows', () => {
       for (const [overrides, field] of cases) expectErrorEnvelope(await stack.rest('POST', base(), { key: teamAdmin.key, body: body(overrides) }), 400, 'BAD_REQUEST', field);
     });
 
+    it('verifiedEmailId / verifiedPhoneId name a verified resource of the team: the step sends to its address; another team\'s is a 400 naming the field', async () => {
+      const verify = async (table: 'verified_emails' | 'verified_phones', column: 'email' | 'phone_number', value: string, teamId: number): Promise<number> =>
+        (await stack.db('integrations').query(`INSERT INTO ${table} (${column}, team_id) VALUES ($1, $2) RETURNING id`, [value, teamId]))[0].id;
+      const email = await verify('verified_emails', 'email', 'desk@acme.example.com', team.id);
+      const phone = await verify('verified_phones', 'phone_number', '+14155550199', team.id);
+      const foreign = await verify('verified_emails', 'email', 'desk@support.example.com', otherTeam.id);
+      const steps = [
+        emailStep({ action: 'email_address', recipient: 'email', verifiedEmailId: email }),
+        emailStep({ stepNumber: 2, action: 'sms_number', recipient: 'phone_number', verifiedPhoneId: phone, message: { subject: 's', text: 'Reminder {EVENT_NAME}' } }),
+      ];
+      const created = expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ steps }) }), 201);
+      expect(created.steps.map((s: any) => [s.action, s.email, s.phone])).toEqual([['email_address', 'desk@acme.example.com', null], ['sms_number', null, '+14155550199']]);
+      expectErrorEnvelope(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ steps: [emailStep({ action: 'email_address', verifiedEmailId: foreign })] }) }), 400, 'BAD_REQUEST', /^steps\[0\]\.verifiedEmailId/);
+      expectSuccess(await stack.rest('DELETE', `${base()}/${created.id}`, { key: teamAdmin.key }));
+    });
+
     it('lists with take 1–250 and skip ≥ 0 (spec 8); members and other teams are refused', async () => {
       for (const name of ['A', 'B', 'C']) expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ name, trigger: { type: 'newEvent' } }) }), 201);
       const page = await stack.rest('GET', `${base()}?take=2&skip=1`, { key: teamAdmin.key });

@@ -301,6 +301,28 @@ describe('webhook delivery', () => {
     expect(body).not.toHaveProperty('payload');
   });
 
+  it('the no-show triggers are decided by the mark-absent data when they come due: the host marked absent fires AFTER_HOSTS only; a booking nobody was marked absent from fires nothing', async () => {
+    const noShow = { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'MINUTE' };
+    const [a, b] = [await subscriber(noShow), await subscriber(noShow)];
+    // Started 50 s ago: the checks (start + 1 minute) come due 10 s from now.
+    const start = new Date(Date.now() - 50_000);
+    const hostAway = await operatorOf(stack).createBooking({ eventTypeId: a.eventType.id, start, attendee: attendee('waiting') });
+    const allThere = await operatorOf(stack).createBooking({ eventTypeId: b.eventType.id, start, attendee: attendee('present') });
+    expectSuccess(await stack.rest('POST', `/v2/bookings/${hostAway.uid}/mark-absent`, { key: a.host.key, body: { host: true }, headers: BOOKINGS_VERSION }));
+    const noShowJobs = async (uid: string) =>
+      (await stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1 AND data->>'trigger' LIKE 'AFTER_%'`, [uid])).map((j: { state: string }) => j.state);
+    const settled = async (uid: string) => {
+      const states = await noShowJobs(uid);
+      return states.length === 2 && states.every((s: string) => s === 'completed');
+    };
+    expect(await eventually(async () => (await settled(hostAway.uid)) && (await settled(allThere.uid)), { timeoutMs: 40_000 })).toBe(true);
+    expect(await eventually(async () => requestsTo(a.path).length === 1, WAIT)).toBe(true);
+    const body = JSON.parse(requestsTo(a.path)[0].body);
+    expect(body).toMatchObject({ triggerEvent: 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', payload: { uid: hostAway.uid } });
+    expect(body.payload).not.toHaveProperty('platformOAuthClientId');
+    expect(requestsTo(b.path)).toEqual([]);
+  });
+
   it('MEETING_STARTED of a cancelled booking never fires', async () => {
     const { eventType, path } = await subscriber({ triggers: ['MEETING_STARTED'] });
     const booking = await operatorOf(stack).createBooking({ eventTypeId: eventType.id, start: new Date(Date.now() + 2_000), attendee: attendee('gone') });

@@ -40,12 +40,10 @@ export function checkSteps(steps: WorkflowStepInput[]): void {
     if (step.action.startsWith('email') && !step.message.html?.trim()) throw badInput(`${at}.message.html`, `${at}.message.html is required for ${step.action}`);
     if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim()) throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
     if (step.action === 'email_address') {
-      if (step.verifiedEmailId != null && !step.email) throw badInput(`${at}.verifiedEmailId`, `${at}.verifiedEmailId: verified e-mails are not served yet; send ${at}.email`);
-      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email must be an e-mail address for email_address`);
+      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
     }
     if (step.action === 'sms_number' || step.action === 'whatsapp_number') {
-      if (step.verifiedPhoneId != null && !step.phone) throw badInput(`${at}.verifiedPhoneId`, `${at}.verifiedPhoneId: verified phone numbers are not served yet; send ${at}.phone`);
-      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
+      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone (or ${at}.verifiedPhoneId) must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
     }
     if (step.action === 'cal_ai_phone_call') throw badInput(`${at}.action`, `${at}.action cal_ai_phone_call is not available`);
   });

@@ -8,6 +8,7 @@ import { WorkflowStep } from './workflow-step.entity';
 import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
+import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
 
 export interface TeamAddress {
   orgId: number;
@@ -73,10 +74,31 @@ export class WorkflowService {
     return workflow;
   }
 
+  /**
+   * `verifiedEmailId` / `verifiedPhoneId` (reference steps) name a verified e-mail or phone of the team
+   * (POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/…): the step sends to its address
+   * (`email` / `phone`). Another team's resource, or none, is a 400 naming the field.
+   */
+  private async resolveVerified(teamId: number, steps: WorkflowStepInput[] | null | undefined): Promise<void> {
+    for (const [i, step] of (steps ?? []).entries()) {
+      if (step.verifiedEmailId != null && step.action === 'email_address') {
+        const verified = await this.db.getRepository(VerifiedEmail).findOneBy({ id: step.verifiedEmailId, teamId });
+        if (!verified) throw badInput(`steps[${i}].verifiedEmailId`, `steps[${i}].verifiedEmailId ${step.verifiedEmailId} is not a verified e-mail of team ${teamId}`);
+        step.email = verified.email;
+      }
+      if (step.verifiedPhoneId != null && (step.action === 'sms_number' || step.action === 'whatsapp_number')) {
+        const verified = await this.db.getRepository(VerifiedPhone).findOneBy({ id: step.verifiedPhoneId, teamId });
+        if (!verified) throw badInput(`steps[${i}].verifiedPhoneId`, `steps[${i}].verifiedPhoneId ${step.verifiedPhoneId} is not a verified phone number of team ${teamId}`);
+        step.phone = verified.phoneNumber;
+      }
+    }
+  }
+
   async create(address: TeamAddress, userId: number, input: CreateWorkflowInput): Promise<Workflow> {
     await checkOrgTeam(this.ctx, address.orgId, address.teamId);
     if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
     checkTrigger(input.trigger);
+    await this.resolveVerified(address.teamId, input.steps);
     checkSteps(input.steps);
     const activation = await this.checkActivation(address.teamId, input.activation);
     const workflow = Object.assign(new Workflow(), {
@@ -113,7 +135,10 @@ export class WorkflowService {
       workflow.isActiveOnAllEventTypes = activation.all;
       workflow.activeOnEventTypeIds = activation.ids;
     }
-    if (input.steps) checkSteps(input.steps);
+    if (input.steps) {
+      await this.resolveVerified(address.teamId, input.steps);
+      checkSteps(input.steps);
+    }
     await this.db.transaction(async (tx) => {
       const { steps: _steps, ...fields } = workflow;
       await tx.update(Workflow, { id }, { name: fields.name, triggerType: fields.triggerType, offsetValue: fields.offsetValue, offsetUnit: fields.offsetUnit, isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes, activeOnEventTypeIds: fields.activeOnEventTypeIds, updatedAt: new Date() });
