@@ -21,7 +21,10 @@ export const WEBHOOK_SCHEDULED_QUEUE = 'webhook-scheduled';
  */
 export const BOOKING_HOOKS_QUEUE = 'booking-hooks';
 
-export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE, BOOKING_HOOKS_QUEUE] as const;
+/** One workflow reminder (integrations), due at its time. */
+export const WORKFLOW_REMINDERS_QUEUE = 'workflow-reminders';
+
+export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE, BOOKING_HOOKS_QUEUE, WORKFLOW_REMINDERS_QUEUE] as const;
 
 function positive(value: string | undefined, fallback: number): number {
   const number = Number(value);
@@ -68,6 +71,10 @@ function queueOptions(name: string): PgBoss.Queue {
   if (name === BOOKING_HOOKS_QUEUE) {
     // Here pg-boss's retry is the retry: a hook whose subgraph is down is tried again with backoff (5 s, 10 s, … about 6 h in all).
     return { name, policy: 'standard', retryLimit: 12, retryDelay: Math.max(1, Math.round(positive(process.env.BOOKING_HOOK_RETRY_DELAY_SECONDS, 5))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+  }
+  if (name === WORKFLOW_REMINDERS_QUEUE) {
+    // At most 5 attempts at sending a reminder, 30 s then doubling.
+    return { name, policy: 'standard', retryLimit: 4, retryDelay: Math.max(1, Math.round(positive(process.env.WORKFLOW_REMINDER_RETRY_DELAY_SECONDS, 30))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
   }
   return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
 }

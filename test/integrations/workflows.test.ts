@@ -15,7 +15,7 @@ describe('team workflows', () => {
   let team: { id: number };
   let otherTeam: { id: number };
   let eventTypeId: number;
-  const saved = process.env.WORKFLOW_REMINDER_POLL_MS;
+  const saved = process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
 
   const base = () => `/v2/organizations/${org.id}/teams/${team.id}/workflows`;
   const emailStep = (overrides: Record<string, unknown> = {}) => ({
@@ -37,7 +37,7 @@ describe('team workflows', () => {
   });
 
   beforeAll(async () => {
-    process.env.WORKFLOW_REMINDER_POLL_MS = '100';
+    process.env.WORKFLOW_REMINDER_POLLING_SECONDS = '0.5';
     stack = await startTestStack({ smtp: true });
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
@@ -49,8 +49,8 @@ describe('team workflows', () => {
   });
   afterAll(async () => {
     await stack.stop();
-    if (saved === undefined) delete process.env.WORKFLOW_REMINDER_POLL_MS;
-    else process.env.WORKFLOW_REMINDER_POLL_MS = saved;
+    if (saved === undefined) delete process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
+    else process.env.WORKFLOW_REMINDER_POLLING_SECONDS = saved;
   });
 
   describe('CRUD', () => {
@@ -126,7 +126,7 @@ describe('team workflows', () => {
     });
   });
 
-  describe('e-mail steps are sent at their time (DB-polled due-time table, real SMTP)', () => {
+  describe('e-mail steps are sent at their time (a pg-boss job due at the reminder\'s time, real SMTP)', () => {
     it('a beforeEvent step is sent when booking start minus the offset has come, with the variables filled in; a later one is not sent yet', async () => {
       expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body() }), 201);
       const booking = (uid: string, startsInMs: number) => {

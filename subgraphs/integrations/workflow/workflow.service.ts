@@ -4,6 +4,7 @@ import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { checkOrgTeam } from '../team-address';
 import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
+import { enqueueReminders } from './workflow-dispatcher';
 import { WorkflowStep } from './workflow-step.entity';
 import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
@@ -172,7 +173,11 @@ export class WorkflowService {
       for (const step of workflow.steps) rows.push({ workflowStepId: step.id, bookingUid: booking.uid, dueAt: due, payload: booking });
     }
     if (!rows.length) return 0;
-    await this.db.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().execute();
+    // The rows and their jobs in one transaction; a row that already exists (a retried hook) gets no second job.
+    await this.db.transaction(async (tx) => {
+      const inserted = await tx.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().returning(['id', 'dueAt']).execute();
+      await enqueueReminders(tx, (inserted.raw as Array<{ id: string; due_at: Date }>).map((r) => ({ id: r.id, dueAt: r.due_at })));
+    });
     return rows.length;
   }
 
