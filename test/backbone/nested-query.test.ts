@@ -19,10 +19,8 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
   let addBookings: (count: number) => Promise<void>;
 
   beforeAll(async () => {
-    // No webhook worker nor booking-hooks worker: their background lookups (subscribers, workflows of each booking) would be counted too.
-    process.env.BOOKING_HOOKS_WORKER = '0';
+    // No webhook worker: its background lookups (subscribers of each booking event) would be counted too.
     stack = await startTestStack({ webhookWorker: false });
-    delete process.env.BOOKING_HOOKS_WORKER;
     const operator = operatorOf(stack);
     const host = await userWithKey(stack, { name: 'Hana Host' });
     key = host.key;

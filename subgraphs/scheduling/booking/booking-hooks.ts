@@ -173,7 +173,7 @@ export function wakeBookingHooks(db: DataSource): void {
  */
 export function startBookingHooks(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const databaseUrl = (runtime.db.options as { url?: string }).url;
-  // BOOKING_HOOKS_WORKER=0: this replica leaves the queue to others (a test that counts the service's SQL).
+  // BOOKING_HOOKS_WORKER=0: this replica leaves the queue to others (startStack without the webhook worker: tests that count SQL statements or compare rows).
   if (!databaseUrl || process.env.BOOKING_HOOKS_WORKER === '0') return { stop: async () => undefined };
   const pollingIntervalSeconds = Math.max(0.5, Number(process.env.BOOKING_HOOK_POLLING_INTERVAL_SECONDS) || 2);
   let boss: PgBoss | undefined;
