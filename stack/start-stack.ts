@@ -32,7 +32,7 @@ export interface StackOptions {
   gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy' | 'supergraphSource'>;
   /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Run a webhook worker in this process too (default true). */
+  /** Run a webhook worker in this process too (default true); false also leaves the booking-hooks queue unworked. */
   webhookWorker?: boolean;
 }
 
@@ -41,6 +41,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const started: RunningSubgraph[] = [];
   // Subgraphs that ask the supergraph (GraphLink) reach the gateway's internal listener, started below.
   let gatewayUrl: string | undefined;
+  // Without the webhook worker, no queue worker in the subgraphs either (scheduling's booking hooks): the tests that
+  // count SQL statements or compare rows around a request need nothing changing on its own schedule.
+  const bookingHooksWorker = process.env.BOOKING_HOOKS_WORKER;
+  if (options.webhookWorker === false) process.env.BOOKING_HOOKS_WORKER = '0';
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
@@ -49,6 +53,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
+  } finally {
+    if (bookingHooksWorker === undefined) delete process.env.BOOKING_HOOKS_WORKER;
+    else process.env.BOOKING_HOOKS_WORKER = bookingHooksWorker;
   }
   const subgraphs = Object.fromEntries(started.map((s) => [s.name, s]));
   const gateway = await startGateway({

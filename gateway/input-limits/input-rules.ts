@@ -187,6 +187,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'Query.organizationAttributeAssignedOptionsBySlug.assignedOptionIds': 250,
   'Query.organizationAttributeAssignedOptionsBySlug.teamIds': 250,
   'CreateBookingInput.guests': 30,
+  'BookingRoutingInput.teamMemberIds': 50,
   'AddGuestsInput.guests': 30,
   'MarkAbsentInput.attendees': 100,
   ...Object.fromEntries(

@@ -12,6 +12,7 @@ import { RoutingFormResponse } from './routing-form/routing-form-response.entity
 import { RoutingForm } from './routing-form/routing-form.entity';
 import { OrganizationRoutingFormResolver, TeamRoutingFormResolver } from './routing-form/routing-form.resolver';
 import { startWorkflowDispatcher } from './workflow/workflow-dispatcher';
+import { installJobQueue } from '../kit/job-queue';
 import { WorkflowReminder } from './workflow/workflow-reminder.entity';
 import { WorkflowStep } from './workflow/workflow-step.entity';
 import { Workflow } from './workflow/workflow.entity';
@@ -48,6 +49,8 @@ export const integrations: SubgraphDefinition = {
     schema: 'integrations',
     entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState],
     migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000],
+    // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
+    afterMigrations: installJobQueue,
   },
   resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, CalendarConnectResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, RoutingFormSlotsResolver, TeamWorkflowResolver],
   referenceResolvers: {},

@@ -34,7 +34,10 @@ export class GraphLink {
     const unavailable = body.errors?.find((e) => e.extensions?.code === SERVICE_UNAVAILABLE);
     if (unavailable) throw new GraphQLError(unavailable.message, { extensions: { code: SERVICE_UNAVAILABLE } });
     if (body.errors?.length || !body.data) {
-      throw new Error(`Graph call failed (HTTP ${response.status}): ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
+      // `codes` lets a caller tell an answer no retry changes (NOT_FOUND, BAD_USER_INPUT) from a failure.
+      throw Object.assign(new Error(`Graph call failed (HTTP ${response.status}): ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`), {
+        codes: body.errors?.map((e) => e.extensions?.code) ?? [],
+      });
     }
     return body.data;
   }

@@ -15,7 +15,16 @@ export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 /** A trigger due at a time (MEETING_STARTED, MEETING_ENDED, no-show checks). */
 export const WEBHOOK_SCHEDULED_QUEUE = 'webhook-scheduled';
 
-export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE] as const;
+/**
+ * What a committed booking change asks of other subgraphs (meeting URL, workflow reminders, routing
+ * form link): scheduling enqueues it in the change's transaction and works it itself, retried until done.
+ */
+export const BOOKING_HOOKS_QUEUE = 'booking-hooks';
+
+/** One workflow reminder (integrations), due at its time. */
+export const WORKFLOW_REMINDERS_QUEUE = 'workflow-reminders';
+
+export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE, BOOKING_HOOKS_QUEUE, WORKFLOW_REMINDERS_QUEUE] as const;
 
 function positive(value: string | undefined, fallback: number): number {
   const number = Number(value);
@@ -59,6 +68,14 @@ function dataSourceQueueDb(db: DataSource): PgBoss.Db {
 
 /** Queue defaults: retries here only cover a worker that died mid-job (the delivery code schedules its own retries). */
 function queueOptions(name: string): PgBoss.Queue {
+  if (name === BOOKING_HOOKS_QUEUE) {
+    // Here pg-boss's retry is the retry: a hook whose subgraph is down is tried again with backoff (5 s, 10 s, … about 6 h in all).
+    return { name, policy: 'standard', retryLimit: 12, retryDelay: Math.max(1, Math.round(positive(process.env.BOOKING_HOOK_RETRY_DELAY_SECONDS, 5))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+  }
+  if (name === WORKFLOW_REMINDERS_QUEUE) {
+    // At most 5 attempts at sending a reminder, 30 s then doubling.
+    return { name, policy: 'standard', retryLimit: 4, retryDelay: Math.max(1, Math.round(positive(process.env.WORKFLOW_REMINDER_RETRY_DELAY_SECONDS, 30))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+  }
   return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
 }
 
@@ -102,7 +119,7 @@ export async function cancelJobsInTransaction(tx: EntityManager, queue: string, 
 }
 
 /** A started pg-boss with its own connection pool, for a worker process. */
-export async function startJobQueueWorker(databaseUrl: string, options: { pollingIntervalSeconds?: number } = {}): Promise<PgBoss> {
+export async function startJobQueueWorker(databaseUrl: string, options: { pollingIntervalSeconds?: number; max?: number } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: JOB_QUEUE_SCHEMA,

@@ -8,11 +8,14 @@ import { BookingResolver } from './booking/booking.resolver';
 import { BookingActionsResolver } from './booking/booking-actions.resolver';
 import { BookingListsResolver } from './booking/booking-lists.resolver';
 import { BookingEvent } from './booking/booking-event.entity';
+import { startBookingHooks } from './booking/booking-hooks';
+import { BookingAttendanceResolver } from './booking/booking-attendance.resolver';
 import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings-events';
 import { BookingActions1733400000000 } from './migrations/1733400000000-booking-actions';
 import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
 import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-hosts';
+import { BookingHooks1734500000000 } from './migrations/1734500000000-booking-hooks';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
 import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
@@ -52,11 +55,12 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, BookingHosts1734200000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, BookingHosts1734200000000, BookingHooks1734500000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver, BookingAttendanceResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
+  background: [startBookingHooks],
 };

@@ -1,3 +1,4 @@
+import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -76,6 +77,27 @@ describe('conferencing apps', () => {
       expect((await url('booking-1')).conferencingMeetingUrl).toBe(first);
       expect((await url('booking-2')).conferencingMeetingUrl).not.toBe(first);
       expect((await graphqlOperationOf(stack, `{ conferencingMeetingUrl(locationType: "integrations:google:meet", bookingUid: "b") }`)).conferencingMeetingUrl).toBeNull();
+    });
+
+    it('a booking at a video integration location answers its meeting URL, stored with it (GET and reschedule show it); other locations have none', async () => {
+      const url = async (bookingUid: string) => (await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid })).conferencingMeetingUrl;
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 30, locations: [{ type: 'integration' }, { type: 'attendeePhone' }] });
+      const video = { type: 'integration', integration: 'cal-video' };
+      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T10:00:00Z', attendee: attendee('video'), location: video }), 201);
+      expect(booking.meetingUrl).toMatch(/^https?:\/\/.+\/video\/[A-Za-z0-9_-]{22}$/);
+      expect(booking.meetingUrl).toBe(await url(booking.uid));
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(booking.meetingUrl);
+      // The event type's own integration location (no app named) is the built-in video app too.
+      const byDefault = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T12:00:00Z', attendee: attendee('default') }), 201);
+      expect(byDefault.meetingUrl).toBe(await url(byDefault.uid));
+
+      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: '2031-05-06T10:00:00Z' }, headers: BOOKINGS_VERSION }), 201);
+      expect(moved.meetingUrl).toBe(await url(moved.uid));
+      expect(moved.meetingUrl).not.toBe(booking.meetingUrl);
+
+      const byPhone = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T14:00:00Z', attendee: attendee('phone'), location: { type: 'attendeePhone', phone: '+14155550123' } }), 201);
+      expect(byPhone).not.toHaveProperty('meetingUrl');
     });
   });
 });

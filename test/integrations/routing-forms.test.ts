@@ -1,7 +1,10 @@
-import { EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { attendee, book, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
 import { startTestStack, TestStack } from '../support/stack';
+import { Receiver, signatureIsValid, startReceiver } from '../webhooks/receiver';
+import { fastWebhookSettings } from '../webhooks/settings';
 
 const CREATE_FORM = /* GraphQL */ `
   mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id name teamId } }
@@ -25,6 +28,7 @@ describe('routing forms', () => {
   const teamBase = () => `/v2/organizations/${org.id}/teams/${team.id}/routing-forms`;
 
   beforeAll(async () => {
+    fastWebhookSettings();
     stack = await startTestStack();
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member, outsider] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
@@ -140,6 +144,72 @@ describe('routing forms', () => {
       expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/not-a-uuid/responses`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/routing-forms`, { key: teamAdmin.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms`, { key: teamAdmin.key }), 403, 'FORBIDDEN');
+    });
+  });
+
+  describe('webhooks of submissions and the booking made from a response (spec 6; issue 11 item 3)', () => {
+    const SECRET = 'form-hook-secret';
+    let receiver: Receiver;
+    const saved = process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS;
+    beforeAll(async () => {
+      receiver = await startReceiver();
+      // The real service waits 15 minutes for a booking before FORM_SUBMITTED_NO_EVENT; a few seconds here.
+      process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS = '5';
+    });
+    afterAll(async () => {
+      await receiver.stop();
+      if (saved === undefined) delete process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS;
+      else process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS = saved;
+    });
+    const bodies = (trigger: string) => receiver.requests.map((r) => ({ request: r, body: JSON.parse(r.body) })).filter((r) => r.body.triggerEvent === trigger);
+    const noEventJobState = async (responseId: number) =>
+      (await stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'eventKey' = $1`, [`routing-form-no-event:${responseId}`]))[0]?.state;
+
+    it('FORM_SUBMITTED reaches the organization\'s webhook signed, with the form and the answers; the booking made with routing.responseId links the response; FORM_SUBMITTED_NO_EVENT follows only for the response nothing was booked from', async () => {
+      expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/webhooks`, { key: orgOwner.key, body: { subscriberUrl: receiver.url, triggers: ['FORM_SUBMITTED', 'FORM_SUBMITTED_NO_EVENT'], active: true, secret: SECRET } }), 201);
+      const routed = expectSuccess(await submit({ need: 'demo', 'f-size': 12 }), 201);
+      const unbooked = expectSuccess(await submit({ need: 'question' }), 201);
+      const responseId: number = routed.routing.responseId;
+
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: `${day}T10:00:00Z`, attendee: attendee('routed'), routing: { responseId, teamMemberIds: [teamAdmin.user.id] } }), 201);
+      const linked = async () => expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?routedToBookingUid=${booking.uid}`, { key: teamAdmin.key }));
+      expect(await eventually(async () => (await linked()).length === 1, { timeoutMs: 20_000 })).toBe(true);
+      expect((await linked())[0]).toMatchObject({ id: responseId, routedToBookingUid: booking.uid });
+
+      expect(await eventually(async () => bodies('FORM_SUBMITTED').length === 2, { timeoutMs: 20_000 })).toBe(true);
+      const submitted = bodies('FORM_SUBMITTED').find((b) => b.body.payload.responseId === responseId)!;
+      expect(signatureIsValid(submitted.request.body, submitted.request.headers['x-svc-signature-256'], SECRET)).toBe(true);
+      expect(Object.keys(submitted.body).sort()).toEqual(['createdAt', 'payload', 'triggerEvent']);
+      expect(submitted.body.payload).toEqual({
+        formId,
+        formName: 'Contact us',
+        teamId: team.id,
+        responseId,
+        responses: { need: { value: 'demo', response: 'demo' }, 'Company size': { value: 12, response: 12 } },
+        need: 'demo',
+        'Company size': 12,
+        platformOAuthClientId: null,
+      });
+
+      // Only the response nothing was booked from gets the fallback, without platformOAuthClientId (spec 6 rule 7).
+      expect(await eventually(async () => bodies('FORM_SUBMITTED_NO_EVENT').length === 1, { timeoutMs: 30_000 })).toBe(true);
+      const [fallback] = bodies('FORM_SUBMITTED_NO_EVENT');
+      expect(fallback.body.payload).toMatchObject({ formId, responseId: unbooked.routing.responseId, responses: { need: { value: 'question', response: 'question' } } });
+      expect(fallback.body.payload).not.toHaveProperty('platformOAuthClientId');
+      expect(await eventually(async () => (await noEventJobState(responseId)) === 'completed', { timeoutMs: 20_000 })).toBe(true);
+      expect(bodies('FORM_SUBMITTED_NO_EVENT')).toHaveLength(1);
+    });
+
+    it('a response already linked to a booking is not taken over by another booking; the second booking is made all the same', async () => {
+      const routed = expectSuccess(await submit({ need: 'demo' }), 201);
+      const first = expectSuccess(await book(stack, { eventTypeId, start: `${day}T09:00:00Z`, attendee: attendee('first'), routing: { responseId: routed.routing.responseId, teamMemberIds: [] } }), 201);
+      const linkedTo = async () => (await stack.db('integrations').query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [routed.routing.responseId]))[0].routed_to_booking_uid;
+      expect(await eventually(async () => (await linkedTo()) === first.uid, { timeoutMs: 20_000 })).toBe(true);
+      const hooksOf = async (uid: string) => (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map((r: { state: string }) => r.state);
+      const second = expectSuccess(await book(stack, { eventTypeId, start: `${new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`, attendee: attendee('second'), routing: { responseId: routed.routing.responseId, teamMemberIds: [] } }), 201);
+      // The hook ends (a refusal no retry changes) and the response stays with the first booking.
+      expect(await eventually(async () => (await hooksOf(second.uid)).join() === 'completed', { timeoutMs: 20_000 })).toBe(true);
+      expect(await linkedTo()).toBe(first.uid);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
@@ -14,7 +15,7 @@ describe('team workflows', () => {
   let team: { id: number };
   let otherTeam: { id: number };
   let eventTypeId: number;
-  const saved = process.env.WORKFLOW_REMINDER_POLL_MS;
+  const saved = process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
 
   const base = () => `/v2/organizations/${org.id}/teams/${team.id}/workflows`;
   const emailStep = (overrides: Record<string, unknown> = {}) => ({
@@ -36,7 +37,7 @@ describe('team workflows', () => {
   });
 
   beforeAll(async () => {
-    process.env.WORKFLOW_REMINDER_POLL_MS = '100';
+    process.env.WORKFLOW_REMINDER_POLLING_SECONDS = '0.5';
     stack = await startTestStack({ smtp: true });
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
@@ -48,8 +49,8 @@ describe('team workflows', () => {
   });
   afterAll(async () => {
     await stack.stop();
-    if (saved === undefined) delete process.env.WORKFLOW_REMINDER_POLL_MS;
-    else process.env.WORKFLOW_REMINDER_POLL_MS = saved;
+    if (saved === undefined) delete process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
+    else process.env.WORKFLOW_REMINDER_POLLING_SECONDS = saved;
   });
 
   describe('CRUD', () => {
@@ -95,6 +96,22 @@ describe('team workflows', () => {
       for (const [overrides, field] of cases) expectErrorEnvelope(await stack.rest('POST', base(), { key: teamAdmin.key, body: body(overrides) }), 400, 'BAD_REQUEST', field);
     });
 
+    it('verifiedEmailId / verifiedPhoneId name a verified resource of the team: the step sends to its address; another team\'s is a 400 naming the field', async () => {
+      const verify = async (table: 'verified_emails' | 'verified_phones', column: 'email' | 'phone_number', value: string, teamId: number): Promise<number> =>
+        (await stack.db('integrations').query(`INSERT INTO ${table} (${column}, team_id) VALUES ($1, $2) RETURNING id`, [value, teamId]))[0].id;
+      const email = await verify('verified_emails', 'email', 'desk@acme.example.com', team.id);
+      const phone = await verify('verified_phones', 'phone_number', '+14155550199', team.id);
+      const foreign = await verify('verified_emails', 'email', 'desk@support.example.com', otherTeam.id);
+      const steps = [
+        emailStep({ action: 'email_address', recipient: 'email', verifiedEmailId: email }),
+        emailStep({ stepNumber: 2, action: 'sms_number', recipient: 'phone_number', verifiedPhoneId: phone, message: { subject: 's', text: 'Reminder {EVENT_NAME}' } }),
+      ];
+      const created = expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ steps }) }), 201);
+      expect(created.steps.map((s: any) => [s.action, s.email, s.phone])).toEqual([['email_address', 'desk@acme.example.com', null], ['sms_number', null, '+14155550199']]);
+      expectErrorEnvelope(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ steps: [emailStep({ action: 'email_address', verifiedEmailId: foreign })] }) }), 400, 'BAD_REQUEST', /^steps\[0\]\.verifiedEmailId/);
+      expectSuccess(await stack.rest('DELETE', `${base()}/${created.id}`, { key: teamAdmin.key }));
+    });
+
     it('lists with take 1–250 and skip ≥ 0 (spec 8); members and other teams are refused', async () => {
       for (const name of ['A', 'B', 'C']) expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body({ name, trigger: { type: 'newEvent' } }) }), 201);
       const page = await stack.rest('GET', `${base()}?take=2&skip=1`, { key: teamAdmin.key });
@@ -109,7 +126,7 @@ describe('team workflows', () => {
     });
   });
 
-  describe('e-mail steps are sent at their time (DB-polled due-time table, real SMTP)', () => {
+  describe('e-mail steps are sent at their time (a pg-boss job due at the reminder\'s time, real SMTP)', () => {
     it('a beforeEvent step is sent when booking start minus the offset has come, with the variables filled in; a later one is not sent yet', async () => {
       expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: body() }), 201);
       const booking = (uid: string, startsInMs: number) => {
@@ -141,6 +158,39 @@ describe('team workflows', () => {
         JSON.stringify((await stack.db('integrations').query(`SELECT booking_uid, sent_at FROM workflow_reminders ORDER BY booking_uid`)).map((r: { booking_uid: string; sent_at: Date | null }) => [r.booking_uid, r.sent_at !== null]));
       expect(await eventually(async () => (await states()) === JSON.stringify([['later', false], ['soon', true]]))).toBe(true);
       expect(stack.mail.messages.filter((m) => m.to.includes('ada@example.com'))).toHaveLength(1);
+    });
+  });
+
+  describe('bookings schedule and cancel their reminders (the booking side calls scheduleWorkflowReminders through the supergraph)', () => {
+    it('create sends the newEvent step with the meeting URL and plans the beforeEvent one; reschedule moves it; cancel drops it and sends the eventCancelled step', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] }, 'Hana Host');
+      await operatorOf(stack).addMember({ teamId: team.id, userId: host.user.id, role: MembershipRole.MEMBER });
+      const eventType = await operatorOf(stack).createEventType({ title: 'Onboarding', slug: `onboarding-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30, teamId: team.id, hostIds: [host.user.id], locations: [{ type: 'integration' }] });
+      const on = { isActiveOnAllEventTypes: false, activeOnEventTypeIds: [eventType.id] };
+      const step = (subject: string, html: string) => [emailStep({ message: { subject, html } })];
+      for (const workflow of [
+        { name: 'Welcome', trigger: { type: 'newEvent' }, steps: step('Booked: {EVENT_NAME}', '<p>Join at {MEETING_URL}</p>') },
+        { name: 'Day before', trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'day' } }, steps: step('Tomorrow: {EVENT_NAME}', '<p>See you</p>') },
+        { name: 'Sorry', trigger: { type: 'eventCancelled' }, steps: step('Cancelled: {EVENT_NAME}', '<p>It is off</p>') },
+      ]) {
+        expectSuccess(await stack.rest('POST', base(), { key: teamAdmin.key, body: { ...workflow, activation: on } }), 201);
+      }
+      const guest = attendee('onboard');
+      const pending = async (uid: string) => (await stack.db('integrations').query('SELECT count(*)::int AS n FROM workflow_reminders WHERE booking_uid = $1 AND sent_at IS NULL', [uid]))[0].n;
+
+      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-09-10T10:00:00Z', attendee: guest }), 201);
+      expect(booking.meetingUrl).toEqual(expect.any(String));
+      const welcome = await stack.mail.waitFor((m) => m.to.includes(guest.email) && m.subject === `Booked: ${booking.title}`, 20_000);
+      expect(welcome.raw).toContain(`Join at ${booking.meetingUrl}`);
+      expect(await eventually(async () => (await pending(booking.uid)) === 1, { timeoutMs: 20_000 })).toBe(true);
+
+      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: '2031-09-11T10:00:00Z' }, headers: BOOKINGS_VERSION }), 201);
+      expect(await eventually(async () => (await pending(booking.uid)) === 0 && (await pending(moved.uid)) === 1, { timeoutMs: 20_000 })).toBe(true);
+
+      expectSuccess(await stack.rest('POST', `/v2/bookings/${moved.uid}/cancel`, { body: { cancellationReason: 'no longer needed' }, headers: BOOKINGS_VERSION }));
+      await stack.mail.waitFor((m) => m.to.includes(guest.email) && m.subject === `Cancelled: ${moved.title}`, 20_000);
+      expect(await eventually(async () => (await pending(moved.uid)) === 0, { timeoutMs: 20_000 })).toBe(true);
+      expect(stack.mail.messages.filter((m) => m.to.includes(guest.email) && m.subject.startsWith('Tomorrow'))).toEqual([]);
     });
   });
 });

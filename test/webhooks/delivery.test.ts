@@ -2,7 +2,11 @@ import ICAL from 'ical.js';
 import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { oauthClient } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
+import { newSecret, SECRET_PREFIX, sha256Hex } from '../../subgraphs/oauth/secrets';
+import { OAuthGrant } from '../../subgraphs/oauth/token/grant.entity';
+import { OAuthToken } from '../../subgraphs/oauth/token/token.entity';
 import { Answer, Receiver, signatureIsValid, startReceiver } from './receiver';
 import { fastWebhookSettings } from './settings';
 
@@ -297,6 +301,28 @@ describe('webhook delivery', () => {
     expect(body).not.toHaveProperty('payload');
   });
 
+  it('the no-show triggers are decided by the mark-absent data when they come due: the host marked absent fires AFTER_HOSTS only; a booking nobody was marked absent from fires nothing', async () => {
+    const noShow = { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'MINUTE' };
+    const [a, b] = [await subscriber(noShow), await subscriber(noShow)];
+    // Started 50 s ago: the checks (start + 1 minute) come due 10 s from now.
+    const start = new Date(Date.now() - 50_000);
+    const hostAway = await operatorOf(stack).createBooking({ eventTypeId: a.eventType.id, start, attendee: attendee('waiting') });
+    const allThere = await operatorOf(stack).createBooking({ eventTypeId: b.eventType.id, start, attendee: attendee('present') });
+    expectSuccess(await stack.rest('POST', `/v2/bookings/${hostAway.uid}/mark-absent`, { key: a.host.key, body: { host: true }, headers: BOOKINGS_VERSION }));
+    const noShowJobs = async (uid: string) =>
+      (await stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1 AND data->>'trigger' LIKE 'AFTER_%'`, [uid])).map((j: { state: string }) => j.state);
+    const settled = async (uid: string) => {
+      const states = await noShowJobs(uid);
+      return states.length === 2 && states.every((s: string) => s === 'completed');
+    };
+    expect(await eventually(async () => (await settled(hostAway.uid)) && (await settled(allThere.uid)), { timeoutMs: 40_000 })).toBe(true);
+    expect(await eventually(async () => requestsTo(a.path).length === 1, WAIT)).toBe(true);
+    const body = JSON.parse(requestsTo(a.path)[0].body);
+    expect(body).toMatchObject({ triggerEvent: 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', payload: { uid: hostAway.uid } });
+    expect(body.payload).not.toHaveProperty('platformOAuthClientId');
+    expect(requestsTo(b.path)).toEqual([]);
+  });
+
   it('MEETING_STARTED of a cancelled booking never fires', async () => {
     const { eventType, path } = await subscriber({ triggers: ['MEETING_STARTED'] });
     const booking = await operatorOf(stack).createBooking({ eventTypeId: eventType.id, start: new Date(Date.now() + 2_000), attendee: attendee('gone') });
@@ -325,6 +351,88 @@ describe('webhook delivery', () => {
       expectErrorEnvelope(await stack.rest('POST', `/v2/webhooks/${webhook.id}/deliveries/${first.id}/redeliver`, { key: stranger.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('POST', `/v2/webhooks/${webhook.id}/deliveries/not-a-uuid/redeliver`, { key: host.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${webhook.id}/deliveries`), 401, 'UNAUTHORIZED');
+    });
+  });
+
+  describe('bookings made through a platform OAuth client (spec 6 rules 5–7)', () => {
+    /** An access token the client holds for the user, stored as the token endpoint stores one. */
+    async function accessTokenOf(clientId: string, userId: number): Promise<string> {
+      const token = newSecret(SECRET_PREFIX.accessToken);
+      await stack.db('oauth').transaction(async (tx) => {
+        const grant = await tx.save(tx.create(OAuthGrant, { clientId, userId, scopes: ['BOOKING_READ'], authorizationCodeId: null }));
+        await tx.insert(OAuthToken, { grantId: grant.id, kind: 'access', tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 1_800_000), usedAt: null });
+      });
+      return token;
+    }
+
+    it('the booking records the client of the access token: the client\'s webhooks hear it (created, then cancelled) with payload.platformOAuthClientId; a booking made without it does not reach them', async () => {
+      const { host, eventType, path: hostPath } = await subscriber({ triggers: ['BOOKING_CREATED'] });
+      const { client, secret } = await oauthClient(stack, host.user.id, { scopes: ['BOOKING_READ'] });
+      const other = await oauthClient(stack, host.user.id, { scopes: ['BOOKING_READ'] });
+      const clientPath = `/client-${client.id}`;
+      const otherPath = `/client-${other.client.id}`;
+      const clientHook = expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${client.id}/webhooks`, { headers: { 'x-svc-secret-key': secret! }, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${clientPath}`, triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'], secret: SECRET } }), 201);
+      expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${other.client.id}/webhooks`, { headers: { 'x-svc-secret-key': other.secret! }, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${otherPath}`, triggers: ['BOOKING_CREATED'] } }), 201);
+
+      const anonymous = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('direct') }), 201);
+      const token = await accessTokenOf(client.id, host.user.id);
+      const viaClient = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('platform') }, token), 201);
+
+      // The host's webhook hears both; each fan-out makes all of its event's deliveries in one transaction.
+      expect(await eventually(async () => requestsTo(hostPath).length === 2, WAIT)).toBe(true);
+      const toHost = Object.fromEntries(requestsTo(hostPath).map((r) => JSON.parse(r.body).payload).map((p) => [p.uid, p.platformOAuthClientId]));
+      expect(toHost).toEqual({ [anonymous.uid]: null, [viaClient.uid]: client.id });
+
+      expect(await eventually(async () => requestsTo(clientPath).length === 1, WAIT)).toBe(true);
+      const [created] = requestsTo(clientPath);
+      expect(signatureIsValid(created.body, created.headers['x-svc-signature-256'], SECRET)).toBe(true);
+      expect(JSON.parse(created.body)).toMatchObject({ triggerEvent: 'BOOKING_CREATED', payload: { uid: viaClient.uid, platformOAuthClientId: client.id } });
+      const clientDeliveries = await stack.db('integrations').query('SELECT event_key FROM webhook_deliveries WHERE webhook_id = $1', [clientHook.id]);
+      expect(clientDeliveries).toHaveLength(1);
+
+      // The booking keeps its client: a cancellation by the attendee (no credential) still reaches the client.
+      expectSuccess(await stack.rest('POST', `/v2/bookings/${viaClient.uid}/cancel`, { body: { cancellationReason: 'clash' }, headers: BOOKINGS_VERSION }));
+      expect(await eventually(async () => requestsTo(clientPath).length === 2, WAIT)).toBe(true);
+      expect(JSON.parse(requestsTo(clientPath)[1].body)).toMatchObject({ triggerEvent: 'BOOKING_CANCELLED', payload: { uid: viaClient.uid, platformOAuthClientId: client.id, cancellationReason: 'clash' } });
+      expect(requestsTo(otherPath)).toEqual([]);
+    });
+  });
+
+  describe('OOO_CREATED (spec 6): enqueued with the out-of-office entry, delivered to the user\'s and the organization\'s webhooks', () => {
+    it('the user\'s webhook and the organization\'s get the entry with the user\'s profile, signed; a colleague\'s webhook does not', async () => {
+      const operator = operatorOf(stack);
+      const [owner, member, colleague] = [await userWithKey(stack), await userWithKey(stack, { name: 'Mia Away', timeZone: 'Europe/Berlin' }), await userWithKey(stack)];
+      const org = await operator.createOrganization({ name: `Away Inc ${Math.random().toString(36).slice(2, 8)}`, ownerId: owner.user.id });
+      await operator.addMember({ teamId: org.id, userId: member.user.id, role: MembershipRole.MEMBER });
+      const hook = (key: string, path: string, url = '/v2/webhooks') => stack.rest('POST', url, { key, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${path}`, triggers: ['OOO_CREATED'], active: true, secret: SECRET } });
+      expectSuccess(await hook(member.key, '/ooo-member'), 201);
+      expectSuccess(await hook(owner.key, '/ooo-org', `/v2/organizations/${org.id}/webhooks`), 201);
+      expectSuccess(await hook(colleague.key, '/ooo-colleague'), 201);
+
+      const entry = expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2031-08-03T00:00:00.000Z', end: '2031-08-07T00:00:00.000Z', reason: 'vacation', notes: 'Sailing' } }), 201);
+      expect(await eventually(async () => requestsTo('/ooo-member').length === 1 && requestsTo('/ooo-org').length === 1, WAIT)).toBe(true);
+      const [request] = requestsTo('/ooo-member');
+      expect(signatureIsValid(request.body, request.headers['x-svc-signature-256'], SECRET)).toBe(true);
+      const body = JSON.parse(request.body);
+      expect(Object.keys(body).sort()).toEqual(['createdAt', 'payload', 'triggerEvent']);
+      expect(body.triggerEvent).toBe('OOO_CREATED');
+      expect(body.payload).toEqual({
+        oooEntry: {
+          id: entry.id,
+          uuid: entry.uuid,
+          start: '2031-08-03T00:00:00.000Z',
+          end: '2031-08-07T23:59:59.999Z',
+          notes: 'Sailing',
+          reason: { reason: 'vacation', emoji: '🏝️' },
+          user: { id: member.user.id, name: 'Mia Away', username: member.user.username, email: member.user.email, timeZone: 'Europe/Berlin' },
+          toUser: null,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        },
+        platformOAuthClientId: null,
+      });
+      expect(requestsTo('/ooo-org')[0].body).toBe(request.body);
+      expect(requestsTo('/ooo-colleague')).toEqual([]);
     });
   });
 });

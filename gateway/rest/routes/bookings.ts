@@ -11,7 +11,7 @@ const BOOKING = /* GraphQL */ `
     hosts { id name email username timeZone }
     status cancellationReason reschedulingReason rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
-    location metadata absentHost
+    location meetingUrl metadata absentHost
     attendees { name email timeZone language absent phoneNumber seatUid }
     guests bookingFieldsResponses createdAt updatedAt
   }`;
@@ -20,7 +20,7 @@ const BOOKING = /* GraphQL */ `
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
  * strings (description, location) are "" (RouteEntry.nulls).
  */
-const BOOKING_NULLS = { omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber'], empty: ['description', 'location'] } as const;
+const BOOKING_NULLS = { omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl'], empty: ['description', 'location'] } as const;
 
 /** The older answer: the booking record's own names (startTime, endTime, userId, user, responses, fromReschedule). */
 const LEGACY_BOOKING = /* GraphQL */ `

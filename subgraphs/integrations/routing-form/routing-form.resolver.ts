@@ -101,8 +101,13 @@ export class TeamRoutingFormResolver {
 
   @Mutation(() => RoutingFormResponse, { description: 'Links a response to the booking it led to (routedToBookingUid); called by the booking side.' })
   @Directive('@internal')
-  linkRoutingFormResponseToBooking(@Arg('responseId', () => Int) responseId: number, @Arg('bookingUid') bookingUid: string, @Ctx() ctx: SubgraphContext): Promise<RoutingFormResponse> {
-    return service(ctx).linkToBooking(responseId, bookingUid);
+  linkRoutingFormResponseToBooking(
+    @Arg('responseId', () => Int) responseId: number,
+    @Arg('bookingUid') bookingUid: string,
+    @Arg('eventTypeId', () => Int, { nullable: true, description: 'The booking\'s event type: it must be one the form routes to.' }) eventTypeId: number | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<RoutingFormResponse> {
+    return service(ctx).linkToBooking(responseId, bookingUid, eventTypeId);
   }
 }
 

@@ -5,7 +5,7 @@ import { SubgraphContext } from '../../kit/context';
 import { badInput, notFound } from '../../kit/errors';
 import { pageWindow } from '../../kit/pagination';
 import { checkOrganization, checkOrgTeam } from '../team-address';
-import { RoutingFormEvent } from './routing-form-event.entity';
+import { recordFormSubmitted } from './routing-form-events';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
@@ -156,13 +156,7 @@ export class RoutingFormService {
     const route = routeFor(form.routes, answers);
     const saved = await this.db.transaction(async (tx) => {
       const response = await tx.save(Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }));
-      await tx.save(Object.assign(new RoutingFormEvent(), {
-        type: 'FORM_SUBMITTED',
-        formId: form.id,
-        responseId: response.id,
-        teamId: form.teamId,
-        payload: { formId: form.id, formName: form.name, teamId: form.teamId, responseId: response.id, responses: answers, routedTo: route?.action ?? null, createdAt: response.createdAt.toISOString() },
-      }));
+      await recordFormSubmitted(tx, form, response, route?.action ?? null);
       return response;
     });
     const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;
@@ -218,10 +212,17 @@ export class RoutingFormService {
   }
 
   /** Links a response to the booking it led to (the booking side calls this with the response id it was given). */
-  async linkToBooking(responseId: number, bookingUid: string): Promise<RoutingFormResponse> {
+  async linkToBooking(responseId: number, bookingUid: string, eventTypeId: number | null = null): Promise<RoutingFormResponse> {
     const repository = this.db.getRepository(RoutingFormResponse);
     const response = await repository.findOneBy({ id: responseId });
     if (!response) throw notFound('Routing form response', responseId);
+    if (response.routedToBookingUid === bookingUid) return response;
+    // A booker names the response: it must be one not used yet, of a form that routes to the booking's event type.
+    if (response.routedToBookingUid) throw badInput('routing.responseId', `routing.responseId ${responseId} already led to another booking`);
+    if (eventTypeId != null) {
+      const form = await this.db.getRepository(RoutingForm).findOneBy({ id: response.formId });
+      if (!form?.routes.some((route) => route.action.eventTypeId === eventTypeId)) throw badInput('routing.responseId', `routing.responseId ${responseId} is of a form that does not route to event type ${eventTypeId}`);
+    }
     response.routedToBookingUid = bookingUid;
     return repository.save(response);
   }

@@ -9,6 +9,9 @@ const ICS_TRIGGERS: ReadonlySet<string> = new Set(['BOOKING_CREATED', 'BOOKING_R
 /** Triggers whose body is the payload itself, not wrapped in `payload` (spec 6 rule 6). */
 const FLAT_TRIGGERS: ReadonlySet<string> = new Set(['MEETING_STARTED', 'MEETING_ENDED']);
 
+/** The legacy fallback delivery whose body has no platformOAuthClientId (spec 6 rule 7). */
+const LEGACY_FALLBACK_TRIGGERS: ReadonlySet<string> = new Set(['FORM_SUBMITTED_NO_EVENT']);
+
 export interface DeliveryBody {
   body: string;
   contentType: string;
@@ -51,12 +54,12 @@ function renderTemplate(template: string, context: Record<string, unknown>): Del
  * The exact body of a delivery (rendered once, so every attempt sends the same bytes and signature).
  * `{triggerEvent, createdAt, payload}`; `payload.platformOAuthClientId` in every version (null for
  * non-platform events, rule 5), at the top level for the flat meeting triggers (rule 6), left out of
- * the no-show bodies (rule 7).
+ * the no-show bodies and the FORM_SUBMITTED_NO_EVENT fallback (rule 7).
  */
-export function deliveryBody(trigger: string, createdAt: string, payload: BookingWebhookPayload, platformOAuthClientId: string | null, target: BodyTarget): DeliveryBody {
+export function deliveryBody(trigger: string, createdAt: string, payload: BookingWebhookPayload | Record<string, unknown>, platformOAuthClientId: string | null, target: BodyTarget): DeliveryBody {
   let fields: Record<string, unknown> = { ...payload };
-  if (target.version === ICS_VERSION && ICS_TRIGGERS.has(trigger)) fields = { ...fields, ...icsContents(payload, trigger === 'BOOKING_CANCELLED') };
-  if (!NO_SHOW_TRIGGERS.has(trigger)) fields.platformOAuthClientId = platformOAuthClientId;
+  if (target.version === ICS_VERSION && ICS_TRIGGERS.has(trigger)) fields = { ...fields, ...icsContents(payload as BookingWebhookPayload, trigger === 'BOOKING_CANCELLED') };
+  if (!NO_SHOW_TRIGGERS.has(trigger) && !LEGACY_FALLBACK_TRIGGERS.has(trigger)) fields.platformOAuthClientId = platformOAuthClientId;
   const flat = { triggerEvent: trigger, createdAt, ...fields };
   if (target.payloadTemplate) {
     try {

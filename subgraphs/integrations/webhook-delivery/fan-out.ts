@@ -5,6 +5,7 @@ import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
 import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
 import { deliveryBody } from './delivery-body';
+import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
 
 /** A job of the webhook-event queue: a committed booking change. */
@@ -53,8 +54,19 @@ async function createDeliveries(tx: EntityManager, eventKey: string, trigger: st
   return created;
 }
 
-/** Fans a booking event (or a due meeting trigger) out to its subscribers. */
-export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob): Promise<void> {
+/** Fans a non-booking event (OOO_CREATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT) out to its subscribers. */
+async function fanOutOwnerEvent(db: DataSource, graph: GraphLink, job: OwnerEventJob): Promise<void> {
+  const recipients = await ownerEventRecipients(db, graph, job);
+  if (!recipients?.webhooks.length) return;
+  await db.transaction((tx) =>
+    createDeliveries(tx, job.eventKey, job.trigger, recipients.webhooks.map((webhook) => ({ webhook, ...deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook) }))),
+  );
+}
+
+/** Fans a booking event (or a due meeting trigger), or another domain event, out to its subscribers. */
+export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob | OwnerEventJob): Promise<void> {
+  if ('kind' in job) return fanOutOwnerEvent(db, graph, job);
+  if (NO_SHOW_TRIGGERS.has(job.trigger) && !(await noShowHappened(graph, job.trigger, job.payload.uid))) return;
   const booking = job.payload;
   const audience = await bookingAudience(graph, booking);
   const payload = bookingWebhookPayload(job.trigger, booking, audience.organizer);
@@ -73,6 +85,19 @@ export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | S
     );
     if (PLANS_NO_SHOW.has(job.trigger)) await planNoShowChecks(tx, webhooks, booking);
   });
+}
+
+const ATTENDANCE = /* GraphQL */ `query NoShowAttendance($uid: String!) { bookingAttendance(uid: $uid) { status absentHost absentAttendeeEmails } }`;
+
+/**
+ * Whether a no-show trigger fires, decided by the mark-absent data when it comes due (the service has no
+ * video attendance data): the host's trigger when the host was marked absent, the guests' when at least
+ * one attendee was; never for a booking that is no longer accepted.
+ */
+async function noShowHappened(graph: GraphLink, trigger: string, uid: string): Promise<boolean> {
+  const { bookingAttendance: attendance } = await graph.run<{ bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null }>(ATTENDANCE, { uid });
+  if (!attendance || attendance.status !== 'accepted') return false;
+  return trigger === 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW' ? attendance.absentHost : attendance.absentAttendeeEmails.length > 0;
 }
 
 /** A no-show trigger is evaluated `time` `timeUnit` after the start (spec 6 rule 1), per webhook. */

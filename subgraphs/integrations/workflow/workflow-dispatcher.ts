@@ -1,16 +1,21 @@
-import { DataSource } from 'typeorm';
+import PgBoss from 'pg-boss';
+import { DataSource, EntityManager } from 'typeorm';
+import { enqueueInTransaction, startJobQueueWorker, WORKFLOW_REMINDERS_QUEUE } from '../../kit/job-queue';
 import { WorkflowReminder } from './workflow-reminder.entity';
 import { WorkflowStep } from './workflow-step.entity';
 import { mailerFromEnvironment } from '../../kit/mailer';
 import { TextMessage, textMessageProvider } from '../../kit/text-messages';
 import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
 
-const MAX_ATTEMPTS = 5;
+/** The job of one reminder row: sent when its `due_at` comes (pg-boss `startAfter`). */
+export interface ReminderJob {
+  reminderId: string;
+}
 
-/** How often due reminders are looked for (`WORKFLOW_REMINDER_POLL_MS`, default 30 s). */
-function pollMs(): number {
-  const value = Number(process.env.WORKFLOW_REMINDER_POLL_MS);
-  return Number.isFinite(value) && value > 0 ? value : 30_000;
+/** Polling of the reminder worker (`WORKFLOW_REMINDER_POLLING_SECONDS`, default 2 s): how late a due reminder may leave at most. */
+function pollingSeconds(): number {
+  const value = Number(process.env.WORKFLOW_REMINDER_POLLING_SECONDS);
+  return Number.isFinite(value) && value >= 0.5 ? value : 2;
 }
 
 /** Sends one step to its recipients. */
@@ -50,49 +55,50 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
 }
 
 /**
- * Sends the reminders that are due, one per transaction: the row is locked (FOR UPDATE SKIP LOCKED, so
- * replicas share the table without sending twice), sent, and marked sent; a failure counts an attempt
- * and is retried at the next poll, at most 5 times.
+ * Enqueues the sending of reminder rows just inserted, in the same transaction (outbox): each job comes
+ * due at its row's `due_at`.
  */
-export async function dispatchDueReminders(db: DataSource, limit = 20): Promise<number> {
-  let sent = 0;
-  for (let i = 0; i < limit; i++) {
-    const done = await db.transaction(async (tx) => {
-      const [reminder] = await tx.getRepository(WorkflowReminder).createQueryBuilder('r')
-        .where('r.sent_at IS NULL AND r.due_at <= now() AND r.attempts < :max', { max: MAX_ATTEMPTS })
-        .orderBy('r.due_at', 'ASC').limit(1).setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
-      if (!reminder) return false;
-      const step = await tx.getRepository(WorkflowStep).findOneBy({ id: reminder.workflowStepId });
-      try {
-        if (step) await send(step, reminder);
-        await tx.update(WorkflowReminder, { id: reminder.id }, { sentAt: new Date(), attempts: reminder.attempts + 1, lastError: null });
-        sent++;
-      } catch (error) {
-        await tx.update(WorkflowReminder, { id: reminder.id }, { attempts: reminder.attempts + 1, lastError: (error as Error).message.slice(0, 500) });
-      }
-      return true;
-    });
-    if (!done) break;
-  }
-  return sent;
+export async function enqueueReminders(tx: EntityManager, rows: Array<{ id: string; dueAt: Date }>): Promise<void> {
+  for (const row of rows) await enqueueInTransaction(tx, WORKFLOW_REMINDERS_QUEUE, { reminderId: String(row.id) } satisfies ReminderJob, { startAfter: row.dueAt });
 }
 
-/** The background dispatcher of workflow reminders (DB-polled due-time table). */
+/**
+ * Sends one reminder: its row is locked, sent and marked sent in one transaction, so a job handed out
+ * twice sends once; a row already sent or gone (cancelled with its booking) is nothing to do. A failure
+ * is recorded on the row and thrown, so pg-boss retries the job (at most 5 attempts in all).
+ */
+export async function sendReminder(db: DataSource, reminderId: string): Promise<void> {
+  const failure = await db.transaction(async (tx) => {
+    const [reminder] = await tx.getRepository(WorkflowReminder).createQueryBuilder('r')
+      .where('r.id = :id AND r.sent_at IS NULL', { id: reminderId })
+      .setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
+    if (!reminder) return null;
+    const step = await tx.getRepository(WorkflowStep).findOneBy({ id: reminder.workflowStepId });
+    try {
+      if (step) await send(step, reminder);
+      await tx.update(WorkflowReminder, { id: reminder.id }, { sentAt: new Date(), attempts: reminder.attempts + 1, lastError: null });
+      return null;
+    } catch (error) {
+      await tx.update(WorkflowReminder, { id: reminder.id }, { attempts: reminder.attempts + 1, lastError: (error as Error).message.slice(0, 500) });
+      return error as Error;
+    }
+  });
+  if (failure) throw failure;
+}
+
+/** The background worker of workflow reminders (pg-boss queue `workflow-reminders`, its own small pool). */
 export function startWorkflowDispatcher(db: DataSource): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped || !db.isInitialized) return;
-    running = dispatchDueReminders(db)
-      .catch((error) => console.error('[integrations] workflow reminders failed:', (error as Error).message))
-      .finally(() => (running = null));
-  }, pollMs());
-  timer.unref();
+  const databaseUrl = (db.options as { url?: string }).url;
+  if (!databaseUrl) return { stop: async () => undefined };
+  let boss: PgBoss | undefined;
+  const started = (async () => {
+    boss = await startJobQueueWorker(databaseUrl, { pollingIntervalSeconds: pollingSeconds(), max: 2 });
+    await boss.work<ReminderJob>(WORKFLOW_REMINDERS_QUEUE, { pollingIntervalSeconds: pollingSeconds(), batchSize: 1 }, ([job]) => sendReminder(db, job.data.reminderId));
+  })().catch((error) => console.error('[integrations] workflow reminder worker did not start:', (error as Error).message));
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await started;
+      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
     },
   };
 }

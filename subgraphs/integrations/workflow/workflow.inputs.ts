@@ -36,8 +36,8 @@ export class WorkflowStepInput {
   @Field() recipient: string;
   @Field() template: string;
   @Field() sender: string;
-  @Field(() => Int, { nullable: true, description: 'A verified e-mail of the team (email_address); verified resources are not served yet: send `email`.' }) verifiedEmailId?: number | null;
-  @Field(() => Int, { nullable: true, description: 'A verified phone of the team (sms_number, whatsapp_number); verified resources are not served yet: send `phone`.' }) verifiedPhoneId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A verified e-mail of the team (email_address): the step sends to its address.' }) verifiedEmailId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A verified phone number of the team (sms_number, whatsapp_number): the step sends to it.' }) verifiedPhoneId?: number | null;
   @Field(() => String, { nullable: true, description: 'The address of an email_address step.' }) email?: string | null;
   @Field(() => String, { nullable: true, description: 'The number of an sms_number / whatsapp_number step (E.164).' }) phone?: string | null;
   @Field({ nullable: true, defaultValue: false }) includeCalendarEvent?: boolean;

@@ -66,4 +66,10 @@ export class TeamWorkflowResolver {
   ): Promise<number> {
     return service(ctx).scheduleForBooking(event, teamId, eventTypeId, booking);
   }
+
+  @Mutation(() => Int, { description: 'Drops the reminders of a booking not sent yet (cancelled, rejected or rescheduled); answers how many. Called by the booking side.' })
+  @Directive('@internal')
+  cancelWorkflowReminders(@Arg('bookingUid') bookingUid: string, @Ctx() ctx: SubgraphContext): Promise<number> {
+    return service(ctx).cancelForBooking(bookingUid);
+  }
 }

@@ -40,12 +40,10 @@ export function checkSteps(steps: WorkflowStepInput[]): void {
     if (step.action.startsWith('email') && !step.message.html?.trim()) throw badInput(`${at}.message.html`, `${at}.message.html is required for ${step.action}`);
     if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim()) throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
     if (step.action === 'email_address') {
-      if (step.verifiedEmailId != null && !step.email) throw badInput(`${at}.verifiedEmailId`, `${at}.verifiedEmailId: verified e-mails are not served yet; send ${at}.email`);
-      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email must be an e-mail address for email_address`);
+      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
     }
     if (step.action === 'sms_number' || step.action === 'whatsapp_number') {
-      if (step.verifiedPhoneId != null && !step.phone) throw badInput(`${at}.verifiedPhoneId`, `${at}.verifiedPhoneId: verified phone numbers are not served yet; send ${at}.phone`);
-      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
+      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone (or ${at}.verifiedPhoneId) must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
     }
     if (step.action === 'cal_ai_phone_call') throw badInput(`${at}.action`, `${at}.action cal_ai_phone_call is not available`);
   });
@@ -55,7 +53,9 @@ const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 
 
 /** When a step of a workflow with this trigger runs for a booking; null when the trigger is not this event. */
 export function dueTime(trigger: { type: string; offsetValue: number | null; offsetUnit: string | null }, event: string, booking: { start: Date; end: Date }, now: Date): Date | null {
-  if (trigger.type !== event && !(event === 'newEvent' && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent'))) return null;
+  // A booking made or moved gets its reminders before and after the meeting (a moved one: those of its new time).
+  const plansAroundMeeting = (event === 'newEvent' || event === 'rescheduleEvent') && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent');
+  if (trigger.type !== event && !plansAroundMeeting) return null;
   const offset = (trigger.offsetValue ?? 0) * (UNIT_MS[trigger.offsetUnit ?? 'minute'] ?? 0);
   if (trigger.type === 'beforeEvent') return new Date(booking.start.getTime() - offset);
   if (trigger.type === 'afterEvent') return new Date(booking.end.getTime() + offset);

@@ -4,10 +4,12 @@ import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { checkOrgTeam } from '../team-address';
 import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
+import { enqueueReminders } from './workflow-dispatcher';
 import { WorkflowStep } from './workflow-step.entity';
 import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
+import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
 
 export interface TeamAddress {
   orgId: number;
@@ -73,10 +75,31 @@ export class WorkflowService {
     return workflow;
   }
 
+  /**
+   * `verifiedEmailId` / `verifiedPhoneId` (reference steps) name a verified e-mail or phone of the team
+   * (POST /v2/organizations/{orgId}/teams/{teamId}/verified-resources/…): the step sends to its address
+   * (`email` / `phone`). Another team's resource, or none, is a 400 naming the field.
+   */
+  private async resolveVerified(teamId: number, steps: WorkflowStepInput[] | null | undefined): Promise<void> {
+    for (const [i, step] of (steps ?? []).entries()) {
+      if (step.verifiedEmailId != null && step.action === 'email_address') {
+        const verified = await this.db.getRepository(VerifiedEmail).findOneBy({ id: step.verifiedEmailId, teamId });
+        if (!verified) throw badInput(`steps[${i}].verifiedEmailId`, `steps[${i}].verifiedEmailId ${step.verifiedEmailId} is not a verified e-mail of team ${teamId}`);
+        step.email = verified.email;
+      }
+      if (step.verifiedPhoneId != null && (step.action === 'sms_number' || step.action === 'whatsapp_number')) {
+        const verified = await this.db.getRepository(VerifiedPhone).findOneBy({ id: step.verifiedPhoneId, teamId });
+        if (!verified) throw badInput(`steps[${i}].verifiedPhoneId`, `steps[${i}].verifiedPhoneId ${step.verifiedPhoneId} is not a verified phone number of team ${teamId}`);
+        step.phone = verified.phoneNumber;
+      }
+    }
+  }
+
   async create(address: TeamAddress, userId: number, input: CreateWorkflowInput): Promise<Workflow> {
     await checkOrgTeam(this.ctx, address.orgId, address.teamId);
     if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
     checkTrigger(input.trigger);
+    await this.resolveVerified(address.teamId, input.steps);
     checkSteps(input.steps);
     const activation = await this.checkActivation(address.teamId, input.activation);
     const workflow = Object.assign(new Workflow(), {
@@ -113,7 +136,10 @@ export class WorkflowService {
       workflow.isActiveOnAllEventTypes = activation.all;
       workflow.activeOnEventTypeIds = activation.ids;
     }
-    if (input.steps) checkSteps(input.steps);
+    if (input.steps) {
+      await this.resolveVerified(address.teamId, input.steps);
+      checkSteps(input.steps);
+    }
     await this.db.transaction(async (tx) => {
       const { steps: _steps, ...fields } = workflow;
       await tx.update(Workflow, { id }, { name: fields.name, triggerType: fields.triggerType, offsetValue: fields.offsetValue, offsetUnit: fields.offsetUnit, isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes, activeOnEventTypeIds: fields.activeOnEventTypeIds, updatedAt: new Date() });
@@ -147,7 +173,17 @@ export class WorkflowService {
       for (const step of workflow.steps) rows.push({ workflowStepId: step.id, bookingUid: booking.uid, dueAt: due, payload: booking });
     }
     if (!rows.length) return 0;
-    await this.db.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().execute();
+    // The rows and their jobs in one transaction; a row that already exists (a retried hook) gets no second job.
+    await this.db.transaction(async (tx) => {
+      const inserted = await tx.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().returning(['id', 'dueAt']).execute();
+      await enqueueReminders(tx, (inserted.raw as Array<{ id: string; due_at: Date }>).map((r) => ({ id: r.id, dueAt: r.due_at })));
+    });
     return rows.length;
+  }
+
+  /** Drops the reminders of a booking not sent yet (it was cancelled, rejected or moved); answers how many. */
+  async cancelForBooking(bookingUid: string): Promise<number> {
+    const result = await this.db.getRepository(WorkflowReminder).createQueryBuilder().delete().where('booking_uid = :bookingUid AND sent_at IS NULL', { bookingUid }).execute();
+    return result.affected ?? 0;
   }
 }

@@ -114,6 +114,7 @@ export async function rescheduleBooking(
         reschedulingReason: reason,
         rescheduledFromUid: previous.uid,
         guests: previous.guests,
+        platformOAuthClientId: previous.platformOAuthClientId,
       },
       attendees.map(({ name, email, timeZone, language, phoneNumber }) => ({ name, email, timeZone, language, phoneNumber })),
       { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },

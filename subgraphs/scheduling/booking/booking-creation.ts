@@ -37,6 +37,10 @@ export interface BookingRequest extends EventTypeRef {
   privateLinkId?: string | null;
   /** The slot reservation the booker holds (POST /v2/slots/reservations): its hold does not block the booking, which ends it. */
   reservationUid?: string | null;
+  /** The routing form response the booking is made from (reference `routing.responseId`). */
+  routing?: { responseId?: number | null } | null;
+  /** The platform OAuth client of the caller's credential (not from the body): the booking records it. */
+  platformOAuthClientId?: string | null;
 }
 
 /**
@@ -100,6 +104,8 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
         metadata,
         bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
         guests,
+        platformOAuthClientId: request.platformOAuthClientId ?? null,
+        routingFormResponseId: request.routing?.responseId ?? null,
       },
       [eventType.seats ? seatHolder(attendee) : attendee],
     );

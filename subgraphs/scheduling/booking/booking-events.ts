@@ -5,6 +5,7 @@ import { Attendee } from './attendee.entity';
 import { BookingEvent, BookingEventType } from './booking-event.entity';
 import { Booking } from './booking.entity';
 import { locationText } from './booking-location';
+import { enqueueBookingHooks } from './booking-hooks';
 
 /** What of the event type an event records; `teamId` and `lengthInMinutes` when the caller loaded them. */
 export type EventTypeOfEvent = Pick<EventType, 'id' | 'slug' | 'title'> & Partial<Pick<EventType, 'teamId' | 'lengthInMinutes'>>;
@@ -30,6 +31,7 @@ export function bookingPayload(booking: Booking, attendees: readonly Attendee[],
     reschedulingReason: booking.reschedulingReason,
     rescheduledFromUid: booking.rescheduledFromUid,
     rescheduledToUid: booking.rescheduledToUid,
+    platformOAuthClientId: booking.platformOAuthClientId ?? null,
   };
 }
 
@@ -56,6 +58,7 @@ export async function recordBookingEvent(
   const occurredAt = event.createdAt.toISOString();
   await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, { eventKey: `booking-event:${event.id}`, trigger: type, occurredAt, payload });
   await rescheduleMeetingTriggers(tx, type, booking, payload);
+  await enqueueBookingHooks(tx, type, booking, extra);
 }
 
 /** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end; gone when it is cancelled or moved. */

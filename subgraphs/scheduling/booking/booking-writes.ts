@@ -25,6 +25,10 @@ export interface BookingRow {
   rescheduledFromUid?: string | null;
   /** Guests' e-mail addresses. */
   guests?: string[];
+  /** The platform OAuth client the booking is made through (the caller's credential). */
+  platformOAuthClientId?: string | null;
+  /** The routing form response the booking was made from (reference `routing.responseId`): the hooks link it. */
+  routingFormResponseId?: number | null;
 }
 
 /** The default title of a booking: the event type's title and the (first) attendee's name. */
@@ -58,9 +62,11 @@ export async function insertBooking(
       reschedulingReason: row.reschedulingReason ?? null,
       rescheduledFromUid: row.rescheduledFromUid ?? null,
       guests: row.guests ?? [],
+      platformOAuthClientId: row.platformOAuthClientId ?? null,
     }),
   );
   const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));
-  await recordBookingEvent(tx, event.type, booking, saved, row.eventType, event.extra);
+  const extra = row.routingFormResponseId != null ? { ...event.extra, routingFormResponseId: row.routingFormResponseId } : event.extra;
+  await recordBookingEvent(tx, event.type, booking, saved, row.eventType, extra);
   return booking;
 }

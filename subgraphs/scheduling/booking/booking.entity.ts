@@ -102,6 +102,14 @@ export class Booking {
   @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled from.' })
   rescheduledFromUid: string | null;
 
+  /** The platform OAuth client whose access token (or managed user's token) made the booking; its webhooks hear of it (spec 6 rules 5–7). */
+  @Column({ name: 'platform_oauth_client_id', type: 'text', nullable: true })
+  platformOAuthClientId: string | null;
+
+  @Column({ name: 'meeting_url', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The video meeting URL the booking\'s conferencing location got (built-in daily-video); null for other locations or while it is being made.' })
+  meetingUrl: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()
   createdAt: Date;

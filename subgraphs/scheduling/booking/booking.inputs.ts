@@ -30,6 +30,12 @@ export class BookingLocationInput {
   @Field(() => String, { nullable: true }) location?: string | null;
 }
 
+@InputType({ description: 'Routing information from the routing form that led to the booking (reference Routing): the booking links the response (routedToBookingUid).' })
+export class BookingRoutingInput {
+  @Field(() => Int, { nullable: true, description: 'The routing form response the booking is made from (POST …/routing-forms/{id}/responses answered it as routing.responseId).' }) responseId?: number | null;
+  @Field(() => [Int], { nullable: true, description: 'Team members the form routed to.' }) teamMemberIds?: number[] | null;
+}
+
 @InputType({ description: 'Body of POST /v2/bookings (svc-api-version 2024-08-13): eventTypeId, or eventTypeSlug with username or teamSlug (and organizationSlug inside an organization).' })
 export class CreateBookingInput {
   @Field({ description: 'ISO 8601 start, UTC (2030-03-11T13:00:00Z); the end follows from the event type\'s length.' }) start: string;
@@ -46,6 +52,7 @@ export class CreateBookingInput {
   @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
   @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
   @Field(() => String, { nullable: true, description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.' }) reservationUid?: string | null;
+  @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' }) routing?: BookingRoutingInput | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })

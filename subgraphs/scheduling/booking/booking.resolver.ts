@@ -12,6 +12,12 @@ import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { locationText } from './booking-location';
 import { BookingQueries } from './booking-queries';
+import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
+
+/** The platform OAuth client of the caller's credential (an access token or the client's own headers): a booking made with it records it. */
+const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || ctx.principal.kind === 'platform') && ctx.principal.clientId) || null;
+/** A booking just committed: its meeting URL asked for at once (the queued hooks retry it), the other hooks woken. */
+const withHooks = async (ctx: SubgraphContext, booking: Promise<Booking>) => meetingUrlNow(ctx.db, ctx.graph, await booking);
 
 @ObjectType()
 export class BookingPage extends PageOf(Booking) {}
@@ -41,7 +47,7 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return createBooking(ctx.db, ownerDirectoryOf(ctx), input);
+    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }));
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
@@ -49,9 +55,9 @@ export class BookingResolver {
   legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
-      return rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason });
+      return withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }));
     }
-    return createBooking(ctx.db, ownerDirectoryOf(ctx), {
+    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), {
       eventTypeId: input.eventTypeId,
       start: input.start,
       end: input.end,
@@ -60,19 +66,22 @@ export class BookingResolver {
       metadata: input.metadata,
       bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
       privateLinkId: input.privateLinkId,
-    });
+      platformOAuthClientId: clientOf(ctx),
+    }));
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
   @Directive('@public')
-  cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return cancelBooking(ctx.db, uid, input);
+  async cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+    const booking = await cancelBooking(ctx.db, uid, input);
+    wakeBookingHooks(ctx.db);
+    return booking;
   }
 
   @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
   @Directive('@public')
   rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input);
+    return withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input));
   }
 
   @FieldResolver(() => [Attendee])

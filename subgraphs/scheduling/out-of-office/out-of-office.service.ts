@@ -1,7 +1,8 @@
 import { DataSource, EntityManager, FindOptionsOrder, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { OOO_REASONS, OutOfOfficeEntry, OutOfOfficeEvent, OutOfOfficeReason } from './out-of-office.entity';
+import { OOO_REASONS, OutOfOfficeEntry, OutOfOfficeReason } from './out-of-office.entity';
+import { recordOutOfOfficeCreated } from './out-of-office-events';
 import { CreateOutOfOfficeInput, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';
 
 const DAY = 86_400_000;
@@ -85,7 +86,7 @@ export class OutOfOfficeService {
       this.db.transaction(async (tx) => {
         const entry = await tx.save(tx.create(OutOfOfficeEntry, { userId, toUserId: input.toUserId ?? null, ...period, notes: input.notes ?? null, reason }));
         const saved = await tx.findOneByOrFail(OutOfOfficeEntry, { id: entry.id });
-        await tx.save(tx.create(OutOfOfficeEvent, { type: 'OOO_CREATED', oooId: saved.id, userId, payload: outOfOfficePayload(saved) }));
+        await recordOutOfOfficeCreated(tx, saved);
         return saved;
       }),
     );

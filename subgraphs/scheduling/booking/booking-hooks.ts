@@ -1,0 +1,192 @@
+import PgBoss from 'pg-boss';
+import { DataSource, EntityManager } from 'typeorm';
+import { GraphLink } from '../../kit/graph-link';
+import { BOOKING_HOOKS_QUEUE, enqueueInTransaction, startJobQueueWorker } from '../../kit/job-queue';
+import { EventType } from '../event-type/event-type.entity';
+import { Attendee } from './attendee.entity';
+import { BookingEventType } from './booking-event.entity';
+import { Booking, LIVE_STATUSES } from './booking.entity';
+import { BookingLocation, locationText } from './booking-location';
+
+/**
+ * Booking-side hooks (issue 11): what a committed booking change asks of the integrations subgraph —
+ * the meeting URL of a conferencing location, the team's workflow reminders, the link from the routing
+ * form response the booking was made from. They are enqueued in the change's own transaction (outbox)
+ * and worked by scheduling itself, so an integrations service that is down delays them (retried with
+ * backoff) but never loses the booking or the hook. Every step is idempotent: a retried job repeats none.
+ */
+
+/** A job of the booking-hooks queue. */
+export interface BookingHookJob {
+  trigger: string;
+  bookingUid: string;
+  /** The booking this one replaces (a reschedule): its reminders are cancelled. */
+  previousUid?: string | null;
+  /** A pending booking the host confirmed (BOOKING_CREATED after BOOKING_REQUESTED). */
+  confirmed?: boolean;
+  routingFormResponseId?: number | null;
+}
+
+const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled, BookingEventType.cancelled, BookingEventType.rejected]);
+
+/** Enqueues the hooks of a booking change in its transaction (called by recordBookingEvent). */
+export async function enqueueBookingHooks(tx: EntityManager, trigger: string, booking: Booking, extra: Record<string, unknown> = {}): Promise<void> {
+  if (!HOOK_TRIGGERS.has(trigger)) return;
+  const rescheduledFrom = extra.rescheduledFrom as { uid?: string } | undefined;
+  const job: BookingHookJob = {
+    trigger,
+    bookingUid: booking.uid,
+    previousUid: rescheduledFrom?.uid ?? null,
+    confirmed: extra.confirmed === true,
+    routingFormResponseId: typeof extra.routingFormResponseId === 'number' ? extra.routingFormResponseId : null,
+  };
+  await enqueueInTransaction(tx, BOOKING_HOOKS_QUEUE, job);
+}
+
+/** Booking integration names (reference BookingInputIntegrationLocation) → the location type the conferencing provider knows. */
+const CONFERENCING_LOCATION_TYPES: Record<string, string> = {
+  'cal-video': 'integrations:daily',
+  'daily-video': 'integrations:daily',
+  daily: 'integrations:daily',
+  'google-meet': 'integrations:google:meet',
+  zoom: 'integrations:zoom',
+  'office365-video': 'integrations:office365_video',
+  msteams: 'integrations:office365_video',
+};
+
+/**
+ * The conferencing location type of a booking location, or null when it is not a conferencing one. An
+ * `integration` location that names no app (the event type's own default) is the built-in video app.
+ */
+export function conferencingLocationType(location: BookingLocation | null): string | null {
+  if (location?.type !== 'integration') return null;
+  return CONFERENCING_LOCATION_TYPES[location.integration ?? 'cal-video'] ?? null;
+}
+
+const MEETING_URL = /* GraphQL */ `query BookingMeetingUrl($locationType: String!, $bookingUid: String!) { conferencingMeetingUrl(locationType: $locationType, bookingUid: $bookingUid) }`;
+
+/** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
+export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+  const locationType = conferencingLocationType(booking.location);
+  if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
+  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid });
+  if (!conferencingMeetingUrl) return booking;
+  await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
+  booking.meetingUrl = conferencingMeetingUrl;
+  return booking;
+}
+
+/** The inline attempt right after the change committed, so the answer carries the URL; a failure is left to the queued job. */
+export async function meetingUrlNow(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+  try {
+    return await attachMeetingUrl(db, graph, booking);
+  } catch (error) {
+    console.warn(`booking ${booking.uid}: meeting URL deferred to the booking-hooks queue: ${(error as Error).message}`);
+    return booking;
+  } finally {
+    wakeBookingHooks(db);
+  }
+}
+
+const ORGANIZER = /* GraphQL */ `query ReminderOrganizer($ids: [Int!]!) { usersById(ids: $ids) { id name email timeZone } }`;
+const SCHEDULE_REMINDERS = /* GraphQL */ `
+  mutation ScheduleBookingReminders($event: String!, $teamId: Int!, $eventTypeId: Int!, $booking: JSONObject!) {
+    scheduleWorkflowReminders(event: $event, teamId: $teamId, eventTypeId: $eventTypeId, booking: $booking)
+  }`;
+const CANCEL_REMINDERS = /* GraphQL */ `mutation CancelBookingReminders($bookingUid: String!) { cancelWorkflowReminders(bookingUid: $bookingUid) }`;
+const LINK_RESPONSE = /* GraphQL */ `
+  mutation LinkBookingRoutingResponse($responseId: Int!, $bookingUid: String!, $eventTypeId: Int) {
+    linkRoutingFormResponseToBooking(responseId: $responseId, bookingUid: $bookingUid, eventTypeId: $eventTypeId) { id }
+  }`;
+
+/** The workflow trigger (spec 2.12 `trigger.type`) a booking change is. */
+function workflowEvent(job: BookingHookJob, booking: Booking): string {
+  if (job.trigger === BookingEventType.rescheduled) return 'rescheduleEvent';
+  if (job.trigger === BookingEventType.cancelled) return 'eventCancelled';
+  if (job.trigger === BookingEventType.rejected) return 'bookingRejected';
+  return booking.status === 'pending' ? 'bookingRequested' : 'newEvent';
+}
+
+/** Cancels what is pending for the bookings the change ends, then schedules the team's workflow steps for it. */
+async function workflowReminders(db: DataSource, graph: GraphLink, job: BookingHookJob, booking: Booking): Promise<void> {
+  const ends = [BookingEventType.cancelled, BookingEventType.rejected].includes(job.trigger as BookingEventType);
+  if (ends) await graph.run(CANCEL_REMINDERS, { bookingUid: booking.uid });
+  if (job.previousUid) await graph.run(CANCEL_REMINDERS, { bookingUid: job.previousUid });
+  // A booking cancelled since this job was queued gets no reminder of its creation.
+  if (!ends && !LIVE_STATUSES.includes(booking.status)) return;
+  const eventType = await db.getRepository(EventType).findOneBy({ id: booking.eventTypeId });
+  if (eventType?.teamId == null) return; // workflows belong to teams
+  const [{ usersById }, attendees] = await Promise.all([
+    graph.run<{ usersById: Array<{ id: number; name: string; email: string; timeZone: string }> }>(ORGANIZER, { ids: [booking.userId] }),
+    db.getRepository(Attendee).find({ where: { bookingId: booking.id }, order: { id: 'ASC' } }),
+  ]);
+  const organizer = usersById[0];
+  const reminderBooking = {
+    uid: booking.uid,
+    title: booking.title,
+    start: booking.start.toISOString(),
+    end: booking.end.toISOString(),
+    timeZone: attendees[0]?.timeZone ?? organizer?.timeZone ?? 'UTC',
+    location: locationText(booking.location),
+    meetingUrl: booking.meetingUrl,
+    organizer: { name: organizer?.name ?? '', email: organizer?.email ?? '' },
+    attendees: attendees.map((a) => ({ name: a.name, email: a.email, phoneNumber: a.phoneNumber ?? null })),
+  };
+  await graph.run(SCHEDULE_REMINDERS, { event: workflowEvent(job, booking), teamId: eventType.teamId, eventTypeId: eventType.id, booking: reminderBooking });
+}
+
+/** An answer that no retry can change (the response does not exist, or may not be linked to this booking). */
+function isFinal(error: unknown): boolean {
+  const codes = (error as { codes?: unknown[] }).codes ?? [];
+  return codes.includes('NOT_FOUND') || codes.includes('BAD_USER_INPUT');
+}
+
+async function linkRoutingFormResponse(graph: GraphLink, job: BookingHookJob, booking: Booking): Promise<void> {
+  if (job.routingFormResponseId == null) return;
+  try {
+    await graph.run(LINK_RESPONSE, { responseId: job.routingFormResponseId, bookingUid: booking.uid, eventTypeId: booking.eventTypeId });
+  } catch (error) {
+    if (!isFinal(error)) throw error;
+    console.warn(`booking ${booking.uid}: routing form response ${job.routingFormResponseId} not linked: ${(error as Error).message}`);
+  }
+}
+
+/** Works one job: a step that fails throws, and pg-boss retries the whole job (every step is idempotent). */
+export async function runBookingHooks(db: DataSource, graph: GraphLink, job: BookingHookJob): Promise<void> {
+  const booking = await db.getRepository(Booking).findOneBy({ uid: job.bookingUid });
+  if (!booking) return;
+  if (job.trigger === BookingEventType.created || job.trigger === BookingEventType.rescheduled) await attachMeetingUrl(db, graph, booking);
+  await workflowReminders(db, graph, job, booking);
+  await linkRoutingFormResponse(graph, job, booking);
+}
+
+/** The running workers by service database, so a request that just committed can wake its own at once. */
+const wakers = new WeakMap<DataSource, () => void>();
+
+export function wakeBookingHooks(db: DataSource): void {
+  wakers.get(db)?.();
+}
+
+/**
+ * Scheduling's background worker of the booking-hooks queue, with its own small connection pool (its
+ * polling is not the service's request traffic). Any number of replicas may run one.
+ */
+export function startBookingHooks(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
+  const databaseUrl = (runtime.db.options as { url?: string }).url;
+  // BOOKING_HOOKS_WORKER=0: this replica leaves the queue to others (startStack without the webhook worker: tests that count SQL statements or compare rows).
+  if (!databaseUrl || process.env.BOOKING_HOOKS_WORKER === '0') return { stop: async () => undefined };
+  const pollingIntervalSeconds = Math.max(0.5, Number(process.env.BOOKING_HOOK_POLLING_INTERVAL_SECONDS) || 2);
+  let boss: PgBoss | undefined;
+  const started = (async () => {
+    boss = await startJobQueueWorker(databaseUrl, { pollingIntervalSeconds, max: 2 });
+    const id = await boss.work<BookingHookJob>(BOOKING_HOOKS_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => runBookingHooks(runtime.db, runtime.graph, job.data));
+    wakers.set(runtime.db, () => boss!.notifyWorker(id));
+  })().catch((error) => console.error('booking hooks worker did not start:', (error as Error).message));
+  return {
+    async stop() {
+      await started;
+      wakers.delete(runtime.db);
+      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
+    },
+  };
+}

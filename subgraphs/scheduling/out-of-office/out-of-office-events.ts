@@ -1,0 +1,19 @@
+import { EntityManager } from 'typeorm';
+import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../kit/job-queue';
+import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office.entity';
+import { outOfOfficePayload } from './out-of-office.service';
+
+/** The channel the webhook workers listen on (as the booking_events trigger notifies it). */
+const EVENT_CHANNEL = 'svc_booking_event';
+
+/**
+ * Writes OOO_CREATED in the entry's own transaction and enqueues its webhook fan-out there too (outbox,
+ * as recordBookingEvent does): the job exists exactly when the entry committed.
+ */
+export async function recordOutOfOfficeCreated(tx: EntityManager, entry: OutOfOfficeEntry): Promise<void> {
+  const { oooEntry } = outOfOfficePayload(entry);
+  const event = await tx.save(tx.create(OutOfOfficeEvent, { type: 'OOO_CREATED', oooId: entry.id, userId: entry.userId, payload: { oooEntry }, dispatchedAt: new Date() }));
+  const eventKey = `ooo-event:${event.id}`;
+  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, { kind: 'ooo', eventKey, trigger: 'OOO_CREATED', occurredAt: event.createdAt.toISOString(), userId: entry.userId, entry: oooEntry });
+  await tx.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, eventKey]);
+}
