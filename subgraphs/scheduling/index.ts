@@ -11,6 +11,7 @@ import { BookingsEvents1732500000000 } from './migrations/1732500000000-bookings
 import { BookingActions1733400000000 } from './migrations/1733400000000-booking-actions';
 import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
+import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
 import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
@@ -49,7 +50,7 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },

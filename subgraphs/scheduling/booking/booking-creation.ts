@@ -14,6 +14,8 @@ import { placeBooking } from './host-assignment';
 import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
 import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
+import { applyRollingWindow } from '../slots/rolling-window';
+import { bookSeries, recurrenceCountOf, seriesEnd } from './recurring-booking';
 
 const DAY = 86_400_000;
 
@@ -37,6 +39,8 @@ export interface BookingRequest extends EventTypeRef {
   privateLinkId?: string | null;
   /** The slot reservation the booker holds (POST /v2/slots/reservations): its hold does not block the booking, which ends it. */
   reservationUid?: string | null;
+  /** Recurring event types: how many occurrences to book (default and most: the event type's occurrences). */
+  recurrenceCount?: number | null;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
+  const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
   const location = bookingLocationOf(request.location, eventType.locations);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
@@ -68,15 +73,23 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
 
   const hostIds = await hostIdsOf(db, eventType);
-  const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+  const window = { from: new Date(start.getTime() - DAY), to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY) };
   const [calendars, context] = await Promise.all([
     loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window }, directory),
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: reservationUid?.uid }),
   ]);
+  await applyRollingWindow(db, directory, eventType, context, length, now);
   if (eventType.onlyShowFirstAvailableSlot) await refuseUnlessFirstSlotOfDay(db, directory, eventType, start, length, attendee.timeZone, now);
   const notes = typeof answers.notes === 'string' && answers.notes.trim() ? answers.notes.trim() : null;
   const status = needsConfirmation(eventType.confirmationPolicy, start, now) ? BookingStatus.pending : BookingStatus.accepted;
   const preferredHostId = reservationUid?.userId;
+  if (occurrences) {
+    const row = { eventType, title: bookingTitle(eventType, attendee.name), description: notes, status, location, metadata, bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email }, guests };
+    return bookSeries(db, { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx) => {
+      if (privateLinkId) await links.redeem(tx, privateLinkId);
+      if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+    });
+  }
   return placeBooking(db, { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx, hostId) => {
     // After the host's lock, before the insert: a refused insert rolls the use back with it.
     if (privateLinkId) await links.redeem(tx, privateLinkId);
@@ -107,7 +120,7 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
 }
 
 /** The first attendee of a seated booking holds a seat too. */
-function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
+export function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
   const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
   return holder;
 }
@@ -116,7 +129,7 @@ function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
  * Seated event types: the live booking of the host at exactly [start, end), locked, gains the attendee
  * with a seat uid while it has fewer attendees than seats (409 when full); null when there is none yet.
  */
-async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
+export async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
   const booking = await tx.findOne(Booking, {
     where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([BookingStatus.accepted, BookingStatus.pending]) },
     lock: { mode: 'pessimistic_write' },

@@ -25,6 +25,8 @@ export interface BookingRow {
   rescheduledFromUid?: string | null;
   /** Guests' e-mail addresses. */
   guests?: string[];
+  /** The occurrences of one recurring booking share it. */
+  recurringBookingUid?: string | null;
 }
 
 /** The default title of a booking: the event type's title and the (first) attendee's name. */
@@ -58,6 +60,7 @@ export async function insertBooking(
       reschedulingReason: row.reschedulingReason ?? null,
       rescheduledFromUid: row.rescheduledFromUid ?? null,
       guests: row.guests ?? [],
+      recurringBookingUid: row.recurringBookingUid ?? null,
     }),
   );
   const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));

@@ -21,6 +21,9 @@ export class Booking {
   /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
   visibleSeatUid?: string;
 
+  /** Not stored: the occurrences to answer instead of this booking (it was asked for by its recurringBookingUid, or the answer is a whole series). */
+  series?: Booking[];
+
   @PrimaryGeneratedColumn()
   @Field(() => Int)
   id: number;
@@ -101,6 +104,10 @@ export class Booking {
   @Column({ name: 'from_reschedule', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled from.' })
   rescheduledFromUid: string | null;
+
+  @Column({ name: 'recurring_booking_uid', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Occurrences of one recurring booking share this uid (null for a single booking).' })
+  recurringBookingUid: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()

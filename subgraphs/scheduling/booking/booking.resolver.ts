@@ -81,6 +81,14 @@ export class BookingResolver {
     return booking.visibleSeatUid ? attendees.then((all) => all.filter((a) => a.seatUid === booking.visibleSeatUid)) : attendees;
   }
 
+  @FieldResolver(() => [Booking], {
+    nullable: true,
+    description: 'Set when the answer stands for a whole recurring booking (booked, read or cancelled by its recurringBookingUid, or cancelled with cancelSubsequentBookings): every occurrence by start. null otherwise.',
+  })
+  occurrences(@Root() booking: Booking): Booking[] | null {
+    return booking.series ?? null;
+  }
+
   @FieldResolver(() => EventType)
   eventType(@Root() booking: Booking, @Ctx() ctx: SubgraphContext) {
     return eventTypeById(ctx).load(booking.eventTypeId);

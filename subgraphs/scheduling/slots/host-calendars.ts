@@ -81,21 +81,49 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
       schedule,
       timeZone: profileZones.get(hostId) ?? own?.timeZone ?? schedule?.timeZone ?? 'UTC',
       limits: limits.get(hostId)!,
-      busy: [...mine.map((b) => ({ start: b.start, end: b.end })), ...(away.get(hostId) ?? []), ...(calendarBusy.get(hostId) ?? [])],
+      busy: [...mine.map(bufferedInterval), ...(away.get(hostId) ?? []), ...(calendarBusy.get(hostId) ?? [])],
       acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
     };
   });
 }
 
-/** Accepted and pending bookings of the hosts with any part in [from, to), one statement. */
-export function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+/** The largest buffer an event type can have (event-type-settings' MINUTES_MAX is far larger; buffers past a day are read as a day's reach). */
+const BUFFER_REACH = DAY;
+
+/** A live booking with the buffers of its own event type (minutes). */
+export type BufferedBooking = Booking & { ownBuffers: { before: number; after: number } };
+
+/**
+ * The time a booking keeps its host busy: the booking widened by its own event type's before and after
+ * buffers. Whatever event type is booked next adds its own buffers on top (withBuffers), so between
+ * two bookings there are the first one's after-buffer plus the second one's before-buffer, as the
+ * reference service counts them.
+ */
+export function bufferedInterval(booking: Pick<BufferedBooking, 'start' | 'end'> & { ownBuffers?: BufferedBooking['ownBuffers'] }): Interval {
+  const before = (booking.ownBuffers?.before ?? 0) * 60_000;
+  const after = (booking.ownBuffers?.after ?? 0) * 60_000;
+  return { start: new Date(booking.start.getTime() - before), end: new Date(booking.end.getTime() + after) };
+}
+
+/** Accepted and pending bookings of the hosts whose buffered time has any part in [from, to), with their event type's buffers; one statement. */
+export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
   const query = manager
     .getRepository(Booking)
     .createQueryBuilder('b')
     .select(['b.id', 'b.userId', 'b.eventTypeId', 'b.start', 'b.end', 'b.status'])
+    .leftJoin('event_types', 'e', 'e.id = b.event_type_id')
+    .addSelect('e.before_event_buffer', 'buffer_before')
+    .addSelect('e.after_event_buffer', 'buffer_after')
     .where('b.user_id IN (:...hostIds)', { hostIds })
     .andWhere('b.status IN (:...live)', { live: LIVE_STATUSES })
-    .andWhere('b.start_time < :to AND b.end_time > :from', { from, to });
+    .andWhere('b.start_time < :to AND b.end_time > :from', { from: new Date(from.getTime() - BUFFER_REACH), to: new Date(to.getTime() + BUFFER_REACH) });
   if (excludeBookingId !== undefined) query.andWhere('b.id <> :excludeBookingId', { excludeBookingId });
-  return query.getMany();
+  const { entities, raw } = await query.getRawAndEntities<{ b_id: number; buffer_before: number | null; buffer_after: number | null }>();
+  const buffers = new Map(raw.map((r) => [Number(r.b_id), { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) }]));
+  return entities
+    .map((b) => Object.assign(b, { ownBuffers: buffers.get(b.id) ?? { before: 0, after: 0 } }))
+    .filter((b) => {
+      const busy = bufferedInterval(b);
+      return busy.start.getTime() < to.getTime() && busy.end.getTime() > from.getTime();
+    });
 }
