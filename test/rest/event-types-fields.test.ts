@@ -109,7 +109,7 @@ describe('event type fields: stored, answered, honoured', () => {
 
     it('recurrence and a rolling bookingWindow are stored and answered; {disabled: true} removes the recurrence', async () => {
       const recurrence = { interval: 2, occurrences: 5, frequency: 'weekly' };
-      const created = await eventType({ recurrence, bookingWindow: { type: 'businessDays', value: 10, rolling: true } });
+      const created = await eventType({ description: 'Every other week', recurrence, bookingWindow: { type: 'businessDays', value: 10, rolling: true } });
       expect(created).toMatchObject({ recurrence, bookingWindow: { type: 'businessDays', value: 10, rolling: true } });
       expect(componentShapeErrors('EventTypeOutput_2024_06_14', created)).toEqual([]);
       const read = expectSuccess(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: host.key }));
@@ -142,8 +142,6 @@ describe('event type fields: stored, answered, honoured', () => {
       ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' }, seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } }],
       ['bookingWindow.value', { bookingWindow: { type: 'calendarDays', value: 181, rolling: true } }],
       ['requiresBookerEmailVerification', { requiresBookerEmailVerification: true }],
-      ['bookingRequiresAuthentication', { bookingRequiresAuthentication: true }],
-      ['bookingWindow.rolling', { bookingWindow: { type: 'businessDays', value: 5, rolling: true } }],
       ['confirmationPolicy.blockUnconfirmedBookingsInBooker', { confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: false } }],
       ['schedulingType', { schedulingType: 'collective' }],
       ['schedulingType', { schedulingType: 'managed' }],
@@ -501,6 +499,17 @@ describe('event type fields: stored, answered, honoured', () => {
     expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[0]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);
     expect(Object.keys(await slotTimes(et.id, from, to))).toEqual(wednesdays.slice(1, 3));
     expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);
+  });
+
+  /** bookingRequiresAuthentication: no credential → 401; another user → 403; the owner → 201 (booking stays scope-free, spec 5.3). */
+  it('bookingRequiresAuthentication: only the owner books it, authenticated', async () => {
+    const owner = await hostWithSchedule(stack, OPEN_HOURS);
+    const et = await eventType({ bookingRequiresAuthentication: true }, owner);
+    expect(et.bookingRequiresAuthentication).toBe(true);
+    const body = (tag: string) => ({ eventTypeId: et.id, start: '2030-09-03T09:00:00Z', attendee: attendee(tag, UTC) });
+    expectErrorEnvelope(await book(stack, body('anonymous')), 401, 'UNAUTHORIZED', /bookingRequiresAuthentication/);
+    expectErrorEnvelope(await book(stack, body('stranger'), host.key), 403, 'FORBIDDEN', /bookingRequiresAuthentication/);
+    expectSuccess(await book(stack, body('owner'), owner.key), 201);
   });
 
   /** A host's booking of event type X (after-buffer 30) keeps 30 minutes after it free for event type Y too. */

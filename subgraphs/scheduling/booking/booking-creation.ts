@@ -52,7 +52,14 @@ export interface BookingRequest extends EventTypeRef {
  * link's last use exactly one gets it (the link's row is locked; the others get 409 "private link has
  * expired").
  */
-export async function createBooking(db: DataSource, directory: OwnerDirectory | null, request: BookingRequest, now = new Date()): Promise<Booking> {
+export async function createBooking(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  request: BookingRequest,
+  now = new Date(),
+  /** Who may book this event type (bookingRequiresAuthentication): throws 401/403 for anyone else. */
+  admit: (eventType: EventType) => Promise<void> = async () => undefined,
+): Promise<Booking> {
   const start = instantOf('start', request.start);
   const attendee = { ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }), phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber) };
   const guests = checkGuests(request.guests);
@@ -60,6 +67,7 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
+  await admit(eventType);
   const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
   const location = bookingLocationOf(request.location, eventType.locations);

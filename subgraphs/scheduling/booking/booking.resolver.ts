@@ -10,6 +10,7 @@ import { Booking } from './booking.entity';
 import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBookingInput, RescheduleBookingInput } from './booking.inputs';
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
+import { bookingManagerCheck } from './booking-authentication';
 import { locationText } from './booking-location';
 import { BookingQueries } from './booking-queries';
 
@@ -41,7 +42,7 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return createBooking(ctx.db, ownerDirectoryOf(ctx), input);
+    return createBooking(ctx.db, ownerDirectoryOf(ctx), input, new Date(), bookingManagerCheck(ctx));
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
@@ -60,7 +61,7 @@ export class BookingResolver {
       metadata: input.metadata,
       bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
       privateLinkId: input.privateLinkId,
-    });
+    }, new Date(), bookingManagerCheck(ctx));
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })

@@ -153,6 +153,7 @@ export type EventTypeSettings = Partial<{
   hideOrganizerEmail: boolean;
   lockTimeZoneToggleOnBookingPage: boolean;
   useDestinationCalendarEmail: boolean;
+  bookingRequiresAuthentication: boolean;
   customName: string | null;
   successRedirectUrl: string | null;
   color: Record<string, unknown> | null;
@@ -284,9 +285,6 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
   if (input.requiresBookerEmailVerification === true) {
     throw badInput('requiresBookerEmailVerification', 'requiresBookerEmailVerification: e-mail verification of bookers is not supported; send false or omit it');
   }
-  if (input.bookingRequiresAuthentication === true) {
-    throw badInput('bookingRequiresAuthentication', 'bookingRequiresAuthentication: booking stays public (spec 5.3); send false or omit it');
-  }
   const settings: EventTypeSettings = {
     minimumBookingNotice: minutes('minimumBookingNotice', input.minimumBookingNotice),
     beforeEventBuffer: minutes('beforeEventBuffer', input.beforeEventBuffer),
@@ -305,6 +303,7 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
     hideOrganizerEmail: flag(input.hideOrganizerEmail),
     lockTimeZoneToggleOnBookingPage: flag(input.lockTimeZoneToggleOnBookingPage),
     useDestinationCalendarEmail: flag(input.useDestinationCalendarEmail),
+    bookingRequiresAuthentication: flag(input.bookingRequiresAuthentication),
   };
   if (input.slotInterval !== undefined) settings.slotInterval = input.slotInterval === null ? null : minutes('slotInterval', input.slotInterval, 1)!;
   if (input.lengthInMinutesOptions !== undefined) {
@@ -381,6 +380,6 @@ export class EventTypeSettingsFields implements EventTypeSettingsInput {
   @Field(() => DestinationCalendarInput, { nullable: true }) destinationCalendar?: DestinationCalendarInput | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) calVideoSettings?: Record<string, unknown> | null;
   @Field(() => Boolean, { nullable: true, description: 'Only false: e-mail verification of bookers is not offered.' }) requiresBookerEmailVerification?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Only false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: only the owner, or an ADMIN/OWNER of the team or its organization, may book it (authenticated); default false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
   @Field(() => [BookingFieldInput], { nullable: true, description: 'The booking form (type 2.6); replaces the form as PUT …/booking-fields does.' }) bookingFields?: BookingFieldInput[] | null;
 }

@@ -144,6 +144,10 @@ export class EventType {
   @Column({ type: 'jsonb', nullable: true })
   recurrence: Recurrence | null;
 
+  @Column({ name: 'booking_requires_authentication', default: false })
+  @Field({ description: 'Only the owner (personal) or an ADMIN/OWNER of the team or its organization (team event types) may book it, authenticated.' })
+  bookingRequiresAuthentication: boolean;
+
   @Column({ name: 'scheduling_type', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Team event types: `roundRobin` or `collective`.' })
   schedulingType: string | null;

@@ -95,11 +95,6 @@ export class EventTypeResolver {
     return false;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Always false: booking is public (spec 5.3).' })
-  bookingRequiresAuthentication(): boolean {
-    return false;
-  }
-
   @FieldResolver(() => Boolean, { description: 'Always false: bookers are not asked to verify their e-mail.' })
   requiresBookerEmailVerification(): boolean {
     return false;
