@@ -265,6 +265,9 @@ function recurrenceOf(input: RecurrenceInput | null | undefined): Recurrence | n
   if (occurrences == null || !Number.isInteger(occurrences) || occurrences < 2 || occurrences > RECURRENCE_OCCURRENCES_MAX) {
     throw badInput('recurrence.occurrences', `recurrence.occurrences must be a whole number from 2 to ${RECURRENCE_OCCURRENCES_MAX}`);
   }
+  // A series is read and written in one transaction: it may reach at most ten years ahead.
+  const spanYears = ((occurrences - 1) * interval) / { weekly: 52, monthly: 12, yearly: 1 }[frequency];
+  if (spanYears > 10) throw badInput('recurrence.occurrences', 'recurrence.occurrences × recurrence.interval may span at most 10 years (one series is booked in one transaction)');
   return { frequency, interval, occurrences };
 }
 
