@@ -128,7 +128,7 @@ export async function createBooking(
 }
 
 /** The first attendee of a seated booking holds a seat too. */
-export function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
+function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
   const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
   return holder;
 }
@@ -137,7 +137,7 @@ export function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
  * Seated event types: the live booking of the host at exactly [start, end), locked, gains the attendee
  * with a seat uid while it has fewer attendees than seats (409 when full); null when there is none yet.
  */
-export async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
+async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
   const booking = await tx.findOne(Booking, {
     where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([BookingStatus.accepted, BookingStatus.pending]) },
     lock: { mode: 'pessimistic_write' },

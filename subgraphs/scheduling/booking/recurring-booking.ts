@@ -19,11 +19,12 @@ const MINUTE = 60_000;
 
 /**
  * How many occurrences a booking of the event type makes: null for a single booking. `recurrenceCount`
- * on an event type that is not recurring, or outside 1 … the event type's occurrences, is a 400 naming it.
+ * on an event type that is not recurring (or is seated), or outside 1 … the event type's occurrences, is a 400 naming it.
  */
 export function recurrenceCountOf(eventType: EventType, asked: number | null | undefined): number | null {
-  if (!eventType.recurrence) {
-    if (asked != null) throw badInput('recurrenceCount', `recurrenceCount: event type ${eventType.id} is not recurring`);
+  // A seated event type books seats, never series (recurrence and seats set by two separate updates).
+  if (!eventType.recurrence || eventType.seats) {
+    if (asked != null) throw badInput('recurrenceCount', `recurrenceCount: event type ${eventType.id} is not recurring${eventType.seats ? ' (it is seated: it books seats)' : ''}`);
     return null;
   }
   if (asked == null) return eventType.recurrence.occurrences;
