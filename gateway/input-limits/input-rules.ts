@@ -33,6 +33,8 @@ export const MAX_STRING: Record<string, number> = {
   'CreatePhoneCallInput.generalPrompt': 10_000,
   'CancelBookingInput.cancellationReason': 2_000,
   'RescheduleBookingInput.reschedulingReason': 2_000,
+  'CancelBookingInput.seatUid': 100,
+  'RescheduleBookingInput.seatUid': 100,
   'LegacyBookingResponsesInput.notes': 5_000,
   'LegacyBookingResponsesInput.rescheduleReason': 2_000,
   'BookingLocationInput.address': 1_000,

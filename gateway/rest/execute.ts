@@ -62,6 +62,13 @@ function resultAt(data: Record<string, unknown> | null | undefined, path: string
   return path.split('.').reduce<unknown>((value, key) => (value == null ? value : (value as Record<string, unknown>)[key]), data) as Record<string, unknown> | null | undefined;
 }
 
+/** RouteEntry.listWhenPresent: the list field when it is a list, else the result without it. */
+function listOrSingle(found: Record<string, unknown> | null | undefined, field: string | undefined): Record<string, unknown> | null | undefined {
+  if (!field || !found || typeof found !== 'object') return found;
+  const { [field]: list, ...single } = found;
+  return (Array.isArray(list) ? list : single) as Record<string, unknown>;
+}
+
 /** Applies a route's `nulls` rule to every object in `value` (see RouteEntry.nulls). */
 function writeNulls(value: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
   if (Array.isArray(value)) return value.map((item) => writeNulls(item, rule));
@@ -79,7 +86,7 @@ export async function executeRoute(route: CompiledRoute, req: Request, principal
   try {
     const result = await run(route.entry.operation, variablesOf(route, req), principal);
     if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
-    const found = resultAt(result.data, route.entry.result);
+    const found = listOrSingle(resultAt(result.data, route.entry.result), route.entry.listWhenPresent);
     const value = (route.entry.nulls && found ? writeNulls(found, route.entry.nulls) : found) as typeof found;
     if (value === undefined) throw new Error(`${route.entry.method} ${route.entry.path}: no "${route.entry.result}" in the result`);
     const body =

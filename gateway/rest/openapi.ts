@@ -84,6 +84,15 @@ function outputSchema(type: GraphQLOutputType, selection: SelectionSetNode | und
   return nullable({ type: 'object', properties, required }, isNullable);
 }
 
+/** RouteEntry.listWhenPresent: the object without the list field, or the list. */
+function singleOrList(value: { properties?: Record<string, JsonSchema>; required?: string[] }, field: string): { properties?: Record<string, JsonSchema>; required?: string[] } {
+  const { [field]: list, ...properties } = value.properties ?? {};
+  const single = { ...value, properties, required: value.required?.filter((name) => name !== field) };
+  const listSchema = list as { items?: JsonSchema; anyOf?: Array<{ items?: JsonSchema }> } | undefined;
+  const items = listSchema?.items ?? listSchema?.anyOf?.find((s) => s.items)?.items;
+  return items ? ({ oneOf: [single, { type: 'array', items }] } as typeof value) : single;
+}
+
 function successSchema(route: RouteEntry, schema: GraphQLSchema): JsonSchema {
   const document = parse(route.operation);
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]));
@@ -99,7 +108,8 @@ function successSchema(route: RouteEntry, schema: GraphQLSchema): JsonSchema {
     field = parent.getFields()[node.name.value];
     selection = node.selectionSet;
   }
-  const value = outputSchema(field!.type, selection, fragments) as { properties?: Record<string, JsonSchema> };
+  let value = outputSchema(field!.type, selection, fragments) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  if (route.listWhenPresent) value = singleOrList(value, route.listWhenPresent);
   if (route.envelope === false) return value;
   const properties: Record<string, JsonSchema> = { status: { type: 'string', enum: ['success'] } };
   if (route.paginated) {

@@ -29,6 +29,11 @@ export interface RouteEntry {
    * nested object (`organizationUser.schedules`: the route's root field is `organizationUser`).
    */
   result: string;
+  /**
+   * A list field selected inside the result: when it is a list, it is `data` instead of the result (a
+   * recurring booking answers every occurrence); otherwise the result is `data`, without that field.
+   */
+  listWhenPresent?: string;
   /** The result is `{items, pagination}`: `data` gets the items, `pagination` the position. */
   paginated?: boolean;
   /** HTTP status on success (default 200; creates answer 201). */

@@ -16,6 +16,7 @@ import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
 import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-hosts';
 import { BookingHooks1734500000000 } from './migrations/1734500000000-booking-hooks';
+import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
 import { EventTypeSettingsAndReservations1733300000000 } from './migrations/1733300000000-event-type-settings-and-reservations';
@@ -55,7 +56,7 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, BookingHosts1734200000000, BookingHooks1734500000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000, BookingHosts1734200000000, BookingHooks1734500000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },

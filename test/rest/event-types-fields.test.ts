@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { attendee, book, EVERY_DAY, Host, hostWithSchedule } from '../support/booking-fixtures';
+import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, operatorOf } from '../support/fixtures';
 import { componentShapeErrors } from '../support/reference-components';
+import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
 const UTC = 'UTC';
@@ -106,6 +107,17 @@ describe('event type fields: stored, answered, honoured', () => {
       expect(componentShapeErrors('EventTypeOutput_2024_06_14', updated)).toEqual([]);
     });
 
+    it('recurrence and a rolling bookingWindow are stored and answered; {disabled: true} removes the recurrence', async () => {
+      const recurrence = { interval: 2, occurrences: 5, frequency: 'weekly' };
+      const created = await eventType({ description: 'Every other week', recurrence, bookingWindow: { type: 'businessDays', value: 10, rolling: true } });
+      expect(created).toMatchObject({ recurrence, bookingWindow: { type: 'businessDays', value: 10, rolling: true } });
+      expect(componentShapeErrors('EventTypeOutput_2024_06_14', created)).toEqual([]);
+      const read = expectSuccess(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: host.key }));
+      expect(read.recurrence).toEqual(recurrence);
+      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${created.id}`, { key: host.key, body: { recurrence: { disabled: true } } }));
+      expect(updated.recurrence).toBeNull();
+    });
+
     it('team event types (teams and organization teams) take the same fields plus schedulingType; TeamEventTypeOutput_2024_06_14 shape', async () => {
       // A new user: the gateway caches a principal's memberships for 30 s, so the team comes before any request.
       const admin = await hostWithSchedule(stack, OPEN_HOURS);
@@ -125,10 +137,11 @@ describe('event type fields: stored, answered, honoured', () => {
 
   describe('fields the service cannot honour are refused with 400 naming them, never dropped', () => {
     it.each([
-      ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' } }],
+      ['recurrence.frequency', { recurrence: { interval: 1, occurrences: 4, frequency: 'daily' } }],
+      ['recurrence.occurrences', { recurrence: { interval: 1, occurrences: 101, frequency: 'weekly' } }],
+      ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' }, seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } }],
+      ['bookingWindow.value', { bookingWindow: { type: 'calendarDays', value: 181, rolling: true } }],
       ['requiresBookerEmailVerification', { requiresBookerEmailVerification: true }],
-      ['bookingRequiresAuthentication', { bookingRequiresAuthentication: true }],
-      ['bookingWindow.rolling', { bookingWindow: { type: 'businessDays', value: 5, rolling: true } }],
       ['confirmationPolicy.blockUnconfirmedBookingsInBooker', { confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: false } }],
       ['schedulingType', { schedulingType: 'hybrid' }], // collective and managed are served (event-types-team.test.ts)
     ])('%s', async (field, body) => {
@@ -333,5 +346,181 @@ describe('event type fields: stored, answered, honoured', () => {
       const et = await eventType({ scheduleId: mornings.id });
       expect(await slotTimes(et.id, DAY.start, DAY.end)).toEqual({ '2030-06-03': ['06:00', '07:00'] });
     });
+  });
+  /**
+   * Recurring event types (weekly, 60 minutes, host open 09:00–13:00 UTC, attendee in UTC).
+   *
+   * | request | answer |
+   * |---|---|
+   * | book 2030-07-01 10:00, occurrences 3 | 201, 3 bookings 07-01, 07-08, 07-15 10:00, one recurringBookingUid |
+   * | recurrenceCount 2 | 2 bookings |
+   * | recurrenceCount 4 (occurrences 3) / on a single event type | 400 naming recurrenceCount |
+   * | 3rd occurrence taken by another booking | 409 naming occurrence 3 of 3; nothing booked |
+   * | two series at once sharing a slot | one 201, one 409; no partial series |
+   * | GET /v2/bookings/{recurringBookingUid} | every occurrence |
+   * | GET /v2/bookings?status=recurring | the live occurrences |
+   * | cancel occurrence 2 with cancelSubsequentBookings | 2 and 3 cancelled, 1 stays |
+   * | cancel {recurringBookingUid} | every occurrence left cancelled |
+   */
+  describe('recurring event types: recurrenceCount books every occurrence or none', () => {
+    const WEEKLY = { recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' } };
+    const bookSeries = (eventTypeId: number, start: string, extra: Record<string, unknown> = {}) => book(stack, { eventTypeId, start, attendee: attendee(slug(), UTC), ...extra });
+    const get = (path: string, key: string) => stack.rest('GET', path, { key, headers: BOOKINGS_VERSION });
+    const cancel = (uid: string, body: Record<string, unknown>) => stack.rest('POST', `/v2/bookings/${uid}/cancel`, { body, headers: BOOKINGS_VERSION });
+
+    it('POST /v2/bookings books every occurrence, sharing a recurringBookingUid, in the reference shape; recurrenceCount books fewer', async () => {
+      const owner = await hostWithSchedule(stack, OPEN_HOURS);
+      const et = await eventType(WEEKLY, owner);
+      const response = await bookSeries(et.id, '2030-07-01T10:00:00Z');
+      const series = expectSuccess(response, 201);
+      expectReferenceShape('POST', '/v2/bookings', response.body);
+      expect(series.map((b: any) => b.start)).toEqual(['2030-07-01T10:00:00.000Z', '2030-07-08T10:00:00.000Z', '2030-07-15T10:00:00.000Z']);
+      const recurringUid = series[0].recurringBookingUid;
+      expect(typeof recurringUid).toBe('string');
+      expect(series.every((b: any) => b.recurringBookingUid === recurringUid)).toBe(true);
+      expect(new Set(series.map((b: any) => b.uid)).size).toBe(3);
+      // The slot of every occurrence is taken.
+      expect((await slotTimes(et.id, '2030-07-08', '2030-07-08'))['2030-07-08']).toEqual(['09:00', '11:00', '12:00']);
+
+      const two = expectSuccess(await bookSeries(et.id, '2030-07-02T10:00:00Z', { recurrenceCount: 2 }), 201);
+      expect(two.map((b: any) => b.start)).toEqual(['2030-07-02T10:00:00.000Z', '2030-07-09T10:00:00.000Z']);
+      expectErrorEnvelope(await bookSeries(et.id, '2030-07-03T10:00:00Z', { recurrenceCount: 4 }), 400, 'BAD_REQUEST', /recurrenceCount/);
+      const single = await eventType({}, owner);
+      expectErrorEnvelope(await bookSeries(single.id, '2030-07-03T10:00:00Z', { recurrenceCount: 2 }), 400, 'BAD_REQUEST', /recurrenceCount/);
+
+      const whole = await get(`/v2/bookings/${recurringUid}`, owner.key);
+      expect(expectSuccess(whole).map((b: any) => b.uid)).toEqual(series.map((b: any) => b.uid));
+      expectReferenceShape('GET', '/v2/bookings/{bookingUid}', whole.body);
+      const one = expectSuccess(await get(`/v2/bookings/${series[1].uid}`, owner.key));
+      expect(one).toMatchObject({ uid: series[1].uid, recurringBookingUid: recurringUid });
+      const listed = await get('/v2/bookings?status=recurring', owner.key);
+      expect(expectSuccess(listed).map((b: any) => b.start)).toEqual([
+        '2030-07-01T10:00:00.000Z', '2030-07-02T10:00:00.000Z', '2030-07-08T10:00:00.000Z', '2030-07-09T10:00:00.000Z', '2030-07-15T10:00:00.000Z',
+      ]);
+      expectReferenceShape('GET', '/v2/bookings', listed.body);
+    });
+
+    it('an occurrence that is not free: 409 naming it, and no occurrence is booked', async () => {
+      const owner = await hostWithSchedule(stack, OPEN_HOURS);
+      const plain = await eventType({}, owner);
+      expectSuccess(await bookAtPlain(plain.id, '2030-07-15T10:00:00Z'), 201);
+      const et = await eventType(WEEKLY, owner);
+      expectErrorEnvelope(await bookSeries(et.id, '2030-07-01T10:00:00Z'), 409, 'CONFLICT', /occurrence 3 of 3/);
+      const listed = expectSuccess(await get('/v2/bookings', owner.key));
+      expect(listed.map((b: any) => b.start)).toEqual(['2030-07-15T10:00:00.000Z']);
+    });
+
+    it('two series booked at once that share a slot: exactly one wins, the other books nothing', async () => {
+      const owner = await hostWithSchedule(stack, OPEN_HOURS);
+      const et = await eventType(WEEKLY, owner);
+      // 07-01, 07-08, 07-15 and 07-08, 07-15, 07-22 share two slots.
+      const answers = await Promise.all([bookSeries(et.id, '2030-07-01T11:00:00Z'), bookSeries(et.id, '2030-07-08T11:00:00Z')]);
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+      const listed = expectSuccess(await get('/v2/bookings', owner.key));
+      expect(listed).toHaveLength(3);
+      expect(new Set(listed.map((b: any) => b.recurringBookingUid)).size).toBe(1);
+    });
+
+    it('cancelSubsequentBookings cancels an occurrence and the later ones; the recurringBookingUid cancels the rest', async () => {
+      const owner = await hostWithSchedule(stack, OPEN_HOURS);
+      const et = await eventType(WEEKLY, owner);
+      const series = expectSuccess(await bookSeries(et.id, '2030-07-01T12:00:00Z'), 201);
+      const response = await cancel(series[1].uid, { cancellationReason: 'Moving away', cancelSubsequentBookings: true });
+      expect(expectSuccess(response).map((b: any) => b.status)).toEqual(['accepted', 'cancelled', 'cancelled']);
+      expectReferenceShape('POST', '/v2/bookings/{bookingUid}/cancel', response.body);
+      const all = expectSuccess(await cancel(series[0].recurringBookingUid, {}));
+      expect(all.map((b: any) => b.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+      expectErrorEnvelope(await cancel(series[0].recurringBookingUid, {}), 409, 'CONFLICT', /no occurrence left/);
+      // The freed slots can be booked again.
+      expectSuccess(await bookAtPlain((await eventType({}, owner)).id, '2030-07-08T12:00:00Z'), 201);
+    });
+
+    const bookAtPlain = (eventTypeId: number, start: string) => book(stack, { eventTypeId, start, attendee: attendee(slug(), UTC) });
+  });
+
+  /**
+   * Seats by seatUid (seats 2, 60 minutes, 2030-08-05 10:00 UTC).
+   *
+   * | request | answer |
+   * |---|---|
+   * | cancel {seatUid} of A | A leaves; B keeps the seat; the slot is offered again and C books it |
+   * | reschedule {start 11:00, seatUid} of B | B holds the same seat uid in a booking at 11:00; C stays at 10:00 |
+   * | unknown seatUid | 404 |
+   */
+  it('seats: one seat is cancelled or rescheduled by seatUid, the others keep theirs, the freed seat is booked again', async () => {
+    const owner = await hostWithSchedule(stack, OPEN_HOURS);
+    const et = await eventType({ seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } }, owner);
+    const seatAt = (start: string, tag: string) => book(stack, { eventTypeId: et.id, start, attendee: attendee(tag, UTC) });
+    const a = expectSuccess(await seatAt('2030-08-05T10:00:00Z', 'seat-a'), 201);
+    const b = expectSuccess(await seatAt('2030-08-05T10:00:00Z', 'seat-b'), 201);
+    const seatOf = (booking: any, tag: string) => booking.attendees.find((x: any) => x.email === attendee(tag).email).seatUid;
+    const seatA = seatOf(a, 'seat-a');
+    const seatB = seatOf(b, 'seat-b');
+    expect((await slotTimes(et.id, '2030-08-05', '2030-08-05'))['2030-08-05']).not.toContain('10:00');
+
+    const cancelled = await stack.rest('POST', `/v2/bookings/${a.uid}/cancel`, { body: { seatUid: seatA }, headers: BOOKINGS_VERSION });
+    expect(expectSuccess(cancelled)).toMatchObject({ uid: a.uid, status: 'accepted' });
+    expect(cancelled.body.data.attendees.map((x: any) => x.seatUid)).toEqual([seatB]);
+    expectReferenceShape('POST', '/v2/bookings/{bookingUid}/cancel', cancelled.body);
+    expect((await slotTimes(et.id, '2030-08-05', '2030-08-05'))['2030-08-05']).toContain('10:00');
+    const c = expectSuccess(await seatAt('2030-08-05T10:00:00Z', 'seat-c'), 201);
+    expect(c.uid).toBe(a.uid);
+
+    const moved = await stack.rest('POST', `/v2/bookings/${a.uid}/reschedule`, { body: { start: '2030-08-05T11:00:00Z', seatUid: seatB }, headers: BOOKINGS_VERSION });
+    const target = expectSuccess(moved, 201);
+    expectReferenceShape('POST', '/v2/bookings/{bookingUid}/reschedule', moved.body);
+    expect(target).toMatchObject({ start: '2030-08-05T11:00:00.000Z', rescheduledFromUid: a.uid });
+    expect(target.attendees.map((x: any) => x.seatUid)).toEqual([seatB]);
+    const old = expectSuccess(await stack.rest('GET', `/v2/bookings/${a.uid}`, { key: owner.key, headers: BOOKINGS_VERSION }));
+    expect(old).toMatchObject({ status: 'accepted' });
+    expect(old.attendees.map((x: any) => x.email)).toEqual([attendee('seat-c').email]);
+    expectErrorEnvelope(await stack.rest('POST', `/v2/bookings/${a.uid}/cancel`, { body: { seatUid: seatA }, headers: BOOKINGS_VERSION }), 404, 'NOT_FOUND', /Seat/);
+  });
+
+  /**
+   * Rolling bookingWindow (calendarDays 2, rolling): the host is open on Wednesdays only, one 60-minute
+   * slot (09:00 UTC); the window holds the next 2 Wednesdays that have a free slot, and moves to a third
+   * one once the first is booked. Without rolling, 2 calendar days hold at most one Wednesday.
+   */
+  it('rolling bookingWindow: N days that have a free slot, reaching further as days fill up', async () => {
+    const owner = await hostWithSchedule(stack, { timeZone: UTC, availability: [{ days: ['Wednesday'], startTime: '09:00', endTime: '10:00' }] });
+    const et = await eventType({ bookingWindow: { type: 'calendarDays', value: 2, rolling: true } }, owner);
+    const now = Date.now();
+    const wednesdays: string[] = [];
+    for (let d = 0; wednesdays.length < 4; d++) {
+      const day = new Date(now + d * 86_400_000).toISOString().slice(0, 10);
+      if (new Date(`${day}T00:00:00Z`).getUTCDay() === 3 && Date.parse(`${day}T09:00:00Z`) > now + 60_000) wednesdays.push(day);
+    }
+    const from = new Date(now).toISOString().slice(0, 10);
+    const to = new Date(now + 35 * 86_400_000).toISOString().slice(0, 10);
+    expect(Object.keys(await slotTimes(et.id, from, to))).toEqual(wednesdays.slice(0, 2));
+    expectErrorEnvelope(await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 409, 'CONFLICT', /bookingWindow/);
+    expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[0]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);
+    expect(Object.keys(await slotTimes(et.id, from, to))).toEqual(wednesdays.slice(1, 3));
+    expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);
+  });
+
+  /** bookingRequiresAuthentication: no credential → 401; another user → 403; the owner → 201 (booking stays scope-free, spec 5.3). */
+  it('bookingRequiresAuthentication: only the owner books it, authenticated', async () => {
+    const owner = await hostWithSchedule(stack, OPEN_HOURS);
+    const et = await eventType({ bookingRequiresAuthentication: true }, owner);
+    expect(et.bookingRequiresAuthentication).toBe(true);
+    const body = (tag: string) => ({ eventTypeId: et.id, start: '2030-09-03T09:00:00Z', attendee: attendee(tag, UTC) });
+    expectErrorEnvelope(await book(stack, body('anonymous')), 401, 'UNAUTHORIZED', /bookingRequiresAuthentication/);
+    expectErrorEnvelope(await book(stack, body('stranger'), host.key), 403, 'FORBIDDEN', /bookingRequiresAuthentication/);
+    expectSuccess(await book(stack, body('owner'), owner.key), 201);
+  });
+
+  /** A host's booking of event type X (after-buffer 30) keeps 30 minutes after it free for event type Y too. */
+  it("the buffers of another event type's booking of the host apply to slots and bookings", async () => {
+    const owner = await hostWithSchedule(stack, OPEN_HOURS);
+    const x = await eventType({ afterEventBuffer: 30, beforeEventBuffer: 60 }, owner);
+    const y = await eventType({}, owner);
+    expectSuccess(await book(stack, { eventTypeId: x.id, start: '2030-09-02T11:00:00Z', attendee: attendee(slug(), UTC) }), 201);
+    // X's booking 11:00–12:00 keeps 10:00–12:30 busy: Y's 60-minute slots on the hour leave 09:00 only.
+    expect(await slotTimes(y.id, '2030-09-02', '2030-09-02')).toEqual({ '2030-09-02': ['09:00'] });
+    expectErrorEnvelope(await book(stack, { eventTypeId: y.id, start: '2030-09-02T12:00:00Z', attendee: attendee(slug(), UTC) }), 409, 'CONFLICT', /taken/);
+    expectErrorEnvelope(await book(stack, { eventTypeId: y.id, start: '2030-09-02T10:00:00Z', attendee: attendee(slug(), UTC) }), 409, 'CONFLICT', /taken/);
+    expectSuccess(await book(stack, { eventTypeId: y.id, start: '2030-09-02T09:00:00Z', attendee: attendee(slug(), UTC) }), 201);
   });
 });

@@ -13,14 +13,17 @@ const BOOKING = /* GraphQL */ `
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
     attendees { name email timeZone language absent phoneNumber seatUid }
-    guests bookingFieldsResponses createdAt updatedAt
+    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid
   }`;
 
 /**
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
  * strings (description, location) are "" (RouteEntry.nulls).
  */
-const BOOKING_NULLS = { omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl'], empty: ['description', 'location'] } as const;
+const BOOKING_NULLS = { omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid'], empty: ['description', 'location'] } as const;
+
+/** A recurring booking answers every occurrence (RecurringBookingOutput_2024_08_13[]): the result's `occurrences`, when set, is `data`. */
+const SERIES = 'occurrences';
 
 /** The older answer: the booking record's own names (startTime, endTime, userId, user, responses, fromReschedule). */
 const LEGACY_BOOKING = /* GraphQL */ `
@@ -84,8 +87,9 @@ export const bookingRoutes: RouteEntry[] = [
     path: '/v2/bookings',
     tag: TAG,
     summary: 'Book a slot: eventTypeId, start (UTC), attendee {name, email, timeZone, language, phoneNumber}, guests, location, metadata, privateLinkId to book through a private link (public; 409 when the slot is not available or the link has expired)',
-    operation: `mutation CreateBooking($input: CreateBookingInput!) { createBooking(input: $input) { ...BookingFields } } ${BOOKING}`,
+    operation: `mutation CreateBooking($input: CreateBookingInput!) { createBooking(input: $input) { ...BookingFields occurrences { ...BookingFields } } } ${BOOKING}`,
     result: 'createBooking',
+    listWhenPresent: SERIES,
     status: 201,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
@@ -110,22 +114,25 @@ export const bookingRoutes: RouteEntry[] = [
   ...bothVersions({
     method: 'GET',
     path: '/v2/bookings/{bookingUid}',
-    summary: 'One of my bookings as host',
-    operation: (fields, fragment) => `query GetBooking($bookingUid: String!) { booking(uid: $bookingUid) { ${fields} } } ${fragment}`,
+    summary: 'One of my bookings as host; the uid of a recurring booking (recurringBookingUid) answers every occurrence',
+    operation: (fields, fragment) => `query GetBooking($bookingUid: String!) { booking(uid: $bookingUid) { ${fields} occurrences { ${fields} } } } ${fragment}`,
     result: 'booking',
+    listWhenPresent: SERIES,
   }),
   ...bothVersions({
     method: 'POST',
     path: '/v2/bookings/{bookingUid}/cancel',
-    summary: 'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled)',
+    summary:
+      'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking',
     operation: (fields, fragment) =>
-      `mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput!) { cancelBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
+      `mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput!) { cancelBooking(uid: $bookingUid, input: $input) { ${fields} occurrences { ${fields} } } } ${fragment}`,
     result: 'cancelBooking',
+    listWhenPresent: SERIES,
   }),
   ...bothVersions({
     method: 'POST',
     path: '/v2/bookings/{bookingUid}/reschedule',
-    summary: 'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available)',
+    summary: 'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
     operation: (fields, fragment) =>
       `mutation RescheduleBooking($bookingUid: String!, $input: RescheduleBookingInput!) { rescheduleBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
     result: 'rescheduleBooking',

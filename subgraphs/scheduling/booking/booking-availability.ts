@@ -29,6 +29,7 @@ export function slotProblemOf(calendar: HostCalendar, start: Date, end: Date, co
   const rules = context?.rules;
   if (rules?.minimumBookingNotice && start.getTime() < now.getTime() + rules.minimumBookingNotice * 60_000) return { kind: 'notice', minutes: rules.minimumBookingNotice };
   if (rules?.bookingWindow && !inBookingWindow(start, rules.bookingWindow, now, calendar.timeZone)) return { kind: 'window' };
+  if (context?.rollingWindowEnd && start.getTime() >= context.rollingWindowEnd.getTime()) return { kind: 'window' };
   if (!calendar.schedule) return { kind: 'outside' };
   const open = openIntervals(calendar.schedule, new Date(start.getTime() - DAY), new Date(end.getTime() + DAY));
   if (!open.some((i) => i.start.getTime() <= start.getTime() && end.getTime() <= i.end.getTime())) return { kind: 'outside' };

@@ -14,6 +14,9 @@ import { instantOf, reasonOf } from './booking-rules';
 import { insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 import { OwnerDirectory } from '../slots/event-type-lookup';
+import { applyRollingWindow } from '../slots/rolling-window';
+import { cancelSeries, isSeriesUid } from './recurring-booking';
+import { cancelSeat, rescheduleSeat } from './seat-changes';
 
 const DAY = 86_400_000;
 
@@ -38,8 +41,22 @@ async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
  * reason kept, a BOOKING_CANCELLED event written in the same transaction. Cancelling a booking that
  * is already cancelled (or rejected) is a 409 and changes nothing.
  */
-export async function cancelBooking(db: DataSource, uid: string, input: { cancellationReason?: string | null }): Promise<Booking> {
+export async function cancelBooking(db: DataSource, uid: string, input: { cancellationReason?: string | null; cancelSubsequentBookings?: boolean | null; seatUid?: string | null }): Promise<Booking> {
+  if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid);
   const reason = reasonOf('cancellationReason', input.cancellationReason);
+  const record = async (tx: EntityManager, booking: Booking) => {
+    const [attendees, eventType] = await Promise.all([tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }), tx.findOneBy(EventType, { id: booking.eventTypeId })]);
+    await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
+  };
+  // A recurring booking's uid cancels every occurrence left; cancelSubsequentBookings, this one and the later ones.
+  if (await isSeriesUid(db, uid)) return cancelSeries(db, uid, reason, record);
+  if (input.cancelSubsequentBookings) {
+    const booking = await db.getRepository(Booking).findOneBy({ uid });
+    if (booking?.recurringBookingUid) {
+      refuseUnlessLive(booking, 'cancelled');
+      return cancelSeries(db, booking.recurringBookingUid, reason, record, booking.start);
+    }
+  }
   return db.transaction(async (tx) => {
     const booking = await lockedBooking(tx, uid);
     refuseUnlessLive(booking, 'cancelled');
@@ -67,11 +84,12 @@ export async function rescheduleBooking(
   db: DataSource,
   directory: OwnerDirectory | null,
   uid: string,
-  input: { start: string; reschedulingReason?: string | null },
+  input: { start: string; reschedulingReason?: string | null; seatUid?: string | null },
   now = new Date(),
 ): Promise<Booking> {
-  const start = instantOf('start', input.start);
   const reason = reasonOf('reschedulingReason', input.reschedulingReason);
+  if (input.seatUid != null) return rescheduleSeat(db, directory, uid, { ...input, seatUid: input.seatUid }, reason, now);
+  const start = instantOf('start', input.start);
   const old = await db.getRepository(Booking).findOneBy({ uid });
   if (!old) throw bookingNotFound(uid);
   refuseUnlessLive(old, 'rescheduled');
@@ -89,6 +107,7 @@ export async function rescheduleBooking(
     excludeBookingId: old.id,
   }, directory);
   const context = await loadEventTypeContext(db.manager, eventType, hostIds, { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY), now, excludeBookingId: old.id });
+  await applyRollingWindow(db, directory, eventType, context, eventType.lengthInMinutes, now);
   return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now, context, eventType }, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
     refuseUnlessLive(previous, 'rescheduled');
@@ -115,6 +134,7 @@ export async function rescheduleBooking(
         rescheduledFromUid: previous.uid,
         guests: previous.guests,
         platformOAuthClientId: previous.platformOAuthClientId,
+        recurringBookingUid: previous.recurringBookingUid,
       },
       attendees.map(({ name, email, timeZone, language, phoneNumber }) => ({ name, email, timeZone, language, phoneNumber })),
       { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },

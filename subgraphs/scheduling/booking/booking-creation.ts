@@ -14,6 +14,8 @@ import { placeBooking } from './host-assignment';
 import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
 import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
+import { applyRollingWindow } from '../slots/rolling-window';
+import { bookSeries, recurrenceCountOf, seriesEnd } from './recurring-booking';
 
 const DAY = 86_400_000;
 
@@ -41,6 +43,8 @@ export interface BookingRequest extends EventTypeRef {
   routing?: { responseId?: number | null } | null;
   /** The platform OAuth client of the caller's credential (not from the body): the booking records it. */
   platformOAuthClientId?: string | null;
+  /** Recurring event types: how many occurrences to book (default and most: the event type's occurrences). */
+  recurrenceCount?: number | null;
 }
 
 /**
@@ -52,7 +56,14 @@ export interface BookingRequest extends EventTypeRef {
  * link's last use exactly one gets it (the link's row is locked; the others get 409 "private link has
  * expired").
  */
-export async function createBooking(db: DataSource, directory: OwnerDirectory | null, request: BookingRequest, now = new Date()): Promise<Booking> {
+export async function createBooking(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  request: BookingRequest,
+  now = new Date(),
+  /** Who may book this event type (bookingRequiresAuthentication): throws 401/403 for anyone else. */
+  admit: (eventType: EventType) => Promise<void> = async () => undefined,
+): Promise<Booking> {
   const start = instantOf('start', request.start);
   const attendee = { ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }), phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber) };
   const guests = checkGuests(request.guests);
@@ -60,6 +71,8 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
+  await admit(eventType);
+  const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
   const location = bookingLocationOf(request.location, eventType.locations);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
@@ -72,15 +85,23 @@ export async function createBooking(db: DataSource, directory: OwnerDirectory | 
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
 
   const hostIds = await hostIdsOf(db, eventType);
-  const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
+  const window = { from: new Date(start.getTime() - DAY), to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY) };
   const [calendars, context] = await Promise.all([
     loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window }, directory),
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: reservationUid?.uid }),
   ]);
+  await applyRollingWindow(db, directory, eventType, context, length, now);
   if (eventType.onlyShowFirstAvailableSlot) await refuseUnlessFirstSlotOfDay(db, directory, eventType, start, length, attendee.timeZone, now);
   const notes = typeof answers.notes === 'string' && answers.notes.trim() ? answers.notes.trim() : null;
   const status = needsConfirmation(eventType.confirmationPolicy, start, now) ? BookingStatus.pending : BookingStatus.accepted;
   const preferredHostId = reservationUid?.userId;
+  if (occurrences) {
+    const row = { eventType, title: bookingTitle(eventType, attendee.name), description: notes, status, location, metadata, bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email }, guests };
+    return bookSeries(db, { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx) => {
+      if (privateLinkId) await links.redeem(tx, privateLinkId);
+      if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+    });
+  }
   return placeBooking(db, { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx, hostId) => {
     // After the host's lock, before the insert: a refused insert rolls the use back with it.
     if (privateLinkId) await links.redeem(tx, privateLinkId);

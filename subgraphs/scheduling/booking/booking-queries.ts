@@ -8,13 +8,14 @@ import { Attendee } from './attendee.entity';
 import { Booking, BookingStatus } from './booking.entity';
 import { BookingStatusFilter } from './booking.inputs';
 import { bookingNotFound } from './booking-changes';
+import { asSeries } from './recurring-booking';
 
 export type SortOrder = 'asc' | 'desc';
 
 /**
  * Status values of GET /v2/bookings: the spec's four (2.18) and the reference's five, mapped onto them
  * (`upcoming`: accepted or pending, not ended; `unconfirmed`: pending, not ended; `past`: ended and
- * neither cancelled nor rejected; `recurring`: none, the service has no recurring bookings). Several
+ * neither cancelled nor rejected; `recurring`: occurrences of recurring bookings, accepted or pending, not ended). Several
  * values match bookings that match any of them.
  */
 export type BookingStatusFilterValue = BookingStatusFilter;
@@ -73,7 +74,7 @@ function statusCondition(value: BookingStatusFilterValue): string {
     case BookingStatusFilter.past:
       return "(b.status NOT IN ('cancelled', 'rejected') AND b.end_time < :now)";
     case BookingStatusFilter.recurring:
-      return 'FALSE';
+      return "(b.recurring_booking_uid IS NOT NULL AND b.status IN ('accepted', 'pending') AND b.end_time >= :now)";
     default:
       return `b.status = '${BookingStatus[value as keyof typeof BookingStatus]}'`;
   }
@@ -160,8 +161,11 @@ export class BookingQueries {
       .where('b.uid = :uid', { uid })
       .andWhere('(b.user_id = :userId OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id = :userId))', { userId })
       .getOne();
-    if (!booking) throw bookingNotFound(uid);
-    return booking;
+    if (booking) return booking;
+    // The uid of a recurring booking: the answer is every occurrence.
+    const series = asSeries(await this.bookings.findBy({ recurringBookingUid: uid, userId }));
+    if (!series) throw bookingNotFound(uid);
+    return series;
   }
 
   findByIds(ids: readonly number[]): Promise<Booking[]> {

@@ -29,6 +29,8 @@ export interface BookingRow {
   platformOAuthClientId?: string | null;
   /** The routing form response the booking was made from (reference `routing.responseId`): the hooks link it. */
   routingFormResponseId?: number | null;
+  /** The occurrences of one recurring booking share it. */
+  recurringBookingUid?: string | null;
 }
 
 /** The default title of a booking: the event type's title and the (first) attendee's name. */
@@ -63,6 +65,7 @@ export async function insertBooking(
       rescheduledFromUid: row.rescheduledFromUid ?? null,
       guests: row.guests ?? [],
       platformOAuthClientId: row.platformOAuthClientId ?? null,
+      recurringBookingUid: row.recurringBookingUid ?? null,
     }),
   );
   const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));

@@ -21,6 +21,9 @@ export class Booking {
   /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
   visibleSeatUid?: string;
 
+  /** Not stored: the occurrences to answer instead of this booking (it was asked for by its recurringBookingUid, or the answer is a whole series). */
+  series?: Booking[];
+
   @PrimaryGeneratedColumn()
   @Field(() => Int)
   id: number;
@@ -109,6 +112,9 @@ export class Booking {
   @Column({ name: 'meeting_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'The video meeting URL the booking\'s conferencing location got (built-in daily-video); null for other locations or while it is being made.' })
   meetingUrl: string | null;
+  @Column({ name: 'recurring_booking_uid', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'Occurrences of one recurring booking share this uid (null for a single booking).' })
+  recurringBookingUid: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   @Field()

@@ -53,6 +53,7 @@ export class CreateBookingInput {
   @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
   @Field(() => String, { nullable: true, description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.' }) reservationUid?: string | null;
   @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' }) routing?: BookingRoutingInput | null;
+  @Field(() => Int, { nullable: true, description: "Recurring event types: how many occurrences to book, from 1 to the event type's occurrences (default: its occurrences). All are booked or none (409)." }) recurrenceCount?: number | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
@@ -80,12 +81,15 @@ export class LegacyCreateBookingInput {
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/cancel.' })
 export class CancelBookingInput {
   @Field(() => String, { nullable: true }) cancellationReason?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'An occurrence of a recurring booking: cancel it and every later occurrence.' }) cancelSubsequentBookings?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'A seated booking: cancel only this seat (the attendee holding it leaves; the others keep their seats).' }) seatUid?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/reschedule.' })
 export class RescheduleBookingInput {
   @Field({ description: 'ISO 8601 new start, UTC.' }) start: string;
   @Field(() => String, { nullable: true }) reschedulingReason?: string | null;
+  @Field(() => String, { nullable: true, description: 'A seated booking: move only this seat to the new start (the others keep theirs).' }) seatUid?: string | null;
 }
 
 export enum BookingStatusFilter {
@@ -100,7 +104,7 @@ export enum BookingStatusFilter {
 }
 registerEnumType(BookingStatusFilter, {
   name: 'BookingStatusFilter',
-  description: "The spec's statuses and the reference's list values: upcoming (accepted or pending, not ended), unconfirmed (pending, not ended), past (ended, neither cancelled nor rejected), recurring (none: no recurring bookings).",
+  description: "The spec's statuses and the reference's list values: upcoming (accepted or pending, not ended), unconfirmed (pending, not ended), past (ended, neither cancelled nor rejected), recurring (occurrences of recurring bookings that have not ended, neither cancelled nor rejected).",
 });
 
 const INSTANT = (what: string) => `ISO 8601: bookings ${what}.`;

@@ -10,6 +10,7 @@ import { Booking } from './booking.entity';
 import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBookingInput, RescheduleBookingInput } from './booking.inputs';
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
+import { bookingManagerCheck } from './booking-authentication';
 import { locationText } from './booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
@@ -47,7 +48,7 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }));
+    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }, new Date(), bookingManagerCheck(ctx)));
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
@@ -67,7 +68,7 @@ export class BookingResolver {
       bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
       privateLinkId: input.privateLinkId,
       platformOAuthClientId: clientOf(ctx),
-    }));
+    }, new Date(), bookingManagerCheck(ctx)));
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
@@ -88,6 +89,14 @@ export class BookingResolver {
   attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
     const attendees = attendeesByBookingId(ctx).load(booking.id);
     return booking.visibleSeatUid ? attendees.then((all) => all.filter((a) => a.seatUid === booking.visibleSeatUid)) : attendees;
+  }
+
+  @FieldResolver(() => [Booking], {
+    nullable: true,
+    description: 'Set when the answer stands for a whole recurring booking (booked, read or cancelled by its recurringBookingUid, or cancelled with cancelSubsequentBookings): every occurrence by start. null otherwise.',
+  })
+  occurrences(@Root() booking: Booking): Booking[] | null {
+    return booking.series ?? null;
   }
 
   @FieldResolver(() => EventType)

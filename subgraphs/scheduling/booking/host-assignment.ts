@@ -1,7 +1,7 @@
 import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import { isConstraintViolation } from '../../kit/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
-import { HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
+import { bufferedInterval, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { EventType } from '../event-type/event-type.entity';
@@ -108,7 +108,7 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
           const seated = (b: { eventTypeId?: number; start: Date; end: Date }) =>
             eventType?.seats != null && b.eventTypeId === eventType.id && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime();
           const blocking = live.filter((b) => !seated(b));
-          if (withBuffers([...held, ...blocking], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
+          if (withBuffers([...held, ...blocking.map(bufferedInterval)], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
         }
         const pad = limitPadding([calendar.limits]);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {

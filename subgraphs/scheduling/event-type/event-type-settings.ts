@@ -11,7 +11,18 @@ export interface EventTypeLimits {
   year?: number;
 }
 
-export type BookingWindow = { type: 'businessDays' | 'calendarDays'; value: number; rolling: false } | { type: 'range'; value: [string, string] };
+/**
+ * How far ahead an event type can be booked. `rolling: true`: the N days counted are days on which a
+ * slot is free, so the window reaches past fully booked or closed days (see slots/rolling-window.ts).
+ */
+export type BookingWindow = { type: 'businessDays' | 'calendarDays'; value: number; rolling: boolean } | { type: 'range'; value: [string, string] };
+
+/** A recurring event type (reference Recurrence_2024_06_14): a booking repeats every `interval` weeks / months / years, `occurrences` times at most. */
+export interface Recurrence {
+  frequency: 'weekly' | 'monthly' | 'yearly';
+  interval: number;
+  occurrences: number;
+}
 
 export interface ConfirmationPolicy {
   type: 'always' | 'time';
@@ -38,7 +49,7 @@ export class EventTypeLimitsInput {
 export class BookingWindowInput {
   @Field(() => String, { nullable: true }) type?: string | null;
   @Field(() => GraphQLJSON, { nullable: true, description: 'A number of days, or two dates for `range`.' }) value?: unknown;
-  @Field(() => Boolean, { nullable: true, description: 'Only `false` (a rolling window is refused).' }) rolling?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: '`true`: the N days are days with a free slot, so the window reaches past full or closed days (businessDays / calendarDays only).' }) rolling?: boolean | null;
   @Field(() => Boolean, { nullable: true }) disabled?: boolean | null;
 }
 
@@ -64,7 +75,7 @@ export class SeatsInput {
   @Field(() => Boolean, { nullable: true }) disabled?: boolean | null;
 }
 
-@InputType({ description: 'Recurring event types are not offered: only `{disabled: true}` is accepted.' })
+@InputType({ description: '`{frequency: weekly | monthly | yearly, interval, occurrences}` (a booking repeats every interval weeks / months / years, up to occurrences times), or `{disabled: true}`.' })
 export class RecurrenceInput {
   @Field(() => Int, { nullable: true }) interval?: number | null;
   @Field(() => Int, { nullable: true }) occurrences?: number | null;
@@ -135,12 +146,14 @@ export type EventTypeSettings = Partial<{
   bookingWindow: BookingWindow | null;
   confirmationPolicy: ConfirmationPolicy | null;
   seats: Seats | null;
+  recurrence: Recurrence | null;
   disableGuests: boolean;
   hideCalendarNotes: boolean;
   hideCalendarEventDetails: boolean;
   hideOrganizerEmail: boolean;
   lockTimeZoneToggleOnBookingPage: boolean;
   useDestinationCalendarEmail: boolean;
+  bookingRequiresAuthentication: boolean;
   customName: string | null;
   successRedirectUrl: string | null;
   color: Record<string, unknown> | null;
@@ -192,10 +205,11 @@ function bookingWindowOf(input: BookingWindowInput | null | undefined): BookingW
   if (input === undefined) return undefined;
   if (input === null || input.disabled) return null;
   if (input.type === 'businessDays' || input.type === 'calendarDays') {
-    if (input.rolling === true) throw badInput('bookingWindow.rolling', 'bookingWindow.rolling: a rolling window is not supported; send rolling: false or omit it');
     const days = input.value;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 3650) throw badInput('bookingWindow.value', 'bookingWindow.value must be a whole number of days from 1 to 3650');
-    return { type: input.type, value: days, rolling: false };
+    // A rolling window looks ahead for days with a free slot: bounded tighter, as it costs one slot search per day counted.
+    const max = input.rolling === true ? ROLLING_DAYS_MAX : 3650;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > max) throw badInput('bookingWindow.value', `bookingWindow.value must be a whole number of days from 1 to ${max}${input.rolling === true ? ' for a rolling window' : ''}`);
+    return { type: input.type, value: days, rolling: input.rolling === true };
   }
   if (input.type === 'range') {
     const value = input.value;
@@ -234,6 +248,29 @@ function seatsOf(input: SeatsInput | null | undefined): Seats | null | undefined
   return { seatsPerTimeSlot: count, showAttendeeInfo: input.showAttendeeInfo ?? false, showAvailabilityCount: input.showAvailabilityCount ?? true };
 }
 
+/** The largest `value` of a rolling booking window (days with a free slot). */
+export const ROLLING_DAYS_MAX = 180;
+
+/** The most occurrences a recurring event type may have (every occurrence is checked and written in one transaction). */
+export const RECURRENCE_OCCURRENCES_MAX = 100;
+const FREQUENCIES = ['weekly', 'monthly', 'yearly'] as const;
+
+function recurrenceOf(input: RecurrenceInput | null | undefined): Recurrence | null | undefined {
+  if (input === undefined) return undefined;
+  if (input === null || input.disabled) return null;
+  const frequency = FREQUENCIES.find((f) => f === input.frequency);
+  if (!frequency) throw badInput('recurrence.frequency', 'recurrence.frequency must be weekly, monthly or yearly (or send {disabled: true})');
+  const { interval, occurrences } = input;
+  if (interval == null || !Number.isInteger(interval) || interval < 1 || interval > 100) throw badInput('recurrence.interval', 'recurrence.interval must be a whole number from 1 to 100');
+  if (occurrences == null || !Number.isInteger(occurrences) || occurrences < 2 || occurrences > RECURRENCE_OCCURRENCES_MAX) {
+    throw badInput('recurrence.occurrences', `recurrence.occurrences must be a whole number from 2 to ${RECURRENCE_OCCURRENCES_MAX}`);
+  }
+  // A series is read and written in one transaction: it may reach at most ten years ahead.
+  const spanYears = ((occurrences - 1) * interval) / { weekly: 52, monthly: 12, yearly: 1 }[frequency];
+  if (spanYears > 10) throw badInput('recurrence.occurrences', 'recurrence.occurrences × recurrence.interval may span at most 10 years (one series is booked in one transaction)');
+  return { frequency, interval, occurrences };
+}
+
 /** Seated event types: several attendees share one booking of a slot, up to seatsPerTimeSlot. */
 const SEATS_SUPPORTED = true;
 
@@ -245,14 +282,11 @@ const LAYOUTS = ['month', 'week', 'column'];
  * not sent are absent (an update keeps them). Fields the service cannot honour are a 400 naming them.
  */
 export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: number | undefined): EventTypeSettings {
-  if (input.recurrence != null && !input.recurrence.disabled) {
-    throw badInput('recurrence', 'recurrence: recurring event types are not supported; send {disabled: true} or omit it');
+  if (input.recurrence != null && !input.recurrence.disabled && input.seats != null && !input.seats.disabled) {
+    throw badInput('recurrence', 'recurrence: a seated event type cannot be recurring (as in the reference service); send one of recurrence and seats');
   }
   if (input.requiresBookerEmailVerification === true) {
     throw badInput('requiresBookerEmailVerification', 'requiresBookerEmailVerification: e-mail verification of bookers is not supported; send false or omit it');
-  }
-  if (input.bookingRequiresAuthentication === true) {
-    throw badInput('bookingRequiresAuthentication', 'bookingRequiresAuthentication: booking stays public (spec 5.3); send false or omit it');
   }
   const settings: EventTypeSettings = {
     minimumBookingNotice: minutes('minimumBookingNotice', input.minimumBookingNotice),
@@ -265,12 +299,14 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
     bookingWindow: bookingWindowOf(input.bookingWindow),
     confirmationPolicy: confirmationPolicyOf(input.confirmationPolicy),
     seats: seatsOf(input.seats),
+    recurrence: recurrenceOf(input.recurrence),
     disableGuests: flag(input.disableGuests),
     hideCalendarNotes: flag(input.hideCalendarNotes),
     hideCalendarEventDetails: flag(input.hideCalendarEventDetails),
     hideOrganizerEmail: flag(input.hideOrganizerEmail),
     lockTimeZoneToggleOnBookingPage: flag(input.lockTimeZoneToggleOnBookingPage),
     useDestinationCalendarEmail: flag(input.useDestinationCalendarEmail),
+    bookingRequiresAuthentication: flag(input.bookingRequiresAuthentication),
   };
   if (input.slotInterval !== undefined) settings.slotInterval = input.slotInterval === null ? null : minutes('slotInterval', input.slotInterval, 1)!;
   if (input.lengthInMinutesOptions !== undefined) {
@@ -347,6 +383,6 @@ export class EventTypeSettingsFields implements EventTypeSettingsInput {
   @Field(() => DestinationCalendarInput, { nullable: true }) destinationCalendar?: DestinationCalendarInput | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) calVideoSettings?: Record<string, unknown> | null;
   @Field(() => Boolean, { nullable: true, description: 'Only false: e-mail verification of bookers is not offered.' }) requiresBookerEmailVerification?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Only false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: only the owner, or an ADMIN/OWNER of the team or its organization, may book it (authenticated); default false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
   @Field(() => [BookingFieldInput], { nullable: true, description: 'The booking form (type 2.6); replaces the form as PUT …/booking-fields does.' }) bookingFields?: BookingFieldInput[] | null;
 }

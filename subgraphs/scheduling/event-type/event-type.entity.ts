@@ -3,7 +3,7 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingField } from '../booking-field/booking-field.type';
-import { BookingWindow, ConfirmationPolicy, EventTypeLimits, Seats } from './event-type-settings';
+import { BookingWindow, ConfirmationPolicy, EventTypeLimits, Recurrence, Seats } from './event-type-settings';
 
 @ObjectType({ description: 'Where a meeting takes place, without integration prefix (`{type: "integration"}`, `{type: "address"}`, …).' })
 export class EventTypeLocation {
@@ -139,6 +139,14 @@ export class EventType {
   @Column({ type: 'jsonb', nullable: true })
   @Field(() => EventTypeSeats, { nullable: true, description: 'Seated event type: attendees share the booking of a slot.' })
   seats: Seats | null;
+
+  /** Recurring event type (reference Recurrence_2024_06_14); the GraphQL field is resolved in EventTypeResolver. */
+  @Column({ type: 'jsonb', nullable: true })
+  recurrence: Recurrence | null;
+
+  @Column({ name: 'booking_requires_authentication', default: false })
+  @Field({ description: 'Only the owner (personal) or an ADMIN/OWNER of the team or its organization (team event types) may book it, authenticated.' })
+  bookingRequiresAuthentication: boolean;
 
   @Column({ name: 'scheduling_type', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Team event types: `roundRobin`, `collective` or `managed`.' })

@@ -9,7 +9,7 @@ import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './eve
 import { hostIdsByEventTypeId } from './event-type.loaders';
 import { EventTypeService } from './event-type.service';
 
-@ObjectType({ description: 'Recurrence of an event type: always null (recurring event types are refused, see decisions).' })
+@ObjectType({ description: 'Recurrence of an event type (Recurrence_2024_06_14): a booking repeats every interval weeks / months / years, up to occurrences times.' })
 export class EventTypeRecurrence {
   @Field(() => Int) interval: number;
   @Field(() => Int) occurrences: number;
@@ -65,9 +65,9 @@ export class EventTypeResolver {
     return this.hosts(eventType, ctx);
   }
 
-  @FieldResolver(() => EventTypeRecurrence, { nullable: true, description: 'Always null: recurring event types are not offered.' })
-  recurrence(): EventTypeRecurrence | null {
-    return null;
+  @FieldResolver(() => EventTypeRecurrence, { nullable: true, description: 'null unless the event type is recurring.' })
+  recurrence(@Root() eventType: EventType): EventTypeRecurrence | null {
+    return eventType.recurrence ?? null;
   }
 
   @FieldResolver(() => GraphQLJSONObject, { description: 'Always {} (no metadata is kept on event types).' })
@@ -92,11 +92,6 @@ export class EventTypeResolver {
 
   @FieldResolver(() => Boolean, { description: 'Always false: instant meetings are not offered.' })
   isInstantEvent(): boolean {
-    return false;
-  }
-
-  @FieldResolver(() => Boolean, { description: 'Always false: booking is public (spec 5.3).' })
-  bookingRequiresAuthentication(): boolean {
     return false;
   }
 

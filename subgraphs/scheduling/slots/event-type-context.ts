@@ -15,6 +15,8 @@ export interface EventTypeContext {
   reservations: Array<Interval & { userId: number; uid: string }>;
   /** Seated event types: its live bookings with a free seat, which another attendee may join at exactly their time. */
   joinable: SeatedBooking[];
+  /** A rolling booking window: no meeting starts at or after this instant (set by applyRollingWindow). */
+  rollingWindowEnd?: Date;
 }
 
 /** A live booking of a seated event type and how many attendees hold its seats. */

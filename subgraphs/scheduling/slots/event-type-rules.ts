@@ -50,7 +50,8 @@ function midnight(date: LocalDate, zone: string): Date {
  * null: no window.
  */
 export function bookingWindowBounds(window: BookingWindow | null | undefined, now: Date, zone: string): Interval | null {
-  if (!window) return null;
+  // A rolling window depends on the hosts' free days: slots/rolling-window.ts bounds it.
+  if (!window || (window.type !== 'range' && window.rolling)) return null;
   const today = localDateOf(now, zone);
   if (window.type === 'range') {
     const [from, to] = window.value.map((d) => {

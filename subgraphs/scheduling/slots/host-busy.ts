@@ -15,5 +15,6 @@ export function hostBusy(calendar: HostCalendar, context: EventTypeContext, leng
     ...withBuffers([...calendar.busy, ...held], context.rules),
     ...eventTypeLimitPeriods(context.rules, context.counted, lengthInMinutes, calendar.timeZone, range.from, range.to),
     ...outsideBookingWindow(context.rules.bookingWindow, now, calendar.timeZone, range.from, range.to),
+    ...(context.rollingWindowEnd && context.rollingWindowEnd < range.to ? [{ start: context.rollingWindowEnd, end: range.to }] : []),
   ];
 }

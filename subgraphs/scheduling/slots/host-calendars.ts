@@ -81,40 +81,81 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
       schedule,
       timeZone: profileZones.get(hostId) ?? own?.timeZone ?? schedule?.timeZone ?? 'UTC',
       limits: limits.get(hostId)!,
-      busy: [...mine.map((b) => ({ start: b.start, end: b.end })), ...(away.get(hostId) ?? []), ...(calendarBusy.get(hostId) ?? [])],
+      busy: [...mine.map(bufferedInterval), ...(away.get(hostId) ?? []), ...(calendarBusy.get(hostId) ?? [])],
       acceptedStarts: mine.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
     };
   });
 }
 
+/** The largest buffer an event type can have (event-type-settings' MINUTES_MAX is far larger; buffers past a day are read as a day's reach). */
+const BUFFER_REACH = DAY;
+
+/** A live booking with the buffers of its own event type (minutes). */
+export type BufferedBooking = Booking & { ownBuffers: { before: number; after: number } };
+
 /**
- * Accepted and pending bookings of the hosts with any part in [from, to): those they organize, and the
- * collective bookings they co-host (answered with `userId` set to the co-host). Two statements.
+ * The time a booking keeps its host busy: the booking widened by its own event type's before and after
+ * buffers. Whatever event type is booked next adds its own buffers on top (withBuffers), so between
+ * two bookings there are the first one's after-buffer plus the second one's before-buffer, as the
+ * reference service counts them.
  */
-export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+export function bufferedInterval(booking: Pick<BufferedBooking, 'start' | 'end'> & { ownBuffers?: BufferedBooking['ownBuffers'] }): Interval {
+  const before = (booking.ownBuffers?.before ?? 0) * 60_000;
+  const after = (booking.ownBuffers?.after ?? 0) * 60_000;
+  return { start: new Date(booking.start.getTime() - before), end: new Date(booking.end.getTime() + after) };
+}
+
+const busyWithin = (from: Date, to: Date) => (b: BufferedBooking) => {
+  const busy = bufferedInterval(b);
+  return busy.start.getTime() < to.getTime() && busy.end.getTime() > from.getTime();
+};
+
+/**
+ * Accepted and pending bookings of the hosts whose buffered time has any part in [from, to), with their
+ * event type's buffers: those they organize, and the collective bookings they co-host (answered with
+ * `userId` set to the co-host). Two statements.
+ */
+export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
   const [organized, coHosted] = await Promise.all([organizedBookings(manager, hostIds, from, to, excludeBookingId), coHostedBookings(manager, hostIds, from, to, excludeBookingId)]);
   return coHosted.length ? [...organized, ...coHosted] : organized;
 }
 
 /** Live collective bookings the hosts take part in without organizing them, one row per co-host. */
-async function coHostedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
-  const rows: Array<{ id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus }> = await manager.query(
-    `SELECT b.id, h.user_id, b.event_type_id, b.start_time, b.end_time, b.status
-       FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id
+async function coHostedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
+  const rows: Array<{ id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus; buffer_before: number | null; buffer_after: number | null }> = await manager.query(
+    `SELECT b.id, h.user_id, b.event_type_id, b.start_time, b.end_time, b.status, e.before_event_buffer AS buffer_before, e.after_event_buffer AS buffer_after
+       FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id LEFT JOIN event_types e ON e.id = b.event_type_id
       WHERE h.user_id = ANY($1) AND NOT h.organizer AND h.live AND h.start_time < $3 AND h.end_time > $2 AND h.booking_id <> $4`,
-    [[...hostIds], from, to, excludeBookingId ?? -1],
+    [[...hostIds], new Date(from.getTime() - BUFFER_REACH), new Date(to.getTime() + BUFFER_REACH), excludeBookingId ?? -1],
   );
-  return rows.map((r) => Object.assign(new Booking(), { id: r.id, userId: r.user_id, eventTypeId: r.event_type_id, start: new Date(r.start_time), end: new Date(r.end_time), status: r.status }));
+  return rows
+    .map((r) =>
+      Object.assign(new Booking(), {
+        id: r.id,
+        userId: r.user_id,
+        eventTypeId: r.event_type_id,
+        start: new Date(r.start_time),
+        end: new Date(r.end_time),
+        status: r.status,
+        ownBuffers: { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) },
+      }),
+    )
+    .filter(busyWithin(from, to));
 }
 
-function organizedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<Booking[]> {
+async function organizedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
   const query = manager
     .getRepository(Booking)
     .createQueryBuilder('b')
     .select(['b.id', 'b.userId', 'b.eventTypeId', 'b.start', 'b.end', 'b.status'])
+    .leftJoin('event_types', 'e', 'e.id = b.event_type_id')
+    .addSelect('e.before_event_buffer', 'buffer_before')
+    .addSelect('e.after_event_buffer', 'buffer_after')
     .where('b.user_id IN (:...hostIds)', { hostIds })
     .andWhere('b.status IN (:...live)', { live: LIVE_STATUSES })
-    .andWhere('b.start_time < :to AND b.end_time > :from', { from, to });
+    .andWhere('b.start_time < :to AND b.end_time > :from', { from: new Date(from.getTime() - BUFFER_REACH), to: new Date(to.getTime() + BUFFER_REACH) });
   if (excludeBookingId !== undefined) query.andWhere('b.id <> :excludeBookingId', { excludeBookingId });
-  return query.getMany();
+  const { entities, raw } = await query.getRawAndEntities<{ b_id: number; buffer_before: number | null; buffer_after: number | null }>();
+  const buffers = new Map(raw.map((r) => [Number(r.b_id), { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) }]));
+  return entities.map((b) => Object.assign(b, { ownBuffers: buffers.get(b.id) ?? { before: 0, after: 0 } })).filter(busyWithin(from, to));
 }

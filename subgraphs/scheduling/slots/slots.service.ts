@@ -10,6 +10,7 @@ import { EventTypeContext, heldReservations, loadEventTypeContext } from './even
 import { earliestStart, firstSlotPerDay } from './event-type-rules';
 import { hostBusy } from './host-busy';
 import { isTimeZone } from './zone-offset';
+import { applyRollingWindow } from './rolling-window';
 
 const DAY = 86_400_000;
 
@@ -116,6 +117,7 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
     loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window, excludeBookingId }, directory),
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, excludeBookingId }),
   ]);
+  await applyRollingWindow(db, directory, eventType, context, length, now);
   let slots = slotsOfHosts(calendars, context, range, now);
   if (eventType.schedulingType === 'collective') slots = collectiveSlots(slots, new Set(hostIds).size);
   if (eventType.onlyShowFirstAvailableSlot) slots = firstSlotPerDay(slots, timeZone);
