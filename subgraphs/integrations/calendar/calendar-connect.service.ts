@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { claimDueCredentials } from './due-credentials';
 import { badInput, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
 import { CALENDAR_PATH_APPS } from '../provider-oauth/oauth-providers';
@@ -136,24 +137,14 @@ export class CalendarConnectService {
 
   /** Re-reads the provider calendars not read for `intervalMs` (a few per call; claimed so replicas share the work). */
   async refreshDue(intervalMs: number, batch = 10): Promise<number> {
-    const claimed: Array<{ id: number }> = await this.db.query(
-      `WITH claimed AS (
-         UPDATE calendar_credentials SET refreshed_at = now()
-          WHERE id IN (SELECT id FROM calendar_credentials
-                        WHERE app_id = ANY($1) AND NOT invalid AND (refreshed_at IS NULL OR refreshed_at < now() - make_interval(secs => $2))
-                        ORDER BY refreshed_at NULLS FIRST LIMIT $3 FOR UPDATE SKIP LOCKED)
-          RETURNING id)
-       SELECT id FROM claimed`,
-      [OAUTH_CALENDAR_APPS, intervalMs / 1000, batch],
-    );
-    for (const { id } of claimed) {
-      const credential = await this.db.getRepository(CalendarCredential).findOneBy({ id });
-      if (!credential) continue;
+    const due = await claimDueCredentials(this.db, OAUTH_CALENDAR_APPS, intervalMs, batch, { skipInvalid: true });
+    for (const credential of due) {
+      const { id } = credential;
       // A provider that fails now keeps the last busy times: an unreachable API is not a free calendar.
       await this.refreshBusy(credential).catch((error) =>
         this.db.getRepository(CalendarCredential).update({ id }, { refreshError: String((error as Error).message).slice(0, 500) }),
       );
     }
-    return claimed.length;
+    return due.length;
   }
 }

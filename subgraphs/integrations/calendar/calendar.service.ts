@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { claimDueCredentials } from './due-credentials';
 import { badInput, notFound } from '../../kit/errors';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../kit/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
@@ -214,20 +215,9 @@ export class CalendarService {
 
   /** Re-reads the ICS feeds not read for `intervalMs` (a few per call); claims them first so replicas share the work. */
   async refreshDueFeeds(intervalMs: number, batch = 10): Promise<number> {
-    // A CTE so that the answer is the claimed rows (TypeORM answers a bare UPDATE with [rows, count]).
-    const claimed: Array<{ id: number }> = await this.db.query(
-      `WITH claimed AS (
-         UPDATE calendar_credentials SET refreshed_at = now()
-          WHERE id IN (SELECT id FROM calendar_credentials
-                        WHERE app_id = $1 AND (refreshed_at IS NULL OR refreshed_at < now() - make_interval(secs => $2))
-                        ORDER BY refreshed_at NULLS FIRST LIMIT $3 FOR UPDATE SKIP LOCKED)
-          RETURNING id)
-       SELECT id FROM claimed`,
-      [ICS_FEED_APP, intervalMs / 1000, batch],
-    );
-    for (const { id } of claimed) {
-      const credential = await this.db.getRepository(CalendarCredential).findOneBy({ id });
-      if (!credential) continue;
+    const due = await claimDueCredentials(this.db, [ICS_FEED_APP], intervalMs, batch, { skipInvalid: false });
+    for (const credential of due) {
+      const { id } = credential;
       const { urls } = decryptProviderSecret<IcsFeedKey>(credential.keyCiphertext);
       try {
         const feeds = await Promise.all(urls.map((url) => readIcsFeed(url)));
@@ -241,7 +231,7 @@ export class CalendarService {
         await this.db.getRepository(CalendarCredential).update({ id }, { refreshError: message.slice(0, 500) });
       }
     }
-    return claimed.length;
+    return due.length;
   }
 
   /** Ids of the user's credentials, for validation elsewhere. */
