@@ -79,18 +79,25 @@ function queueOptions(name: string): PgBoss.Queue {
   return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
 }
 
-/** Installs or migrates the queue's schema (pg-boss takes an advisory lock) and creates the queues; idempotent. */
+/**
+ * Installs or migrates the queue's schema (pg-boss takes an advisory lock) and creates the queues; idempotent.
+ * Services starting side by side (npm start) each install it: creating a queue adds a partition, and two
+ * processes creating one at once deadlock, so the whole install holds one advisory lock of its own.
+ */
 export async function installJobQueue(db: DataSource): Promise<void> {
-  const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
-  boss.on('error', (error) => console.error('job queue:', error));
-  await boss.start();
-  for (const name of QUEUES) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name)).catch(async (error) => {
-      // Another process created it between the check and the insert.
-      if (!(await boss.getQueue(name))) throw error;
-    });
+  const lock = db.createQueryRunner();
+  await lock.connect();
+  await lock.query(`SELECT pg_advisory_lock(hashtext('${JOB_QUEUE_SCHEMA}.install'))`);
+  try {
+    const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
+    boss.on('error', (error) => console.error('job queue:', error));
+    await boss.start();
+    for (const name of QUEUES) if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name));
+    await boss.stop({ graceful: false, close: false, wait: true });
+  } finally {
+    await lock.query(`SELECT pg_advisory_unlock(hashtext('${JOB_QUEUE_SCHEMA}.install'))`).catch(() => undefined);
+    await lock.release();
   }
-  await boss.stop({ graceful: false, close: false, wait: true });
 }
 
 /** A producer that only ever writes inside the caller's transactions (never started: no polling, no maintenance). */

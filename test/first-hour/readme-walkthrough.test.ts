@@ -34,7 +34,7 @@ const ALLOWED_FAILURES: Array<{ run: number; method: string; path: RegExp; statu
 ];
 
 /** The variables the examples take from an answer with `pick`: each must get a value. */
-const PICKED = ['RUN', 'ET', 'WH', 'ETW', 'SLOT', 'HOLD', 'BOOKING', 'MOVED', 'LINK', 'TOKENS', 'ACCESS', 'REFRESH'];
+const PICKED = ['RUN', 'ET', 'WH', 'ETW', 'SLOT', 'HOLD', 'BOOKING', 'MOVED', 'LINK', 'TOKENS', 'ACCESS', 'REFRESH', 'MANAGED_REFRESH'];
 
 interface Answer { status: number; method: string; path: string }
 
@@ -114,13 +114,15 @@ describe('README walkthrough: every example that calls the API, twice on freshly
     for (const path of ['/graphql', '/v2/me', '/v2/webhooks', '/v2/slots', '/v2/bookings', '/v2/auth/oauth2/token']) expect(script).toContain(`${README_URL}${path}`);
   });
 
+  let keyAfterRun: string | undefined;
   it.each([1, 2])('run %i: every request answers 2xx (except the documented ones) and every picked value is set', async (run) => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const script = walkthroughBlocks(readme).join('\n').replaceAll(README_URL, stack.url);
     // OAuth step 3: Bob allows the app on the consent page; the app gets a new code each run (codes are single-use).
     const back = await decide(bob, { client_id: client.id, redirect_uri: redirectUri, scope: 'PROFILE_READ', state: `run-${run}` });
     const env = {
-      KEY: seed.users.find((u: any) => u.email === 'bob@acme.example.com').apiKey,
+      // The README rotates $KEY (POST /v2/api-keys/refresh): a reader running it again in the same shell has the new one.
+      KEY: keyAfterRun ?? seed.users.find((u: any) => u.email === 'bob@acme.example.com').apiKey,
       ORG_KEY: seed.users.find((u: any) => u.email === 'alice@acme.example.com').apiKey,
       CLIENT_ID: client.id,
       CLIENT_SECRET: client.secret,
@@ -128,6 +130,7 @@ describe('README walkthrough: every example that calls the API, twice on freshly
     };
 
     const result = await runScript(script, env);
+    keyAfterRun = [...result.stderr.matchAll(/^\++ KEY=(svc_\S+)$/gm)].pop()?.[1] ?? env.KEY;
     const answers = answersOf(result.stderr);
     const tail = result.stderr.split('\n').slice(-15).join('\n');
     expect({ exit: result.code, tail: result.code === 0 ? '' : tail }).toEqual({ exit: 0, tail: '' });

@@ -951,7 +951,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
               const requiredIds = idArgs.filter((a) => isNonNullType(a.type));
               const targetsB = requiredIds.length === 0 || requiredIds.some((a) => values[idArgumentOf(field, a)!] !== world.a[idArgumentOf(field, a)!]);
               if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && targetsB && !refused)) {
-                wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data).slice(0, 200)} ${leaks.join(', ')}`);
+                wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data ?? body.errors ?? null).slice(0, 300)} ${leaks.join(', ')}`);
               }
             }
           }

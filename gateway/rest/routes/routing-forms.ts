@@ -72,7 +72,7 @@ const calculateSlotsRoute = route({
   tag: 'Routing forms',
   summary: 'Evaluate the routes for a response (body: the answers; not stored) and answer the routed event type with its slots (start, end, timeZone, duration, format as GET /v2/slots)',
   operation: `mutation CalculateRoutingFormSlots(
-      $routingFormId: String!, $input: JSONObject, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String
+      $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String
     ) {
       routingFormById(routingFormId: $routingFormId) {
         calculateSlots(input: $input, start: $start, end: $end, timeZone: $timeZone, duration: $duration, format: $format, bookingUidToReschedule: $bookingUidToReschedule) { eventTypeId slots }
