@@ -92,7 +92,11 @@ export async function installJobQueue(db: DataSource): Promise<void> {
     const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
     boss.on('error', (error) => console.error('job queue:', error));
     await boss.start();
-    for (const name of QUEUES) if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name));
+    // An existing queue takes this start's settings (retries, expiry): they come from the environment.
+    for (const name of QUEUES) {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions(name));
+      else await boss.createQueue(name, queueOptions(name));
+    }
     await boss.stop({ graceful: false, close: false, wait: true });
   } finally {
     await lock.query(`SELECT pg_advisory_unlock(hashtext('${JOB_QUEUE_SCHEMA}.install'))`).catch(() => undefined);

@@ -11,7 +11,10 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
+  Lexer,
   parse,
+  Source,
+  TokenKind,
 } from 'graphql';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
@@ -460,6 +463,22 @@ function selectionOf(type: GraphQLOutputType, depth: number): string {
   if (depth === 0) return '{ __typename }';
   const fields = Object.values(named.getFields()).filter((f) => f.args.every((a) => !isNonNullType(a.type)));
   return `{ __typename ${fields.map((f) => `${f.name} ${selectionOf(f.type, depth - 1)}`).join(' ')} }`;
+}
+
+/** The deepest selection (up to `depth`) that keeps the probe (selection plus a few hundred tokens of arguments) under the gateway's token limit. */
+function selectionWithinTokenLimit(type: GraphQLOutputType, depth: number, maxTokens = DEFAULT_LIMITS.maxTokens - 200): string {
+  for (let d = depth; d > 0; d--) {
+    const selection = selectionOf(type, d);
+    if (tokenCount(selection) <= maxTokens) return selection;
+  }
+  return selectionOf(type, 0);
+}
+
+function tokenCount(text: string): number {
+  const lexer = new Lexer(new Source(text));
+  let count = 0;
+  while (lexer.advance().kind !== TokenKind.EOF) count += 1;
+  return count;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -915,7 +934,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         const idArgs = field.args.filter((a) => idArgumentOf(field, a));
         const params = idArgs.map((a) => idArgumentOf(field, a)!);
         const wrong: string[] = [];
-        const selection = selectionOf(field.type, 4);
+        const selection = selectionWithinTokenLimit(field.type, 4);
         const document = `${operation} Probe(${field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')}) { ${field.name}${field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''} ${selection} }`;
         for (const caller of ['aOwner', 'aAdmin', 'orgAOwner'] as Caller[]) {
           for (const b of bundlesFor(world, caller)) {

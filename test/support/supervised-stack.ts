@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../stack/ports';
+import { RATE_LIMIT_ENVIRONMENT } from '../../subgraphs/kit/rate-limit-settings';
+import { TEST_RATE_LIMITS } from './stack';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -30,6 +32,8 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
     INTERNAL_PORT: '0',
     WEBHOOK_WORKER_PORT: '0',
     DB_POOL_SIZE: '4',
+    // The test stack's limits (these tests load the stack on purpose; none of them is about throttling).
+    ...Object.fromEntries(Object.entries(TEST_RATE_LIMITS).map(([name, value]) => [RATE_LIMIT_ENVIRONMENT[name as keyof typeof RATE_LIMIT_ENVIRONMENT].variable, String(value)])),
   };
 }
 
