@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../stack/ports';
+import { reservedPort } from '../support/reserved-port';
 import { ROOT, runCli } from '../support/cli';
 import { privateStackEnv } from '../support/supervised-stack';
 
@@ -37,7 +37,7 @@ describe('a port that is taken: the start fails at once, naming the port and the
 
   // Each case is bounded by its jest timeout: "within seconds", not after minutes of waiting.
   it('a subgraph port in use: npm start names SCHEDULING_PORT and exits 1 (no "Cannot destructure … address()")', async () => {
-    const port = await freePort();
+    const port = await reservedPort();
     blocker = await silentListener(port);
     const { code, output } = await runToEnd('dist/cli/start.js', { ...env, SCHEDULING_PORT: String(port) });
     expect(code).toBe(1);
@@ -53,7 +53,7 @@ describe('a port that is taken: the start fails at once, naming the port and the
   }, 20_000);
 
   it('the gateway process on its own (docker compose): a taken PORT is named, not a crash on address()', async () => {
-    const internal = await freePort();
+    const internal = await reservedPort();
     blocker = await silentListener(Number(env.PORT));
     const { code, output } = await runToEnd('dist/gateway/main.js', { PORT: env.PORT, HOST: '127.0.0.1', INTERNAL_PORT: String(internal), DATABASE_URL: '' });
     expect(code).toBe(1);

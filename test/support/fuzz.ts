@@ -17,7 +17,7 @@ import { TestStack } from './stack';
  * FUZZ_LOG=<file> appends every exchange to that file (one JSON line each), FUZZ_SHRINK=0 skips shrinking.
  */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_240_613);
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
 // ---------------------------------------------------------------------------------------------------
 // The OpenAPI document

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../stack/ports';
+import { reservedPort } from './reserved-port';
 import { RATE_LIMIT_ENVIRONMENT } from '../../subgraphs/kit/rate-limit-settings';
 import { TEST_RATE_LIMITS } from './stack';
 
@@ -23,8 +23,8 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
   return {
     DATABASE_URL: '',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await reservedPort()),
+    PORT: String(await reservedPort()),
     SCHEDULING_PORT: '0',
     ORGANIZATIONS_PORT: '0',
     INTEGRATIONS_PORT: '0',
