@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { assertPortFree } from '../../stack/port-check';
 
 /**
  * A free port below the system's ephemeral range (Linux hands out 32768–60999 for `listen(0)`): a port the
@@ -9,7 +9,7 @@ export async function reservedPort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     if (handedOut.has(port)) continue;
-    if (await isFree(port)) {
+    if (await assertPortFree(port, '127.0.0.1', 'a test port').then(() => true, () => false)) {
       handedOut.add(port);
       return port;
     }
@@ -17,11 +17,3 @@ export async function reservedPort(): Promise<number> {
 }
 
 const handedOut = new Set<number>();
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
