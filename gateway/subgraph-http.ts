@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Agent, ClientRequest, request } from 'node:http';
 
 /**
  * The gateway's HTTP client for subgraph calls: node:http over one keep-alive agent, the body read
@@ -90,12 +90,22 @@ export interface SubgraphRequestInit {
   signal?: AbortSignal | null;
 }
 
+/**
+ * A pooled connection the subgraph closed just as this request was written on it fails before any
+ * answer with ECONNRESET or EPIPE: the subgraph never read the request, so it is sent once more on a
+ * fresh connection (Node's documented remedy, `request.reusedSocket`), instead of answering 503.
+ */
+const closedUnderUs = (req: ClientRequest, error: NodeJS.ErrnoException, answered: boolean) =>
+  req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
 /** One POST (or other method) to a subgraph; a timeout (ms) destroys the request with a TimeoutError, as AbortSignal.timeout would. */
-export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequestInit, timeoutMs: number): Promise<SubgraphResponse> {
+export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequestInit, timeoutMs: number, retried = false): Promise<SubgraphResponse> {
   return new Promise((resolve, reject) => {
     const body = init.body ?? '';
     const headers: Record<string, string | number> = { ...init.headers, 'content-length': Buffer.byteLength(body) };
+    let answered = false;
     const req = request(url, { method: init.method ?? 'POST', headers, agent, signal: init.signal ?? undefined }, (res) => {
+      answered = true;
       res.setEncoding('utf8');
       let text = '';
       res.on('data', (chunk: string) => (text += chunk));
@@ -107,7 +117,10 @@ export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequest
       error.name = 'TimeoutError';
       req.destroy(error);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && closedUnderUs(req, error, answered)) resolve(subgraphRequest(agent, url, init, timeoutMs, true));
+      else reject(error);
+    });
     req.end(body);
   });
 }
