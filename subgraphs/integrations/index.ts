@@ -1,3 +1,4 @@
+import { addressOf } from '../addresses';
 import { SubgraphDefinition } from '../kit/server';
 import { CalendarCredential } from './calendar/calendar-credential.entity';
 import { CalendarResolver } from './calendar/calendar.resolver';
@@ -44,7 +45,7 @@ import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.
 /** Webhooks and their deliveries; phone calls; verified resources; calendars and ICS feeds; conferencing apps; routing forms; team workflows and their reminders. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
-  defaultPort: 4003,
+  defaultPort: addressOf('integrations').defaultPort,
   persistence: {
     schema: 'integrations',
     entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState],
