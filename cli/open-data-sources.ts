@@ -13,7 +13,7 @@ export interface SubgraphDataSources {
 
 /**
  * Opens every subgraph's own DataSource on the database (running its migrations, as the subgraph
- * itself does on start-up), one after the other; those already opened are closed if one fails.
+ * itself does on start-up), all at once; those opened are closed if one fails.
  */
 export async function openSubgraphDataSources(databaseUrl: string): Promise<SubgraphDataSources> {
   const opened = new Map<string, DataSource>();
@@ -24,7 +24,10 @@ export async function openSubgraphDataSources(databaseUrl: string): Promise<Subg
     if (failed) throw failed.reason;
   };
   try {
-    for (const definition of SUBGRAPHS) opened.set(definition.name, await openDataSource(definition.persistence, databaseUrl));
+    // Side by side, as the subgraphs themselves start: each migrates only its own schema.
+    const results = await Promise.allSettled(SUBGRAPHS.map(async (definition) => opened.set(definition.name, await openDataSource(definition.persistence, databaseUrl))));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
