@@ -92,6 +92,8 @@ export const MAX_STRING: Record<string, number> = {
   'RequestPhoneVerificationInput.phone': 32,
   'VerifyPhoneInput.phone': 32,
   'VerifyPhoneInput.code': 16,
+  'RequestBookerEmailCodeInput.email': 320,
+  'CreateBookingInput.emailVerificationCode': 16,
   // Booking actions (reasons are trimmed and kept up to 1,000 characters by the booking rules).
   'DeclineBookingInput.reason': 2_000,
   'RequestRescheduleInput.reason': 2_000,
