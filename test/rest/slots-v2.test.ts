@@ -266,9 +266,10 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const eventTypeId = await collective([a, b]);
       const ownOfB = await personalEventType(stack, b.user.id, { lengthInMinutes: 60 });
       const at = '2030-07-08T10:00:00.000Z';
+      const ownOfA = await personalEventType(stack, a.user.id, { lengthInMinutes: 60 });
       const reservation = expectSuccess(await reserve({ eventTypeId, slotStart: at }), 201);
-      // The co-host (not the organizer the reservation is recorded for) is held: their own slots lose the hour, a booking of it is refused.
-      expect(await startsOn(ownOfB.id, '2030-07-08')).toEqual(['2030-07-08T09:00:00.000Z', '2030-07-08T11:00:00.000Z']);
+      // Both hosts are held (the one the reservation is recorded for and the co-host): their own slots lose the hour, a booking of it is refused.
+      for (const own of [ownOfA, ownOfB]) expect(await startsOn(own.id, '2030-07-08')).toEqual(['2030-07-08T09:00:00.000Z', '2030-07-08T11:00:00.000Z']);
       expectErrorEnvelope(await book(stack, { eventTypeId: ownOfB.id, start: at, attendee: attendee('own-b-held') }), 409, 'CONFLICT', /taken/);
       expect(await startsOn(eventTypeId, '2030-07-08')).not.toContain(at);
       // Deleting the reservation frees every host.
