@@ -179,6 +179,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'Mutation.applyTeamRoster.memberIds': 50_000, // @internal: a team's (or an organization's) accepted members, sent whole by the roster outbox
   'Query.organizationUsers.emails': 100,
   'Query.organizationUsers.teamIds': 100,
   'Query.organizationUsers.assignedOptionIds': 250,
