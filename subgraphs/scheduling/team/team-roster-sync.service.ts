@@ -25,6 +25,24 @@ async function detachBookedChildren(tx: EntityManager, templateId: number, keptM
 }
 
 /**
+ * A member joining a managed event type whose own event type already has its slug cannot get a copy
+ * (creating the template answers 409 for it): that member is left out — not a host, no copy — and
+ * logged, rather than failing the whole roster (the team's other event types) over and over.
+ */
+async function withoutSlugClash(tx: EntityManager, template: EventType, currentHostIds: readonly number[], memberIds: readonly number[]): Promise<number[]> {
+  const joining = memberIds.filter((id) => !currentHostIds.includes(id));
+  if (!joining.length) return [...memberIds];
+  const clashing: Array<{ owner_id: number }> = await tx.query(
+    `SELECT DISTINCT owner_id FROM event_types WHERE owner_id = ANY($1::int[]) AND slug = $2 AND team_id IS NULL AND parent_id IS DISTINCT FROM $3`,
+    [joining, template.slug, template.id],
+  );
+  if (!clashing.length) return [...memberIds];
+  const left = new Set(clashing.map((r) => r.owner_id));
+  console.warn(`managed event type ${template.id}: members ${[...left].join(', ')} already have an event type with slug "${template.slug}"; they get no copy`);
+  return memberIds.filter((id) => !left.has(id));
+}
+
+/**
  * Applies a team's accepted members (sent by the organizations subgraph's roster outbox) to its
  * `assignAllTeamMembers` event types, in one transaction: every member becomes a host (one who joined
  * later included), one who left stops being one; a managed event type's copies follow its hosts.
@@ -41,7 +59,8 @@ export async function applyTeamRoster(db: DataSource, teamId: number, memberIds:
     let changed = 0;
     for (const eventType of eventTypes) {
       const current = hostRows.filter((h) => h.eventTypeId === eventType.id).map((h) => h.userId);
-      const { wanted, added, gone } = rosterChanges(current, memberIds);
+      const members = eventType.schedulingType === 'managed' ? await withoutSlugClash(tx, eventType, current, memberIds) : memberIds;
+      const { wanted, added, gone } = rosterChanges(current, members);
       if (!added.length && !gone.length) continue;
       if (gone.length) await tx.delete(EventTypeHost, { eventTypeId: eventType.id, userId: In(gone) });
       if (added.length) await tx.insert(EventTypeHost, added.map((userId) => ({ eventTypeId: eventType.id, userId })));
