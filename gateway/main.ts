@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { SUPERGRAPH_FILE } from '../schema/compose';
-import { SUBGRAPHS } from '../subgraphs';
+import { SUPERGRAPH_FILE } from '../schema/files';
+import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
 import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
 import { describeSource, supergraphSourceFromEnvironment } from './supergraph-source';
@@ -15,7 +15,7 @@ async function main() {
   if (!process.env.INTERNAL_SECRET) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
   if (!process.env.SYSTEM_CALL_SECRET) console.warn('SYSTEM_CALL_SECRET is not set: this gateway will refuse callbacks from subgraphs in other processes');
   const subgraphUrls = Object.fromEntries(
-    SUBGRAPHS.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
+    SUBGRAPH_ADDRESSES.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
   );
   // SUPERGRAPH_PATH or SUPERGRAPH_URL (default: the checked-in file), polled every SUPERGRAPH_POLL_MS (default 10 s; 0: never).
   const supergraphSource = supergraphSourceFromEnvironment(process.env, SUPERGRAPH_FILE);
@@ -30,7 +30,7 @@ async function main() {
     workerHealthUrls: process.env.WORKER_HEALTH_URLS
       ? Object.fromEntries(process.env.WORKER_HEALTH_URLS.split(',').map((pair) => pair.split('=', 2) as [string, string]))
       : undefined,
-    webRoutes: SUBGRAPHS.filter((s) => s.web).map((s) => ({ paths: s.web!.paths, target: new URL(subgraphUrls[s.name]).origin })),
+    webRoutes: SUBGRAPH_ADDRESSES.filter((s) => s.webPaths).map((s) => ({ paths: s.webPaths!, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
   serveUntilStopped('gateway', gateway.url, () => gateway.stop());

@@ -48,7 +48,7 @@ export class SupergraphPoller {
 
   static async start(source: SupergraphSource): Promise<SupergraphPoller> {
     const initial = await loadSupergraph(source);
-    Supergraph.build(initial); // a broken supergraph at start is fatal: there is no last good one
+    // A broken supergraph at start is fatal (there is no last good one): the gateway's own load of it fails the start.
     const poller = new SupergraphPoller(source, initial);
     if (source.pollMs && source.pollMs > 0) {
       poller.timer = setInterval(() => void poller.poll(), source.pollMs);

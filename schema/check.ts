@@ -2,13 +2,10 @@ import { Change, CriticalityLevel, diff } from '@graphql-inspector/core';
 import { Supergraph } from '@apollo/federation-internals';
 import { buildSchema, GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-/** Where the checked-in SDL files live: schema/ at the repository root (also when run from dist/). */
-export const SCHEMA_DIR = join(__dirname, '..', '..', 'schema');
-export const API_SCHEMA_FILE = join(SCHEMA_DIR, 'api.graphql');
-/** One entry per accepted breaking change of the public API schema. */
-export const BREAKING_CHANGES_FILE = join(SCHEMA_DIR, 'breaking-changes.json');
+import { API_SCHEMA_FILE, BREAKING_CHANGES_FILE, SCHEMA_DIR } from './files';
+
+export { API_SCHEMA_FILE, BREAKING_CHANGES_FILE, SCHEMA_DIR };
 
 /** An accepted breaking change: which change (inspector's type and path, or its message), when, and why. */
 export interface AcceptedBreakingChange {

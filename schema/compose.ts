@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { parse } from 'graphql';
 import { buildFederatedSchema, printPublishedSdl } from '../subgraphs/kit/build-schema';
 import { SUBGRAPHS } from '../subgraphs';
+import { SUPERGRAPH_FILE } from './files';
 import { API_SCHEMA_FILE, apiSdlOf, checkApiSchema, formatCheck, readChangelog, SCHEMA_DIR } from './check';
 
 export { API_SCHEMA_FILE, SCHEMA_DIR };
-export const SUPERGRAPH_FILE = join(SCHEMA_DIR, 'supergraph.graphql');
+export { SUPERGRAPH_FILE };
 
 export interface Composition {
   subgraphs: Array<{ name: string; sdl: string }>;

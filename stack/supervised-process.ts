@@ -3,6 +3,12 @@ import { createInterface } from 'node:readline';
 import type { ReadyMessage } from '../subgraphs/kit/lifecycle';
 import { RestartPolicy, restartDelay } from './restart-policy';
 
+/** STACK_CPU_PROFILE_DIR: each service writes a CPU profile there when it exits (for profiling start-up; Node refuses --cpu-prof in NODE_OPTIONS). */
+function profilingFlags(name: string): string[] {
+  const dir = process.env.STACK_CPU_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+}
+
 export interface ServiceSpec {
   name: string;
   /** The compiled entry point (dist/…/main.js). */
@@ -45,7 +51,7 @@ export class SupervisedProcess {
   }
 
   private spawn(): void {
-    const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, this.spec.script], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, ...profilingFlags(this.spec.name), this.spec.script], {
       env: this.spec.env,
       // The IPC channel tells the supervisor when the service is ready, and the service that the
       // supervisor is gone. Its own process group: a Ctrl-C in the terminal reaches only the

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SUBGRAPHS } from '../subgraphs';
+import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
 import { LocalDatabase, openStackDatabase } from './local-database';
 import { assertPortFree } from './port-check';
 import { freePort } from './ports';
@@ -21,7 +21,7 @@ async function assertServicePortsFree(env: NodeJS.ProcessEnv): Promise<void> {
   const wanted: Array<[variable: string, defaultPort: number, host: string]> = [
     ['PORT', 3000, env.HOST || '127.0.0.1'],
     ['INTERNAL_PORT', 4000, '127.0.0.1'],
-    ...SUBGRAPHS.map((s): [string, number, string] => [`${s.name.toUpperCase()}_PORT`, s.defaultPort, '127.0.0.1']),
+    ...SUBGRAPH_ADDRESSES.map((s): [string, number, string] => [`${s.name.toUpperCase()}_PORT`, s.defaultPort, '127.0.0.1']),
   ];
   for (const [variable, defaultPort, host] of wanted) {
     const port = Number(env[variable] || defaultPort);
@@ -57,7 +57,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
   const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
   const urls: Record<string, string> = {};
   const specs: ServiceSpec[] = [];
-  for (const subgraph of SUBGRAPHS) {
+  for (const subgraph of SUBGRAPH_ADDRESSES) {
     const port = await chosenPort(env[`${subgraph.name.toUpperCase()}_PORT`], subgraph.defaultPort);
     urls[subgraph.name] = `http://127.0.0.1:${port}/graphql`;
     specs.push({
@@ -131,9 +131,11 @@ export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promi
   stopWhenParentLeaves(shutDown);
 
   try {
-    await Promise.all(serving.map((service) => service.start()));
-    // The workers after the services: the integrations subgraph has migrated its tables, scheduling installed the queue.
-    await Promise.all(workers.map((service) => service.start()));
+    const started = new Map(serving.map((service) => [service.name, service.start()]));
+    // The workers once the integrations subgraph has migrated its tables and scheduling installed the
+    // queue; they need neither the gateway nor the other subgraphs, so they start while those do.
+    const queueReady = Promise.all([started.get('scheduling'), started.get('integrations')]);
+    await Promise.all([...started.values(), queueReady.then(() => Promise.all(workers.map((service) => service.start())))]);
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;

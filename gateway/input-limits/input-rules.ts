@@ -146,6 +146,18 @@ export const MAX_STRING: Record<string, number> = {
       [`Query.${field}.code`, 4_096],
     ]),
   ),
+  ...Object.fromEntries(
+    ['stripeConnectUrl', 'teamStripeConnectUrl'].flatMap((field) => [
+      [`Query.${field}.returnTo`, 2_048],
+      [`Query.${field}.onErrorReturnTo`, 2_048],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['saveStripeConnection', 'saveTeamStripeConnection'].flatMap((field) => [
+      [`Query.${field}.state`, 255],
+      [`Query.${field}.code`, 4_096],
+    ]),
+  ),
   'Query.conferencingMeetingUrl.title': 1_000,
   'Mutation.routingFormById.routingFormId': 36,
   'RoutingFormTarget.calculateSlots.start': 64,

@@ -1,3 +1,4 @@
+import { addressOf } from '../addresses';
 import { SubgraphDefinition } from '../kit/server';
 import { CalendarCredential } from './calendar/calendar-credential.entity';
 import { CalendarResolver } from './calendar/calendar.resolver';
@@ -39,20 +40,23 @@ import { DeliveryLogResolver } from './webhook-delivery/delivery-log.resolver';
 import { OAuthClientWebhookResolver } from './webhook/oauth-client-webhook.resolver';
 import { OrganizationWebhookResolver } from './webhook/organization-webhook.resolver';
 import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.resolver';
+import { StripeConnections1735200000000 } from './migrations/1735200000000-stripe-connections';
+import { StripeConnection } from './stripe/stripe-connection.entity';
+import { StripeResolver } from './stripe/stripe.resolver';
 
 /** Webhooks and phone calls. */
-/** Webhooks and their deliveries; phone calls; verified resources; calendars and ICS feeds; conferencing apps; routing forms; team workflows and their reminders. */
+/** Webhooks and their deliveries; phone calls; verified resources; calendars and ICS feeds; conferencing apps; Stripe connections; routing forms; team workflows and their reminders. */
 export const integrations: SubgraphDefinition = {
   name: 'integrations',
-  defaultPort: 4003,
+  defaultPort: addressOf('integrations').defaultPort,
   persistence: {
     schema: 'integrations',
-    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState],
-    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000],
+    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState, StripeConnection],
+    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000, StripeConnections1735200000000],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, CalendarConnectResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, RoutingFormSlotsResolver, TeamWorkflowResolver],
+  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, CalendarConnectResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, RoutingFormSlotsResolver, TeamWorkflowResolver, StripeResolver],
   referenceResolvers: {},
   background: [({ db }) => startIcsFeedRefresher(db), ({ db }) => startWorkflowDispatcher(db)],
 };

@@ -1,3 +1,4 @@
+import { addressOf } from '../addresses';
 import { ApiKeyIssueResolver } from './api-key/api-key-issue.resolver';
 import { SubgraphDefinition } from '../kit/server';
 import { ApiKey } from './api-key/api-key.entity';
@@ -24,7 +25,7 @@ import { mountAuthPages, WEB_PATHS } from './web/routes';
 /** API keys, OAuth clients and their review, the OAuth 2.0 provider (pages under /auth, token endpoint) and the resolution of credentials. */
 export const oauth: SubgraphDefinition = {
   name: 'oauth',
-  defaultPort: 4004,
+  defaultPort: addressOf('oauth').defaultPort,
   persistence: {
     schema: 'oauth',
     entities: [ApiKey, OAuthClient, AuthSession, AuthorizationCode, OAuthGrant, OAuthToken],

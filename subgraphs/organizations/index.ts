@@ -1,3 +1,4 @@
+import { addressOf } from '../addresses';
 import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
 import { BookingPageUser, bookingPageUserReference } from './booking-page/booking-page-user';
 import { SubgraphDefinition } from '../kit/server';
@@ -49,7 +50,7 @@ import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-us
 /** Users, organizations, teams, memberships. */
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
-  defaultPort: 4002,
+  defaultPort: addressOf('organizations').defaultPort,
   persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, TeamRosterChange, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001, ManagedUsers1734600000001, TeamRosterChanges1734800000001] },
   resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver, ManagedUserResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference, BookingPageUser: bookingPageUserReference },

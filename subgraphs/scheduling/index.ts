@@ -1,3 +1,4 @@
+import { addressOf } from '../addresses';
 import { installJobQueue } from '../kit/job-queue';
 import { SubgraphDefinition } from '../kit/server';
 import { Attendee } from './booking/attendee.entity';
@@ -55,7 +56,7 @@ import { userReference } from './user/user.stub';
 /** Event types, schedules, availability, slots, bookings and attendees. */
 export const scheduling: SubgraphDefinition = {
   name: 'scheduling',
-  defaultPort: 4001,
+  defaultPort: addressOf('scheduling').defaultPort,
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],

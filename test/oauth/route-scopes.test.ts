@@ -267,6 +267,13 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/oauth/auth-url': 'TEAM_APPS_WRITE', // get OAuth auth URL for a team
   // "save conferencing app OAuth credentials" (TEAM_APPS_WRITE) is checked when the state is issued (auth-url above); the redirect itself carries no credential
   'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/oauth/callback': 'public',
+  // Stripe: not in spec 5.3; read as "get OAuth connect URL" (APPS_WRITE / TEAM_APPS_WRITE) and "check a connection" (APPS_READ / TEAM_APPS_READ), decisions.md
+  'GET /v2/stripe/connect': 'APPS_WRITE',
+  'GET /v2/stripe/save': 'public', // Stripe's redirect; the single-use state names the user
+  'GET /v2/stripe/check': 'APPS_READ',
+  'GET /v2/organizations/{orgId}/teams/{teamId}/stripe/connect': 'TEAM_APPS_WRITE',
+  'GET /v2/organizations/{orgId}/teams/{teamId}/stripe/save': 'public', // the state names the team; the admin's authority was checked when it was issued
+  'GET /v2/organizations/{orgId}/teams/{teamId}/stripe/check': 'TEAM_APPS_READ',
   'POST /v2/routing-forms/{routingFormId}/calculate-slots': 'TEAM_ROUTING_FORM_WRITE', // create routing form response and get available slots (without storing it)
   'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms': 'TEAM_ROUTING_FORM_READ', // get team routing forms
   'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses': 'TEAM_ROUTING_FORM_READ', // get organization team routing form responses

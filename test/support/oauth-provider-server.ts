@@ -3,7 +3,7 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import express, { Request, Response } from 'express';
 
-export type Family = 'google' | 'microsoft' | 'zoom';
+export type Family = 'google' | 'microsoft' | 'zoom' | 'stripe';
 
 export interface ProviderCalendarRow {
   id: string;
@@ -32,8 +32,8 @@ export interface ProviderAccount {
 }
 
 /**
- * A loopback OAuth 2.0 authorization server and API of Google, Microsoft and Zoom (one per path prefix:
- * `/google`, `/microsoft`, `/zoom`): authorize redirect, token exchange with client secret and PKCE S256
+ * A loopback OAuth 2.0 authorization server and API of Google, Microsoft, Zoom and Stripe Connect (one per
+ * path prefix: `/google`, `/microsoft`, `/zoom`, `/stripe`): authorize redirect, token exchange with client secret and PKCE S256
  * checks, refresh, calendar lists, free/busy, events and meeting creation. No real provider is called.
  */
 export interface OAuthProviderServer {
@@ -42,6 +42,8 @@ export interface OAuthProviderServer {
   accounts: Record<Family, ProviderAccount>;
   /** Lifetime of the access tokens it issues, seconds (short ones make the service refresh). */
   accessTokenLifetime: number;
+  /** Stripe accounts connected so far (`stripe_user_id` of each code exchanged), in order. */
+  stripeAccounts: string[];
   /** Grants seen at the token endpoints: what was exchanged or refreshed. */
   grants: Array<{ family: Family; grantType: string }>;
   /** The environment that points the service at this server. */
@@ -51,11 +53,12 @@ export interface OAuthProviderServer {
   stop(): Promise<void>;
 }
 
-const FAMILIES: Family[] = ['google', 'microsoft', 'zoom'];
+const FAMILIES: Family[] = ['google', 'microsoft', 'zoom', 'stripe'];
 const ENV_NAMES: Record<Family, string[]> = {
   google: ['GOOGLE_OAUTH_AUTHORIZE_URL', 'GOOGLE_OAUTH_TOKEN_URL', 'GOOGLE_API_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   microsoft: ['MICROSOFT_OAUTH_AUTHORIZE_URL', 'MICROSOFT_OAUTH_TOKEN_URL', 'MICROSOFT_GRAPH_URL', 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
   zoom: ['ZOOM_OAUTH_AUTHORIZE_URL', 'ZOOM_OAUTH_TOKEN_URL', 'ZOOM_API_URL', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'],
+  stripe: ['STRIPE_OAUTH_AUTHORIZE_URL', 'STRIPE_OAUTH_TOKEN_URL', 'STRIPE_API_URL', 'STRIPE_CLIENT_ID', 'STRIPE_PRIVATE_KEY'],
 };
 export const PROVIDER_ENV_NAMES = Object.values(ENV_NAMES).flat();
 
@@ -63,17 +66,25 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
   const clients = Object.fromEntries(FAMILIES.map((f) => [f, { id: `${f}-client`, secret: `${f}-secret-${randomBytes(6).toString('hex')}` }])) as OAuthProviderServer['clients'];
   const accounts = Object.fromEntries(FAMILIES.map((f) => [f, { calendars: [], busy: {}, events: new Map(), meetings: [] }])) as unknown as OAuthProviderServer['accounts'];
   const codes = new Map<string, { family: Family; redirectUri: string; challenge: string; clientId: string }>();
-  const accessTokens = new Map<string, { family: Family; expiresAt: number }>();
+  const accessTokens = new Map<string, { family: Family; expiresAt: number; account?: string }>();
   const refreshTokens = new Map<string, Family>();
   const server = {} as OAuthProviderServer;
   server.accessTokenLifetime = 3600;
   server.grants = [];
+  server.stripeAccounts = [];
 
   const issue = (family: Family) => {
     const access = `at-${family}-${randomBytes(12).toString('hex')}`;
     const refresh = `rt-${family}-${randomBytes(12).toString('hex')}`;
-    accessTokens.set(access, { family, expiresAt: Date.now() + server.accessTokenLifetime * 1000 });
     refreshTokens.set(refresh, family);
+    if (family === 'stripe') {
+      // Stripe Connect names the connected account, and its access tokens do not expire.
+      const account = `acct_${randomBytes(8).toString('hex')}`;
+      server.stripeAccounts.push(account);
+      accessTokens.set(access, { family, expiresAt: Number.MAX_SAFE_INTEGER, account });
+      return { access_token: access, refresh_token: refresh, token_type: 'bearer', stripe_user_id: account, stripe_publishable_key: 'pk_test_loopback', scope: 'read_write', livemode: false };
+    }
+    accessTokens.set(access, { family, expiresAt: Date.now() + server.accessTokenLifetime * 1000 });
     return { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: server.accessTokenLifetime };
   };
 
@@ -174,6 +185,11 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
     const joinUrl = `https://zoom.example.com/j/${Math.floor(Math.random() * 1e10)}`;
     accounts.zoom.meetings.push({ body: req.body, joinUrl });
     res.status(201).json({ id: 1, join_url: joinUrl });
+  });
+
+  app.get('/stripe/api/v1/account', (req, res) => {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    res.json({ id: accessTokens.get(token)!.account, object: 'account', charges_enabled: true });
   });
 
   const http: Server = await new Promise((resolve) => {

@@ -13,7 +13,7 @@ import { referenceDocument } from './reference-components';
  * - `oneOf` is read as `anyOf`: its unions (booking | recurring booking | seated booking) are not
  *   discriminated, and a plain booking also satisfies the looser alternatives.
  * - `status` typed `object` in some envelopes (CalendarLinksOutput_2024_08_13,
- *   BookingReferencesOutput_2024_08_13) is the string "success" everywhere else: read as a string.
+ *   BookingReferencesOutput_2024_08_13, StripCredentialsCheckOutputResponseDto) is the string "success" everywhere else: read as a string.
  * - An array schema with its items' `enum` on the array itself (ScheduleAvailabilityInput_2024_06_11.days):
  *   the enum is read on the items only.
  * - `pattern: "TIME_FORMAT_HH_MM"` (a constant's name, not a regular expression) is read as `HH:mm`;
@@ -21,7 +21,7 @@ import { referenceDocument } from './reference-components';
  * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
  *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
  */
-const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13'];
+const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13', 'StripCredentialsCheckOutputResponseDto'];
 
 type Json = any;
 

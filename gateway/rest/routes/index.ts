@@ -6,6 +6,7 @@ import { bookingFieldRoutes } from './booking-fields';
 import { bookingActionRoutes, bookingRoutes, organizationBookingRoutes } from './bookings';
 import { calendarRoutes } from './calendars';
 import { conferencingRoutes } from './conferencing';
+import { stripeRoutes } from './stripe';
 import { eventTypeRoutes } from './event-types';
 import { meRoutes } from './me';
 import { membershipRoutes } from './memberships';
@@ -66,6 +67,7 @@ export const ROUTES: RouteEntry[] = [
   ...slotV2Routes,
   ...calendarRoutes,
   ...conferencingRoutes,
+  ...stripeRoutes,
   ...routingFormRoutes,
   ...workflowRoutes,
   ...creditRoutes,

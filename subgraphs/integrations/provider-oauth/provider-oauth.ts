@@ -18,6 +18,8 @@ export interface ProviderTokens {
   refreshToken: string | null;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** The provider's id of the connected account, where it names one (Stripe's `stripe_user_id`). */
+  accountId?: string;
 }
 
 export interface ConsentOwner {
@@ -119,7 +121,12 @@ async function tokenRequest(provider: OAuthProvider, grant: Record<string, strin
     throw new ProviderOAuthError(`the ${provider.family} token endpoint refused the grant (${answer.status}${typeof json.error === 'string' ? `: ${json.error}` : ''})`);
   }
   const expiresIn = Number(json.expires_in) > 0 ? Number(json.expires_in) : 3600;
-  return { accessToken: json.access_token, refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : (grant.refresh_token ?? null), expiresAt: Date.now() + expiresIn * 1000 };
+  return {
+    accessToken: json.access_token,
+    refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : (grant.refresh_token ?? null),
+    expiresAt: Date.now() + expiresIn * 1000,
+    ...(typeof json.stripe_user_id === 'string' ? { accountId: json.stripe_user_id } : {}),
+  };
 }
 
 /** Exchanges an authorization code (with the PKCE verifier and the client secret) for tokens. */

@@ -1,4 +1,5 @@
 import express, { NextFunction, Request, Response } from 'express';
+import { addressOf } from '../../addresses';
 import { SubgraphRuntime } from '../../kit/server';
 import { showReview, reviewClient } from './admin-review.page';
 import { decideAuthorize, showAuthorize } from './authorize.page';
@@ -15,7 +16,7 @@ import { postgresLimiters } from '../../kit/rate-limit-store';
 const OAUTH_SCHEMA = 'oauth';
 
 /** What the gateway forwards to the oauth subgraph: the pages under {auth_url}/auth and the RFC 8414 metadata. */
-export const WEB_PATHS = ['/auth', DISCOVERY_PATH];
+export const WEB_PATHS = addressOf('oauth').webPaths!;
 
 type PageHandler = (req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime) => unknown;
 
