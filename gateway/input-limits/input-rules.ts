@@ -92,6 +92,8 @@ export const MAX_STRING: Record<string, number> = {
   'RequestPhoneVerificationInput.phone': 32,
   'VerifyPhoneInput.phone': 32,
   'VerifyPhoneInput.code': 16,
+  'RequestBookerEmailCodeInput.email': 320,
+  'CreateBookingInput.emailVerificationCode': 16,
   // Booking actions (reasons are trimmed and kept up to 1,000 characters by the booking rules).
   'DeclineBookingInput.reason': 2_000,
   'RequestRescheduleInput.reason': 2_000,
@@ -189,6 +191,7 @@ export const MAX_ITEMS: Record<string, number> = {
   'RegisterOAuthClientInput.redirectUris': 10,
   'RegisterOAuthClientInput.scopes': 50,
   'Query.usersById.ids': 1_000,
+  'Mutation.applyTeamRoster.memberIds': 50_000, // @internal: a team's (or an organization's) accepted members, sent whole by the roster outbox
   'Query.organizationUsers.emails': 100,
   'Query.organizationUsers.teamIds': 100,
   'Query.organizationUsers.assignedOptionIds': 250,

@@ -48,8 +48,9 @@ export function clientAddressOf(req: Request): string {
   return addressKey(req.ip ?? req.socket.remoteAddress);
 }
 
+/** Public booking creation, and the booker e-mail codes it may need (a code sender spends the same budget). */
 function isPublicBookingCreation(req: Request): boolean {
-  return req.method === 'POST' && /^\/v2\/bookings\/?$/.test(`${req.baseUrl}${req.path}`);
+  return req.method === 'POST' && /^\/v2\/bookings(\/email-verification-code)?\/?$/.test(`${req.baseUrl}${req.path}`);
 }
 
 /**

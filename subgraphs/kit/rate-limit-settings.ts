@@ -10,7 +10,7 @@ export interface RateLimitSettings {
   requestsPerCredential: number;
   /** Requests per window per client IP for calls without a credential. */
   requestsPerIp: number;
-  /** Public booking creations (`POST /v2/bookings` without a credential) per window per client IP. */
+  /** Public booking creations (`POST /v2/bookings` and `POST /v2/bookings/email-verification-code` without a credential) per window per client IP. */
   publicBookingsPerIp: number;
   /** Wrong passwords per account (normalised e-mail) before the sign-in page locks it. */
   signInFailuresPerAccount: number;

@@ -12,6 +12,9 @@ import { OrganizationUsersResolver } from './organization/organization-users.res
 import { OrganizationTeamResolver } from './team/organization-team.resolver';
 import { TeamDeletion } from './team-deletion/team-deletion.entity';
 import { startTeamDeletionRetries } from './team-deletion/team-deletion.service';
+import { TeamRosterChange } from './team-roster-change/team-roster-change.entity';
+import { startTeamRosterRetries } from './team-roster-change/team-roster-change.service';
+import { TeamRosterChanges1734800000001 } from './migrations/1734800000001-team-roster-changes';
 import { TeamInvite } from './team-invite/team-invite.entity';
 import { TeamInviteResolver } from './team-invite/team-invite.resolver';
 import { UserPreferences1733400000001 } from './migrations/1733400000001-user-preferences';
@@ -48,9 +51,9 @@ import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-us
 export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: addressOf('organizations').defaultPort,
-  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001, ManagedUsers1734600000001] },
+  persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, TeamRosterChange, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001, ManagedUsers1734600000001, TeamRosterChanges1734800000001] },
   resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver, ManagedUserResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference, BookingPageUser: bookingPageUserReference },
   orphanedTypes: [PrivateLink, BookingPageUser],
-  background: [startTeamDeletionRetries],
+  background: [startTeamDeletionRetries, startTeamRosterRetries],
 };

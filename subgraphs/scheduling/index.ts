@@ -17,6 +17,7 @@ import { SlotsResolver } from './slots/slots.resolver';
 import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-office';
 import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-hosts';
 import { BookingHooks1734500000000 } from './migrations/1734500000000-booking-hooks';
+import { BookerVerificationAndCollectiveHolds1734800000000 } from './migrations/1734800000000-booker-verification-and-collective-holds';
 import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
@@ -44,7 +45,9 @@ import { Schedule } from './schedule/schedule.entity';
 import { ScheduleResolver } from './schedule/schedule.resolver';
 import { MemberSchedulesResolver } from './schedule/member-schedules.resolver';
 import { Team } from './team/team.stub';
+import { BookerVerificationResolver } from './booker-verification/booker-verification.resolver';
 import { DeletedTeamResolver } from './team/deleted-team.resolver';
+import { TeamRosterSyncResolver } from './team/team-roster-sync.resolver';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
 import { UserDefaultScheduleResolver } from './user/user-default-schedule.resolver';
@@ -57,11 +60,11 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000, BookingHosts1734200000000, BookingHooks1734500000000],
+    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000, BookingHosts1734200000000, BookingHooks1734500000000, BookerVerificationAndCollectiveHolds1734800000000],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver, BookingAttendanceResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver, BookingAttendanceResolver, BookerVerificationResolver, TeamRosterSyncResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
   background: [startBookingHooks],

@@ -101,6 +101,7 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/bookings': 'BOOKING_READ', // get all bookings
   'GET /v2/bookings/{bookingUid}': 'BOOKING_READ',
   'POST /v2/bookings': 'public', // create a booking
+  'POST /v2/bookings/email-verification-code': 'public', // create a booking: the code a booker sends when the event type requires e-mail verification
   'POST /v2/bookings/{bookingUid}/cancel': 'public', // cancel a booking
   'POST /v2/bookings/{bookingUid}/reschedule': 'public', // reschedule a booking
   'GET /v2/slots/available': 'public', // slot availability

@@ -141,7 +141,6 @@ describe('event type fields: stored, answered, honoured', () => {
       ['recurrence.occurrences', { recurrence: { interval: 1, occurrences: 101, frequency: 'weekly' } }],
       ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' }, seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } }],
       ['bookingWindow.value', { bookingWindow: { type: 'calendarDays', value: 181, rolling: true } }],
-      ['requiresBookerEmailVerification', { requiresBookerEmailVerification: true }],
       ['confirmationPolicy.blockUnconfirmedBookingsInBooker', { confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: false } }],
       ['schedulingType', { schedulingType: 'hybrid' }], // collective and managed are served (event-types-team.test.ts)
     ])('%s', async (field, body) => {

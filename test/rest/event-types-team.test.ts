@@ -399,6 +399,50 @@ describe('team event types', () => {
       expect(await listed()).toEqual(before);
       expect((await personalTypes(member)).filter((e) => e.slug === 'taken-slug')).toEqual([]);
     });
+
+    it('assignAllTeamMembers follows the team: a member who joins later (created, accepted, or by invite link) becomes a host and gets the managed copy; one who leaves is dropped', async () => {
+      const operator = operatorOf(stack);
+      const [lead, joiner, invited] = [await userWithKey(stack, { name: 'Lea Lead' }), await userWithKey(stack, { name: 'Jo Joiner' }), await userWithKey(stack, { name: 'Ivy Invited' })];
+      await operator.createSchedule({ ownerId: joiner.user.id, name: 'Hours', isDefault: true, timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }], overrides: [] });
+      const crew = await operator.createTeam({ name: 'Night shift', ownerId: lead.user.id });
+      const path = (rest = '') => teamPath(crew.id, rest);
+      const roundRobin = expectSuccess(await stack.rest('POST', path(), { key: lead.key, body: body('night-call', { assignAllTeamMembers: true }) }), 201);
+      const managed = expectSuccess(await stack.rest('POST', path(), { key: lead.key, body: body('night-brief', { schedulingType: 'managed', assignAllTeamMembers: true }) }), 201);
+      const hostIds = async (id: number) => (expectSuccess(await stack.rest('GET', path(`/${id}`), { key: lead.key })).hosts as Array<{ userId: number }>).map((h) => h.userId).sort((x, y) => x - y);
+      const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
+      expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
+
+      // Added pending: not yet a host; accepted through PATCH: a host, with their managed copy, bookable.
+      const membership = expectSuccess(await stack.rest('POST', `/v2/teams/${crew.id}/memberships`, { key: lead.key, body: { userId: joiner.user.id, role: 'MEMBER', accepted: false } }), 201);
+      expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
+      expect(await childOf(joiner, managed.id)).toBeUndefined();
+      expectSuccess(await stack.rest('PATCH', `/v2/teams/${crew.id}/memberships/${membership.id}`, { key: lead.key, body: { accepted: true } }));
+      expect(await hostIds(roundRobin.id)).toEqual(sorted(lead.user.id, joiner.user.id));
+      expect(await hostIds(managed.id)).toEqual(sorted(lead.user.id, joiner.user.id));
+      expect(await childOf(joiner, managed.id)).toMatchObject({ slug: 'night-brief', ownerId: joiner.user.id, parentId: managed.id });
+      // The lead has no schedule: the round-robin slot and booking go to the member who joined.
+      const booking = expectSuccess(await book(stack, { eventTypeId: roundRobin.id, start: '2031-04-07T09:00:00Z', attendee: attendee('night') }), 201);
+      expect(booking.hosts.map((h: { id: number }) => h.id)).toEqual([joiner.user.id]);
+
+      // Joining by an invite link counts too. This member already has an own event type with the managed one's
+      // slug: no copy for them (not a host of it, as creating it would have been a 409), the rest still applies.
+      expectSuccess(await stack.rest('POST', '/v2/event-types', { key: invited.key, body: body('night-brief') }), 201);
+      const invite = expectSuccess(await stack.rest('POST', `/v2/teams/${crew.id}/invite`, { key: lead.key }));
+      expectSuccess(await stack.rest('POST', '/v2/teams/invite/accept', { key: invited.key, body: { token: invite.token } }));
+      expect(await hostIds(roundRobin.id)).toEqual(sorted(lead.user.id, joiner.user.id, invited.user.id));
+      expect(await hostIds(managed.id)).toEqual(sorted(lead.user.id, joiner.user.id));
+      expect(await childOf(invited, managed.id)).toBeUndefined();
+
+      // Leaving: no longer a host, the managed copy is gone (an event type with bookings keeps its record, see decisions).
+      expectSuccess(await stack.rest('DELETE', `/v2/teams/${crew.id}/memberships/${membership.id}`, { key: lead.key }));
+      expect(await hostIds(roundRobin.id)).toEqual(sorted(lead.user.id, invited.user.id));
+      expect(await hostIds(managed.id)).toEqual([lead.user.id]);
+      expect(await childOf(joiner, managed.id)).toBeUndefined();
+      expect(expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${roundRobin.id}&start=2031-04-08&end=2031-04-08`))).toEqual({});
+      // The outbox row is completed (nothing left for the poll).
+      const pending = await stack.db('organizations').query('SELECT team_id FROM team_roster_changes WHERE team_id = $1 AND completed_at IS NULL', [crew.id]);
+      expect(pending).toEqual([]);
+    });
   });
 
   describe('GET /v2/organizations/{orgId}/teams/event-types: every team event type of the organization, for its admins', () => {

@@ -259,5 +259,41 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
         `SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND live AND start_time = '2030-07-05T10:00:00Z'`, [b.user.id]);
       expect(live[0].n).toBe(1);
     });
+
+    it('a reservation of a collective slot holds every host (their personal event types too); the holder books it; delete frees all', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const eventTypeId = await collective([a, b]);
+      const ownOfB = await personalEventType(stack, b.user.id, { lengthInMinutes: 60 });
+      const at = '2030-07-08T10:00:00.000Z';
+      const ownOfA = await personalEventType(stack, a.user.id, { lengthInMinutes: 60 });
+      const reservation = expectSuccess(await reserve({ eventTypeId, slotStart: at }), 201);
+      // Both hosts are held (the one the reservation is recorded for and the co-host): their own slots lose the hour, a booking of it is refused.
+      for (const own of [ownOfA, ownOfB]) expect(await startsOn(own.id, '2030-07-08')).toEqual(['2030-07-08T09:00:00.000Z', '2030-07-08T11:00:00.000Z']);
+      expectErrorEnvelope(await book(stack, { eventTypeId: ownOfB.id, start: at, attendee: attendee('own-b-held') }), 409, 'CONFLICT', /taken/);
+      expect(await startsOn(eventTypeId, '2030-07-08')).not.toContain(at);
+      // Deleting the reservation frees every host.
+      expectSuccess(await stack.rest('DELETE', `/v2/slots/reservations/${reservation.reservationUid}`));
+      expect(await startsOn(ownOfB.id, '2030-07-08')).toContain(at);
+      // Held again; the holder books it, which ends the hold and occupies both hosts as a booking.
+      const again = expectSuccess(await reserve({ eventTypeId, slotStart: at }), 201);
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: at, attendee: attendee('holder'), reservationUid: again.reservationUid }), 201);
+      expect(booking.hosts.map((h: { id: number }) => h.id).sort((x: number, y: number) => x - y)).toEqual([a.user.id, b.user.id].sort((x, y) => x - y));
+      expect(await stack.db('scheduling').query('SELECT 1 FROM slot_reservation_co_hosts')).toEqual([]);
+    });
+
+    it('an expired reservation of a collective slot holds no host', async () => {
+      const a = await hostWithSchedule(stack, OPEN);
+      const b = await hostWithSchedule(stack, OPEN);
+      const eventTypeId = await collective([a, b]);
+      const ownOfB = await personalEventType(stack, b.user.id, { lengthInMinutes: 60 });
+      const at = '2030-07-09T10:00:00.000Z';
+      const reservation = expectSuccess(await reserve({ eventTypeId, slotStart: at }), 201);
+      expect(await startsOn(ownOfB.id, '2030-07-09')).not.toContain(at);
+      // Expiry is a time in the row: moved into the past, as the clock would.
+      await stack.db('scheduling').query(`UPDATE slot_reservations SET reserved_until = now() - interval '1 second' WHERE uid = $1`, [reservation.reservationUid]);
+      expect(await startsOn(ownOfB.id, '2030-07-09')).toContain(at);
+      expectSuccess(await book(stack, { eventTypeId: ownOfB.id, start: at, attendee: attendee('after-expiry') }), 201);
+    });
   });
 });

@@ -1260,6 +1260,15 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       expect(missing.status).toBe(404);
     });
 
+    it('booker e-mail codes (POST /v2/bookings/email-verification-code, public like booking): for B’s event types the answer names only what was sent, never B’s data', async () => {
+      for (const b of world.bundles) {
+        // B's event types do not ask bookers to verify their e-mail: a 400 naming eventTypeId, nothing of B in it.
+        const { status, body } = await stack.rest('POST', '/v2/bookings/email-verification-code', { key: world.aAdmin.key, body: { eventTypeId: b.teamEventTypeId, email: 'a-admin-probe@example.com' } });
+        expect(status).toBe(400);
+        expect(leaksIn(world, body)).toEqual([]);
+      }
+    });
+
     it('team A’s admin who holds a uid of B’s booking can cancel it, and the answer shows B’s host and attendee', async () => {
       const b = world.bundles.find((x) => x.orgId === world.orgB)!;
       const uid = b.bookingUids[0];

@@ -96,6 +96,16 @@ export const bookingRoutes: RouteEntry[] = [
   }),
   route({
     method: 'POST',
+    path: '/v2/bookings/email-verification-code',
+    tag: TAG,
+    summary:
+      'Mail a six-digit code to a booker: eventTypeId (one with requiresBookerEmailVerification) and email; book with it as emailVerificationCode within 10 minutes, once (public; at most 5 codes per address and event type per hour, 429 beyond)',
+    operation: `mutation RequestBookerEmailVerificationCode($input: RequestBookerEmailCodeInput!) { requestBookerEmailVerificationCode(input: $input) { eventTypeId email expiresAt } }`,
+    result: 'requestBookerEmailVerificationCode',
+    status: 201,
+  }),
+  route({
+    method: 'POST',
     path: '/v2/bookings',
     tag: TAG,
     summary: `Book a slot with the older body: start, eventTypeId, timeZone, language, metadata, responses {name, email, location, notes}, privateLinkId; rescheduleUid reschedules (without svc-api-version ${BOOKINGS_VERSION})`,

@@ -3,6 +3,7 @@ import { SubgraphContext } from '../../kit/context';
 import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
 import { roleById, teamById, userById } from '../loaders';
 import { Team } from '../team/team.entity';
+import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { User } from '../user/user.entity';
 import { Membership } from './membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
@@ -11,10 +12,14 @@ import { MembershipAddress, MembershipChange, MembershipService } from './member
 @ObjectType()
 export class MembershipPage extends PageOf(Membership) {}
 
-/** The changed members' cached principals must not keep the old role. */
+/**
+ * The changed members' cached principals must not keep the old role; the team's event types that
+ * follow its members (assignAllTeamMembers) are told before the answer (team roster outbox).
+ */
 export async function changed(ctx: SubgraphContext, change: Promise<MembershipChange>): Promise<Membership> {
   const { membership, userIds } = await change;
   for (const id of userIds) ctx.principalsChanged.add(id);
+  await new TeamRosterChangeService(ctx.db, ctx.graph).dispatchAround(membership.teamId);
   return membership;
 }
 

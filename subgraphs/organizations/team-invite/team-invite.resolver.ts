@@ -1,5 +1,6 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { Membership } from '../membership/membership.entity';
 import { TeamInviteService } from './team-invite.service';
 import { AcceptTeamInviteInput, RevokedTeamInvites, TeamInviteLink } from './team-invite.types';
@@ -38,8 +39,9 @@ export class TeamInviteResolver {
   @Mutation(() => Membership, { description: "Joins the team of an invite link as an accepted MEMBER (POST /v2/teams/invite/accept); answers the caller's membership." })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   async acceptTeamInvite(@Arg('input') input: AcceptTeamInviteInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
-    const { membership } = await new TeamInviteService(ctx.db).accept(input.token, ctx.principal.userId!);
+    const { membership, team } = await new TeamInviteService(ctx.db).accept(input.token, ctx.principal.userId!);
     ctx.principalsChanged.add(membership.userId);
+    await new TeamRosterChangeService(ctx.db, ctx.graph).dispatchAround(team.parentId ?? team.id);
     return membership;
   }
 }

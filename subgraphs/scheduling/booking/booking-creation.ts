@@ -16,6 +16,7 @@ import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { applyRollingWindow } from '../slots/rolling-window';
 import { bookSeries, recurrenceCountOf, seriesEnd } from './recurring-booking';
+import { BookerVerificationService, useCode } from '../booker-verification/booker-verification.service';
 
 const DAY = 86_400_000;
 
@@ -45,6 +46,8 @@ export interface BookingRequest extends EventTypeRef {
   platformOAuthClientId?: string | null;
   /** Recurring event types: how many occurrences to book (default and most: the event type's occurrences). */
   recurrenceCount?: number | null;
+  /** The code mailed to the attendee (POST /v2/bookings/email-verification-code): required by requiresBookerEmailVerification. */
+  emailVerificationCode?: string | null;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function createBooking(
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
   await admit(eventType);
+  const verifiedCode = await new BookerVerificationService(db).checkCode(eventType, attendee.email, request.emailVerificationCode);
   const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
   const location = bookingLocationOf(request.location, eventType.locations);
@@ -100,12 +104,14 @@ export async function createBooking(
     return bookSeries(db, { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx) => {
       if (privateLinkId) await links.redeem(tx, privateLinkId);
       if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+      await useCode(tx, verifiedCode);
     });
   }
   return placeBooking(db, { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx, hostId) => {
     // After the host's lock, before the insert: a refused insert rolls the use back with it.
     if (privateLinkId) await links.redeem(tx, privateLinkId);
     if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+    await useCode(tx, verifiedCode);
     if (eventType.seats) {
       // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
       const seated = await takeSeat(tx, eventType, hostId, start, end, attendee);

@@ -51,6 +51,7 @@ export class CreateBookingInput {
   @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length or one of its lengthInMinutesOptions.' }) lengthInMinutes?: number | null;
   @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
   @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'Required when the event type has requiresBookerEmailVerification: the code POST /v2/bookings/email-verification-code mailed to attendee.email (10 minutes, once).' }) emailVerificationCode?: string | null;
   @Field(() => String, { nullable: true, description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.' }) reservationUid?: string | null;
   @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' }) routing?: BookingRoutingInput | null;
   @Field(() => Int, { nullable: true, description: "Recurring event types: how many occurrences to book, from 1 to the event type's occurrences (default: its occurrences). All are booked or none (409)." }) recurrenceCount?: number | null;

@@ -7,6 +7,7 @@ import { limitPadding, liveBookings } from '../slots/host-calendars';
 import { overlaps } from '../slots/interval';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { Booking, BookingStatus } from './booking.entity';
+import { SlotReservation } from '../slot-reservation/slot-reservation.entity';
 import type { Placement } from './host-assignment';
 
 const DAY = 86_400_000;
@@ -23,7 +24,7 @@ function refused(problem: SlotProblem, start: Date, hostId?: number) {
  * hosts' advisory locks are taken in ascending user id (the order every booking path locks one host
  * in, so no deadlock), each host's bookings, held slots and booking limits are read again, `write`
  * inserts the booking for the organizer (the preferred host, else the first host) and every other
- * host becomes a co-host row of `booking_hosts`. Its exclusion constraint has the last word: a
+ * host becomes a co-host row of `booking_hosts` (of `slot_reservation_co_hosts` when `write` holds a slot). Its exclusion constraint has the last word: a
  * concurrent booking of any of the hosts makes this one a 409.
  */
 export async function placeCollective<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
@@ -63,14 +64,25 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
         }
       }
       const written = await write(tx, organizerId);
-      // A booking (not a slot reservation) occupies the co-hosts too; a seat joined again adds nothing.
-      if (written instanceof Booking) await addCoHosts(tx, written, hostIds.filter((id) => id !== organizerId));
+      // The booking, or the reservation of the slot, occupies the co-hosts too; a seat joined again adds nothing.
+      const coHostIds = hostIds.filter((id) => id !== organizerId);
+      if (written instanceof Booking) await addCoHosts(tx, written, coHostIds);
+      if (written instanceof SlotReservation) await holdCoHosts(tx, written, coHostIds);
       return written;
     });
   } catch (error) {
     if (isConstraintViolation(error, 'exclusion')) throw refused({ kind: 'taken' }, start);
     throw error;
   }
+}
+
+/** A reservation of a collective slot holds every host: the co-hosts' rows (its user is the organizer). */
+async function holdCoHosts(tx: EntityManager, reservation: SlotReservation, coHostIds: readonly number[]): Promise<void> {
+  if (!coHostIds.length) return;
+  await tx.query(
+    `INSERT INTO slot_reservation_co_hosts (reservation_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+    [reservation.id, [...coHostIds]],
+  );
 }
 
 /** The co-host rows of a collective booking (the organizer's row is written by the trigger on `bookings`). */

@@ -154,6 +154,7 @@ export type EventTypeSettings = Partial<{
   lockTimeZoneToggleOnBookingPage: boolean;
   useDestinationCalendarEmail: boolean;
   bookingRequiresAuthentication: boolean;
+  requiresBookerEmailVerification: boolean;
   customName: string | null;
   successRedirectUrl: string | null;
   color: Record<string, unknown> | null;
@@ -285,9 +286,6 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
   if (input.recurrence != null && !input.recurrence.disabled && input.seats != null && !input.seats.disabled) {
     throw badInput('recurrence', 'recurrence: a seated event type cannot be recurring (as in the reference service); send one of recurrence and seats');
   }
-  if (input.requiresBookerEmailVerification === true) {
-    throw badInput('requiresBookerEmailVerification', 'requiresBookerEmailVerification: e-mail verification of bookers is not supported; send false or omit it');
-  }
   const settings: EventTypeSettings = {
     minimumBookingNotice: minutes('minimumBookingNotice', input.minimumBookingNotice),
     beforeEventBuffer: minutes('beforeEventBuffer', input.beforeEventBuffer),
@@ -307,6 +305,7 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
     lockTimeZoneToggleOnBookingPage: flag(input.lockTimeZoneToggleOnBookingPage),
     useDestinationCalendarEmail: flag(input.useDestinationCalendarEmail),
     bookingRequiresAuthentication: flag(input.bookingRequiresAuthentication),
+    requiresBookerEmailVerification: flag(input.requiresBookerEmailVerification),
   };
   if (input.slotInterval !== undefined) settings.slotInterval = input.slotInterval === null ? null : minutes('slotInterval', input.slotInterval, 1)!;
   if (input.lengthInMinutesOptions !== undefined) {
@@ -382,7 +381,7 @@ export class EventTypeSettingsFields implements EventTypeSettingsInput {
   @Field(() => BookerLayoutsInput, { nullable: true }) bookerLayouts?: BookerLayoutsInput | null;
   @Field(() => DestinationCalendarInput, { nullable: true }) destinationCalendar?: DestinationCalendarInput | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) calVideoSettings?: Record<string, unknown> | null;
-  @Field(() => Boolean, { nullable: true, description: 'Only false: e-mail verification of bookers is not offered.' }) requiresBookerEmailVerification?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'true: a booking must carry emailVerificationCode, a code mailed to the attendee by POST /v2/bookings/email-verification-code.' }) requiresBookerEmailVerification?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'true: only the owner, or an ADMIN/OWNER of the team or its organization, may book it (authenticated); default false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
   @Field(() => [BookingFieldInput], { nullable: true, description: 'The booking form (type 2.6); replaces the form as PUT …/booking-fields does.' }) bookingFields?: BookingFieldInput[] | null;
 }

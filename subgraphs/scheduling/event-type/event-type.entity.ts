@@ -144,6 +144,10 @@ export class EventType {
   @Column({ type: 'jsonb', nullable: true })
   recurrence: Recurrence | null;
 
+  /** Bookers must send a code mailed to their e-mail (POST /v2/bookings/email-verification-code); the GraphQL field is resolved in EventTypeResolver. */
+  @Column({ name: 'requires_booker_email_verification', default: false })
+  requiresBookerEmailVerification: boolean;
+
   @Column({ name: 'booking_requires_authentication', default: false })
   @Field({ description: 'Only the owner (personal) or an ADMIN/OWNER of the team or its organization (team event types) may book it, authenticated.' })
   bookingRequiresAuthentication: boolean;

@@ -95,9 +95,9 @@ export class EventTypeResolver {
     return false;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Always false: bookers are not asked to verify their e-mail.' })
-  requiresBookerEmailVerification(): boolean {
-    return false;
+  @FieldResolver(() => Boolean, { description: 'Bookings must carry emailVerificationCode, a code mailed to the attendee (POST /v2/bookings/email-verification-code).' })
+  requiresBookerEmailVerification(@Root() eventType: EventType): boolean {
+    return eventType.requiresBookerEmailVerification === true;
   }
 
   @FieldResolver(() => Int, { nullable: true, description: 'Seats per slot of a seated event type, else null.' })

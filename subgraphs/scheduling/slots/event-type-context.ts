@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
 import { EventType } from '../event-type/event-type.entity';
-import { SlotReservation } from '../slot-reservation/slot-reservation.entity';
 import { CountedBooking, EventTypeRules } from './event-type-rules';
 import { Interval } from './interval';
 
@@ -80,17 +79,21 @@ export async function countedBookings(manager: EntityManager, eventType: EventTy
   return rows.map((r) => ({ start: new Date(r.start), minutes: Math.round((new Date(r.end).getTime() - new Date(r.start).getTime()) / 60_000) }));
 }
 
-/** Reservations of the hosts that overlap [from, to) and are still held at `now`, except `exceptUid`. */
+/**
+ * Reservations of the hosts that overlap [from, to) and are still held at `now`, except `exceptUid`:
+ * one entry per held host — the reservation's user, and for a collective slot each co-host it holds too.
+ */
 export async function heldReservations(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, now: Date, exceptUid?: string | null): Promise<EventTypeContext['reservations']> {
   if (!hostIds.length) return [];
-  const rows = await manager
-    .getRepository(SlotReservation)
-    .createQueryBuilder('r')
-    .where('r.user_id IN (:...hostIds)', { hostIds })
-    .andWhere('r.start_time < :to AND r.end_time > :from AND r.reserved_until > :now', { from, to, now })
-    .andWhere('r.uid <> :except', { except: exceptUid ?? '' })
-    .getMany();
-  return rows.map((r) => ({ start: r.start, end: r.end, userId: r.userId, uid: r.uid }));
+  const rows: Array<{ start: Date; end: Date; userId: number; uid: string }> = await manager.query(
+    `SELECT r.start_time AS start, r.end_time AS "end", r.user_id AS "userId", r.uid FROM slot_reservations r
+      WHERE r.user_id = ANY($1::int[]) AND r.start_time < $3 AND r.end_time > $2 AND r.reserved_until > $4 AND r.uid <> $5
+     UNION ALL
+     SELECT r.start_time, r.end_time, c.user_id, r.uid FROM slot_reservation_co_hosts c JOIN slot_reservations r ON r.id = c.reservation_id
+      WHERE c.user_id = ANY($1::int[]) AND r.start_time < $3 AND r.end_time > $2 AND r.reserved_until > $4 AND r.uid <> $5`,
+    [[...hostIds], from, to, now, exceptUid ?? ''],
+  );
+  return rows.map((r) => ({ start: new Date(r.start), end: new Date(r.end), userId: Number(r.userId), uid: r.uid }));
 }
 
 export async function loadEventTypeContext(
