@@ -20,6 +20,10 @@ export interface WebhookBenchResult {
   deliveriesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Deliveries received more than once (at-least-once: a retried job); counted once above. */
+  duplicates: number;
+  /** When some never arrived: the bench's deliveries in the database by status, and the booking events not yet fanned out. */
+  missing?: { byStatus: Record<string, number>; eventsNotFannedOut: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -32,6 +36,8 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
   process.env.ALLOW_PRIVATE_TARGETS = '1'; // the receivers are on loopback
   const committedAt = new Map<string, number>();
   const latencies: number[] = [];
+  const receivedIds = new Set<string>();
+  let duplicates = 0;
   let lastReceipt = 0;
   const servers: Server[] = [];
   try {
@@ -42,6 +48,9 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
         req.on('end', () => {
           const now = Date.now();
           res.writeHead(200).end('ok');
+          const deliveryId = String(req.headers['x-svc-delivery-id']);
+          if (receivedIds.has(deliveryId)) return void duplicates++;
+          receivedIds.add(deliveryId);
           const uid = JSON.parse(Buffer.concat(chunks).toString('utf8'))?.payload?.uid as string;
           const committed = committedAt.get(uid);
           if (committed !== undefined) latencies.push(now - committed);
@@ -55,11 +64,13 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
     const tag = Date.now().toString(36);
     const host = await operator.createUser({ email: `bench-webhooks-${tag}@example.com`, name: 'Bench Host', timeZone: 'UTC', password: 'correct horse battery' });
     const eventType = await operator.createEventType({ title: 'Bench delivery', slug: `bench-delivery-${tag}`, lengthInMinutes: 15, ownerId: host.id });
+    const webhookIds: number[] = [];
     for (const server of servers) {
-      await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}')`, [
+      const [webhook] = await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
         host.id,
         `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
       ]);
+      webhookIds.push(webhook.id);
     }
     // The seeded bookings' events are still being fanned out (to nobody): measure from an idle queue.
     const idleDeadline = Date.now() + (options.timeoutMs ?? 120_000);
@@ -74,6 +85,15 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
     const expected = options.events * options.subscribers;
     const deadline = Date.now() + (options.timeoutMs ?? 120_000);
     while (latencies.length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    let missing: WebhookBenchResult['missing'];
+    if (latencies.length < expected) {
+      const rows: Array<{ status: string; n: string }> = await stack
+        .db('integrations')
+        .query(`SELECT status, count(*) AS n FROM webhook_deliveries WHERE webhook_id = ANY($1::int[]) GROUP BY status`, [webhookIds]);
+      const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+      byStatus['not created'] = expected - rows.reduce((sum, r) => sum + Number(r.n), 0);
+      missing = { byStatus, eventsNotFannedOut: await backlog() };
+    }
     const seconds = Math.max(0.001, ((latencies.length ? lastReceipt : Date.now()) - first) / 1000);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
@@ -86,6 +106,8 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
       deliveriesPerSecond: latencies.length / seconds,
       p50Ms: percentile(sorted, 50),
       p99Ms: percentile(sorted, 99),
+      duplicates,
+      missing,
     };
   } finally {
     for (const server of servers) {
@@ -100,6 +122,8 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
 export function printWebhookBench(result: WebhookBenchResult): void {
   console.log(
     `w  webhook delivery: ${result.events} events × ${result.subscribers} loopback subscribers = ${result.received}/${result.deliveries} deliveries in ${result.seconds.toFixed(1)} s; ` +
-      `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
+      (result.duplicates ? `; ${result.duplicates} received twice` : '') +
+      (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : ''),
   );
 }

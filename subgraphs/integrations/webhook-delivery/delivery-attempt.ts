@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
@@ -96,23 +96,29 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
   }
   const startedAt = new Date();
   const outcome = await send(webhook, delivery, job.attempt, settings.attemptTimeoutMs);
-  await db.transaction(async (tx) => {
-    const logged: unknown[] = await tx.query(
-      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING id`,
-      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error],
+  const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
+  const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
+  const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
+  const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
+  // The log row and the delivery's new state in one statement; nothing is updated when another worker recorded this attempt.
+  const record = (run: EntityManager | DataSource): Promise<unknown[]> =>
+    run.query(
+      `WITH logged AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
+       )
+       UPDATE webhook_deliveries d SET attempts = $2, status = $8, next_attempt_at = $9, updated_at = now()
+       FROM logged WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
+      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error, status, nextAttemptAt],
     );
-    if (!logged.length) return; // another worker ran this attempt and recorded it
-    const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
-    const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
-    const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
-    const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
-    await tx.query(`UPDATE webhook_deliveries SET attempts = $2, status = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1 AND status = 'pending'`, [
-      delivery.id,
-      job.attempt,
-      status,
-      nextAttemptAt,
-    ]);
-    if (again) await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+  if (!again) {
+    await record(db);
+    return;
+  }
+  // A retry: the next attempt's job commits with the state that promises it.
+  await db.transaction(async (tx) => {
+    if ((await record(tx)).length) {
+      await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+    }
   });
 }
