@@ -2,6 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Operator } from '../stack/operator';
 import { RunningStack } from '../stack/start-stack';
+import { startWebhookWorker } from '../subgraphs/integrations/webhook-delivery/webhook-worker';
 
 /**
  * (w) Webhook delivery: `events` bookings committed one after another by the operator (each writes its
@@ -9,6 +10,8 @@ import { RunningStack } from '../stack/start-stack';
  * loopback receivers (webhooks of the host). Measures events/s and deliveries/s from the first commit to
  * the last receipt, and the commit → receipt latency of every delivery (p50, p99). The worker is the
  * stack's in-process one, with its default settings (polling, concurrency) unless the environment says otherwise.
+ * Given the database URL, a second round measures the pipeline alone (`backlog`): the events are committed
+ * while the worker is stopped, and a fresh worker's drain of them is timed.
  */
 export interface WebhookBenchResult {
   events: number;
@@ -24,6 +27,12 @@ export interface WebhookBenchResult {
   duplicates: number;
   /** When some never arrived: the bench's deliveries in the database by status, and the booking events not yet fanned out. */
   missing?: { byStatus: Record<string, number>; eventsNotFannedOut: number };
+  /**
+   * The pipeline's own pace, apart from the pace of booking commits: the same number of events committed
+   * while the worker is stopped, then a fresh worker drains them (fan-out and every delivery); seconds from
+   * its start to the last receipt.
+   */
+  backlog?: { deliveries: number; received: number; seconds: number; deliveriesPerSecond: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -31,7 +40,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export async function benchWebhookDelivery(stack: RunningStack, options: { events: number; subscribers: number; timeoutMs?: number }): Promise<WebhookBenchResult> {
+export async function benchWebhookDelivery(stack: RunningStack, options: { events: number; subscribers: number; timeoutMs?: number; databaseUrl?: string }): Promise<WebhookBenchResult> {
   const saved = process.env.ALLOW_PRIVATE_TARGETS;
   process.env.ALLOW_PRIVATE_TARGETS = '1'; // the receivers are on loopback
   const committedAt = new Map<string, number>();
@@ -39,6 +48,9 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
   const receivedIds = new Set<string>();
   let duplicates = 0;
   let lastReceipt = 0;
+  const backlogUids = new Set<string>();
+  let backlogReceived = 0;
+  let lastBacklogReceipt = 0;
   const servers: Server[] = [];
   try {
     for (let i = 0; i < options.subscribers; i++) {
@@ -52,6 +64,11 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
           if (receivedIds.has(deliveryId)) return void duplicates++;
           receivedIds.add(deliveryId);
           const uid = JSON.parse(Buffer.concat(chunks).toString('utf8'))?.payload?.uid as string;
+          if (backlogUids.has(uid)) {
+            backlogReceived++;
+            lastBacklogReceipt = now;
+            return;
+          }
           const committed = committedAt.get(uid);
           if (committed !== undefined) latencies.push(now - committed);
           lastReceipt = now;
@@ -94,6 +111,24 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
       byStatus['not created'] = expected - rows.reduce((sum, r) => sum + Number(r.n), 0);
       missing = { byStatus, eventsNotFannedOut: await backlog() };
     }
+    let drain: WebhookBenchResult['backlog'];
+    if (options.databaseUrl && stack.webhookWorker) {
+      await stack.webhookWorker.stop();
+      for (let i = 0; i < options.events; i++) {
+        const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + (options.events + i) * 15 * 60_000), attendee: { name: `Backlog ${i}`, email: `backlog-${i}@example.com`, timeZone: 'UTC' } });
+        backlogUids.add(booking.uid);
+      }
+      const started = Date.now();
+      const worker = await startWebhookWorker({ databaseUrl: options.databaseUrl, gatewayUrl: () => stack.gateway.internalUrl });
+      try {
+        const backlogDeadline = Date.now() + (options.timeoutMs ?? 120_000);
+        while (backlogReceived < expected && Date.now() < backlogDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        await worker.stop();
+      }
+      const drained = Math.max(0.001, ((backlogReceived ? lastBacklogReceipt : Date.now()) - started) / 1000);
+      drain = { deliveries: expected, received: backlogReceived, seconds: drained, deliveriesPerSecond: backlogReceived / drained };
+    }
     const seconds = Math.max(0.001, ((latencies.length ? lastReceipt : Date.now()) - first) / 1000);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
@@ -108,6 +143,7 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
       p99Ms: percentile(sorted, 99),
       duplicates,
       missing,
+      backlog: drain,
     };
   } finally {
     for (const server of servers) {
@@ -124,6 +160,7 @@ export function printWebhookBench(result: WebhookBenchResult): void {
     `w  webhook delivery: ${result.events} events × ${result.subscribers} loopback subscribers = ${result.received}/${result.deliveries} deliveries in ${result.seconds.toFixed(1)} s; ` +
       `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
       (result.duplicates ? `; ${result.duplicates} received twice` : '') +
+      (result.backlog ? `\n   backlog of ${result.backlog.deliveries} deliveries drained by a fresh worker: ${result.backlog.received} received in ${result.backlog.seconds.toFixed(2)} s, ${result.backlog.deliveriesPerSecond.toFixed(1)} deliveries/s` : '') +
       (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : ''),
   );
 }
