@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { AddressInfo } from 'node:net';
 import { Operator } from '../stack/operator';
 import { RunningStack } from '../stack/start-stack';
@@ -11,7 +14,7 @@ import { startWebhookWorker } from '../subgraphs/integrations/webhook-delivery/w
  * the last receipt, and the commit → receipt latency of every delivery (p50, p99). The worker is the
  * stack's in-process one, with its default settings (polling, concurrency) unless the environment says otherwise.
  * Given the database URL, a second round measures the pipeline alone (`backlog`): the events are committed
- * while the worker is stopped, and a fresh worker's drain of them is timed.
+ * while the worker is stopped, and a fresh worker's drain of them is timed (BENCH_CPU_PROFILE: its CPU profile, webhook-backlog.cpuprofile).
  */
 export interface WebhookBenchResult {
   events: number;
@@ -118,6 +121,12 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
         const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + (options.events + i) * 15 * 60_000), attendee: { name: `Backlog ${i}`, email: `backlog-${i}@example.com`, timeZone: 'UTC' } });
         backlogUids.add(booking.uid);
       }
+      const profile = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+      if (profile) {
+        profile.connect();
+        await profile.post('Profiler.enable');
+        await profile.post('Profiler.start');
+      }
       const started = Date.now();
       const worker = await startWebhookWorker({ databaseUrl: options.databaseUrl, gatewayUrl: () => stack.gateway.internalUrl });
       try {
@@ -125,6 +134,12 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
         while (backlogReceived < expected && Date.now() < backlogDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
       } finally {
         await worker.stop();
+      }
+      if (profile) {
+        const { profile: taken } = await profile.post('Profiler.stop');
+        profile.disconnect();
+        mkdirSync(process.env.BENCH_CPU_PROFILE!, { recursive: true });
+        writeFileSync(join(process.env.BENCH_CPU_PROFILE!, 'webhook-backlog.cpuprofile'), JSON.stringify(taken));
       }
       const drained = Math.max(0.001, ((backlogReceived ? lastBacklogReceipt : Date.now()) - started) / 1000);
       drain = { deliveries: expected, received: backlogReceived, seconds: drained, deliveriesPerSecond: backlogReceived / drained };

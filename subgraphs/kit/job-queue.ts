@@ -126,12 +126,17 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
   return id ?? '';
 }
 
+const knownQueues = new Set<string>();
+
 /** Enqueues several jobs of one queue with one statement in the caller's transaction; throws if the queue is missing. */
 export async function enqueueManyInTransaction(tx: EntityManager, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void> {
   if (!jobs.length) return;
-  // pg-boss's insert skips jobs of a missing queue without saying so.
-  const [queueRow] = await tx.query(`SELECT 1 FROM ${JOB_QUEUE_SCHEMA}.queue WHERE name = $1`, [queue]);
-  if (!queueRow) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
+  // pg-boss's insert skips jobs of a missing queue without saying so (queues are never dropped: once seen, known).
+  if (!knownQueues.has(queue)) {
+    const [queueRow] = await tx.query(`SELECT 1 FROM ${JOB_QUEUE_SCHEMA}.queue WHERE name = $1`, [queue]);
+    if (!queueRow) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
+    knownQueues.add(queue);
+  }
   await jobProducer().insert(
     jobs.map(({ data, startAfter }) => ({ name: queue, data, startAfter: startAfter?.toISOString() })),
     { db: transactionQueueDb(tx) },

@@ -35,7 +35,26 @@ function judge(statusCode: number): Pick<Outcome, 'delivered' | 'retryable'> {
   return { delivered: false, retryable: statusCode >= 500 || statusCode === 408 || statusCode === 429 };
 }
 
-async function send(webhook: Webhook, delivery: WebhookDelivery, attempt: number, timeoutMs: number): Promise<Outcome> {
+/** What an attempt needs of the delivery and its webhook, read with one query. */
+interface AttemptTarget {
+  delivery: Pick<WebhookDelivery, 'id' | 'status' | 'attemptCount' | 'body' | 'contentType'>;
+  webhook: Pick<Webhook, 'id' | 'active' | 'subscriberUrl' | 'secretCiphertext' | 'version'>;
+}
+
+async function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarget | null> {
+  const [row] = await db.query(
+    `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
+     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = $1`,
+    [deliveryId],
+  );
+  if (!row) return null;
+  return {
+    delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
+    webhook: { id: row.webhook_id, active: row.active, subscriberUrl: row.subscriber_url, secretCiphertext: row.secret_ciphertext, version: row.version },
+  };
+}
+
+async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeoutMs: number): Promise<Outcome> {
   const secret = webhook.secretCiphertext ? decryptWebhookSecret(webhook.secretCiphertext) : null;
   const started = Date.now();
   try {
@@ -86,16 +105,17 @@ async function send(webhook: Webhook, delivery: WebhookDelivery, attempt: number
  */
 export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise<void> {
   const settings = deliverySettings();
-  const delivery = await db.getRepository(WebhookDelivery).findOneBy({ id: job.deliveryId });
-  if (!delivery || delivery.status !== 'pending' || delivery.attemptCount >= job.attempt) return;
-  const webhook = await db.getRepository(Webhook).findOneBy({ id: delivery.webhookId });
-  if (!webhook) return;
+  // A deleted webhook took its deliveries with it: nothing is found.
+  const target = await attemptTarget(db, job.deliveryId);
+  if (!target) return;
+  const { delivery, webhook } = target;
+  if (delivery.status !== 'pending' || delivery.attemptCount >= job.attempt) return;
   if (!webhook.active) {
     await db.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'cancelled', nextAttemptAt: null });
     return;
   }
   const startedAt = new Date();
-  const outcome = await send(webhook, delivery, job.attempt, settings.attemptTimeoutMs);
+  const outcome = await send(target, job.attempt, settings.attemptTimeoutMs);
   const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
   const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
   const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
