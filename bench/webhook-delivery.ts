@@ -33,9 +33,10 @@ export interface WebhookBenchResult {
   /**
    * The pipeline's own pace, apart from the pace of booking commits: the same number of events committed
    * while the worker is stopped, then a fresh worker drains them (fan-out and every delivery); seconds from
-   * its start to the last receipt.
+   * its start to the last receipt. `cpuMsPerDelivery`: this process's CPU (stack, worker, receivers) during the
+   * drain per delivery, steadier than deliveries/s on a shared machine (PostgreSQL's CPU is not in it).
    */
-  backlog?: { deliveries: number; received: number; seconds: number; deliveriesPerSecond: number };
+  backlog?: { deliveries: number; received: number; seconds: number; deliveriesPerSecond: number; workerStartSeconds: number; cpuMsPerDelivery: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -128,13 +129,16 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
         await profile.post('Profiler.start');
       }
       const started = Date.now();
+      const cpuBefore = process.cpuUsage();
       const worker = await startWebhookWorker({ databaseUrl: options.databaseUrl, gatewayUrl: () => stack.gateway.internalUrl });
+      const workerStartSeconds = (Date.now() - started) / 1000;
       try {
         const backlogDeadline = Date.now() + (options.timeoutMs ?? 120_000);
         while (backlogReceived < expected && Date.now() < backlogDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
       } finally {
         await worker.stop();
       }
+      const cpu = process.cpuUsage(cpuBefore);
       if (profile) {
         const { profile: taken } = await profile.post('Profiler.stop');
         profile.disconnect();
@@ -142,7 +146,7 @@ export async function benchWebhookDelivery(stack: RunningStack, options: { event
         writeFileSync(join(process.env.BENCH_CPU_PROFILE!, 'webhook-backlog.cpuprofile'), JSON.stringify(taken));
       }
       const drained = Math.max(0.001, ((backlogReceived ? lastBacklogReceipt : Date.now()) - started) / 1000);
-      drain = { deliveries: expected, received: backlogReceived, seconds: drained, deliveriesPerSecond: backlogReceived / drained };
+      drain = { deliveries: expected, received: backlogReceived, seconds: drained, deliveriesPerSecond: backlogReceived / drained, workerStartSeconds, cpuMsPerDelivery: (cpu.user + cpu.system) / 1000 / Math.max(1, backlogReceived) };
     }
     const seconds = Math.max(0.001, ((latencies.length ? lastReceipt : Date.now()) - first) / 1000);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -175,7 +179,7 @@ export function printWebhookBench(result: WebhookBenchResult): void {
     `w  webhook delivery: ${result.events} events × ${result.subscribers} loopback subscribers = ${result.received}/${result.deliveries} deliveries in ${result.seconds.toFixed(1)} s; ` +
       `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
       (result.duplicates ? `; ${result.duplicates} received twice` : '') +
-      (result.backlog ? `\n   backlog of ${result.backlog.deliveries} deliveries drained by a fresh worker: ${result.backlog.received} received in ${result.backlog.seconds.toFixed(2)} s, ${result.backlog.deliveriesPerSecond.toFixed(1)} deliveries/s` : '') +
+      (result.backlog ? `\n   backlog of ${result.backlog.deliveries} deliveries drained by a fresh worker: ${result.backlog.received} received in ${result.backlog.seconds.toFixed(2)} s, ${result.backlog.deliveriesPerSecond.toFixed(1)} deliveries/s (its start, included, took ${result.backlog.workerStartSeconds.toFixed(2)} s); ${result.backlog.cpuMsPerDelivery.toFixed(2)} ms CPU per delivery (this process: stack, worker, receivers)` : '') +
       (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : ''),
   );
 }

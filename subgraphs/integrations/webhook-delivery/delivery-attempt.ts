@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
@@ -41,17 +42,35 @@ interface AttemptTarget {
   webhook: Pick<Webhook, 'id' | 'active' | 'subscriberUrl' | 'secretCiphertext' | 'version'>;
 }
 
-async function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarget | null> {
-  const [row] = await db.query(
-    `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
-     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = $1`,
-    [deliveryId],
-  );
-  if (!row) return null;
-  return {
-    delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
-    webhook: { id: row.webhook_id, active: row.active, subscriberUrl: row.subscriber_url, secretCiphertext: row.secret_ciphertext, version: row.version },
-  };
+/**
+ * Attempts started in the same turn of the event loop (a fetched batch) read their targets with one query;
+ * no cache, so every attempt sees the delivery's and the webhook's state of that moment.
+ */
+const targetLoaders = new WeakMap<DataSource, DataLoader<string, AttemptTarget | null>>();
+
+function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarget | null> {
+  let loader = targetLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly string[]) => {
+      const rows: any[] = await db.query(
+        `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const byId = new Map<string, AttemptTarget>(
+        rows.map((row) => [
+          row.id,
+          {
+            delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
+            webhook: { id: row.webhook_id, active: row.active, subscriberUrl: row.subscriber_url, secretCiphertext: row.secret_ciphertext, version: row.version },
+          },
+        ]),
+      );
+      return ids.map((id) => byId.get(id) ?? null);
+    }, { cache: false, maxBatchSize: 100 });
+    targetLoaders.set(db, loader);
+  }
+  return loader.load(deliveryId);
 }
 
 async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeoutMs: number): Promise<Outcome> {
