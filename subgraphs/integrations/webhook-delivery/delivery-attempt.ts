@@ -139,81 +139,25 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
   const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
   const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
   const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
-  const record: AttemptRecord = { deliveryId: delivery.id, attempt: job.attempt, startedAt, ...outcome, status, nextAttemptAt };
+  // The log row and the delivery's new state in one statement; nothing is updated when another worker recorded this attempt.
+  const record = (run: EntityManager | DataSource): Promise<unknown[]> =>
+    run.query(
+      `WITH logged AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
+       )
+       UPDATE webhook_deliveries d SET attempts = $2, status = $8, next_attempt_at = $9, updated_at = now()
+       FROM logged WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
+      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error, status, nextAttemptAt],
+    );
   if (!again) {
-    await finalRecords(db).load(record);
+    await record(db);
     return;
   }
   // A retry: the next attempt's job commits with the state that promises it.
   await db.transaction(async (tx) => {
-    if ((await recordAttempts(tx, [record])).length) {
+    if ((await record(tx)).length) {
       await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
     }
   });
-}
-
-interface AttemptRecord extends Pick<Outcome, 'statusCode' | 'latencyMs' | 'snippet' | 'error'> {
-  deliveryId: string;
-  attempt: number;
-  startedAt: Date;
-  status: string;
-  nextAttemptAt: Date | null;
-}
-
-/**
- * Log rows and the deliveries' new states in one statement; a delivery is updated only when its row was
- * logged now (another worker may have recorded the attempt) and it is still pending. Answers the updated ids.
- */
-function recordAttempts(run: EntityManager | DataSource, records: readonly AttemptRecord[]): Promise<Array<{ id: string }>> {
-  return run.query(
-    `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-         AS i(delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error, status, next_attempt_at)
-     ), logged AS (
-       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
-       SELECT delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error FROM input
-       ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id, attempt
-     )
-     UPDATE webhook_deliveries d SET attempts = i.attempt, status = i.status, next_attempt_at = i.next_attempt_at, updated_at = now()
-     FROM logged JOIN input i ON i.delivery_id = logged.delivery_id AND i.attempt = logged.attempt
-     WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
-    [
-      records.map((r) => r.deliveryId),
-      records.map((r) => r.attempt),
-      records.map((r) => r.startedAt),
-      records.map((r) => r.statusCode),
-      records.map((r) => r.latencyMs),
-      records.map((r) => r.snippet),
-      records.map((r) => r.error),
-      records.map((r) => r.status),
-      records.map((r) => r.nextAttemptAt),
-    ],
-  );
-}
-
-/**
- * Final outcomes (delivered, failed) that finish in the same turn of the event loop are recorded with one
- * statement. Should that statement fail (a delivery deleted meanwhile breaks its foreign key), each is
- * recorded alone, so one bad row does not fail — and resend — the others.
- */
-const finalRecordLoaders = new WeakMap<DataSource, DataLoader<AttemptRecord, null>>();
-
-function finalRecords(db: DataSource): DataLoader<AttemptRecord, null> {
-  let loader = finalRecordLoaders.get(db);
-  if (!loader) {
-    loader = new DataLoader<AttemptRecord, null>(
-      async (records) => {
-        try {
-          await recordAttempts(db, records);
-          return records.map(() => null);
-        } catch (error) {
-          if (records.length === 1) return [error as Error];
-          return Promise.all(records.map((r) => recordAttempts(db, [r]).then(() => null, (e: Error) => e)));
-        }
-      },
-      { cache: false, maxBatchSize: 100 },
-    );
-    finalRecordLoaders.set(db, loader);
-  }
-  return loader;
 }
