@@ -32,6 +32,7 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
   let wakeUp: (() => void) | undefined;
   let pendingCompletions: string[] = [];
   let completionsScheduled = false;
+  const refillAt = Math.max(1, Math.floor(Math.min(options.maxBatch, options.concurrency) / 4));
 
   const wake = () => {
     woken = true;
@@ -69,8 +70,8 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
       await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => undefined);
     } finally {
       inHand.delete(job.id);
-      // A full pump sleeps until a slot is free.
-      if (inHand.size === options.concurrency - 1) wake();
+      // A full pump sleeps until a quarter of a batch is free (not one fetch per finished job).
+      if (inHand.size === options.concurrency - refillAt) wake();
     }
   };
 
