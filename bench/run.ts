@@ -602,7 +602,7 @@ async function main(): Promise<number> {
     const micro = await microCosts(stack, data);
     let webhookDelivery: WebhookBenchResult | null = null;
     if (!ONLY || ONLY.has('w')) {
-      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 50), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10) });
+      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 50), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10), databaseUrl });
     }
 
     // Start and operator command times (issue 12), after the load: fresh processes on the bench's PostgreSQL.
@@ -738,6 +738,10 @@ async function main(): Promise<number> {
     }
     for (const m of bookingInconsistencies) {
       console.error(`${m.name}: ${statusCount(m, 201)} answers 201 but the database holds ${m.after!.liveBookings} live bookings on ${m.after!.bookedSlots} of the slots`);
+      code = 1;
+    }
+    if (webhookDelivery?.backlog && webhookDelivery.backlog.received < webhookDelivery.backlog.deliveries) {
+      console.error(`webhook delivery (backlog): ${webhookDelivery.backlog.received} of ${webhookDelivery.backlog.deliveries} deliveries arrived`);
       code = 1;
     }
     if (webhookDelivery && webhookDelivery.received < webhookDelivery.deliveries) {

@@ -12,6 +12,8 @@ export const JOB_QUEUE_SCHEMA = 'job_queue';
 export const WEBHOOK_EVENT_QUEUE = 'webhook-event';
 /** One attempt at one delivery to one webhook. */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+/** NOTIFYed when deliveries are committed, so every worker process's attempts wake at once instead of at their next poll. */
+export const WEBHOOK_DELIVERY_CHANNEL = 'svc_webhook_delivery';
 /** A trigger due at a time (MEETING_STARTED, MEETING_ENDED, no-show checks). */
 export const WEBHOOK_SCHEDULED_QUEUE = 'webhook-scheduled';
 
@@ -122,6 +124,23 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
   const id = await jobProducer().send(queue, data, { ...options, db: transactionQueueDb(tx) });
   if (!id && !options.singletonKey) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
   return id ?? '';
+}
+
+const knownQueues = new Set<string>();
+
+/** Enqueues several jobs of one queue with one statement in the caller's transaction; throws if the queue is missing. */
+export async function enqueueManyInTransaction(tx: EntityManager, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void> {
+  if (!jobs.length) return;
+  // pg-boss's insert skips jobs of a missing queue without saying so (queues are never dropped: once seen, known).
+  if (!knownQueues.has(queue)) {
+    const [queueRow] = await tx.query(`SELECT 1 FROM ${JOB_QUEUE_SCHEMA}.queue WHERE name = $1`, [queue]);
+    if (!queueRow) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
+    knownQueues.add(queue);
+  }
+  await jobProducer().insert(
+    jobs.map(({ data, startAfter }) => ({ name: queue, data, startAfter: startAfter?.toISOString() })),
+    { db: transactionQueueDb(tx) },
+  );
 }
 
 /** Cancels queued jobs in the caller's transaction. */

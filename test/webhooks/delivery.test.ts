@@ -152,6 +152,33 @@ describe('webhook delivery', () => {
     expect(requests[1].at - requests[0].at).toBeGreaterThanOrEqual(2000);
   });
 
+  it('a subscriber failing at first is retried by the worker alone (nobody redelivers): 503, 429 with Retry-After, a reset connection, then 200 is delivered, the log shows each attempt', async () => {
+    const own = await startReceiver();
+    try {
+      const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
+      const eventType = await personalEventType(stack, host.user.id);
+      const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET } }), 201);
+      own.answers.push({ status: 503, body: 'busy' }, { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }, 'reset', { status: 200, body: 'got it' });
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('flaky') }), 201);
+      const [settled] = await delivered(host.key, webhook.id);
+      expect(settled).toMatchObject({ status: 'delivered', attemptCount: 4, nextAttemptAt: null });
+      expect(settled.attempts.map((a: any) => [a.attempt, a.statusCode, a.responseSnippet])).toEqual([
+        [1, 503, 'busy'],
+        [2, 429, 'slow down'],
+        [3, null, null],
+        [4, 200, 'got it'],
+      ]);
+      expect(settled.attempts[2].error).toEqual(expect.any(String));
+      expect(own.requests.map((r) => r.headers['x-svc-webhook-attempt'])).toEqual(['1', '2', '3', '4']);
+      expect(new Set(own.requests.map((r) => r.headers['x-svc-delivery-id']))).toEqual(new Set([settled.id]));
+      expect(own.requests.every((r) => signatureIsValid(r.body, r.headers['x-svc-signature-256'], SECRET))).toBe(true);
+      // Retry-After: 1 (second) held the third attempt back at least that long.
+      expect(own.requests[2].at - own.requests[1].at).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('gives up after WEBHOOK_MAX_ATTEMPTS (4 here): failed, every attempt logged', async () => {
     const { host, eventType, webhook } = await subscriber();
     receiver.fallback = { status: 502, body: 'gateway down' };

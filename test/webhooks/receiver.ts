@@ -10,8 +10,8 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** How the receiver answers one request: a status (and headers), or `hang` (no answer until the socket dies). */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+/** How the receiver answers one request: a status (and headers), `hang` (no answer until the socket dies) or `reset` (the connection is destroyed unanswered). */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang' | 'reset';
 
 /** A real loopback HTTP server standing in for a subscriber: records every request, answers as told. */
 export interface Receiver {
@@ -44,6 +44,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
           receiver.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
           const answer = receiver.answers.shift() ?? receiver.fallback;
           if (answer === 'hang') return void hanging.add(res);
+          if (answer === 'reset') return void req.socket.resetAndDestroy();
           res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
         });
       });

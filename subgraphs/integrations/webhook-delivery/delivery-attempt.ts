@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import DataLoader from 'dataloader';
+import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
@@ -35,7 +36,44 @@ function judge(statusCode: number): Pick<Outcome, 'delivered' | 'retryable'> {
   return { delivered: false, retryable: statusCode >= 500 || statusCode === 408 || statusCode === 429 };
 }
 
-async function send(webhook: Webhook, delivery: WebhookDelivery, attempt: number, timeoutMs: number): Promise<Outcome> {
+/** What an attempt needs of the delivery and its webhook, read with one query. */
+interface AttemptTarget {
+  delivery: Pick<WebhookDelivery, 'id' | 'status' | 'attemptCount' | 'body' | 'contentType'>;
+  webhook: Pick<Webhook, 'id' | 'active' | 'subscriberUrl' | 'secretCiphertext' | 'version'>;
+}
+
+/**
+ * Attempts started in the same turn of the event loop (a fetched batch) read their targets with one query;
+ * no cache, so every attempt sees the delivery's and the webhook's state of that moment.
+ */
+const targetLoaders = new WeakMap<DataSource, DataLoader<string, AttemptTarget | null>>();
+
+function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarget | null> {
+  let loader = targetLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly string[]) => {
+      const rows: any[] = await db.query(
+        `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const byId = new Map<string, AttemptTarget>(
+        rows.map((row) => [
+          row.id,
+          {
+            delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
+            webhook: { id: row.webhook_id, active: row.active, subscriberUrl: row.subscriber_url, secretCiphertext: row.secret_ciphertext, version: row.version },
+          },
+        ]),
+      );
+      return ids.map((id) => byId.get(id) ?? null);
+    }, { cache: false, maxBatchSize: 100 });
+    targetLoaders.set(db, loader);
+  }
+  return loader.load(deliveryId);
+}
+
+async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeoutMs: number): Promise<Outcome> {
   const secret = webhook.secretCiphertext ? decryptWebhookSecret(webhook.secretCiphertext) : null;
   const started = Date.now();
   try {
@@ -86,33 +124,40 @@ async function send(webhook: Webhook, delivery: WebhookDelivery, attempt: number
  */
 export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise<void> {
   const settings = deliverySettings();
-  const delivery = await db.getRepository(WebhookDelivery).findOneBy({ id: job.deliveryId });
-  if (!delivery || delivery.status !== 'pending' || delivery.attemptCount >= job.attempt) return;
-  const webhook = await db.getRepository(Webhook).findOneBy({ id: delivery.webhookId });
-  if (!webhook) return;
+  // A deleted webhook took its deliveries with it: nothing is found.
+  const target = await attemptTarget(db, job.deliveryId);
+  if (!target) return;
+  const { delivery, webhook } = target;
+  if (delivery.status !== 'pending' || delivery.attemptCount >= job.attempt) return;
   if (!webhook.active) {
     await db.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'cancelled', nextAttemptAt: null });
     return;
   }
   const startedAt = new Date();
-  const outcome = await send(webhook, delivery, job.attempt, settings.attemptTimeoutMs);
-  await db.transaction(async (tx) => {
-    const logged: unknown[] = await tx.query(
-      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING id`,
-      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error],
+  const outcome = await send(target, job.attempt, settings.attemptTimeoutMs);
+  const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
+  const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
+  const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
+  const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
+  // The log row and the delivery's new state in one statement; nothing is updated when another worker recorded this attempt.
+  const record = (run: EntityManager | DataSource): Promise<unknown[]> =>
+    run.query(
+      `WITH logged AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
+       )
+       UPDATE webhook_deliveries d SET attempts = $2, status = $8, next_attempt_at = $9, updated_at = now()
+       FROM logged WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
+      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error, status, nextAttemptAt],
     );
-    if (!logged.length) return; // another worker ran this attempt and recorded it
-    const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
-    const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
-    const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
-    const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
-    await tx.query(`UPDATE webhook_deliveries SET attempts = $2, status = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1 AND status = 'pending'`, [
-      delivery.id,
-      job.attempt,
-      status,
-      nextAttemptAt,
-    ]);
-    if (again) await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+  if (!again) {
+    await record(db);
+    return;
+  }
+  // A retry: the next attempt's job commits with the state that promises it.
+  await db.transaction(async (tx) => {
+    if ((await record(tx)).length) {
+      await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+    }
   });
 }

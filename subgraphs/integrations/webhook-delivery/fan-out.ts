@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { enqueueInTransaction, enqueueManyInTransaction, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
 import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
@@ -37,20 +37,20 @@ const PLANS_NO_SHOW: ReadonlySet<string> = new Set(['BOOKING_CREATED', 'BOOKING_
 
 /**
  * Inserts one delivery per webhook (idempotent on the event key: a fan-out job run twice after a
- * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction.
+ * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction:
+ * one INSERT for the deliveries, one for their jobs, and a NOTIFY that wakes the workers' attempts at commit.
  */
 async function createDeliveries(tx: EntityManager, eventKey: string, trigger: string, rows: Array<{ webhook: Webhook; body: string; contentType: string }>): Promise<string[]> {
-  const created: string[] = [];
-  for (const { webhook, body, contentType } of rows) {
-    const inserted: Array<{ id: string }> = await tx.query(
-      `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id`,
-      [webhook.id, eventKey, trigger, body, contentType],
-    );
-    if (!inserted.length) continue;
-    await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: inserted[0].id, attempt: 1 } satisfies DeliveryJob);
-    created.push(inserted[0].id);
-  }
+  if (!rows.length) return [];
+  const inserted: Array<{ id: string }> = await tx.query(
+    `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type)
+     SELECT webhook_id, $2::text, $3::text, body, content_type FROM unnest($1::int[], $4::text[], $5::text[]) AS r(webhook_id, body, content_type)
+     ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id`,
+    [rows.map((r) => r.webhook.id), eventKey, trigger, rows.map((r) => r.body), rows.map((r) => r.contentType)],
+  );
+  const created = inserted.map((row) => row.id);
+  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, created.map((deliveryId) => ({ data: { deliveryId, attempt: 1 } satisfies DeliveryJob })));
+  if (created.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
   return created;
 }
 

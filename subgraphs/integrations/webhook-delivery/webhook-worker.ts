@@ -3,7 +3,8 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { openDataSource } from '../../kit/data-source';
-import { startJobQueueWorker, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { JobPump, pumpJobs } from '../../kit/job-pump';
+import { startJobQueueWorker, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
 import { DeliveryJob, EventJob, fanOut, ScheduledJob } from './fan-out';
@@ -37,32 +38,39 @@ function positive(value: string | undefined, fallback: number): number {
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<RunningWebhookWorker> {
   const db = await openDataSource(integrations.persistence, options.databaseUrl);
   const graph = new GraphLink(options.gatewayUrl);
-  const pollingIntervalSeconds = Math.max(0.5, positive(process.env.WEBHOOK_POLLING_INTERVAL_SECONDS, 2));
+  const pollingIntervalMs = 1000 * Math.max(0.5, positive(process.env.WEBHOOK_POLLING_INTERVAL_SECONDS, 2));
   let boss: PgBoss | undefined;
   let listener: Client | undefined;
+  const pumps: JobPump[] = [];
   try {
     boss = await startJobQueueWorker(options.databaseUrl);
-    // WEBHOOK_WORKER_CONCURRENCY loops per queue of fan-outs and of attempts (each takes one job at a time).
-    const concurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 4);
-    const eventWorkers: string[] = [];
-    const deliveryWorkers: string[] = [];
-    // The deliveries a fan-out committed are due now: wake this process's attempt loops instead of waiting for their poll.
-    const fanOutAndWake = async (job: EventJob | ScheduledJob) => {
-      await fanOut(db, graph, job);
-      deliveryWorkers.forEach((id) => boss!.notifyWorker(id));
-    };
-    for (let i = 0; i < concurrency; i++) {
-      eventWorkers.push(await boss.work<EventJob>(WEBHOOK_EVENT_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => fanOutAndWake(job.data)));
-      deliveryWorkers.push(await boss.work<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => attemptDelivery(db, job.data)));
-    }
-    await boss.work<ScheduledJob>(WEBHOOK_SCHEDULED_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => fanOutAndWake(job.data));
+    // Attempts in flight (each mostly waits on its receiver) and fan-outs in flight (each mostly waits on the gateway's lookups).
+    const deliveries = pumpJobs<DeliveryJob>(
+      boss,
+      WEBHOOK_DELIVERY_QUEUE,
+      { concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64), maxBatch: 32, pollingIntervalMs },
+      (job) => attemptDelivery(db, job.data),
+    );
+    const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
+    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs }, async (job) => {
+      await fanOut(db, graph, job.data);
+      deliveries.wake(); // the first attempts it committed are due now
+    });
+    const scheduled = pumpJobs<ScheduledJob>(boss, WEBHOOK_SCHEDULED_QUEUE, { concurrency: 2, maxBatch: 2, pollingIntervalMs }, async (job) => {
+      await fanOut(db, graph, job.data);
+      deliveries.wake();
+    });
+    pumps.push(events, scheduled, deliveries);
     listener = new Client({ connectionString: options.databaseUrl });
     await listener.connect();
-    listener.on('notification', () => eventWorkers.forEach((id) => boss!.notifyWorker(id)));
+    // A committed booking event wakes the fan-out; deliveries committed by any worker process wake the attempts.
+    listener.on('notification', (message) => (message.channel === WEBHOOK_DELIVERY_CHANNEL ? deliveries : events).wake());
     listener.on('error', (error) => console.error('webhook worker: LISTEN connection lost:', error.message));
     await listener.query(`LISTEN ${BOOKING_EVENT_CHANNEL}`);
+    await listener.query(`LISTEN ${WEBHOOK_DELIVERY_CHANNEL}`);
   } catch (error) {
     await listener?.end().catch(() => undefined);
+    await Promise.all(pumps.map((pump) => pump.stop(0)));
     await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
     await db.destroy();
     throw error;
@@ -82,6 +90,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       stopped ??= (async () => {
         await listener!.end().catch(() => undefined);
         // Jobs still running after 5 s are failed back to the queue (retried later, idempotently) rather than holding the stop up.
+        await Promise.all(pumps.map((pump) => pump.stop(5_000)));
         await boss!.stop({ graceful: true, wait: true, timeout: 5_000 });
         await db.destroy();
       })();

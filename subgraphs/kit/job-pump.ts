@@ -1,0 +1,111 @@
+import PgBoss from 'pg-boss';
+
+export interface JobPumpOptions {
+  /** Jobs handled at once by this process; a finished one frees its slot for the next at once. */
+  concurrency: number;
+  /** Jobs taken out of the queue by one fetch at most. */
+  maxBatch: number;
+  /** How often an idle pump looks at the queue (jobs due later, other processes' jobs); `wake()` looks at once. */
+  pollingIntervalMs: number;
+}
+
+export interface JobPump {
+  /** Jobs may be waiting (a NOTIFY, a fan-out of this process): fetch now instead of at the next poll. */
+  wake(): void;
+  /** Stops fetching, waits up to `timeoutMs` for the jobs in hand, and fails the rest back to the queue (retried later). */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Keeps up to `concurrency` jobs of one queue in hand, each completed (or failed) on its own as soon as
+ * it is done. pg-boss's own `work()` loop is not used for the busy queues because it handles one batch
+ * at a time (a slow receiver holds every other job of its batch) and, when a job is done, waits out the
+ * rest of the polling interval before it fetches again, even with more jobs waiting — that wait is what
+ * held deliveries to a few per second. Completions are written in batches (one UPDATE for all the jobs
+ * finished meanwhile); a crash before a completion is written hands the job out again after it expires,
+ * which the handlers tolerate (they are idempotent).
+ */
+export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options: JobPumpOptions, handle: (job: PgBoss.Job<T>) => Promise<void>): JobPump {
+  const inHand = new Set<string>();
+  let stopping = false;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  let pendingCompletions: string[] = [];
+  let completionsScheduled = false;
+  const refillAt = Math.max(1, Math.floor(Math.min(options.maxBatch, options.concurrency) / 4));
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      wakeUp = done;
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+    });
+  const writeCompletions = async () => {
+    completionsScheduled = false;
+    const ids = pendingCompletions;
+    pendingCompletions = [];
+    if (ids.length) await boss.complete(queue, ids).catch((error) => console.error(`job queue ${queue}: completing ${ids.length} jobs failed:`, (error as Error).message));
+  };
+  const completed = (id: string) => {
+    pendingCompletions.push(id);
+    if (!completionsScheduled) {
+      completionsScheduled = true;
+      setImmediate(() => void writeCompletions());
+    }
+  };
+  const run = async (job: PgBoss.Job<T>) => {
+    inHand.add(job.id);
+    try {
+      await handle(job);
+      completed(job.id);
+    } catch (error) {
+      await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => undefined);
+    } finally {
+      inHand.delete(job.id);
+      // A full pump sleeps until a quarter of a batch is free (not one fetch per finished job).
+      if (inHand.size === options.concurrency - refillAt) wake();
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      woken = false;
+      const room = Math.min(options.concurrency - inHand.size, options.maxBatch);
+      let fetched = 0;
+      if (room > 0) {
+        try {
+          const jobs = (await boss.fetch<T>(queue, { batchSize: room })) ?? [];
+          fetched = jobs.length;
+          for (const job of jobs) void run(job);
+        } catch (error) {
+          if (!stopping) console.error(`job queue ${queue}: fetch failed:`, (error as Error).message);
+        }
+      }
+      if (stopping) break;
+      // A full batch: more may be waiting, fetch again at once (a full pump waits for a free slot first).
+      if ((room > 0 && fetched === room && inHand.size < options.concurrency) || woken) continue;
+      await idle(options.pollingIntervalMs);
+    }
+  })();
+
+  return {
+    wake,
+    async stop(timeoutMs) {
+      stopping = true;
+      wakeUp?.();
+      await loop;
+      const deadline = Date.now() + timeoutMs;
+      while (inHand.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (inHand.size) await boss.fail(queue, [...inHand]).catch(() => undefined);
+      await writeCompletions();
+    },
+  };
+}
