@@ -20,6 +20,8 @@ import { referenceDocument } from './reference-components';
  *   a pattern written with slashes (`/^\+[1-9]\d{1,14}$/`) is read without them.
  * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
  *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
+ * - An operation the reference documents without a response schema is read with the schema of its
+ *   siblings (UNDOCUMENTED_ANSWERS below, each with the sibling it follows).
  */
 const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13'];
 
@@ -61,6 +63,15 @@ function reference() {
   return cached;
 }
 
+/**
+ * Operations whose 200 the reference documents without a schema, and the schema they answer:
+ * `GET …/users/{userId}/bookings` is the organization booking list of one user, so it answers what the
+ * other organization booking lists answer (`GET /v2/organizations/{orgId}/bookings`).
+ */
+const UNDOCUMENTED_ANSWERS: Record<string, string> = {
+  'GET /v2/organizations/{orgId}/users/{userId}/bookings': '#/components/schemas/GetBookingsOutput_2024_08_13',
+};
+
 const validators = new Map<string, ValidateFunction>();
 
 /** The validator of the reference's success answer of `METHOD /v2/path` (path as the reference writes it, with {params}). */
@@ -72,12 +83,20 @@ export function referenceValidator(method: string, pathTemplate: string): Valida
   const operation = doc.paths[pathTemplate]?.[method.toLowerCase()];
   if (!operation) throw new Error(`${key} is not in the reference document`);
   const response = operation.responses['200'] ?? operation.responses['201'];
-  const schema = response?.content?.['application/json']?.schema;
+  const schema = response?.content?.['application/json']?.schema ?? (UNDOCUMENTED_ANSWERS[key] ? { $ref: UNDOCUMENTED_ANSWERS[key] } : undefined);
   if (!schema) throw new Error(`${key} has no JSON success schema in the reference document`);
   const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
   const validate = ref ? ajv.compile({ $ref: `reference${ref}` }) : ajv.compile({ $id: `inline:${key}`, ...toJsonSchema(schema) });
   validators.set(key, validate);
   return validate;
+}
+
+/** The ways `body` departs from what the reference says `METHOD path` answers (empty when it fits), with the body's start. */
+export function referenceShapeProblems(method: string, pathTemplate: string, body: unknown): string[] {
+  const validate = referenceValidator(method, pathTemplate);
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return [...new Set(errors), `answer: ${JSON.stringify(body).slice(0, 600)}`];
 }
 
 /** Fails the test with ajv's errors when `body` is not what the reference says `METHOD path` answers. */
