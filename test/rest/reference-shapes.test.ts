@@ -293,7 +293,8 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     // The figure issue 9 asks for.
     process.stdout.write(`reference shapes: ${validating} of ${OPERATIONS.length} operations validate; not served: ${Object.keys(NOT_SERVED).length}\n`);
     await stack?.stop();
-    provider?.close();
+    provider?.closeAllConnections();
+    await new Promise((resolve) => (provider ? provider.close(resolve) : resolve(undefined)));
     delete process.env.PHONE_CALL_PROVIDER_URL;
     delete process.env.PHONE_CALL_PROVIDER_API_KEY;
   });
