@@ -84,6 +84,28 @@ function outputSchema(type: GraphQLOutputType, selection: SelectionSetNode | und
   return nullable({ type: 'object', properties, required }, isNullable);
 }
 
+/**
+ * RouteEntry.nulls, as the answers write them: an `omit` key is never null (left out instead), an
+ * `empty` key is always a string ("" instead of null), at any depth of `data`.
+ */
+function withNullsRule(node: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
+  if (Array.isArray(node)) return node.map((s) => withNullsRule(s, rule));
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) out[key] = withNullsRule(value, rule);
+  const properties = out.properties as Record<string, { anyOf?: JsonSchema[]; description?: string }> | undefined;
+  if (!properties || typeof properties !== 'object') return out;
+  const required = new Set<string>(Array.isArray(out.required) ? (out.required as string[]) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    const nonNull = property?.anyOf?.length === 2 ? property.anyOf.find((s) => s.type !== 'null') : undefined;
+    if (!nonNull || !(rule.omit?.includes(name) || rule.empty?.includes(name))) continue;
+    properties[name] = { ...nonNull, description: property.description };
+    if (rule.empty?.includes(name)) required.add(name);
+  }
+  out.required = [...required];
+  return out;
+}
+
 /** RouteEntry.listWhenPresent: the object without the list field, or the list. */
 function singleOrList(value: { properties?: Record<string, JsonSchema>; required?: string[] }, field: string): { properties?: Record<string, JsonSchema>; required?: string[] } {
   const { [field]: list, ...properties } = value.properties ?? {};
@@ -110,6 +132,7 @@ function successSchema(route: RouteEntry, schema: GraphQLSchema): JsonSchema {
   }
   let value = outputSchema(field!.type, selection, fragments) as { properties?: Record<string, JsonSchema>; required?: string[] };
   if (route.listWhenPresent) value = singleOrList(value, route.listWhenPresent);
+  if (route.nulls) value = withNullsRule(value, route.nulls) as typeof value;
   if (route.envelope === false) return value;
   const properties: Record<string, JsonSchema> = { status: { type: 'string', enum: ['success'] } };
   if (route.paginated) {

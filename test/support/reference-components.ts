@@ -49,7 +49,7 @@ const ANY: Schema = {};
  *   while its own example (and the service) gives `[{start}]` objects: items may be objects.
  */
 /** A booking field as spec 2.6 shapes it (the spec wins over the reference's `type`-keyed variants). */
-const SPEC_BOOKING_FIELD: Schema = {
+export const SPEC_BOOKING_FIELD: Schema = {
   type: 'object',
   required: ['field', 'slug'],
   properties: { field: { type: 'string' }, variant: { type: ['string', 'null'] }, slug: { type: 'string' }, label: { type: ['string', 'null'] }, placeholder: { type: ['string', 'null'] }, disableOnPrefill: { type: ['boolean', 'null'] } },

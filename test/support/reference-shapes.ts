@@ -1,6 +1,6 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { referenceDocument } from './reference-components';
+import { referenceDocument, SPEC_BOOKING_FIELD } from './reference-components';
 
 /**
  * Validates our answers against the response schemas of the reference OpenAPI document
@@ -20,15 +20,39 @@ import { referenceDocument } from './reference-components';
  *   a pattern written with slashes (`/^\+[1-9]\d{1,14}$/`) is read without them.
  * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
  *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
+ * - A property typed `object` with no shape that is nullable or whose example is no object is how the
+ *   generator writes a nullable primitive or a union (`slotInterval: number | null` is
+ *   `{type: object, example: 60, nullable: true}`, `successRedirectUrl: string | null`,
+ *   `forwardParamsSuccessRedirect: boolean | null`): read as any value.
+ * - `users` / `hosts` of the event type answers are `items: {type: string}`, while the service answers
+ *   user objects (`{id, name, username}` / `{userId, name, username, avatarUrl}`): items are objects.
+ * - `bookingWindow` of the event type answers is declared an array of windows, while the input (and the
+ *   service's answer) is one window object: one window object is read.
+ * - `bookingFields` of the event type answers follow spec 2.6 (`{field, variant, slug, label, …}`), which
+ *   wins over the reference's `type`-keyed variants (SPEC_BOOKING_FIELD).
+ * - `GetReservedSlotOutput_2024_09_04` names both the envelope and its `data`, like
+ *   ReassignBookingOutput_2024_08_13: its `data` is read as ReserveSlotOutput_2024_09_04 or null.
+ * - `GET /v2/slots`'s inline schema describes `data` only (its examples show the whole envelope), and
+ *   its default format's items are typed strings while its own example gives `{start}` objects: read
+ *   as `{status, data}` with `[{start}]` (default) or `[{start, end}]` (format=range) per date.
+ * - An operation the reference documents without a response schema is read with the schema of its
+ *   siblings (UNDOCUMENTED_ANSWERS below, each with the sibling it follows).
  */
 const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13', 'StripCredentialsCheckOutputResponseDto'];
 
 type Json = any;
 
+/** `{type: object}` with no shape, nullable or with a non-object example: a nullable primitive or a union (see above). */
+function isShapelessUnion(node: Json): boolean {
+  const shapeless = node.type === 'object' && !node.properties && !node.additionalProperties && !node.allOf && !node.oneOf && !node.anyOf;
+  return shapeless && (node.nullable === true || (node.example !== undefined && (typeof node.example !== 'object' || node.example === null)));
+}
+
 /** OpenAPI 3.0 schema → JSON Schema as ajv reads it (the quirks above). */
 function toJsonSchema(node: Json): Json {
   if (Array.isArray(node)) return node.map(toJsonSchema);
   if (!node || typeof node !== 'object') return node;
+  if (isShapelessUnion(node)) return {};
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'deprecated' || key === 'nullable') continue;
@@ -54,12 +78,46 @@ function reference() {
   const schemas = toJsonSchema(doc.components.schemas);
   for (const name of QUIRK_STATUS_AS_OBJECT) schemas[name].properties.status = { type: 'string' };
   schemas.ReassignBookingOutput_2024_08_13.properties.data = { $ref: '#/components/schemas/BookingOutput_2024_08_13' };
+  schemas.GetReservedSlotOutput_2024_09_04.properties.data = { anyOf: [{ $ref: '#/components/schemas/ReserveSlotOutput_2024_09_04' }, { type: 'null' }] };
+  for (const name of ['EventTypeOutput_2024_06_14', 'TeamEventTypeOutput_2024_06_14']) {
+    const properties = schemas[name].properties;
+    for (const list of ['users', 'hosts']) if (properties[list]) properties[list] = { type: 'array', items: { type: 'object' } };
+    properties.bookingWindow = { type: 'object' };
+    properties.bookingFields = { type: 'array', items: SPEC_BOOKING_FIELD };
+  }
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: 'reference', components: { schemas } });
   cached = { ajv, doc };
   return cached;
 }
+
+/** GET /v2/slots as its examples show it (see the quirks above): `{status, data: {date: [{start}] | [{start, end}]}}`. */
+const SLOTS_ANSWER: Json = {
+  type: 'object',
+  required: ['status', 'data'],
+  properties: {
+    status: { type: 'string', enum: ['success'] },
+    data: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { type: 'array', items: { type: 'object', required: ['start'], properties: { start: { type: 'string' } }, additionalProperties: false } },
+          { type: 'array', items: { type: 'object', required: ['start', 'end'], properties: { start: { type: 'string' }, end: { type: 'string' } }, additionalProperties: false } },
+        ],
+      },
+    },
+  },
+};
+
+/**
+ * Operations whose 200 the reference documents without a schema, and the schema they answer:
+ * `GET …/users/{userId}/bookings` is the organization booking list of one user, so it answers what the
+ * other organization booking lists answer (`GET /v2/organizations/{orgId}/bookings`).
+ */
+const UNDOCUMENTED_ANSWERS: Record<string, string> = {
+  'GET /v2/organizations/{orgId}/users/{userId}/bookings': '#/components/schemas/GetBookingsOutput_2024_08_13',
+};
 
 const validators = new Map<string, ValidateFunction>();
 
@@ -72,12 +130,21 @@ export function referenceValidator(method: string, pathTemplate: string): Valida
   const operation = doc.paths[pathTemplate]?.[method.toLowerCase()];
   if (!operation) throw new Error(`${key} is not in the reference document`);
   const response = operation.responses['200'] ?? operation.responses['201'];
-  const schema = response?.content?.['application/json']?.schema;
+  const schema = response?.content?.['application/json']?.schema ?? (UNDOCUMENTED_ANSWERS[key] ? { $ref: UNDOCUMENTED_ANSWERS[key] } : undefined);
   if (!schema) throw new Error(`${key} has no JSON success schema in the reference document`);
   const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
-  const validate = ref ? ajv.compile({ $ref: `reference${ref}` }) : ajv.compile({ $id: `inline:${key}`, ...toJsonSchema(schema) });
+  const inline = key === 'GET /v2/slots' ? SLOTS_ANSWER : toJsonSchema(schema);
+  const validate = ref ? ajv.compile({ $ref: `reference${ref}` }) : ajv.compile({ $id: `inline:${key}`, ...inline });
   validators.set(key, validate);
   return validate;
+}
+
+/** The ways `body` departs from what the reference says `METHOD path` answers (empty when it fits), with the body's start. */
+export function referenceShapeProblems(method: string, pathTemplate: string, body: unknown): string[] {
+  const validate = referenceValidator(method, pathTemplate);
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return [...new Set(errors), `answer: ${JSON.stringify(body).slice(0, 600)}`];
 }
 
 /** Fails the test with ajv's errors when `body` is not what the reference says `METHOD path` answers. */

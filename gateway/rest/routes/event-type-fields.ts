@@ -27,3 +27,16 @@ export const TEAM_EVENT_TYPE_FIELDS = /* GraphQL */ `
     bookingFields { ${BOOKING_FIELD_SELECTION} }
     createdAt updatedAt
   }`;
+
+/**
+ * EventTypeOutput_2024_06_14 and TeamEventTypeOutput_2024_06_14 allow null only where the reference marks
+ * it (recurrence, slotInterval, scheduleId, successRedirectUrl, …): optional settings left unset are left
+ * out, required strings unset (the description, the team's images and colours) are "" (RouteEntry.nulls).
+ */
+export const EVENT_TYPE_NULLS = {
+  omit: [
+    'lengthInMinutesOptions', 'bookingLimitsCount', 'bookingLimitsDuration', 'bookingWindow', 'bookerLayouts', 'confirmationPolicy',
+    'color', 'seats', 'customName', 'destinationCalendar', 'calVideoSettings',
+  ],
+  empty: ['description', 'bannerUrl', 'logoUrl', 'brandColor', 'darkBrandColor', 'theme'],
+} as const;

@@ -1,5 +1,5 @@
 import { PAGINATION, route } from '../route';
-import { EVENT_TYPE_FIELDS } from './event-type-fields';
+import { EVENT_TYPE_FIELDS, EVENT_TYPE_NULLS } from './event-type-fields';
 
 export const eventTypeRoutes = [
   route({
@@ -12,6 +12,7 @@ export const eventTypeRoutes = [
         eventTypes(take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
       } ${EVENT_TYPE_FIELDS}`,
     result: 'eventTypes',
+    nulls: EVENT_TYPE_NULLS,
     paginated: true,
   }),
   route({
@@ -21,6 +22,7 @@ export const eventTypeRoutes = [
     summary: 'Create an event type',
     operation: `mutation CreateEventType($input: CreateEventTypeInput!) { createEventType(input: $input) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
     result: 'createEventType',
+    nulls: EVENT_TYPE_NULLS,
     status: 201,
   }),
   route({
@@ -30,6 +32,7 @@ export const eventTypeRoutes = [
     summary: 'Get one of my event types',
     operation: `query GetEventType($eventTypeId: Int!) { eventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
     result: 'eventType',
+    nulls: EVENT_TYPE_NULLS,
   }),
   route({
     method: 'PATCH',
@@ -41,6 +44,7 @@ export const eventTypeRoutes = [
         updateEventType(eventTypeId: $eventTypeId, input: $input) { ...EventTypeFields }
       } ${EVENT_TYPE_FIELDS}`,
     result: 'updateEventType',
+    nulls: EVENT_TYPE_NULLS,
   }),
   route({
     method: 'DELETE',
@@ -49,5 +53,6 @@ export const eventTypeRoutes = [
     summary: 'Delete one of my event types (answers the deleted event type)',
     operation: `mutation DeleteEventType($eventTypeId: Int!) { deleteEventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
     result: 'deleteEventType',
+    nulls: EVENT_TYPE_NULLS,
   }),
 ];

@@ -1,5 +1,5 @@
 import { PAGINATION, route, RouteEntry } from '../route';
-import { TEAM_EVENT_TYPE_FIELDS } from './event-type-fields';
+import { EVENT_TYPE_NULLS, TEAM_EVENT_TYPE_FIELDS } from './event-type-fields';
 
 /**
  * The team event type routes, once under /v2/teams/{teamId} and once under
@@ -24,6 +24,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
           teamEventTypes(teamId: $teamId${orgArgument}, eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'teamEventTypes',
+      nulls: EVENT_TYPE_NULLS,
       paginated: true,
     }),
     route({
@@ -36,6 +37,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
           createTeamEventType(teamId: $teamId${orgArgument}, input: $input) { ...TeamEventTypeFields }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'createTeamEventType',
+      nulls: EVENT_TYPE_NULLS,
       status: 201,
     }),
     route({
@@ -48,6 +50,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
           teamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'teamEventType',
+      nulls: EVENT_TYPE_NULLS,
     }),
     route({
       method: 'PATCH',
@@ -59,6 +62,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
           updateTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId, input: $input) { ...TeamEventTypeFields }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'updateTeamEventType',
+      nulls: EVENT_TYPE_NULLS,
     }),
     route({
       method: 'DELETE',
@@ -70,6 +74,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
           deleteTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'deleteTeamEventType',
+      nulls: EVENT_TYPE_NULLS,
     }),
   ];
 }
@@ -88,6 +93,7 @@ export const organizationTeamsEventTypes = route({
       organizationTeamEventTypes(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
     } ${TEAM_EVENT_TYPE_FIELDS}`,
   result: 'organizationTeamEventTypes',
+  nulls: EVENT_TYPE_NULLS,
   paginated: true,
 });
 
