@@ -108,6 +108,9 @@ export const MAX_STRING: Record<string, number> = {
   ),
   'Query.slots.usernames': 1_000,
   'SaveIcsFeedInput.urls': 2_048,
+  // An Apple ID is an e-mail address (RFC 5321: at most 320 characters); app-specific passwords are 19.
+  'CreateCalendarCredentialsInput.username': 320,
+  'CreateCalendarCredentialsInput.password': 255,
   'CreateRoutingFormInput.description': 5_000,
   'WorkflowMessageInput.subject': 1_000,
   'WorkflowMessageInput.html': 20_000,

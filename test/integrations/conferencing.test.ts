@@ -99,5 +99,29 @@ describe('conferencing apps', () => {
       const byPhone = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T14:00:00Z', attendee: attendee('phone'), location: { type: 'attendeePhone', phone: '+14155550123' } }), 201);
       expect(byPhone).not.toHaveProperty('meetingUrl');
     });
+
+    it('an organizersDefaultApp location gets its meeting URL from the organizer\'s default app: the built-in video app until another is chosen; a default that makes no URL (google-meet) leaves none', async () => {
+      const url = async (bookingUid: string) => (await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid })).conferencingMeetingUrl;
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 30, locations: [{ type: 'organizersDefaultApp' }] });
+
+      // No default chosen: GET /v2/conferencing/default answers the built-in video app, and the booking gets its URL.
+      const first = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-06-02T10:00:00Z', attendee: attendee('default-none') }), 201);
+      expect(first.meetingUrl).toBe(await url(first.uid));
+      expect(first.location).toBe('organizersDefaultApp');
+
+      // google-meet as the default: its URL comes with a Google calendar event, which the service does not write.
+      expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key: host.key }));
+      expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key: host.key }));
+      const meet = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-06-02T11:00:00Z', attendee: attendee('default-meet'), location: { type: 'organizersDefaultApp' } }), 201);
+      expect(meet).not.toHaveProperty('meetingUrl');
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${meet.uid}`, { key: host.key, headers: BOOKINGS_VERSION }))).not.toHaveProperty('meetingUrl');
+
+      // Back to the built-in app: the next booking has a URL again, read back with the booking.
+      expectSuccess(await stack.rest('POST', '/v2/conferencing/daily-video/default', { key: host.key }));
+      const video = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-06-02T12:00:00Z', attendee: attendee('default-video') }), 201);
+      expect(video.meetingUrl).toBe(await url(video.uid));
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${video.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(video.meetingUrl);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, userWithKey } from '../support/fixtures';
+import { CalDavServer, startCalDavServer } from '../support/caldav-server';
 import { icsCalendar, IcsServer, startIcsServer } from '../support/ics-server';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -15,18 +16,24 @@ const daysAhead = (n: number) => new Date(Date.now() + n * DAY).toISOString().sl
 describe('ICS feeds and calendars', () => {
   let stack: TestStack;
   let ics: IcsServer;
-  const saved = { private: process.env.ALLOW_PRIVATE_TARGETS, refresh: process.env.ICS_REFRESH_INTERVAL_MS };
+  let caldav: CalDavServer;
+  const saved = { private: process.env.ALLOW_PRIVATE_TARGETS, refresh: process.env.ICS_REFRESH_INTERVAL_MS, caldav: process.env.APPLE_CALDAV_URL };
   const day = daysAhead(10);
 
   beforeAll(async () => {
     process.env.ALLOW_PRIVATE_TARGETS = '1';
     process.env.ICS_REFRESH_INTERVAL_MS = '300';
     ics = await startIcsServer();
+    caldav = await startCalDavServer();
+    process.env.APPLE_CALDAV_URL = caldav.url;
     stack = await startTestStack();
   });
   afterAll(async () => {
     await stack.stop();
     await ics.stop();
+    await caldav.stop();
+    if (saved.caldav === undefined) delete process.env.APPLE_CALDAV_URL;
+    else process.env.APPLE_CALDAV_URL = saved.caldav;
     process.env.ALLOW_PRIVATE_TARGETS = saved.private;
     process.env.ICS_REFRESH_INTERVAL_MS = saved.refresh;
     if (saved.private === undefined) delete process.env.ALLOW_PRIVATE_TARGETS;
@@ -138,6 +145,70 @@ describe('ICS feeds and calendars', () => {
       const externalId = connectedCalendars[0].calendars[0].externalId;
       expectSuccess(await stack.rest('DELETE', `/v2/selected-calendars?integration=ics-feed_calendar&externalId=${externalId}&credentialId=${credential.id}`, { key: host.key }));
       expect(await slotsOn(nextWeek)).toEqual(['09:00', '10:00']);
+    });
+  });
+  describe('Apple calendars: POST /v2/calendars/{calendar}/credentials (CalDAV, app-specific password)', () => {
+    const CREDENTIALS = (server: CalDavServer) => ({ username: server.account.username, password: server.account.password });
+
+    it('checks the credentials at the CalDAV server, stores the password sealed, lists the calendars; busy times of the selected one remove the slots they overlap and are refreshed in the background', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '13:00' }] });
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
+      const range = { eventTypeId: eventType.id, startTime: `${day}T00:00:00Z`, endTime: `${day}T23:59:59Z`, timeZone: 'UTC' };
+      const times = async () => (expectSuccess(await getSlots(stack, range)).slots[day] ?? []).map((s: { time: string }) => s.time.slice(11, 16));
+      caldav.account.calendars = [
+        { slug: 'home', name: 'Home', events: [icsCalendar('Home', [{ uid: 'dentist', start: `${day}T10:30:00Z`, end: `${day}T11:15:00Z` }])] },
+        { slug: 'work', name: 'Work', events: [icsCalendar('Work', [{ uid: 'standup', start: `${day}T09:00:00Z`, end: `${day}T10:00:00Z` }])] }, // not selected: blocks nothing
+        { slug: 'reminders', name: 'Reminders', components: ['VTODO'], events: [] }, // not a calendar of events
+      ];
+
+      const answer = await stack.rest('POST', '/v2/calendars/apple/credentials', { key: host.key, body: CREDENTIALS(caldav) });
+      const credential = expectSuccess(answer, 201);
+      expect(credential).toEqual({ id: expect.any(Number), type: 'apple_calendar', userId: host.user.id, teamId: null, appId: 'apple-calendar', invalid: false });
+      expect(JSON.stringify(answer.body)).not.toContain(caldav.account.password);
+      // Every request to the CalDAV server carried the basic credentials; discovery, then a REPORT per calendar.
+      expect(caldav.requests.every((r) => r.authorized)).toBe(true);
+      expect(caldav.requests.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['PROPFIND /', 'PROPFIND /1234/principal/', 'PROPFIND /1234/calendars/', 'REPORT /1234/calendars/home/']));
+      expect(caldav.requests.find((r) => r.method === 'REPORT')!.body).toMatch(/<c:comp-filter name="VEVENT"><c:time-range start="\d{8}T\d{6}Z" end="\d{8}T\d{6}Z"\/>/);
+      const [row] = await stack.db('integrations').query('SELECT key_ciphertext FROM calendar_credentials WHERE id = $1', [credential.id]);
+      expect(row.key_ciphertext).toMatch(/^v1\./);
+      expect(row.key_ciphertext).not.toContain(caldav.account.password);
+
+      const calendars = expectSuccess(await stack.rest('GET', '/v2/calendars', { key: host.key }));
+      const apple = calendars.connectedCalendars.find((c: { credentialId: number }) => c.credentialId === credential.id);
+      expect(apple.integration).toMatchObject({ slug: 'apple-calendar', type: 'apple_calendar' });
+      expect(apple.calendars).toEqual([
+        { externalId: `${caldav.url}/1234/calendars/home/`, integration: 'apple_calendar', name: 'Home', primary: true, readOnly: false, isSelected: true, credentialId: credential.id, delegationCredentialId: null },
+        { externalId: `${caldav.url}/1234/calendars/work/`, integration: 'apple_calendar', name: 'Work', primary: false, readOnly: false, isSelected: false, credentialId: credential.id, delegationCredentialId: null },
+      ]);
+      expect(expectSuccess(await stack.rest('GET', '/v2/calendars/apple/check', { key: host.key }))).toEqual({ status: 'success' });
+
+      // 10:30–11:15 of the selected calendar overlaps the 10:00 and 11:00 slots.
+      expect(await times()).toEqual(['09:00', '12:00']);
+      const busy = expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${encodeURIComponent(`${caldav.url}/1234/calendars/home/`)}`, { key: host.key }));
+      expect(busy).toEqual([{ start: `${day}T10:30:00.000Z`, end: `${day}T11:15:00.000Z`, source: `${caldav.url}/1234/calendars/home/` }]);
+
+      // Slots never ask the CalDAV server; the background refresher does (ICS_REFRESH_INTERVAL_MS is 300 ms here).
+      const reportsBefore = caldav.requests.filter((r) => r.method === 'REPORT').length;
+      await getSlots(stack, range);
+      caldav.account.calendars[0].events = [icsCalendar('Home', [{ uid: 'dentist', start: `${day}T12:00:00Z`, end: `${day}T12:30:00Z` }])];
+      expect(await eventually(async () => JSON.stringify(await times()) === JSON.stringify(['09:00', '10:00', '11:00']), { timeoutMs: 10_000 })).toBe(true);
+      expect(caldav.requests.filter((r) => r.method === 'REPORT').length).toBeGreaterThan(reportsBefore);
+
+      // Disconnecting takes the credential and its busy times away.
+      expectSuccess(await stack.rest('POST', '/v2/calendars/apple/disconnect', { key: host.key, body: { id: credential.id } }));
+      expect(await times()).toEqual(['09:00', '10:00', '11:00', '12:00']);
+      expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/apple/check', { key: host.key }), 400, 'BAD_REQUEST', /apple/);
+    });
+
+    it('wrong credentials are a 400 saying so and store nothing; other calendars and a missing field are a 400 naming the parameter', async () => {
+      const { user, key } = await userWithKey(stack);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/apple/credentials', { key, body: { ...CREDENTIALS(caldav), password: 'wrong-pass-word-0000' } }), 400, 'BAD_REQUEST', /Could not add this apple calendar account: .*username or the app-specific password is wrong/);
+      expect(await stack.db('integrations').query('SELECT id FROM calendar_credentials WHERE user_id = $1', [user.id])).toEqual([]);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/google/credentials', { key, body: CREDENTIALS(caldav) }), 400, 'BAD_REQUEST', /calendar/);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/apple/credentials', { key, body: { username: caldav.account.username } }), 400, 'BAD_REQUEST', /password/);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/apple/credentials', { key, body: { username: ' ', password: 'x' } }), 400, 'BAD_REQUEST', /username/);
+      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/apple/credentials', { body: CREDENTIALS(caldav) }), 401, 'UNAUTHORIZED');
+      expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/apple/check', { key }), 400, 'BAD_REQUEST', /credentials/);
     });
   });
 });

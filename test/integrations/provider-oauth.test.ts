@@ -202,6 +202,22 @@ describe('third-party provider OAuth', () => {
       expectErrorEnvelope(await stack.rest('GET', '/v2/conferencing/daily-video/oauth/auth-url', { key }), 400, 'BAD_REQUEST', /app/);
     });
 
+    it('a booking at an organizersDefaultApp location gets its meeting from the organizer\'s default app (zoom, with the organizer\'s connection)', async () => {
+      const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
+      const { code, state } = await consent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key: host.key })).url);
+      expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
+      expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key: host.key }));
+      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 45, title: 'Discovery call', locations: [{ type: 'organizersDefaultApp' }] });
+      const booking = expectSuccess(await stack.rest('POST', '/v2/bookings', {
+        headers: { 'svc-api-version': '2024-08-13' },
+        body: { eventTypeId: eventType.id, start: `${day}T14:00:00Z`, attendee: { name: 'Ada', email: 'ada@example.com', timeZone: 'UTC' }, location: { type: 'organizersDefaultApp' } },
+      }), 201);
+      const meeting = provider.accounts.zoom.meetings.at(-1)!;
+      expect(booking.meetingUrl).toBe(meeting.joinUrl);
+      expect(meeting.body).toMatchObject({ duration: 45, start_time: `${day}T14:00:00.000Z` });
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: { 'svc-api-version': '2024-08-13' } })).meetingUrl).toBe(meeting.joinUrl);
+    });
+
     it('msteams for a team: the team admin\'s consent is bound to the team; another team\'s callback path is refused without burning the state', async () => {
       const operator = operatorOf(stack);
       const [owner, admin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];

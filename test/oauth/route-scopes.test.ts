@@ -258,6 +258,7 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/disconnect': 'TEAM_APPS_WRITE', // disconnect
   'GET /v2/calendars/{calendar}/connect': 'APPS_WRITE', // get OAuth connect URL
   'GET /v2/calendars/{calendar}/save': 'public', // the provider's redirect: no credential can come; the single-use state names the user (decisions.md)
+  'POST /v2/calendars/{calendar}/credentials': 'APPS_WRITE', // save Apple calendar credentials
   'GET /v2/calendars/{calendar}/check': 'APPS_READ', // check a calendar connection
   'POST /v2/calendars/{calendar}/disconnect': 'APPS_WRITE', // disconnect a calendar
   'GET /v2/calendars/{calendar}/event/{eventUid}': 'APPS_READ', // get meeting details from calendar

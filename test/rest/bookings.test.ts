@@ -227,6 +227,53 @@ describe('bookings', () => {
     });
   });
 
+  describe('routing.teamMemberIds (a routing form\'s members): round robin chooses among them only; collective ignores them; a non-host is a 400', () => {
+    let ann: Host;
+    let ben: Host;
+    let cal: Host;
+    let eventTypeId: number;
+
+    beforeAll(async () => {
+      ann = await hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Ann Routed');
+      ben = await hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Ben Routed');
+      cal = await hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Cal Routed');
+      eventTypeId = (await teamEventType(stack, [ann, ben, cal])).eventType.id;
+    });
+    const routedTo = (...hosts: Host[]) => ({ teamMemberIds: hosts.map((h) => h.user.id) });
+
+    it('round robin: a free routed member, the least loaded of them first; a routed member who is busy is skipped; all routed busy → 409', async () => {
+      const [low, high] = [ben, cal].sort((a, b) => a.user.id - b.user.id);
+      // Unrouted, ann (lowest id, no bookings) would be chosen; routed to ben and cal, the lower of their ids is.
+      const first = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T09:00:00Z', attendee: attendee('routed-1'), routing: routedTo(ben, cal) }), 201);
+      expect(first.hosts).toEqual([expect.objectContaining({ id: low.user.id })]);
+      const second = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T10:00:00Z', attendee: attendee('routed-2'), routing: routedTo(ben, cal) }), 201);
+      expect(second.hosts).toEqual([expect.objectContaining({ id: high.user.id })]);
+
+      // cal busy at 12:00: routed to cal alone → 409; routed to ben and cal → ben.
+      expectSuccess(await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-11-04T12:00:00Z', attendee: attendee('cal-own') }), 201);
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-3'), routing: routedTo(cal) }), 409, 'CONFLICT');
+      const third = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-4'), routing: { responseId: null, ...routedTo(cal, ben) } }), 201);
+      expect(third.hosts).toEqual([expect.objectContaining({ id: ben.user.id })]);
+      // Without routing, ann (free and least loaded) is chosen as before.
+      const unrouted = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T14:00:00Z', attendee: attendee('routed-5') }), 201);
+      expect(unrouted.hosts).toEqual([expect.objectContaining({ id: ann.user.id })]);
+    });
+
+    it('an id that is not a host of the event type is a 400 naming routing.teamMemberIds, and nothing is booked', async () => {
+      const { user: stranger } = await userWithKey(stack);
+      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-11-05T09:00:00Z', attendee: attendee('routed-x'), routing: { teamMemberIds: [ann.user.id, stranger.id] } }), 400, 'BAD_REQUEST', new RegExp(`routing\\.teamMemberIds.*${stranger.id}`));
+      expect((await bookingRows(ann.user.id)).filter((b: { start_time: Date }) => b.start_time.toISOString().startsWith('2030-11-05'))).toEqual([]);
+    });
+
+    it('collective: the routing narrows nothing (every host attends), but still refuses an id that is not a host', async () => {
+      const { team, eventType } = await teamEventType(stack, [ann, ben]);
+      expectSuccess(await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventType.id}`, { key: ann.key, body: { schedulingType: 'collective' } }));
+      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T09:00:00Z', attendee: attendee('routed-c'), routing: routedTo(ben) }), 201);
+      expect(booking.hosts.map((h: { id: number }) => h.id).sort()).toEqual([ann.user.id, ben.user.id].sort());
+      expectErrorEnvelope(await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T11:00:00Z', attendee: attendee('routed-c2'), routing: routedTo(cal) }), 400, 'BAD_REQUEST', /routing\.teamMemberIds/);
+    });
+  });
+
   describe('GET /v2/bookings: the caller’s bookings as host, with every filter, sort and take/skip of spec 4.15 (BOOKING_READ)', () => {
     let host: Host;
     let other: Host;

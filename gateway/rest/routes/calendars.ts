@@ -92,6 +92,15 @@ export const calendarRoutes = [
     result: 'saveCalendarConnection',
   }),
   route({
+    method: 'POST',
+    path: '/v2/calendars/{calendar}/credentials',
+    tag: 'Calendars',
+    summary: 'Save Apple calendar credentials (calendar: apple; body: username, app-specific password), checked against the CalDAV server first; answers the credential, never the password',
+    operation: `mutation SaveCalendarCredentials($calendar: String!, $input: CreateCalendarCredentialsInput!) { saveCalendarCredentials(calendar: $calendar, input: $input) { ${CREDENTIAL} } }`,
+    result: 'saveCalendarCredentials',
+    status: 201,
+  }),
+  route({
     method: 'GET',
     path: '/v2/calendars/{calendar}/check',
     tag: 'Calendars',

@@ -33,6 +33,7 @@ export const CALENDAR_APPS: Record<string, CalendarApp> = {
   'ics-feed': app('ics-feed', 'ics-feed_calendar', 'ICS Feed', 'Read busy times from any iCalendar (.ics) feed URL.'),
   'google-calendar': app('google-calendar', 'google_calendar', 'Google Calendar', 'Google Calendar, connected with OAuth.'),
   'office365-calendar': app('office365-calendar', 'office365_calendar', 'Outlook Calendar', 'Microsoft 365 / Outlook calendar, connected with OAuth.'),
+  'apple-calendar': app('apple-calendar', 'apple_calendar', 'Apple Calendar', 'Apple (iCloud) calendar, connected over CalDAV with an app-specific password.'),
 };
 
 export const calendarAppOfType = (type: string): CalendarApp | undefined => Object.values(CALENDAR_APPS).find((a) => a.type === type);

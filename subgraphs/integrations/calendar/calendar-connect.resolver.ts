@@ -1,5 +1,7 @@
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { badInput } from '../../kit/errors';
+import { AppleCalendarService } from './apple-calendar.service';
 import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarCredential } from './calendar-credential.entity';
 import { CalendarConnectResult, CalendarConnectUrl, UnifiedCalendarEvent, UpdateUnifiedCalendarEventInput } from './calendar-event.types';
@@ -9,6 +11,12 @@ import { StatusOutput } from './calendar.types';
 @InputType({ description: 'Body of POST /v2/calendars/{calendar}/disconnect.' })
 export class DisconnectCalendarInput {
   @Field(() => Int, { description: 'The credential id, as GET /v2/calendars answers it.' }) id: number;
+}
+
+@InputType({ description: 'Body of POST /v2/calendars/{calendar}/credentials (reference CreateCalendarCredentialsInput).' })
+export class CreateCalendarCredentialsInput {
+  @Field({ description: 'The Apple ID (an e-mail address).' }) username: string;
+  @Field({ description: 'An app-specific password of the Apple ID; stored encrypted, never answered.' }) password: string;
 }
 
 const me = (ctx: SubgraphContext) => ctx.principal.userId!;
@@ -40,9 +48,20 @@ export class CalendarConnectResolver {
     return new CalendarConnectService(ctx.db).save(calendar, state, code);
   }
 
+  @Mutation(() => CalendarCredential, { description: 'Saves the caller\'s Apple calendar credentials (Apple ID and app-specific password), checked against the CalDAV server first; answers the credential (POST /v2/calendars/{calendar}/credentials).' })
+  @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
+  saveCalendarCredentials(
+    @Arg('calendar', { description: 'apple (the only calendar connected with a password).' }) calendar: string,
+    @Arg('input') input: CreateCalendarCredentialsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CalendarCredential> {
+    if (calendar !== 'apple') throw badInput('calendar', `calendar must be apple (google and office365 connect with OAuth: GET /v2/calendars/{calendar}/connect), got ${JSON.stringify(calendar)}`);
+    return new AppleCalendarService(ctx.db).save(me(ctx), input);
+  }
+
   @Query(() => StatusOutput, { description: 'Whether the caller\'s connection to the provider works (GET /v2/calendars/{calendar}/check).' })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
-  checkCalendarConnection(@Arg('calendar', CALENDAR) calendar: string, @Ctx() ctx: SubgraphContext): Promise<StatusOutput> {
+  checkCalendarConnection(@Arg('calendar', { description: 'google, office365 or apple.' }) calendar: string, @Ctx() ctx: SubgraphContext): Promise<StatusOutput> {
     return new CalendarConnectService(ctx.db).check(me(ctx), calendar);
   }
 

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { AppleCalendarService } from './apple-calendar.service';
 import { claimDueCredentials } from './due-credentials';
 import { badInput, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
@@ -84,8 +85,9 @@ export class CalendarConnectService {
     return credential;
   }
 
-  /** GET /v2/calendars/{calendar}/check: the connection exists and its tokens still work (refreshed if needed). */
+  /** GET /v2/calendars/{calendar}/check: the connection exists and its tokens still work (refreshed if needed); apple: the CalDAV server still accepts the password. */
   async check(userId: number, calendar: string): Promise<{ status: string }> {
+    if (calendar === 'apple') return new AppleCalendarService(this.db).check(userId);
     const credential = await this.credentialOf(userId, calendar);
     if (credential.invalid) throw badInput('calendar', `Invalid ${calendar} calendar credentials: connect it again`);
     await this.accessToken(credential);

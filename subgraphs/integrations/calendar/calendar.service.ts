@@ -5,6 +5,7 @@ import { badInput, notFound } from '../../kit/errors';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../kit/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
+import { APPLE_CALENDAR_APP, AppleCalendarKey } from './apple-calendar.service';
 import { OAUTH_CALENDAR_APPS, OAuthCalendarKey } from './calendar-connect.service';
 import { CalendarCredential, ICS_FEED_APP, ICS_FEED_TYPE } from './calendar-credential.entity';
 import { BusyTime, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
@@ -94,8 +95,9 @@ export class CalendarService {
   }
 
   private calendarsOf(credential: CalendarCredential, selected: SelectedCalendar[]): ConnectionCalendar[] {
-    if (OAUTH_CALENDAR_APPS.includes(credential.appId)) {
-      const { calendars } = decryptProviderSecret<OAuthCalendarKey>(credential.keyCiphertext);
+    if (OAUTH_CALENDAR_APPS.includes(credential.appId) || credential.appId === APPLE_CALENDAR_APP) {
+      // OAuth and CalDAV keys both hold the account's calendars.
+      const { calendars } = decryptProviderSecret<OAuthCalendarKey | AppleCalendarKey>(credential.keyCiphertext);
       return calendars.map((c) => ({
         externalId: c.externalId,
         integration: credential.type,

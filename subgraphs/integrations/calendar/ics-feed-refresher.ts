@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { AppleCalendarService } from './apple-calendar.service';
 import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarService } from './calendar.service';
 
@@ -9,7 +10,7 @@ export function icsRefreshIntervalMs(): number {
 }
 
 /**
- * The background refresher of ICS feeds (and of the busy times of OAuth calendars, same interval): every tick it claims the feeds not read for the refresh
+ * The background refresher of ICS feeds (and of the busy times of OAuth and Apple CalDAV calendars, same interval): every tick it claims the feeds not read for the refresh
  * interval and replaces their cached events. Slots only ever read the cache.
  */
 export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> } {
@@ -19,7 +20,7 @@ export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> }
   let stopped = false;
   const tick = () => {
     if (running || stopped || !db.isInitialized) return;
-    running = Promise.all([new CalendarService(db).refreshDueFeeds(interval), new CalendarConnectService(db).refreshDue(interval)])
+    running = Promise.all([new CalendarService(db).refreshDueFeeds(interval), new CalendarConnectService(db).refreshDue(interval), new AppleCalendarService(db).refreshDue(interval)])
       .catch((error) => console.error('[integrations] ICS feed refresh failed:', (error as Error).message))
       .finally(() => (running = null));
   };

@@ -39,3 +39,6 @@ export const LOCATION_TYPES: Record<string, string> = {
 };
 
 export const DEFAULT_CONFERENCING_APP = 'daily-video';
+
+/** The event type location that means "the organizer's default conferencing app" (reference OrganizersDefaultAppLocation). */
+export const ORGANIZERS_DEFAULT_APP = 'organizersDefaultApp';

@@ -2,7 +2,7 @@ import { Arg, Ctx, Directive, Field, Int, Mutation, ObjectType, Query, Resolver 
 import { SubgraphContext } from '../../kit/context';
 import { checkOrgTeam } from '../team-address';
 import { ConferencingConnection } from './conferencing-connection.entity';
-import { LOCATION_TYPES } from './conferencing-providers';
+import { LOCATION_TYPES, ORGANIZERS_DEFAULT_APP } from './conferencing-providers';
 import { ConferencingOwner, ConferencingService } from './conferencing.service';
 
 @ObjectType({ description: 'The provider\'s consent URL (GET …/conferencing/{app}/oauth/auth-url).' })
@@ -63,7 +63,7 @@ export class ConferencingResolver {
     return service(ctx).disconnect(me(ctx), app);
   }
 
-  @Query(() => String, { nullable: true, description: 'The meeting URL a booking at an event type location (integrations:daily, integrations:zoom, …) gets: OAuth apps create the meeting with the host\'s (or team\'s) connection, given the meeting; null when no provider can make it.' })
+  @Query(() => String, { nullable: true, description: 'The meeting URL a booking at an event type location (integrations:daily, integrations:zoom, …, or organizersDefaultApp: the host\'s default app) gets: OAuth apps create the meeting with the host\'s (or team\'s) connection, given the meeting; null when no provider can make it.' })
   @Directive('@internal')
   conferencingMeetingUrl(
     @Arg('locationType') locationType: string,
@@ -75,9 +75,10 @@ export class ConferencingResolver {
     @Arg('endTime', () => Date, { nullable: true }) endTime: Date | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<string | null> {
-    const app = LOCATION_TYPES[locationType] ?? locationType;
     const owner: ConferencingOwner | null = teamId != null ? { teamId } : hostUserId != null ? { userId: hostUserId } : null;
     const meeting = startTime && endTime ? { title: title ?? 'Meeting', start: startTime, end: endTime } : null;
+    if (locationType === ORGANIZERS_DEFAULT_APP) return service(ctx).organizersDefaultMeetingUrl(bookingUid, hostUserId, meeting);
+    const app = LOCATION_TYPES[locationType] ?? locationType;
     return service(ctx).meetingUrl(app, bookingUid, owner, meeting);
   }
 

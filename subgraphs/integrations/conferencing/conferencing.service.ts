@@ -100,6 +100,18 @@ export class ConferencingService {
     }
   }
 
+  /**
+   * The meeting URL of a booking at an `organizersDefaultApp` location: made by the host's default app
+   * (the built-in video app when the host chose none, as GET /v2/conferencing/default answers); null
+   * when that app cannot make one (google-meet, an OAuth app whose connection is gone or refused).
+   */
+  async organizersDefaultMeetingUrl(bookingUid: string, hostUserId: number | null, meeting: MeetingRequest | null): Promise<string | null> {
+    if (hostUserId == null) throw badInput('hostUserId', 'hostUserId (the organizer) is required for an organizersDefaultApp location');
+    const owner: ConferencingOwner = { userId: hostUserId };
+    const { appSlug } = await this.getDefault(owner);
+    return this.meetingUrl(appSlug, bookingUid, owner, meeting);
+  }
+
   /** GET …/conferencing/{app}/oauth/auth-url: the provider's consent URL, its state bound to the caller (and the team). */
   async authUrl(owner: ConferencingOwner, userId: number, app: string, returns: { returnTo?: string | null; onErrorReturnTo?: string | null }, orgId?: number): Promise<{ url: string }> {
     const provider = oauthProviderOf(app, 'conferencing');

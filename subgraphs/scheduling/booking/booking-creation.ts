@@ -11,6 +11,7 @@ import { bookingLocationOf } from './booking-location';
 import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { routedHostIds } from './routed-hosts';
 import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
 import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
@@ -41,7 +42,7 @@ export interface BookingRequest extends EventTypeRef {
   /** The slot reservation the booker holds (POST /v2/slots/reservations): its hold does not block the booking, which ends it. */
   reservationUid?: string | null;
   /** The routing form response the booking is made from (reference `routing.responseId`). */
-  routing?: { responseId?: number | null } | null;
+  routing?: { responseId?: number | null; teamMemberIds?: number[] | null } | null;
   /** The platform OAuth client of the caller's credential (not from the body): the booking records it. */
   platformOAuthClientId?: string | null;
   /** Recurring event types: how many occurrences to book (default and most: the event type's occurrences). */
@@ -89,11 +90,14 @@ export async function createBooking(
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
 
   const hostIds = await hostIdsOf(db, eventType);
+  const routed = routedHostIds(eventType, hostIds, request.routing?.teamMemberIds);
   const window = { from: new Date(start.getTime() - DAY), to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY) };
-  const [calendars, context] = await Promise.all([
+  const [allCalendars, context] = await Promise.all([
     loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window }, directory),
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: reservationUid?.uid }),
   ]);
+  // A routed booking chooses among the members the form routed to (routed-hosts.ts).
+  const calendars = routed ? allCalendars.filter((c) => routed.includes(c.hostId)) : allCalendars;
   await applyRollingWindow(db, directory, eventType, context, length, now);
   if (eventType.onlyShowFirstAvailableSlot) await refuseUnlessFirstSlotOfDay(db, directory, eventType, start, length, attendee.timeZone, now);
   const notes = typeof answers.notes === 'string' && answers.notes.trim() ? answers.notes.trim() : null;

@@ -54,22 +54,32 @@ const CONFERENCING_LOCATION_TYPES: Record<string, string> = {
   msteams: 'integrations:office365_video',
 };
 
+/** The location type integrations resolves to the organizer's default conferencing app (GET /v2/conferencing/default). */
+export const ORGANIZERS_DEFAULT_APP = 'organizersDefaultApp';
+
 /**
  * The conferencing location type of a booking location, or null when it is not a conferencing one. An
- * `integration` location that names no app (the event type's own default) is the built-in video app.
+ * `integration` location that names no app (the event type's own default) is the built-in video app;
+ * `organizersDefaultApp` is left to integrations, which knows the organizer's default app.
  */
 export function conferencingLocationType(location: BookingLocation | null): string | null {
+  if (location?.type === ORGANIZERS_DEFAULT_APP) return ORGANIZERS_DEFAULT_APP;
   if (location?.type !== 'integration') return null;
   return CONFERENCING_LOCATION_TYPES[location.integration ?? 'cal-video'] ?? null;
 }
 
-const MEETING_URL = /* GraphQL */ `query BookingMeetingUrl($locationType: String!, $bookingUid: String!) { conferencingMeetingUrl(locationType: $locationType, bookingUid: $bookingUid) }`;
+const MEETING_URL = /* GraphQL */ `
+  query BookingMeetingUrl($locationType: String!, $bookingUid: String!, $hostUserId: Int, $title: String, $startTime: DateTimeISO, $endTime: DateTimeISO) {
+    conferencingMeetingUrl(locationType: $locationType, bookingUid: $bookingUid, hostUserId: $hostUserId, title: $title, startTime: $startTime, endTime: $endTime)
+  }`;
 
 /** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
 export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
   const locationType = conferencingLocationType(booking.location);
   if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
-  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid });
+  // The organizer's default app is theirs: their connection makes the meeting (OAuth apps need the meeting's time).
+  const organizer = locationType === ORGANIZERS_DEFAULT_APP ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() } : {};
+  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid, ...organizer });
   if (!conferencingMeetingUrl) return booking;
   await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
   booking.meetingUrl = conferencingMeetingUrl;
