@@ -124,6 +124,35 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
   return id ?? '';
 }
 
+/** A job for `enqueueAllInTransaction`: its queue, its data and when it may start (default: now). */
+export interface QueuedJob {
+  queue: string;
+  data: object;
+  startAfter?: Date;
+}
+
+/**
+ * Enqueues several jobs, of any queues, in the caller's transaction with one statement (pg-boss
+ * `insert`: the queues' own retry and expiry settings apply, as with `send`). A booking change queues
+ * four (docs/performance.md); throws, rolling the change back, if a queue is missing.
+ */
+export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly QueuedJob[]): Promise<void> {
+  if (!jobs.length) return;
+  const runner = tx.queryRunner;
+  if (!runner) throw new Error('enqueueAllInTransaction needs the EntityManager of a transaction');
+  // pg-boss's insert answers nothing: the row count tells whether every job found its queue.
+  let inserted = 0;
+  const db: PgBoss.Db = {
+    executeSql: async (text, values) => {
+      const result = await runner.query(text, values, true);
+      inserted = result.affected ?? 0;
+      return { rows: result.records };
+    },
+  };
+  await jobProducer().insert(jobs.map((job) => ({ name: job.queue, data: job.data, startAfter: job.startAfter })), { db });
+  if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
+}
+
 /** Cancels queued jobs in the caller's transaction. */
 export async function cancelJobsInTransaction(tx: EntityManager, queue: string, ids: string[]): Promise<void> {
   if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });

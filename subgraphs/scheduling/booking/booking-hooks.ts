@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { BOOKING_HOOKS_QUEUE, enqueueInTransaction, startJobQueueWorker } from '../../kit/job-queue';
+import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
@@ -25,13 +25,15 @@ export interface BookingHookJob {
   /** A pending booking the host confirmed (BOOKING_CREATED after BOOKING_REQUESTED). */
   confirmed?: boolean;
   routingFormResponseId?: number | null;
+  /** The event type's team (null: a personal event type), when the change knew it; absent in older jobs. */
+  teamId?: number | null;
 }
 
 const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled, BookingEventType.cancelled, BookingEventType.rejected]);
 
-/** Enqueues the hooks of a booking change in its transaction (called by recordBookingEvent). */
-export async function enqueueBookingHooks(tx: EntityManager, trigger: string, booking: Booking, extra: Record<string, unknown> = {}): Promise<void> {
-  if (!HOOK_TRIGGERS.has(trigger)) return;
+/** The booking-hooks job of a booking change (enqueued with the change by recordBookingEvent), or null for a trigger without hooks. */
+export function bookingHooksJob(trigger: string, booking: Booking, extra: Record<string, unknown> = {}, eventType: { teamId?: number | null } | null = null): QueuedJob | null {
+  if (!HOOK_TRIGGERS.has(trigger)) return null;
   const rescheduledFrom = extra.rescheduledFrom as { uid?: string } | undefined;
   const job: BookingHookJob = {
     trigger,
@@ -40,7 +42,9 @@ export async function enqueueBookingHooks(tx: EntityManager, trigger: string, bo
     confirmed: extra.confirmed === true,
     routingFormResponseId: typeof extra.routingFormResponseId === 'number' ? extra.routingFormResponseId : null,
   };
-  await enqueueInTransaction(tx, BOOKING_HOOKS_QUEUE, job);
+  // Known when the change loaded its event type: the worker then need not read it again.
+  if (eventType && eventType.teamId !== undefined) job.teamId = eventType.teamId;
+  return { queue: BOOKING_HOOKS_QUEUE, data: job };
 }
 
 /** Booking integration names (reference BookingInputIntegrationLocation) → the location type the conferencing provider knows. */
@@ -114,8 +118,9 @@ async function workflowReminders(db: DataSource, graph: GraphLink, job: BookingH
   if (job.previousUid) await graph.run(CANCEL_REMINDERS, { bookingUid: job.previousUid });
   // A booking cancelled since this job was queued gets no reminder of its creation.
   if (!ends && !LIVE_STATUSES.includes(booking.status)) return;
+  if (job.teamId === null) return; // a personal event type: workflows belong to teams
   const eventType = await db.getRepository(EventType).findOneBy({ id: booking.eventTypeId });
-  if (eventType?.teamId == null) return; // workflows belong to teams
+  if (eventType?.teamId == null) return;
   const [{ usersById }, attendees] = await Promise.all([
     graph.run<{ usersById: Array<{ id: number; name: string; email: string; timeZone: string }> }>(ORGANIZER, { ids: [booking.userId] }),
     db.getRepository(Attendee).find({ where: { bookingId: booking.id }, order: { id: 'ASC' } }),
