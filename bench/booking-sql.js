@@ -26,7 +26,20 @@ http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = 
 const run = GraphLink.prototype.run;
 GraphLink.prototype.run = function (query, ...rest) { bump(links, (query.match(/(query|mutation)\s+(\w+)/) || [])[2] || query.slice(0, 60)); return run.call(this, query, ...rest); };
 
-const variants = {}; // name: [on, off]
+const { signSystemCall, SYSTEM_CALL_HEADER } = require('../dist/subgraphs/kit/principal');
+/** The graph-link callback as it was: the global fetch (variant `link`). */
+async function fetchRun(query, variables = {}) {
+  const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() }, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(10_000) });
+  const body = await response.json();
+  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+const linkRun = GraphLink.prototype.run;
+const requestLog = require('../dist/subgraphs/kit/request-log');
+const variants = { // name: [on, off], switched at run time
+  link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
+  log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
+};
 
 (async () => {
   const dir = mkdtempSync(join(tmpdir(), 'perf-booking-'));

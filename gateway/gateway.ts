@@ -248,7 +248,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const internal = express();
   internal.disable('x-powered-by');
   // Callbacks carry the id of the subgraph request they serve.
-  internal.use(requestLogging('gateway-internal', () => true));
+  internal.use(requestLogging('gateway-internal', () => true, { internal: true }));
   internal.use(
     '/graphql',
     (req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -113,7 +113,7 @@ export async function startSubgraph(
 
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
-  app.use(requestLogging(definition.name, () => true));
+  app.use(requestLogging(definition.name, () => true, { internal: true }));
   app.get('/health', async (_req, res) => {
     try {
       await db.query('SELECT 1');
