@@ -126,6 +126,8 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
 
 /** A job for `enqueueAllInTransaction`: its queue, its data and when it may start (default: now). */
 export interface QueuedJob {
+  /** A uuid chosen by the caller, to find the job again (default: pg-boss makes one). */
+  id?: string;
   queue: string;
   data: object;
   startAfter?: Date;
@@ -149,7 +151,7 @@ export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly 
       return { rows: result.records };
     },
   };
-  await jobProducer().insert(jobs.map((job) => ({ name: job.queue, data: job.data, startAfter: job.startAfter })), { db });
+  await jobProducer().insert(jobs.map((job) => ({ id: job.id, name: job.queue, data: job.data, startAfter: job.startAfter })), { db });
   if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
 }
 

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker } from '../../kit/job-queue';
+import { BOOKING_HOOKS_QUEUE, JOB_QUEUE_SCHEMA, QueuedJob, startJobQueueWorker } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
@@ -31,6 +32,12 @@ export interface BookingHookJob {
 
 const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled, BookingEventType.cancelled, BookingEventType.rejected]);
 
+/**
+ * What was queued with a booking written in this process: null when no hook can be due (no job), the
+ * job's id when the meeting URL is its only step (the inline attempt's success ends it). Absent: unknown.
+ */
+const queuedHooks = new WeakMap<Booking, { id: string; onlyMeetingUrl: true } | null>();
+
 /** The booking-hooks job of a booking change (enqueued with the change by recordBookingEvent), or null for a trigger without hooks. */
 export function bookingHooksJob(trigger: string, booking: Booking, extra: Record<string, unknown> = {}, eventType: { teamId?: number | null } | null = null): QueuedJob | null {
   if (!HOOK_TRIGGERS.has(trigger)) return null;
@@ -44,6 +51,16 @@ export function bookingHooksJob(trigger: string, booking: Booking, extra: Record
   };
   // Known when the change loaded its event type: the worker then need not read it again.
   if (eventType && eventType.teamId !== undefined) job.teamId = eventType.teamId;
+  if (trigger === BookingEventType.created && job.teamId === null && job.routingFormResponseId == null && !job.previousUid) {
+    // A personal event type's new booking: the meeting URL is the only hook that can be due.
+    if (!conferencingLocationType(booking.location)) {
+      queuedHooks.set(booking, null);
+      return null;
+    }
+    const id = randomUUID();
+    queuedHooks.set(booking, { id, onlyMeetingUrl: true });
+    return { id, queue: BOOKING_HOOKS_QUEUE, data: job };
+  }
   return { queue: BOOKING_HOOKS_QUEUE, data: job };
 }
 
@@ -70,25 +87,38 @@ export function conferencingLocationType(location: BookingLocation | null): stri
 const MEETING_URL = /* GraphQL */ `query BookingMeetingUrl($locationType: String!, $bookingUid: String!) { conferencingMeetingUrl(locationType: $locationType, bookingUid: $bookingUid) }`;
 
 /** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
-export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking, endJobId?: string): Promise<Booking> {
   const locationType = conferencingLocationType(booking.location);
   if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
   const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid });
   if (!conferencingMeetingUrl) return booking;
-  await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
+  if (endJobId) {
+    // The queued job had nothing else to do: it goes with the same statement (unless a worker has already taken it).
+    await db.query(
+      `WITH ended AS (DELETE FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $3 AND id = $4 AND state = 'created')
+       UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL`,
+      [conferencingMeetingUrl, booking.uid, BOOKING_HOOKS_QUEUE, endJobId],
+    );
+  } else {
+    await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
+  }
   booking.meetingUrl = conferencingMeetingUrl;
   return booking;
 }
 
 /** The inline attempt right after the change committed, so the answer carries the URL; a failure is left to the queued job. */
 export async function meetingUrlNow(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+  const queued = queuedHooks.get(booking);
+  let ended = queued === null; // no job was queued: nothing to wake the worker for
   try {
-    return await attachMeetingUrl(db, graph, booking);
+    const attached = await attachMeetingUrl(db, graph, booking, queued?.id);
+    if (queued && attached.meetingUrl) ended = true;
+    return attached;
   } catch (error) {
     console.warn(`booking ${booking.uid}: meeting URL deferred to the booking-hooks queue: ${(error as Error).message}`);
     return booking;
   } finally {
-    wakeBookingHooks(db);
+    if (!ended) wakeBookingHooks(db);
   }
 }
 
