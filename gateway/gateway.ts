@@ -1,6 +1,6 @@
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
@@ -174,6 +174,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       plugins: [
         // Browsers get GraphiQL from our own assets (browser-pages.ts): Apollo's pages load from a CDN.
         ApolloServerPluginLandingPageDisabled(),
+        // No cache hints anywhere: the default cache-control plugin only computed a policy per request.
+        ApolloServerPluginCacheControlDisabled(),
         ...limits.plugins,
         noSuggestionsForAnonymous,
         answerUnavailableWith503,
@@ -248,7 +250,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const internal = express();
   internal.disable('x-powered-by');
   // Callbacks carry the id of the subgraph request they serve.
-  internal.use(requestLogging('gateway-internal', () => true));
+  internal.use(requestLogging('gateway-internal', () => true, { internal: true }));
   internal.use(
     '/graphql',
     (req: express.Request, res: express.Response, next: express.NextFunction) => {

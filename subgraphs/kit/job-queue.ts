@@ -126,21 +126,40 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
   return id ?? '';
 }
 
-const knownQueues = new Set<string>();
-
 /** Enqueues several jobs of one queue with one statement in the caller's transaction; throws if the queue is missing. */
-export async function enqueueManyInTransaction(tx: EntityManager, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void> {
+export function enqueueManyInTransaction(tx: EntityManager, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void> {
+  return enqueueAllInTransaction(tx, jobs.map((job) => ({ queue, ...job })));
+}
+
+/** A job for `enqueueAllInTransaction`: its queue, its data and when it may start (default: now). */
+export interface QueuedJob {
+  /** A uuid chosen by the caller, to find the job again (default: pg-boss makes one). */
+  id?: string;
+  queue: string;
+  data: object;
+  startAfter?: Date;
+}
+
+/**
+ * Enqueues several jobs, of any queues, in the caller's transaction with one statement (pg-boss
+ * `insert`: the queues' own retry and expiry settings apply, as with `send`). A booking change queues
+ * four (docs/performance.md); throws, rolling the change back, if a queue is missing.
+ */
+export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly QueuedJob[]): Promise<void> {
   if (!jobs.length) return;
-  // pg-boss's insert skips jobs of a missing queue without saying so (queues are never dropped: once seen, known).
-  if (!knownQueues.has(queue)) {
-    const [queueRow] = await tx.query(`SELECT 1 FROM ${JOB_QUEUE_SCHEMA}.queue WHERE name = $1`, [queue]);
-    if (!queueRow) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
-    knownQueues.add(queue);
-  }
-  await jobProducer().insert(
-    jobs.map(({ data, startAfter }) => ({ name: queue, data, startAfter: startAfter?.toISOString() })),
-    { db: transactionQueueDb(tx) },
-  );
+  const runner = tx.queryRunner;
+  if (!runner) throw new Error('enqueueAllInTransaction needs the EntityManager of a transaction');
+  // pg-boss's insert answers nothing: the row count tells whether every job found its queue.
+  let inserted = 0;
+  const db: PgBoss.Db = {
+    executeSql: async (text, values) => {
+      const result = await runner.query(text, values, true);
+      inserted = result.affected ?? 0;
+      return { rows: result.records };
+    },
+  };
+  await jobProducer().insert(jobs.map((job) => ({ id: job.id, name: job.queue, data: job.data, startAfter: job.startAfter })), { db });
+  if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
 }
 
 /** Cancels queued jobs in the caller's transaction. */

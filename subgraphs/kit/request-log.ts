@@ -27,29 +27,56 @@ export function serviceLogger(service: string): pino.Logger {
 const pathOf = (req: IncomingMessage) => ((req as Request).originalUrl ?? req.url ?? '').split('?')[0];
 
 /**
+ * Internal calls (a subgraph's requests, all from the gateway, and the gateway's internal listener's
+ * graph-link callbacks) log their answers below 400 at debug: the gateway's line of the request carries
+ * the same id. At LOG_LEVEL=info and above they then skip pino-http altogether, which cost 6–8 % of the
+ * stack's CPU (docs/performance.md). `successAtDebug` can be switched off at run time (A/B measurements).
+ */
+export const internalRequestLog = { successAtDebug: true };
+
+/**
  * One JSON log line per request (pino-http): service, request id, method, path, status, duration.
  * The id is the incoming `x-request-id` when `believeIncoming(req)` says its sender is trusted and it
  * looks like an id, else a new UUID; it is answered in the `x-request-id` response header and kept
- * for the rest of the request (`currentRequestId()`). `/health` answers log at debug level.
+ * for the rest of the request (`currentRequestId()`). `/health` answers log at debug level, and so do
+ * the answers below 400 of `internal` listeners (see `internalRequestLog`).
  */
-export function requestLogging(service: string, believeIncoming: (req: Request) => boolean) {
+export function requestLogging(service: string, believeIncoming: (req: Request) => boolean, options: { internal?: boolean } = {}) {
+  const logger = serviceLogger(service);
+  const idOf = (req: IncomingMessage, res: ServerResponse) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) && believeIncoming(req as Request) ? incoming : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, id);
+    return id;
+  };
+  const quiet = (req: IncomingMessage, res: ServerResponse) => options.internal && internalRequestLog.successAtDebug && res.statusCode < 400;
   const log = pinoHttp({
-    logger: serviceLogger(service),
+    logger,
     wrapSerializers: false,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers[REQUEST_ID_HEADER];
-      const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) && believeIncoming(req as Request) ? incoming : randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
+    genReqId: idOf,
     serializers: {
       req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, path: pathOf(req) }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(req, res, error) {
       if (error || res.statusCode >= 500) return 'error';
-      return pathOf(req) === '/health' && res.statusCode < 400 ? 'debug' : 'info';
+      return (pathOf(req) === '/health' && res.statusCode < 400) || quiet(req, res) ? 'debug' : 'info';
     },
   });
-  return (req: Request, res: Response, next: NextFunction) => log(req, res, () => requestIds.run(String(req.id), next));
+  /** Without pino-http: only an answer of 400 or more is logged, in pino-http's shape and levels. */
+  const light = (req: Request, res: Response, next: NextFunction) => {
+    const id = idOf(req, res);
+    const started = Date.now();
+    res.on('finish', () => {
+      if (res.statusCode < 400) return;
+      const line = { req: { id, method: req.method, path: pathOf(req) }, res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
+      if (res.statusCode >= 500) logger.error(line, 'request errored');
+      else logger.info(line, 'request completed');
+    });
+    requestIds.run(id, next);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (options.internal && internalRequestLog.successAtDebug && !logger.isLevelEnabled('debug')) return light(req, res, next);
+    return log(req, res, () => requestIds.run(String(req.id), next));
+  };
 }

@@ -27,8 +27,9 @@ describe('one JSON log line per request, under one request id from the gateway t
   let base: string;
 
   beforeAll(async () => {
-    // The gateway believes x-request-id only from a proxy named by TRUST_PROXY.
-    const env: Record<string, string> = { ...(await privateStackEnv(dataDir)), LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' };
+    // The gateway believes x-request-id only from a proxy named by TRUST_PROXY. A subgraph logs its
+    // successful answers at debug (the gateway's line of the request carries the id at info).
+    const env: Record<string, string> = { ...(await privateStackEnv(dataDir)), LOG_LEVEL: 'debug', TRUST_PROXY: 'loopback' };
     base = `http://127.0.0.1:${env.PORT}`;
     stack = await startSupervisor(env);
   }, 120_000);

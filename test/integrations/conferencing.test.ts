@@ -1,6 +1,7 @@
 import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { eventually } from '../support/eventually';
 import { startTestStack, TestStack } from '../support/stack';
 
 /** Spec 2.11 / 4.10: conferencing apps of a user and of an organization's team. */
@@ -98,6 +99,12 @@ describe('conferencing apps', () => {
 
       const byPhone = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T14:00:00Z', attendee: attendee('phone'), location: { type: 'attendeePhone', phone: '+14155550123' } }), 201);
       expect(byPhone).not.toHaveProperty('meetingUrl');
+
+      // Booking hooks (docs/performance.md): a personal booking at a phone location has no hook that can be due, so
+      // no job; a video one's job ends with the inline meeting URL (or the worker took it first): none is left waiting.
+      const hooksOf = async (uid: string) => (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map((r: { state: string }) => r.state);
+      expect(await hooksOf(byPhone.uid)).toEqual([]);
+      expect(await eventually(async () => (await hooksOf(byDefault.uid)).every((state: string) => state === 'completed'), { timeoutMs: 20_000 })).toBe(true);
     });
 
     it('an organizersDefaultApp location gets its meeting URL from the organizer\'s default app: the built-in video app until another is chosen; a default that makes no URL (google-meet) leaves none', async () => {

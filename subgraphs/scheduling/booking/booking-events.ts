@@ -1,11 +1,11 @@
 import { EntityManager } from 'typeorm';
-import { enqueueInTransaction, JOB_QUEUE_SCHEMA, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE, cancelJobsInTransaction } from '../../kit/job-queue';
+import { enqueueAllInTransaction, JOB_QUEUE_SCHEMA, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE, cancelJobsInTransaction } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEvent, BookingEventType } from './booking-event.entity';
 import { Booking } from './booking.entity';
 import { locationText } from './booking-location';
-import { enqueueBookingHooks } from './booking-hooks';
+import { bookingHooksJob } from './booking-hooks';
 
 /** What of the event type an event records; `teamId` and `lengthInMinutes` when the caller loaded them. */
 export type EventTypeOfEvent = Pick<EventType, 'id' | 'slug' | 'title'> & Partial<Pick<EventType, 'teamId' | 'lengthInMinutes'>>;
@@ -56,13 +56,16 @@ export async function recordBookingEvent(
   const payload: Record<string, unknown> = { ...bookingPayload(booking, attendees, eventType), ...extra };
   const event = await tx.save(tx.create(BookingEvent, { type, bookingId: booking.id, bookingUid: booking.uid, payload, dispatchedAt: new Date() }));
   const occurredAt = event.createdAt.toISOString();
-  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, { eventKey: `booking-event:${event.id}`, trigger: type, occurredAt, payload });
-  await rescheduleMeetingTriggers(tx, type, booking, payload);
-  await enqueueBookingHooks(tx, type, booking, extra);
+  // The webhook event, the meeting triggers and the booking hooks: one insert (it was one per job).
+  const jobs: QueuedJob[] = [{ queue: WEBHOOK_EVENT_QUEUE, data: { eventKey: `booking-event:${event.id}`, trigger: type, occurredAt, payload } }];
+  jobs.push(...(await rescheduleMeetingTriggers(tx, type, booking, payload)));
+  const hooks = bookingHooksJob(type, booking, extra, eventType);
+  if (hooks) jobs.push(hooks);
+  await enqueueAllInTransaction(tx, jobs);
 }
 
-/** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end; gone when it is cancelled or moved. */
-async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>): Promise<void> {
+/** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end (returned, to be enqueued); gone when it is cancelled or moved. */
+async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>): Promise<QueuedJob[]> {
   if (ENDS_MEETING.has(type)) {
     const uids = [booking.uid, booking.rescheduledFromUid].filter((uid): uid is string => !!uid);
     const rows: Array<{ id: string }> = await tx.query(
@@ -71,8 +74,9 @@ async function rescheduleMeetingTriggers(tx: EntityManager, type: string, bookin
     );
     await cancelJobsInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, rows.map((r) => r.id));
   }
-  if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return;
-  for (const [trigger, at] of [['MEETING_STARTED', booking.start], ['MEETING_ENDED', booking.end]] as const) {
-    await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload }, { startAfter: at });
-  }
+  if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return [];
+  return (['MEETING_STARTED', 'MEETING_ENDED'] as const).map((trigger) => {
+    const at = trigger === 'MEETING_STARTED' ? booking.start : booking.end;
+    return { queue: WEBHOOK_SCHEDULED_QUEUE, data: { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload }, startAfter: at };
+  });
 }

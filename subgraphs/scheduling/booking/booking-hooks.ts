@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { BOOKING_HOOKS_QUEUE, enqueueInTransaction, startJobQueueWorker } from '../../kit/job-queue';
+import { BOOKING_HOOKS_QUEUE, JOB_QUEUE_SCHEMA, QueuedJob, startJobQueueWorker } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
@@ -25,13 +26,21 @@ export interface BookingHookJob {
   /** A pending booking the host confirmed (BOOKING_CREATED after BOOKING_REQUESTED). */
   confirmed?: boolean;
   routingFormResponseId?: number | null;
+  /** The event type's team (null: a personal event type), when the change knew it; absent in older jobs. */
+  teamId?: number | null;
 }
 
 const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled, BookingEventType.cancelled, BookingEventType.rejected]);
 
-/** Enqueues the hooks of a booking change in its transaction (called by recordBookingEvent). */
-export async function enqueueBookingHooks(tx: EntityManager, trigger: string, booking: Booking, extra: Record<string, unknown> = {}): Promise<void> {
-  if (!HOOK_TRIGGERS.has(trigger)) return;
+/**
+ * What was queued with a booking written in this process: null when no hook can be due (no job), the
+ * job's id when the meeting URL is its only step (the inline attempt's success ends it). Absent: unknown.
+ */
+const queuedHooks = new WeakMap<Booking, { id: string; onlyMeetingUrl: true } | null>();
+
+/** The booking-hooks job of a booking change (enqueued with the change by recordBookingEvent), or null for a trigger without hooks. */
+export function bookingHooksJob(trigger: string, booking: Booking, extra: Record<string, unknown> = {}, eventType: { teamId?: number | null } | null = null): QueuedJob | null {
+  if (!HOOK_TRIGGERS.has(trigger)) return null;
   const rescheduledFrom = extra.rescheduledFrom as { uid?: string } | undefined;
   const job: BookingHookJob = {
     trigger,
@@ -40,7 +49,19 @@ export async function enqueueBookingHooks(tx: EntityManager, trigger: string, bo
     confirmed: extra.confirmed === true,
     routingFormResponseId: typeof extra.routingFormResponseId === 'number' ? extra.routingFormResponseId : null,
   };
-  await enqueueInTransaction(tx, BOOKING_HOOKS_QUEUE, job);
+  // Known when the change loaded its event type: the worker then need not read it again.
+  if (eventType && eventType.teamId !== undefined) job.teamId = eventType.teamId;
+  if (trigger === BookingEventType.created && job.teamId === null && job.routingFormResponseId == null && !job.previousUid) {
+    // A personal event type's new booking: the meeting URL is the only hook that can be due.
+    if (!conferencingLocationType(booking.location)) {
+      queuedHooks.set(booking, null);
+      return null;
+    }
+    const id = randomUUID();
+    queuedHooks.set(booking, { id, onlyMeetingUrl: true });
+    return { id, queue: BOOKING_HOOKS_QUEUE, data: job };
+  }
+  return { queue: BOOKING_HOOKS_QUEUE, data: job };
 }
 
 /** Booking integration names (reference BookingInputIntegrationLocation) → the location type the conferencing provider knows. */
@@ -74,27 +95,40 @@ const MEETING_URL = /* GraphQL */ `
   }`;
 
 /** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
-export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking, endJobId?: string): Promise<Booking> {
   const locationType = conferencingLocationType(booking.location);
   if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
   // The organizer's default app is theirs: their connection makes the meeting (OAuth apps need the meeting's time).
   const organizer = locationType === ORGANIZERS_DEFAULT_APP ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() } : {};
   const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid, ...organizer });
   if (!conferencingMeetingUrl) return booking;
-  await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
+  if (endJobId) {
+    // The queued job had nothing else to do: it goes with the same statement (unless a worker has already taken it).
+    await db.query(
+      `WITH ended AS (DELETE FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $3 AND id = $4 AND state = 'created')
+       UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL`,
+      [conferencingMeetingUrl, booking.uid, BOOKING_HOOKS_QUEUE, endJobId],
+    );
+  } else {
+    await db.query('UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL', [conferencingMeetingUrl, booking.uid]);
+  }
   booking.meetingUrl = conferencingMeetingUrl;
   return booking;
 }
 
 /** The inline attempt right after the change committed, so the answer carries the URL; a failure is left to the queued job. */
 export async function meetingUrlNow(db: DataSource, graph: GraphLink, booking: Booking): Promise<Booking> {
+  const queued = queuedHooks.get(booking);
+  let ended = queued === null; // no job was queued: nothing to wake the worker for
   try {
-    return await attachMeetingUrl(db, graph, booking);
+    const attached = await attachMeetingUrl(db, graph, booking, queued?.id);
+    if (queued && attached.meetingUrl) ended = true;
+    return attached;
   } catch (error) {
     console.warn(`booking ${booking.uid}: meeting URL deferred to the booking-hooks queue: ${(error as Error).message}`);
     return booking;
   } finally {
-    wakeBookingHooks(db);
+    if (!ended) wakeBookingHooks(db);
   }
 }
 
@@ -124,8 +158,9 @@ async function workflowReminders(db: DataSource, graph: GraphLink, job: BookingH
   if (job.previousUid) await graph.run(CANCEL_REMINDERS, { bookingUid: job.previousUid });
   // A booking cancelled since this job was queued gets no reminder of its creation.
   if (!ends && !LIVE_STATUSES.includes(booking.status)) return;
+  if (job.teamId === null) return; // a personal event type: workflows belong to teams
   const eventType = await db.getRepository(EventType).findOneBy({ id: booking.eventTypeId });
-  if (eventType?.teamId == null) return; // workflows belong to teams
+  if (eventType?.teamId == null) return;
   const [{ usersById }, attendees] = await Promise.all([
     graph.run<{ usersById: Array<{ id: number; name: string; email: string; timeZone: string }> }>(ORGANIZER, { ids: [booking.userId] }),
     db.getRepository(Attendee).find({ where: { bookingId: booking.id }, order: { id: 'ASC' } }),

@@ -33,6 +33,14 @@ export interface BookingRow {
   recurringBookingUid?: string | null;
 }
 
+/** What insertBooking wrote with each booking, so that the answer's resolvers need not read it back. */
+const writtenWith = new WeakMap<Booking, { eventType: EventType; attendees: Attendee[] }>();
+
+/** The event type and attendees a booking was inserted with in this process, if it was (see primeWrittenBooking). */
+export function writtenBooking(booking: Booking): { eventType: EventType; attendees: Attendee[] } | undefined {
+  return writtenWith.get(booking);
+}
+
 /** The default title of a booking: the event type's title and the (first) attendee's name. */
 export function bookingTitle(eventType: Pick<EventType, 'title'>, attendeeName: string): string {
   return `${eventType.title} with ${attendeeName}`;
@@ -71,5 +79,6 @@ export async function insertBooking(
   const saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));
   const extra = row.routingFormResponseId != null ? { ...event.extra, routingFormResponseId: row.routingFormResponseId } : event.extra;
   await recordBookingEvent(tx, event.type, booking, saved, row.eventType, extra);
+  if (row.eventType instanceof EventType) writtenWith.set(booking, { eventType: row.eventType, attendees: saved });
   return booking;
 }

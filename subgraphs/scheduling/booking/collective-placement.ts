@@ -1,9 +1,9 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, isConstraintViolation } from '../../kit/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
-import { countedBookings, heldReservations } from '../slots/event-type-context';
+import { countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
-import { limitPadding, liveBookings } from '../slots/host-calendars';
+import { heldAndLive, limitPadding, liveBookings } from '../slots/host-calendars';
 import { overlaps } from '../slots/interval';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { Booking, BookingStatus } from './booking.entity';
@@ -48,10 +48,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.bookings', hostId]);
       }
       const around = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
-      const [held, live] = await Promise.all([
-        heldReservations(tx, hostIds, around.from, around.to, now, placement.exceptReservationUid),
-        liveBookings(tx, hostIds, around.from, around.to, placement.excludeBookingId),
-      ]);
+      const { held, live } = await heldAndLive(tx, hostIds, around, now, placement.exceptReservationUid, placement.excludeBookingId);
       const rules = context?.rules ?? {};
       for (const calendar of calendars) {
         const busy = [...held.filter((r) => r.userId === calendar.hostId), ...live.filter((b) => b.userId === calendar.hostId)];

@@ -1,11 +1,11 @@
 import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import { isConstraintViolation } from '../../kit/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
-import { bufferedInterval, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
+import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { EventType } from '../event-type/event-type.entity';
-import { countedBookings, EventTypeContext, heldReservations } from '../slots/event-type-context';
+import { countedBookings, EventTypeContext } from '../slots/event-type-context';
 import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
 import { overlaps } from '../slots/interval';
 import { placeCollective } from './collective-placement';
@@ -100,10 +100,7 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
         if (context) {
           // A slot someone else holds, or a buffer that a booking made in between now covers, refuses this host.
           const around = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
-          const [held, live] = await Promise.all([
-            heldReservations(tx, [hostId], around.from, around.to, placement.now, placement.exceptReservationUid),
-            liveBookings(tx, [hostId], around.from, around.to, placement.excludeBookingId),
-          ]);
+          const { held, live } = await heldAndLive(tx, [hostId], around, placement.now, placement.exceptReservationUid, placement.excludeBookingId);
           // A seated booking of this event type at exactly this time is joined, not overlapped (its seats are counted by the write).
           const seated = (b: { eventTypeId?: number; start: Date; end: Date }) =>
             eventType?.seats != null && b.eventTypeId === eventType.id && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime();

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict } from '../../kit/errors';
 import { EventType } from '../event-type/event-type.entity';
-import { EventTypeContext, countedBookings, heldReservations } from '../slots/event-type-context';
+import { EventTypeContext, countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
 import { limitMessage, wouldExceedLimits } from '../slots/booking-limits';
-import { bufferedInterval, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
+import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Interval, overlaps } from '../slots/interval';
 import { occurrenceStarts } from '../slots/recurrence';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
@@ -118,10 +118,7 @@ async function refuseUnlessStillFree(tx: EntityManager, series: SeriesPlacement,
   const { start, end } = occurrence;
   const { eventType, context, now } = series;
   const around = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
-  const [held, live] = await Promise.all([
-    heldReservations(tx, [calendar.hostId], around.from, around.to, now, series.exceptReservationUid),
-    liveBookings(tx, [calendar.hostId], around.from, around.to),
-  ]);
+  const { held, live } = await heldAndLive(tx, [calendar.hostId], around, now, series.exceptReservationUid);
   const none = '; none of the recurring booking was booked';
   if (withBuffers([...held, ...live.map(bufferedInterval)], context.rules).some((b) => overlaps(b, occurrence))) {
     throw conflict(`The slot at ${start.toISOString()} (${which}) is already taken: the host has another booking at that time${none}`);

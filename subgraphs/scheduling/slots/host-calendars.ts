@@ -51,9 +51,9 @@ export interface CalendarRequest {
 }
 
 /**
- * Three statements whatever the number of hosts: the schedules (the event type's and every host's
- * default), the booking limits, and the live bookings of every host in the window widened to the
- * longest limit period in force.
+ * Four statements whatever the number of hosts: the schedules (the event type's and every host's
+ * default), the booking limits, the live bookings of every host in the window widened to the longest
+ * limit period in force, and their out-of-office entries; plus the calendar busy times (a callback).
  */
 export async function loadHostCalendars(db: DataSource, request: CalendarRequest, directory: Pick<OwnerDirectory, 'timeZonesOf' | 'calendarBusyTimes'> | null = null): Promise<HostCalendar[]> {
   const hostIds = [...new Set(request.hostIds)];
@@ -66,10 +66,13 @@ export async function loadHostCalendars(db: DataSource, request: CalendarRequest
   ]);
   const pad = limitPadding(limits.values());
   const limited = hostIds.filter((id) => Object.values(limits.get(id)!).some((bound) => bound != null));
-  const profileZones = directory && limited.length ? await directory.timeZonesOf(limited) : new Map<number, string>();
-  const bookings = await liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId);
-  const away = await outOfOfficeBusyTimes(db.manager, hostIds, request.from, request.to);
-  const calendarBusy = await calendarBusyOf(directory, hostIds, request.from, request.to);
+  // Independent reads, side by side (the calendar busy times are a callback through the gateway).
+  const [profileZones, bookings, away, calendarBusy] = await Promise.all([
+    directory && limited.length ? directory.timeZonesOf(limited) : Promise.resolve(new Map<number, string>()),
+    liveBookings(db.manager, hostIds, new Date(request.from.getTime() - pad), new Date(request.to.getTime() + pad), request.excludeBookingId),
+    outOfOfficeBusyTimes(db.manager, hostIds, request.from, request.to),
+    calendarBusyOf(directory, hostIds, request.from, request.to),
+  ]);
 
   const eventTypeSchedule = schedules.find((s) => s.id === request.scheduleId) ?? null;
   return hostIds.map((hostId) => {
@@ -110,52 +113,69 @@ const busyWithin = (from: Date, to: Date) => (b: BufferedBooking) => {
   return busy.start.getTime() < to.getTime() && busy.end.getTime() > from.getTime();
 };
 
+type LiveRow = { id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus; buffer_before: number | null; buffer_after: number | null };
+
+/**
+ * The bookings of `liveBookings` as one statement ($1 hosts, $2/$3 the window widened by BUFFER_REACH,
+ * $4 the booking left out): those the hosts organize, then the live collective bookings they co-host
+ * without organizing them (one row per co-host, `user_id` the co-host).
+ */
+const LIVE_BOOKINGS = `
+  SELECT b.id, b.user_id, b.event_type_id, b.start_time, b.end_time, b.status, e.before_event_buffer AS buffer_before, e.after_event_buffer AS buffer_after
+    FROM bookings b LEFT JOIN event_types e ON e.id = b.event_type_id
+   WHERE b.user_id = ANY($1) AND b.status IN ('${LIVE_STATUSES.join("', '")}') AND b.start_time < $3 AND b.end_time > $2 AND b.id <> $4
+  UNION ALL
+  SELECT b.id, h.user_id, b.event_type_id, b.start_time, b.end_time, b.status, e.before_event_buffer, e.after_event_buffer
+    FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id LEFT JOIN event_types e ON e.id = b.event_type_id
+   WHERE h.user_id = ANY($1) AND NOT h.organizer AND h.live AND h.start_time < $3 AND h.end_time > $2 AND h.booking_id <> $4`;
+
+const liveParameters = (hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number) => [[...hostIds], new Date(from.getTime() - BUFFER_REACH), new Date(to.getTime() + BUFFER_REACH), excludeBookingId ?? -1];
+
+function bufferedBookingOf(r: LiveRow): BufferedBooking {
+  return Object.assign(new Booking(), {
+    id: r.id,
+    userId: r.user_id,
+    eventTypeId: r.event_type_id,
+    start: new Date(r.start_time),
+    end: new Date(r.end_time),
+    status: r.status,
+    ownBuffers: { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) },
+  });
+}
+
 /**
  * Accepted and pending bookings of the hosts whose buffered time has any part in [from, to), with their
  * event type's buffers: those they organize, and the collective bookings they co-host (answered with
- * `userId` set to the co-host). Two statements.
+ * `userId` set to the co-host). One statement (it was two, plus TypeORM's entity hydration: booking
+ * creation reads this twice, docs/performance.md).
  */
 export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
-  const [organized, coHosted] = await Promise.all([organizedBookings(manager, hostIds, from, to, excludeBookingId), coHostedBookings(manager, hostIds, from, to, excludeBookingId)]);
-  return coHosted.length ? [...organized, ...coHosted] : organized;
+  const rows: LiveRow[] = await manager.query(LIVE_BOOKINGS, liveParameters(hostIds, from, to, excludeBookingId));
+  return rows.map(bufferedBookingOf).filter(busyWithin(from, to));
 }
 
-/** Live collective bookings the hosts take part in without organizing them, one row per co-host. */
-async function coHostedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
-  const rows: Array<{ id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus; buffer_before: number | null; buffer_after: number | null }> = await manager.query(
-    `SELECT b.id, h.user_id, b.event_type_id, b.start_time, b.end_time, b.status, e.before_event_buffer AS buffer_before, e.after_event_buffer AS buffer_after
-       FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id LEFT JOIN event_types e ON e.id = b.event_type_id
-      WHERE h.user_id = ANY($1) AND NOT h.organizer AND h.live AND h.start_time < $3 AND h.end_time > $2 AND h.booking_id <> $4`,
-    [[...hostIds], new Date(from.getTime() - BUFFER_REACH), new Date(to.getTime() + BUFFER_REACH), excludeBookingId ?? -1],
+/**
+ * Under a host's lock: the slots others hold (as `heldReservations`) and the live bookings (as
+ * `liveBookings`) of the hosts around [from, to), in one statement instead of three, so the lock is
+ * held for fewer round trips.
+ */
+export async function heldAndLive(
+  tx: EntityManager,
+  hostIds: readonly number[],
+  around: { from: Date; to: Date },
+  now: Date,
+  exceptReservationUid?: string | null,
+  excludeBookingId?: number,
+): Promise<{ held: Array<Interval & { userId: number; uid: string }>; live: BufferedBooking[] }> {
+  const rows: Array<LiveRow & { uid: string | null }> = await tx.query(
+    `SELECT live.*, NULL AS uid FROM (${LIVE_BOOKINGS}) live
+     UNION ALL
+     SELECT r.id, r.user_id, r.event_type_id, r.start_time, r.end_time, NULL, NULL, NULL, r.uid
+       FROM slot_reservations r
+      WHERE r.user_id = ANY($1) AND r.start_time < $6 AND r.end_time > $5 AND r.reserved_until > $7 AND r.uid <> $8`,
+    [...liveParameters(hostIds, around.from, around.to, excludeBookingId), around.from, around.to, now, exceptReservationUid ?? ''],
   );
-  return rows
-    .map((r) =>
-      Object.assign(new Booking(), {
-        id: r.id,
-        userId: r.user_id,
-        eventTypeId: r.event_type_id,
-        start: new Date(r.start_time),
-        end: new Date(r.end_time),
-        status: r.status,
-        ownBuffers: { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) },
-      }),
-    )
-    .filter(busyWithin(from, to));
-}
-
-async function organizedBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
-  const query = manager
-    .getRepository(Booking)
-    .createQueryBuilder('b')
-    .select(['b.id', 'b.userId', 'b.eventTypeId', 'b.start', 'b.end', 'b.status'])
-    .leftJoin('event_types', 'e', 'e.id = b.event_type_id')
-    .addSelect('e.before_event_buffer', 'buffer_before')
-    .addSelect('e.after_event_buffer', 'buffer_after')
-    .where('b.user_id IN (:...hostIds)', { hostIds })
-    .andWhere('b.status IN (:...live)', { live: LIVE_STATUSES })
-    .andWhere('b.start_time < :to AND b.end_time > :from', { from: new Date(from.getTime() - BUFFER_REACH), to: new Date(to.getTime() + BUFFER_REACH) });
-  if (excludeBookingId !== undefined) query.andWhere('b.id <> :excludeBookingId', { excludeBookingId });
-  const { entities, raw } = await query.getRawAndEntities<{ b_id: number; buffer_before: number | null; buffer_after: number | null }>();
-  const buffers = new Map(raw.map((r) => [Number(r.b_id), { before: Number(r.buffer_before ?? 0), after: Number(r.buffer_after ?? 0) }]));
-  return entities.map((b) => Object.assign(b, { ownBuffers: buffers.get(b.id) ?? { before: 0, after: 0 } })).filter(busyWithin(from, to));
+  const held = rows.filter((r) => r.uid !== null).map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time), userId: r.user_id, uid: r.uid! }));
+  const live = rows.filter((r) => r.uid === null).map(bufferedBookingOf).filter(busyWithin(around.from, around.to));
+  return { held, live };
 }

@@ -1,0 +1,96 @@
+// What one POST /v2/bookings costs (docs/performance.md, booking creation): `npm run build`, then
+// LOG_LEVEL=warn node bench/booking-sql.js   (N=40 bookings of distinct slots, one at a time, after 10 warm-up ones)
+// PROFILE=/tmp/booking.cpuprofile also writes a CPU profile of the 201 bookings (bench/profile-shares.js reads it).
+// Prints SQL statements per booking by statement text (the subgraphs' TypeORM counter, background work of
+// the same process included), gateway → subgraph requests and graph-link callbacks per booking, CPU per booking.
+// AB=<variant> alternates blocks of bookings with the variant switched on and off at run time (see `variants`).
+require('../dist/bench/env.js');
+require('reflect-metadata');
+const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
+const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
+const { ensureDatabase } = require('../dist/stack/database');
+const { freePort } = require('../dist/stack/ports');
+const { startStack } = require('../dist/stack/start-stack');
+const { seedScheduling } = require('../dist/bench/scheduling-data');
+const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
+const http = require('../dist/gateway/subgraph-http');
+const { GraphLink } = require('../dist/subgraphs/kit/graph-link');
+
+const sql = new Map(); const hops = new Map(); const links = new Map();
+const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
+const logQuery = CountingSqlLogger.prototype.logQuery;
+const sequence = [];
+CountingSqlLogger.prototype.logQuery = function (query, parameters, runner) { const text = query.replace(/\s+/g, ' ').slice(0, 160); bump(sql, text); if (process.env.SEQ) sequence.push(`${runner?.connection?.options?.schema ?? '?'}: ${text.slice(0, 110)}`); return logQuery.call(this, query, parameters, runner); };
+const request = http.subgraphRequest;
+// The gateway's query plans name their fetches `<Operation>__<subgraph>__<n>`; graph-link callbacks (counted apart) do not.
+http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} if (op.includes('__')) bump(hops, op); return request(agent, url, init, ...rest); };
+const run = GraphLink.prototype.run;
+GraphLink.prototype.run = function (query, ...rest) { bump(links, (query.match(/(query|mutation)\s+(\w+)/) || [])[2] || query.slice(0, 60)); return run.call(this, query, ...rest); };
+
+const { signSystemCall, SYSTEM_CALL_HEADER } = require('../dist/subgraphs/kit/principal');
+/** The graph-link callback as it was: the global fetch (variant `link`). */
+async function fetchRun(query, variables = {}) {
+  const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() }, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(10_000) });
+  const body = await response.json();
+  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+const linkRun = GraphLink.prototype.run;
+const requestLog = require('../dist/subgraphs/kit/request-log');
+const variants = { // name: [on, off], switched at run time
+  link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
+  log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
+};
+
+(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-booking-'));
+  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
+  const url = await ensureDatabase(pg.url, 'booking');
+  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0 });
+  const { booking } = await seedScheduling(stack);
+  const perSlot = booking.bodies.length / booking.slotStarts.length;
+  const distinct = booking.bodies.filter((_, i) => i % perSlot === 0).concat(booking.warmupBodies.filter((_, i) => i % perSlot === 0));
+  const contended = booking.bodies.filter((_, i) => i % perSlot === 1);
+  let next = 0;
+  const post = async (body, expected) => {
+    const r = await fetch(stack.url + '/v2/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'svc-api-version': '2024-08-13' }, body });
+    const t = await r.text(); if (r.status !== expected) throw new Error(`${r.status} (expected ${expected}): ${t.slice(0, 300)}`);
+  };
+  const N = Number(process.env.N || 40);
+  for (let i = 0; i < 10; i++) await post(distinct[next++], 201);
+  await new Promise((r) => setTimeout(r, 3000)); // let the booking hooks of the warm-up finish
+  sql.clear(); hops.clear(); links.clear();
+  const report = (title, n, m) => { const rows = [...m].sort((a, b) => b[1] - a[1]); const total = rows.reduce((s, r) => s + r[1], 0); console.log(`\n${title}: ${(total / n).toFixed(2)} per booking`); for (const [k, v] of rows) console.log(`  ${(v / n).toFixed(2)}  ${k}`); };
+  if (!process.env.AB) {
+    const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
+    if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+    const i0 = process.cpuUsage(); await new Promise((r) => setTimeout(r, 3000)); const idle = process.cpuUsage(i0); // background work alone
+    const c0 = process.cpuUsage(); const t0 = Date.now();
+    for (let i = 0; i < N; i++) await post(distinct[next++], 201);
+    const c = process.cpuUsage(c0); const wall = Date.now() - t0;
+    await new Promise((r) => setTimeout(r, 3000)); // the booking hooks and webhook events each booking queued
+    const all = process.cpuUsage(c0);
+    if (session) { const { profile } = await session.post('Profiler.stop'); require('fs').writeFileSync(process.env.PROFILE, JSON.stringify(profile)); session.disconnect(); }
+    if (process.env.SEQ) console.log('statements in order (last bookings):\n  ' + sequence.slice(-Math.ceil(sequence.length / N) * 2).join('\n  '));
+    report('SQL statements (201 answers, hooks included)', N, sql); report('gateway → subgraph requests', N, hops); report('graph-link callbacks', N, links);
+    console.log(`\n201: CPU ms/booking ${((c.user + c.system) / 1000 / N).toFixed(2)} until answered; ${((all.user + all.system - (idle.user + idle.system)) / 1000 / N).toFixed(2)} with the queued work (idle CPU of 3 s subtracted); wall ms/booking ${(wall / N).toFixed(1)}`);
+    sql.clear(); hops.clear(); links.clear();
+    const M = Math.min(N, contended.length); const c1 = process.cpuUsage();
+    for (let i = 0; i < M; i++) await post(contended[i], 409);
+    const c2 = process.cpuUsage(c1);
+    report('SQL statements (409 answers)', M, sql); report('gateway → subgraph requests (409)', M, hops); report('graph-link callbacks (409)', M, links);
+    console.log(`\n409: CPU ms/answer ${((c2.user + c2.system) / 1000 / M).toFixed(2)}`);
+  } else {
+    const [on, off] = variants[process.env.AB];
+    const cpu = [0, 0], n = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
+    for (let round = 0; round < R; round++) for (const which of round % 2 ? [1, 0] : [0, 1]) {
+      [on, off][which]();
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < B; i++) await post(distinct[next++], 201);
+      await new Promise((r) => setTimeout(r, 1500));
+      const c = process.cpuUsage(c0); cpu[which] += c.user + c.system; n[which] += B;
+    }
+    console.log(`${process.env.AB}: with CPU ms/booking ${(cpu[0] / 1000 / n[0]).toFixed(2)} | without ${(cpu[1] / 1000 / n[1]).toFixed(2)} | ratio ${(cpu[0] / n[0] / (cpu[1] / n[1])).toFixed(2)} (n=${n[0]}+${n[1]}, hooks included)`);
+  }
+  await stack.stop(); await pg.stop(); process.exit(0);
+})().catch((e) => { console.error(e); process.exit(1); });
