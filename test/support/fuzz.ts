@@ -547,6 +547,12 @@ const CHANGES_ON_READ: Record<string, string[]> = {
   // A wrong verification code is refused (400) and must count against the code, or guessing it would be free.
   'integrations.verification_codes': ['failed_attempts'],
 };
+/**
+ * Tables a read writes by design, whole rows: a third-party consent URL (GET /v2/calendars/{calendar}/connect,
+ * …/conferencing/{app}/oauth/auth-url, /v2/stripe/connect) issues a single-use, expiring `state`, as the
+ * reference has these routes as GETs. Their rows are bookkeeping of a pending consent, not data of the API.
+ */
+const WRITTEN_BY_READS = ['integrations.provider_oauth_states'];
 const SCHEMAS = ['scheduling', 'organizations', 'integrations', 'oauth'];
 
 /** Committed row changes after a mark, and the mark to read on from. */
@@ -583,6 +589,7 @@ export async function changeLog(stack: TestStack): Promise<ChangeLog> {
   );
   if (tables.length < 15) throw new Error(`expected the tables of the four schemas, found ${tables.length}`);
   for (const { table_schema: schema, table_name: name } of tables) {
+    if (WRITTEN_BY_READS.includes(`${schema}.${name}`)) continue;
     const ignored = (CHANGES_ON_READ[`${schema}.${name}`] ?? []).map((c) => `'${c}'`).join(', ');
     await db.query(`CREATE TRIGGER fuzz_audit AFTER INSERT OR UPDATE OR DELETE ON "${schema}"."${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_audit.record(${ignored})`);
   }
