@@ -70,7 +70,7 @@ function listOrSingle(found: Record<string, unknown> | null | undefined, field: 
 }
 
 /** Applies a route's `nulls` rule to every object in `value` (see RouteEntry.nulls). */
-function writeNulls(value: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
+export function writeNulls(value: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
   if (Array.isArray(value)) return value.map((item) => writeNulls(item, rule));
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
   const out: Record<string, unknown> = {};
