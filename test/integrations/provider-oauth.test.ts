@@ -1,7 +1,7 @@
 import { EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
-import { OAuthProviderServer, PROVIDER_ENV_NAMES, startOAuthProviderServer } from '../support/oauth-provider-server';
+import { OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { startTestStack, TestStack } from '../support/stack';
 
 const DAY = 86_400_000;
@@ -15,22 +15,18 @@ const daysAhead = (n: number) => new Date(Date.now() + n * DAY).toISOString().sl
 describe('third-party provider OAuth', () => {
   let stack: TestStack;
   let provider: OAuthProviderServer;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: () => void = () => undefined;
   const day = daysAhead(8);
 
   beforeAll(async () => {
     provider = await startOAuthProviderServer();
-    for (const name of [...PROVIDER_ENV_NAMES, 'ALLOW_PRIVATE_TARGETS']) saved[name] = process.env[name];
-    Object.assign(process.env, provider.env(), { ALLOW_PRIVATE_TARGETS: '1' });
+    restoreEnv = pointServiceAt(provider);
     stack = await startTestStack();
   });
   afterAll(async () => {
     await stack?.stop();
     await provider?.stop();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
   });
 
   /** What the provider's authorize endpoint sends the browser back with, for an authorization URL the service gave. */

@@ -1,5 +1,5 @@
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
-import { OAuthProviderServer, PROVIDER_ENV_NAMES, startOAuthProviderServer } from '../support/oauth-provider-server';
+import { OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -11,7 +11,7 @@ import { startTestStack, TestStack } from '../support/stack';
 describe('Stripe Connect', () => {
   let stack: TestStack;
   let provider: OAuthProviderServer;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: () => void = () => undefined;
   let orgOwner: Awaited<ReturnType<typeof userWithKey>>;
   let teamAdmin: Awaited<ReturnType<typeof userWithKey>>;
   let member: Awaited<ReturnType<typeof userWithKey>>;
@@ -21,8 +21,7 @@ describe('Stripe Connect', () => {
 
   beforeAll(async () => {
     provider = await startOAuthProviderServer();
-    for (const name of [...PROVIDER_ENV_NAMES, 'ALLOW_PRIVATE_TARGETS', 'PUBLIC_URL']) saved[name] = process.env[name];
-    Object.assign(process.env, provider.env(), { ALLOW_PRIVATE_TARGETS: '1', PUBLIC_URL: 'https://svc.example.com' });
+    restoreEnv = pointServiceAt(provider, { PUBLIC_URL: 'https://svc.example.com' });
     stack = await startTestStack();
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
@@ -34,10 +33,7 @@ describe('Stripe Connect', () => {
   afterAll(async () => {
     await stack?.stop();
     await provider?.stop();
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
   });
 
   /** Plays the browser: follows Stripe's consent URL to the redirect back, answering its code and state. */

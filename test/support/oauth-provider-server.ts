@@ -62,6 +62,22 @@ const ENV_NAMES: Record<Family, string[]> = {
 };
 export const PROVIDER_ENV_NAMES = Object.values(ENV_NAMES).flat();
 
+/**
+ * Points the service started next in this process at the provider server (its env, private targets
+ * allowed, plus `extra`); answers the function that puts every variable back as it was.
+ */
+export function pointServiceAt(provider: OAuthProviderServer, extra: Record<string, string> = {}): () => void {
+  const values: Record<string, string> = { ...provider.env(), ALLOW_PRIVATE_TARGETS: '1', ...extra };
+  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
+  return () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
 export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
   const clients = Object.fromEntries(FAMILIES.map((f) => [f, { id: `${f}-client`, secret: `${f}-secret-${randomBytes(6).toString('hex')}` }])) as OAuthProviderServer['clients'];
   const accounts = Object.fromEntries(FAMILIES.map((f) => [f, { calendars: [], busy: {}, events: new Map(), meetings: [] }])) as unknown as OAuthProviderServer['accounts'];

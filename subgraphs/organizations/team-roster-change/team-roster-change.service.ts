@@ -1,11 +1,9 @@
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
+import { claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
 
 /** The scheduling subgraph's idempotent application of a team's accepted members (@internal). */
 const APPLY_TEAM_ROSTER = /* GraphQL */ `mutation ApplyTeamRoster($teamId: Int!, $memberIds: [Int!]!) { applyTeamRoster(teamId: $teamId, memberIds: $memberIds) }`;
-
-/** How long a claimed row is left alone by other replicas while one of them tries it. */
-const CLAIM_SECONDS = 60;
 
 /**
  * A team's members are owned here, the event types they host by scheduling: `assignAllTeamMembers`
@@ -47,34 +45,15 @@ export class TeamRosterChangeService {
       });
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.db
-        .query(
-          // 5 s after the first failure, doubling, at most 10 minutes.
-          `UPDATE team_roster_changes SET attempts = attempts + 1, last_error = $2,
-             next_attempt_at = now() + make_interval(secs => LEAST(600, 5 * power(2, attempts)))
-           WHERE team_id = $1 AND completed_at IS NULL`,
-          [teamId, message.slice(0, 2000)],
-        )
-        .catch(() => undefined);
-      console.warn(`team ${teamId}: applying its members to its event types failed, will retry: ${message}`);
+      await recordTeamOutboxFailure(this.db, 'team_roster_changes', teamId, error, 'applying its members to its event types');
       return false;
     }
   }
 
   /** Claims the changes that are due (SKIP LOCKED: replicas share the work) and tries each once. */
   async retryDue(limit = 20): Promise<number> {
-    const due: Array<{ team_id: number }> = await this.db.query(
-      `WITH claimed AS (
-         UPDATE team_roster_changes SET next_attempt_at = now() + make_interval(secs => $2)
-         WHERE team_id IN (
-           SELECT team_id FROM team_roster_changes WHERE completed_at IS NULL AND next_attempt_at <= now()
-           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING team_id)
-       SELECT team_id FROM claimed`,
-      [limit, CLAIM_SECONDS],
-    );
-    for (const row of due) await this.dispatch(row.team_id);
+    const due = await claimDueTeams(this.db, 'team_roster_changes', limit);
+    for (const teamId of due) await this.dispatch(teamId);
     return due.length;
   }
 }
@@ -82,21 +61,5 @@ export class TeamRosterChangeService {
 /** Retries pending roster changes at start and every TEAM_ROSTER_POLL_MS (default 30 s). */
 export function startTeamRosterRetries(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const service = new TeamRosterChangeService(runtime.db, runtime.graph);
-  const every = Number(process.env.TEAM_ROSTER_POLL_MS ?? 30_000);
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running.then(() => service.retryDue()).catch((error) => console.warn('team roster retries:', (error as Error).message));
-  };
-  const first = setTimeout(tick, Math.min(every, 2_000));
-  const timer = setInterval(tick, every);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startTeamOutboxRetries('team roster', Number(process.env.TEAM_ROSTER_POLL_MS ?? 30_000), () => service.retryDue());
 }

@@ -1,0 +1,62 @@
+import { DataSource } from 'typeorm';
+
+/**
+ * What the two team outboxes share (`team_deletions`: a deleted team's event types; `team_roster_changes`:
+ * a team's members as hosts): one row per team, dispatched by the request that wrote it and retried by a
+ * poll, with backoff, until scheduling has applied it. Each table has team_id, attempts, last_error,
+ * next_attempt_at and completed_at.
+ */
+export type TeamOutboxTable = 'team_deletions' | 'team_roster_changes';
+
+/** How long a claimed row is left alone by other replicas while one of them tries it. */
+export const CLAIM_SECONDS = 60;
+
+/** Records a failed dispatch for the next poll (5 s after the first failure, doubling, at most 10 minutes); never throws. */
+export async function recordTeamOutboxFailure(db: DataSource, table: TeamOutboxTable, teamId: number, error: unknown, what: string): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db
+    .query(
+      `UPDATE ${table} SET attempts = attempts + 1, last_error = $2,
+         next_attempt_at = now() + make_interval(secs => LEAST(600, 5 * power(2, attempts)))
+       WHERE team_id = $1 AND completed_at IS NULL`,
+      [teamId, message.slice(0, 2000)],
+    )
+    .catch(() => undefined);
+  console.warn(`team ${teamId}: ${what} failed, will retry: ${message}`);
+}
+
+/** Claims the teams whose rows are due (SKIP LOCKED: replicas share the work), for CLAIM_SECONDS. */
+export async function claimDueTeams(db: DataSource, table: TeamOutboxTable, limit: number): Promise<number[]> {
+  const due: Array<{ team_id: number }> = await db.query(
+    `WITH claimed AS (
+       UPDATE ${table} SET next_attempt_at = now() + make_interval(secs => $2)
+       WHERE team_id IN (
+         SELECT team_id FROM ${table} WHERE completed_at IS NULL AND next_attempt_at <= now()
+         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING team_id)
+     SELECT team_id FROM claimed`,
+    [limit, CLAIM_SECONDS],
+  );
+  return due.map((row) => row.team_id);
+}
+
+/** Runs `retryDue` shortly after start and every `everyMs`, one pass at a time; `stop()` waits for the pass under way. */
+export function startTeamOutboxRetries(what: string, everyMs: number, retryDue: () => Promise<unknown>): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = running.then(retryDue).catch((error) => console.warn(`${what} retries:`, (error as Error).message));
+  };
+  // The gateway may not listen yet when the subgraph starts: the first pass waits one short moment.
+  const first = setTimeout(tick, Math.min(everyMs, 2_000));
+  const timer = setInterval(tick, everyMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
