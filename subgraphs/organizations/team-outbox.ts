@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { Column, DataSource, PrimaryColumn } from 'typeorm';
 
 /**
  * What the two team outboxes share (`team_deletions`: a deleted team's event types; `team_roster_changes`:
@@ -7,6 +7,24 @@ import { DataSource } from 'typeorm';
  * next_attempt_at and completed_at.
  */
 export type TeamOutboxTable = 'team_deletions' | 'team_roster_changes';
+
+/** The columns every team outbox row has (each entity adds what it carries). */
+export abstract class TeamOutboxRow {
+  @PrimaryColumn({ name: 'team_id' })
+  teamId: number;
+
+  @Column({ type: 'int' })
+  attempts: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz' })
+  nextAttemptAt: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+}
 
 /** How long a claimed row is left alone by other replicas while one of them tries it. */
 export const CLAIM_SECONDS = 60;

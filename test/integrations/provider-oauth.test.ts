@@ -1,7 +1,7 @@
 import { EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
-import { OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
+import { followConsent, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { startTestStack, TestStack } from '../support/stack';
 
 const DAY = 86_400_000;
@@ -29,13 +29,6 @@ describe('third-party provider OAuth', () => {
     restoreEnv();
   });
 
-  /** What the provider's authorize endpoint sends the browser back with, for an authorization URL the service gave. */
-  async function consent(authUrl: string): Promise<{ code: string; state: string; redirect: URL }> {
-    const answer = await fetch(authUrl, { redirect: 'manual' });
-    expect(answer.status).toBe(302);
-    const redirect = new URL(answer.headers.get('location')!);
-    return { code: redirect.searchParams.get('code')!, state: redirect.searchParams.get('state')!, redirect };
-  }
 
   describe('calendars: GET /v2/calendars/{calendar}/connect and …/save', () => {
     it('Google: the consent URL carries a state and a PKCE challenge; the public save route stores the sealed tokens, the calendars, and selects the primary one', async () => {
@@ -50,7 +43,7 @@ describe('third-party provider OAuth', () => {
       expect(Object.fromEntries(authUrl.searchParams)).toMatchObject({ client_id: provider.clients.google.id, response_type: 'code', code_challenge_method: 'S256', access_type: 'offline' });
       expect(authUrl.searchParams.get('redirect_uri')).toMatch(/\/v2\/calendars\/google\/save$/);
 
-      const { code, state } = await consent(connect.authUrl);
+      const { code, state } = await followConsent(connect.authUrl);
       const done = expectSuccess(await stack.rest('GET', `/v2/calendars/google/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`));
       expect(done).toEqual({ credentialId: expect.any(Number), redirectUrl: 'https://app.example.com/done' });
       // The state is single use.
@@ -73,14 +66,14 @@ describe('third-party provider OAuth', () => {
 
     it('a state is bound to the app, refused once expired, and a code exchanged with another consent\'s verifier is refused (PKCE)', async () => {
       const { key } = await userWithKey(stack);
-      const first = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
+      const first = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
       // Not a state of office365.
       expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/office365/save?state=${first.state}&code=${first.code}`), 400, 'BAD_REQUEST', /state/);
       await stack.db('integrations').query(`UPDATE provider_oauth_states SET expires_at = now() - interval '1 second'`);
       expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/google/save?state=${first.state}&code=${first.code}`), 400, 'BAD_REQUEST', /expired/);
 
-      const a = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
-      const b = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
+      const a = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
+      const b = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
       expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/google/save?state=${a.state}&code=${b.code}`), 400, 'BAD_REQUEST', /refused/);
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/google/save?code=x'), 400, 'BAD_REQUEST', /state/);
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/yahoo/connect', { key }), 400, 'BAD_REQUEST', /calendar/);
@@ -99,7 +92,7 @@ describe('third-party provider OAuth', () => {
         'ms-main': [{ start: `${day}T10:30:00Z`, end: `${day}T11:15:00Z` }],
         'ms-other': [{ start: `${day}T09:00:00Z`, end: `${day}T10:00:00Z` }], // not selected: blocks nothing
       };
-      const { code, state } = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/office365/connect', { key: host.key })).authUrl);
+      const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/office365/connect', { key: host.key })).authUrl);
       const { credentialId } = expectSuccess(await stack.rest('GET', `/v2/calendars/office365/save?state=${state}&code=${code}`));
       expect(await times()).toEqual(['09:00', '12:00']);
       const busy = expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}&externalId=ms-main`, { key: host.key }));
@@ -121,7 +114,7 @@ describe('third-party provider OAuth', () => {
       provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
       provider.accessTokenLifetime = 30; // within the service's one-minute margin: every use refreshes
       try {
-        const { code, state } = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
+        const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
         expectSuccess(await stack.rest('GET', `/v2/calendars/google/save?state=${state}&code=${code}`));
         const refreshes = () => provider.grants.filter((g) => g.family === 'google' && g.grantType === 'refresh_token').length;
         const before = refreshes();
@@ -146,7 +139,7 @@ describe('third-party provider OAuth', () => {
         attendees: [{ email: 'owner@example.com', organizer: true, responseStatus: 'accepted' }, { email: 'guest@example.com', displayName: 'Guest', responseStatus: 'needsAction' }],
       });
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/google/event/evt-1', { key }), 404, 'NOT_FOUND');
-      const { code, state } = await consent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
+      const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
       expectSuccess(await stack.rest('GET', `/v2/calendars/google/save?state=${state}&code=${code}`));
 
       const event = expectSuccess(await stack.rest('GET', '/v2/calendars/google/event/evt-1', { key }));
@@ -183,7 +176,7 @@ describe('third-party provider OAuth', () => {
       const { user, key } = await userWithKey(stack);
       const { url } = expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url?returnTo=https://app.example.com/ok&onErrorReturnTo=https://app.example.com/ko', { key }));
       expect(url.startsWith(`${provider.url}/zoom/authorize?`)).toBe(true);
-      const { code, state } = await consent(url);
+      const { code, state } = await followConsent(url);
       const saved = expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
       expect(saved).toEqual({ connection: { id: expect.any(Number), type: 'zoom_video', userId: user.id, invalid: false }, redirectUrl: 'https://app.example.com/ok' });
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([saved.connection]);
@@ -200,7 +193,7 @@ describe('third-party provider OAuth', () => {
 
     it('a booking at an organizersDefaultApp location gets its meeting from the organizer\'s default app (zoom, with the organizer\'s connection)', async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
-      const { code, state } = await consent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key: host.key })).url);
+      const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key: host.key })).url);
       expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
       expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key: host.key }));
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 45, title: 'Discovery call', locations: [{ type: 'organizersDefaultApp' }] });
@@ -225,7 +218,7 @@ describe('third-party provider OAuth', () => {
       expectErrorEnvelope(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: member.key }), 403, 'FORBIDDEN');
       const { url } = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: admin.key }));
       expect(new URL(url).searchParams.get('redirect_uri')).toMatch(new RegExp(`/v2/organizations/${org.id}/teams/${team.id}/conferencing/msteams/oauth/callback$`));
-      const { code, state } = await consent(url);
+      const { code, state } = await followConsent(url);
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 404, 'NOT_FOUND', /consent/);
       expectErrorEnvelope(await stack.rest('GET', `/v2/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 400, 'BAD_REQUEST', /state/);
       const saved = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/callback?state=${state}&code=${code}`));

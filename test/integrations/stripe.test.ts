@@ -1,5 +1,5 @@
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
-import { OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
+import { followConsent, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -36,13 +36,6 @@ describe('Stripe Connect', () => {
     restoreEnv();
   });
 
-  /** Plays the browser: follows Stripe's consent URL to the redirect back, answering its code and state. */
-  async function consent(authUrl: string): Promise<{ code: string; state: string; redirect: URL }> {
-    const answer = await fetch(authUrl, { redirect: 'manual' });
-    expect(answer.status).toBe(302);
-    const redirect = new URL(answer.headers.get('location')!);
-    return { code: redirect.searchParams.get('code')!, state: redirect.searchParams.get('state')!, redirect };
-  }
   const query = (q: { state: string; code: string }) => `state=${encodeURIComponent(q.state)}&code=${encodeURIComponent(q.code)}`;
 
   describe('/v2/stripe (the caller)', () => {
@@ -61,7 +54,7 @@ describe('Stripe Connect', () => {
         redirect_uri: 'https://svc.example.com/v2/stripe/save',
       });
 
-      const back = await consent(authUrl.toString());
+      const back = await followConsent(authUrl.toString());
       expect(back.redirect.pathname).toBe('/v2/stripe/save');
       const save = await stack.rest('GET', `/v2/stripe/save?${query(back)}`);
       expect(save).toMatchObject({ status: 200, body: { url: 'https://app.example.com/payments' } });
@@ -80,9 +73,9 @@ describe('Stripe Connect', () => {
 
     it('a consent without returnTo goes back to the service; a new consent replaces the account; a token Stripe no longer accepts makes check answer 400 and stay so', async () => {
       const { user, key } = await userWithKey(stack);
-      const first = await consent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
+      const first = await followConsent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
       expect((await stack.rest('GET', `/v2/stripe/save?${query(first)}`)).body).toEqual({ url: 'https://svc.example.com' });
-      const second = await consent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
+      const second = await followConsent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
       expect((await stack.rest('GET', `/v2/stripe/save?${query(second)}`)).status).toBe(200);
       const rows = await stack.db('integrations').query('SELECT stripe_account_id FROM stripe_connections WHERE user_id = $1', [user.id]);
       expect(rows).toEqual([{ stripe_account_id: provider.stripeAccounts.at(-1) }]);
@@ -96,7 +89,7 @@ describe('Stripe Connect', () => {
       const { user, key } = await userWithKey(stack);
       expectErrorEnvelope(await stack.rest('GET', '/v2/stripe/save?code=abc'), 400, 'BAD_REQUEST', /state/);
       expectErrorEnvelope(await stack.rest('GET', '/v2/stripe/save?state=nope&code=abc'), 400, 'BAD_REQUEST', /state/);
-      const back = await consent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
+      const back = await followConsent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
       expectErrorEnvelope(await stack.rest('GET', `/v2/stripe/save?state=${encodeURIComponent(back.state)}&code=not-a-code`), 400, 'BAD_REQUEST', /Stripe refused/);
       expect(await stack.db('integrations').query('SELECT id FROM stripe_connections WHERE user_id = $1', [user.id])).toEqual([]);
     });
@@ -116,7 +109,7 @@ describe('Stripe Connect', () => {
       const authUrl = new URL(expectSuccess(connect).authUrl);
       expect(authUrl.searchParams.get('redirect_uri')).toBe(`https://svc.example.com${base()}/save`);
 
-      const back = await consent(authUrl.toString());
+      const back = await followConsent(authUrl.toString());
       // Only the team's own save path takes a consent issued for the team.
       expectErrorEnvelope(await stack.rest('GET', `/v2/stripe/save?${query(back)}`), 400, 'BAD_REQUEST', /state/);
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/stripe/save?${query(back)}`), 404, 'NOT_FOUND');

@@ -62,6 +62,14 @@ const ENV_NAMES: Record<Family, string[]> = {
 };
 export const PROVIDER_ENV_NAMES = Object.values(ENV_NAMES).flat();
 
+/** Plays the browser: follows a provider's consent URL to its redirect back, answering the code and state it carries. */
+export async function followConsent(authUrl: string): Promise<{ code: string; state: string; redirect: URL }> {
+  const answer = await fetch(authUrl, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const redirect = new URL(answer.headers.get('location')!);
+  return { code: redirect.searchParams.get('code')!, state: redirect.searchParams.get('state')!, redirect };
+}
+
 /**
  * Points the service started next in this process at the provider server (its env, private targets
  * allowed, plus `extra`); answers the function that puts every variable back as it was.
