@@ -5,7 +5,7 @@ import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queu
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
-import { backoffSeconds, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
+import { backoffSeconds, DeliverySettings, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { DeliveryJob } from './fan-out';
 
@@ -73,15 +73,17 @@ function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarge
   return loader.load(deliveryId);
 }
 
-async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeoutMs: number): Promise<Outcome> {
+async function send({ webhook, delivery }: AttemptTarget, attempt: number, settings: DeliverySettings): Promise<Outcome> {
   const secret = webhook.secretCiphertext ? decryptWebhookSecret(webhook.secretCiphertext) : null;
   const started = Date.now();
   try {
     const response = await fetchOutbound(webhook.subscriberUrl, {
       method: 'POST',
       body: delivery.body,
-      timeoutMs,
+      timeoutMs: settings.attemptTimeoutMs,
       maxResponseBytes: RESPONSE_MAX_BYTES,
+      // Receivers get many deliveries: the connection to a receiver's checked address is kept for the next one.
+      keepAlive: settings.keepAlive,
       headers: {
         'content-type': delivery.contentType,
         'user-agent': USER_AGENT,
@@ -134,7 +136,7 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
     return;
   }
   const startedAt = new Date();
-  const outcome = await send(target, job.attempt, settings.attemptTimeoutMs);
+  const outcome = await send(target, job.attempt, settings);
   const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
   const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
   const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
