@@ -30,6 +30,11 @@ function positive(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
+function nonNegative(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isFinite(number) && number >= 0 ? number : fallback;
+}
+
 /**
  * A webhook worker: takes booking events, due triggers and delivery attempts out of the job queue.
  * Any number may run at once (pg-boss hands each job to one of them: SELECT … FOR UPDATE SKIP LOCKED);
@@ -48,7 +53,13 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     const deliveries = pumpJobs<DeliveryJob>(
       boss,
       WEBHOOK_DELIVERY_QUEUE,
-      { concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64), maxBatch: 32, pollingIntervalMs },
+      {
+        concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64),
+        maxBatch: 32,
+        pollingIntervalMs,
+        // An attempt's outcome is committed before its job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
+        completionDelayMs: nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20),
+      },
       (job) => attemptDelivery(db, job.data),
     );
     const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
