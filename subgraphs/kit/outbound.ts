@@ -221,11 +221,6 @@ function pinnedLookup(pinned: LookupAddress): LookupFunction {
   return (_hostname, options, callback) => (options.all ? callback(null, [pinned]) : callback(null, pinned.address, pinned.family));
 }
 
-/** A reused idle socket the peer closed meanwhile fails at once with nothing received: safe to send again on a fresh one. */
-function staleSocket(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
-  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-}
-
 /**
  * One request under the outbound policy. Answers any status (3xx included: redirects are not
  * followed); throws OutboundRefused, OutboundTimeout, OutboundTooLarge or OutboundNetworkError.
@@ -263,9 +258,8 @@ export function fetchOutbound(target: string | URL, options: OutboundRequestOpti
     const send = (agent: http.Agent | false, lookup: LookupFunction) => {
       const sent = (url.protocol === 'https:' ? https : http).request(url, { method: options.method ?? 'GET', headers: options.headers, agent, lookup });
       request = sent;
-      sent.on('error', (error: NodeJS.ErrnoException) => {
-        if (sent !== request || settled) return;
-        if (agent && staleSocket(sent, error)) return send(false, lookup);
+      // A reset on a reused socket is not sent again here: the receiver may have read the request (the caller's retry decides).
+      sent.on('error', (error) => {
         settle(error instanceof OutboundError ? error : new OutboundNetworkError(`request to ${url.host} failed: ${error.message}`, error));
       });
       sent.on('response', (response) => {

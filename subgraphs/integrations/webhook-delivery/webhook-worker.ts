@@ -49,6 +49,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   const pumps: JobPump[] = [];
   try {
     boss = await startJobQueueWorker(options.databaseUrl);
+    // A job's work is committed before the job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
+    const completionDelayMs = nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20);
     // Attempts in flight (each mostly waits on its receiver) and fan-outs in flight (each mostly waits on the gateway's lookups).
     const deliveries = pumpJobs<DeliveryJob>(
       boss,
@@ -57,13 +59,12 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
         concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64),
         maxBatch: 32,
         pollingIntervalMs,
-        // An attempt's outcome is committed before its job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
-        completionDelayMs: nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20),
+        completionDelayMs,
       },
       (job) => attemptDelivery(db, job.data),
     );
     const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
-    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs }, async (job) => {
+    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs }, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake(); // the first attempts it committed are due now
     });
