@@ -10,12 +10,12 @@ import { ReceiversProcess, WebhookWorkerProcess } from './webhook-processes';
  * (worker-main.js, WEBHOOK_WORKERS); the stack's in-process worker is stopped first. For 1 and 2
  * workers (BENCH_WEBHOOK_WORKERS, default `1,2`), two rounds of `events` BOOKING_CREATED events, each
  * delivered to `subscribers` receivers (webhooks of the host):
- * - live: the bookings committed `commitConcurrency` at a time while the workers run; deliveries/s from
- *   the first commit to the last receipt and commit → receipt p50/p99. Capped by the commit rate when
- *   commits are slower than deliveries.
+ * - live: after a warm-up of WARM_UP_EVENTS, the bookings committed `commitConcurrency` at a time while the
+ *   workers run; deliveries/s from the first commit to the last receipt and commit → receipt p50/p99.
+ *   Capped by the commit rate when commits are slower than deliveries.
  * - backlog: the bookings committed while the workers are stopped, then fresh workers drain them (fan-out
- *   and every delivery), timed from the moment they run (start-up excluded) to the last receipt: the
- *   pipeline's own pace.
+ *   and every delivery), timed from the moment they run (start-up excluded, cold code included) to the
+ *   last receipt: the pipeline's own pace.
  * Each round reports the workers' CPU per delivery (/proc, all worker processes summed): the figure that
  * does not depend on what else the machine runs. BENCH_CPU_PROFILE=dir: the 1-worker backlog round's
  * worker profile, webhook-backlog.cpuprofile.
@@ -53,6 +53,9 @@ function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/** Events delivered by freshly started workers before a live round is measured. */
+const WARM_UP_EVENTS = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -115,7 +118,10 @@ export async function benchWebhookDelivery(
     for (const count of options.workerCounts ?? [1, 2]) {
       await stopWorkers();
       await startWorkers(count);
-      // live
+      // live, after a warm-up (a deployment's workers run long: their code is compiled, their connections open)
+      await inParallel(WARM_UP_EVENTS, commitConcurrency, async () => void (await book('Warm-up')));
+      await waitForReceipts((receivedSoFar += WARM_UP_EVENTS * options.subscribers));
+      receivedSoFar += (await receivers.take()).length - WARM_UP_EVENTS * options.subscribers;
       const committedAt = new Map<string, number>();
       const cpuBefore = workersCpuMs();
       const first = Date.now();
