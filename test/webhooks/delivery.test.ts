@@ -126,6 +126,24 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a receiver gets its next delivery on the connection of the previous one (kept alive), each signed, each with its own delivery id', async () => {
+    const own = await startReceiver();
+    try {
+      const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
+      const eventType = await personalEventType(stack, host.user.id);
+      const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET } }), 201);
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('first') }), 201);
+      await delivered(host.key, webhook.id, 1);
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('second') }), 201);
+      await delivered(host.key, webhook.id, 2);
+      expect(own.requests.map((r) => r.connection)).toEqual([1, 1]);
+      expect(new Set(own.requests.map((r) => r.headers['x-svc-delivery-id'])).size).toBe(2);
+      expect(own.requests.every((r) => signatureIsValid(r.body, r.headers['x-svc-signature-256'], SECRET))).toBe(true);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('a 4xx answer is final: failed after one attempt, no second attempt queued', async () => {
     const { host, eventType, webhook, path } = await subscriber();
     receiver.answers.push({ status: 400, body: 'bad payload' });
