@@ -5,6 +5,28 @@ import { freePort } from '../stack/ports';
 
 const ROOT = join(__dirname, '..', '..');
 
+/** USER_HZ: the unit of /proc/PID/stat's CPU times on Linux. */
+export const TICKS_PER_SECOND = 100;
+
+export interface ProcStat {
+  parent: number;
+  /** CPU time so far, user + system, in TICKS_PER_SECOND. */
+  ticks: number;
+}
+
+/** A process's parent and CPU time from /proc/PID/stat (Linux); undefined when it is gone. */
+export function procStat(pid: number): ProcStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 /** The floor of GET /v2/me (bench/floor.ts) in its own process; its CPU time is read over IPC. */
 export class FloorProcess {
   private constructor(
@@ -114,24 +136,16 @@ export class DeployedStack {
 
   /** CPU time so far (user + system) of the supervisor and every live process under it, µs. */
   async cpuMicros(): Promise<number> {
-    const ticksPerSecond = 100; // USER_HZ on Linux
-    const processes = new Map<number, { parent: number; ticks: number }>();
+    const processes = new Map<number, ProcStat>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // gone meanwhile
-      }
-      // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      const stat = procStat(Number(pid));
+      if (stat) processes.set(Number(pid), stat); // else gone meanwhile
     }
     const isOurs = (pid: number): boolean => pid === this.child.pid || (processes.has(pid) && pid > 1 && isOurs(processes.get(pid)!.parent));
     let ticks = 0;
     for (const [pid, { ticks: own }] of processes) if (isOurs(pid)) ticks += own;
-    return (ticks * 1_000_000) / ticksPerSecond;
+    return (ticks * 1_000_000) / TICKS_PER_SECOND;
   }
 
   async stop(): Promise<void> {

@@ -1,24 +1,12 @@
-import { ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
+import { procStat, TICKS_PER_SECOND } from './processes';
 
 const DIST = join(__dirname, '..');
 
-/** Clock ticks per second of /proc/PID/stat's CPU times. */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 /** A process's CPU time so far (user + system), ms, read from /proc (Linux): needs nothing of the process itself. */
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of stat(5) (utime, stime); `fields` starts at field 3.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+function processCpuMs(pid: number): number {
+  return ((procStat(pid)?.ticks ?? NaN) * 1000) / TICKS_PER_SECOND;
 }
 
 /** The bench's loopback subscribers in their own process (bench/webhook-receivers.ts). */
