@@ -1,5 +1,5 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=direct|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
@@ -13,8 +13,12 @@ const { MembershipRole } = require('../dist/subgraphs/organizations/membership/m
 const lean = require('../dist/subgraphs/kit/lean-reads');
 const http = require('../dist/gateway/subgraph-http');
 const gatewayRequests = require('../dist/subgraphs/kit/gateway-requests');
+const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
+const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const { In } = require('typeorm');
 const variants = {
+  principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
+  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
   direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
   http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],

@@ -1,0 +1,40 @@
+// What one REST GET /v2/event-types (20 personal event types, as bench scenario c) costs (docs/performance.md):
+// `npm run build`, then LOG_LEVEL=warn node bench/event-types-cost.js  (N=100 requests, 2 at a time, after 40 warm-up ones)
+// Prints SQL statements per request by text, gateway → subgraph fetches, CPU per request; PROFILE=file.cpuprofile profiles them.
+require('../dist/bench/env.js');
+require('reflect-metadata');
+const { mkdtempSync, writeFileSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
+const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
+const { ensureDatabase } = require('../dist/stack/database');
+const { freePort } = require('../dist/stack/ports');
+const { startStack } = require('../dist/stack/start-stack');
+const { Operator } = require('../dist/stack/operator');
+const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
+const http = require('../dist/gateway/subgraph-http');
+const sql = new Map(); const hops = new Map(); const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
+const logQuery = CountingSqlLogger.prototype.logQuery;
+CountingSqlLogger.prototype.logQuery = function (query, ...rest) { bump(sql, query.replace(/\s+/g, ' ').slice(0, 150)); return logQuery.call(this, query, ...rest); };
+const request = http.subgraphRequest;
+http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} bump(hops, op); return request(agent, url, init, ...rest); };
+(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-et-'));
+  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
+  const url = await ensureDatabase(pg.url, 'et');
+  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0, webhookWorker: false });
+  const op = new Operator(stack.db);
+  const user = await op.createUser({ email: 'a@example.com', name: 'A', timeZone: 'UTC', password: 'correct horse battery' });
+  const { key } = await op.createApiKey(user.id, 'k');
+  for (let i = 0; i < 20; i += 1) await op.createEventType({ title: `Personal ${i}`, slug: `personal-${i}`, lengthInMinutes: 15 + 5 * (i % 4), ownerId: user.id, locations: [{ type: 'link' }] });
+  const get = async () => { const r = await fetch(stack.url + (process.env.P || '/v2/event-types'), { headers: { authorization: 'Bearer ' + key } }); const t = await r.text(); if (r.status !== 200) throw new Error(r.status + t); };
+  const twoAtATime = async (n) => Promise.all([0, 1].map(async () => { for (let i = 0; i < n / 2; i++) await get(); }));
+  await twoAtATime(40); sql.clear(); hops.clear();
+  const N = Number(process.env.N || 100);
+  const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
+  if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+  const c0 = process.cpuUsage(); await twoAtATime(N); const c = process.cpuUsage(c0);
+  if (session) { const { profile } = await session.post('Profiler.stop'); writeFileSync(process.env.PROFILE, JSON.stringify(profile)); }
+  const report = (title, m) => { const rows = [...m].sort((a, b) => b[1] - a[1]); console.log(`${title}: ${(rows.reduce((s, r) => s + r[1], 0) / N).toFixed(2)} per request`); for (const [k, v] of rows) console.log(`  ${(v / N).toFixed(2)}  ${k}`); };
+  report('SQL statements', sql); report('gateway → subgraph fetches', hops);
+  console.log(`CPU ms/request ${((c.user + c.system) / 1000 / N).toFixed(2)}`);
+  await stack.stop(); await pg.stop(); process.exit(0);
+})().catch((e) => { console.error(e); process.exit(1); });
