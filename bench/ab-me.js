@@ -1,5 +1,5 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=all|direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
@@ -17,6 +17,8 @@ const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
 const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const { In } = require('typeorm');
 const variants = {
+  // every run-time switch of session 6 at once (the default-resolver and key-only `me` changes are not switchable)
+  all: [() => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = true; }, () => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = false; }],
   principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
   cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
   direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
