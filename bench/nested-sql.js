@@ -1,3 +1,5 @@
+// What the nested query of scenario b (test/backbone/nested-query.test.ts) costs in SQL (docs/performance.md):
+// `npm run build`, then LOG_LEVEL=warn node bench/nested-sql.js  — prints, in order, each gateway → subgraph fetch and each statement of one request.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
