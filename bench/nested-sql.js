@@ -1,5 +1,5 @@
 // What the nested query of scenario b (test/backbone/nested-query.test.ts) costs in SQL (docs/performance.md):
-// `npm run build`, then LOG_LEVEL=warn node bench/nested-sql.js  — prints, in order, each gateway → subgraph fetch and each statement of one request.
+// `npm run build`, then LOG_LEVEL=warn node bench/nested-sql.js  — prints, in order, each gateway → subgraph fetch and each statement of one request (N=200: then CPU per request).
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
@@ -34,5 +34,7 @@ const NESTED = `query { me { bookings { attendees { email } eventType { team { m
   for (let i = 0; i < 5; i++) await q();
   on = true; await q(); on = false;
   console.log(seq.join('\n'));
+  const N = Number(process.env.N || 0);
+  if (N) { const c0 = process.cpuUsage(); await Promise.all([0, 1].map(async () => { for (let i = 0; i < N / 2; i++) await q(); })); const c = process.cpuUsage(c0); console.log(`CPU ms/request ${((c.user + c.system) / 1000 / N).toFixed(2)} (N=${N}, 2 at a time)`); }
   await stack.stop(); await pg.stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -12,6 +12,7 @@ import { UserService } from './user.service';
 @Resolver(() => User)
 export class UserResolver {
   @Query(() => User, { description: 'The caller: profile with organization and team memberships (GET /v2/me).' })
+  @Directive('@shareable')
   @Directive('@scopes(anyOf: [["PROFILE_READ"]])')
   async me(@Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<User> {
     // The gateway on its way to the user's data in another subgraph (the bookings of a nested query):
