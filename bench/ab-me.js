@@ -1,5 +1,5 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=all|direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
@@ -12,8 +12,16 @@ const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
 const lean = require('../dist/subgraphs/kit/lean-reads');
 const http = require('../dist/gateway/subgraph-http');
+const gatewayRequests = require('../dist/subgraphs/kit/gateway-requests');
+const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
+const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const { In } = require('typeorm');
 const variants = {
+  // every run-time switch of session 6 at once (the default-resolver and key-only `me` changes are not switchable)
+  all: [() => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = true; }, () => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = false; }],
+  principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
+  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
+  direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
   http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
 };
@@ -27,6 +35,8 @@ const leanOrig = lean.leanFindBy, httpOrig = http.subgraphRequest;
   const user = await op.createUser({ email: 'a@example.com', name: 'A', timeZone: 'UTC', password: 'correct horse battery' });
   const { key } = await op.createApiKey(user.id, 'k');
   const team = await op.createTeam({ name: 'T', ownerId: user.id });
+  // AB_EVENT_TYPES=20 AB_PATH=/v2/event-types: scenario c's list.
+  for (let i = 0; i < Number(process.env.AB_EVENT_TYPES || 0); i += 1) await op.createEventType({ title: `Personal ${i}`, slug: `personal-${i}`, lengthInMinutes: 15 + 5 * (i % 4), ownerId: user.id, locations: [{ type: 'link' }] });
   const path = process.env.AB_PATH || '/v2/me';
   const get = async () => { const r = await fetch(stack.url + path, { headers: { authorization: 'Bearer ' + key, ...(process.env.AB_BODY ? { 'content-type': 'application/json' } : {}) }, method: process.env.AB_BODY ? 'POST' : 'GET', body: process.env.AB_BODY }); const t = await r.text(); if (r.status !== 200) throw new Error(r.status + t); };
   const [on, off] = variants[process.env.AB];

@@ -1,5 +1,5 @@
 // What one REST GET /v2/event-types (20 personal event types, as bench scenario c) costs (docs/performance.md):
-// `npm run build`, then LOG_LEVEL=warn node bench/event-types-cost.js  (N=100 requests, 2 at a time, after 40 warm-up ones)
+// `npm run build`, then LOG_LEVEL=warn node bench/event-types-cost.js  (N=100 requests, 2 at a time, after 40 warm-up ones; ROUTE=/v2/me for another GET route)
 // Prints SQL statements per request by text, gateway → subgraph fetches, CPU per request; PROFILE=file.cpuprofile profiles them.
 require('../dist/bench/env.js');
 require('reflect-metadata');
@@ -25,7 +25,7 @@ http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = 
   const user = await op.createUser({ email: 'a@example.com', name: 'A', timeZone: 'UTC', password: 'correct horse battery' });
   const { key } = await op.createApiKey(user.id, 'k');
   for (let i = 0; i < 20; i += 1) await op.createEventType({ title: `Personal ${i}`, slug: `personal-${i}`, lengthInMinutes: 15 + 5 * (i % 4), ownerId: user.id, locations: [{ type: 'link' }] });
-  const get = async () => { const r = await fetch(stack.url + '/v2/event-types', { headers: { authorization: 'Bearer ' + key } }); const t = await r.text(); if (r.status !== 200) throw new Error(r.status + t); };
+  const get = async () => { const r = await fetch(stack.url + (process.env.ROUTE || '/v2/event-types'), { headers: { authorization: 'Bearer ' + key } }); const t = await r.text(); if (r.status !== 200) throw new Error(r.status + t); };
   const twoAtATime = async (n) => Promise.all([0, 1].map(async () => { for (let i = 0; i < n / 2; i++) await get(); }));
   await twoAtATime(40); sql.clear(); hops.clear();
   const N = Number(process.env.N || 100);

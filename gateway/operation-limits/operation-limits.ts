@@ -1,7 +1,7 @@
 import { ApolloServerOptions, ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
-import { DocumentNode, GraphQLError, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
+import { DocumentNode, GraphQLError, GraphQLSchema, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import { checkInputLimits } from '../input-limits/input-limits';
 import { operationCost } from './cost';
@@ -34,6 +34,29 @@ function rootFieldCount(selectionSet: SelectionSetNode, document: DocumentNode, 
   return count;
 }
 
+/**
+ * Costs already estimated, per parsed document (Apollo Server's document store hands back the same
+ * object for the same text and schema) and per operation name and variables: the REST façade sends a
+ * few fixed operations, mostly with the same variables, and the estimate was 3–4 % of a request's CPU.
+ */
+const knownCosts = new WeakMap<DocumentNode, Map<string, number>>();
+const COSTS_KEPT_PER_DOCUMENT = 256;
+/** Switched off at run time by the A/B measurement (bench/ab-me.js `AB=cost`). */
+export const operationCostReuse = { enabled: true };
+
+function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
+  let costs = knownCosts.get(document);
+  if (!costs) knownCosts.set(document, (costs = new Map()));
+  const key = `${operationName ?? ''}\n${JSON.stringify(variables)}`;
+  let cost = costs.get(key);
+  if (cost === undefined || !operationCostReuse.enabled) {
+    cost = getComplexity({ schema, query: document, variables, operationName, estimators: [operationCost] });
+    if (costs.size >= COSTS_KEPT_PER_DOCUMENT) costs.clear();
+    costs.set(key, cost);
+  }
+  return cost;
+}
+
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens\. Parsing aborted\.$/; // graphql 16 writes "more that"
 
 /**
@@ -58,7 +81,7 @@ function requestGuards(limits: OperationLimits): ApolloServerPlugin {
           if (roots > limits.maxRootFields) throw limitExceeded('maxRootFields', `Root field limit of ${limits.maxRootFields} exceeded, found ${roots}.`);
           let cost: number;
           try {
-            cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: request.operationName, estimators: [operationCost] });
+            cost = costOf(schema, document, request.operationName, request.variables ?? {});
           } catch (error) {
             if (/maximum allowed number of nodes/.test((error as Error).message)) throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded.`);
             return; // variables that do not fit the operation: execution reports them as bad input

@@ -69,16 +69,37 @@ function listOrSingle(found: Record<string, unknown> | null | undefined, field: 
   return (Array.isArray(list) ? list : single) as Record<string, unknown>;
 }
 
-/** Applies a route's `nulls` rule to every object in `value` (see RouteEntry.nulls). */
-export function writeNulls(value: unknown, rule: NonNullable<RouteEntry['nulls']>): unknown {
-  if (Array.isArray(value)) return value.map((item) => writeNulls(item, rule));
+type NullsRule = NonNullable<RouteEntry['nulls']>;
+
+/** A rule's key lists as sets, made once per rule (a list answer applies it to every field of every item). */
+const ruleSets = new WeakMap<NullsRule, { omit: Set<string>; empty: Set<string> }>();
+
+function setsOf(rule: NullsRule) {
+  let sets = ruleSets.get(rule);
+  if (!sets) ruleSets.set(rule, (sets = { omit: new Set(rule.omit), empty: new Set(rule.empty) }));
+  return sets;
+}
+
+function applyNulls(value: unknown, sets: { omit: Set<string>; empty: Set<string> }): unknown {
+  if (Array.isArray(value)) return value.map((item) => applyNulls(item, sets));
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
+  const object = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-    if (field === null && rule.omit?.includes(key)) continue;
-    out[key] = field === null && rule.empty?.includes(key) ? '' : writeNulls(field, rule);
+  for (const key in object) {
+    const field = object[key];
+    if (field === null) {
+      if (sets.omit.has(key)) continue;
+      out[key] = sets.empty.has(key) ? '' : null;
+    } else {
+      out[key] = typeof field === 'object' ? applyNulls(field, sets) : field;
+    }
   }
   return out;
+}
+
+/** Applies a route's `nulls` rule to every object in `value` (see RouteEntry.nulls). */
+export function writeNulls(value: unknown, rule: NullsRule): unknown {
+  return applyNulls(value, setsOf(rule));
 }
 
 /** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */

@@ -2,7 +2,7 @@ import { buildSubgraphSchema, printSubgraphSchema } from '@apollo/subgraph';
 import { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { DirectiveNode, FieldDefinitionNode, GraphQLSchema, Kind, parse, print, TypeNode, visit } from 'graphql';
-import { buildSchema, createResolversMap, NonEmptyArray } from 'type-graphql';
+import { buildSchema, createResolversMap, getMetadataStorage, NonEmptyArray } from 'type-graphql';
 import { applyAuthzDirectives, AUTHZ_DIRECTIVE_NAMES, AUTHZ_DIRECTIVES_SDL, AUTHZ_SPEC_URL } from './authz-directives';
 import { validateArguments } from './validation';
 
@@ -65,10 +65,29 @@ function mergeResolverMaps(a: Record<string, object>, b: Record<string, object>)
 }
 
 /**
+ * Plain property fields (no field resolver, middleware, `@Authorized` or renamed schema name) are left
+ * to graphql-js's default resolver, as type-graphql's own `simple: true` does: otherwise type-graphql
+ * gives every field a resolver closure that only reads the property, and a 20-item event type list
+ * runs ~1,200 of them (docs/performance.md, change 14). Fields that say `simple: false` keep theirs.
+ */
+export function resolvePlainFieldsByDefault(): void {
+  const storage = getMetadataStorage();
+  const guarded = [...storage.middlewares, ...storage.authorizedFields];
+  const explicit = new Set(storage.objectTypes.filter((type) => type.simpleResolvers !== undefined).map((type) => type.target));
+  for (const field of storage.fields) {
+    if (field.simple !== undefined || field.schemaName !== field.name || explicit.has(field.target)) continue;
+    if (guarded.some((g) => g.target === field.target && g.fieldName === field.name)) continue;
+    // A field resolver, where there is one, still wins over `simple` (type-graphql's schema generator).
+    field.simple = true;
+  }
+}
+
+/**
  * type-graphql classes → SDL with federation and authorization directives → Apollo subgraph schema,
  * with every @scopes/@pbac/@ownData/@internal field wrapped by the one enforcing transformer.
  */
 export async function buildFederatedSchema(definition: SchemaDefinition): Promise<GraphQLSchema> {
+  resolvePlainFieldsByDefault();
   const typeGraphqlSchema = await buildSchema({
     resolvers: definition.resolvers,
     orphanedTypes: definition.orphanedTypes,

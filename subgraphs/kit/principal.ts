@@ -61,7 +61,7 @@ function sign(key: string, principal: Principal, now: number): string {
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
-function verify(key: string, header: string, now: number): Principal | null {
+function verify(key: string, header: string, now: number): { principal: Principal; expiresAt: number } | null {
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = mac(key, payload);
@@ -70,20 +70,45 @@ function verify(key: string, header: string, now: number): Principal | null {
   try {
     const { exp, ...principal } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (typeof exp !== 'number' || exp * 1000 < now) return null;
-    return principal as Principal;
+    return { principal: principal as Principal, expiresAt: exp * 1000 };
   } catch {
     return null;
   }
 }
 
+/**
+ * A principal's header is signed once and sent again while it has at least half its lifetime left,
+ * and a subgraph keeps the principals of the headers it verified until they expire: the HMACs, JSON
+ * and base64 of every gateway → subgraph call were about 4 % of a `GET /v2/me` (docs/performance.md).
+ */
+const REUSE_MS = (LIFETIME_SECONDS * 1000) / 2;
+/** Switched off at run time by the A/B measurement (bench/ab-me.js `AB=principal`). */
+export const principalHeaderReuse = { enabled: true };
+const signedHeaders = new WeakMap<Principal, { header: string; signedAt: number }>();
+const VERIFIED_KEPT = 1_000;
+const verifiedHeaders = new Map<string, { principal: Principal; expiresAt: number }>();
+
 /** `base64url(json).base64url(hmac)`; expires after a minute so a captured header is of little use. */
 export function signPrincipal(principal: Principal, now = Date.now()): string {
-  return sign(internalSecret, principal, now);
+  const signed = signedHeaders.get(principal);
+  if (signed && principalHeaderReuse.enabled && now >= signed.signedAt && now - signed.signedAt < REUSE_MS) return signed.header;
+  const header = sign(internalSecret, principal, now);
+  signedHeaders.set(principal, { header, signedAt: now });
+  return header;
 }
 
-/** The principal in a signed header, or null when the header is forged, malformed or expired. */
+/** The principal in a signed header (frozen: one object serves every call with that header), or null when the header is forged, malformed or expired. */
 export function verifyPrincipal(header: string, now = Date.now()): Principal | null {
-  return verify(internalSecret, header, now);
+  const known = verifiedHeaders.get(header);
+  if (known && principalHeaderReuse.enabled) return known.expiresAt >= now ? known.principal : null;
+  const verified = verify(internalSecret, header, now);
+  if (!verified) return null;
+  Object.freeze(verified.principal.memberships);
+  Object.freeze(verified.principal.scopes);
+  Object.freeze(verified.principal);
+  if (verifiedHeaders.size >= VERIFIED_KEPT) verifiedHeaders.clear();
+  verifiedHeaders.set(header, verified);
+  return verified.principal;
 }
 
 /** The header a subgraph sends with a callback to the gateway's internal listener. */
@@ -95,7 +120,7 @@ export function signSystemCall(now = Date.now()): string {
 
 /** True when the header is a current system call signed with the callback key. */
 export function verifySystemCall(header: string | undefined, now = Date.now()): boolean {
-  return header !== undefined && verify(systemCallSecret, header, now)?.kind === 'system';
+  return header !== undefined && verify(systemCallSecret, header, now)?.principal.kind === 'system';
 }
 
 /**

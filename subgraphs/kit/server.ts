@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDi
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { GraphQLFormattedError } from 'graphql';
-import { Server } from 'node:http';
+import { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { buildFederatedSchema, SchemaDefinition } from './build-schema';
@@ -12,6 +12,7 @@ import { openDataSource, PersistenceDefinition } from './data-source';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { listen } from './listen';
 import { requestLogging } from './request-log';
+import { gatewayRequestHandler, isGatewayCall } from './gateway-requests';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
@@ -76,8 +77,9 @@ function reportUnreachableDatabase(subgraph: string) {
   };
 }
 
-function refuse(res: express.Response, message: string) {
-  res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+function refuse(res: ServerResponse, message: string) {
+  const body = JSON.stringify({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+  res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
 /**
@@ -101,6 +103,7 @@ export async function startSubgraph(
   const db = await openDataSource(definition.persistence, options.databaseUrl);
   const graph = new GraphLink(options.gatewayUrl ?? defaultGatewayUrl);
   const schema = await buildFederatedSchema(definition);
+  const formatError = reportUnreachableDatabase(definition.name);
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
     introspection: true,
@@ -109,13 +112,15 @@ export async function startSubgraph(
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), reportPrincipalsChanged],
     // A bad variable value (a custom scalar the gateway cannot check, say) is a 400 with BAD_USER_INPUT,
     // Apollo Server's default; the gateway's subgraph fetch passes it on (gateway/unavailable.ts).
-    formatError: reportUnreachableDatabase(definition.name),
+    formatError,
   });
   await apollo.start();
 
+  const contextFor = (principal: Principal): SubgraphContext => ({ principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph });
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
-  app.use(requestLogging(definition.name, () => true, { internal: true }));
+  const logging = requestLogging(definition.name, () => true, { internal: true });
+  app.use(logging);
   app.get('/health', async (_req, res) => {
     try {
       await db.query('SELECT 1');
@@ -138,11 +143,17 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({ principal: (req as RequestWithPrincipal).principal!, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph }),
+      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!),
     }),
   );
+  // The gateway's calls skip express: see gateway-requests.ts. Everything else (health, web pages, GET) is the app's.
+  const serveGatewayCall = gatewayRequestHandler({ schema, apollo, formatError, contextFor, refuse });
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!isGatewayCall(req)) return app(req, res);
+    logging(req as express.Request, res as express.Response, () => void serveGatewayCall(req, res));
+  };
 
-  const server: Server = await listen(app, options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`).catch(async (error) => {
+  const server: Server = await listen(handler, options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`).catch(async (error) => {
     await apollo.stop();
     await db.destroy();
     throw error;

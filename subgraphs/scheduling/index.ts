@@ -50,6 +50,7 @@ import { DeletedTeamResolver } from './team/deleted-team.resolver';
 import { TeamRosterSyncResolver } from './team/team-roster-sync.resolver';
 import { UserBookingLimitsResolver } from './user/user-booking-limits.resolver';
 import { UserBookingsResolver } from './user/user-bookings.resolver';
+import { CallerResolver } from './user/caller.resolver';
 import { UserDefaultScheduleResolver } from './user/user-default-schedule.resolver';
 import { userReference } from './user/user.stub';
 
@@ -64,7 +65,7 @@ export const scheduling: SubgraphDefinition = {
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver, BookingAttendanceResolver, BookerVerificationResolver, TeamRosterSyncResolver],
+  resolvers: [EventTypeResolver, EventTypeOwnerResolver, TeamEventTypeResolver, PrivateLinkResolver, BookingFieldResolver, ScheduleResolver, BookingResolver, SlotsResolver, UserBookingsResolver, CallerResolver, BookingLimitResolver, UserBookingLimitsResolver, OrganizationUserSchedulesResolver, DeletedTeamResolver, OutOfOfficeResolver, BookingActionsResolver, BookingListsResolver, MemberSchedulesResolver, UserDefaultScheduleResolver, SlotReservationResolver, OutOfOfficeRedirectResolver, BookingAttendanceResolver, BookerVerificationResolver, TeamRosterSyncResolver],
   referenceResolvers: { User: userReference, EventType: eventTypeReference, Booking: bookingReference, PrivateLink: privateLinkReference, OrganizationUser: organizationUserReference },
   orphanedTypes: [Team, OrganizationUser],
   background: [startBookingHooks],

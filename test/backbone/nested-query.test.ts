@@ -71,4 +71,11 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
     expect(atOne.statements).toBeGreaterThan(0);
     expect(atFifty.statements).toBe(atOne.statements);
   });
+
+  it('costs at most 6 SQL statements (issue 12: user, bookings, attendees, event types, team, members, their users less the user the principal names)', async () => {
+    await statementsFor(NESTED); // credential now cached
+    const { body, statements } = await statementsFor(NESTED);
+    expect(body.errors).toBeUndefined();
+    expect(statements).toBeLessThanOrEqual(6);
+  });
 });

@@ -1,6 +1,8 @@
-import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { unauthenticated } from '../../kit/errors';
+import { selectsOnlyKey } from '../../kit/key-only';
 import { membershipsByUserId, teamById, userById } from '../loaders';
 import { Membership } from '../membership/membership.entity';
 import { Organization } from '../organization/organization.type';
@@ -10,8 +12,12 @@ import { UserService } from './user.service';
 @Resolver(() => User)
 export class UserResolver {
   @Query(() => User, { description: 'The caller: profile with organization and team memberships (GET /v2/me).' })
+  @Directive('@shareable')
   @Directive('@scopes(anyOf: [["PROFILE_READ"]])')
-  async me(@Ctx() ctx: SubgraphContext): Promise<User> {
+  async me(@Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<User> {
+    // The gateway on its way to the user's data in another subgraph (the bookings of a nested query):
+    // the principal, resolved from a credential of an existing user, already holds the id.
+    if (ctx.principal.userId != null && selectsOnlyKey(info)) return Object.assign(new User(), { id: ctx.principal.userId });
     const user = ctx.principal.userId == null ? null : await userById(ctx).load(ctx.principal.userId);
     if (!user) throw unauthenticated('The credential belongs to a user that no longer exists');
     return user;
