@@ -4,6 +4,10 @@
 // and one of the 409 answers (a slot already taken) beside it as /tmp/booking.409.cpuprofile.
 // Prints SQL statements per booking by statement text (the subgraphs' TypeORM counter, background work of
 // the same process included), gateway → subgraph requests and graph-link callbacks per booking, CPU per booking.
+// CONC=50 [AB=<variant>] instead: CONC clients at once ask for the contended slots (scenario g's bodies, picked at
+// random) for SECONDS (default 3) per block; between blocks the slots are freed again (their bookings cancelled);
+// with AB, blocks alternate the variant on and off. Reports answers/s, 201/409 and CPU per answer per variant
+// (wall figures: only the ratio of alternated blocks means anything on a shared machine).
 // AB=<variant> alternates blocks of bookings (201) and of refusals of taken slots (409) with the variant switched
 // on and off at run time (see `variants`), and reports CPU per answer of each kind.
 require('../dist/bench/env.js');
@@ -66,7 +70,28 @@ const variants = { // name: [on, off], switched at run time
   await new Promise((r) => setTimeout(r, 3000)); // let the booking hooks of the warm-up finish
   sql.clear(); hops.clear(); links.clear();
   const report = (title, n, m) => { const rows = [...m].sort((a, b) => b[1] - a[1]); const total = rows.reduce((s, r) => s + r[1], 0); console.log(`\n${title}: ${(total / n).toFixed(2)} per booking`); for (const [k, v] of rows) console.log(`  ${(v / n).toFixed(2)}  ${k}`); };
-  if (!process.env.AB) {
+  if (process.env.CONC) {
+    const C = Number(process.env.CONC), S = Number(process.env.SECONDS || 3), R = Number(process.env.ROUNDS || 3);
+    const [on, off] = process.env.AB ? variants[process.env.AB] : [() => {}, () => {}];
+    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0 }, { n: 0, ok: 0, cpu: 0, ms: 0 }];
+    const scheduling = stack.db('scheduling');
+    for (let round = 0; round < R; round++) for (const which of (process.env.AB ? (round % 2 ? [1, 0] : [0, 1]) : [0])) {
+      await scheduling.query(`UPDATE bookings SET status = 'cancelled' WHERE event_type_id = $1 AND start_time = ANY($2) AND status IN ('accepted', 'pending')`, [booking.eventTypeId, booking.slotStarts]);
+      [on, off][which]();
+      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000;
+      await Promise.all(Array.from({ length: C }, async () => {
+        while (Date.now() < until) {
+          const r = await fetch(stack.url + '/v2/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'svc-api-version': '2024-08-13' }, body: booking.bodies[Math.floor(Math.random() * booking.bodies.length)] });
+          await r.text(); if (r.status !== 201 && r.status !== 409) throw new Error(`HTTP ${r.status}`);
+          t.n++; if (r.status === 201) t.ok++;
+        }
+      }));
+      const c = process.cpuUsage(c0); t.cpu += c.user + c.system; t.ms += Date.now() - t0;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included)`;
+    console.log(process.env.AB ? `${process.env.AB}, ${C} clients:\n  with    ${line(totals[0])}\n  without ${line(totals[1])}` : `${C} clients: ${line(totals[0])}`);
+  } else if (!process.env.AB) {
     const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
     if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
     const i0 = process.cpuUsage(); await new Promise((r) => setTimeout(r, 3000)); const idle = process.cpuUsage(i0); // background work alone

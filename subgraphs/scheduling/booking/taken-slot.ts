@@ -41,8 +41,7 @@ function soleHostOf(eventType: EventType, request: SlotRequest): number | null {
 export async function refuseIfTaken(db: DataSource, eventType: EventType, request: SlotRequest): Promise<void> {
   const hostId = soleHostOf(eventType, request);
   if (hostId == null) return;
-  const buffers = { before: eventType.beforeEventBuffer ?? 0, after: eventType.afterEventBuffer ?? 0 };
-  if (await hostBusyAt(db.manager, hostId, request.start, request.end, buffers, request.now, request.exceptReservationUid)) {
+  if (await hostBusyAt(db.manager, hostId, request.start, request.end, eventType, request.now, request.exceptReservationUid)) {
     throw unavailable([{ kind: 'taken' }], request.start, 1);
   }
 }

@@ -170,7 +170,8 @@ export async function hostBusyAt(
   hostId: number,
   start: Date,
   end: Date,
-  buffers: { before: number; after: number },
+  /** The new event type's buffers (minutes). */
+  buffers: { beforeEventBuffer?: number | null; afterEventBuffer?: number | null },
   now: Date,
   exceptReservationUid?: string | null,
 ): Promise<boolean> {
@@ -186,7 +187,7 @@ export async function hostBusyAt(
      SELECT 1 FROM slot_reservation_co_hosts c JOIN slot_reservations r ON r.id = c.reservation_id
       WHERE c.user_id = ANY($1) AND ${HELD_BUSY}
      LIMIT 1`,
-    [...liveParameters([hostId], start, end), buffers.before, buffers.after, start, end, now, exceptReservationUid ?? ''],
+    [...liveParameters([hostId], start, end), buffers.beforeEventBuffer ?? 0, buffers.afterEventBuffer ?? 0, start, end, now, exceptReservationUid ?? ''],
   );
   return rows.length > 0;
 }
