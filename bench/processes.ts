@@ -1,8 +1,31 @@
 import { ChildProcess, fork, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../stack/ports';
 
 const ROOT = join(__dirname, '..', '..');
+
+/** USER_HZ: the unit of /proc/PID/stat's CPU times on Linux. */
+export const TICKS_PER_SECOND = 100;
+
+export interface ProcStat {
+  parent: number;
+  /** CPU time so far, user + system, in TICKS_PER_SECOND. */
+  ticks: number;
+}
+
+/** A process's parent and CPU time from /proc/PID/stat (Linux); undefined when it is gone. */
+export function procStat(pid: number): ProcStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
 
 /** The floor of GET /v2/me (bench/floor.ts) in its own process; its CPU time is read over IPC. */
 export class FloorProcess {
@@ -76,4 +99,61 @@ export async function timeAdmin(databaseUrl: string, args: string[]): Promise<nu
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`npm run admin -- ${args.join(' ')} exited ${code}`);
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * The stack as `npm start` runs it on this built checkout: the supervisor and its children (four
+ * subgraphs, the gateway, the webhook worker), each its own Node process, on the bench's database.
+ * Its CPU time is the sum over the supervisor and its descendants, read from /proc.
+ */
+export class DeployedStack {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly exited: Promise<void>,
+    readonly url: string,
+  ) {}
+
+  static async start(databaseUrl: string, timeoutMs = 120_000): Promise<DeployedStack> {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), INTERNAL_PORT: '0', WEBHOOK_WORKER_PORT: '0', LOG_LEVEL: 'warn' };
+    for (const name of ['SCHEDULING', 'ORGANIZATIONS', 'INTEGRATIONS', 'OAUTH']) env[`${name}_PORT`] = '0';
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'start.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const stack = new DeployedStack(child, exited, `http://127.0.0.1:${port}`);
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      if (child.exitCode !== null) throw new Error(`the deployed stack exited (${child.exitCode}) before /health answered`);
+      try {
+        if ((await fetch(`${stack.url}/health`)).status === 200) return stack;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await stack.stop();
+    throw new Error(`the deployed stack: no /health 200 within ${timeoutMs / 1000} s`);
+  }
+
+  /** CPU time so far (user + system) of the supervisor and every live process under it, µs. */
+  async cpuMicros(): Promise<number> {
+    const processes = new Map<number, ProcStat>();
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = procStat(Number(pid));
+      if (stat) processes.set(Number(pid), stat); // else gone meanwhile
+    }
+    const isOurs = (pid: number): boolean => pid === this.child.pid || (processes.has(pid) && pid > 1 && isOurs(processes.get(pid)!.parent));
+    let ticks = 0;
+    for (const [pid, { ticks: own }] of processes) if (isOurs(pid)) ticks += own;
+    return (ticks * 1_000_000) / TICKS_PER_SECOND;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      process.kill(-this.child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await this.exited;
+  }
 }

@@ -17,7 +17,7 @@ import { sqlStatements } from '../subgraphs/kit/sql-statements';
 import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import type { LoadJob, LoadReply, LoadResult } from './load';
-import { FloorProcess, timeAdmin, timeStart } from './processes';
+import { DeployedStack, FloorProcess, timeAdmin, timeStart } from './processes';
 import { benchWebhookDelivery, printWebhookBench, WebhookBenchResult } from './webhook-delivery';
 import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS, SchedulingData, seedScheduling, TEAM_HOST_ZONES, YEAR_RANGE_DAYS } from './scheduling-data';
 
@@ -36,9 +36,11 @@ import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS
  * BENCH_SLOTS_CONNECTIONS (default 4), BENCH_SEQUENTIAL (default 20), BENCH_BOOKING_CONNECTIONS
  * (default 50), BENCH_BOOKING_DURATION (s, default 5), BENCH_BOOKING_SLOTS (contended slots, default 80),
  * BENCH_ONLY (scenario ids to measure, such as `a,b'`; every scenario is still checked once),
- * w webhook delivery (bench/webhook-delivery.ts): BENCH_WEBHOOK_EVENTS bookings (default 50), each
- * delivered to BENCH_WEBHOOK_SUBSCRIBERS loopback receivers (default 10); events/s and commit → receipt
- * p50/p99; exit 1 unless every delivery arrived. Its id is `w` in BENCH_ONLY.
+ * w webhook delivery (bench/webhook-delivery.ts): BENCH_WEBHOOK_EVENTS bookings (default 100), committed
+ * BENCH_WEBHOOK_COMMIT_CONCURRENCY at a time (default 8), each delivered to BENCH_WEBHOOK_SUBSCRIBERS
+ * loopback receivers (default 10) in a process of their own, by BENCH_WEBHOOK_WORKERS worker processes
+ * (default `1,2`: a live and a backlog round for each); deliveries/s, commit → receipt p50/p99, the
+ * workers' CPU per delivery; exit 1 unless every delivery arrived. Its id is `w` in BENCH_ONLY.
  * BENCH_CPU_PROFILE (a directory: a V8 CPU profile of the stack's process during each scenario's load
  * run, <title>.cpuprofile, for Chrome DevTools or speedscope; it slows the stack down a little).
  *
@@ -48,6 +50,11 @@ import { bookingOutcome, BOOKINGS_PER_TEAM_HOST, CONTENDED_SLOTS, MAX_RANGE_DAYS
  * built checkout until /health answers 200 and `admin` one `npm run admin -- create-user`, each
  * BENCH_STARTS times (default 2), after the load. All of them are ids of BENCH_ONLY. The last table
  * prints every row of the issue beside its aim. Rate limits are set far above the load (bench/env.ts).
+ *
+ * M, B, C and G repeat m, b, c and g against the stack as `npm start` runs it (bench/processes.ts
+ * DeployedStack: the supervisor, one process per service, on the same database; g's twin books another
+ * host's slots): the in-process stack shares one event loop, so it can never use more than one core,
+ * while a deployment spreads the work over its processes. Their CPU is the sum over those processes.
  */
 
 const BOOKINGS = 20;
@@ -64,6 +71,8 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROFILE || null;
 /** How many times `npm start` and `npm run admin` are timed (BENCH_STARTS, default 2). */
 const STARTS = Number(process.env.BENCH_STARTS ?? 2);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : null;
+/** Scenario ids measured against the stack as `npm start` runs it. */
+const DEPLOYED_IDS = ['M', 'B', 'C', 'G'];
 const RESULTS_DIR = join(__dirname, '..', '..', 'bench', 'results');
 
 const SCHEDULING_SELECTION = /* GraphQL */ `bookings { attendees { email } eventType { id title team { id } } }`;
@@ -163,7 +172,7 @@ async function seed(stack: RunningStack): Promise<Seed> {
   return { userId: user.id, teamId: team.id, key, principal };
 }
 
-function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, floor: FloorProcess): Scenario[] {
+function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, floor: FloorProcess, deployed: DeployedStack | null): Scenario[] {
   const base = { connections: CONNECTIONS, duration: DURATION };
   const json = { 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${data.key}` };
@@ -184,7 +193,7 @@ function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, 
     assert(body.status === 'success' && body.data.id === data.userId, `not the bench user: ${JSON.stringify(body).slice(0, 300)}`);
     assert(body.data.memberships.length === 1 && body.data.memberships[0].teamId === data.teamId, `expected the membership of team ${data.teamId}: ${JSON.stringify(body.data.memberships)}`);
   };
-  return [
+  const inProcess: Scenario[] = [
     {
       id: 'm',
       name: 'm  REST GET /v2/me (whole stack)',
@@ -260,8 +269,22 @@ function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, 
     },
     slotsScenario('e', `e  slots, team of ${scheduling.team.hostIds.length}, ${scheduling.team.rangeDays} days`, 'slots-team', scheduling.team),
     slotsScenario('f', `f  slots, one user, ${scheduling.year.rangeDays} days`, 'slots-year', scheduling.year),
-    bookingScenario(),
+    bookingScenario('g', stack.url, scheduling.booking),
   ];
+  return deployed ? [...inProcess, ...deployedScenarios(deployed, inProcess)] : inProcess;
+
+  /**
+   * M, B, C, G: m, b, c and g again, against the stack as `npm start` runs it (one process per
+   * service, so the work spreads over the machine's cores); CPU is the sum over its processes, and
+   * its SQL statements are not counted (they happen in other processes).
+   */
+  function deployedScenarios(deployed: DeployedStack, inProcess: Scenario[]): Scenario[] {
+    const variants = inProcess
+      .filter((s) => ['m', 'b', 'c'].includes(s.id))
+      .map((s) => ({ ...s, id: s.id.toUpperCase(), name: `${s.id.toUpperCase()}${s.name.slice(1)} [npm start]`, job: { ...s.job, url: s.job.url.replace(stack.url, deployed.url) } }));
+    const booking = bookingScenario('G', deployed.url, scheduling.bookingDeployed);
+    return [...variants, { ...booking, name: `${booking.name} [npm start]` }].map((s) => ({ ...s, cpuMicros: () => deployed.cpuMicros() }));
+  }
 
   function slotsScenario(id: string, name: string, title: string, slots: SchedulingData['team']): Scenario {
     return {
@@ -278,13 +301,12 @@ function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, 
     };
   }
 
-  function bookingScenario(): Scenario {
-    const { booking } = scheduling;
+  function bookingScenario(id: string, url: string, booking: SchedulingData['booking']): Scenario {
     const job: LoadJob = {
       connections: BOOKING_CONNECTIONS,
       duration: BOOKING_DURATION,
       title: 'booking-contended',
-      url: `${stack.url}/v2/bookings`,
+      url: `${url}/v2/bookings`,
       method: 'POST',
       headers: { ...json, 'svc-api-version': '2024-08-13' },
       body: booking.probeBody, // the probe's; the load run picks one of `bodies` per request
@@ -292,8 +314,8 @@ function scenarios(stack: RunningStack, data: Seed, scheduling: SchedulingData, 
       expect: 'rest-or-conflict',
     };
     return {
-      id: 'g',
-      name: `g  POST /v2/bookings, ${BOOKING_CONNECTIONS} clients, ${CONTENDED_SLOTS} slots`,
+      id,
+      name: `${id}  POST /v2/bookings, ${BOOKING_CONNECTIONS} clients, ${CONTENDED_SLOTS} slots`,
       job,
       warmup: { ...job, bodies: booking.warmupBodies, duration: WARMUP },
       expectedStatuses: [409],
@@ -450,20 +472,33 @@ function issueTable(
 ): IssueRow[] {
   const measuredIf = (ok: boolean, met: () => boolean) => (ok ? met() : undefined);
   const secs = (list: number[]) => (list.length ? list.map((n) => `${n.toFixed(1)} s`).join(', ') : '-');
-  const { m, m0, b, c, g } = by;
+  const { m, m0, b, c, g, M, B, C, G } = by;
+  const meRatio = (stack: Measured) => `${fmt(stack.result.requestsPerSecond)} ÷ ${fmt(m0.result.requestsPerSecond)} = ${fmt(ratio(stack, m0), 2)} (CPU ms/req ${fmt(stack.stackCpuMsPerRequest, 2)} vs ${fmt(m0.stackCpuMsPerRequest, 2)}: ×${fmt(cpuRatio(stack, m0), 1)})`;
+  // Rows of the stack as `npm start` runs it (M, B, C, G), where measured, beside the in-process ones.
+  const deployedRow = (x: Measured | undefined, row: IssueRow, value: (x: Measured) => string, met: (x: Measured) => boolean): IssueRow[] =>
+    x ? [{ ...row, figure: `${row.figure} [npm start]`, value: value(x), met: met(x) }] : [];
+  const meRow: IssueRow = {
+    figure: 'GET /v2/me whole stack ÷ express+pg floor (req/s)',
+    value: m && m0 ? meRatio(m) : '-',
+    aim: '≥ 0.35',
+    met: measuredIf(Number.isFinite(meVsFloor), () => meVsFloor >= 0.35),
+  };
+  const nestedRow: IssueRow = { figure: 'full nested query (b): req/s', value: b ? fmt(b.result.requestsPerSecond) : '-', aim: '≥ 200', met: measuredIf(!!b, () => b.result.requestsPerSecond >= 200) };
+  const eventTypesCpuRow: IssueRow = { figure: 'REST GET /v2/event-types (c): CPU ms/request', value: c ? fmt(c.stackCpuMsPerRequest, 2) : '-', aim: '≤ 5.35 (10.7 halved)', met: measuredIf(!!c, () => c.stackCpuMsPerRequest <= 5.35) };
+  const bookingRow: IssueRow = { figure: `booking creation (g): answers/s`, value: g ? fmt(g.result.requestsPerSecond) : '-', aim: '≥ 400', met: measuredIf(!!g, () => g.result.requestsPerSecond >= 400) };
   return [
-    {
-      figure: 'GET /v2/me whole stack ÷ express+pg floor (req/s)',
-      value: m && m0 ? `${fmt(m.result.requestsPerSecond)} ÷ ${fmt(m0.result.requestsPerSecond)} = ${fmt(meVsFloor, 2)} (CPU ms/req ${fmt(m.stackCpuMsPerRequest, 2)} vs ${fmt(m0.stackCpuMsPerRequest, 2)}: ×${fmt(meVsFloorCpu, 1)})` : '-',
-      aim: '≥ 0.35',
-      met: measuredIf(Number.isFinite(meVsFloor), () => meVsFloor >= 0.35),
-    },
+    meRow,
+    ...deployedRow(m0 && M, meRow, meRatio, (x) => ratio(x, m0) >= 0.35),
     { figure: "gateway ÷ direct subgraph, same selection (b'/a)", value: fmt(gatewayVsDirect, 2), aim: '≥ 0.6', met: measuredIf(Number.isFinite(gatewayVsDirect), () => gatewayVsDirect >= 0.6) },
-    { figure: 'full nested query (b): req/s', value: b ? fmt(b.result.requestsPerSecond) : '-', aim: '≥ 200', met: measuredIf(!!b, () => b.result.requestsPerSecond >= 200) },
+    nestedRow,
+    ...deployedRow(B, nestedRow, (x) => fmt(x.result.requestsPerSecond), (x) => x.result.requestsPerSecond >= 200),
     { figure: 'full nested query (b): SQL statements/request', value: b ? fmt(b.sqlPerRequest, 1) : '-', aim: '≤ 6', met: measuredIf(!!b, () => b.sqlPerRequest <= 6) },
     { figure: 'REST GET /v2/event-types, 20 items (c): req/s', value: c ? fmt(c.result.requestsPerSecond) : '-', aim: '-' },
-    { figure: 'REST GET /v2/event-types (c): CPU ms/request', value: c ? fmt(c.stackCpuMsPerRequest, 2) : '-', aim: '≤ 5.35 (10.7 halved)', met: measuredIf(!!c, () => c.stackCpuMsPerRequest <= 5.35) },
-    { figure: `booking creation (g): answers/s`, value: g ? fmt(g.result.requestsPerSecond) : '-', aim: '≥ 400', met: measuredIf(!!g, () => g.result.requestsPerSecond >= 400) },
+    ...(C ? [{ figure: 'REST GET /v2/event-types, 20 items (c): req/s [npm start]', value: fmt(C.result.requestsPerSecond), aim: '-' }] : []),
+    eventTypesCpuRow,
+    ...deployedRow(C, eventTypesCpuRow, (x) => fmt(x.stackCpuMsPerRequest, 2), (x) => x.stackCpuMsPerRequest <= 5.35),
+    bookingRow,
+    ...deployedRow(G, bookingRow, (x) => fmt(x.result.requestsPerSecond), (x) => x.result.requestsPerSecond >= 400),
     { figure: 'double bookings', value: String(doubleBookings), aim: '0', met: doubleBookings === 0 },
     { figure: 'npm start → /health 200 (first start on the database, then again)', value: secs(startSeconds), aim: '≤ 10 s; ≤ 3 s unchanged', met: measuredIf(startSeconds.length > 0, () => startSeconds[0] <= 10 && startSeconds.slice(1).every((n) => n <= 3)) },
     { figure: 'one npm run admin command (create-user)', value: secs(adminSeconds), aim: '≤ 2 s', met: measuredIf(adminSeconds.length > 0, () => adminSeconds.every((n) => n <= 2)) },
@@ -577,7 +612,10 @@ async function main(): Promise<number> {
 
     const floor = await FloorProcess.start(databaseUrl);
     cleanups.push(() => floor.stop());
-    const all = scenarios(stack, data, scheduling, floor);
+    // The stack as `npm start` runs it (scenarios M, B, C, G), on the same database, beside the in-process one.
+    const deployed = !ONLY || DEPLOYED_IDS.some((id) => ONLY.has(id)) ? await DeployedStack.start(databaseUrl) : null;
+    if (deployed) cleanups.push(() => deployed.stop());
+    const all = scenarios(stack, data, scheduling, floor, deployed);
     const probes: Record<string, any> = {};
     for (const scenario of all) probes[scenario.id] = await probe(scenario);
     // REST writes the reference's absent-vs-null rule over the same data (RouteEntry.nulls).
@@ -598,6 +636,8 @@ async function main(): Promise<number> {
       if (scenario.id === 'e' || scenario.id === 'f') m.slots = slotCount(probes[scenario.id]);
       measured.push(m);
     }
+    // Its webhook worker would share the delivery scenario's queue with the in-process stack's.
+    await deployed?.stop();
     // Whatever was measured: no two live bookings of one host overlap (the seed's, the probe's, the load's).
     const { doubleBookings } = await bookingOutcome(stack, scheduling.booking);
     const schedulingRows = measured.filter((m) => m.single || m.after);
@@ -606,7 +646,13 @@ async function main(): Promise<number> {
     const micro = await microCosts(stack, data);
     let webhookDelivery: WebhookBenchResult | null = null;
     if (!ONLY || ONLY.has('w')) {
-      webhookDelivery = await benchWebhookDelivery(stack, { events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 50), subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10), databaseUrl });
+      webhookDelivery = await benchWebhookDelivery(stack, {
+        events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 100),
+        subscribers: Number(process.env.BENCH_WEBHOOK_SUBSCRIBERS ?? 10),
+        commitConcurrency: Number(process.env.BENCH_WEBHOOK_COMMIT_CONCURRENCY ?? 8),
+        workerCounts: (process.env.BENCH_WEBHOOK_WORKERS ?? '1,2').split(',').map(Number),
+        databaseUrl,
+      });
     }
 
     // Start and operator command times (issue 12), after the load: fresh processes on the bench's PostgreSQL.
@@ -744,13 +790,11 @@ async function main(): Promise<number> {
       console.error(`${m.name}: ${statusCount(m, 201)} answers 201 but the database holds ${m.after!.liveBookings} live bookings on ${m.after!.bookedSlots} of the slots`);
       code = 1;
     }
-    if (webhookDelivery?.backlog && webhookDelivery.backlog.received < webhookDelivery.backlog.deliveries) {
-      console.error(`webhook delivery (backlog): ${webhookDelivery.backlog.received} of ${webhookDelivery.backlog.deliveries} deliveries arrived`);
-      code = 1;
-    }
-    if (webhookDelivery && webhookDelivery.received < webhookDelivery.deliveries) {
-      console.error(`webhook delivery: ${webhookDelivery.received} of ${webhookDelivery.deliveries} deliveries arrived`);
-      code = 1;
+    for (const round of webhookDelivery?.rounds ?? []) {
+      if (round.received < round.deliveries) {
+        console.error(`webhook delivery (${round.workers} worker(s), ${round.round}): ${round.received} of ${round.deliveries} deliveries arrived`);
+        code = 1;
+      }
     }
     if (doubleBookings > 0) {
       console.error(`${doubleBookings} double booking(s): pairs of accepted/pending bookings of one host that overlap`);

@@ -75,6 +75,8 @@ export interface SchedulingData {
   team: SlotsCase;
   year: SlotsCase;
   booking: BookingCase;
+  /** The same case for another host: scenario G runs it against the stack as `npm start` runs it. */
+  bookingDeployed: BookingCase;
 }
 
 /** Mulberry32: the same "random" bookings on every run. */
@@ -193,9 +195,9 @@ async function seedYear(stack: RunningStack, operator: Operator): Promise<SlotsC
 }
 
 /** g: a personal event type whose host works in UTC; the bodies ask for a few dozen slots, many requests per slot. */
-async function seedBooking(operator: Operator): Promise<BookingCase> {
-  const user = await host(operator, 'contended-host', 'UTC');
-  const eventType = await operator.createEventType({ title: 'Contended call', slug: 'contended-call', lengthInMinutes: SLOT_MINUTES, ownerId: user.id, locations: [{ type: 'integration' }] });
+async function seedBooking(operator: Operator, name: string): Promise<BookingCase> {
+  const user = await host(operator, `${name}-host`, 'UTC');
+  const eventType = await operator.createEventType({ title: 'Contended call', slug: `${name}-call`, lengthInMinutes: SLOT_MINUTES, ownerId: user.id, locations: [{ type: 'integration' }] });
   // Working slots from 2030-09-02 (a Monday): the first CONTENDED_SLOTS are contended, the next as many are the warm-up's, then the probe's.
   const grid = workingGrid('UTC', Date.UTC(2030, 8, 2), Date.UTC(2031, 8, 2)).filter((ms) => ms >= Date.UTC(2030, 8, 2));
   if (!(CONTENDED_SLOTS >= 1 && 2 * CONTENDED_SLOTS < grid.length)) throw new Error(`BENCH_BOOKING_SLOTS must be between 1 and ${Math.floor((grid.length - 1) / 2)}`);
@@ -222,7 +224,7 @@ async function seedBooking(operator: Operator): Promise<BookingCase> {
 
 export async function seedScheduling(stack: RunningStack): Promise<SchedulingData> {
   const operator = new Operator(stack.db);
-  return { team: await seedTeam(stack, operator), year: await seedYear(stack, operator), booking: await seedBooking(operator) };
+  return { team: await seedTeam(stack, operator), year: await seedYear(stack, operator), booking: await seedBooking(operator, 'contended'), bookingDeployed: await seedBooking(operator, 'contended-deployed') };
 }
 
 /** Live bookings of the contended slots, and pairs of live bookings of one host that overlap (must be none). */

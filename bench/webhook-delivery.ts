@@ -1,42 +1,52 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
-import { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Operator } from '../stack/operator';
 import { RunningStack } from '../stack/start-stack';
-import { startWebhookWorker } from '../subgraphs/integrations/webhook-delivery/webhook-worker';
+import { ReceiversProcess, WebhookWorkerProcess } from './webhook-processes';
 
 /**
- * (w) Webhook delivery: `events` bookings committed one after another by the operator (each writes its
- * BOOKING_CREATED event and enqueues its job in its transaction), each delivered to `subscribers`
- * loopback receivers (webhooks of the host). Measures events/s and deliveries/s from the first commit to
- * the last receipt, and the commit → receipt latency of every delivery (p50, p99). The worker is the
- * stack's in-process one, with its default settings (polling, concurrency) unless the environment says otherwise.
- * Given the database URL, a second round measures the pipeline alone (`backlog`): the events are committed
- * while the worker is stopped, and a fresh worker's drain of them is timed (BENCH_CPU_PROFILE: its CPU profile, webhook-backlog.cpuprofile).
+ * (w) Webhook delivery, in the processes a deployment has: the receivers in a process of their own (the
+ * subscribers' machines), the worker(s) in their own process(es) as `npm start` runs them
+ * (worker-main.js, WEBHOOK_WORKERS); the stack's in-process worker is stopped first. For 1 and 2
+ * workers (BENCH_WEBHOOK_WORKERS, default `1,2`), two rounds of `events` BOOKING_CREATED events, each
+ * delivered to `subscribers` receivers (webhooks of the host):
+ * - live: after a warm-up of WARM_UP_EVENTS, the bookings committed `commitConcurrency` at a time while the
+ *   workers run; deliveries/s from the first commit to the last receipt and commit → receipt p50/p99.
+ *   Capped by the commit rate when commits are slower than deliveries.
+ * - backlog: the bookings committed while the workers are stopped, then fresh workers drain them (fan-out
+ *   and every delivery), timed from the moment they run (start-up excluded, cold code included) to the
+ *   last receipt: the pipeline's own pace.
+ * Each round reports the workers' CPU per delivery (/proc, all worker processes summed): the figure that
+ * does not depend on what else the machine runs. BENCH_CPU_PROFILE=dir: the 1-worker backlog round's
+ * worker profile, webhook-backlog.cpuprofile.
  */
-export interface WebhookBenchResult {
-  events: number;
-  subscribers: number;
+export interface WebhookRound {
+  round: 'live' | 'backlog';
+  workers: number;
   deliveries: number;
   received: number;
   seconds: number;
-  eventsPerSecond: number;
   deliveriesPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Deliveries received more than once (at-least-once: a retried job); counted once above. */
+  /** Commit → receipt (live rounds). */
+  p50Ms?: number;
+  p99Ms?: number;
+  /** Booking events committed per second (live rounds). */
+  eventsPerSecond?: number;
+  /** CPU of the worker processes (user + system) during the round, per delivery received. */
+  workerCpuMsPerDelivery: number;
+  /** 1-minute load average at the end of the round. */
+  loadAverage: number;
+}
+
+export interface WebhookBenchResult {
+  events: number;
+  subscribers: number;
+  commitConcurrency: number;
+  rounds: WebhookRound[];
+  /** Deliveries received more than once (at-least-once: a retried job), in all rounds; counted once above. */
   duplicates: number;
   /** When some never arrived: the bench's deliveries in the database by status, and the booking events not yet fanned out. */
   missing?: { byStatus: Record<string, number>; eventsNotFannedOut: number };
-  /**
-   * The pipeline's own pace, apart from the pace of booking commits: the same number of events committed
-   * while the worker is stopped, then a fresh worker drains them (fan-out and every delivery); seconds from
-   * its start to the last receipt. `cpuMsPerDelivery`: this process's CPU (stack, worker, receivers) during the
-   * drain per delivery, steadier than deliveries/s on a shared machine (PostgreSQL's CPU is not in it).
-   */
-  backlog?: { deliveries: number; received: number; seconds: number; deliveriesPerSecond: number; workerStartSeconds: number; cpuMsPerDelivery: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -44,142 +54,159 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export async function benchWebhookDelivery(stack: RunningStack, options: { events: number; subscribers: number; timeoutMs?: number; databaseUrl?: string }): Promise<WebhookBenchResult> {
-  const saved = process.env.ALLOW_PRIVATE_TARGETS;
-  process.env.ALLOW_PRIVATE_TARGETS = '1'; // the receivers are on loopback
-  const committedAt = new Map<string, number>();
-  const latencies: number[] = [];
-  const receivedIds = new Set<string>();
-  let duplicates = 0;
-  let lastReceipt = 0;
-  const backlogUids = new Set<string>();
-  let backlogReceived = 0;
-  let lastBacklogReceipt = 0;
-  const servers: Server[] = [];
+/** Events delivered by freshly started workers before a live round is measured. */
+const WARM_UP_EVENTS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task(i)` for i < count, `concurrency` at a time. */
+async function inParallel(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
+    while (next < count) await task(next++);
+  }));
+}
+
+export async function benchWebhookDelivery(
+  stack: RunningStack,
+  options: { events: number; subscribers: number; databaseUrl: string; commitConcurrency?: number; workerCounts?: number[]; timeoutMs?: number },
+): Promise<WebhookBenchResult> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const commitConcurrency = options.commitConcurrency ?? 8;
+  const expected = options.events * options.subscribers;
+  const receivers = await ReceiversProcess.start(options.subscribers);
+  let workers: WebhookWorkerProcess[] = [];
+  const startWorkers = async (count: number, cpuProfileDir?: string) => {
+    workers = await Promise.all(Array.from({ length: count }, () => WebhookWorkerProcess.start({ databaseUrl: options.databaseUrl, gatewayInternalUrl: stack.gateway.internalUrl, cpuProfileDir })));
+  };
+  const stopWorkers = async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    workers = [];
+  };
+  const workersCpuMs = () => workers.reduce((sum, worker) => sum + worker.cpuMs(), 0);
   try {
-    for (let i = 0; i < options.subscribers; i++) {
-      const server = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c) => chunks.push(c));
-        req.on('end', () => {
-          const now = Date.now();
-          res.writeHead(200).end('ok');
-          const deliveryId = String(req.headers['x-svc-delivery-id']);
-          if (receivedIds.has(deliveryId)) return void duplicates++;
-          receivedIds.add(deliveryId);
-          const uid = JSON.parse(Buffer.concat(chunks).toString('utf8'))?.payload?.uid as string;
-          if (backlogUids.has(uid)) {
-            backlogReceived++;
-            lastBacklogReceipt = now;
-            return;
-          }
-          const committed = committedAt.get(uid);
-          if (committed !== undefined) latencies.push(now - committed);
-          lastReceipt = now;
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      servers.push(server);
-    }
+    await stack.webhookWorker?.stop();
     const operator = new Operator((name) => stack.db(name));
     const tag = Date.now().toString(36);
     const host = await operator.createUser({ email: `bench-webhooks-${tag}@example.com`, name: 'Bench Host', timeZone: 'UTC', password: 'correct horse battery' });
     const eventType = await operator.createEventType({ title: 'Bench delivery', slug: `bench-delivery-${tag}`, lengthInMinutes: 15, ownerId: host.id });
     const webhookIds: number[] = [];
-    for (const server of servers) {
-      const [webhook] = await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
-        host.id,
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-      ]);
+    for (const port of receivers.ports) {
+      const [webhook] = await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [host.id, `http://127.0.0.1:${port}/hook`]);
       webhookIds.push(webhook.id);
     }
-    // The seeded bookings' events are still being fanned out (to nobody): measure from an idle queue.
-    const idleDeadline = Date.now() + (options.timeoutMs ?? 120_000);
-    const backlog = async () => Number((await stack.db('integrations').query(`SELECT count(*) AS n FROM job_queue.job WHERE name = 'webhook-event' AND state < 'completed'`))[0].n);
-    while ((await backlog()) > 0 && Date.now() < idleDeadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    const first = Date.now();
+    const pendingEvents = async () => Number((await stack.db('integrations').query(`SELECT count(*) AS n FROM job_queue.job WHERE name = 'webhook-event' AND state < 'completed'`))[0].n);
     const base = Date.parse('2032-01-05T00:00:00Z');
-    for (let i = 0; i < options.events; i++) {
-      const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + i * 15 * 60_000), attendee: { name: `Guest ${i}`, email: `guest-${i}@example.com`, timeZone: 'UTC' } });
-      committedAt.set(booking.uid, Date.now());
+    let slot = 0;
+    const book = async (label: string): Promise<string> => {
+      const i = slot++;
+      const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + i * 15 * 60_000), attendee: { name: `${label} ${i}`, email: `${label.toLowerCase()}-${i}@example.com`, timeZone: 'UTC' } });
+      return booking.uid;
+    };
+    const waitForReceipts = async (total: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while ((await receivers.count()).received < total && Date.now() < deadline) await sleep(20);
+    };
+    let receivedSoFar = 0;
+    const rounds: WebhookRound[] = [];
+
+    // The seeded bookings' events are fanned out (to nobody) by a worker first: every round starts from an idle queue.
+    await startWorkers(1);
+    const idleDeadline = Date.now() + timeoutMs;
+    while ((await pendingEvents()) > 0 && Date.now() < idleDeadline) await sleep(200);
+
+    for (const count of options.workerCounts ?? [1, 2]) {
+      await stopWorkers();
+      await startWorkers(count);
+      // live, after a warm-up (a deployment's workers run long: their code is compiled, their connections open)
+      await inParallel(WARM_UP_EVENTS, commitConcurrency, async () => void (await book('Warm-up')));
+      await waitForReceipts((receivedSoFar += WARM_UP_EVENTS * options.subscribers));
+      receivedSoFar += (await receivers.take()).length - WARM_UP_EVENTS * options.subscribers;
+      const committedAt = new Map<string, number>();
+      const cpuBefore = workersCpuMs();
+      const first = Date.now();
+      await inParallel(options.events, commitConcurrency, async () => {
+        committedAt.set(await book('Guest'), Date.now());
+      });
+      const committed = Date.now();
+      await waitForReceipts((receivedSoFar += expected) );
+      const cpu = workersCpuMs() - cpuBefore;
+      const receipts = await receivers.take();
+      const latencies = receipts.map(([uid, at]) => at - (committedAt.get(uid) ?? NaN)).filter(Number.isFinite).sort((a, b) => a - b);
+      const last = Math.max(...receipts.map(([, at]) => at));
+      const seconds = Math.max(0.001, (last - first) / 1000);
+      rounds.push({
+        round: 'live',
+        workers: count,
+        deliveries: expected,
+        received: receipts.length,
+        seconds,
+        deliveriesPerSecond: receipts.length / seconds,
+        eventsPerSecond: options.events / Math.max(0.001, (committed - first) / 1000),
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        workerCpuMsPerDelivery: cpu / Math.max(1, receipts.length),
+        loadAverage: loadavg()[0],
+      });
+      receivedSoFar += receipts.length - expected;
+
+      // backlog
+      await stopWorkers();
+      await inParallel(options.events, commitConcurrency, async () => void (await book('Backlog')));
+      const profileDir = count === 1 && process.env.BENCH_CPU_PROFILE ? process.env.BENCH_CPU_PROFILE : undefined;
+      if (profileDir) mkdirSync(profileDir, { recursive: true });
+      await startWorkers(count, profileDir);
+      const readyAt = Math.max(...workers.map((worker) => worker.readyAt));
+      const drainCpuBefore = workersCpuMs();
+      await waitForReceipts((receivedSoFar += expected));
+      const drainCpu = workersCpuMs() - drainCpuBefore;
+      const drained = await receivers.take();
+      receivedSoFar += drained.length - expected;
+      const times = drained.map(([, at]) => at);
+      const start = Math.min(readyAt, ...times);
+      const drainSeconds = Math.max(0.001, (Math.max(...times) - start) / 1000);
+      rounds.push({
+        round: 'backlog',
+        workers: count,
+        deliveries: expected,
+        received: drained.length,
+        seconds: drainSeconds,
+        deliveriesPerSecond: drained.length / drainSeconds,
+        workerCpuMsPerDelivery: drainCpu / Math.max(1, drained.length),
+        loadAverage: loadavg()[0],
+      });
+      if (profileDir) await stopWorkers(); // the profile is written when the process exits
     }
-    const expected = options.events * options.subscribers;
-    const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-    while (latencies.length < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
     let missing: WebhookBenchResult['missing'];
-    if (latencies.length < expected) {
+    if (rounds.some((round) => round.received < round.deliveries)) {
       const rows: Array<{ status: string; n: string }> = await stack
         .db('integrations')
         .query(`SELECT status, count(*) AS n FROM webhook_deliveries WHERE webhook_id = ANY($1::int[]) GROUP BY status`, [webhookIds]);
       const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-      byStatus['not created'] = expected - rows.reduce((sum, r) => sum + Number(r.n), 0);
-      missing = { byStatus, eventsNotFannedOut: await backlog() };
+      byStatus['not created'] = expected * rounds.length - rows.reduce((sum, r) => sum + Number(r.n), 0);
+      missing = { byStatus, eventsNotFannedOut: await pendingEvents() };
     }
-    let drain: WebhookBenchResult['backlog'];
-    if (options.databaseUrl && stack.webhookWorker) {
-      await stack.webhookWorker.stop();
-      for (let i = 0; i < options.events; i++) {
-        const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + (options.events + i) * 15 * 60_000), attendee: { name: `Backlog ${i}`, email: `backlog-${i}@example.com`, timeZone: 'UTC' } });
-        backlogUids.add(booking.uid);
-      }
-      const profile = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-      if (profile) {
-        profile.connect();
-        await profile.post('Profiler.enable');
-        await profile.post('Profiler.start');
-      }
-      const started = Date.now();
-      const cpuBefore = process.cpuUsage();
-      const worker = await startWebhookWorker({ databaseUrl: options.databaseUrl, gatewayUrl: () => stack.gateway.internalUrl });
-      const workerStartSeconds = (Date.now() - started) / 1000;
-      try {
-        const backlogDeadline = Date.now() + (options.timeoutMs ?? 120_000);
-        while (backlogReceived < expected && Date.now() < backlogDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      } finally {
-        await worker.stop();
-      }
-      const cpu = process.cpuUsage(cpuBefore);
-      if (profile) {
-        const { profile: taken } = await profile.post('Profiler.stop');
-        profile.disconnect();
-        mkdirSync(process.env.BENCH_CPU_PROFILE!, { recursive: true });
-        writeFileSync(join(process.env.BENCH_CPU_PROFILE!, 'webhook-backlog.cpuprofile'), JSON.stringify(taken));
-      }
-      const drained = Math.max(0.001, ((backlogReceived ? lastBacklogReceipt : Date.now()) - started) / 1000);
-      drain = { deliveries: expected, received: backlogReceived, seconds: drained, deliveriesPerSecond: backlogReceived / drained, workerStartSeconds, cpuMsPerDelivery: (cpu.user + cpu.system) / 1000 / Math.max(1, backlogReceived) };
-    }
-    const seconds = Math.max(0.001, ((latencies.length ? lastReceipt : Date.now()) - first) / 1000);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    return {
-      events: options.events,
-      subscribers: options.subscribers,
-      deliveries: expected,
-      received: latencies.length,
-      seconds,
-      eventsPerSecond: options.events / seconds,
-      deliveriesPerSecond: latencies.length / seconds,
-      p50Ms: percentile(sorted, 50),
-      p99Ms: percentile(sorted, 99),
-      duplicates,
-      missing,
-      backlog: drain,
-    };
+    return { events: options.events, subscribers: options.subscribers, commitConcurrency, rounds, duplicates: (await receivers.count()).duplicates, missing };
   } finally {
-    for (const server of servers) {
-      server.closeAllConnections();
-      server.close();
-    }
-    if (saved === undefined) delete process.env.ALLOW_PRIVATE_TARGETS;
-    else process.env.ALLOW_PRIVATE_TARGETS = saved;
+    await stopWorkers();
+    receivers.stop();
   }
 }
 
 export function printWebhookBench(result: WebhookBenchResult): void {
+  const lines = result.rounds.map((r) =>
+    r.round === 'live'
+      ? `   ${r.workers} worker(s), live (${result.commitConcurrency} bookings committed at a time, ${r.eventsPerSecond!.toFixed(1)} events/s): ${r.received}/${r.deliveries} in ${r.seconds.toFixed(2)} s, ` +
+        `${r.deliveriesPerSecond.toFixed(0)} deliveries/s; commit → receipt p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms; workers' CPU ${r.workerCpuMsPerDelivery.toFixed(2)} ms per delivery; load ${r.loadAverage.toFixed(1)}`
+      : `   ${r.workers} worker(s), backlog drained by fresh workers: ${r.received}/${r.deliveries} in ${r.seconds.toFixed(2)} s, ${r.deliveriesPerSecond.toFixed(0)} deliveries/s; ` +
+        `workers' CPU ${r.workerCpuMsPerDelivery.toFixed(2)} ms per delivery; load ${r.loadAverage.toFixed(1)}`,
+  );
   console.log(
-    `w  webhook delivery: ${result.events} events × ${result.subscribers} loopback subscribers = ${result.received}/${result.deliveries} deliveries in ${result.seconds.toFixed(1)} s; ` +
-      `${result.eventsPerSecond.toFixed(1)} events/s, ${result.deliveriesPerSecond.toFixed(1)} deliveries/s; commit → receipt p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
+    `w  webhook delivery: ${result.events} events × ${result.subscribers} subscribers (receivers and workers in their own processes)` +
       (result.duplicates ? `; ${result.duplicates} received twice` : '') +
-      (result.backlog ? `\n   backlog of ${result.backlog.deliveries} deliveries drained by a fresh worker: ${result.backlog.received} received in ${result.backlog.seconds.toFixed(2)} s, ${result.backlog.deliveriesPerSecond.toFixed(1)} deliveries/s (its start, included, took ${result.backlog.workerStartSeconds.toFixed(2)} s); ${result.backlog.cpuMsPerDelivery.toFixed(2)} ms CPU per delivery (this process: stack, worker, receivers)` : '') +
-      (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : ''),
+      (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : '') +
+      '\n' +
+      lines.join('\n'),
   );
 }

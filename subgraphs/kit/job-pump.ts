@@ -7,7 +7,14 @@ export interface JobPumpOptions {
   maxBatch: number;
   /** How often an idle pump looks at the queue (jobs due later, other processes' jobs); `wake()` looks at once. */
   pollingIntervalMs: number;
+  /**
+   * How long a finished job's completion may wait to be written together with others' (one UPDATE for
+   * up to COMPLETIONS_PER_STATEMENT jobs). Default 0: at the next turn of the event loop.
+   */
+  completionDelayMs?: number;
 }
+
+const COMPLETIONS_PER_STATEMENT = 100;
 
 export interface JobPump {
   /** Jobs may be waiting (a NOTIFY, a fan-out of this process): fetch now instead of at the next poll. */
@@ -22,7 +29,7 @@ export interface JobPump {
  * at a time (a slow receiver holds every other job of its batch) and, when a job is done, waits out the
  * rest of the polling interval before it fetches again, even with more jobs waiting — that wait is what
  * held deliveries to a few per second. Completions are written in batches (one UPDATE for all the jobs
- * finished meanwhile); a crash before a completion is written hands the job out again after it expires,
+ * finished meanwhile, or within `completionDelayMs`); a crash before a completion is written hands the job out again after it expires,
  * which the handlers tolerate (they are idempotent).
  */
 export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options: JobPumpOptions, handle: (job: PgBoss.Job<T>) => Promise<void>): JobPump {
@@ -31,7 +38,7 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
   let woken = false;
   let wakeUp: (() => void) | undefined;
   let pendingCompletions: string[] = [];
-  let completionsScheduled = false;
+  let cancelScheduledWrite: (() => void) | undefined;
   const refillAt = Math.max(1, Math.floor(Math.min(options.maxBatch, options.concurrency) / 4));
 
   const wake = () => {
@@ -49,16 +56,24 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
       }
     });
   const writeCompletions = async () => {
-    completionsScheduled = false;
+    cancelScheduledWrite?.();
+    cancelScheduledWrite = undefined;
     const ids = pendingCompletions;
     pendingCompletions = [];
     if (ids.length) await boss.complete(queue, ids).catch((error) => console.error(`job queue ${queue}: completing ${ids.length} jobs failed:`, (error as Error).message));
   };
   const completed = (id: string) => {
     pendingCompletions.push(id);
-    if (!completionsScheduled) {
-      completionsScheduled = true;
-      setImmediate(() => void writeCompletions());
+    if (pendingCompletions.length >= COMPLETIONS_PER_STATEMENT) void writeCompletions();
+    else if (!cancelScheduledWrite) {
+      const write = () => void writeCompletions();
+      if (options.completionDelayMs) {
+        const timer = setTimeout(write, options.completionDelayMs);
+        cancelScheduledWrite = () => clearTimeout(timer);
+      } else {
+        const immediate = setImmediate(write);
+        cancelScheduledWrite = () => clearImmediate(immediate);
+      }
     }
   };
   const run = async (job: PgBoss.Job<T>) => {

@@ -330,6 +330,51 @@ describe('requests to real loopback servers', () => {
     expect((error as OutboundError).kind).toBe('network');
   });
 
+  describe('keepAlive (pooled connections per origin and checked address)', () => {
+    let connections = 0;
+    let pooled: number;
+    beforeAll(async () => {
+      pooled = await serve((_request, response) => response.writeHead(200).end('ok'));
+      servers[servers.length - 1].on('connection', () => connections++);
+    });
+    beforeEach(() => {
+      connections = 0;
+    });
+
+    it('a second request to the same receiver reuses the connection; without keepAlive each opens its own', async () => {
+      const resolve: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+      await expect(fetchOutbound(`http://receiver.test:${pooled}/a`, { ...allowed, resolve, keepAlive: true })).resolves.toMatchObject({ status: 200 });
+      await expect(fetchOutbound(`http://receiver.test:${pooled}/b`, { ...allowed, resolve, keepAlive: true })).resolves.toMatchObject({ status: 200 });
+      expect(connections).toBe(1);
+      await fetchOutbound(`http://127.0.0.1:${pooled}/c`, allowed);
+      await fetchOutbound(`http://127.0.0.1:${pooled}/d`, allowed);
+      expect(connections).toBe(3);
+      expect(hits).toEqual([`GET receiver.test:${pooled}/a`, `GET receiver.test:${pooled}/b`, `GET 127.0.0.1:${pooled}/c`, `GET 127.0.0.1:${pooled}/d`]);
+    });
+
+    it('with a pooled connection open, a name that now resolves to a forbidden address is refused, and one resolving elsewhere does not ride the old connection', async () => {
+      let address = '127.0.0.1';
+      const resolve: Resolver = async () => [{ address, family: 4 }];
+      await expect(fetchOutbound(`http://rebound.test:${pooled}/first`, { ...allowed, resolve, keepAlive: true })).resolves.toMatchObject({ status: 200 });
+      // The same name, the same address, the policy on: refused before the pooled socket is used.
+      await expect(fetchOutbound(`http://rebound.test:${pooled}/second`, { ...denied, resolve, keepAlive: true })).rejects.toThrow(
+        new OutboundRefused('rebound.test resolves to loopback address 127.0.0.1, which is not an allowed target'),
+      );
+      // Another address (nothing listens on 127.0.0.2): a new connection to it, which fails; the open one to 127.0.0.1 is not used.
+      address = '127.0.0.2';
+      await expect(fetchOutbound(`http://rebound.test:${pooled}/third`, { ...allowed, resolve, keepAlive: true })).rejects.toBeInstanceOf(OutboundNetworkError);
+      expect(hits).toEqual([`GET rebound.test:${pooled}/first`]);
+      expect(connections).toBe(1);
+    });
+
+    it('redirects are still not followed', async () => {
+      const redirecting = await serve((_request, response) => response.writeHead(307, { location: `http://127.0.0.1:${ok}/internal` }).end());
+      const answer = await fetchOutbound(`http://127.0.0.1:${redirecting}/`, { ...allowed, keepAlive: true });
+      expect(answer.status).toBe(307);
+      expect(hits).toEqual([`GET 127.0.0.1:${redirecting}/`]);
+    });
+  });
+
   it('a name that does not resolve is a network error', async () => {
     const nowhere: Resolver = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.test'), { code: 'ENOTFOUND' });

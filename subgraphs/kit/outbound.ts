@@ -68,6 +68,12 @@ export interface OutboundRequestOptions extends OutboundPolicyOptions {
   timeoutMs?: number;
   /** Largest answer body read. Default `OUTBOUND_MAX_RESPONSE_BYTES`, else 1 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Keep the connection for the next request to the same origin at the same checked address (webhook
+   * deliveries: many requests to few receivers). Every request still resolves and checks the name first.
+   * Default false: a fresh connection each time.
+   */
+  keepAlive?: boolean;
 }
 
 export interface OutboundResponse {
@@ -178,6 +184,44 @@ function checkedLookup(resolve: Resolver, allowPrivateTargets: boolean): LookupF
 }
 
 /**
+ * Pooled connections for `keepAlive` requests, one agent per origin *and checked address*: a socket in
+ * an agent was opened to that very address, so reusing it for a request whose fresh resolution gave the
+ * same address is as safe as a new connection (the check is on the address connected to). A name that
+ * now resolves elsewhere gets another agent, and one that resolves to a forbidden address is refused
+ * before any agent is chosen. Least recently used agents are dropped past POOLED_ORIGINS; their idle
+ * sockets close on their own (idle timeout, unref'ed: they never hold a process up).
+ */
+const POOLED_ORIGINS = 512;
+const IDLE_SOCKET_MS = 4_000;
+const pooledAgents = new Map<string, http.Agent>();
+
+function pooledAgent(url: URL, address: string): http.Agent {
+  const key = `${url.protocol}//${url.host}@${address}`;
+  let agent = pooledAgents.get(key);
+  if (agent) pooledAgents.delete(key);
+  else {
+    if (pooledAgents.size >= POOLED_ORIGINS) pooledAgents.delete(pooledAgents.keys().next().value!);
+    const options: http.AgentOptions = { keepAlive: true, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  }
+  pooledAgents.set(key, agent); // most recently used last
+  return agent;
+}
+
+/** The address a keepAlive request connects to: an IP literal as it is, a name resolved once and checked. */
+async function pinnedAddress(url: URL, resolve: Resolver, allowPrivateTargets: boolean): Promise<LookupAddress> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(host);
+  if (family) return { address: host, family };
+  return (await resolveAllowed(host, resolve, allowPrivateTargets))[0];
+}
+
+/** A `lookup` that answers the already checked address (new sockets of a pooled agent). */
+function pinnedLookup(pinned: LookupAddress): LookupFunction {
+  return (_hostname, options, callback) => (options.all ? callback(null, [pinned]) : callback(null, pinned.address, pinned.family));
+}
+
+/**
  * One request under the outbound policy. Answers any status (3xx included: redirects are not
  * followed); throws OutboundRefused, OutboundTimeout, OutboundTooLarge or OutboundNetworkError.
  */
@@ -185,6 +229,7 @@ export function fetchOutbound(target: string | URL, options: OutboundRequestOpti
   const allowPrivateTargets = allowPrivate(options);
   const timeoutMs = options.timeoutMs ?? positiveInteger(process.env.OUTBOUND_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? positiveInteger(process.env.OUTBOUND_MAX_RESPONSE_BYTES) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const resolver = options.resolve ?? systemResolver;
   let url: URL;
   try {
     url = parseTarget(target, allowPrivateTargets);
@@ -194,48 +239,58 @@ export function fetchOutbound(target: string | URL, options: OutboundRequestOpti
 
   return new Promise((resolve, reject) => {
     let settled = false;
+    let request: http.ClientRequest | undefined;
     const settle = (error: Error | undefined, response?: OutboundResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      // A complete answer leaves a pooled socket to its agent; anything else ends the connection.
+      if (error || !options.keepAlive) request?.destroy();
       if (error) reject(error);
       else resolve(response!);
     };
     const tooLarge = () => new OutboundTooLarge(`the answer from ${url.host} is larger than ${maxBytes} bytes`);
-
-    // agent: false — a fresh connection each time, never a pooled socket some other code opened.
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method: options.method ?? 'GET',
-      headers: options.headers,
-      agent: false,
-      lookup: checkedLookup(options.resolve ?? systemResolver, allowPrivateTargets),
-    });
     const timer = setTimeout(
       () => settle(new OutboundTimeout(`no complete answer from ${url.host} within ${timeoutMs} ms`)),
       timeoutMs,
     );
 
-    request.on('error', (error) =>
-      settle(error instanceof OutboundError ? error : new OutboundNetworkError(`request to ${url.host} failed: ${error.message}`, error)),
+    const send = (agent: http.Agent | false, lookup: LookupFunction) => {
+      const sent = (url.protocol === 'https:' ? https : http).request(url, { method: options.method ?? 'GET', headers: options.headers, agent, lookup });
+      request = sent;
+      // A reset on a reused socket is not sent again here: the receiver may have read the request (the caller's retry decides).
+      sent.on('error', (error) => {
+        settle(error instanceof OutboundError ? error : new OutboundNetworkError(`request to ${url.host} failed: ${error.message}`, error));
+      });
+      sent.on('response', (response) => {
+        if (Number(response.headers['content-length']) > maxBytes) return settle(tooLarge());
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) settle(tooLarge());
+          else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          settle(undefined, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', (error) => settle(new OutboundNetworkError(`reading the answer from ${url.host} failed: ${error.message}`, error)));
+        response.on('close', () => {
+          if (!response.complete) settle(new OutboundNetworkError(`${url.host} closed the connection before the answer was complete`));
+        });
+      });
+      sent.end(options.body);
+    };
+
+    if (!options.keepAlive) {
+      // agent: false — a fresh connection each time, never a pooled socket some other code opened.
+      return send(false, checkedLookup(resolver, allowPrivateTargets));
+    }
+    pinnedAddress(url, resolver, allowPrivateTargets).then(
+      (pinned) => {
+        if (!settled) send(pooledAgent(url, pinned.address), pinnedLookup(pinned));
+      },
+      (error: Error) => settle(error),
     );
-    request.on('response', (response) => {
-      if (Number(response.headers['content-length']) > maxBytes) return settle(tooLarge());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) settle(tooLarge());
-        else chunks.push(chunk);
-      });
-      response.on('end', () =>
-        settle(undefined, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', (error) => settle(new OutboundNetworkError(`reading the answer from ${url.host} failed: ${error.message}`, error)));
-      response.on('close', () => {
-        if (!response.complete) settle(new OutboundNetworkError(`${url.host} closed the connection before the answer was complete`));
-      });
-    });
-    request.end(options.body);
   });
 }

@@ -4,8 +4,8 @@ import { backoffSeconds, deliverySettings, retryAfterSeconds } from '../../subgr
 describe('webhook retry timing', () => {
   const defaults = deliverySettings({});
 
-  it('defaults: 8 attempts, 10 s per attempt; the 7 waits without jitter are 15 s, 1 min, 4 min, 16 min, 64 min, 4 h 16 min, 12 h (capped)', () => {
-    expect(defaults).toEqual({ maxAttempts: 8, retryBaseSeconds: 15, retryMaxDelaySeconds: 43_200, attemptTimeoutMs: 10_000 });
+  it('defaults: 8 attempts, 10 s per attempt, connections kept; the 7 waits without jitter are 15 s, 1 min, 4 min, 16 min, 64 min, 4 h 16 min, 12 h (capped)', () => {
+    expect(defaults).toEqual({ maxAttempts: 8, retryBaseSeconds: 15, retryMaxDelaySeconds: 43_200, attemptTimeoutMs: 10_000, keepAlive: true });
     const full = [1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffSeconds(defaults, attempt, () => 1));
     expect(full).toEqual([15, 60, 240, 960, 3_840, 15_360, 43_200]);
     const total = full.reduce((a, b) => a + b, 0);
@@ -19,11 +19,12 @@ describe('webhook retry timing', () => {
   });
 
   it('the environment configures it (tests use seconds)', () => {
-    expect(deliverySettings({ WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_BASE_SECONDS: '0.5', WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2', WEBHOOK_ATTEMPT_TIMEOUT_MS: '1500' })).toEqual({
+    expect(deliverySettings({ WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_BASE_SECONDS: '0.5', WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2', WEBHOOK_ATTEMPT_TIMEOUT_MS: '1500', WEBHOOK_KEEP_ALIVE: '0' })).toEqual({
       maxAttempts: 3,
       retryBaseSeconds: 0.5,
       retryMaxDelaySeconds: 2,
       attemptTimeoutMs: 1_500,
+      keepAlive: false,
     });
     expect(deliverySettings({ WEBHOOK_MAX_ATTEMPTS: 'lots' }).maxAttempts).toBe(8);
   });

@@ -48,6 +48,14 @@ describe('webhook delivery', () => {
     return { host, eventType, webhook, path };
   }
 
+  /** A host whose signed BOOKING_CREATED webhook goes to a receiver of the test's own. */
+  async function ownSubscriber(own: Receiver) {
+    const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
+    const eventType = await personalEventType(stack, host.user.id);
+    const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET } }), 201);
+    return { host, eventType, webhook };
+  }
+
   const requestsTo = (path: string) => receiver.requests.filter((r) => r.path === path);
   const deliveries = (key: string, webhookId: number) => stack.rest('GET', `/v2/webhooks/${webhookId}/deliveries`, { key });
 
@@ -126,6 +134,22 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a receiver gets its next delivery on the connection of the previous one (kept alive), each signed, each with its own delivery id', async () => {
+    const own = await startReceiver();
+    try {
+      const { host, eventType, webhook } = await ownSubscriber(own);
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('first') }), 201);
+      await delivered(host.key, webhook.id, 1);
+      expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('second') }), 201);
+      await delivered(host.key, webhook.id, 2);
+      expect(own.requests.map((r) => r.connection)).toEqual([1, 1]);
+      expect(new Set(own.requests.map((r) => r.headers['x-svc-delivery-id'])).size).toBe(2);
+      expect(own.requests.every((r) => signatureIsValid(r.body, r.headers['x-svc-signature-256'], SECRET))).toBe(true);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('a 4xx answer is final: failed after one attempt, no second attempt queued', async () => {
     const { host, eventType, webhook, path } = await subscriber();
     receiver.answers.push({ status: 400, body: 'bad payload' });
@@ -155,9 +179,7 @@ describe('webhook delivery', () => {
   it('a subscriber failing at first is retried by the worker alone (nobody redelivers): 503, 429 with Retry-After, a reset connection, then 200 is delivered, the log shows each attempt', async () => {
     const own = await startReceiver();
     try {
-      const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
-      const eventType = await personalEventType(stack, host.user.id);
-      const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET } }), 201);
+      const { host, eventType, webhook } = await ownSubscriber(own);
       own.answers.push({ status: 503, body: 'busy' }, { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }, 'reset', { status: 200, body: 'got it' });
       expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('flaky') }), 201);
       const [settled] = await delivered(host.key, webhook.id);

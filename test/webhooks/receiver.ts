@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** Which connection it came on: the n-th the receiver accepted (1-based). */
+  connection: number;
 }
 
 /** How the receiver answers one request: a status (and headers), `hang` (no answer until the socket dies) or `reset` (the connection is destroyed unanswered). */
@@ -30,6 +32,8 @@ export interface Receiver {
 export async function startReceiver(path = '/hook'): Promise<Receiver> {
   let server: Server | undefined;
   const hanging = new Set<ServerResponse>();
+  const connections = new WeakMap<object, number>();
+  let accepted = 0;
   const receiver: Receiver = {
     url: '',
     port: 0,
@@ -41,13 +45,14 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
         const chunks: Buffer[] = [];
         req.on('data', (c) => chunks.push(c));
         req.on('end', () => {
-          receiver.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+          receiver.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), connection: connections.get(req.socket)! });
           const answer = receiver.answers.shift() ?? receiver.fallback;
           if (answer === 'hang') return void hanging.add(res);
           if (answer === 'reset') return void req.socket.resetAndDestroy();
           res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
         });
       });
+      server.on('connection', (socket) => connections.set(socket, ++accepted));
       await new Promise<void>((resolve) => server!.listen(receiver.port, '127.0.0.1', resolve));
       receiver.port = (server!.address() as AddressInfo).port;
       receiver.url = `http://127.0.0.1:${receiver.port}${path}`;

@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
+import { groupedWriter } from '../../kit/grouped-writes';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
-import { backoffSeconds, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
+import { backoffSeconds, DeliverySettings, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { DeliveryJob } from './fan-out';
 
@@ -73,15 +74,17 @@ function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarge
   return loader.load(deliveryId);
 }
 
-async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeoutMs: number): Promise<Outcome> {
+async function send({ webhook, delivery }: AttemptTarget, attempt: number, settings: DeliverySettings): Promise<Outcome> {
   const secret = webhook.secretCiphertext ? decryptWebhookSecret(webhook.secretCiphertext) : null;
   const started = Date.now();
   try {
     const response = await fetchOutbound(webhook.subscriberUrl, {
       method: 'POST',
       body: delivery.body,
-      timeoutMs,
+      timeoutMs: settings.attemptTimeoutMs,
       maxResponseBytes: RESPONSE_MAX_BYTES,
+      // Receivers get many deliveries: the connection to a receiver's checked address is kept for the next one.
+      keepAlive: settings.keepAlive,
       headers: {
         'content-type': delivery.contentType,
         'user-agent': USER_AGENT,
@@ -115,6 +118,61 @@ async function send({ webhook, delivery }: AttemptTarget, attempt: number, timeo
   }
 }
 
+interface RecordedAttempt {
+  deliveryId: string;
+  attempt: number;
+  startedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  snippet: string | null;
+  error: string | null;
+  status: 'delivered' | 'pending' | 'failed';
+  nextAttemptAt: Date | null;
+}
+
+/**
+ * The attempts' log rows and their deliveries' new states in one statement; a delivery is not updated
+ * when its attempt was recorded already (another worker) or it is no longer pending. Answers the ids updated.
+ */
+function recordAttempts(run: EntityManager | DataSource, attempts: RecordedAttempt[]): Promise<Array<{ id: string }>> {
+  const column = <K extends keyof RecordedAttempt>(key: K) => attempts.map((a) => a[key]);
+  return run.query(
+    `WITH outcome AS (
+       SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+         AS o(delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error, status, next_attempt_at)
+     ), logged AS (
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
+       SELECT delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error FROM outcome
+       ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id, attempt
+     )
+     UPDATE webhook_deliveries d SET attempts = o.attempt, status = o.status, next_attempt_at = o.next_attempt_at, updated_at = now()
+     FROM logged JOIN outcome o USING (delivery_id, attempt) WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
+    [
+      column('deliveryId'),
+      column('attempt'),
+      column('startedAt'),
+      column('statusCode'),
+      column('latencyMs'),
+      column('snippet'),
+      column('error'),
+      column('status'),
+      column('nextAttemptAt'),
+    ],
+  );
+}
+
+/** Final outcomes (delivered, failed) are written by group commit: no wait when none is being written, one statement for those that came meanwhile. */
+const finalWriters = new WeakMap<DataSource, (attempt: RecordedAttempt) => Promise<void>>();
+
+function recordFinal(db: DataSource, attempt: RecordedAttempt): Promise<void> {
+  let writer = finalWriters.get(db);
+  if (!writer) {
+    writer = groupedWriter<RecordedAttempt>(async (attempts) => void (await recordAttempts(db, attempts)));
+    finalWriters.set(db, writer);
+  }
+  return writer(attempt);
+}
+
 /**
  * One attempt of one delivery. Idempotent: a job for an attempt already recorded (a job handed out
  * again after its worker died, or by two workers) does nothing, and the log row, the delivery's new
@@ -134,29 +192,27 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
     return;
   }
   const startedAt = new Date();
-  const outcome = await send(target, job.attempt, settings.attemptTimeoutMs);
+  const outcome = await send(target, job.attempt, settings);
   const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
   const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
   const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
   const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
-  // The log row and the delivery's new state in one statement; nothing is updated when another worker recorded this attempt.
-  const record = (run: EntityManager | DataSource): Promise<unknown[]> =>
-    run.query(
-      `WITH logged AS (
-         INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_snippet, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
-       )
-       UPDATE webhook_deliveries d SET attempts = $2, status = $8, next_attempt_at = $9, updated_at = now()
-       FROM logged WHERE d.id = logged.delivery_id AND d.status = 'pending' RETURNING d.id`,
-      [delivery.id, job.attempt, startedAt, outcome.statusCode, outcome.latencyMs, outcome.snippet, outcome.error, status, nextAttemptAt],
-    );
-  if (!again) {
-    await record(db);
-    return;
-  }
+  const recorded: RecordedAttempt = {
+    deliveryId: delivery.id,
+    attempt: job.attempt,
+    startedAt,
+    statusCode: outcome.statusCode,
+    latencyMs: outcome.latencyMs,
+    snippet: outcome.snippet,
+    error: outcome.error,
+    status,
+    nextAttemptAt,
+  };
+  // A final outcome goes with the others being written (one statement for many attempts under load).
+  if (!again) return recordFinal(db, recorded);
   // A retry: the next attempt's job commits with the state that promises it.
   await db.transaction(async (tx) => {
-    if ((await record(tx)).length) {
+    if ((await recordAttempts(tx, [recorded])).length) {
       await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
     }
   });

@@ -8,6 +8,8 @@ export interface DeliverySettings {
   retryMaxDelaySeconds: number;
   /** Deadline of one request (WEBHOOK_ATTEMPT_TIMEOUT_MS, default 10 s). */
   attemptTimeoutMs: number;
+  /** Keep connections to a receiver open for its next deliveries (WEBHOOK_KEEP_ALIVE, default on; `0` opens one per delivery). */
+  keepAlive: boolean;
 }
 
 export const RETRY_FACTOR = 4;
@@ -28,6 +30,7 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
     retryBaseSeconds: positive(env.WEBHOOK_RETRY_BASE_SECONDS, 15),
     retryMaxDelaySeconds: positive(env.WEBHOOK_RETRY_MAX_DELAY_SECONDS, 12 * 3600),
     attemptTimeoutMs: positive(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000),
+    keepAlive: !['0', 'false'].includes(env.WEBHOOK_KEEP_ALIVE ?? ''),
   };
 }
 

@@ -1,10 +1,11 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
+import { groupedWriter } from '../../kit/grouped-writes';
 import { enqueueInTransaction, enqueueManyInTransaction, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
 import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
-import { deliveryBody } from './delivery-body';
+import { DeliveryBody, deliveryBody } from './delivery-body';
 import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
 
@@ -35,32 +36,75 @@ const UNIT_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: 
 /** Changes after which a booking's no-show checks are (re)planned. */
 const PLANS_NO_SHOW: ReadonlySet<string> = new Set(['BOOKING_CREATED', 'BOOKING_RESCHEDULED']);
 
+/** The deliveries of one event: its key, its trigger and a body per webhook. */
+interface EventDeliveries {
+  eventKey: string;
+  trigger: string;
+  rows: Array<{ webhook: Webhook; body: string; contentType: string }>;
+  /** A booking change after which its no-show checks are (re)planned, with the webhooks that may want them. */
+  noShow?: { webhooks: Webhook[]; booking: RecordedBooking };
+}
+
 /**
- * Inserts one delivery per webhook (idempotent on the event key: a fan-out job run twice after a
- * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction:
- * one INSERT for the deliveries, one for their jobs, and a NOTIFY that wakes the workers' attempts at commit.
+ * Inserts one delivery per webhook and event (idempotent on the event key: a fan-out job run twice after a
+ * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction: one
+ * INSERT for the deliveries, one for their jobs, and a NOTIFY that wakes the workers' attempts at commit.
  */
-async function createDeliveries(tx: EntityManager, eventKey: string, trigger: string, rows: Array<{ webhook: Webhook; body: string; contentType: string }>): Promise<string[]> {
-  if (!rows.length) return [];
+async function createDeliveries(tx: EntityManager, events: EventDeliveries[]): Promise<void> {
+  const rows = events.flatMap((event) => event.rows.map((row) => ({ ...row, eventKey: event.eventKey, trigger: event.trigger })));
+  if (!rows.length) return;
   const inserted: Array<{ id: string }> = await tx.query(
     `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type)
-     SELECT webhook_id, $2::text, $3::text, body, content_type FROM unnest($1::int[], $4::text[], $5::text[]) AS r(webhook_id, body, content_type)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])
      ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id`,
-    [rows.map((r) => r.webhook.id), eventKey, trigger, rows.map((r) => r.body), rows.map((r) => r.contentType)],
+    [rows.map((r) => r.webhook.id), rows.map((r) => r.eventKey), rows.map((r) => r.trigger), rows.map((r) => r.body), rows.map((r) => r.contentType)],
   );
-  const created = inserted.map((row) => row.id);
-  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, created.map((deliveryId) => ({ data: { deliveryId, attempt: 1 } satisfies DeliveryJob })));
-  if (created.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
-  return created;
+  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, inserted.map(({ id }) => ({ data: { deliveryId: id, attempt: 1 } satisfies DeliveryJob })));
+  if (inserted.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
+}
+
+/**
+ * Fan-outs finishing together commit together (group commit: one transaction for the events that came
+ * while the previous one was written, none waits when none is being written); a failing group is
+ * written again one event at a time, so one bad event fails only its own job.
+ */
+const fanOutWriters = new WeakMap<DataSource, (event: EventDeliveries) => Promise<void>>();
+
+function commitDeliveries(db: DataSource, event: EventDeliveries): Promise<void> {
+  if (!event.rows.length && !event.noShow?.webhooks.length) return Promise.resolve();
+  let writer = fanOutWriters.get(db);
+  if (!writer) {
+    writer = groupedWriter<EventDeliveries>((events) =>
+      db.transaction(async (tx) => {
+        await createDeliveries(tx, events);
+        for (const { noShow } of events) if (noShow) await planNoShowChecks(tx, noShow.webhooks, noShow.booking);
+      }),
+    );
+    fanOutWriters.set(db, writer);
+  }
+  return writer(event);
+}
+
+/** Each webhook's body: rendered once per version for the webhooks without a template (the same bytes), once each for the others. */
+function bodiesFor(webhooks: Webhook[], render: (webhook: Webhook) => DeliveryBody): EventDeliveries['rows'] {
+  const byVersion = new Map<string, DeliveryBody>();
+  return webhooks.map((webhook) => {
+    if (webhook.payloadTemplate) return { webhook, ...render(webhook) };
+    let body = byVersion.get(webhook.version);
+    if (!body) byVersion.set(webhook.version, (body = render(webhook)));
+    return { webhook, ...body };
+  });
 }
 
 /** Fans a non-booking event (OOO_CREATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT) out to its subscribers. */
 async function fanOutOwnerEvent(db: DataSource, graph: GraphLink, job: OwnerEventJob): Promise<void> {
   const recipients = await ownerEventRecipients(db, graph, job);
   if (!recipients?.webhooks.length) return;
-  await db.transaction((tx) =>
-    createDeliveries(tx, job.eventKey, job.trigger, recipients.webhooks.map((webhook) => ({ webhook, ...deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook) }))),
-  );
+  await commitDeliveries(db, {
+    eventKey: job.eventKey,
+    trigger: job.trigger,
+    rows: bodiesFor(recipients.webhooks, (webhook) => deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook)),
+  });
 }
 
 /** Fans a booking event (or a due meeting trigger), or another domain event, out to its subscribers. */
@@ -76,14 +120,11 @@ export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | S
   const webhooks = (await subscribedWebhooks(db, triggers, booking, audience)).filter((w) => onlyWebhook === undefined || w.id === onlyWebhook);
   const recipients = webhooks.filter((w) => w.triggers.includes(job.trigger));
   const createdAt = ('occurredAt' in job && job.occurredAt) || new Date().toISOString();
-  await db.transaction(async (tx) => {
-    await createDeliveries(
-      tx,
-      job.eventKey,
-      job.trigger,
-      recipients.map((webhook) => ({ webhook, ...deliveryBody(job.trigger, createdAt, payload, clientId, webhook) })),
-    );
-    if (PLANS_NO_SHOW.has(job.trigger)) await planNoShowChecks(tx, webhooks, booking);
+  await commitDeliveries(db, {
+    eventKey: job.eventKey,
+    trigger: job.trigger,
+    rows: bodiesFor(recipients, (webhook) => deliveryBody(job.trigger, createdAt, payload, clientId, webhook)),
+    noShow: PLANS_NO_SHOW.has(job.trigger) ? { webhooks: webhooks.filter(plansNoShow), booking } : undefined,
   });
 }
 
@@ -98,6 +139,11 @@ async function noShowHappened(graph: GraphLink, trigger: string, uid: string): P
   const { bookingAttendance: attendance } = await graph.run<{ bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null }>(ATTENDANCE, { uid });
   if (!attendance || attendance.status !== 'accepted') return false;
   return trigger === 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW' ? attendance.absentHost : attendance.absentAttendeeEmails.length > 0;
+}
+
+/** A webhook that asks for a no-show check some time after the start. */
+function plansNoShow(webhook: Webhook): boolean {
+  return Boolean(webhook.time && webhook.timeUnit && UNIT_MS[webhook.timeUnit] && webhook.triggers.some((t) => NO_SHOW_TRIGGERS.has(t)));
 }
 
 /** A no-show trigger is evaluated `time` `timeUnit` after the start (spec 6 rule 1), per webhook. */

@@ -30,6 +30,11 @@ function positive(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
+function nonNegative(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value && Number.isFinite(number) && number >= 0 ? number : fallback;
+}
+
 /**
  * A webhook worker: takes booking events, due triggers and delivery attempts out of the job queue.
  * Any number may run at once (pg-boss hands each job to one of them: SELECT … FOR UPDATE SKIP LOCKED);
@@ -44,15 +49,22 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   const pumps: JobPump[] = [];
   try {
     boss = await startJobQueueWorker(options.databaseUrl);
+    // A job's work is committed before the job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
+    const completionDelayMs = nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20);
     // Attempts in flight (each mostly waits on its receiver) and fan-outs in flight (each mostly waits on the gateway's lookups).
     const deliveries = pumpJobs<DeliveryJob>(
       boss,
       WEBHOOK_DELIVERY_QUEUE,
-      { concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64), maxBatch: 32, pollingIntervalMs },
+      {
+        concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64),
+        maxBatch: 32,
+        pollingIntervalMs,
+        completionDelayMs,
+      },
       (job) => attemptDelivery(db, job.data),
     );
     const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
-    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs }, async (job) => {
+    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs }, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake(); // the first attempts it committed are due now
     });
