@@ -1,9 +1,15 @@
 // What one POST /v2/bookings costs (docs/performance.md, booking creation): `npm run build`, then
 // LOG_LEVEL=warn node bench/booking-sql.js   (N=40 bookings of distinct slots, one at a time, after 10 warm-up ones)
-// PROFILE=/tmp/booking.cpuprofile also writes a CPU profile of the 201 bookings (bench/profile-shares.js reads it).
+// PROFILE=/tmp/booking.cpuprofile also writes a CPU profile of the 201 bookings (bench/profile-shares.js reads it),
+// and one of the 409 answers (a slot already taken) beside it as /tmp/booking.409.cpuprofile.
 // Prints SQL statements per booking by statement text (the subgraphs' TypeORM counter, background work of
 // the same process included), gateway → subgraph requests and graph-link callbacks per booking, CPU per booking.
-// AB=<variant> alternates blocks of bookings with the variant switched on and off at run time (see `variants`).
+// CONC=50 [AB=<variant>] instead: CONC clients at once ask for the contended slots (scenario g's bodies, picked at
+// random) for SECONDS (default 3) per block; between blocks the slots are freed again (their bookings cancelled);
+// with AB, blocks alternate the variant on and off. Reports answers/s, 201/409 and CPU per answer per variant
+// (wall figures: only the ratio of alternated blocks means anything on a shared machine).
+// AB=<variant> alternates blocks of bookings (201) and of refusals of taken slots (409) with the variant switched
+// on and off at run time (see `variants`), and reports CPU per answer of each kind.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
@@ -37,9 +43,12 @@ async function fetchRun(query, variables = {}) {
 }
 const linkRun = GraphLink.prototype.run;
 const requestLog = require('../dist/subgraphs/kit/request-log');
+const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
+const refuseIfTaken = takenSlot.refuseIfTaken;
 const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
   log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
+  early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 
 (async () => {
@@ -61,7 +70,28 @@ const variants = { // name: [on, off], switched at run time
   await new Promise((r) => setTimeout(r, 3000)); // let the booking hooks of the warm-up finish
   sql.clear(); hops.clear(); links.clear();
   const report = (title, n, m) => { const rows = [...m].sort((a, b) => b[1] - a[1]); const total = rows.reduce((s, r) => s + r[1], 0); console.log(`\n${title}: ${(total / n).toFixed(2)} per booking`); for (const [k, v] of rows) console.log(`  ${(v / n).toFixed(2)}  ${k}`); };
-  if (!process.env.AB) {
+  if (process.env.CONC) {
+    const C = Number(process.env.CONC), S = Number(process.env.SECONDS || 3), R = Number(process.env.ROUNDS || 3);
+    const [on, off] = process.env.AB ? variants[process.env.AB] : [() => {}, () => {}];
+    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0 }, { n: 0, ok: 0, cpu: 0, ms: 0 }];
+    const scheduling = stack.db('scheduling');
+    for (let round = 0; round < R; round++) for (const which of (process.env.AB ? (round % 2 ? [1, 0] : [0, 1]) : [0])) {
+      await scheduling.query(`UPDATE bookings SET status = 'cancelled' WHERE event_type_id = $1 AND start_time = ANY($2) AND status IN ('accepted', 'pending')`, [booking.eventTypeId, booking.slotStarts]);
+      [on, off][which]();
+      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000;
+      await Promise.all(Array.from({ length: C }, async () => {
+        while (Date.now() < until) {
+          const r = await fetch(stack.url + '/v2/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'svc-api-version': '2024-08-13' }, body: booking.bodies[Math.floor(Math.random() * booking.bodies.length)] });
+          await r.text(); if (r.status !== 201 && r.status !== 409) throw new Error(`HTTP ${r.status}`);
+          t.n++; if (r.status === 201) t.ok++;
+        }
+      }));
+      const c = process.cpuUsage(c0); t.cpu += c.user + c.system; t.ms += Date.now() - t0;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included)`;
+    console.log(process.env.AB ? `${process.env.AB}, ${C} clients:\n  with    ${line(totals[0])}\n  without ${line(totals[1])}` : `${C} clients: ${line(totals[0])}`);
+  } else if (!process.env.AB) {
     const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
     if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
     const i0 = process.cpuUsage(); await new Promise((r) => setTimeout(r, 3000)); const idle = process.cpuUsage(i0); // background work alone
@@ -70,27 +100,38 @@ const variants = { // name: [on, off], switched at run time
     const c = process.cpuUsage(c0); const wall = Date.now() - t0;
     await new Promise((r) => setTimeout(r, 3000)); // the booking hooks and webhook events each booking queued
     const all = process.cpuUsage(c0);
-    if (session) { const { profile } = await session.post('Profiler.stop'); require('fs').writeFileSync(process.env.PROFILE, JSON.stringify(profile)); session.disconnect(); }
+    if (session) { const { profile } = await session.post('Profiler.stop'); require('fs').writeFileSync(process.env.PROFILE, JSON.stringify(profile)); }
     if (process.env.SEQ) console.log('statements in order (last bookings):\n  ' + sequence.slice(-Math.ceil(sequence.length / N) * 2).join('\n  '));
     report('SQL statements (201 answers, hooks included)', N, sql); report('gateway → subgraph requests', N, hops); report('graph-link callbacks', N, links);
     console.log(`\n201: CPU ms/booking ${((c.user + c.system) / 1000 / N).toFixed(2)} until answered; ${((all.user + all.system - (idle.user + idle.system)) / 1000 / N).toFixed(2)} with the queued work (idle CPU of 3 s subtracted); wall ms/booking ${(wall / N).toFixed(1)}`);
     sql.clear(); hops.clear(); links.clear();
-    const M = Math.min(N, contended.length); const c1 = process.cpuUsage();
+    const M = Math.min(N, contended.length);
+    for (let i = 0; i < Math.min(10, M); i++) await post(contended[i], 409); // warm the refusal path
+    sql.clear(); hops.clear(); links.clear();
+    if (session) { await session.post('Profiler.start'); }
+    const c1 = process.cpuUsage(); const t1 = Date.now();
     for (let i = 0; i < M; i++) await post(contended[i], 409);
-    const c2 = process.cpuUsage(c1);
+    const c2 = process.cpuUsage(c1); const wall409 = Date.now() - t1;
+    if (session) { const { profile } = await session.post('Profiler.stop'); require('fs').writeFileSync(process.env.PROFILE.replace(/(\.cpuprofile)?$/, '.409.cpuprofile'), JSON.stringify(profile)); session.disconnect(); }
     report('SQL statements (409 answers)', M, sql); report('gateway → subgraph requests (409)', M, hops); report('graph-link callbacks (409)', M, links);
-    console.log(`\n409: CPU ms/answer ${((c2.user + c2.system) / 1000 / M).toFixed(2)}`);
+    if (process.env.SEQ) console.log('statements in order (last refusals):\n  ' + sequence.slice(-Math.ceil(sql.size ? [...sql.values()].reduce((a, b) => a + b, 0) / M : 0) * 2).join('\n  '));
+    console.log(`\n409: CPU ms/answer ${((c2.user + c2.system) / 1000 / M).toFixed(2)}; wall ms/answer ${(wall409 / M).toFixed(1)}`);
   } else {
     const [on, off] = variants[process.env.AB];
-    const cpu = [0, 0], n = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
+    const cpu = [0, 0], n = [0, 0], cpu409 = [0, 0], n409 = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
+    let refusal = 0; // second bodies of the 10 slots the warm-up booked
     for (let round = 0; round < R; round++) for (const which of round % 2 ? [1, 0] : [0, 1]) {
       [on, off][which]();
       const c0 = process.cpuUsage();
       for (let i = 0; i < B; i++) await post(distinct[next++], 201);
       await new Promise((r) => setTimeout(r, 1500));
       const c = process.cpuUsage(c0); cpu[which] += c.user + c.system; n[which] += B;
+      const r0 = process.cpuUsage();
+      for (let i = 0; i < 4 * B; i++) await post(contended[refusal++ % 10], 409);
+      const r = process.cpuUsage(r0); cpu409[which] += r.user + r.system; n409[which] += 4 * B;
     }
-    console.log(`${process.env.AB}: with CPU ms/booking ${(cpu[0] / 1000 / n[0]).toFixed(2)} | without ${(cpu[1] / 1000 / n[1]).toFixed(2)} | ratio ${(cpu[0] / n[0] / (cpu[1] / n[1])).toFixed(2)} (n=${n[0]}+${n[1]}, hooks included)`);
+    const line = (what, c, k) => `${what}: with ${(c[0] / 1000 / k[0]).toFixed(2)} | without ${(c[1] / 1000 / k[1]).toFixed(2)} | ratio ${(c[0] / k[0] / (c[1] / k[1])).toFixed(2)} (n=${k[0]}+${k[1]})`;
+    console.log(`${process.env.AB}, CPU ms per answer\n  ${line('201 (hooks included)', cpu, n)}\n  ${line('409 of a taken slot', cpu409, n409)}`);
   }
   await stack.stop(); await pg.stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

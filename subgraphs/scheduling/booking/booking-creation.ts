@@ -11,6 +11,7 @@ import { bookingLocationOf } from './booking-location';
 import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { refuseIfTaken } from './taken-slot';
 import { routedHostIds } from './routed-hosts';
 import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
 import { lengthOf } from '../slots/slots.service';
@@ -88,6 +89,7 @@ export async function createBooking(
   const reservationUid = await heldByBooker(db, eventType.id, request.reservationUid, start, end, now);
   const links = new PrivateLinkService(db);
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
+  await refuseIfTaken(db, eventType, { start, end, now, exceptReservationUid: reservationUid?.uid, recurring: occurrences != null });
 
   const hostIds = await hostIdsOf(db, eventType);
   const routed = routedHostIds(eventType, hostIds, request.routing?.teamMemberIds);

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { placeBooking } from '../booking/host-assignment';
 import { instantOf } from '../booking/booking-rules';
+import { refuseIfTaken } from '../booking/taken-slot';
 import { EventType } from '../event-type/event-type.entity';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { hostIdsOf } from '../slots/event-type-lookup';
@@ -61,6 +62,7 @@ export class SlotReservationService {
     const length = lengthOf(eventType, request.slotDuration, 'slotDuration');
     if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
     const end = new Date(start.getTime() + length * 60_000);
+    await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing });
     const hostIds = await hostIdsOf(this.db, eventType);
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { DataSource } from 'typeorm';
 import { SubgraphContext } from '../../kit/context';
 import { badInput, notFound } from '../../kit/errors';
+import { leanFindBy } from '../../kit/lean-reads';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
 import { calendarBusySourceOf, CalendarBusySource } from './calendar-busy-times';
@@ -65,7 +66,8 @@ const missing = (message: string) => new GraphQLError(message, { extensions: { c
 export async function findEventType(db: DataSource, directory: OwnerDirectory | null, ref: EventTypeRef): Promise<EventType> {
   const repository = db.getRepository(EventType);
   if (ref.eventTypeId != null) {
-    const eventType = await repository.findOneBy({ id: ref.eventTypeId });
+    // Every booking and slots request reads it: the lean read, not TypeORM's query builder.
+    const [eventType] = await leanFindBy(db, EventType, 'id', [ref.eventTypeId]);
     if (!eventType) throw notFound('Event type', ref.eventTypeId);
     return eventType;
   }

@@ -154,6 +154,44 @@ export async function liveBookings(manager: EntityManager, hostIds: readonly num
   return rows.map(bufferedBookingOf).filter(busyWithin(from, to));
 }
 
+/** A hold of hostBusyAt's parameters that is unexpired, not the booker's own, and overlaps [start, end) with the new buffers. */
+const HELD_BUSY = `r.reserved_until > $9 AND r.uid <> $10 AND r.start_time < $3 AND r.end_time > $2
+        AND r.start_time - $6::int * interval '1 minute' < $8 AND r.end_time + $5::int * interval '1 minute' > $7`;
+
+/**
+ * Whether a live booking of the host (organized or co-hosted, widened by its own event type's buffers) or
+ * a slot someone else holds (the host's or a collective hold's co-host row, unexpired, except
+ * `exceptReservationUid`) keeps [start, end) busy once the new event type's buffers are added, as
+ * withBuffers and bufferedInterval count them: one statement. Rows more than BUFFER_REACH away are not
+ * read (as in liveBookings), so a true answer is always one the full availability check agrees with.
+ */
+export async function hostBusyAt(
+  manager: EntityManager,
+  hostId: number,
+  start: Date,
+  end: Date,
+  /** The new event type's buffers (minutes). */
+  buffers: { beforeEventBuffer?: number | null; afterEventBuffer?: number | null },
+  now: Date,
+  exceptReservationUid?: string | null,
+): Promise<boolean> {
+  // $5/$6 the new event type's before/after buffers (minutes); $7 start, $8 end.
+  const rows: unknown[] = await manager.query(
+    `SELECT 1 FROM (${LIVE_BOOKINGS}) live
+      WHERE live.start_time - (coalesce(live.buffer_before, 0) + $6::int) * interval '1 minute' < $8
+        AND live.end_time + (coalesce(live.buffer_after, 0) + $5::int) * interval '1 minute' > $7
+     UNION ALL
+     SELECT 1 FROM slot_reservations r
+      WHERE r.user_id = ANY($1) AND ${HELD_BUSY}
+     UNION ALL
+     SELECT 1 FROM slot_reservation_co_hosts c JOIN slot_reservations r ON r.id = c.reservation_id
+      WHERE c.user_id = ANY($1) AND ${HELD_BUSY}
+     LIMIT 1`,
+    [...liveParameters([hostId], start, end), buffers.beforeEventBuffer ?? 0, buffers.afterEventBuffer ?? 0, start, end, now, exceptReservationUid ?? ''],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Under a host's lock: the slots others hold (as `heldReservations`) and the live bookings (as
  * `liveBookings`) of the hosts around [from, to), in one statement instead of three, so the lock is
