@@ -986,8 +986,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         const probeOf = (selection: string) =>
           `${operation} Probe(${field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')}) { ${field.name}${field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''} ${selection} }`;
         // The deep selection looks for B's data in whatever the field answers; when the field itself refuses,
-        // it answers nothing and the selection below it is never resolved: a probe of the field alone (a
-        // third of the cost of a deep one at the gateway) tells the same, and the deep probe follows only
+        // it answers nothing and the selection below it is never resolved: a probe of the field alone (half
+        // to a third of the cost of a deep one at the gateway) tells the same, and the deep probe follows only
         // when the field was not refused (a mutation that was not refused runs twice: on A's own data, or
         // the walk fails anyway).
         const deep = probeOf(selectionWithinTokenLimit(field.type, 4));
