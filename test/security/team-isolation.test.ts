@@ -121,6 +121,8 @@ interface World {
   orgAOwner: Person;
   /** MEMBER of team A, invited as ADMIN of B's standalone team (membership not accepted). */
   aInvitee: Person;
+  /** The team of B the invitee is invited to. */
+  inviteeTeamId: number;
   /** A's side of every parameter. */
   a: Record<ParamName, string | number>;
   orgB: number;
@@ -136,6 +138,32 @@ const CALLERS: Caller[] = ['aOwner', 'aAdmin', 'aMember', 'orgAOwner'];
 const TARGETING_CALLERS: Caller[] = [...CALLERS, 'aInvitee'];
 /** B's teams a caller has no right to: the owner of A's organization legitimately manages the sibling team. */
 const bundlesFor = (world: World, caller: Caller) => world.bundles.filter((b) => !(caller === 'orgAOwner' && b.orgId === world.orgA));
+
+/**
+ * A's values that are one caller's own rather than team A's (set up in beforeAll): A's schedule is the
+ * admin's, who also hosts A's booking (and so its attendee); A's user is the member, with its time off and
+ * its membership of team A.
+ */
+const OWN_VALUES: Partial<Record<Caller, ParamName[]>> = {
+  aAdmin: ['scheduleId', 'bookingUid', 'attendeeId'],
+  aMember: ['userId', 'oooId', 'membershipId'],
+};
+
+/**
+ * Whether `caller` sends a request whose ids are `values` (one of the mixes of `bundle`'s ids with A's).
+ * A's callers have the same rights on B (none), and on A's team the owner's role reaches whatever the
+ * admin's and the member's reach (every @pbac role list is upward closed: checked below), so team A's
+ * owner sends every mix (the full walk), and the admin and the member send the mixes that carry one of
+ * their own values (OWN_VALUES), the only place their rights in A could reach further than the owner's.
+ * The owner of A's organization sends every mix too: its organization-wide rights are its own, on every
+ * path. The invitee sends the mixes of the team it is invited to (elsewhere it is a member of team A
+ * without values of its own).
+ */
+function sends(world: World, caller: Caller, bundle: Bundle, values: Record<string, string | number | null>): boolean {
+  if (caller === 'aOwner' || caller === 'orgAOwner') return true;
+  if (caller === 'aInvitee') return bundle.teamId === world.inviteeTeamId;
+  return (OWN_VALUES[caller] ?? []).some((param) => values[param] === world.a[param]);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Leaks
@@ -404,7 +432,7 @@ function sentIn(pathAndQuery: string): string[] {
 }
 
 /** How many requests the walks sent (checked at the end: a walk that sends nothing proves nothing). */
-const sent = { targeting: 0, untargeted: 0, graphql: 0 };
+const sent = { targeting: 0, untargeted: 0, graphql: 0, deepGraphql: 0 };
 
 async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
@@ -726,6 +754,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       aMember,
       orgAOwner,
       aInvitee,
+      inviteeTeamId: 0,
       a: {
         orgId: orgA.id,
         teamId: teamA.id,
@@ -767,6 +796,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const other = await bundle('other-org', orgB.id, orgBOwner);
     const standalone = await bundle('standalone', null, null);
     await new MembershipService(stack.db('organizations')).add({ teamId: standalone.teamId, userId: aInvitee.id, role: MembershipRole.ADMIN, accepted: false });
+    world.inviteeTeamId = standalone.teamId;
     const role = await operator.createRole({ organizationId: orgB.id, name: 'Bravo auditor', permissions: ['team.readMemberships', 'role.readOrgRoles', 'eventType.read'], description: MARKER });
     await operator.assignRole(other.values.membershipId![1] as number, role.id);
     // Organization B's attributes (an option given to its member) and delegation credential, walked from every bundle like its role.
@@ -850,6 +880,24 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
+  it('the owner’s walk covers the admin’s and the member’s mixes of A’s team values: every @pbac role list of the supergraph is upward closed (MEMBER → ADMIN → OWNER)', () => {
+    const lists: string[][] = [];
+    for (const type of Object.values(supergraph.getTypeMap())) {
+      if (!isObjectType(type)) continue;
+      for (const field of Object.values(type.getFields())) {
+        for (const directive of field.astNode?.directives ?? []) {
+          if (directive.name.value !== 'pbac') continue;
+          const roles = directive.arguments?.find((a) => a.name.value === 'roles')?.value;
+          lists.push(roles?.kind === Kind.LIST ? roles.values.map((v) => (v.kind === Kind.STRING ? v.value : '?')) : ['ADMIN', 'OWNER']);
+        }
+      }
+    }
+    expect(lists.length).toBeGreaterThan(50);
+    const ladder = ['MEMBER', 'ADMIN', 'OWNER'];
+    const notUpwardClosed = lists.filter((roles) => roles.some((role) => ladder.slice(ladder.indexOf(role)).some((higher) => !roles.includes(higher))));
+    expect(notUpwardClosed).toEqual([]);
+  });
+
   describe('routes that address a resource of B (path parameters from B, or A’s and B’s mixed): 403 or 404, as team A’s owner, admin, member, a member invited to B (not accepted) and A’s organization owner', () => {
     for (const route of targeting) {
       it(label(route), async () => {
@@ -859,6 +907,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         for (const caller of TARGETING_CALLERS) {
           for (const b of bundlesFor(world, caller)) {
             for (const values of combinations(paramsOf(route), world.a, b.values)) {
+              if (!sends(world, caller, b, values)) continue;
               const path = fill(route, values) + queryOf(route, b);
               if (!seen.has(`${caller} ${path}`)) requests.push({ caller, path });
               seen.add(`${caller} ${path}`);
@@ -882,11 +931,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       it(label(route), async () => {
         const wrong: string[] = [];
         for (const caller of CALLERS) {
-          for (const b of world.bundles) {
+          // (a route without query parameters is the same request for every bundle: sent once)
+          for (const query of new Set(world.bundles.map((b) => queryOf(route, b)))) {
             sent.untargeted += 1;
-            const { status, body } = await call(route, fill(route, world.a) + queryOf(route, b), caller);
-            const leaks = leaksIn(world, body, status >= 400 ? sentIn(queryOf(route, b)) : []);
-            if (status >= 500 || leaks.length) wrong.push(`${caller} ${route.method} ${route.path}${queryOf(route, b)} → ${status} ${leaks.join(', ')}`);
+            const { status, body } = await call(route, fill(route, world.a) + query, caller);
+            const leaks = leaksIn(world, body, status >= 400 ? sentIn(query) : []);
+            if (status >= 500 || leaks.length) wrong.push(`${caller} ${route.method} ${route.path}${query} → ${status} ${leaks.join(', ')}`);
           }
         }
         expect(wrong).toEqual([]);
@@ -899,8 +949,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       it(label(route), async () => {
         const wrong: string[] = [];
         for (const caller of CALLERS) {
-          for (const b of world.bundles) {
-            const path = fill(route, world.a) + queryOf(route, b);
+          for (const path of new Set(world.bundles.map((b) => fill(route, world.a) + queryOf(route, b)))) {
             sent.untargeted += 1;
             const { status, body } = await call(route, path, caller);
             const leaks = leaksFor(caller, world, body, status >= 400 ? sentIn(path) : []);
@@ -934,8 +983,20 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         const idArgs = field.args.filter((a) => idArgumentOf(field, a));
         const params = idArgs.map((a) => idArgumentOf(field, a)!);
         const wrong: string[] = [];
-        const selection = selectionWithinTokenLimit(field.type, 4);
-        const document = `${operation} Probe(${field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')}) { ${field.name}${field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''} ${selection} }`;
+        const probeOf = (selection: string) =>
+          `${operation} Probe(${field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')}) { ${field.name}${field.args.length ? `(${field.args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : ''} ${selection} }`;
+        // The deep selection looks for B's data in whatever the field answers; when the field itself refuses,
+        // it answers nothing and the selection below it is never resolved: a probe of the field alone (half
+        // to a third of the cost of a deep one at the gateway) tells the same, and the deep probe follows only
+        // when the field was not refused (a mutation that was not refused runs twice: on A's own data, or
+        // the walk fails anyway).
+        const deep = probeOf(selectionWithinTokenLimit(field.type, 4));
+        const shallow = probeOf(selectionOf(field.type, 0));
+        const refusedItself = (body: any) =>
+          body.data?.[field.name] == null &&
+          body.errors?.length > 0 &&
+          body.errors.every((e: any) => e.path?.length === 1 && e.path[0] === field.name && ['FORBIDDEN', 'NOT_FOUND'].includes(e.extensions?.code));
+        const probes: Array<{ caller: Caller; values: Record<string, string | number | null>; variables: Record<string, unknown> }> = [];
         for (const caller of ['aOwner', 'aAdmin', 'orgAOwner'] as Caller[]) {
           for (const b of bundlesFor(world, caller)) {
             const combos: Array<Record<string, string | number | null>> = params.length ? combinations(params, world.a, b.values) : [{}];
@@ -944,7 +1005,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
               const param = idArgumentOf(field, arg)!;
               for (const c of [...combos]) if (params.some((p) => p !== param && c[p] !== world.a[p])) combos.push({ ...c, [param]: null });
             }
-            for (const values of combos) {
+            // A filter-only field answers the caller's own list: every caller sends every mix.
+            for (const values of combos.filter((c) => !lookup || sends(world, caller, b, c))) {
               const variables: Record<string, unknown> = {};
               for (const arg of field.args) {
                 const param = idArgumentOf(field, arg);
@@ -959,22 +1021,32 @@ describe('team isolation: a member of team A never reads or changes team B’s d
                 else if (arg.name === 'input') variables.input = PLAUSIBLE_INPUT[field.name]?.() ?? minimalInput(arg.type);
                 else if (isNonNullType(arg.type)) variables[arg.name] = minimalInput(arg.type);
               }
-              sent.graphql += 1;
-              const { body } = await stack.graphql(document, variables, keyOf(caller));
-              const codes = (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
-              // A filter-only field may repeat its arguments (availableSlots answers its eventTypeId).
-              const echo = lookup ? [] : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
-              const leaks = leaksFor(caller, world, body.data, echo);
-              const refused = codes.length > 0 && codes.every((c: string) => c === 'FORBIDDEN' || c === 'NOT_FOUND');
-              // Optional id arguments of a lookup only filter it (teamBookings(teamId: A, eventTypeId: B) is A's list, filtered to nothing).
-              const requiredIds = idArgs.filter((a) => isNonNullType(a.type));
-              const targetsB = requiredIds.length === 0 || requiredIds.some((a) => values[idArgumentOf(field, a)!] !== world.a[idArgumentOf(field, a)!]);
-              if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && targetsB && !refused)) {
-                wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data ?? body.errors ?? null).slice(0, 300)} ${leaks.join(', ')}`);
-              }
+              probes.push({ caller, values, variables });
             }
           }
         }
+        sent.graphql += probes.length;
+        const check = (caller: Caller, values: Record<string, string | number | null>, variables: Record<string, unknown>, body: any) => {
+          const codes = (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
+          // A filter-only field may repeat its arguments (availableSlots answers its eventTypeId).
+          const echo = lookup ? [] : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
+          const leaks = leaksFor(caller, world, body.data, echo);
+          const refused = codes.length > 0 && codes.every((c: string) => c === 'FORBIDDEN' || c === 'NOT_FOUND');
+          // Optional id arguments of a lookup only filter it (teamBookings(teamId: A, eventTypeId: B) is A's list, filtered to nothing).
+          const requiredIds = idArgs.filter((a) => isNonNullType(a.type));
+          const targetsB = requiredIds.length === 0 || requiredIds.some((a) => values[idArgumentOf(field, a)!] !== world.a[idArgumentOf(field, a)!]);
+          if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && targetsB && !refused)) {
+            wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data ?? body.errors ?? null).slice(0, 300)} ${leaks.join(', ')}`);
+          }
+        };
+        await inBatches(probes, 8, async ({ caller, values, variables }) => {
+          const first = await stack.graphql(shallow, variables, keyOf(caller));
+          if (deep === shallow || refusedItself(first.body)) return check(caller, values, variables, first.body);
+          // (a mutation has acted already: what the first answer says counts as well)
+          if (operation === 'mutation') check(caller, values, variables, first.body);
+          sent.deepGraphql += 1;
+          check(caller, values, variables, (await stack.graphql(deep, variables, keyOf(caller))).body);
+        });
         expect(wrong).toEqual([]);
       });
     }
@@ -1139,6 +1211,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(sent.targeting).toBeGreaterThan(2000);
     expect(sent.untargeted).toBeGreaterThan(300);
     expect(sent.graphql).toBeGreaterThan(1000);
+    // fields that answered (filter-only ones, lookups of A's with B's filters) were probed deep
+    expect(sent.deepGraphql).toBeGreaterThan(100);
   });
 
   it('B’s rows are exactly as they were after the whole walk', async () => {
