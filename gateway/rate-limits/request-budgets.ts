@@ -1,15 +1,19 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { addressKey } from '../../subgraphs/kit/client-address';
 import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
 import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
 import { sha256Hex } from '../../subgraphs/kit/sha256';
+import { groupedConsumes } from './grouped-consumes';
 import { bearerSecretOf, PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from '../credentials';
 
-/** One budget a request spends a point of: the limiter, the key and what to call it in a 429 message. */
+/** Spends one point of a budget's key (grouped-consumes.ts): resolves within the limit, rejects with the state past it. */
+type Consume = (key: string) => Promise<RateLimiterRes>;
+
+/** One budget a request spends a point of: the budget, the key and what to call it in a 429 message. */
 interface Spend {
-  limiter: RateLimiterAbstract;
+  consume: Consume;
   key: string;
   limit: number;
   whose: string;
@@ -60,26 +64,26 @@ function isPublicBookingCreation(req: Request): boolean {
  * request over a budget is answered 429 with Retry-After and is not executed.
  */
 export class RequestBudgets {
-  private readonly perCredential: RateLimiterAbstract;
-  private readonly perIp: RateLimiterAbstract;
-  private readonly publicBookings: RateLimiterAbstract;
+  private readonly perCredential: Consume;
+  private readonly perIp: Consume;
+  private readonly publicBookings: Consume;
 
   constructor(
     limiters: LimiterFactory,
     private readonly settings: RateLimitSettings,
   ) {
-    this.perCredential = limiters('requests-per-credential', settings.requestsPerCredential, settings.windowSeconds);
-    this.perIp = limiters('requests-per-ip', settings.requestsPerIp, settings.windowSeconds);
-    this.publicBookings = limiters('public-bookings-per-ip', settings.publicBookingsPerIp, settings.windowSeconds);
+    this.perCredential = groupedConsumes(limiters('requests-per-credential', settings.requestsPerCredential, settings.windowSeconds));
+    this.perIp = groupedConsumes(limiters('requests-per-ip', settings.requestsPerIp, settings.windowSeconds));
+    this.publicBookings = groupedConsumes(limiters('public-bookings-per-ip', settings.publicBookingsPerIp, settings.windowSeconds));
   }
 
   spendsOf(req: Request): Spend[] {
     const credential = credentialKeyOf(req);
     const address = clientAddressOf(req);
-    if (credential) return [{ limiter: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
-    const spends = [{ limiter: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
+    if (credential) return [{ consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
+    const spends = [{ consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
     if (isPublicBookingCreation(req)) {
-      spends.push({ limiter: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
+      spends.push({ consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
     }
     return spends;
   }
@@ -91,7 +95,7 @@ export class RequestBudgets {
   middleware(tooMany: TooManyRequestsAnswer): RequestHandler {
     return async (req: Request, res: Response, next: NextFunction) => {
       const spends = this.spendsOf(req);
-      const outcomes = await Promise.allSettled(spends.map((s) => s.limiter.consume(s.key)));
+      const outcomes = await Promise.allSettled(spends.map((s) => s.consume(s.key)));
       const states: { spend: Spend; state: RateLimiterRes; over: boolean }[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         const value = outcome.status === 'fulfilled' ? outcome.value : outcome.reason;

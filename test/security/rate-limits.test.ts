@@ -162,6 +162,16 @@ describe('rate limits', () => {
       expect(teams).toHaveLength(0);
     });
 
+    it('a burst of 25 parallel requests of a key limited to 10: exactly 10 are served, each told its own remaining count', async () => {
+      const { key } = await userWithKey(stack);
+      const client = clientOnOwnAddress(stack);
+      const answers = await Promise.all(Array.from({ length: 25 }, () => client.rest('GET', '/v2/me', { key })));
+      const served = answers.filter((a) => a.status === 200);
+      expect(served).toHaveLength(10);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+      expect(served.map((a) => rateHeaders(a).remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    });
+
     it('two keys have separate budgets, also from one IP', async () => {
       const [a, b] = [await userWithKey(stack), await userWithKey(stack)];
       const client = clientOnOwnAddress(stack);
