@@ -63,33 +63,12 @@ export class FloorProcess {
  * Seconds from `npm start` (on this built checkout) to the gateway's /health answering 200, every port
  * free-picked and the bench's PostgreSQL as DATABASE_URL; then SIGTERM and wait for it to exit.
  */
-export async function timeStart(databaseUrl: string, timeoutMs = 120_000): Promise<number> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), INTERNAL_PORT: '0', WEBHOOK_WORKER_PORT: '0', LOG_LEVEL: 'warn' };
-  for (const name of ['SCHEDULING', 'ORGANIZATIONS', 'INTEGRATIONS', 'OAUTH']) env[`${name}_PORT`] = '0';
+export async function timeStart(databaseUrl: string): Promise<number> {
   const started = Date.now();
-  const child = spawn('npm', ['start', '-s'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    while (Date.now() - started < timeoutMs) {
-      if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) before /health answered`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/health`);
-        if (response.status === 200) return (Date.now() - started) / 1000;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`npm start: no /health 200 within ${timeoutMs / 1000} s`);
-  } finally {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await exited;
-  }
+  const stack = await DeployedStack.start(databaseUrl, { viaNpm: true });
+  const seconds = (Date.now() - started) / 1000;
+  await stack.stop();
+  return seconds;
 }
 
 /** Seconds one `npm run admin -- <args>` takes against the database, start to exit (exit 0 required). */
@@ -103,8 +82,9 @@ export async function timeAdmin(databaseUrl: string, args: string[]): Promise<nu
 
 /**
  * The stack as `npm start` runs it on this built checkout: the supervisor and its children (four
- * subgraphs, the gateway, the webhook worker), each its own Node process, on the bench's database.
- * Its CPU time is the sum over the supervisor and its descendants, read from /proc.
+ * subgraphs, the gateway, the webhook worker), each its own Node process, on the bench's database,
+ * every port free-picked. Its CPU time is the sum over the supervisor and its descendants, read from
+ * /proc. `viaNpm` starts it with `npm start` itself (timed by timeStart), else the supervisor directly.
  */
 export class DeployedStack {
   private constructor(
@@ -113,16 +93,17 @@ export class DeployedStack {
     readonly url: string,
   ) {}
 
-  static async start(databaseUrl: string, timeoutMs = 120_000): Promise<DeployedStack> {
+  static async start(databaseUrl: string, { viaNpm = false, timeoutMs = 120_000 } = {}): Promise<DeployedStack> {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), INTERNAL_PORT: '0', WEBHOOK_WORKER_PORT: '0', LOG_LEVEL: 'warn' };
     for (const name of ['SCHEDULING', 'ORGANIZATIONS', 'INTEGRATIONS', 'OAUTH']) env[`${name}_PORT`] = '0';
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'start.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    const [command, args] = viaNpm ? ['npm', ['start', '-s']] : [process.execPath, [join(ROOT, 'dist', 'cli', 'start.js')]];
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const stack = new DeployedStack(child, exited, `http://127.0.0.1:${port}`);
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {
-      if (child.exitCode !== null) throw new Error(`the deployed stack exited (${child.exitCode}) before /health answered`);
+      if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited (${child.exitCode}) before /health answered`);
       try {
         if ((await fetch(`${stack.url}/health`)).status === 200) return stack;
       } catch {
@@ -131,7 +112,7 @@ export class DeployedStack {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await stack.stop();
-    throw new Error(`the deployed stack: no /health 200 within ${timeoutMs / 1000} s`);
+    throw new Error(`${command} ${args.join(' ')}: no /health 200 within ${timeoutMs / 1000} s`);
   }
 
   /** CPU time so far (user + system) of the supervisor and every live process under it, µs. */
