@@ -27,6 +27,34 @@ export function procStat(pid: number): ProcStat | undefined {
   return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
+/**
+ * A bench helper in a forked process that talks over IPC: resolves with the child and the first message
+ * it sends (what it announces once listening); rejects when it exits before that.
+ */
+export async function forkAnnounced<T>(script: string, env: NodeJS.ProcessEnv, what: string): Promise<{ child: ChildProcess; announced: T }> {
+  const child = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const announced = await new Promise<T>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code})`)));
+    child.once('message', (message: T) => resolve(message));
+  });
+  child.removeAllListeners('exit');
+  return { child, announced };
+}
+
+/** Sends `question` to a forkAnnounced child and resolves with its next message. */
+export function askChild<T>(child: ChildProcess, question: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (message: T) => resolve(message));
+    child.send(question);
+  });
+}
+
+/** Ends a forkAnnounced child: disconnects IPC and kills it if it still runs. */
+export function stopChild(child: ChildProcess): void {
+  if (child.connected) child.disconnect();
+  if (child.exitCode === null && child.signalCode === null) child.kill();
+}
+
 /** The floor of GET /v2/me (bench/floor.ts) in its own process; its CPU time is read over IPC. */
 export class FloorProcess {
   private constructor(
@@ -35,27 +63,17 @@ export class FloorProcess {
   ) {}
 
   static async start(databaseUrl: string): Promise<FloorProcess> {
-    const child = fork(join(__dirname, 'floor.js'), [], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the floor process exited (${code})`)));
-      child.once('message', (message: { port: number }) => resolve(message.port));
-    });
-    return new FloorProcess(child, `http://127.0.0.1:${port}`);
+    const { child, announced } = await forkAnnounced<{ port: number }>(join(__dirname, 'floor.js'), { DATABASE_URL: databaseUrl }, 'the floor process');
+    return new FloorProcess(child, `http://127.0.0.1:${announced.port}`);
   }
 
   /** The child's CPU time so far (user + system), µs. */
-  cpuMicros(): Promise<number> {
-    return new Promise((resolve) => {
-      this.child.once('message', (message: { cpu: number }) => resolve(message.cpu));
-      this.child.send('cpu');
-    });
+  async cpuMicros(): Promise<number> {
+    return (await askChild<{ cpu: number }>(this.child, 'cpu')).cpu;
   }
 
   stop(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      if (this.child.connected) this.child.disconnect();
-      this.child.kill();
-    }
+    stopChild(this.child);
   }
 }
 

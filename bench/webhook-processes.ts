@@ -1,6 +1,6 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { procStat, TICKS_PER_SECOND } from './processes';
+import { askChild, forkAnnounced, procStat, stopChild, TICKS_PER_SECOND } from './processes';
 
 const DIST = join(__dirname, '..');
 
@@ -17,33 +17,21 @@ export class ReceiversProcess {
   ) {}
 
   static async start(receivers: number): Promise<ReceiversProcess> {
-    const child = fork(join(__dirname, 'webhook-receivers.js'), [], { env: { ...process.env, RECEIVERS: String(receivers) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const ports = await new Promise<number[]>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the receivers' process exited (${code})`)));
-      child.once('message', (message: { ports: number[] }) => resolve(message.ports));
-    });
-    return new ReceiversProcess(child, ports);
-  }
-
-  private ask<T>(question: string): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (message: T) => resolve(message));
-      this.child.send(question);
-    });
+    const { child, announced } = await forkAnnounced<{ ports: number[] }>(join(__dirname, 'webhook-receivers.js'), { RECEIVERS: String(receivers) }, "the receivers' process");
+    return new ReceiversProcess(child, announced.ports);
   }
 
   count(): Promise<{ received: number; duplicates: number }> {
-    return this.ask('count');
+    return askChild(this.child, 'count');
   }
 
   /** The receipts since the last take: [booking uid, received at (ms since the epoch)]. */
   async take(): Promise<Array<[string, number]>> {
-    return (await this.ask<{ receipts: Array<[string, number]> }>('take')).receipts;
+    return (await askChild<{ receipts: Array<[string, number]> }>(this.child, 'take')).receipts;
   }
 
   stop(): void {
-    if (this.child.connected) this.child.disconnect();
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill();
+    stopChild(this.child);
   }
 }
 
