@@ -3,11 +3,7 @@
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
-const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
-const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
-const { ensureDatabase } = require('../dist/stack/database');
-const { freePort } = require('../dist/stack/ports');
-const { startStack } = require('../dist/stack/start-stack');
+const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
 const lean = require('../dist/subgraphs/kit/lean-reads');
@@ -27,10 +23,7 @@ const variants = {
 };
 const leanOrig = lean.leanFindBy, httpOrig = http.subgraphRequest;
 (async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-ab-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
-  const url = await ensureDatabase(pg.url, 'ab');
-  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0, webhookWorker: false });
+  const { stack, stop } = await startThrowawayStack('ab', { webhookWorker: false });
   const op = new Operator(stack.db);
   const user = await op.createUser({ email: 'a@example.com', name: 'A', timeZone: 'UTC', password: 'correct horse battery' });
   const { key } = await op.createApiKey(user.id, 'k');
@@ -49,5 +42,5 @@ const leanOrig = lean.leanFindBy, httpOrig = http.subgraphRequest;
     const c = process.cpuUsage(c0); cpu[which] += c.user + c.system; wall[which] += Number(process.hrtime.bigint() - t0) / 1e6; n[which] += 2 * Math.floor(B / 2);
   }
   console.log(`${process.env.AB} ${path}: with CPU ms/req ${(cpu[0] / 1000 / n[0]).toFixed(2)} wall ms/req ${(wall[0] / n[0]).toFixed(1)} | without CPU ms/req ${(cpu[1] / 1000 / n[1]).toFixed(2)} wall ms/req ${(wall[1] / n[1]).toFixed(1)} | ratio ${(cpu[0] / n[0] / (cpu[1] / n[1])).toFixed(2)}  (n=${n[0]}+${n[1]})`);
-  await stack.stop(); await pg.stop(); process.exit(0);
+  await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -12,11 +12,7 @@
 // on and off at run time (see `variants`), and reports CPU per answer of each kind.
 require('../dist/bench/env.js');
 require('reflect-metadata');
-const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
-const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
-const { ensureDatabase } = require('../dist/stack/database');
-const { freePort } = require('../dist/stack/ports');
-const { startStack } = require('../dist/stack/start-stack');
+const { startThrowawayStack } = require('./throwaway-stack');
 const { seedScheduling } = require('../dist/bench/scheduling-data');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
 const http = require('../dist/gateway/subgraph-http');
@@ -52,10 +48,7 @@ const variants = { // name: [on, off], switched at run time
 };
 
 (async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-booking-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
-  const url = await ensureDatabase(pg.url, 'booking');
-  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0 });
+  const { stack, stop } = await startThrowawayStack('booking');
   const { booking } = await seedScheduling(stack);
   const perSlot = booking.bodies.length / booking.slotStarts.length;
   const distinct = booking.bodies.filter((_, i) => i % perSlot === 0).concat(booking.warmupBodies.filter((_, i) => i % perSlot === 0));
@@ -133,5 +126,5 @@ const variants = { // name: [on, off], switched at run time
     const line = (what, c, k) => `${what}: with ${(c[0] / 1000 / k[0]).toFixed(2)} | without ${(c[1] / 1000 / k[1]).toFixed(2)} | ratio ${(c[0] / k[0] / (c[1] / k[1])).toFixed(2)} (n=${k[0]}+${k[1]})`;
     console.log(`${process.env.AB}, CPU ms per answer\n  ${line('201 (hooks included)', cpu, n)}\n  ${line('409 of a taken slot', cpu409, n409)}`);
   }
-  await stack.stop(); await pg.stop(); process.exit(0);
+  await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -3,11 +3,8 @@
 // Prints SQL statements per request by text, gateway → subgraph fetches, CPU per request; PROFILE=file.cpuprofile profiles them.
 require('../dist/bench/env.js');
 require('reflect-metadata');
-const { mkdtempSync, writeFileSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
-const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
-const { ensureDatabase } = require('../dist/stack/database');
-const { freePort } = require('../dist/stack/ports');
-const { startStack } = require('../dist/stack/start-stack');
+const { writeFileSync } = require('fs');
+const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
 const http = require('../dist/gateway/subgraph-http');
@@ -17,10 +14,7 @@ CountingSqlLogger.prototype.logQuery = function (query, ...rest) { bump(sql, que
 const request = http.subgraphRequest;
 http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} bump(hops, op); return request(agent, url, init, ...rest); };
 (async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-et-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
-  const url = await ensureDatabase(pg.url, 'et');
-  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0, webhookWorker: false });
+  const { stack, stop } = await startThrowawayStack('et', { webhookWorker: false });
   const op = new Operator(stack.db);
   const user = await op.createUser({ email: 'a@example.com', name: 'A', timeZone: 'UTC', password: 'correct horse battery' });
   const { key } = await op.createApiKey(user.id, 'k');
@@ -36,5 +30,5 @@ http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = 
   const report = (title, m) => { const rows = [...m].sort((a, b) => b[1] - a[1]); console.log(`${title}: ${(rows.reduce((s, r) => s + r[1], 0) / N).toFixed(2)} per request`); for (const [k, v] of rows) console.log(`  ${(v / N).toFixed(2)}  ${k}`); };
   report('SQL statements', sql); report('gateway → subgraph fetches', hops);
   console.log(`CPU ms/request ${((c.user + c.system) / 1000 / N).toFixed(2)}`);
-  await stack.stop(); await pg.stop(); process.exit(0);
+  await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

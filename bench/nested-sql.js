@@ -2,11 +2,7 @@
 // `npm run build`, then LOG_LEVEL=warn node bench/nested-sql.js  — prints, in order, each gateway → subgraph fetch and each statement of one request (N=200: then CPU per request).
 require('../dist/bench/env.js');
 require('reflect-metadata');
-const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir } = require('os');
-const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
-const { ensureDatabase } = require('../dist/stack/database');
-const { freePort } = require('../dist/stack/ports');
-const { startStack } = require('../dist/stack/start-stack');
+const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
@@ -18,10 +14,7 @@ const request = http.subgraphRequest;
 http.subgraphRequest = (agent, url, init, ...rest) => { if (on) seq.push('FETCH ' + url + ' ' + JSON.parse(init.body).query.slice(0, 200).replace(/\s+/g, ' ')); return request(agent, url, init, ...rest); };
 const NESTED = `query { me { bookings { attendees { email } eventType { team { members { role user { name } } } } } } }`;
 (async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-n-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
-  const url = await ensureDatabase(pg.url, 'n');
-  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0, webhookWorker: false });
+  const { stack, stop } = await startThrowawayStack('n', { webhookWorker: false });
   const op = new Operator(stack.db);
   const host = await op.createUser({ email: 'h@example.com', name: 'Hana', timeZone: 'UTC', password: 'correct horse battery' });
   const { key } = await op.createApiKey(host.id, 'k');
@@ -36,5 +29,5 @@ const NESTED = `query { me { bookings { attendees { email } eventType { team { m
   console.log(seq.join('\n'));
   const N = Number(process.env.N || 0);
   if (N) { const c0 = process.cpuUsage(); await Promise.all([0, 1].map(async () => { for (let i = 0; i < N / 2; i++) await q(); })); const c = process.cpuUsage(c0); console.log(`CPU ms/request ${((c.user + c.system) / 1000 / N).toFixed(2)} (N=${N}, 2 at a time)`); }
-  await stack.stop(); await pg.stop(); process.exit(0);
+  await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -5,11 +5,8 @@
 // fan-out does) and waits for every receipt; this process's CPU over the block, per delivery. Variants alternate A B B A …
 require('../dist/bench/env.js');
 require('reflect-metadata');
-const { mkdtempSync } = require('fs'); const { join } = require('path'); const { tmpdir, loadavg } = require('os');
-const { startEmbeddedPostgres } = require('../dist/stack/embedded-postgres');
-const { ensureDatabase } = require('../dist/stack/database');
-const { freePort } = require('../dist/stack/ports');
-const { startStack } = require('../dist/stack/start-stack');
+const { loadavg } = require('os');
+const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { startWebhookWorker } = require('../dist/subgraphs/integrations/webhook-delivery/webhook-worker');
 const { enqueueManyInTransaction, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_DELIVERY_CHANNEL } = require('../dist/subgraphs/kit/job-queue');
@@ -35,10 +32,7 @@ const variants = {
 (async () => {
   const [labelA, a, labelB, b, restart] = variants[process.env.AB || 'keepalive'];
   const EVENTS = Number(process.env.EVENTS || 50), RECEIVERS = Number(process.env.RECEIVERS || 10), ROUNDS = Number(process.env.ROUNDS || 6);
-  const dir = mkdtempSync(join(tmpdir(), 'webhook-ab-'));
-  const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
-  const url = await ensureDatabase(pg.url, 'ab');
-  const stack = await startStack({ databaseUrl: url, port: 0, subgraphPort: () => 0, internalPort: 0, webhookWorker: false });
+  const { stack, databaseUrl: url, stop } = await startThrowawayStack('ab', { webhookWorker: false });
   const receivers = await ReceiversProcess.start(RECEIVERS);
   const db = stack.db('integrations');
   const user = await new Operator(stack.db).createUser({ email: 'ab@example.com', name: 'AB', timeZone: 'UTC', password: 'correct horse battery' });
@@ -88,5 +82,5 @@ const variants = {
   }
   const per = (i) => cpu[i] / n[i];
   console.log(`${process.env.AB || 'keepalive'}: ${labelA} ${per(0).toFixed(3)} ms CPU/delivery, ${(sql[0] / n[0]).toFixed(2)} statements/delivery (${(n[0] / wall[0] * 1000).toFixed(0)} deliveries/s) | ${labelB} ${per(1).toFixed(3)} ms CPU/delivery, ${(sql[1] / n[1]).toFixed(2)} statements/delivery (${(n[1] / wall[1] * 1000).toFixed(0)} deliveries/s) | ratio ${(per(0) / per(1)).toFixed(2)}  (n=${n[0]}+${n[1]}, load ${loadavg()[0].toFixed(1)})`);
-  await worker.stop(); receivers.stop(); await stack.stop(); await pg.stop(); process.exit(0);
+  await worker.stop(); receivers.stop(); await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });
