@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServices } from './bundle-services.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TSCONFIG = join(ROOT, 'tsconfig.json');
@@ -44,6 +45,12 @@ const startedAt = new Date();
 const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT], { stdio: ['ignore', process.stderr, process.stderr] });
 if (tsc.status !== 0) {
   process.stderr.write(`build: tsc failed (exit ${tsc.status ?? tsc.signal}); fix the errors above and run the command again\n`);
+  process.exit(1);
+}
+try {
+  await bundleServices(ROOT);
+} catch (error) {
+  process.stderr.write(`build: bundling the services failed: ${error instanceof Error ? error.message : error}\n`);
   process.exit(1);
 }
 // The stamp carries the time the build started: a file saved during the build is seen as changed next time.

@@ -11,8 +11,8 @@ function profilingFlags(name: string): string[] {
 
 export interface ServiceSpec {
   name: string;
-  /** The compiled entry point (dist/…/main.js). */
-  script: string;
+  /** What node runs: the compiled entry point (dist/…/main.js), or the bundle runner and the service's bundle (stack/service-bundles.ts). */
+  command: string[];
   env: NodeJS.ProcessEnv;
   heapLimitMb: number;
 }
@@ -51,7 +51,7 @@ export class SupervisedProcess {
   }
 
   private spawn(): void {
-    const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, ...profilingFlags(this.spec.name), this.spec.script], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, ...profilingFlags(this.spec.name), ...this.spec.command], {
       env: this.spec.env,
       // The IPC channel tells the supervisor when the service is ready, and the service that the
       // supervisor is gone. Its own process group: a Ctrl-C in the terminal reaches only the

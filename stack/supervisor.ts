@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
 import { LocalDatabase, openStackDatabase } from './local-database';
 import { assertPortFree } from './port-check';
 import { freePort } from './ports';
 import { restartPolicyFromEnvironment } from './restart-policy';
+import { GATEWAY_ENTRY, SERVICE_ENTRIES, serviceCommands, subgraphEntry, WEBHOOK_WORKER_ENTRY } from './service-bundles';
 import { ServiceSpec, SupervisedProcess } from './supervised-process';
 
-const DIST = join(__dirname, '..');
 const DEFAULT_HEAP_LIMIT_MB = 512;
 
 /** The port an env var asks for: its default when unset, a free port for 0. */
@@ -55,6 +54,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
   shared.BOOKING_BASE_URL = env.BOOKING_BASE_URL || env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
+  const commands = serviceCommands(SERVICE_ENTRIES, env);
   const urls: Record<string, string> = {};
   const specs: ServiceSpec[] = [];
   for (const subgraph of SUBGRAPH_ADDRESSES) {
@@ -62,7 +62,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
     urls[subgraph.name] = `http://127.0.0.1:${port}/graphql`;
     specs.push({
       name: subgraph.name,
-      script: join(DIST, 'subgraphs', subgraph.name, 'main.js'),
+      command: commands.get(subgraphEntry(subgraph.name))!,
       heapLimitMb,
       // Where subgraphs ask the supergraph (GraphLink): the gateway's internal listener, never its public port.
       env: { ...shared, PORT: String(port), HOST: '127.0.0.1', GATEWAY_INTERNAL_URL: `http://127.0.0.1:${internalPort}` },
@@ -75,7 +75,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
     const port = i === 0 ? await chosenPort(env.WEBHOOK_WORKER_PORT, 4010) : await freePort();
     workers.push({
       name: workerCount === 1 ? 'webhook-worker' : `webhook-worker-${i + 1}`,
-      script: join(DIST, 'subgraphs', 'integrations', 'webhook-delivery', 'worker-main.js'),
+      command: commands.get(WEBHOOK_WORKER_ENTRY)!,
       heapLimitMb,
       env: { ...shared, PORT: String(port), HOST: '127.0.0.1', GATEWAY_INTERNAL_URL: `http://127.0.0.1:${internalPort}` },
     });
@@ -84,7 +84,7 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
   const subgraphUrlEnv = Object.fromEntries(Object.entries(urls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url]));
   specs.push({
     name: 'gateway',
-    script: join(DIST, 'gateway', 'main.js'),
+    command: commands.get(GATEWAY_ENTRY)!,
     heapLimitMb,
     env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: env.HOST || '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1', ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}) },
   });

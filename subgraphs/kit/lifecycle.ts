@@ -4,6 +4,12 @@ export interface ReadyMessage {
   url: string;
 }
 
+/**
+ * Emitted on `process` once the service is ready, in every run (with or without a supervisor): the
+ * bundle runner (stack/bundled-service.ts) writes its code cache then, with what start-up compiled.
+ */
+export const SERVICE_READY_EVENT = 'service-ready';
+
 /** How long a service may take to close its connections before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
 
@@ -33,4 +39,5 @@ export function serveUntilStopped(name: string, url: string, stop: () => Promise
     process.once('disconnect', () => shutdown('disconnect'));
     process.send({ type: 'ready', url } satisfies ReadyMessage);
   }
+  process.emit(SERVICE_READY_EVENT as never);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Kind, parse, StringValueNode, ListValueNode } from 'graphql';
+import { SUPERGRAPH_FILE } from '../../../schema/files';
 import { MembershipRole } from '../membership/membership.entity';
 
 /** Ids of the built-in roles: what a membership role grants when no custom role is assigned. */
@@ -10,7 +10,6 @@ export const SYSTEM_ROLE_IDS: Record<MembershipRole, string> = {
   OWNER: 'owner_role',
 };
 
-const SUPERGRAPH = join(__dirname, '..', '..', '..', '..', 'schema', 'supergraph.graphql');
 const DEFAULT_ROLES = ['ADMIN', 'OWNER'];
 let byRole: Map<string, string[]> | undefined;
 
@@ -25,7 +24,7 @@ export function systemRolePermissions(role: MembershipRole): string[] {
 
 function collectPbacRules(): Map<string, string[]> {
   const grants = new Map<string, Set<string>>();
-  const document = parse(readFileSync(SUPERGRAPH, 'utf8'));
+  const document = parse(readFileSync(SUPERGRAPH_FILE, 'utf8'));
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     for (const field of definition.fields ?? []) {
