@@ -157,7 +157,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return { supergraphSdl: transform(initialSdl), cleanup: async () => unsubscribe?.() };
   };
   const gateway = new ApolloGateway({ supergraphSdl: supergraphFor((sdl) => sdl), buildService });
-  const internalGateway = new ApolloGateway({ supergraphSdl: supergraphFor(internalSupergraphOf), buildService });
+  // The internal supergraph is the public one without its @inaccessible marks: the public gateway
+  // validates it (a broken one fails there), so the internal one skips a second validation.
+  const internalGateway = new ApolloGateway({ supergraphSdl: supergraphFor(internalSupergraphOf), buildService, validateSupergraph: false });
   let credentials: CredentialResolver;
   let apiSchema: GraphQLSchema | undefined;
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {

@@ -1,4 +1,4 @@
-import { Kind, parse, print, visit } from 'graphql';
+import { Kind, Lexer, parse, Source, TokenKind } from 'graphql';
 
 /**
  * The supergraph the gateway's own calls are planned over: the published one with every
@@ -6,15 +6,25 @@ import { Kind, parse, print, visit } from 'graphql';
  * verifyPassword, usersById…) that the public API schema leaves out. It serves only the gateway's
  * in-process calls (credential resolution, the REST façade) and the internal listener (GraphLink
  * callbacks, system principal only); the @internal rule in each subgraph still refuses anyone else.
+ *
+ * Cut out of the text token by token (the lexer knows descriptions and strings from directives)
+ * rather than parsed and printed again: a third of the CPU on a 200 kB supergraph, at every start.
+ * `@inaccessible` takes no arguments; its definition (`directive @inaccessible …`) stays.
  */
 export function internalSupergraphOf(supergraphSdl: string): string {
-  return print(
-    visit(parse(supergraphSdl), {
-      Directive(node) {
-        return node.name.value === 'inaccessible' ? null : undefined;
-      },
-    }),
-  );
+  const lexer = new Lexer(new Source(supergraphSdl));
+  const kept: string[] = [];
+  let from = 0;
+  let previous = lexer.token;
+  for (let token = lexer.advance(); token.kind !== TokenKind.EOF; previous = token, token = lexer.advance()) {
+    if (token.kind !== TokenKind.AT || (previous.kind === TokenKind.NAME && previous.value === 'directive')) continue;
+    const name = lexer.lookahead();
+    if (name.kind !== TokenKind.NAME || name.value !== 'inaccessible') continue;
+    kept.push(supergraphSdl.slice(from, previous.end));
+    from = lexer.advance().end;
+  }
+  kept.push(supergraphSdl.slice(from));
+  return kept.join('');
 }
 
 /** Whether a printed API schema still shows a field of the root types (tests). */

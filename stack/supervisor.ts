@@ -131,11 +131,9 @@ export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promi
   stopWhenParentLeaves(shutDown);
 
   try {
-    const started = new Map(serving.map((service) => [service.name, service.start()]));
-    // The workers once the integrations subgraph has migrated its tables and scheduling installed the
-    // queue; they need neither the gateway nor the other subgraphs, so they start while those do.
-    const queueReady = Promise.all([started.get('scheduling'), started.get('integrations')]);
-    await Promise.all([...started.values(), queueReady.then(() => Promise.all(workers.map((service) => service.start())))]);
+    // All at once: a worker applies the integrations migrations and installs the queue as the subgraphs
+    // do, each under an advisory lock (the first applies them, the others find them applied).
+    await Promise.all(services.map((service) => service.start()));
   } catch (error) {
     await stopAll().catch(() => undefined);
     throw error;

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { oneAtATime } from './advisory-lock';
 import { CountingSqlLogger } from './sql-statements';
 
 export interface PersistenceDefinition {
@@ -14,6 +16,8 @@ export interface PersistenceDefinition {
 export async function openDataSource(persistence: PersistenceDefinition, databaseUrl: string): Promise<DataSource> {
   const dataSource = new DataSource({
     type: 'postgres',
+    // The pg this code imports (TypeORM would require it by name at run time: a second copy in a service bundle).
+    driver: pg,
     url: databaseUrl,
     schema: persistence.schema,
     entities: persistence.entities,
@@ -26,8 +30,12 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
     extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), options: `-c search_path=${persistence.schema},public` },
   });
   await dataSource.initialize();
-  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
-  await dataSource.runMigrations({ transaction: 'each' });
+  // Processes of one subgraph's schema start side by side (the integrations subgraph and the webhook
+  // workers under `npm start`): one applies the migrations, the others then find them applied.
+  await oneAtATime(dataSource, `${persistence.schema}.migrations`, async () => {
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
+    await dataSource.runMigrations({ transaction: 'each' });
+  });
   await persistence.afterMigrations?.(dataSource);
   return dataSource;
 }

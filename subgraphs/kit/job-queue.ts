@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { oneAtATime } from './advisory-lock';
 
 /**
  * The durable job queue (pg-boss) in its own PostgreSQL schema. It is infrastructure shared by the
@@ -87,10 +88,7 @@ function queueOptions(name: string): PgBoss.Queue {
  * processes creating one at once deadlock, so the whole install holds one advisory lock of its own.
  */
 export async function installJobQueue(db: DataSource): Promise<void> {
-  const lock = db.createQueryRunner();
-  await lock.connect();
-  await lock.query(`SELECT pg_advisory_lock(hashtext('${JOB_QUEUE_SCHEMA}.install'))`);
-  try {
+  await oneAtATime(db, `${JOB_QUEUE_SCHEMA}.install`, async () => {
     const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
     boss.on('error', (error) => console.error('job queue:', error));
     await boss.start();
@@ -100,10 +98,7 @@ export async function installJobQueue(db: DataSource): Promise<void> {
       else await boss.createQueue(name, queueOptions(name));
     }
     await boss.stop({ graceful: false, close: false, wait: true });
-  } finally {
-    await lock.query(`SELECT pg_advisory_unlock(hashtext('${JOB_QUEUE_SCHEMA}.install'))`).catch(() => undefined);
-    await lock.release();
-  }
+  });
 }
 
 /** A producer that only ever writes inside the caller's transactions (never started: no polling, no maintenance). */

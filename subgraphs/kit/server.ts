@@ -100,9 +100,16 @@ export async function startSubgraph(
     portVariable?: string;
   },
 ): Promise<RunningSubgraph> {
-  const db = await openDataSource(definition.persistence, options.databaseUrl);
+  // The database (connection, migrations: round trips) and the schema (CPU) side by side.
+  const [opened, built] = await Promise.allSettled([openDataSource(definition.persistence, options.databaseUrl), buildFederatedSchema(definition)]);
+  if (opened.status === 'rejected') throw opened.reason;
+  const db = opened.value;
+  if (built.status === 'rejected') {
+    await db.destroy();
+    throw built.reason;
+  }
+  const schema = built.value;
   const graph = new GraphLink(options.gatewayUrl ?? defaultGatewayUrl);
-  const schema = await buildFederatedSchema(definition);
   const formatError = reportUnreachableDatabase(definition.name);
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
