@@ -143,6 +143,10 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  // @apollo/gateway reports to Apollo (usage-reporting.api.apollographql.com) every hour from each gateway,
+  // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
+  // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
+  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
     new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphHttp.fetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
