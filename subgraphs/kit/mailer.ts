@@ -1,5 +1,5 @@
-import nodemailer, { Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 export interface Mail {
   to: string;
@@ -24,6 +24,20 @@ function from(env: NodeJS.ProcessEnv, senderName: string | undefined) {
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** The SMTP transport the environment describes, if any. nodemailer is loaded here, at the first mail: never at start. */
+function smtpTransport(env: NodeJS.ProcessEnv): Transporter | undefined {
+  if (!env.SMTP_URL && !env.SMTP_HOST) return undefined;
+  const nodemailer = require('nodemailer') as typeof import('nodemailer');
+  if (env.SMTP_URL) return nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS } as SMTPTransport.Options);
+  return nodemailer.createTransport({
+    host: env.SMTP_HOST,
+    port: Number(env.SMTP_PORT ?? 587),
+    secure: env.SMTP_SECURE === 'true',
+    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+    ...TIMEOUTS,
+  });
+}
+
 /**
  * E-mail over SMTP with nodemailer, set up from the environment when a mail is sent:
  * SMTP_URL (`smtp://user:pass@host:587`, `smtps://…`), or SMTP_HOST with SMTP_PORT (default 587),
@@ -31,19 +45,10 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * written to the log instead.
  */
 export function mailerFromEnvironment(env: NodeJS.ProcessEnv = process.env): Mailer {
-  let transport: Transporter | undefined;
-  if (env.SMTP_URL) transport = nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS } as SMTPTransport.Options);
-  else if (env.SMTP_HOST) {
-    transport = nodemailer.createTransport({
-      host: env.SMTP_HOST,
-      port: Number(env.SMTP_PORT ?? 587),
-      secure: env.SMTP_SECURE === 'true',
-      auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
-      ...TIMEOUTS,
-    });
-  }
+  let transport: Transporter | undefined | null = null;
   return {
     async send(mail) {
+      if (transport === null) transport = smtpTransport(env);
       if (!transport) {
         console.log(`[mail] (no SMTP_URL / SMTP_HOST: logged, not sent) To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);
         return;

@@ -1,4 +1,4 @@
-import ICAL from 'ical.js';
+import type ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
 import { fetchOutbound } from '../../kit/outbound';
 
@@ -30,6 +30,8 @@ export interface ParsedFeed {
 
 /** Parses iCalendar text; transparent (free) and cancelled events are left out, recurrences expanded. */
 export function parseIcsFeed(text: string, now = new Date()): ParsedFeed {
+  // ical.js is loaded with the first feed, not at start.
+  const ICAL = require('ical.js') as typeof import('ical.js').default;
   let calendar: ICAL.Component;
   try {
     calendar = new ICAL.Component(ICAL.parse(text));

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { isIP } from 'node:net';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { parseIcsFeed } from '../calendar/ics-feed';
@@ -25,7 +25,10 @@ export class CalDavUnavailable extends Error {}
 /** Where Apple's CalDAV server is (`APPLE_CALDAV_URL`, default iCloud's). */
 export const appleCalDavUrl = () => (process.env.APPLE_CALDAV_URL || 'https://caldav.icloud.com').replace(/\/+$/, '');
 
-const xml = new XMLParser({ removeNSPrefix: true, ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, trimValues: true, isArray: (name) => ['response', 'propstat', 'comp'].includes(name) });
+let parser: XMLParser | undefined;
+/** fast-xml-parser is loaded with the first CalDAV answer, not at start. */
+const xml = () =>
+  (parser ??= new (require('fast-xml-parser') as typeof import('fast-xml-parser')).XMLParser({ removeNSPrefix: true, ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, trimValues: true, isArray: (name) => ['response', 'propstat', 'comp'].includes(name) }));
 
 const PRINCIPAL = `<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>`;
 const HOME_SET = `<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-home-set/></d:prop></d:propfind>`;
@@ -76,7 +79,7 @@ async function dav(base: URL, account: CalDavAccount, method: 'PROPFIND' | 'REPO
   if (answer.status !== 207) throw new CalDavUnavailable(`the CalDAV server answered ${answer.status} to ${method} ${target.pathname}`);
   let parsed: Xml;
   try {
-    parsed = xml.parse(answer.body.toString('utf8')) as Xml;
+    parsed = xml().parse(answer.body.toString('utf8')) as Xml;
   } catch (error) {
     throw new CalDavUnavailable(`the CalDAV server answered malformed XML: ${(error as Error).message}`);
   }

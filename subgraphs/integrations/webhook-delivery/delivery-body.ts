@@ -1,4 +1,3 @@
-import Handlebars from 'handlebars';
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { BookingWebhookPayload } from './booking-payload';
 import { icsContents } from './ics-content';
@@ -46,6 +45,8 @@ function isJson(text: string): boolean {
  */
 function renderTemplate(template: string, context: Record<string, unknown>): DeliveryBody {
   const json = isJson(template);
+  // Handlebars is loaded with the first custom template, not at start.
+  const Handlebars = require('handlebars') as typeof import('handlebars');
   const render = Handlebars.compile(template, { noEscape: true, knownHelpersOnly: true });
   return { body: render(json ? jsonEscapedStrings(context) : context), contentType: json ? 'application/json' : 'application/x-www-form-urlencoded' };
 }

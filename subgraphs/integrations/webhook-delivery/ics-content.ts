@@ -1,4 +1,3 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { BookingWebhookPayload } from './booking-payload';
 
 /**
@@ -7,6 +6,8 @@ import { BookingWebhookPayload } from './booking-payload';
  * SEQUENCE its iCalSequence, so calendars update the entry they already have.
  */
 export function icsContents(payload: BookingWebhookPayload, cancelled: boolean): { attendeeIcsContent: string; organizerIcsContent: string } {
+  // ical-generator is loaded with the first calendar object, not at start.
+  const { default: ical, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } = require('ical-generator') as typeof import('ical-generator');
   const build = (forOrganizer: boolean) => {
     const calendar = ical({ prodId: { company: 'svc', product: 'webhooks', language: 'EN' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
     const event = calendar.createEvent({

@@ -1,4 +1,4 @@
-import { createEvent, DateTime } from 'ics';
+import type { DateTime } from 'ics';
 import { Attendee } from './attendee.entity';
 import { Booking } from './booking.entity';
 import { locationText } from './booking-location';
@@ -17,6 +17,8 @@ const compactUtc = (date: Date) => date.toISOString().replace(/[-:]/g, '').repla
 /** The booking as an iCalendar (RFC 5545) document, written by the `ics` library; the booking uid is the event UID. */
 export function bookingIcs(booking: Booking, attendees: readonly Attendee[]): string {
   const location = locationText(booking.location);
+  // ics is loaded with the first calendar file, not at start.
+  const { createEvent } = require('ics') as typeof import('ics');
   const { error, value } = createEvent({
     uid: booking.uid,
     title: booking.title,
