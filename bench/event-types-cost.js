@@ -17,7 +17,12 @@ const request = http.subgraphRequest;
 http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} bump(hops, op); return request(agent, url, init, ...rest); };
 const switchOf = (object, key) => [() => { object[key] = true; }, () => { object[key] = false; }];
 const { compiledQueries } = require('../dist/subgraphs/kit/compiled-queries');
+const lean = require('../dist/subgraphs/kit/lean-reads');
+const { IsNull } = require('typeorm');
+const leanFindAndCount = lean.leanFindAndCount;
+const typeormFindAndCount = (db, entity, where, orderBy, take, skip) => db.getRepository(entity).findAndCount({ where: Object.fromEntries(Object.entries(where).map(([k, v]) => [k, v === null ? IsNull() : v])), order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])), take, skip });
 const variants = {
+  lean: [() => { lean.leanFindAndCount = leanFindAndCount; }, () => { lean.leanFindAndCount = typeormFindAndCount; }], // change 23: the list page by the lean path, not TypeORM's findAndCount
   compiled: switchOf(compiledQueries, 'enabled'), // change 22: the subgraphs' read calls as compiled queries (graphql-jit)
   ...(process.env.AB_MODULE ? require(require('path').resolve(process.env.AB_MODULE)) : {}),
 };
