@@ -23,6 +23,7 @@ const leanFindAndCount = lean.leanFindAndCount;
 const typeormFindAndCount = (db, entity, where, orderBy, take, skip) => db.getRepository(entity).findAndCount({ where: Object.fromEntries(Object.entries(where).map(([k, v]) => [k, v === null ? IsNull() : v])), order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])), take, skip });
 const { nullsInPlace } = require('../dist/gateway/rest/execute');
 const variants = {
+  all: [() => { variants.compiled[0](); variants.lean[0](); variants.nulls[0](); }, () => { variants.compiled[1](); variants.lean[1](); variants.nulls[1](); }], // changes 22–24 together
   nulls: switchOf(nullsInPlace, 'enabled'), // change 24: the REST nulls rule written into the gateway's result instead of a copy
   lean: [() => { lean.leanFindAndCount = leanFindAndCount; }, () => { lean.leanFindAndCount = typeormFindAndCount; }], // change 23: the list page by the lean path, not TypeORM's findAndCount
   compiled: switchOf(compiledQueries, 'enabled'), // change 22: the subgraphs' read calls as compiled queries (graphql-jit)
