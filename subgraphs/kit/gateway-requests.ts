@@ -1,6 +1,7 @@
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema, parse, validate } from 'graphql';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 
@@ -154,7 +155,8 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       if (!document || (variables != null && !isPlainObject(variables)) || (operationName != null && typeof operationName !== 'string')) {
         return await byApollo(req, res, body, contextValue);
       }
-      const result = (await execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue })) as ExecutionResult;
+      const result = (await (runCompiled(options.schema, document, operationName ?? undefined, variables ?? undefined, contextValue) ??
+        execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue }))) as ExecutionResult;
       // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
       if (result.data === undefined) return await byApollo(req, res, body, contextValue);
       const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options, withStacktrace) : { formatted: undefined, status: undefined };
