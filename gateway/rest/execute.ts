@@ -105,7 +105,7 @@ export function writeNulls(value: unknown, rule: NullsRule): unknown {
 /** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
 export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
   try {
-    const result = await run(route.entry.operation, variablesOf(route, req), principal);
+    const result = await run(route.entry.operation, variablesOf(route, req), principal, req.id);
     if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
     const found = listOrSingle(resultAt(result.data, route.entry.result), route.entry.listWhenPresent);
     const value = (route.entry.nulls && found ? writeNulls(found, route.entry.nulls) : found) as typeof found;
