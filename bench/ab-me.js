@@ -12,18 +12,14 @@ const gatewayRequests = require('../dist/subgraphs/kit/gateway-requests');
 const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
 const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const { In } = require('typeorm');
-const requestLog = require('../dist/subgraphs/kit/request-log');
 const { operationReuse } = require('../dist/gateway/operation-reuse');
-const gatewayModule = require('../dist/gateway/gateway');
 const variants = {
   // every run-time switch of session 6 at once (the default-resolver and key-only `me` changes are not switchable)
   all: [() => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = true; }, () => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = false; }],
   principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
   cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
   direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
-  reqlog: [() => { requestLog.legacyRequestLog.enabled = false; requestLog.legacyRequestLog.als.disable(); }, () => { requestLog.legacyRequestLog.enabled = true; }],
   operation: [() => { operationReuse.enabled = true; }, () => { operationReuse.enabled = false; }],
-  datasource: [() => { gatewayModule.leanSubgraphCalls.enabled = true; }, () => { gatewayModule.leanSubgraphCalls.enabled = false; }],
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
   http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
 };

@@ -92,9 +92,6 @@ export interface RunningGateway {
 type ProcessOptions = Parameters<RemoteGraphQLDataSource<GatewayContext>['process']>[0];
 type SubgraphAnswer = Awaited<ReturnType<RemoteGraphQLDataSource<GatewayContext>['process']>>;
 
-/** Switched at run time by the A/B measurement (bench/ab-me.js `AB=datasource`): off, RemoteGraphQLDataSource's own `process`. TEMPORARY */
-export const leanSubgraphCalls = { enabled: true };
-
 /**
  * Forwards the caller's principal to every subgraph in a header signed with the internal secret, with
  * the request's id, and hears from subgraph responses whose principals a mutation changed
@@ -120,43 +117,25 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
    * without automatic persisted queries and cache-control hints, neither of which is used here
    * (docs/performance.md, change 24).
    */
-  async process(options: ProcessOptions): Promise<SubgraphAnswer> {
-    if (!leanSubgraphCalls.enabled) return super.process(options);
-    const { http, ...operation } = options.request;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of http?.headers ?? []) headers[name] = value;
+  async process({ request, context }: ProcessOptions): Promise<SubgraphAnswer> {
+    const { http, ...operation } = request;
+    const { principal, requestId } = context as GatewayContext;
+    const headers: Record<string, string> = Object.fromEntries(http?.headers ?? []);
     headers['content-type'] = 'application/json';
-    Object.assign(headers, this.forwardedHeaders(options.context as GatewayContext));
+    headers[PRINCIPAL_HEADER] = signPrincipal(principal ?? ANONYMOUS);
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     try {
       const response = await this.fetcher(this.url!, { method: 'POST', headers, body: JSON.stringify(operation) });
       if (!response.ok) throw await this.errorFromResponse(response);
       const body = await this.parseBody(response);
-      if (!body || typeof body !== 'object') throw new Error(`Expected JSON response body, but received: ${body}`);
-      return this.heard({ ...(body as SubgraphAnswer), http: response as never });
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`Expected JSON response body, but received: ${body}`);
+      const answer = { ...(body as SubgraphAnswer), http: response as never };
+      const changed = answer.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
+      if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
+      return answer;
     } catch (error) {
       this.didEncounterError(error as Error);
     }
-  }
-
-  private forwardedHeaders(context: GatewayContext): Record<string, string> {
-    const headers: Record<string, string> = { [PRINCIPAL_HEADER]: signPrincipal(context.principal ?? ANONYMOUS) };
-    if (context.requestId) headers[REQUEST_ID_HEADER] = context.requestId;
-    return headers;
-  }
-
-  private heard(response: SubgraphAnswer): SubgraphAnswer {
-    const changed = response.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
-    if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
-    return response;
-  }
-
-  // TEMPORARY: RemoteGraphQLDataSource's own process calls these (A/B only).
-  willSendRequest({ request, context }: ProcessOptions) {
-    for (const [name, value] of Object.entries(this.forwardedHeaders(context as GatewayContext))) request.http?.headers.set(name, value);
-  }
-
-  didReceiveResponse({ response }: { response: SubgraphAnswer }) {
-    return this.heard(response);
   }
 }
 

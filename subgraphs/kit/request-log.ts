@@ -3,12 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
 
-// TEMPORARY (A/B of change 22): the previous path, pino-http and AsyncLocalStorage.
-import { AsyncLocalStorage } from 'node:async_hooks';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pinoHttp } = require('pino-http');
-export const legacyRequestLog = { enabled: false, als: new AsyncLocalStorage<string>() };
-
 declare module 'node:http' {
   interface IncomingMessage {
     /** The request's id (requestLogging): logged in its line, answered in `x-request-id`, passed on to the subgraphs. */
@@ -21,11 +15,6 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What an id from outside may look like (a UUID, a proxy's trace id): short, no spaces, nothing to inject into a log. */
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The id requestLogging gave `req` (undefined for a request it did not see). */
-export function requestIdOf(req: IncomingMessage): string | undefined {
-  return req.id;
-}
 
 /** The service's JSON logger: one object per line on stdout, at LOG_LEVEL (default info). */
 export function serviceLogger(service: string): pino.Logger {
@@ -48,7 +37,7 @@ export const internalRequestLog = { successAtDebug: true };
  * ("request errored"), others at info ("request completed"), except `/health` answers and the answers
  * below 400 of `internal` listeners, at debug. The id is the incoming `x-request-id` when
  * `believeIncoming(req)` says its sender is trusted and it looks like an id, else a new UUID; it is
- * answered in the `x-request-id` header and kept on the request (`requestIdOf(req)`), from where the
+ * answered in the `x-request-id` header and kept on the request (`req.id`), from where the
  * gateway passes it on to the subgraphs in the operation's context (no AsyncLocalStorage).
  */
 export function requestLogging(service: string, believeIncoming: (req: Request) => boolean, options: { internal?: boolean } = {}) {
@@ -62,22 +51,7 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
   const quietSuccess = (req: IncomingMessage) => (options.internal && internalRequestLog.successAtDebug) || pathOf(req) === '/health';
   const levelOf = (req: IncomingMessage, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info');
 
-  // TEMPORARY (A/B of change 22)
-  const legacy = pinoHttp({
-    logger,
-    wrapSerializers: false,
-    genReqId: idOf,
-    serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, path: pathOf(req) }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel(req: IncomingMessage, res: ServerResponse, error: unknown) {
-      return error ? 'error' : levelOf(req, res);
-    },
-  });
-
   return (req: Request, res: Response, next: NextFunction) => {
-    if (legacyRequestLog.enabled) return legacy(req, res, () => legacyRequestLog.als.run(String(req.id), next));
     const id = (req.id = idOf(req, res));
     const started = Date.now();
     // 'close' follows 'finish' once the answer is written, and comes alone when the client went away first.
