@@ -1,5 +1,5 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=all|direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=all|direct|principal|cost|operation|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
