@@ -24,9 +24,9 @@ const typeormFindAndCount = (db, entity, where, orderBy, take, skip) => db.getRe
 const { nullsInPlace } = require('../dist/gateway/rest/execute');
 const variants = {
   all: [() => { variants.compiled[0](); variants.lean[0](); variants.nulls[0](); }, () => { variants.compiled[1](); variants.lean[1](); variants.nulls[1](); }], // changes 22–24 together
-  nulls: switchOf(nullsInPlace, 'enabled'), // change 24: the REST nulls rule written into the gateway's result instead of a copy
-  lean: [() => { lean.leanFindAndCount = leanFindAndCount; }, () => { lean.leanFindAndCount = typeormFindAndCount; }], // change 23: the list page by the lean path, not TypeORM's findAndCount
-  compiled: switchOf(compiledQueries, 'enabled'), // change 22: the subgraphs' read calls as compiled queries (graphql-jit)
+  nulls: switchOf(nullsInPlace, 'enabled'), // change 28: the REST nulls rule written into the gateway's result instead of a copy
+  lean: [() => { lean.leanFindAndCount = leanFindAndCount; }, () => { lean.leanFindAndCount = typeormFindAndCount; }], // change 27: the list page by the lean path, not TypeORM's findAndCount
+  compiled: switchOf(compiledQueries, 'enabled'), // change 26: the subgraphs' read calls as compiled queries (graphql-jit)
   ...(process.env.AB_MODULE ? require(require('path').resolve(process.env.AB_MODULE)) : {}),
 };
 (async () => {

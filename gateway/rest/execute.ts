@@ -103,7 +103,7 @@ function applyNulls(value: unknown, sets: { omit: Set<string>; empty: Set<string
 /**
  * The same rule written into the value itself, without a copy of every object: a key to omit is set to
  * undefined, which JSON leaves out as it leaves out a missing key. A list of 20 event types is ~200
- * objects (docs/performance.md, change 24).
+ * objects (docs/performance.md, change 28).
  */
 function applyNullsInPlace(value: unknown, sets: { omit: Set<string>; empty: Set<string> }): void {
   if (Array.isArray(value)) {
@@ -136,7 +136,7 @@ export function writeNulls(value: unknown, rule: NullsRule): unknown {
 /** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
 export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
   try {
-    const result = await run(route.entry.operation, variablesOf(route, req), principal);
+    const result = await run(route.entry.operation, variablesOf(route, req), principal, req.id);
     if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
     const found = listOrSingle(resultAt(result.data, route.entry.result), route.entry.listWhenPresent);
     const value = (route.entry.nulls && found ? writeNulls(found, route.entry.nulls) : found) as typeof found;

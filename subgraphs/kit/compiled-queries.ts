@@ -5,7 +5,7 @@ import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
  * The gateway's read calls run as queries compiled once per document and operation (graphql-jit):
  * graphql-js walks the schema for every field value of every answer (field definition, resolve info,
  * argument values, type checks), which a 20-item event type list pays ~2,900 times per call
- * (docs/performance.md, change 22). Mutations keep graphql-js `execute` (fewer values, side effects in
+ * (docs/performance.md, change 26). Mutations keep graphql-js `execute` (fewer values, side effects in
  * order); so does any document graphql-jit does not compile.
  *
  * Switched off at run time by the A/B measurement (bench/event-types-cost.js `AB=compiled`).

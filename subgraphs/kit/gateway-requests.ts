@@ -31,7 +31,7 @@ export interface GatewayRequestOptions {
   apollo: ApolloServer<SubgraphContext>;
   /** The subgraph's Apollo Server `formatError`. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-  contextFor(principal: Principal): SubgraphContext;
+  contextFor(principal: Principal, requestId: string | undefined): SubgraphContext;
   /** The answer to a call without a valid principal header (401, as the express route answers it). */
   refuse(res: ServerResponse, message: string): void;
 }
@@ -148,7 +148,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       } catch {
         return answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
       }
-      const contextValue = options.contextFor(principal);
+      const contextValue = options.contextFor(principal, req.id);
       const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
       const variables = isPlainObject(body) ? body.variables : undefined;
       const operationName = isPlainObject(body) ? body.operationName : undefined;

@@ -81,7 +81,7 @@ function entityOf<T>(entity: new () => T, plan: LeanPlan, row: Record<string, un
  * (ascending), and how many match in all: `findAndCount({ where, order, take, skip })` by the lean
  * path. As TypeORM does, the count costs no statement when the page tells it (not full, and not
  * empty past the first row). A list of 20 event types spent ~1.7 ms CPU in TypeORM's query builder
- * and result transformer (docs/performance.md, change 23).
+ * and result transformer (docs/performance.md, change 27).
  */
 export async function leanFindAndCount<T extends ObjectLiteral>(
   db: DataSource | EntityManager,
