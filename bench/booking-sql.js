@@ -41,9 +41,11 @@ const linkRun = GraphLink.prototype.run;
 const requestLog = require('../dist/subgraphs/kit/request-log');
 const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
 const refuseIfTaken = takenSlot.refuseIfTaken;
+const { foldedBookingWrites } = require('../dist/subgraphs/scheduling/booking/booking-writes');
 const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
   log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
+  fold: [() => { foldedBookingWrites.enabled = true; }, () => { foldedBookingWrites.enabled = false; }], // booking, attendees, event and jobs as one statement
   early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 
