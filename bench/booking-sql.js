@@ -22,7 +22,17 @@ const sql = new Map(); const hops = new Map(); const links = new Map();
 const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
 const logQuery = CountingSqlLogger.prototype.logQuery;
 const sequence = [];
-CountingSqlLogger.prototype.logQuery = function (query, parameters, runner) { const text = query.replace(/\s+/g, ' ').slice(0, 160); bump(sql, text); if (process.env.SEQ) sequence.push(`${runner?.connection?.options?.schema ?? '?'}: ${text.slice(0, 110)}`); return logQuery.call(this, query, parameters, runner); };
+// How long each transaction holds the host's lock, measured from the first statement sent after the lock was granted
+// until COMMIT is sent (one round trip, the COMMIT's, not included): `lockHeld` sums it per variant (AB modes).
+const lockHeld = { ms: 0, n: 0 }; const lockedSince = new WeakMap();
+const timeLock = (query, parameters, runner) => {
+  if (!runner) return;
+  if (lockedSince.get(runner) === 'granting') lockedSince.set(runner, performance.now());
+  if (query.startsWith('SELECT pg_advisory_xact_lock') && parameters?.[0] === 'scheduling.bookings') lockedSince.set(runner, 'granting');
+  if (query === 'COMMIT' && typeof lockedSince.get(runner) === 'number') { lockHeld.ms += performance.now() - lockedSince.get(runner); lockHeld.n++; lockedSince.delete(runner); }
+  if (query === 'ROLLBACK') lockedSince.delete(runner);
+};
+CountingSqlLogger.prototype.logQuery = function (query, parameters, runner) { timeLock(query, parameters, runner); const text = query.replace(/\s+/g, ' ').slice(0, 160); bump(sql, text); if (process.env.SEQ) sequence.push(`${runner?.connection?.options?.schema ?? '?'}: ${text.slice(0, 110)}`); return logQuery.call(this, query, parameters, runner); };
 const request = http.subgraphRequest;
 // The gateway's query plans name their fetches `<Operation>__<subgraph>__<n>`; graph-link callbacks (counted apart) do not.
 http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} if (op.includes('__')) bump(hops, op); return request(agent, url, init, ...rest); };
@@ -46,6 +56,8 @@ const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
   log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
   fold: [() => { foldedBookingWrites.enabled = true; }, () => { foldedBookingWrites.enabled = false; }], // booking, attendees, event and jobs as one statement
+  // What the calendar busy-times callback costs (measurement only): off, it is answered "no busy times" without the callback.
+  busy: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = function (query, ...rest) { return query.includes('UsersCalendarBusyTimes') ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, query, ...rest); }; }],
   early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 
@@ -113,12 +125,13 @@ const variants = { // name: [on, off], switched at run time
     console.log(`\n409: CPU ms/answer ${((c2.user + c2.system) / 1000 / M).toFixed(2)}; wall ms/answer ${(wall409 / M).toFixed(1)}`);
   } else {
     const [on, off] = variants[process.env.AB];
-    const cpu = [0, 0], n = [0, 0], cpu409 = [0, 0], n409 = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
+    const cpu = [0, 0], n = [0, 0], cpu409 = [0, 0], n409 = [0, 0], held = [0, 0], locks = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
     let refusal = 0; // second bodies of the 10 slots the warm-up booked
     for (let round = 0; round < R; round++) for (const which of round % 2 ? [1, 0] : [0, 1]) {
       [on, off][which]();
-      const c0 = process.cpuUsage();
+      const c0 = process.cpuUsage(); const l0 = { ...lockHeld };
       for (let i = 0; i < B; i++) await post(distinct[next++], 201);
+      held[which] += lockHeld.ms - l0.ms; locks[which] += lockHeld.n - l0.n;
       await new Promise((r) => setTimeout(r, 1500));
       const c = process.cpuUsage(c0); cpu[which] += c.user + c.system; n[which] += B;
       const r0 = process.cpuUsage();
@@ -127,6 +140,7 @@ const variants = { // name: [on, off], switched at run time
     }
     const line = (what, c, k) => `${what}: with ${(c[0] / 1000 / k[0]).toFixed(2)} | without ${(c[1] / 1000 / k[1]).toFixed(2)} | ratio ${(c[0] / k[0] / (c[1] / k[1])).toFixed(2)} (n=${k[0]}+${k[1]})`;
     console.log(`${process.env.AB}, CPU ms per answer\n  ${line('201 (hooks included)', cpu, n)}\n  ${line('409 of a taken slot', cpu409, n409)}`);
+    console.log(`  host lock held per 201 (ms, until COMMIT is sent): with ${(held[0] / locks[0]).toFixed(2)} | without ${(held[1] / locks[1]).toFixed(2)} | ratio ${(held[0] / locks[0] / (held[1] / locks[1])).toFixed(2)}`);
   }
   await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });
