@@ -80,23 +80,25 @@ const variants = { // name: [on, off], switched at run time
   if (process.env.CONC) {
     const C = Number(process.env.CONC), S = Number(process.env.SECONDS || 3), R = Number(process.env.ROUNDS || 3);
     const [on, off] = process.env.AB ? variants[process.env.AB] : [() => {}, () => {}];
-    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0 }, { n: 0, ok: 0, cpu: 0, ms: 0 }];
+    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0, chains: [] }, { n: 0, ok: 0, cpu: 0, ms: 0, chains: [] }];
     const scheduling = stack.db('scheduling');
     for (let round = 0; round < R; round++) for (const which of (process.env.AB ? (round % 2 ? [1, 0] : [0, 1]) : [0])) {
       await scheduling.query(`UPDATE bookings SET status = 'cancelled' WHERE event_type_id = $1 AND start_time = ANY($2) AND status IN ('accepted', 'pending')`, [booking.eventTypeId, booking.slotStarts]);
       [on, off][which]();
-      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000;
+      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000; let booked = 0;
       await Promise.all(Array.from({ length: C }, async () => {
         while (Date.now() < until) {
           const r = await fetch(stack.url + '/v2/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'svc-api-version': '2024-08-13' }, body: booking.bodies[Math.floor(Math.random() * booking.bodies.length)] });
           await r.text(); if (r.status !== 201 && r.status !== 409) throw new Error(`HTTP ${r.status}`);
           t.n++; if (r.status === 201) t.ok++;
+          // The host's chain: how long until every contended slot of the block is booked.
+          if (r.status === 201 && ++booked === booking.slotStarts.length) { t.chains.push(Date.now() - t0); }
         }
       }));
       const c = process.cpuUsage(c0); t.cpu += c.user + c.system; t.ms += Date.now() - t0;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included)`;
+    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included); all ${booking.slotStarts.length} slots booked after ${t.chains.length ? t.chains.map((ms) => (ms / 1000).toFixed(1)).join(', ') + ' s' : '—'} (${R - t.chains.length} blocks ended first)`;
     console.log(process.env.AB ? `${process.env.AB}, ${C} clients:\n  with    ${line(totals[0])}\n  without ${line(totals[1])}` : `${C} clients: ${line(totals[0])}`);
   } else if (!process.env.AB) {
     const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
