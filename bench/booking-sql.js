@@ -9,7 +9,9 @@
 // with AB, blocks alternate the variant on and off. Reports answers/s, 201/409 and CPU per answer per variant
 // (wall figures: only the ratio of alternated blocks means anything on a shared machine).
 // AB=<variant> alternates blocks of bookings (201) and of refusals of taken slots (409) with the variant switched
-// on and off at run time (see `variants`), and reports CPU per answer of each kind.
+// on and off at run time (see `variants`), and reports CPU per answer of each kind and how long each 201 held the
+// host's advisory lock (e.g. AB=fold: the booking's rows as one statement, or not; AB=busy: the calendar busy-times
+// callback's cost, measurement only). In CONC mode, each block also reports when all its contended slots were booked.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
