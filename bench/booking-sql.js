@@ -54,12 +54,14 @@ const requestLog = require('../dist/subgraphs/kit/request-log');
 const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
 const refuseIfTaken = takenSlot.refuseIfTaken;
 const { foldedBookingWrites } = require('../dist/subgraphs/scheduling/booking/booking-writes');
+const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
   log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
   fold: [() => { foldedBookingWrites.enabled = true; }, () => { foldedBookingWrites.enabled = false; }], // booking, attendees, event and jobs as one statement
   // What the calendar busy-times callback costs (measurement only): off, it is answered "no busy times" without the callback.
   busy: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = function (query, ...rest) { return query.includes('UsersCalendarBusyTimes') ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, query, ...rest); }; }],
+  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }], // the cost estimate reused (bookings: keyed without their variables) or made per request
   early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 
