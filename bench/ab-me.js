@@ -1,5 +1,5 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=all|direct|principal|cost|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=all|direct|principal|cost|operation|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
 require('../dist/bench/env.js');
 require('reflect-metadata');
@@ -12,12 +12,14 @@ const gatewayRequests = require('../dist/subgraphs/kit/gateway-requests');
 const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
 const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const { In } = require('typeorm');
+const { operationReuse } = require('../dist/gateway/operation-reuse');
 const variants = {
   // every run-time switch of session 6 at once (the default-resolver and key-only `me` changes are not switchable)
   all: [() => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = true; }, () => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = false; }],
   principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
   cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
   direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
+  operation: [() => { operationReuse.enabled = true; }, () => { operationReuse.enabled = false; }],
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
   http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
 };

@@ -9,7 +9,9 @@
 // with AB, blocks alternate the variant on and off. Reports answers/s, 201/409 and CPU per answer per variant
 // (wall figures: only the ratio of alternated blocks means anything on a shared machine).
 // AB=<variant> alternates blocks of bookings (201) and of refusals of taken slots (409) with the variant switched
-// on and off at run time (see `variants`), and reports CPU per answer of each kind.
+// on and off at run time (see `variants`), and reports CPU per answer of each kind and how long each 201 held the
+// host's advisory lock (e.g. AB=fold: the booking's rows as one statement, or not; AB=busy: the calendar busy-times
+// callback's cost, measurement only). In CONC mode, each block also reports when all its contended slots were booked.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
@@ -22,7 +24,17 @@ const sql = new Map(); const hops = new Map(); const links = new Map();
 const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
 const logQuery = CountingSqlLogger.prototype.logQuery;
 const sequence = [];
-CountingSqlLogger.prototype.logQuery = function (query, parameters, runner) { const text = query.replace(/\s+/g, ' ').slice(0, 160); bump(sql, text); if (process.env.SEQ) sequence.push(`${runner?.connection?.options?.schema ?? '?'}: ${text.slice(0, 110)}`); return logQuery.call(this, query, parameters, runner); };
+// How long each transaction holds the host's lock, measured from the first statement sent after the lock was granted
+// until COMMIT is sent (one round trip, the COMMIT's, not included): `lockHeld` sums it per variant (AB modes).
+const lockHeld = { ms: 0, n: 0 }; const lockedSince = new WeakMap();
+const timeLock = (query, parameters, runner) => {
+  if (!runner) return;
+  if (lockedSince.get(runner) === 'granting') lockedSince.set(runner, performance.now());
+  if (query.startsWith('SELECT pg_advisory_xact_lock') && parameters?.[0] === 'scheduling.bookings') lockedSince.set(runner, 'granting');
+  if (query === 'COMMIT' && typeof lockedSince.get(runner) === 'number') { lockHeld.ms += performance.now() - lockedSince.get(runner); lockHeld.n++; lockedSince.delete(runner); }
+  if (query === 'ROLLBACK') lockedSince.delete(runner);
+};
+CountingSqlLogger.prototype.logQuery = function (query, parameters, runner) { timeLock(query, parameters, runner); const text = query.replace(/\s+/g, ' ').slice(0, 160); bump(sql, text); if (process.env.SEQ) sequence.push(`${runner?.connection?.options?.schema ?? '?'}: ${text.slice(0, 110)}`); return logQuery.call(this, query, parameters, runner); };
 const request = http.subgraphRequest;
 // The gateway's query plans name their fetches `<Operation>__<subgraph>__<n>`; graph-link callbacks (counted apart) do not.
 http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} if (op.includes('__')) bump(hops, op); return request(agent, url, init, ...rest); };
@@ -41,9 +53,15 @@ const linkRun = GraphLink.prototype.run;
 const requestLog = require('../dist/subgraphs/kit/request-log');
 const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
 const refuseIfTaken = takenSlot.refuseIfTaken;
+const { foldedBookingWrites } = require('../dist/subgraphs/scheduling/booking/booking-writes');
+const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
   log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
+  fold: [() => { foldedBookingWrites.enabled = true; }, () => { foldedBookingWrites.enabled = false; }], // booking, attendees, event and jobs as one statement
+  // What the calendar busy-times callback costs (measurement only): off, it is answered "no busy times" without the callback.
+  busy: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = function (query, ...rest) { return query.includes('UsersCalendarBusyTimes') ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, query, ...rest); }; }],
+  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }], // the cost estimate reused (bookings: keyed without their variables) or made per request
   early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 
@@ -66,23 +84,25 @@ const variants = { // name: [on, off], switched at run time
   if (process.env.CONC) {
     const C = Number(process.env.CONC), S = Number(process.env.SECONDS || 3), R = Number(process.env.ROUNDS || 3);
     const [on, off] = process.env.AB ? variants[process.env.AB] : [() => {}, () => {}];
-    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0 }, { n: 0, ok: 0, cpu: 0, ms: 0 }];
+    const totals = [{ n: 0, ok: 0, cpu: 0, ms: 0, chains: [] }, { n: 0, ok: 0, cpu: 0, ms: 0, chains: [] }];
     const scheduling = stack.db('scheduling');
     for (let round = 0; round < R; round++) for (const which of (process.env.AB ? (round % 2 ? [1, 0] : [0, 1]) : [0])) {
       await scheduling.query(`UPDATE bookings SET status = 'cancelled' WHERE event_type_id = $1 AND start_time = ANY($2) AND status IN ('accepted', 'pending')`, [booking.eventTypeId, booking.slotStarts]);
       [on, off][which]();
-      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000;
+      const t = totals[which]; const c0 = process.cpuUsage(); const t0 = Date.now(); const until = t0 + S * 1000; let booked = 0;
       await Promise.all(Array.from({ length: C }, async () => {
         while (Date.now() < until) {
           const r = await fetch(stack.url + '/v2/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'svc-api-version': '2024-08-13' }, body: booking.bodies[Math.floor(Math.random() * booking.bodies.length)] });
           await r.text(); if (r.status !== 201 && r.status !== 409) throw new Error(`HTTP ${r.status}`);
           t.n++; if (r.status === 201) t.ok++;
+          // The host's chain: how long until every contended slot of the block is booked.
+          if (r.status === 201 && ++booked === booking.slotStarts.length) { t.chains.push(Date.now() - t0); }
         }
       }));
       const c = process.cpuUsage(c0); t.cpu += c.user + c.system; t.ms += Date.now() - t0;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included)`;
+    const line = (t) => `${(t.n / t.ms * 1000).toFixed(1)} answers/s (${t.ok} × 201, ${t.n - t.ok} × 409), CPU ms/answer ${(t.cpu / 1000 / t.n).toFixed(2)} (client included); all ${booking.slotStarts.length} slots booked after ${t.chains.length ? t.chains.map((ms) => (ms / 1000).toFixed(1)).join(', ') + ' s' : '—'} (${R - t.chains.length} blocks ended first)`;
     console.log(process.env.AB ? `${process.env.AB}, ${C} clients:\n  with    ${line(totals[0])}\n  without ${line(totals[1])}` : `${C} clients: ${line(totals[0])}`);
   } else if (!process.env.AB) {
     const session = process.env.PROFILE ? new (require('inspector/promises').Session)() : null;
@@ -111,12 +131,13 @@ const variants = { // name: [on, off], switched at run time
     console.log(`\n409: CPU ms/answer ${((c2.user + c2.system) / 1000 / M).toFixed(2)}; wall ms/answer ${(wall409 / M).toFixed(1)}`);
   } else {
     const [on, off] = variants[process.env.AB];
-    const cpu = [0, 0], n = [0, 0], cpu409 = [0, 0], n409 = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
+    const cpu = [0, 0], n = [0, 0], cpu409 = [0, 0], n409 = [0, 0], held = [0, 0], locks = [0, 0]; const B = Number(process.env.BLOCK || 10), R = Number(process.env.ROUNDS || 6);
     let refusal = 0; // second bodies of the 10 slots the warm-up booked
     for (let round = 0; round < R; round++) for (const which of round % 2 ? [1, 0] : [0, 1]) {
       [on, off][which]();
-      const c0 = process.cpuUsage();
+      const c0 = process.cpuUsage(); const l0 = { ...lockHeld };
       for (let i = 0; i < B; i++) await post(distinct[next++], 201);
+      held[which] += lockHeld.ms - l0.ms; locks[which] += lockHeld.n - l0.n;
       await new Promise((r) => setTimeout(r, 1500));
       const c = process.cpuUsage(c0); cpu[which] += c.user + c.system; n[which] += B;
       const r0 = process.cpuUsage();
@@ -125,6 +146,7 @@ const variants = { // name: [on, off], switched at run time
     }
     const line = (what, c, k) => `${what}: with ${(c[0] / 1000 / k[0]).toFixed(2)} | without ${(c[1] / 1000 / k[1]).toFixed(2)} | ratio ${(c[0] / k[0] / (c[1] / k[1])).toFixed(2)} (n=${k[0]}+${k[1]})`;
     console.log(`${process.env.AB}, CPU ms per answer\n  ${line('201 (hooks included)', cpu, n)}\n  ${line('409 of a taken slot', cpu409, n409)}`);
+    console.log(`  host lock held per 201 (ms, until COMMIT is sent): with ${(held[0] / locks[0]).toFixed(2)} | without ${(held[1] / locks[1]).toFixed(2)} | ratio ${(held[0] / locks[0] / (held[1] / locks[1])).toFixed(2)}`);
   }
   await stop(); process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

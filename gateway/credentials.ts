@@ -9,7 +9,7 @@ import { tooManyRequestsError } from './rate-limits/too-many-requests';
 import { retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
-export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
+export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal, requestId?: string) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
 const CREDENTIAL_FIELDS = /* GraphQL */ `
   fragment CredentialFields on ResolvedCredential {
@@ -48,6 +48,8 @@ export interface CredentialSource {
   query: unknown;
   /** The client's address (express `req.ip`): wrong platform secrets are counted per client id and per IP. */
   ip?: string;
+  /** The request's id (request-log.ts): the credential lookup is logged under it. */
+  id?: string;
 }
 
 interface ResolvedCredential {
@@ -110,12 +112,12 @@ export class CredentialResolver {
     const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     const query = (req.query ?? {}) as Record<string, unknown>;
-    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query);
+    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query, req.id);
     if (!clientId || !secretKey) {
       throw credentialError(`Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`);
     }
-    const platform = await this.resolvePlatform(clientId, secretKey, query, addressKey(req.ip));
-    return req.header('authorization') ? this.resolve(req.header('authorization'), query) : platform;
+    const platform = await this.resolvePlatform(clientId, secretKey, query, addressKey(req.ip), req.id);
+    return req.header('authorization') ? this.resolve(req.header('authorization'), query, req.id) : platform;
   }
 
   /**
@@ -127,17 +129,17 @@ export class CredentialResolver {
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     if (!secretKey) throw credentialError(`This endpoint is called by the platform OAuth client itself: send its secret key in ${PLATFORM_SECRET_KEY_HEADER}`);
     const query = (req.query ?? {}) as Record<string, unknown>;
-    const platform = await this.resolvePlatform(req.header(PLATFORM_CLIENT_ID_HEADER) || pathClientId, secretKey, query, addressKey(req.ip));
-    if (req.header('authorization')) await this.resolve(req.header('authorization'), query);
+    const platform = await this.resolvePlatform(req.header(PLATFORM_CLIENT_ID_HEADER) || pathClientId, secretKey, query, addressKey(req.ip), req.id);
+    if (req.header('authorization')) await this.resolve(req.header('authorization'), query, req.id);
     return platform;
   }
 
-  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}): Promise<Principal> {
+  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}, requestId?: string): Promise<Principal> {
     refuseApiKeyParameter(query);
     if (!authorization) return ANONYMOUS;
     const secret = bearerSecretOf(authorization);
     if (secret === undefined) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
-    return this.cached(`bearer:${secret}`, RESOLVE_CREDENTIAL, { secret }, 'credential', () =>
+    return this.cached(`bearer:${secret}`, RESOLVE_CREDENTIAL, { secret }, 'credential', requestId, () =>
       API_KEY.test(secret)
         ? 'Invalid, revoked or expired API key'
         : secret.startsWith(ACCESS_TOKEN_PREFIX)
@@ -147,7 +149,7 @@ export class CredentialResolver {
   }
 
   /** Platform customers (spec 5.1): an approved confidential OAuth client, by its id and secret key. */
-  async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}, address = 'unknown'): Promise<Principal> {
+  async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}, address = 'unknown', requestId?: string): Promise<Principal> {
     refuseApiKeyParameter(query);
     // Checked before the cache: while the client id (or the IP) is locked, not even the right secret is accepted.
     const lockout = await this.clientSecrets?.check(clientId, address);
@@ -159,7 +161,7 @@ export class CredentialResolver {
     }
     let principal: Principal;
     try {
-      principal = await this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', () =>
+      principal = await this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', requestId, () =>
         `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
       );
     } catch (error) {
@@ -171,13 +173,13 @@ export class CredentialResolver {
   }
 
   /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields. */
-  private async cached(material: string, query: string, variables: Record<string, unknown>, field: string, refusal: () => string): Promise<Principal> {
+  private async cached(material: string, query: string, variables: Record<string, unknown>, field: string, requestId: string | undefined, refusal: () => string): Promise<Principal> {
     const key = sha256Hex(material);
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.principal;
 
     const generation = this.generation;
-    const result = await this.run(query, variables, SYSTEM);
+    const result = await this.run(query, variables, SYSTEM, requestId);
     const unavailable = result.errors?.find(hasUnavailableCode);
     if (unavailable) throw unavailableBeforeExecution(unavailable);
     // A credential the declared input limits refuse (longer than any key, token or secret, or with NUL) is no credential of ours.

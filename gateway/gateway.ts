@@ -19,6 +19,7 @@ import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-err
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
 import { operationLimitOptions } from './operation-limits/operation-limits';
+import { reuseOperationsForResultShaping } from './operation-reuse';
 import { listenForPrincipalChanges } from './principal-changes';
 import { GatewayRateLimits, startGatewayRateLimits } from './rate-limits/gateway-rate-limits';
 import { tokenEndpointLockout } from './rate-limits/token-endpoint-lockout';
@@ -32,10 +33,12 @@ import { publicOriginOf, trustProxySetting } from './public-address';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
-import { currentRequestId, REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
+import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
 
 export interface GatewayContext {
   principal: Principal;
+  /** The id of the request being served (request-log.ts), sent on to every subgraph it calls. */
+  requestId?: string;
 }
 
 export interface GatewayOptions {
@@ -86,11 +89,13 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-type DataSourceHook<K extends 'willSendRequest' | 'didReceiveResponse'> = Parameters<NonNullable<RemoteGraphQLDataSource<GatewayContext>[K]>>[0];
+type ProcessOptions = Parameters<RemoteGraphQLDataSource<GatewayContext>['process']>[0];
+type SubgraphAnswer = Awaited<ReturnType<RemoteGraphQLDataSource<GatewayContext>['process']>>;
 
 /**
- * Forwards the caller's principal to every subgraph in a header signed with the internal secret, and
- * hears from subgraph responses whose principals a mutation changed (`extensions.principalsChanged`).
+ * Forwards the caller's principal to every subgraph in a header signed with the internal secret, with
+ * the request's id, and hears from subgraph responses whose principals a mutation changed
+ * (`extensions.principalsChanged`).
  */
 class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   constructor(
@@ -106,16 +111,31 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
     throw isUnreachable(error) ? serviceUnavailable(this.serviceName) : error;
   }
 
-  willSendRequest({ request, context }: DataSourceHook<'willSendRequest'>) {
-    request.http?.headers.set(PRINCIPAL_HEADER, signPrincipal(context.principal ?? ANONYMOUS));
-    const requestId = currentRequestId();
-    if (requestId) request.http?.headers.set(REQUEST_ID_HEADER, requestId);
-  }
-
-  didReceiveResponse({ response }: DataSourceHook<'didReceiveResponse'>) {
-    const changed = response.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
-    if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
-    return response;
+  /**
+   * RemoteGraphQLDataSource's `process` for this gateway: the same POST, errors and parsing, without
+   * the node-fetch Headers and Request it builds per call for hooks this class does not read, and
+   * without automatic persisted queries and cache-control hints, neither of which is used here
+   * (docs/performance.md, change 24).
+   */
+  async process({ request, context }: ProcessOptions): Promise<SubgraphAnswer> {
+    const { http, ...operation } = request;
+    const { principal, requestId } = context as GatewayContext;
+    const headers: Record<string, string> = Object.fromEntries(http?.headers ?? []);
+    headers['content-type'] = 'application/json';
+    headers[PRINCIPAL_HEADER] = signPrincipal(principal ?? ANONYMOUS);
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    try {
+      const response = await this.fetcher(this.url!, { method: 'POST', headers, body: JSON.stringify(operation) });
+      if (!response.ok) throw await this.errorFromResponse(response);
+      const body = await this.parseBody(response);
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`Expected JSON response body, but received: ${body}`);
+      const answer = { ...(body as SubgraphAnswer), http: response as never };
+      const changed = answer.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
+      if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
+      return answer;
+    } catch (error) {
+      this.didEncounterError(error as Error);
+    }
   }
 }
 
@@ -147,6 +167,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
+  reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
     new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphHttp.fetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
@@ -192,8 +213,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const internalServer = serverOver(internalGateway, false);
   await Promise.all([server.start(), internalServer.start()]);
 
-  const run: OperationRunner = async (query, variables, principal) => {
-    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal } });
+  const run: OperationRunner = async (query, variables, principal, requestId) => {
+    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal, requestId } });
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
@@ -247,7 +268,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
-    expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req) }) }),
+    expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id }) }),
     graphqlRequestErrors,
   );
   app.use(lastResortErrors);
@@ -265,7 +286,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
-    expressMiddleware(internalServer, { context: async () => ({ principal: SYSTEM }) }),
+    expressMiddleware(internalServer, { context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id }) }),
     graphqlRequestErrors,
   );
   internal.use(lastResortErrors);

@@ -54,6 +54,12 @@ function rangeDays(start: unknown, end: unknown): number {
   return Math.min(MAX_SLOT_DAYS, Math.max(1, Math.ceil((to - from) / 86_400_000) + 1));
 }
 
+/**
+ * The arguments operationCost reads (`take`, and the ranges of `availableSlots` and `slots`): only variables
+ * used in them, or in `@skip`/`@include`, can change an operation's cost (operation-limits.ts keys its estimates so).
+ */
+export const COST_ARGUMENTS: ReadonlySet<string> = new Set(['take', 'startTime', 'endTime', 'start', 'end']);
+
 export const operationCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
   const key = `${type.name}.${field.name}`;
   if (key === 'Query.availableSlots') return SLOT_DAY_COST * rangeDays(args.startTime, args.endTime) + childComplexity;

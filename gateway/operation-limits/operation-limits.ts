@@ -1,10 +1,10 @@
 import { ApolloServerOptions, ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
-import { DocumentNode, GraphQLError, GraphQLSchema, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
+import { DocumentNode, GraphQLError, GraphQLSchema, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext, ValueNode, visit } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import { checkInputLimits } from '../input-limits/input-limits';
-import { operationCost } from './cost';
+import { COST_ARGUMENTS, operationCost } from './cost';
 import { LIMIT_VARIABLES, OperationLimits } from './limits';
 
 /** Every refusal of an oversized operation: a 400 whose message names the limit and its variable. */
@@ -36,8 +36,9 @@ function rootFieldCount(selectionSet: SelectionSetNode, document: DocumentNode, 
 
 /**
  * Costs already estimated, per parsed document (Apollo Server's document store hands back the same
- * object for the same text and schema) and per operation name and variables: the REST façade sends a
- * few fixed operations, mostly with the same variables, and the estimate was 3–4 % of a request's CPU.
+ * object for the same text and schema) and per operation name and the variables the cost can depend on
+ * (costVariablesOf): the REST façade sends a few fixed operations, and the estimate was 3–4 % of a
+ * request's CPU. A booking's variables differ on every request but none of them changes its cost.
  */
 const knownCosts = new WeakMap<DocumentNode, Map<string, number>>();
 const COSTS_KEPT_PER_DOCUMENT = 256;
@@ -47,7 +48,7 @@ export const operationCostReuse = { enabled: true };
 function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
   let costs = knownCosts.get(document);
   if (!costs) knownCosts.set(document, (costs = new Map()));
-  const key = `${operationName ?? ''}\n${JSON.stringify(variables)}`;
+  const key = `${operationName ?? ''}\n${JSON.stringify(costVariablesOf(document).filter((name) => name in variables).map((name) => [name, variables[name]]))}`;
   let cost = costs.get(key);
   if (cost === undefined || !operationCostReuse.enabled) {
     cost = getComplexity({ schema, query: document, variables, operationName, estimators: [operationCost] });
@@ -55,6 +56,22 @@ function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: st
     costs.set(key, cost);
   }
   return cost;
+}
+
+const costVariables = new WeakMap<DocumentNode, string[]>();
+/** The variables of a document used in an argument the cost model reads (COST_ARGUMENTS) or in `@skip`/`@include`. */
+function costVariablesOf(document: DocumentNode): string[] {
+  let names = costVariables.get(document);
+  if (!names) {
+    const found = new Set<string>();
+    const collect = (value: ValueNode) => visit(value, { Variable: (node) => void found.add(node.name.value) });
+    visit(document, {
+      Field: (node) => node.arguments?.forEach((arg) => COST_ARGUMENTS.has(arg.name.value) && collect(arg.value)),
+      Directive: (node) => void (['skip', 'include'].includes(node.name.value) && node.arguments?.forEach((arg) => collect(arg.value))),
+    });
+    costVariables.set(document, (names = [...found].sort()));
+  }
+  return names;
 }
 
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens\. Parsing aborted\.$/; // graphql 16 writes "more that"

@@ -1,6 +1,7 @@
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema, parse, validate } from 'graphql';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 
@@ -30,7 +31,7 @@ export interface GatewayRequestOptions {
   apollo: ApolloServer<SubgraphContext>;
   /** The subgraph's Apollo Server `formatError`. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-  contextFor(principal: Principal): SubgraphContext;
+  contextFor(principal: Principal, requestId: string | undefined): SubgraphContext;
   /** The answer to a call without a valid principal header (401, as the express route answers it). */
   refuse(res: ServerResponse, message: string): void;
 }
@@ -147,14 +148,15 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       } catch {
         return answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
       }
-      const contextValue = options.contextFor(principal);
+      const contextValue = options.contextFor(principal, req.id);
       const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
       const variables = isPlainObject(body) ? body.variables : undefined;
       const operationName = isPlainObject(body) ? body.operationName : undefined;
       if (!document || (variables != null && !isPlainObject(variables)) || (operationName != null && typeof operationName !== 'string')) {
         return await byApollo(req, res, body, contextValue);
       }
-      const result = (await execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue })) as ExecutionResult;
+      const result = (await (runCompiled(options.schema, document, operationName ?? undefined, variables ?? undefined, contextValue) ??
+        execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue }))) as ExecutionResult;
       // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
       if (result.data === undefined) return await byApollo(req, res, body, contextValue);
       const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options, withStacktrace) : { formatted: undefined, status: undefined };

@@ -1,14 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { subgraphAgent, subgraphRequest } from '../../gateway/subgraph-http';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
-import { currentRequestId, REQUEST_ID_HEADER } from './request-log';
+import { Agent } from 'node:http';
+import { REQUEST_ID_HEADER } from './request-log';
 import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
-
-/** The id of the request being served, so the gateway logs the callback under it. */
-const requestIdHeader = (): Record<string, string> => {
-  const id = currentRequestId();
-  return id ? { [REQUEST_ID_HEADER]: id } : {};
-};
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
@@ -19,19 +14,27 @@ export type GraphData = Record<string, unknown>;
  * key. Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
  */
 export class GraphLink {
-  /**
-   * node:http with keep-alive, as the gateway's own subgraph calls (gateway/subgraph-http.ts): the global
-   * fetch cost about 8 % of the stack's CPU in the profile of booking creation, which makes three callbacks
-   * (docs/performance.md). Idle sockets do not keep the process alive; the gateway closes them when it stops.
-   */
-  private readonly agent = subgraphAgent();
+  constructor(
+    private readonly gatewayUrl: () => string,
+    /** The request these calls serve (its x-request-id), so the gateway logs them under it; none for background work. */
+    private readonly requestId?: string,
+    /**
+     * node:http with keep-alive, as the gateway's own subgraph calls (gateway/subgraph-http.ts): the global
+     * fetch cost about 8 % of the stack's CPU in the profile of booking creation, which makes three callbacks
+     * (docs/performance.md). Idle sockets do not keep the process alive; the gateway closes them when it stops.
+     */
+    private readonly agent: Agent = subgraphAgent(),
+  ) {}
 
-  constructor(private readonly gatewayUrl: () => string) {}
+  /** The same link, for the calls made while serving request `requestId` (over the same connections). */
+  forRequest(requestId: string | undefined): GraphLink {
+    return requestId === this.requestId ? this : new GraphLink(this.gatewayUrl, requestId, this.agent);
+  }
 
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const response = await subgraphRequest(this.agent, `${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall(), ...requestIdHeader() },
+      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall(), ...(this.requestId ? { [REQUEST_ID_HEADER]: this.requestId } : {}) },
       body: JSON.stringify({ query, variables }),
     }, 10_000).catch((error) => {
       throw isUnreachable(error) ? serviceUnavailable('gateway') : error;

@@ -157,6 +157,30 @@ export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly 
   if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
 }
 
+/**
+ * enqueueAllInTransaction's statement as one part (a `WITH` entry) of a larger statement: pg-boss's own
+ * insert, so the queues' settings apply as with `send`, reading its jobs from the SQL expression
+ * `jobsJson` (a json array of `{id?, name, data, startAfter?}`) instead of its first parameter, and
+ * answering the ids inserted (a job whose queue is missing is not). `params` are $1…$6 of the whole
+ * statement: $1 is free for the caller (jobsJson may use it), the caller's own parameters start at $7.
+ */
+export async function jobInsertPart(jobsJson: string): Promise<{ text: string; params: unknown[] }> {
+  insertText ??= capturedInsert();
+  const { text, params } = await insertText;
+  const source = 'json_to_recordset($1)';
+  if (!text.includes(source)) throw new Error(`pg-boss's insert no longer reads ${source}: jobInsertPart needs updating`);
+  return { text: `${text.replace(source, `json_to_recordset(${jobsJson})`)} RETURNING id`, params: [null, ...params.slice(1)] };
+}
+
+let insertText: Promise<{ text: string; params: unknown[] }> | undefined;
+/** pg-boss's insert statement and its parameters, as it would send them (nothing is run). */
+async function capturedInsert(): Promise<{ text: string; params: unknown[] }> {
+  let captured: { text: string; params: unknown[] } | undefined;
+  await jobProducer().insert([], { db: { executeSql: async (text, params) => ((captured = { text, params: params ?? [] }), { rows: [] }) } });
+  if (!captured || captured.params.length !== 6) throw new Error("pg-boss's insert changed shape: jobInsertPart needs updating");
+  return captured;
+}
+
 /** Cancels queued jobs in the caller's transaction. */
 export async function cancelJobsInTransaction(tx: EntityManager, queue: string, ids: string[]): Promise<void> {
   if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });

@@ -1,22 +1,20 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
-import { pinoHttp } from 'pino-http';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id (requestLogging): logged in its line, answered in `x-request-id`, passed on to the subgraphs. */
+    id?: string;
+  }
+}
 
 /** The header that carries a request's id: from the gateway to the subgraphs, and back to the client. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What an id from outside may look like (a UUID, a proxy's trace id): short, no spaces, nothing to inject into a log. */
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-const requestIds = new AsyncLocalStorage<string>();
-
-/** The id of the request being served (undefined outside one): the gateway passes it on to the subgraphs. */
-export function currentRequestId(): string | undefined {
-  return requestIds.getStore();
-}
 
 /** The service's JSON logger: one object per line on stdout, at LOG_LEVEL (default info). */
 export function serviceLogger(service: string): pino.Logger {
@@ -29,17 +27,18 @@ const pathOf = (req: IncomingMessage) => ((req as Request).originalUrl ?? req.ur
 /**
  * Internal calls (a subgraph's requests, all from the gateway, and the gateway's internal listener's
  * graph-link callbacks) log their answers below 400 at debug: the gateway's line of the request carries
- * the same id. At LOG_LEVEL=info and above they then skip pino-http altogether, which cost 6–8 % of the
- * stack's CPU (docs/performance.md). `successAtDebug` can be switched off at run time (A/B measurements).
+ * the same id (docs/performance.md, change 10). `successAtDebug` can be switched off at run time (A/B measurements).
  */
 export const internalRequestLog = { successAtDebug: true };
 
 /**
- * One JSON log line per request (pino-http): service, request id, method, path, status, duration.
- * The id is the incoming `x-request-id` when `believeIncoming(req)` says its sender is trusted and it
- * looks like an id, else a new UUID; it is answered in the `x-request-id` response header and kept
- * for the rest of the request (`currentRequestId()`). `/health` answers log at debug level, and so do
- * the answers below 400 of `internal` listeners (see `internalRequestLog`).
+ * One JSON log line per request, when it ends: `{service, req: {id, method, path}, res: {statusCode},
+ * responseTime, msg}` (the shape pino-http wrote before: docs/performance.md, change 22). 5xx at error
+ * ("request errored"), others at info ("request completed"), except `/health` answers and the answers
+ * below 400 of `internal` listeners, at debug. The id is the incoming `x-request-id` when
+ * `believeIncoming(req)` says its sender is trusted and it looks like an id, else a new UUID; it is
+ * answered in the `x-request-id` header and kept on the request (`req.id`), from where the
+ * gateway passes it on to the subgraphs in the operation's context (no AsyncLocalStorage).
  */
 export function requestLogging(service: string, believeIncoming: (req: Request) => boolean, options: { internal?: boolean } = {}) {
   const logger = serviceLogger(service);
@@ -49,34 +48,19 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
     res.setHeader(REQUEST_ID_HEADER, id);
     return id;
   };
-  const quiet = (req: IncomingMessage, res: ServerResponse) => options.internal && internalRequestLog.successAtDebug && res.statusCode < 400;
-  const log = pinoHttp({
-    logger,
-    wrapSerializers: false,
-    genReqId: idOf,
-    serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, path: pathOf(req) }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel(req, res, error) {
-      if (error || res.statusCode >= 500) return 'error';
-      return (pathOf(req) === '/health' && res.statusCode < 400) || quiet(req, res) ? 'debug' : 'info';
-    },
-  });
-  /** Without pino-http: only an answer of 400 or more is logged, in pino-http's shape and levels. */
-  const light = (req: Request, res: Response, next: NextFunction) => {
-    const id = idOf(req, res);
-    const started = Date.now();
-    res.on('finish', () => {
-      if (res.statusCode < 400) return;
-      const line = { req: { id, method: req.method, path: pathOf(req) }, res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
-      if (res.statusCode >= 500) logger.error(line, 'request errored');
-      else logger.info(line, 'request completed');
-    });
-    requestIds.run(id, next);
-  };
+  const quietSuccess = (req: IncomingMessage) => (options.internal && internalRequestLog.successAtDebug) || pathOf(req) === '/health';
+  const levelOf = (req: IncomingMessage, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info');
+
   return (req: Request, res: Response, next: NextFunction) => {
-    if (options.internal && internalRequestLog.successAtDebug && !logger.isLevelEnabled('debug')) return light(req, res, next);
-    return log(req, res, () => requestIds.run(String(req.id), next));
+    const id = (req.id = idOf(req, res));
+    const started = Date.now();
+    // 'close' follows 'finish' once the answer is written, and comes alone when the client went away first.
+    res.once('close', () => {
+      const level = levelOf(req, res);
+      if (!logger.isLevelEnabled(level)) return;
+      const line = { req: { id, method: req.method, path: pathOf(req) }, res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
+      logger[level](line, level === 'error' ? 'request errored' : 'request completed');
+    });
+    next();
   };
 }

@@ -123,7 +123,7 @@ export async function startSubgraph(
   });
   await apollo.start();
 
-  const contextFor = (principal: Principal): SubgraphContext => ({ principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph });
+  const contextFor = (principal: Principal, requestId: string | undefined): SubgraphContext => ({ principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId) });
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
   const logging = requestLogging(definition.name, () => true, { internal: true });
@@ -150,7 +150,7 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!),
+      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!, req.id),
     }),
   );
   // The gateway's calls skip express: see gateway-requests.ts. Everything else (health, web pages, GET) is the app's.

@@ -61,6 +61,18 @@ describe('one JSON log line per request, under one request id from the gateway t
     expect(stack.output()).not.toContain('svc_not_logged');
   }, 30_000);
 
+  it('the gateway’s credential lookup (oauth) and a subgraph’s callback to the gateway are logged under the same id', async () => {
+    const refused = await fetch(`${base}/v2/me`, { headers: { authorization: `Bearer svc_${'0'.repeat(64)}` } });
+    expect(refused.status).toBe(401);
+    const refusedId = refused.headers.get('x-request-id')!;
+    await eventually(async () => servicesThatLogged(stack, refusedId).includes('oauth'), { timeoutMs: 10_000 });
+
+    // An event type named by its owner's username: scheduling asks the organizations subgraph for the user through the gateway.
+    const slots = await fetch(`${base}/v2/slots/available?eventTypeSlug=intro&username=nobody-here&startTime=2030-01-07&endTime=2030-01-08`);
+    const slotsId = slots.headers.get('x-request-id')!;
+    await eventually(async () => ['gateway', 'scheduling', 'gateway-internal', 'organizations'].every((service) => servicesThatLogged(stack, slotsId).includes(service)), { timeoutMs: 10_000 });
+  }, 30_000);
+
   it('an x-request-id from a trusted proxy is kept, answered and passed to the subgraph', async () => {
     const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'proxy-7f3a.42' }, body: JSON.stringify({ query: SLOTS_QUERY }) });
     expect(response.headers.get('x-request-id')).toBe('proxy-7f3a.42');

@@ -189,6 +189,14 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'PATCH /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
   'DELETE /v2/organizations/{orgId}/users/{userId}/ooo/{oooId}': 'ORG_SCHEDULE_WRITE',
   'GET /v2/organizations/{orgId}/ooo': 'ORG_SCHEDULE_READ', // out-of-office entries of all users
+  'GET /v2/teams/{teamId}/users/{userId}/ooo': 'TEAM_SCHEDULE_READ', // out-of-office entries of a team member
+  'POST /v2/teams/{teamId}/users/{userId}/ooo': 'TEAM_SCHEDULE_WRITE', // create, update, delete out-of-office entries of a team member
+  'PATCH /v2/teams/{teamId}/users/{userId}/ooo/{oooId}': 'TEAM_SCHEDULE_WRITE',
+  'DELETE /v2/teams/{teamId}/users/{userId}/ooo/{oooId}': 'TEAM_SCHEDULE_WRITE',
+  'GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo': 'TEAM_SCHEDULE_READ',
+  'POST /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo': 'TEAM_SCHEDULE_WRITE',
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo/{oooId}': 'TEAM_SCHEDULE_WRITE',
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo/{oooId}': 'TEAM_SCHEDULE_WRITE',
   // Verified resources (user, team, org team)
   'POST /v2/verified-resources/emails/verification-code/request': 'VERIFIED_RESOURCES_WRITE', // request code
   'POST /v2/verified-resources/emails/verification-code/verify': 'VERIFIED_RESOURCES_WRITE', // verify

@@ -481,6 +481,27 @@ describe('bookings', () => {
       expect(events[2].payload).toMatchObject({ uid: moved.uid, status: 'cancelled', cancellationReason: 'no longer needed' });
     });
 
+    it('the queued jobs carry the event as written: webhook event keyed by the event row at its time, MEETING_STARTED and MEETING_ENDED at the booking’s start and end, each with the payload naming the booking’s id', async () => {
+      const host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC);
+      const eventTypeId = (await personalEventType(stack, host.user.id, { slug: 'outboxed' })).id;
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: '2031-05-07T10:00:00Z', attendee: attendee('outbox') }), 201);
+      const [event] = await stack.db('scheduling').query('SELECT id, created_at, payload FROM booking_events WHERE booking_uid = $1', [booking.uid]);
+      expect(event.payload).toMatchObject({ id: booking.id, uid: booking.uid, attendees: [{ email: 'guest-outbox@example.com', language: 'en' }] });
+      const jobs = await stack.db('scheduling').query(
+        `SELECT name, data, start_after FROM job_queue.job WHERE data->'payload'->>'uid' = $1 ORDER BY name, start_after`,
+        [booking.uid],
+      );
+      expect(jobs.map((j: any) => [j.name, j.data.trigger ?? null])).toEqual([
+        ['webhook-event', 'BOOKING_CREATED'],
+        ['webhook-scheduled', 'MEETING_STARTED'],
+        ['webhook-scheduled', 'MEETING_ENDED'],
+      ]);
+      expect(jobs[0].data).toEqual({ eventKey: `booking-event:${event.id}`, trigger: 'BOOKING_CREATED', occurredAt: event.created_at.toISOString(), payload: event.payload });
+      expect(jobs[1].data).toMatchObject({ bookingUid: booking.uid, at: '2031-05-07T10:00:00.000Z', payload: event.payload });
+      expect(jobs[1].start_after.toISOString()).toBe('2031-05-07T10:00:00.000Z');
+      expect(jobs[2].data).toMatchObject({ bookingUid: booking.uid, at: '2031-05-07T11:00:00.000Z', payload: event.payload });
+    });
+
     it('a booking refused with 409 writes no event', async () => {
       const host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC);
       const eventTypeId = (await personalEventType(stack, host.user.id)).id;

@@ -245,6 +245,12 @@ describe('/v2/event-types', () => {
       expect(response.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
     });
 
+    it('skip=5 (past the last item) → no items, still 3 in all', async () => {
+      const response = await stack.rest('GET', '/v2/event-types?take=2&skip=5', { key: pager.key });
+      expect(expectSuccess(response)).toEqual([]);
+      expect(response.body.pagination).toMatchObject({ totalItems: 3, returnedItems: 0, hasNextPage: false });
+    });
+
     it.each([['take=0', /take/], ['take=251', /take/], ['take=x', /take/], ['skip=-1', /skip/]])('%s → 400 naming the parameter', async (query, field) => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/event-types?${query}`, { key: pager.key }), 400, 'BAD_REQUEST', field);
     });

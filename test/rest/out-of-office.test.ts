@@ -202,4 +202,73 @@ describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Org
       expect(expectSuccess(await stack.rest('DELETE', `${userOoo(member.user.id)}/${entryId}`, { key: admin.key })).id).toBe(entryId);
     });
   });
+
+  describe('/v2/teams/{teamId}/users/{userId}/ooo and the organization team path (spec 5.3 TEAM_SCHEDULE_*: role team admin)', () => {
+    let teamAdmin: Person;
+    let crewMember: Person;
+    let crewMate: Person;
+    let otherTeamAdmin: Person;
+    let teamId: number;
+    let otherTeamId: number;
+    let orgTeamId: number;
+    const teamOoo = (team: number, userId: number) => `/v2/teams/${team}/users/${userId}/ooo`;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [teamAdmin, crewMember, crewMate, otherTeamAdmin] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+      teamId = (await operator.createTeam({ name: 'Crew', ownerId: teamAdmin.user.id })).id;
+      otherTeamId = (await operator.createTeam({ name: 'Other crew', ownerId: otherTeamAdmin.user.id })).id;
+      for (const person of [crewMember, crewMate]) await operator.addMember({ teamId, userId: person.user.id, role: MembershipRole.MEMBER });
+      // A team of the organization Acme, whose members are member and colleague; admin (the org's owner) is not in it.
+      orgTeamId = (await operator.createTeam({ name: 'Acme crew', orgId, ownerId: member.user.id })).id;
+      await operator.addMember({ teamId: orgTeamId, userId: colleague.user.id, role: MembershipRole.MEMBER });
+    });
+
+    it('the team admin creates (201, whole UTC days, OOO_CREATED recorded), lists, updates and deletes an entry of a member, with a teammate as cover', async () => {
+      const created = expectSuccess(
+        await stack.rest('POST', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key, body: { start: '2031-03-02T10:00:00Z', end: '2031-03-04T10:00:00Z', reason: 'sick', toUserId: crewMate.user.id } }),
+        201,
+      );
+      expect(Object.keys(created).sort()).toEqual(ENTRY_KEYS);
+      expect(created).toMatchObject({ userId: crewMember.user.id, toUserId: crewMate.user.id, start: '2031-03-02T00:00:00.000Z', end: '2031-03-04T23:59:59.999Z', reason: 'sick' });
+      expect(await events(crewMember.user.id)).toEqual([expect.objectContaining({ type: 'OOO_CREATED', ooo_id: created.id })]);
+      const listed = await stack.rest('GET', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key });
+      expect(expectSuccess(listed).map((e: { id: number }) => e.id)).toEqual([created.id]);
+      expect(listed.body.pagination).toMatchObject({ totalItems: 1 });
+      expect(expectSuccess(await stack.rest('PATCH', `${teamOoo(teamId, crewMember.user.id)}/${created.id}`, { key: teamAdmin.key, body: { notes: 'Flu' } }))).toMatchObject({ id: created.id, notes: 'Flu', reason: 'sick' });
+      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key, body: { start: '2031-03-04', end: '2031-03-05' } }), 409, 'CONFLICT');
+      expect(expectSuccess(await stack.rest('DELETE', `${teamOoo(teamId, crewMember.user.id)}/${created.id}`, { key: teamAdmin.key })).id).toBe(created.id);
+      expect(expectSuccess(await stack.rest('GET', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key }))).toEqual([]);
+    });
+
+    it('a user who is not a member of the team is a 404; a cover outside the team a 400 naming toUserId', async () => {
+      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01' } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01', toUserId: outsider.user.id } }), 400, 'BAD_REQUEST', /^toUserId/);
+    });
+
+    it('a plain member of the team and the admin of another team get 403; through their own team, 404', async () => {
+      const entry = expectSuccess(await stack.rest('POST', teamOoo(teamId, crewMate.user.id), { key: teamAdmin.key, body: { start: '2031-06-01', end: '2031-06-02' } }), 201);
+      for (const who of [crewMember, otherTeamAdmin]) {
+        expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, crewMate.user.id), { key: who.key }), 403, 'FORBIDDEN');
+        expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, crewMate.user.id), { key: who.key, body: { start: '2031-07-01', end: '2031-07-01' } }), 403, 'FORBIDDEN');
+        expectErrorEnvelope(await stack.rest('PATCH', `${teamOoo(teamId, crewMate.user.id)}/${entry.id}`, { key: who.key, body: { notes: 'x' } }), 403, 'FORBIDDEN');
+        expectErrorEnvelope(await stack.rest('DELETE', `${teamOoo(teamId, crewMate.user.id)}/${entry.id}`, { key: who.key }), 403, 'FORBIDDEN');
+      }
+      expectErrorEnvelope(await stack.rest('DELETE', `${teamOoo(otherTeamId, crewMate.user.id)}/${entry.id}`, { key: otherTeamAdmin.key }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('GET', teamOoo(teamId, crewMate.user.id), { key: teamAdmin.key })).map((e: { id: number }) => e.id)).toEqual([entry.id]);
+    });
+
+    it("on /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo the organization's admin manages a team member's entries; another organization's path is a 404", async () => {
+      const path = `/v2/organizations/${orgId}/teams/${orgTeamId}/users/${colleague.user.id}/ooo`;
+      const created = expectSuccess(await stack.rest('POST', path, { key: admin.key, body: { start: '2031-09-01', end: '2031-09-01', toUserId: member.user.id } }), 201);
+      expect(created).toMatchObject({ userId: colleague.user.id, toUserId: member.user.id });
+      // The team's owner reads them too (colleague keeps an entry of an earlier test).
+      expect(expectSuccess(await stack.rest('GET', path, { key: member.key })).map((e: { id: number }) => e.id)).toContain(created.id);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${otherOrgId}/teams/${orgTeamId}/users/${colleague.user.id}/ooo`, { key: otherAdmin.key }), 404, 'NOT_FOUND');
+      // A team outside the organization, on the organization's path: no such team there.
+      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${orgId}/teams/${teamId}/users/${crewMember.user.id}/ooo`, { key: admin.key }), 404, 'NOT_FOUND');
+      expect(expectSuccess(await stack.rest('DELETE', `${path}/${created.id}`, { key: admin.key })).id).toBe(created.id);
+    });
+  });
 });

@@ -105,6 +105,19 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
       expect(response.body.errors[0].message).toMatch(/cost limit of 25000 exceeded, found 54750.*GRAPHQL_MAX_COST/);
     });
 
+    it('the same query text is costed with each request’s own variables: 3 × 10 days of slots served, then 3 × 365 days refused, then a skipped alias not counted', async () => {
+      const aliases = [0, 1, 2].map((i) => `s${i}: availableSlots(eventTypeId: $id, startTime: $from, endTime: $to) @include(if: $all) { slots }`).join(' ');
+      const query = `query Year($id: Int, $from: String!, $to: String!, $all: Boolean!) { first: availableSlots(eventTypeId: $id, startTime: $from, endTime: "2030-01-01") { slots } ${aliases} }`;
+      const short = await stack.graphql(query, { id: eventTypeId, from: '2030-01-01', to: '2030-01-10', all: true });
+      expect(short.status).toBe(200);
+      const year = await whileHealthy(() => stack.graphql(query, { id: eventTypeId, from: '2030-01-01', to: '2030-12-31', all: true }));
+      expect(year.status).toBe(400);
+      // 1 day (first) × 50 + 3 × 365 days × 50
+      expect(year.body.errors[0].message).toMatch(/cost limit of 25000 exceeded, found 54800.*GRAPHQL_MAX_COST/);
+      const skipped = await stack.graphql(query, { id: eventTypeId, from: '2030-01-01', to: '2030-12-31', all: false });
+      expect(skipped.status).toBe(200);
+    });
+
     it('one year of slots, as the REST route asks for it, is served', async () => {
       const response = await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2030-01-01&endTime=2030-12-31`);
       expect(response.status).toBe(200);

@@ -284,6 +284,8 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
 
 const WORKFLOW_STEP = { action: 'email_host', stepNumber: 1, recipient: 'const', template: 'reminder', sender: 'Hijack', includeCalendarEvent: false, message: { subject: 'Hi', html: '<p>Hi</p>' } };
 const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
+/** Out-of-office days handed out to the team-user bodies: one member of B gets entries on two paths, never overlapping. */
+let teamUserOooDays = 0;
 /** Bodies that would succeed if the caller were allowed (checked on B's owner at the end), by root field. */
 const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createTeamEventType: () => ({ title: 'Hijack', slug: `hijack-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 }),
@@ -357,6 +359,12 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateOrganizationUserOutOfOffice: () => ({ notes: 'hijacked' }),
   createMyOutOfOffice: () => ({ start: `2032-0${1 + Math.floor(Math.random() * 9)}-${10 + Math.floor(Math.random() * 18)}`, end: '2032-12-31' }),
   updateMyOutOfOffice: () => ({ notes: 'hijacked' }),
+  // Two paths (team, organization team) create for one member of B: a day of its own each time.
+  createTeamUserOutOfOffice: () => {
+    const day = `2033-01-${String(10 + (teamUserOooDays++ % 18)).padStart(2, '0')}`;
+    return { start: day, end: day };
+  },
+  updateTeamUserOutOfOffice: () => ({ notes: 'hijacked' }),
   requestTeamEmailVerificationCode: () => ({ email: 'hijack@example.com' }),
   requestOrganizationTeamEmailVerificationCode: () => ({ email: 'hijack@example.com' }),
   requestTeamPhoneVerificationCode: () => ({ phone: '+15550000099' }),

@@ -4,6 +4,55 @@ const ENTRY = 'id uuid userId toUserId start end notes reason';
 const SORT_VARS = '$sortStart: String, $sortEnd: String, $take: Int, $skip: Int';
 const SORT_ARGS = 'sortStart: $sortStart, sortEnd: $sortEnd, take: $take, skip: $skip';
 
+/**
+ * Out-of-office entries of a team member (spec 5.3 TEAM_SCHEDULE_READ / TEAM_SCHEDULE_WRITE; the reference
+ * has no such path): the same four operations on a team's path and on an organization team's path.
+ */
+function teamUserOooRoutes(onOrganization: boolean) {
+  const base = onOrganization ? '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo' : '/v2/teams/{teamId}/users/{userId}/ooo';
+  const tag = onOrganization ? 'Orgs / Teams / Users / OOO' : 'Teams / Users / OOO';
+  const name = onOrganization ? 'OrgTeamUserOoo' : 'TeamUserOoo';
+  const vars = onOrganization ? '$orgId: Int!, $teamId: Int!, $userId: Int!' : '$teamId: Int!, $userId: Int!';
+  const args = onOrganization ? 'orgId: $orgId, teamId: $teamId, userId: $userId' : 'teamId: $teamId, userId: $userId';
+  const who = onOrganization ? 'a member of a team of the organization (team or organization admin)' : 'a member of the team (team admin)';
+  return [
+    route({
+      method: 'GET',
+      path: base,
+      tag,
+      summary: `Get the out-of-office entries of ${who}`,
+      operation: `query Get${name}(${vars}, ${SORT_VARS}) { teamUserOutOfOffice(${args}, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+      result: 'teamUserOutOfOffice',
+      paginated: true,
+    }),
+    route({
+      method: 'POST',
+      path: base,
+      tag,
+      summary: `Create an out-of-office entry for ${who}; the cover must be a member of the team`,
+      operation: `mutation Create${name}(${vars}, $input: CreateOutOfOfficeInput!) { createTeamUserOutOfOffice(${args}, input: $input) { ${ENTRY} } }`,
+      result: 'createTeamUserOutOfOffice',
+      status: 201,
+    }),
+    route({
+      method: 'PATCH',
+      path: `${base}/{oooId}`,
+      tag,
+      summary: `Update an out-of-office entry of ${who}`,
+      operation: `mutation Update${name}(${vars}, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateTeamUserOutOfOffice(${args}, oooId: $oooId, input: $input) { ${ENTRY} } }`,
+      result: 'updateTeamUserOutOfOffice',
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/{oooId}`,
+      tag,
+      summary: `Delete an out-of-office entry of ${who} (answers the deleted entry)`,
+      operation: `mutation Delete${name}(${vars}, $oooId: Int!) { deleteTeamUserOutOfOffice(${args}, oooId: $oooId) { ${ENTRY} } }`,
+      result: 'deleteTeamUserOutOfOffice',
+    }),
+  ];
+}
+
 export const outOfOfficeRoutes = [
   route({
     method: 'GET',
@@ -82,4 +131,6 @@ export const outOfOfficeRoutes = [
     result: 'organizationOutOfOffice',
     paginated: true,
   }),
+  ...teamUserOooRoutes(false),
+  ...teamUserOooRoutes(true),
 ];

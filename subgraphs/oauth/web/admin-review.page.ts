@@ -26,7 +26,7 @@ function requireServiceAdmin(req: Request, res: Response, browser: Browser, back
 async function reviewPage(res: Response, browser: SignedIn, runtime: SubgraphRuntime, status = 200, notice?: Notice): Promise<void> {
   const reviews = new OAuthClientReviewService(runtime.db);
   const [pending, reviewed] = await Promise.all([reviews.listPending(), reviews.listReviewed()]);
-  const owners = await new UserDirectory(runtime.graph).byIds([...pending, ...reviewed].map((c) => c.ownerId));
+  const owners = await new UserDirectory(runtime.graph.forRequest(res.req.id)).byIds([...pending, ...reviewed].map((c) => c.ownerId));
   const ownerOf = (id: number) => (owners.get(id) ? html`${owners.get(id)!.name} &lt;${owners.get(id)!.email}&gt;` : html`user ${id}`);
   sendPage(res, status, browser, {
     title: 'OAuth client review',
@@ -70,7 +70,7 @@ export async function reviewClient(req: Request, res: Response, browser: Browser
   const clientId = String(req.params.clientId);
   try {
     const client = await new OAuthClientReviewService(runtime.db).review(clientId, decision, browser.user.id);
-    const directory = new UserDirectory(runtime.graph);
+    const directory = new UserDirectory(runtime.graph.forRequest(req.id));
     const notified = await notifyOwner(client, (id) => directory.byId(id), mailerFromEnvironment());
     const query = new URLSearchParams({ reviewed: client.id, decision: decision === OAuthClientDecision.APPROVE ? 'approve' : 'reject', notified: notified ? '1' : '0' });
     res.redirect(303, `${REVIEW_PAGE}?${query}`);

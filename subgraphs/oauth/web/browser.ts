@@ -45,7 +45,7 @@ export async function browserOf(req: Request, runtime: SubgraphRuntime): Promise
   const secure = publicOrigin(req).startsWith('https:');
   const secret = cookies[SESSION_COOKIE];
   const session = secret ? await new SessionService(runtime.db).find(secret) : null;
-  const user = session ? await new UserDirectory(runtime.graph).byId(session.userId) : null;
+  const user = session ? await new UserDirectory(runtime.graph.forRequest(req.id)).byId(session.userId) : null;
   const signedIn = session && user ? secret! : null;
   return { secure, sessionSecret: signedIn, user: signedIn ? user : null, csrf: signedIn ? csrfTokenFor(signedIn) : '', cookies };
 }

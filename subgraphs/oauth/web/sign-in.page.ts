@@ -67,7 +67,7 @@ export async function signIn(req: Request, res: Response, browser: Browser, runt
   const address = forwardedClientAddress(req);
   const lockedMs = await lockout.attempt(email, address); // counted as a failure unless the password is right
   if (lockedMs) return signInLocked(res, browser, { next, email, lockedMs });
-  const user = email && password ? await new UserDirectory(runtime.graph).signIn(email, password) : null;
+  const user = email && password ? await new UserDirectory(runtime.graph.forRequest(req.id)).signIn(email, password) : null;
   if (!user) return signInForm(res, browser, { next, email, status: 401, notice: { kind: 'error', text: 'Incorrect e-mail or password.' } });
   await lockout.succeeded(email, address);
 

@@ -55,13 +55,25 @@ export async function recordBookingEvent(
 ): Promise<void> {
   const payload: Record<string, unknown> = { ...bookingPayload(booking, attendees, eventType), ...extra };
   const event = await tx.save(tx.create(BookingEvent, { type, bookingId: booking.id, bookingUid: booking.uid, payload, dispatchedAt: new Date() }));
-  const occurredAt = event.createdAt.toISOString();
   // The webhook event, the meeting triggers and the booking hooks: one insert (it was one per job).
-  const jobs: QueuedJob[] = [{ queue: WEBHOOK_EVENT_QUEUE, data: { eventKey: `booking-event:${event.id}`, trigger: type, occurredAt, payload } }];
-  jobs.push(...(await rescheduleMeetingTriggers(tx, type, booking, payload)));
-  const hooks = bookingHooksJob(type, booking, extra, eventType);
-  if (hooks) jobs.push(hooks);
+  const jobs: QueuedJob[] = [webhookEventJob(event.id, type, event.createdAt.toISOString(), payload)];
+  jobs.push(...(await changeJobs(tx, type, booking, payload, extra, eventType)));
   await enqueueAllInTransaction(tx, jobs);
+}
+
+/** The webhook event's job key of a booking event: one per event row, so that a redelivered job finds its deliveries. */
+export const BOOKING_EVENT_KEY_PREFIX = 'booking-event:';
+
+/** The job that finds a booking event's subscribers; `occurredAt` is the event row's `created_at`. */
+export function webhookEventJob(eventId: string, trigger: string, occurredAt: string, payload: Record<string, unknown>): QueuedJob {
+  return { queue: WEBHOOK_EVENT_QUEUE, data: { eventKey: `${BOOKING_EVENT_KEY_PREFIX}${eventId}`, trigger, occurredAt, payload } };
+}
+
+/** The other jobs of a booking change (meeting triggers, booking hooks); the meeting triggers it ends are cancelled first. */
+export async function changeJobs(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>, extra: Record<string, unknown>, eventType: EventTypeOfEvent | null): Promise<QueuedJob[]> {
+  const jobs = await rescheduleMeetingTriggers(tx, type, booking, payload);
+  const hooks = bookingHooksJob(type, booking, extra, eventType);
+  return hooks ? [...jobs, hooks] : jobs;
 }
 
 /** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end (returned, to be enqueued); gone when it is cancelled or moved. */

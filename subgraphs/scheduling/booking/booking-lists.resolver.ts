@@ -1,10 +1,9 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
 import { paginationOf } from '../../kit/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
-import { teamDirectoryOf } from '../team/team-directory';
+import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
 import { Booking } from './booking.entity';
 import { BookingFilterArgs, BookingListArgs, OrganizationBookingListArgs } from './booking.inputs';
 import { BookingReferenceOutput } from './booking-actions.inputs';
@@ -14,15 +13,13 @@ import { BookingPage } from './booking.resolver';
 
 /** The organization's booking scope: its teams' event types and its members' personal ones (404 for no organization). */
 async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: number): Promise<BookingScope> {
-  const roster = await teamDirectoryOf(ctx).roster(orgId);
-  if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
+  const roster = await organizationRosterOf(ctx, orgId);
   return { kind: 'organization', memberIds: roster.acceptedMemberIds, teamIds: [orgId, ...(roster.teamIds ?? [])], userId };
 }
 
 /** A team (of the organization, on the organization paths); 404 otherwise. */
 async function teamScope(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined): Promise<BookingScope> {
-  const roster = await teamDirectoryOf(ctx).roster(teamId);
-  if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
+  await teamRosterOf(ctx, teamId, orgId);
   return { kind: 'team', teamId };
 }
 

@@ -1,4 +1,4 @@
-import { leanFindBy } from '../../kit/lean-reads';
+import { leanFindAndCount, leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
@@ -126,7 +126,7 @@ export class EventTypeService {
   /** Personal event types of a user. */
   listPersonal(ownerId: number, page: PageArgs): Promise<[EventType[], number]> {
     const { take, skip } = pageWindow(page);
-    return this.eventTypes.findAndCount({ where: { ownerId, teamId: IsNull() }, order: { id: 'ASC' }, take, skip });
+    return leanFindAndCount(this.db, EventType, { ownerId, teamId: null }, ['id'], take, skip);
   }
 
   /** A personal event type of the user; another owner's is reported as not found. */

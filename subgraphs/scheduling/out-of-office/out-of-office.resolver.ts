@@ -2,13 +2,15 @@ import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-
 import { SubgraphContext } from '../../kit/context';
 import { notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
-import { teamDirectoryOf } from '../team/team-directory';
+import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/team-directory';
 import { OutOfOfficeEntry } from './out-of-office.entity';
 import { CreateOutOfOfficeInput, OutOfOfficePage, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';
 import { CoverCheck, OutOfOfficeService } from './out-of-office.service';
 
 const ORG_READ = '@pbac(permission: "ooo.read", org: "args.orgId")';
 const ORG_WRITE = '@pbac(permission: "ooo.update", org: "args.orgId")';
+const TEAM_READ = '@pbac(permission: "ooo.read", team: "args.teamId", org: "args.orgId")';
+const TEAM_WRITE = '@pbac(permission: "ooo.update", team: "args.teamId", org: "args.orgId")';
 
 const service = (ctx: SubgraphContext) => new OutOfOfficeService(ctx.db);
 
@@ -23,15 +25,22 @@ function colleaguesOfCaller(ctx: SubgraphContext): CoverCheck {
 
 /** The accepted members of the organization; NOT_FOUND when it is none. */
 async function membersOf(ctx: SubgraphContext, orgId: number): Promise<number[]> {
-  const roster = await teamDirectoryOf(ctx).roster(orgId);
-  if (!roster?.isOrganization) throw notFound('Organization', orgId);
-  return roster.acceptedMemberIds;
+  return (await organizationRosterOf(ctx, orgId)).acceptedMemberIds;
+}
+
+/** NOT_FOUND unless the user is an accepted member; a cover must be one too. */
+function memberOf(members: number[], userId: number, where: string): CoverCheck {
+  if (!members.includes(userId)) throw notFound(`User in ${where}`, userId);
+  return async (toUserId) => members.includes(toUserId);
 }
 
 async function organizationMember(ctx: SubgraphContext, orgId: number, userId: number): Promise<CoverCheck> {
-  const members = await membersOf(ctx, orgId);
-  if (!members.includes(userId)) throw notFound(`User in organization ${orgId}`, userId);
-  return async (toUserId) => members.includes(toUserId);
+  return memberOf(await membersOf(ctx, orgId), userId, `organization ${orgId}`);
+}
+
+/** A member of the team (of the organization, on the organization's path). */
+async function teamMember(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined, userId: number): Promise<CoverCheck> {
+  return memberOf((await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds, userId, `team ${teamId}`);
 }
 
 const USER_EMAILS = /* GraphQL */ `query OooUserEmails($ids: [Int!]!) { usersById(ids: $ids) { id email } }`;
@@ -133,6 +142,65 @@ export class OutOfOfficeResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<OutOfOfficeEntry> {
     await organizationMember(ctx, orgId, userId);
+    return service(ctx).remove(userId, oooId);
+  }
+
+  @Query(() => OutOfOfficePage, {
+    description: 'Out-of-office entries of a member of the team (GET /v2/teams/{teamId}/users/{userId}/ooo, /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.',
+  })
+  @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_READ"]])')
+  @Directive(TEAM_READ)
+  async teamUserOutOfOffice(
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Args() sort: OutOfOfficeSort,
+    @Args() page: PageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OutOfOfficePage> {
+    await teamMember(ctx, teamId, orgId, userId);
+    const [items, total] = await service(ctx).list([userId], sort, page);
+    return { items, pagination: paginationOf(total, page) };
+  }
+
+  @Mutation(() => OutOfOfficeEntry, { description: 'Creates an out-of-office entry of a member of the team; the cover must be a member of the team (POST /v2/teams/{teamId}/users/{userId}/ooo).' })
+  @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_WRITE"]])')
+  @Directive(TEAM_WRITE)
+  async createTeamUserOutOfOffice(
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('input') input: CreateOutOfOfficeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OutOfOfficeEntry> {
+    return service(ctx).create(userId, input, await teamMember(ctx, teamId, orgId, userId));
+  }
+
+  @Mutation(() => OutOfOfficeEntry, { description: 'Changes an out-of-office entry of a member of the team.' })
+  @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_WRITE"]])')
+  @Directive(TEAM_WRITE)
+  async updateTeamUserOutOfOffice(
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('oooId', () => Int) oooId: number,
+    @Arg('input') input: UpdateOutOfOfficeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OutOfOfficeEntry> {
+    return service(ctx).update(userId, oooId, input, await teamMember(ctx, teamId, orgId, userId));
+  }
+
+  @Mutation(() => OutOfOfficeEntry, { description: 'Deletes an out-of-office entry of a member of the team; answers it as it was.' })
+  @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_WRITE"]])')
+  @Directive(TEAM_WRITE)
+  async deleteTeamUserOutOfOffice(
+    @Arg('orgId', () => Int, { nullable: true }) orgId: number | null,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('oooId', () => Int) oooId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OutOfOfficeEntry> {
+    await teamMember(ctx, teamId, orgId, userId);
     return service(ctx).remove(userId, oooId);
   }
 }

@@ -3,7 +3,7 @@ import { SubgraphContext } from '../../kit/context';
 import { notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { OrganizationUser } from '../organization/organization-user.stub';
-import { TeamRoster, teamDirectoryOf } from '../team/team-directory';
+import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
 import { Schedule } from './schedule.entity';
 import { CreateScheduleInput, SchedulePage, UpdateScheduleInput, weeklyHoursOf } from './schedule.inputs';
 import { ScheduleService } from './schedule.service';
@@ -12,22 +12,9 @@ const ORG_READ = '@pbac(permission: "availability.readOrgAvailability", org: "ar
 const ORG_WRITE = '@pbac(permission: "availability.updateOrgAvailability", org: "args.orgId")';
 const TEAM_READ = '@pbac(permission: "availability.readTeamAvailability", team: "args.teamId", org: "args.orgId")';
 
-async function organizationRoster(ctx: SubgraphContext, orgId: number): Promise<TeamRoster> {
-  const roster = await teamDirectoryOf(ctx).roster(orgId);
-  if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
-  return roster;
-}
-
-/** A team (of the organization, on the organization paths); 404 otherwise. */
-async function teamRoster(ctx: SubgraphContext, teamId: number, orgId: number | null): Promise<TeamRoster> {
-  const roster = await teamDirectoryOf(ctx).roster(teamId);
-  if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
-  return roster;
-}
-
 /** The user, who must be an accepted member of the organization (404 otherwise: non-members' schedules are not the org's). */
 async function organizationMember(ctx: SubgraphContext, orgId: number, userId: number): Promise<number> {
-  const roster = await organizationRoster(ctx, orgId);
+  const roster = await organizationRosterOf(ctx, orgId);
   if (!roster.acceptedMemberIds.includes(userId)) throw notFound('User', userId);
   return userId;
 }
@@ -42,7 +29,7 @@ export class MemberSchedulesResolver {
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_READ"]])')
   @Directive(ORG_READ)
   async organizationSchedules(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<SchedulePage> {
-    const roster = await organizationRoster(ctx, orgId);
+    const roster = await organizationRosterOf(ctx, orgId);
     const [items, total] = await new ScheduleService(ctx.db).listForOwners(roster.acceptedMemberIds, page);
     return { items, pagination: paginationOf(total, page) };
   }
@@ -58,7 +45,7 @@ export class MemberSchedulesResolver {
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SchedulePage> {
-    const roster = await teamRoster(ctx, teamId, orgId);
+    const roster = await teamRosterOf(ctx, teamId, orgId);
     const [items, total] = await new ScheduleService(ctx.db).listForOwners(roster.acceptedMemberIds, page);
     return { items, pagination: paginationOf(total, page) };
   }
@@ -72,7 +59,7 @@ export class MemberSchedulesResolver {
     @Arg('userId', () => Int) userId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Schedule[]> {
-    const roster = await teamRoster(ctx, teamId, orgId);
+    const roster = await teamRosterOf(ctx, teamId, orgId);
     if (!roster.acceptedMemberIds.includes(userId)) throw notFound('User', userId);
     return new ScheduleService(ctx.db).forOwners([userId]);
   }

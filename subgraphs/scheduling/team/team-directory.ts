@@ -1,4 +1,5 @@
 import { SubgraphContext } from '../../kit/context';
+import { notFound } from '../../kit/errors';
 
 /** What scheduling needs to know about a team it does not own: where it sits and who is in it. */
 export interface TeamRoster {
@@ -32,4 +33,18 @@ export function teamDirectoryOf(ctx: SubgraphContext): TeamDirectory {
     Promise.all(teamIds.map((teamId) => ctx.graph.run<{ teamRoster: TeamRoster | null }>(TEAM_ROSTER, { teamId }).then((data) => data.teamRoster))),
   );
   return { roster: (teamId) => rosters.load(teamId) };
+}
+
+/** The organization's roster; NOT_FOUND when the id is no organization. */
+export async function organizationRosterOf(ctx: SubgraphContext, orgId: number): Promise<TeamRoster> {
+  const roster = await teamDirectoryOf(ctx).roster(orgId);
+  if (!roster || !roster.isOrganization) throw notFound('Organization', orgId);
+  return roster;
+}
+
+/** The team's roster; NOT_FOUND when it is no team, or (on an organization's path) a team of another organization. */
+export async function teamRosterOf(ctx: SubgraphContext, teamId: number, orgId?: number | null): Promise<TeamRoster> {
+  const roster = await teamDirectoryOf(ctx).roster(teamId);
+  if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
+  return roster;
 }

@@ -2,7 +2,7 @@ import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { BookingLimit } from '../booking-limit/booking-limit.entity';
 import { BookingLimits } from '../booking-limit/booking-limit.service';
-import { bookingLimitsByUserId } from '../loaders';
+import { schedulingSettingsByUserId } from '../loaders';
 import { User } from './user.stub';
 
 @Resolver(() => User)
@@ -11,6 +11,6 @@ export class UserBookingLimitsResolver {
   @Directive('@scopes(anyOf: [["PROFILE_READ"]])')
   @Directive('@ownData(userId: "parent.id")')
   bookingLimits(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<BookingLimits> {
-    return bookingLimitsByUserId(ctx).load(user.id);
+    return schedulingSettingsByUserId(ctx).load(user.id).then((settings) => settings.bookingLimits);
   }
 }

@@ -2,7 +2,7 @@ import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } fro
 import { SubgraphContext } from '../../kit/context';
 import { Schedule } from '../schedule/schedule.entity';
 import { ScheduleService } from '../schedule/schedule.service';
-import { defaultScheduleIdByOwnerId } from '../loaders';
+import { schedulingSettingsByUserId } from '../loaders';
 import { User } from './user.stub';
 
 /** The user's default schedule: shown in GET/PATCH /v2/me, moved by PATCH /v2/me's defaultScheduleId. */
@@ -12,7 +12,7 @@ export class UserDefaultScheduleResolver {
   @Directive('@scopes(anyOf: [["PROFILE_READ"], ["PROFILE_WRITE"]])')
   @Directive('@ownData(userId: "parent.id")')
   defaultScheduleId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
-    return defaultScheduleIdByOwnerId(ctx).load(user.id);
+    return schedulingSettingsByUserId(ctx).load(user.id).then((settings) => settings.defaultScheduleId);
   }
 
   @Mutation(() => Boolean, { description: "Makes the schedule the user's default; false when it is not one of the user's schedules. For the organizations subgraph (PATCH /v2/me)." })
