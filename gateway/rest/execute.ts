@@ -80,28 +80,8 @@ function setsOf(rule: NullsRule) {
   return sets;
 }
 
-/** Switched off at run time by the A/B measurement (bench/event-types-cost.js `AB=nulls`): writeNulls then copies every object. */
-export const nullsInPlace = { enabled: true };
-
-function applyNulls(value: unknown, sets: { omit: Set<string>; empty: Set<string> }): unknown {
-  if (Array.isArray(value)) return value.map((item) => applyNulls(item, sets));
-  if (!value || typeof value !== 'object' || value instanceof Date) return value;
-  const object = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key in object) {
-    const field = object[key];
-    if (field === null) {
-      if (sets.omit.has(key)) continue;
-      out[key] = sets.empty.has(key) ? '' : null;
-    } else {
-      out[key] = typeof field === 'object' ? applyNulls(field, sets) : field;
-    }
-  }
-  return out;
-}
-
 /**
- * The same rule written into the value itself, without a copy of every object: a key to omit is set to
+ * The rule written into the value itself, without a copy of every object: a key to omit is set to
  * undefined, which JSON leaves out as it leaves out a missing key. A list of 20 event types is ~200
  * objects (docs/performance.md, change 28).
  */
@@ -128,7 +108,6 @@ function applyNullsInPlace(value: unknown, sets: { omit: Set<string>; empty: Set
  * be this request's own (the gateway's result) and is answered as JSON, where an undefined key is absent.
  */
 export function writeNulls(value: unknown, rule: NullsRule): unknown {
-  if (!nullsInPlace.enabled) return applyNulls(value, setsOf(rule));
   applyNullsInPlace(value, setsOf(rule));
   return value;
 }
