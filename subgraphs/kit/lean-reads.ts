@@ -96,14 +96,7 @@ export async function leanFindAndCount<T extends ObjectLiteral>(
   const plan = planOf(source.driver, metadata);
   const filters = Object.entries(where).map(([property, value]) => ({ column: metadata.findColumnWithPropertyName(property), value }));
   const order = orderBy.map((name) => metadata.findColumnWithPropertyName(name));
-  if (!plan || filters.some((f) => !f.column) || order.some((c) => !c)) {
-    return db.getRepository(entity).findAndCount({
-      where: Object.fromEntries(Object.entries(where).map(([property, value]) => [property, value === null ? IsNull() : value])) as never,
-      order: Object.fromEntries(orderBy.map((name) => [name, 'ASC'])) as never,
-      take,
-      skip,
-    });
-  }
+  if (!plan || filters.some((f) => !f.column) || order.some((c) => !c)) return typeormFindAndCount(db, entity, where, orderBy, take, skip);
   const parameters: unknown[] = [];
   const conditions = filters.map(({ column, value }) => (value === null ? `"${column!.databaseName}" IS NULL` : `"${column!.databaseName}" = $${parameters.push(value)}`));
   const filter = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
@@ -113,4 +106,21 @@ export async function leanFindAndCount<T extends ObjectLiteral>(
   if (items.length < take && (items.length > 0 || skip === 0)) return [items, skip + items.length];
   const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM ${plan.table}${filter}`, parameters);
   return [items, count];
+}
+
+/** The same page through TypeORM's `findAndCount`: leanFindAndCount's fallback (and the A/B measurement's other variant). */
+export function typeormFindAndCount<T extends ObjectLiteral>(
+  db: DataSource | EntityManager,
+  entity: new () => T,
+  where: Partial<Record<keyof T & string, string | number | boolean | null>>,
+  orderBy: Array<keyof T & string>,
+  take: number,
+  skip: number,
+): Promise<[T[], number]> {
+  return db.getRepository(entity).findAndCount({
+    where: Object.fromEntries(Object.entries(where).map(([property, value]) => [property, value === null ? IsNull() : value])) as never,
+    order: Object.fromEntries(orderBy.map((name) => [name, 'ASC'])) as never,
+    take,
+    skip,
+  });
 }
