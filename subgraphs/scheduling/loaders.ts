@@ -7,7 +7,7 @@ import { BookingHost } from './booking/booking-host.entity';
 import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';
-import { BookingLimits } from './booking-limit/booking-limit.service';
+import { BookingLimits, BOUND_COLUMNS, BOUNDS, limitsOfRow } from './booking-limit/booking-limit.service';
 import { PrivateLink } from './private-link/private-link.entity';
 import { PrivateLinkService } from './private-link/private-link.service';
 import { Schedule } from './schedule/schedule.entity';
@@ -47,8 +47,9 @@ export interface UserSchedulingSettings {
  */
 export const schedulingSettingsByUserId = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, UserSchedulingSettings>('schedulingSettingsByUserId', async (userIds) => {
-    const rows: Array<{ id: number; default_schedule_id: number | null; per_day: number | null; per_week: number | null; per_month: number | null; per_year: number | null }> = await ctx.db.query(
-      `SELECT u.id, s.id AS default_schedule_id, l.per_day, l.per_week, l.per_month, l.per_year
+    const rows: Array<BookingLimits & { id: number; default_schedule_id: number | null }> = await ctx.db.query(
+      `SELECT u.id, s.id AS default_schedule_id,
+              ${BOUNDS.map((bound) => `l.${BOUND_COLUMNS[bound]} AS "${bound}"`).join(', ')}
        FROM unnest($1::int4[]) AS u(id)
        LEFT JOIN schedules s ON s.owner_id = u.id AND s.is_default
        LEFT JOIN booking_limits l ON l.user_id = u.id`,
@@ -57,10 +58,7 @@ export const schedulingSettingsByUserId = (ctx: SubgraphContext) =>
     const byUser = new Map(rows.map((row) => [row.id, row]));
     return userIds.map((id) => {
       const row = byUser.get(id);
-      return {
-        defaultScheduleId: row?.default_schedule_id ?? null,
-        bookingLimits: { perDay: row?.per_day ?? null, perWeek: row?.per_week ?? null, perMonth: row?.per_month ?? null, perYear: row?.per_year ?? null },
-      };
+      return { defaultScheduleId: row?.default_schedule_id ?? null, bookingLimits: limitsOfRow(row) };
     });
   });
 

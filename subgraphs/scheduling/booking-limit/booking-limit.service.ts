@@ -16,11 +16,13 @@ export type BookingLimitChanges = { [K in keyof BookingLimits]?: number | null }
 
 export const BOUNDS = ['perDay', 'perWeek', 'perMonth', 'perYear'] as const;
 
-const COLUMNS: Record<keyof BookingLimits, string> = { perDay: 'per_day', perWeek: 'per_week', perMonth: 'per_month', perYear: 'per_year' };
+/** Each bound's column of `booking_limits`. */
+export const BOUND_COLUMNS: Record<keyof BookingLimits, string> = { perDay: 'per_day', perWeek: 'per_week', perMonth: 'per_month', perYear: 'per_year' };
 
 export const NO_LIMITS: Readonly<BookingLimits> = Object.freeze({ perDay: null, perWeek: null, perMonth: null, perYear: null });
 
-function limitsOfRow(row: BookingLimit | undefined): BookingLimits {
+/** The bounds of a row (a BookingLimit, or any row with the four properties); none set without a row. */
+export function limitsOfRow(row: BookingLimits | undefined): BookingLimits {
   return row ? { perDay: row.perDay, perWeek: row.perWeek, perMonth: row.perMonth, perYear: row.perYear } : { ...NO_LIMITS };
 }
 
@@ -60,7 +62,7 @@ export class BookingLimitService {
       .insert()
       .into(BookingLimit)
       .values({ userId, ...values, updatedAt: () => 'now()' })
-      .orUpdate([...sent.map((bound) => COLUMNS[bound]), 'updated_at'], ['user_id'])
+      .orUpdate([...sent.map((bound) => BOUND_COLUMNS[bound]), 'updated_at'], ['user_id'])
       .execute();
     return this.of(userId);
   }
