@@ -8,7 +8,7 @@ import { Principal, PrincipalMembership } from './principal';
  * kept in the supergraph with @composeDirective so integrators see every rule.
  */
 export const AUTHZ_SPEC_URL = 'https://specs.svc.dev/authz/v1.0';
-export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin', 'public', 'platformClient'] as const;
+export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', 'serviceAdmin', 'public', 'platformClient', 'consented'] as const;
 
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
@@ -25,6 +25,8 @@ directive @serviceAdmin on FIELD_DEFINITION
 directive @public on FIELD_DEFINITION
 """Only the platform OAuth client whose id is found at \`clientId\` (a path such as "args.clientId"), authenticated by its own secret key, may call this field. The client acts for itself, so no OAuth scope is asked (spec 4.2: the deprecated webhooks of a platform OAuth client)."""
 directive @platformClient(clientId: String!) on FIELD_DEFINITION
+"""Consent (a membership someone else gave is an invitation): until the membership's \`accepted\` (a path such as "parent.accepted") is true, only the person whose id is found at \`userId\` sees this field; anybody else reads null."""
+directive @consented(userId: String!, accepted: String!) on FIELD_DEFINITION
 `;
 
 interface FieldRules {
@@ -35,6 +37,7 @@ interface FieldRules {
   serviceAdmin?: Record<string, never>;
   public?: Record<string, never>;
   platformClient?: { clientId: string };
+  consented?: { userId: string; accepted: string };
   /** Set on root fields without @scopes or @public: no OAuth scope covers them, so access tokens are refused. */
   noScopeCovers?: true;
 }
@@ -129,6 +132,12 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   }
 }
 
+/** Whether the field shows: the membership is accepted, or the caller is its person (or the system). */
+function consents(rule: NonNullable<FieldRules['consented']>, principal: Principal, at: Resolved): boolean {
+  if (principal.kind === 'system' || readPath(at, rule.accepted) === true) return true;
+  return principal.userId != null && Number(readPath(at, rule.userId)) === principal.userId;
+}
+
 /** Wraps every field that carries an authorization directive, wherever it is reached from (including `_entities`). */
 export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
   const rootTypes = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name].filter(Boolean));
@@ -147,6 +156,7 @@ export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
         ...field,
         resolve(parent, args, context: { principal: Principal }, info) {
           authorize(rules, context.principal, { parent, args }, fieldName);
+          if (rules.consented && !consents(rules.consented, context.principal, { parent, args })) return null;
           return resolve(parent, args, context, info);
         },
       };

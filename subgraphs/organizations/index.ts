@@ -41,6 +41,7 @@ import { Team } from './team/team.entity';
 import { teamReference } from './team/team.reference';
 import { TeamResolver } from './team/team.resolver';
 import { TeamRosterResolver } from './team/team-roster.resolver';
+import { InvitationResolver } from './membership/invitation.resolver';
 import { User } from './user/user.entity';
 import { userReference } from './user/user.reference';
 import { UserResolver } from './user/user.resolver';
@@ -52,7 +53,7 @@ export const organizations: SubgraphDefinition = {
   name: 'organizations',
   defaultPort: addressOf('organizations').defaultPort,
   persistence: { schema: 'organizations', entities: [User, Team, Membership, Role, TeamInvite, TeamDeletion, TeamRosterChange, Attribute, AttributeOption, AttributeAssignment, DelegationCredential], migrations: [Initial1732100000000, AnnouncePrincipalChanges1732200000000, OrganizationRoles1732600000000, UserPreferences1733400000001, TeamProfilesInvitesDeletions1733500000000, Attributes1733600000000, DelegationCredentials1733600000001, Credits1734300000000, ManagedOrganizations1734300000001, ManagedUsers1734600000001, TeamRosterChanges1734800000001] },
-  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver, ManagedUserResolver],
+  resolvers: [RoleResolver, UserResolver, TeamResolver, MembershipResolver, OrganizationResolver, OrganizationUserResolver, TeamRosterResolver, PrivateLinkUrlResolver, BookingPageOwnerResolver, OrganizationTeamResolver, OrganizationMembershipResolver, InvitationResolver, OrganizationUsersResolver, TeamInviteResolver, AttributeResolver, AttributeOptionResolver, DelegationCredentialResolver, UpdateMeResolver, CreditResolver, MembershipAttributesResolver, ManagedOrganizationResolver, ManagedUserResolver],
   referenceResolvers: { User: userReference, Team: teamReference, OrganizationUser: organizationUserReference, PrivateLink: privateLinkReference, BookingPageUser: bookingPageUserReference },
   orphanedTypes: [PrivateLink, BookingPageUser],
   background: [startTeamDeletionRetries, startTeamRosterRetries],

@@ -25,6 +25,7 @@ export function page(frame: PageFrame): string {
   const navigation = user
     ? html`<nav>
         <a href="/auth/settings/developer">Developer settings</a>
+        <a href="/auth/invitations">Invitations</a>
         ${user.isServiceAdmin ? html`<a href="/auth/admin/oauth-clients">OAuth client review</a>` : ''}
         <span class="who">${user.email}</span>
         <form method="post" action="/auth/logout" class="inline">${csrfField(frame.csrf ?? '')}<button type="submit" class="link">Sign out</button></form>

@@ -7,6 +7,7 @@ import { Browser, browserOf } from './browser';
 import { registerClient, showDeveloperSettings } from './developer-settings.page';
 import { DISCOVERY_PATH, showDiscovery } from './discovery';
 import { html } from './html';
+import { answerInvitation, showInvitations } from './invitations.page';
 import { page, STYLESHEET } from './layout';
 import { signInLockout } from './sign-in-lockout';
 import { showSignIn, signIn, signOut } from './sign-in.page';
@@ -58,6 +59,8 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   pages.post('/oauth2/authorize', on(decideAuthorize));
   pages.get('/settings/developer', on(showDeveloperSettings));
   pages.post('/settings/developer/clients', on(registerClient));
+  pages.get('/invitations', on(showInvitations));
+  pages.post('/invitations/:membershipId', on(answerInvitation));
   pages.get('/admin/oauth-clients', on(showReview));
   pages.post('/admin/oauth-clients/:clientId/review', on(reviewClient));
   pages.use((_req: Request, res: Response) => {

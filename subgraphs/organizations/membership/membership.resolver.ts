@@ -7,6 +7,8 @@ import { TeamRosterChangeService } from '../team-roster-change/team-roster-chang
 import { User } from '../user/user.entity';
 import { Membership } from './membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
+import { actorOf } from './consent';
+import { sendInvitation } from './invitation-notice';
 import { MembershipAddress, MembershipChange, MembershipService } from './membership.service';
 
 @ObjectType()
@@ -17,9 +19,13 @@ export class MembershipPage extends PageOf(Membership) {}
  * follow its members (assignAllTeamMembers) are told before the answer (team roster outbox).
  */
 export async function changed(ctx: SubgraphContext, change: Promise<MembershipChange>): Promise<Membership> {
-  const { membership, userIds } = await change;
+  const { membership, userIds, invitation } = await change;
   for (const id of userIds) ctx.principalsChanged.add(id);
   await new TeamRosterChangeService(ctx.db, ctx.graph).dispatchAround(membership.teamId);
+  if (invitation) {
+    const [invitee, inviter] = await Promise.all([userById(ctx).load(membership.userId), invitation.invitedBy == null ? null : userById(ctx).load(invitation.invitedBy)]);
+    sendInvitation(invitee, invitation.team, membership.role, inviter);
+  }
   return membership;
 }
 
@@ -49,7 +55,7 @@ export class MembershipResolver {
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.invite", team: "args.teamId", grantsRole: "args.input.role")')
   createTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input));
+    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: 'Changes the role, acceptance or impersonation setting of a team membership; the last owner cannot be demoted (CONFLICT).' })
@@ -61,7 +67,7 @@ export class MembershipResolver {
     @Arg('input') input: UpdateMembershipInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId: null }, membershipId, input));
+    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId: null }, membershipId, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: 'Removes a member from a team; answers the removed membership. The last owner cannot be removed (CONFLICT).' })
@@ -104,7 +110,7 @@ export class MembershipResolver {
     @Arg('input') input: CreateMembershipInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId }, input));
+    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId }, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: 'Changes a membership of a team of an organization; the last owner cannot be demoted (CONFLICT).' })
@@ -117,7 +123,7 @@ export class MembershipResolver {
     @Arg('input') input: UpdateMembershipInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId }, membershipId, input));
+    return changed(ctx, new MembershipService(ctx.db).update({ teamId, orgId }, membershipId, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: 'Removes a member from a team of an organization; answers the removed membership.' })
@@ -137,7 +143,8 @@ export class MembershipResolver {
     return membership.customRoleId ? ((await roleById(ctx).load(membership.customRoleId))?.permissions ?? []) : null;
   }
 
-  @FieldResolver(() => User)
+  @FieldResolver(() => User, { nullable: true, description: 'The member; null for anybody but the member while the membership is an invitation (not accepted).' })
+  @Directive('@consented(userId: "parent.userId", accepted: "parent.accepted")')
   user(@Root() membership: Membership, @Ctx() ctx: SubgraphContext) {
     return userById(ctx).load(membership.userId);
   }

@@ -1,11 +1,12 @@
 import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
 import { Membership, MembershipRole } from './membership.entity';
+import { MembershipActor, mayAcceptFor } from './consent';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 
 /**
@@ -18,6 +19,8 @@ export type MembershipAddress = { teamId: number; orgId: number | null } | { org
 export interface MembershipChange {
   membership: Membership;
   userIds: number[];
+  /** Set when the change is an invitation the person has to answer: the team, and who invited them (null: the system). */
+  invitation?: { team: Team; invitedBy: number | null };
 }
 
 const isAcceptedOwner = (m: { role: MembershipRole; accepted: boolean }) => m.role === MembershipRole.OWNER && m.accepted;
@@ -42,11 +45,16 @@ export class MembershipService {
     }
   }
 
-  /** The id of the team row the address names, checked (NOT_FOUND when the path does not hold together). */
-  async resolve(address: MembershipAddress): Promise<number> {
+  /** The team (or organization) row the address names, checked (NOT_FOUND when the path does not hold together). */
+  async resolveTeam(address: MembershipAddress): Promise<Team> {
     const teams = new TeamService(this.db);
-    if ('organizationId' in address) return (await teams.getOrganization(address.organizationId)).id;
-    return (await teams.getInOrganization(address.teamId, address.orgId)).id;
+    if ('organizationId' in address) return teams.getOrganization(address.organizationId);
+    return teams.getInOrganization(address.teamId, address.orgId);
+  }
+
+  /** The id of the team row the address names, checked. */
+  async resolve(address: MembershipAddress): Promise<number> {
+    return (await this.resolveTeam(address)).id;
   }
 
   async list(address: MembershipAddress, page: PageArgs): Promise<[Membership[], number]> {
@@ -68,35 +76,72 @@ export class MembershipService {
   }
 
   /**
-   * Adds a user. In a team of an organization the user must be an accepted member of the organization;
-   * the user's id is never confirmed otherwise (one message for "no such user" and "not a member").
+   * Adds a user. In a team of an organization (on either path) the user must be an accepted member of the
+   * organization; the user's id is never confirmed otherwise (one message for "no such user" and "not a
+   * member"). `accepted: true` stands only where it is the person's consent (consent.ts); otherwise the
+   * membership is stored as an invitation (`accepted: false`) for the person to accept or decline.
    */
-  async create(address: MembershipAddress, input: CreateMembershipInput): Promise<MembershipChange> {
-    const teamId = await this.resolve(address);
+  async create(address: MembershipAddress, input: CreateMembershipInput, actor: MembershipActor): Promise<MembershipChange> {
+    const team = await this.resolveTeam(address);
     const role = input.role ?? MembershipRole.MEMBER;
-    const orgId = 'orgId' in address ? address.orgId : null;
-    if (orgId != null) {
-      const inOrg = await this.memberships.existsBy({ teamId: orgId, userId: input.userId, accepted: true });
-      if (!inOrg) throw badInput('userId', `user ${input.userId} is not a member of organization ${orgId}`);
+    const organizationId = team.isOrganization ? null : team.parentId;
+    let inOrganization = false;
+    if (organizationId != null) {
+      inOrganization = await this.memberships.existsBy({ teamId: organizationId, userId: input.userId, accepted: true });
+      if (!inOrganization) throw badInput('userId', `user ${input.userId} is not a member of organization ${organizationId}`);
     } else if (!(await this.db.getRepository(User).existsBy({ id: input.userId }))) {
       throw notFound('User', input.userId);
     }
+    const accepted = (input.accepted ?? false) && mayAcceptFor(actor, { userId: input.userId, organizationId, inOrganization });
     try {
       const membership = await this.memberships.save(
-        this.memberships.create({ teamId, userId: input.userId, role, accepted: input.accepted ?? false, disableImpersonation: input.disableImpersonation ?? false }),
+        this.memberships.create({ teamId: team.id, userId: input.userId, role, accepted, disableImpersonation: input.disableImpersonation ?? false }),
       );
-      return { membership, userIds: [membership.userId] };
+      return { membership, userIds: [membership.userId], invitation: accepted ? undefined : { team, invitedBy: actor.userId } };
     } catch (error) {
-      if (isConstraintViolation(error)) throw conflict(`User ${input.userId} is already a member of team ${teamId}`);
+      if (isConstraintViolation(error)) throw conflict(`User ${input.userId} is already a member of team ${team.id}`);
       throw error;
     }
   }
 
-  /** Applies the changes; taking away the last accepted OWNER is a 409. */
-  async update(address: MembershipAddress, membershipId: number, changes: UpdateMembershipInput): Promise<MembershipChange> {
-    const teamId = await this.resolve(address);
+  /**
+   * The invited person's answer to their own unaccepted membership (`membershipId` of `userId`): accepting
+   * makes it count; declining removes it. Another person's membership is NOT_FOUND, whoever asks.
+   * Accepting twice answers the membership as it is; declining an accepted membership is a 409.
+   */
+  async answerInvitation(userId: number, membershipId: number, accept: boolean): Promise<MembershipChange> {
+    return this.db.transaction(async (tx) => {
+      const found = await tx.findOneBy(Membership, { id: membershipId, userId });
+      if (!found) throw notFound('Membership', membershipId);
+      const membership = await this.lockedMembership(tx, found.teamId, membershipId);
+      if (accept) {
+        if (!membership.accepted) {
+          membership.accepted = true;
+          await tx.save(membership);
+        }
+        return { membership, userIds: [userId] };
+      }
+      if (membership.accepted) throw conflict(`Membership ${membershipId} is accepted already: only an invitation can be declined`);
+      await tx.delete(Membership, { id: membershipId });
+      return { membership, userIds: [userId] };
+    });
+  }
+
+  /** The person's memberships still waiting for their answer, oldest first. */
+  invitationsOf(userId: number): Promise<Membership[]> {
+    return this.memberships.find({ where: { userId, accepted: false }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Applies the changes; taking away the last accepted OWNER is a 409. Accepting an invitation on
+   * someone else's behalf is a 403 unless it is their consent (consent.ts): they answer it themselves.
+   */
+  async update(address: MembershipAddress, membershipId: number, changes: UpdateMembershipInput, actor: MembershipActor): Promise<MembershipChange> {
+    const team = await this.resolveTeam(address);
+    const teamId = team.id;
     return this.db.transaction(async (tx) => {
       const membership = await this.lockedMembership(tx, teamId, membershipId);
+      if (changes.accepted === true && !membership.accepted) await this.refuseAcceptingFor(tx, actor, team, membership);
       const next = { role: changes.role ?? membership.role, accepted: changes.accepted ?? membership.accepted };
       if (isAcceptedOwner(membership) && !isAcceptedOwner(next)) await this.refuseLastOwner(tx, membership, 'demoted');
       Object.assign(membership, next);
@@ -120,6 +165,17 @@ export class MembershipService {
       }
       return { membership, userIds: [membership.userId] };
     });
+  }
+
+  /** FORBIDDEN unless `accepted: true` from `actor` is the person's consent. */
+  private async refuseAcceptingFor(tx: EntityManager, actor: MembershipActor, team: Team, membership: Membership): Promise<void> {
+    const organizationId = team.isOrganization ? null : team.parentId;
+    const inOrganization = organizationId != null && (await tx.existsBy(Membership, { teamId: organizationId, userId: membership.userId, accepted: true }));
+    if (!mayAcceptFor(actor, { userId: membership.userId, organizationId, inOrganization })) {
+      throw forbidden(
+        `Membership ${membership.id} is an invitation: only user ${membership.userId} can accept it (POST /v2/me/memberships/${membership.id}/accept, or the invitations page under /auth)`,
+      );
+    }
   }
 
   /**

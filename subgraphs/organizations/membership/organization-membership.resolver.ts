@@ -4,6 +4,7 @@ import { PageArgs } from '../../kit/pagination';
 import { Membership } from './membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 import { changed, MembershipPage, pageOf } from './membership.resolver';
+import { actorOf } from './consent';
 import { MembershipService } from './membership.service';
 
 /** Memberships of an organization itself (`/v2/organizations/{orgId}/memberships`): organization admins. */
@@ -27,7 +28,7 @@ export class OrganizationMembershipResolver {
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.role")')
   createOrganizationMembership(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ organizationId: orgId }, input));
+    return changed(ctx, new MembershipService(ctx.db).create({ organizationId: orgId }, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: 'Changes an organization membership; the last owner cannot be demoted (CONFLICT).' })
@@ -39,7 +40,7 @@ export class OrganizationMembershipResolver {
     @Arg('input') input: UpdateMembershipInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).update({ organizationId: orgId }, membershipId, input));
+    return changed(ctx, new MembershipService(ctx.db).update({ organizationId: orgId }, membershipId, input, actorOf(ctx.principal)));
   }
 
   @Mutation(() => Membership, { description: "Removes a user from an organization and its teams; answers the removed membership. The last owner cannot be removed (CONFLICT)." })

@@ -38,7 +38,8 @@ export interface OrganizationUserChange {
 }
 
 /**
- * Users of an organization (`/v2/organizations/{orgId}/users`): everyone with a membership of it.
+ * Users of an organization (`/v2/organizations/{orgId}/users`): everyone with an accepted membership of it, and the
+ * accounts it created (accepted or not); a person merely invited shows in its memberships, without their details.
  * Users the organization created (`organization_user_accounts`) are its to edit and delete; users
  * who joined with an account of their own keep it: the organization can only remove them from itself.
  */
@@ -52,7 +53,9 @@ export class OrganizationUsersService {
       .getRepository(Membership)
       .createQueryBuilder('m')
       .innerJoinAndMapOne('m.user', User, 'u', 'u.id = m.user_id')
-      .where('m.team_id = :orgId', { orgId });
+      .where('m.team_id = :orgId', { orgId })
+      // Consent: an invitation nobody answered shows the person to nobody, except an account the organization created (it typed all of it).
+      .andWhere('(m.accepted OR EXISTS (SELECT 1 FROM organization_user_accounts o WHERE o.user_id = m.user_id AND o.organization_id = :orgId))');
     if (filter.emails?.length) query.andWhere('lower(u.email) IN (:...emails)', { emails: filter.emails.map((e) => e.trim().toLowerCase()) });
     if (filter.teamIds?.length) {
       query.andWhere('EXISTS (SELECT 1 FROM memberships tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.parent_id = :orgId AND tm.team_id IN (:...teamIds))', {
