@@ -106,6 +106,8 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'POST /v2/bookings/{bookingUid}/reschedule': 'public', // reschedule a booking
   'GET /v2/slots/available': 'public', // slot availability
   'PATCH /v2/me': 'PROFILE_WRITE', // update my profile
+  'POST /v2/me/memberships/{membershipId}/accept': 'PROFILE_WRITE', // no 5.3 row: answering my own invitation changes my own memberships (consent, issue 21)
+  'POST /v2/me/memberships/{membershipId}/decline': 'PROFILE_WRITE', // the same
   'POST /v2/bookings/{bookingUid}/confirm': 'BOOKING_WRITE', // confirm
   'POST /v2/bookings/{bookingUid}/decline': 'BOOKING_WRITE', // decline
   'POST /v2/bookings/{bookingUid}/mark-absent': 'BOOKING_WRITE', // mark booking absence

@@ -412,11 +412,11 @@ describe('team event types', () => {
       const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
       expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
 
-      // Added pending: not yet a host; accepted through PATCH: a host, with their managed copy, bookable.
+      // Added pending: not yet a host; accepted by the person (consent): a host, with their managed copy, bookable.
       const membership = expectSuccess(await stack.rest('POST', `/v2/teams/${crew.id}/memberships`, { key: lead.key, body: { userId: joiner.user.id, role: 'MEMBER', accepted: false } }), 201);
       expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
       expect(await childOf(joiner, managed.id)).toBeUndefined();
-      expectSuccess(await stack.rest('PATCH', `/v2/teams/${crew.id}/memberships/${membership.id}`, { key: lead.key, body: { accepted: true } }));
+      expectSuccess(await stack.rest('POST', `/v2/me/memberships/${membership.id}/accept`, { key: joiner.key }));
       expect(await hostIds(roundRobin.id)).toEqual(sorted(lead.user.id, joiner.user.id));
       expect(await hostIds(managed.id)).toEqual(sorted(lead.user.id, joiner.user.id));
       expect(await childOf(joiner, managed.id)).toMatchObject({ slug: 'night-brief', ownerId: joiner.user.id, parentId: managed.id });

@@ -81,7 +81,9 @@ describe('membership families', () => {
     it('POST adds a user: 201, defaults role MEMBER, accepted false, disableImpersonation false', async () => {
       const data = expectSuccess(await stack.rest('POST', teamPath(), { key: admin.key, body: { userId: newcomer.user.id } }), 201);
       expect(data).toMatchObject({ teamId: team.id, userId: newcomer.user.id, role: 'MEMBER', accepted: false, disableImpersonation: false });
-      expect(referenceShapeErrors('TeamMembershipOutput', data)).toEqual([]);
+      // Consent (docs/compatibility.md): an invitation shows the team nothing of the person, so `user` is null until accepted.
+      expect(data.user).toBeNull();
+      expect(referenceShapeErrors('TeamMembershipOutput', data)).toEqual(['/user must be object']);
       ids.newcomer = data.id;
     });
 
@@ -94,6 +96,9 @@ describe('membership families', () => {
     });
 
     it('PATCH changes role, accepted and disableImpersonation; other fields are kept', async () => {
+      // Consent: the admin cannot accept the invitation for the person (403); the person accepts it themselves.
+      expectErrorEnvelope(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { accepted: true } }), 403, 'FORBIDDEN', /invitation/);
+      expectSuccess(await stack.rest('POST', `/v2/me/memberships/${ids.newcomer}/accept`, { key: newcomer.key }));
       const data = expectSuccess(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'ADMIN', accepted: true, disableImpersonation: true } }));
       expect(data).toMatchObject({ id: ids.newcomer, role: 'ADMIN', accepted: true, disableImpersonation: true });
       expect(expectSuccess(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'MEMBER' } }))).toMatchObject({ role: 'MEMBER', accepted: true, disableImpersonation: true });
@@ -201,8 +206,13 @@ describe('membership families', () => {
 
     it('POST adds a user (201); PATCH changes the role; GET one answers it', async () => {
       const data = expectSuccess(await stack.rest('POST', orgPath(), { key: orgAdmin.key, body: { userId: orgRecruit.user.id, role: 'MEMBER', accepted: true } }), 201);
-      expect(referenceShapeErrors('OrganizationMembershipOutput', data, notKept)).toEqual([]);
+      // Consent: the organization invites; the person accepts with their own key, and only then does it show them.
+      expect(data).toMatchObject({ accepted: false, user: null });
       ids.recruit = data.id;
+      const accepted = expectSuccess(await stack.rest('POST', `/v2/me/memberships/${ids.recruit}/accept`, { key: orgRecruit.key }));
+      expect(accepted).toMatchObject({ id: ids.recruit, accepted: true, user: { email: orgRecruit.user.email } });
+      const listed = expectSuccess(await stack.rest('GET', orgPath(`/${ids.recruit}`), { key: orgAdmin.key }));
+      expect(referenceShapeErrors('OrganizationMembershipOutput', listed, notKept)).toEqual([]);
       expect(expectSuccess(await stack.rest('PATCH', orgPath(`/${ids.recruit}`), { key: orgAdmin.key, body: { role: 'ADMIN' } })).role).toBe('ADMIN');
       expect(expectSuccess(await stack.rest('GET', orgPath(`/${ids.recruit}`), { key: orgAdmin.key }))).toMatchObject({ userId: orgRecruit.user.id, role: 'ADMIN' });
       expectErrorEnvelope(await stack.rest('GET', orgPath(`/${ids.admin}`), { key: orgAdmin.key }), 404, 'NOT_FOUND');
