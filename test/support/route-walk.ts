@@ -2,17 +2,24 @@ import {
   visit,
   buildASTSchema,
   getNamedType,
+  GraphQLField,
   GraphQLInputType,
+  GraphQLOutputType,
   GraphQLSchema,
   isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
+  isObjectType,
   Kind,
+  Lexer,
   OperationDefinitionNode,
   parse,
+  Source,
+  TokenKind,
   typeFromAST,
 } from 'graphql';
+import { DEFAULT_LIMITS } from '../../gateway/operation-limits/limits';
 import { RouteEntry } from '../../gateway/rest/route';
 import { readCheckedInSupergraph } from '../../schema/compose';
 
@@ -48,4 +55,48 @@ export function minimalInput(type: GraphQLInputType): unknown {
 export function minimalBodyOf(route: RouteEntry): unknown {
   const input = operationOf(route).variableDefinitions?.find((v) => v.variable.name.value === 'input');
   return input ? minimalInput(typeFromAST(supergraph, input.type as never) as GraphQLInputType) : undefined;
+}
+
+/** The root field a route's operation calls. */
+export function rootFieldOf(route: RouteEntry): string {
+  const selection = operationOf(route).selectionSet.selections[0];
+  return selection.kind === Kind.FIELD ? selection.name.value : '';
+}
+
+/** A root field of the supergraph (Query or Mutation) by name. */
+export function rootDefinition(name: string): GraphQLField<unknown, unknown> | undefined {
+  return supergraph.getQueryType()!.getFields()[name] ?? supergraph.getMutationType()!.getFields()[name];
+}
+
+/** A field anyone may call by design (@public: booking, cancelling, rescheduling, slots). */
+export const isPublicField = (field: GraphQLField<unknown, unknown> | undefined) => !!field?.astNode?.directives?.some((d) => d.name.value === 'public');
+
+/** Every field of the answer, objects followed `depth` levels down (fields with required arguments left out). */
+export function selectionOf(type: GraphQLOutputType, depth: number): string {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return '';
+  if (depth === 0) return '{ __typename }';
+  const fields = Object.values(named.getFields()).filter((f) => f.args.every((a) => !isNonNullType(a.type)));
+  return `{ __typename ${fields.map((f) => `${f.name} ${selectionOf(f.type, depth - 1)}`).join(' ')} }`;
+}
+
+export function tokenCount(text: string): number {
+  const lexer = new Lexer(new Source(text));
+  let count = 0;
+  while (lexer.advance().kind !== TokenKind.EOF) count += 1;
+  return count;
+}
+
+/** The deepest selection (up to `depth`) that keeps the probe (selection plus a few hundred tokens of arguments) under the gateway's token limit. */
+export function selectionWithinTokenLimit(type: GraphQLOutputType, depth: number, maxTokens = DEFAULT_LIMITS.maxTokens - 200): string {
+  for (let d = depth; d > 0; d--) {
+    const selection = selectionOf(type, d);
+    if (tokenCount(selection) <= maxTokens) return selection;
+  }
+  return selectionOf(type, 0);
+}
+
+/** Runs `run` over `items`, `size` at a time. */
+export async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
