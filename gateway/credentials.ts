@@ -4,9 +4,8 @@ import { addressKey } from '../subgraphs/kit/client-address';
 import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
 import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
 import { unavailableBeforeExecution } from './unavailable';
-import { GuessLockout } from '../subgraphs/kit/failure-lockout';
+import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
-import { retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
 export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal, requestId?: string) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
@@ -85,39 +84,109 @@ export function credentialError(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 }
 
+const isCredentialError = (error: unknown) => error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED';
+
+/** The lockouts credential lookups pass (gateway/rate-limits): wrong platform secrets, and bearer credentials that do not resolve. */
+export interface CredentialLockouts {
+  clientSecrets: GuessLockout;
+  invalidCredentials: FailureLockout;
+}
+
+/** How a lookup ended, for its lockout: the secret was right, wrong, or never checked (the lookup failed). */
+type LookupOutcome = 'right' | 'wrong' | 'unchecked';
+
+/**
+ * A lockout in front of a credential lookup. `reserve` counts the attempt before the secret is checked and
+ * throws 429 while locked; `settle` keeps the count of a wrong secret and gives back the others. `known`
+ * runs instead for a credential proven before (from the cache): a lock may refuse it, and when it answers
+ * false the credential is checked again (counted) rather than taken from the cache.
+ */
+interface LookupGuard {
+  known?(): Promise<boolean>;
+  reserve(): Promise<void>;
+  settle(outcome: LookupOutcome): Promise<void>;
+}
+
+function platformGuard(lockout: GuessLockout, clientId: string, address: string): LookupGuard {
+  const refuseWhileLocked = (lockedMs: number) => {
+    if (!lockedMs) return;
+    const wait = waitText(retryAfterSeconds(lockedMs));
+    throw tooManyRequestsError(`Too many wrong ${PLATFORM_SECRET_KEY_HEADER} values for this ${PLATFORM_CLIENT_ID_HEADER} or from this IP address: retry in ${wait}`, lockedMs);
+  };
+  return {
+    // After wrong secrets, the right one is checked (and counted) again: the next check past the limit locks the client id.
+    known: async () => {
+      const { lockedMs, subjectHasFailures } = await lockout.check(clientId, address);
+      refuseWhileLocked(lockedMs);
+      return !subjectHasFailures;
+    },
+    reserve: async () => refuseWhileLocked(await lockout.attempt(clientId, address)),
+    settle: async (outcome) => {
+      if (outcome === 'right') await lockout.succeeded(clientId, address);
+      else if (outcome === 'unchecked') await lockout.notAFailure(clientId, address);
+    },
+  };
+}
+
+function bearerGuard(lockout: FailureLockout, address: string): LookupGuard {
+  return {
+    reserve: async () => {
+      const lockedMs = await lockout.attempt(address);
+      if (lockedMs) throw tooManyRequestsError(`Too many invalid credentials from this IP address: retry in ${waitText(retryAfterSeconds(lockedMs))}`, lockedMs);
+    },
+    settle: async (outcome) => {
+      if (outcome !== 'wrong') await lockout.refund(address);
+    },
+  };
+}
+
 /**
  * Turns the caller's credential into a principal: once per request, and from a short-lived cache
- * keyed by the credential's hash, so most requests cost no database round trip.
+ * keyed by the credential's hash, so most requests cost no database round trip. Parallel requests with
+ * the same credential share one lookup. A lookup passes its lockout first (LookupGuard).
  */
 export class CredentialResolver {
   private readonly cache = new Map<string, { principal: Principal; expiresAt: number }>();
+  /** Lookups on their way, by the credential's hash. */
+  private readonly lookups = new Map<string, Promise<Principal>>();
+  /** Each request's resolution (by the platform client id a route names), so the rate limits and the route share one. */
+  private readonly resolutions = new WeakMap<CredentialSource, Map<string | undefined, Promise<Principal>>>();
   /** Bumped by forgetUsers(), so a resolution that started before it does not cache what it read. */
   private generation = 0;
 
   constructor(
     private readonly run: OperationRunner,
     private readonly ttlMs = Number(process.env.CREDENTIAL_CACHE_TTL_MS ?? 30_000),
-    /** Locks a client id (and an IP) out after wrong platform secret keys; none: no lockout. */
-    private readonly clientSecrets?: GuessLockout,
+    /** None: no lockout. */
+    private readonly lockouts?: CredentialLockouts,
   ) {}
 
   /**
    * The principal of a request: `Authorization: Bearer <API key or access token>`, else the platform
    * headers `x-svc-client-id` + `x-svc-secret-key`, else anonymous. Every credential sent must be valid:
    * when both kinds are sent, the bearer credential is the caller and the platform headers must still
-   * name a valid client secret.
+   * name a valid client secret. Resolved once per request and options: asked again, it answers the same.
    */
-  async resolveRequest(req: CredentialSource, options: { platformClientId?: string } = {}): Promise<Principal> {
-    if (options.platformClientId !== undefined) return this.resolvePlatformCaller(req, options.platformClientId);
+  resolveRequest(req: CredentialSource, options: { platformClientId?: string } = {}): Promise<Principal> {
+    let resolutions = this.resolutions.get(req);
+    if (!resolutions) this.resolutions.set(req, (resolutions = new Map()));
+    let resolution = resolutions.get(options.platformClientId);
+    if (!resolution) resolutions.set(options.platformClientId, (resolution = this.resolveOnce(req, options.platformClientId)));
+    return resolution;
+  }
+
+  private async resolveOnce(req: CredentialSource, platformClientId: string | undefined): Promise<Principal> {
+    if (platformClientId !== undefined) return this.resolvePlatformCaller(req, platformClientId);
     const clientId = req.header(PLATFORM_CLIENT_ID_HEADER);
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     const query = (req.query ?? {}) as Record<string, unknown>;
-    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query, req.id);
+    const address = addressKey(req.ip);
+    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query, req.id, address);
     if (!clientId || !secretKey) {
       throw credentialError(`Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`);
     }
-    const platform = await this.resolvePlatform(clientId, secretKey, query, addressKey(req.ip), req.id);
-    return req.header('authorization') ? this.resolve(req.header('authorization'), query, req.id) : platform;
+    const platform = await this.resolvePlatform(clientId, secretKey, query, address, req.id);
+    return req.header('authorization') ? this.resolve(req.header('authorization'), query, req.id, address) : platform;
   }
 
   /**
@@ -129,12 +198,14 @@ export class CredentialResolver {
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     if (!secretKey) throw credentialError(`This endpoint is called by the platform OAuth client itself: send its secret key in ${PLATFORM_SECRET_KEY_HEADER}`);
     const query = (req.query ?? {}) as Record<string, unknown>;
-    const platform = await this.resolvePlatform(req.header(PLATFORM_CLIENT_ID_HEADER) || pathClientId, secretKey, query, addressKey(req.ip), req.id);
-    if (req.header('authorization')) await this.resolve(req.header('authorization'), query, req.id);
+    const address = addressKey(req.ip);
+    const platform = await this.resolvePlatform(req.header(PLATFORM_CLIENT_ID_HEADER) || pathClientId, secretKey, query, address, req.id);
+    if (req.header('authorization')) await this.resolve(req.header('authorization'), query, req.id, address);
     return platform;
   }
 
-  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}, requestId?: string): Promise<Principal> {
+  /** A bearer credential; one that does not resolve counts towards its address's lockout (`address`: addressKey of the client's IP). */
+  async resolve(authorization: string | undefined, query: Record<string, unknown> = {}, requestId?: string, address = 'unknown'): Promise<Principal> {
     refuseApiKeyParameter(query);
     if (!authorization) return ANONYMOUS;
     const secret = bearerSecretOf(authorization);
@@ -145,39 +216,63 @@ export class CredentialResolver {
         : secret.startsWith(ACCESS_TOKEN_PREFIX)
           ? 'Invalid, revoked or expired access token'
           : 'Malformed credential: neither an API key (svc_…) nor an OAuth access token',
+      this.lockouts && bearerGuard(this.lockouts.invalidCredentials, address),
     );
   }
 
   /** Platform customers (spec 5.1): an approved confidential OAuth client, by its id and secret key. */
   async resolvePlatform(clientId: string, secretKey: string, query: Record<string, unknown> = {}, address = 'unknown', requestId?: string): Promise<Principal> {
     refuseApiKeyParameter(query);
-    // Checked before the cache: while the client id (or the IP) is locked, not even the right secret is accepted.
-    const lockout = await this.clientSecrets?.check(clientId, address);
-    if (lockout?.lockedMs) {
-      throw tooManyRequestsError(
-        `Too many wrong ${PLATFORM_SECRET_KEY_HEADER} values for this ${PLATFORM_CLIENT_ID_HEADER} or from this IP address: retry in ${waitText(retryAfterSeconds(lockout.lockedMs))}`,
-        lockout.lockedMs,
-      );
-    }
-    let principal: Principal;
-    try {
-      principal = await this.cached(`platform:${clientId}:${secretKey}`, RESOLVE_PLATFORM_CREDENTIAL, { clientId, secretKey }, 'platformCredential', requestId, () =>
-        `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
-      );
-    } catch (error) {
-      if (this.clientSecrets && error instanceof GraphQLError && error.extensions.code === 'UNAUTHENTICATED') await this.clientSecrets.failed(clientId, address);
-      throw error;
-    }
-    if (lockout?.subjectHasFailures) await this.clientSecrets!.forgetSubject(clientId);
-    return principal;
+    return this.cached(
+      `platform:${clientId}:${secretKey}`,
+      RESOLVE_PLATFORM_CREDENTIAL,
+      { clientId, secretKey },
+      'platformCredential',
+      requestId,
+      () => `Invalid ${PLATFORM_CLIENT_ID_HEADER} / ${PLATFORM_SECRET_KEY_HEADER}: unknown or unapproved OAuth client, or a wrong secret key`,
+      // While the client id (or the IP) is locked, not even the right secret is accepted, from the cache either.
+      this.lockouts && platformGuard(this.lockouts.clientSecrets, clientId, address),
+    );
   }
 
-  /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields. */
-  private async cached(material: string, query: string, variables: Record<string, unknown>, field: string, requestId: string | undefined, refusal: () => string): Promise<Principal> {
+  /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields, past the guard. */
+  private async cached(
+    material: string,
+    query: string,
+    variables: Record<string, unknown>,
+    field: string,
+    requestId: string | undefined,
+    refusal: () => string,
+    guard?: LookupGuard,
+  ): Promise<Principal> {
     const key = sha256Hex(material);
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.principal;
+    if (cached && cached.expiresAt > Date.now() && (!guard?.known || (await guard.known()))) return cached.principal;
+    let lookup = this.lookups.get(key);
+    if (!lookup) {
+      lookup = this.guarded(guard, () => this.lookUp(key, query, variables, field, requestId, refusal)).finally(() => this.lookups.delete(key));
+      this.lookups.set(key, lookup);
+    }
+    return lookup;
+  }
 
+  /** Reserves the lookup's count, looks up, and settles the count without holding the answer back. */
+  private async guarded(guard: LookupGuard | undefined, lookUp: () => Promise<Principal>): Promise<Principal> {
+    await guard?.reserve();
+    let outcome: LookupOutcome = 'unchecked';
+    try {
+      const principal = await lookUp();
+      outcome = 'right';
+      return principal;
+    } catch (error) {
+      if (isCredentialError(error)) outcome = 'wrong';
+      throw error;
+    } finally {
+      guard?.settle(outcome).catch((error: Error) => console.error('[rate limits] could not settle a credential lookup count:', error.message));
+    }
+  }
+
+  private async lookUp(key: string, query: string, variables: Record<string, unknown>, field: string, requestId: string | undefined, refusal: () => string): Promise<Principal> {
     const generation = this.generation;
     const result = await this.run(query, variables, SYSTEM, requestId);
     const unavailable = result.errors?.find(hasUnavailableCode);

@@ -23,6 +23,7 @@ import { reuseOperationsForResultShaping } from './operation-reuse';
 import { listenForPrincipalChanges } from './principal-changes';
 import { GatewayRateLimits, startGatewayRateLimits } from './rate-limits/gateway-rate-limits';
 import { tokenEndpointLockout } from './rate-limits/token-endpoint-lockout';
+import { CredentialCheck } from './rate-limits/request-budgets';
 import { graphqlTooManyRequests, restTooManyRequests } from './rate-limits/too-many-requests';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
@@ -219,7 +220,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
   const rateLimits = await startGatewayRateLimits(options.databaseUrl, options.rateLimits);
-  credentials = new CredentialResolver(run, undefined, rateLimits.clientSecrets);
+  credentials = new CredentialResolver(run, undefined, rateLimits);
+  const credentialCheck: CredentialCheck = (req, platformClientId) => credentials.resolveRequest(req, { platformClientId });
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
   const routes = options.routes ?? ROUTES;
 
@@ -243,7 +245,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
-  app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes)));
+  app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
   // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
   // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
   const compileRest = (schema: GraphQLSchema) => restRouter(routes, schema, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
@@ -266,7 +268,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', (req, res, next) => rest(req, res, next));
   app.use(
     '/graphql',
-    rateLimits.budgets.middleware(graphqlTooManyRequests),
+    rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
     expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id }) }),
     graphqlRequestErrors,

@@ -4,8 +4,9 @@ import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
 
 /**
  * Wrong client secrets, counted per client id and per client IP: one count for the token endpoint
- * (`client_secret`, every attempt counted first) and the platform headers (`x-svc-secret-key`, on
- * every API call: counts read, written on a failure), since both guess the same secret.
+ * (`client_secret`) and the platform headers (`x-svc-secret-key`), since both guess the same secret.
+ * Every check of a secret is counted before it is made; platform headers proven before (the gateway's
+ * credential cache) only read the lock.
  */
 export function clientSecretLockout(limiters: LimiterFactory, settings: RateLimitSettings): GuessLockout {
   return new GuessLockout(

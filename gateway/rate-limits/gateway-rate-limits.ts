@@ -1,6 +1,7 @@
 import { RateLimitSettings, rateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { GuessLockout } from '../../subgraphs/kit/failure-lockout';
+import { FailureLockout, GuessLockout } from '../../subgraphs/kit/failure-lockout';
 import { clientSecretLockout } from './client-secret-lockout';
+import { invalidCredentialLockout } from './invalid-credential-lockout';
 import { RequestBudgets } from './request-budgets';
 import { openRateLimitStore } from './store';
 
@@ -10,6 +11,8 @@ export interface GatewayRateLimits {
   budgets: RequestBudgets;
   /** Wrong client secrets (token endpoint, platform headers) per client id and per IP. */
   clientSecrets: GuessLockout;
+  /** Bearer credentials that do not resolve, per IP. */
+  invalidCredentials: FailureLockout;
   /** true when the counts are in PostgreSQL (shared by replicas), false when in this process's memory. */
   shared: boolean;
   stop(): Promise<void>;
@@ -24,6 +27,7 @@ export async function startGatewayRateLimits(databaseUrl: string | undefined, ov
     settings,
     budgets: new RequestBudgets(store.limiters, settings),
     clientSecrets: clientSecretLockout(store.limiters, settings),
+    invalidCredentials: invalidCredentialLockout(store.limiters, settings),
     shared: store.shared,
     stop: store.stop,
   };

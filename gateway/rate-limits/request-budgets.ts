@@ -23,6 +23,12 @@ interface Spend {
 export type TooManyRequestsAnswer = (req: Request, res: Response, message: string) => void;
 
 /**
+ * Resolves the request's credential (credentials.ts, once per request: the route reuses the answer), with
+ * the platform client a `/v2/oauth-clients/{clientId}/…` path names; rejects when it does not resolve.
+ */
+export type CredentialCheck = (req: Request, platformClientId: string | undefined) => Promise<unknown>;
+
+/**
  * The credential a request presents, as a key: `bearer:` + SHA-256 of the API key or access token,
  * `platform:` + SHA-256 of client id and secret key (so that someone sending another customer's client
  * id with a wrong secret does not spend that customer's budget). undefined for anonymous calls and
@@ -58,8 +64,8 @@ function isPublicBookingCreation(req: Request): boolean {
 }
 
 /**
- * The request budgets of /v2 and /graphql: per credential, per client IP for anonymous calls, and
- * a lower per-IP budget for public booking creation. Every answer carries X-RateLimit-Limit,
+ * The request budgets of /v2 and /graphql: per credential, per client IP for anonymous calls and for
+ * credentials that do not resolve, and a lower per-IP budget for public booking creation. Every answer carries X-RateLimit-Limit,
  * -Remaining and -Reset (seconds until the window restarts) of the budget closest to its end; a
  * request over a budget is answered 429 with Retry-After and is not executed.
  */
@@ -77,10 +83,14 @@ export class RequestBudgets {
     this.publicBookings = groupedConsumes(limiters('public-bookings-per-ip', settings.publicBookingsPerIp, settings.windowSeconds));
   }
 
-  spendsOf(req: Request): Spend[] {
+  /**
+   * Only a credential that resolves has a budget of its own: an invented one is charged to its address,
+   * so it gets no fresh budget and adds no row per guess (its lookup passes the address's lockout first).
+   */
+  async spendsOf(req: Request, check: CredentialCheck): Promise<Spend[]> {
     const credential = credentialKeyOf(req);
     const address = clientAddressOf(req);
-    if (credential) return [{ consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
+    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) return [{ consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
     const spends = [{ consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
     if (isPublicBookingCreation(req)) {
       spends.push({ consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
@@ -92,9 +102,9 @@ export class RequestBudgets {
    * Express middleware spending the request's budgets; `tooMany` writes the 429 body of the endpoint.
    * (The services' own callbacks arrive on the gateway's internal listener, which has no budget.)
    */
-  middleware(tooMany: TooManyRequestsAnswer): RequestHandler {
+  middleware(tooMany: TooManyRequestsAnswer, check: CredentialCheck): RequestHandler {
     return async (req: Request, res: Response, next: NextFunction) => {
-      const spends = this.spendsOf(req);
+      const spends = await this.spendsOf(req, check);
       const outcomes = await Promise.allSettled(spends.map((s) => s.consume(s.key)));
       const states: { spend: Spend; state: RateLimiterRes; over: boolean }[] = [];
       for (const [i, outcome] of outcomes.entries()) {

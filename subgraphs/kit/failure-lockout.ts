@@ -43,21 +43,12 @@ export class FailureLockout {
   }
 
   /**
-   * Counts a failure after the secret was found wrong (check first with state()); answers the
-   * milliseconds the key is now locked for (0: not locked). The `allowed`-th failure starts a lockout.
-   * For hot paths, where counting every attempt would cost writes (platform headers).
-   */
-  async fail(key: string): Promise<number> {
-    const state = await this.failures.penalty(key);
-    if (state.consumedPoints < this.allowed) return 0;
-    if (state.consumedPoints > this.allowed) return Math.max(state.msBeforeNext, 1); // already locked
-    return this.lock(key);
-  }
-
-  /**
-   * Counts an attempt BEFORE its secret is checked, and answers the milliseconds the key is locked for
-   * (0: go ahead, then refund() or reset() if the secret was right). Parallel attempts each take a count
-   * atomically, so a burst cannot slip past the limit; the attempt after `allowed` failures starts the lockout.
+   * Reserves a failure BEFORE the secret is checked, and answers the milliseconds the key is locked for
+   * (0: go ahead, then refund() or reset() if the secret was right). The reservation is one statement
+   * (an upsert that adds the point and returns the count), so parallel attempts each get their own count
+   * and a burst cannot slip past the limit: at most `allowed` secrets are checked per window. The attempt
+   * after `allowed` failures starts the lockout. The only way to count failures: counting after the check
+   * let every attempt of a burst in before the first failure was written.
    */
   async attempt(key: string): Promise<number> {
     const state = await this.failures.penalty(key);
@@ -91,7 +82,7 @@ export interface Strike {
   key: string;
 }
 
-/** The state of every strike (in order) and the longest lock among them, in milliseconds (0: none locked). */
+/** The state of every strike (in order) and the longest lock among them, in milliseconds (0: none locked), read without counting. */
 export async function checkStrikes(strikes: Strike[]): Promise<{ lockedMs: number; failures: number[] }> {
   const states = await Promise.all(strikes.map((s) => s.lockout.state(s.key)));
   return { lockedMs: Math.max(0, ...states.map((s) => s.lockedMs)), failures: states.map((s) => s.failures) };
@@ -107,11 +98,6 @@ export async function attemptStrikes(strikes: Strike[]): Promise<number> {
   const lockedMs = Math.max(0, ...locks);
   if (lockedMs) await Promise.all(strikes.filter((_s, i) => !locks[i]).map((s) => s.lockout.refund(s.key)));
   return lockedMs;
-}
-
-/** Counts a failure on every strike; the longest resulting lock, in milliseconds (0: none). */
-export async function recordFailure(strikes: Strike[]): Promise<number> {
-  return Math.max(0, ...(await Promise.all(strikes.map((s) => s.lockout.fail(s.key)))));
 }
 
 /** Whole seconds for a Retry-After header: at least 1. */
@@ -134,12 +120,12 @@ export interface GuessCounts {
 }
 
 /**
- * Guesses of a secret counted per subject and per client IP, with lockouts that double. Either every
- * attempt is counted before the secret is checked (attempt, then succeeded / notAFailure: a burst of
- * parallel guesses cannot slip past the limit), or, where secrets come with every call, the counts are
- * only read and written on a failure (check, failed, forgetSubject). While a key is locked the secret is
- * not checked at all, so the right one is refused too. A success forgets the subject's failures, never
- * the IP's: one good secret must not clear an attacker's count.
+ * Guesses of a secret counted per subject and per client IP, with lockouts that double. Every check of a
+ * secret is counted before it is made (attempt, then succeeded / notAFailure): a burst of parallel guesses
+ * cannot slip past the limit. A secret already proven and kept (the gateway's credential cache) only reads
+ * the counts (check), and is checked again, counted, once its subject has failures. While a key is locked the secret is not checked at all,
+ * so the right one is refused too. A success forgets the subject's failures, never the IP's: one good
+ * secret must not clear an attacker's count.
  */
 export class GuessLockout {
   private readonly perSubject: FailureLockout;
@@ -179,19 +165,9 @@ export class GuessLockout {
     await Promise.all(this.strikes(subject, address).map((s) => s.lockout.refund(s.key)));
   }
 
-  /** Milliseconds the subject or the IP stays locked (0: neither), and whether the subject has failures to forget on success. */
+  /** Milliseconds the subject or the IP stays locked (0: neither), and whether the subject has failures, read without counting. */
   async check(subject: string, address: string): Promise<{ lockedMs: number; subjectHasFailures: boolean }> {
     const { lockedMs, failures } = await checkStrikes(this.strikes(subject, address));
     return { lockedMs, subjectHasFailures: failures[0] > 0 };
-  }
-
-  /** A wrong secret: how long the caller is now locked out (0: not yet). */
-  failed(subject: string, address: string): Promise<number> {
-    return recordFailure(this.strikes(subject, address));
-  }
-
-  /** The right secret, on the read-only path: the subject's failures are forgotten. */
-  forgetSubject(subject: string): Promise<void> {
-    return this.perSubject.reset(lockoutKey(this.subjectKey(subject)));
   }
 }

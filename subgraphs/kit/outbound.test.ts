@@ -125,19 +125,19 @@ describe('checking URLs a user saves (literals need no network)', () => {
     await expect(checkOutboundUrl('https://[2001:4860:4860::8888]:8443/', { resolve: noDns })).resolves.toBeInstanceOf(URL);
   });
 
-  it('a name is refused when any address it resolves to is private', async () => {
+  it('a name is refused when any address it resolves to is private, without saying which address (no DNS oracle)', async () => {
     const resolve: Resolver = async () => [
       { address: '93.184.216.34', family: 4 },
       { address: '10.0.0.5', family: 4 },
     ];
     await expect(checkOutboundUrl('https://hooks.example.com/x', { allowPrivateTargets: false, resolve })).rejects.toThrow(
-      new OutboundRefused('hooks.example.com resolves to private address 10.0.0.5, which is not an allowed target'),
+      new OutboundRefused('hooks.example.com resolves to a private address, which is not an allowed target'),
     );
   });
 
   it('localhost is refused through the system resolver', async () => {
     await expect(checkOutboundUrl('http://localhost:3000/', { allowPrivateTargets: false })).rejects.toThrow(
-      /^localhost resolves to loopback address (127\.0\.0\.1|::1), which is not an allowed target$/,
+      /^localhost resolves to a loopback address, which is not an allowed target$/,
     );
   });
 
@@ -188,7 +188,7 @@ describe('requests to real loopback servers', () => {
     ['0.0.0.0', 'unspecified ("this network") address 0.0.0.0'],
     ['[::1]', 'loopback address ::1'],
     ['[::ffff:127.0.0.1]', 'loopback address ::ffff:7f00:1'],
-    ['localhost', 'localhost resolves to loopback address'],
+    ['localhost', 'localhost resolves to a loopback address'],
   ])('http://%s:port is refused before any connection', async (host, message) => {
     const error = await fetchOutbound(`http://${host}:${ok}/`, denied).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutboundRefused);
@@ -202,7 +202,7 @@ describe('requests to real loopback servers', () => {
     const rebinding: Resolver = async () => [{ address: answers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     await expect(checkOutboundUrl(`http://rebind.test:${ok}/`, { ...denied, resolve: rebinding })).resolves.toBeInstanceOf(URL);
     await expect(fetchOutbound(`http://rebind.test:${ok}/`, { ...denied, resolve: rebinding })).rejects.toThrow(
-      new OutboundRefused('rebind.test resolves to loopback address 127.0.0.1, which is not an allowed target'),
+      new OutboundRefused('rebind.test resolves to a loopback address, which is not an allowed target'),
     );
     expect(answers).toBe(2);
     expect(hits).toEqual([]);
@@ -358,7 +358,7 @@ describe('requests to real loopback servers', () => {
       await expect(fetchOutbound(`http://rebound.test:${pooled}/first`, { ...allowed, resolve, keepAlive: true })).resolves.toMatchObject({ status: 200 });
       // The same name, the same address, the policy on: refused before the pooled socket is used.
       await expect(fetchOutbound(`http://rebound.test:${pooled}/second`, { ...denied, resolve, keepAlive: true })).rejects.toThrow(
-        new OutboundRefused('rebound.test resolves to loopback address 127.0.0.1, which is not an allowed target'),
+        new OutboundRefused('rebound.test resolves to a loopback address, which is not an allowed target'),
       );
       // Another address (nothing listens on 127.0.0.2): a new connection to it, which fails; the open one to 127.0.0.1 is not used.
       address = '127.0.0.2';

@@ -96,13 +96,16 @@ function allowPrivate(options: OutboundPolicyOptions): boolean {
   return options.allowPrivateTargets ?? ['1', 'true'].includes(process.env.ALLOW_PRIVATE_TARGETS ?? '');
 }
 
+/**
+ * Refuses a special-purpose address. For a name, the message says which kind of address it resolves to
+ * but not the address: the refusal reaches the user (a webhook's delivery log, an ICS feed's error), and
+ * must not tell them what names resolve to inside our network. A literal is the user's own input.
+ */
 function refuseSpecialPurpose(address: string, hostname?: string): void {
   const kind = specialPurposeKind(address);
   if (!kind) return;
   throw new OutboundRefused(
-    hostname
-      ? `${hostname} resolves to ${kind} address ${address}, which is not an allowed target`
-      : `${kind} address ${address} is not an allowed target`,
+    hostname ? `${hostname} resolves to ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address, which is not an allowed target` : `${kind} address ${address} is not an allowed target`,
   );
 }
 

@@ -56,21 +56,21 @@ function mac(key: string, payload: string): Buffer {
   return createHmac('sha256', key).update(payload).digest();
 }
 
-function sign(key: string, principal: Principal, now: number): string {
-  const payload = Buffer.from(JSON.stringify({ ...principal, exp: Math.floor(now / 1000) + LIFETIME_SECONDS })).toString('base64url');
+function sign(key: string, content: object, now: number): string {
+  const payload = Buffer.from(JSON.stringify({ ...content, exp: Math.floor(now / 1000) + LIFETIME_SECONDS })).toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
-function verify(key: string, header: string, now: number): { principal: Principal; expiresAt: number } | null {
+function verify<T = Principal>(key: string, header: string, now: number): { content: T; expiresAt: number } | null {
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = mac(key, payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const { exp, ...principal } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const { exp, ...content } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (typeof exp !== 'number' || exp * 1000 < now) return null;
-    return { principal: principal as Principal, expiresAt: exp * 1000 };
+    return { content: content as T, expiresAt: exp * 1000 };
   } catch {
     return null;
   }
@@ -103,12 +103,13 @@ export function verifyPrincipal(header: string, now = Date.now()): Principal | n
   if (known && principalHeaderReuse.enabled) return known.expiresAt >= now ? known.principal : null;
   const verified = verify(internalSecret, header, now);
   if (!verified) return null;
-  Object.freeze(verified.principal.memberships);
-  Object.freeze(verified.principal.scopes);
-  Object.freeze(verified.principal);
+  const principal = verified.content;
+  Object.freeze(principal.memberships);
+  Object.freeze(principal.scopes);
+  Object.freeze(principal);
   if (verifiedHeaders.size >= VERIFIED_KEPT) verifiedHeaders.clear();
-  verifiedHeaders.set(header, verified);
-  return verified.principal;
+  verifiedHeaders.set(header, { principal, expiresAt: verified.expiresAt });
+  return principal;
 }
 
 /** The header a subgraph sends with a callback to the gateway's internal listener. */
@@ -120,11 +121,33 @@ export function signSystemCall(now = Date.now()): string {
 
 /** True when the header is a current system call signed with the callback key. */
 export function verifySystemCall(header: string | undefined, now = Date.now()): boolean {
-  return header !== undefined && verify(systemCallSecret, header, now)?.principal.kind === 'system';
+  return header !== undefined && verify(systemCallSecret, header, now)?.content.kind === 'system';
+}
+
+/** The header of the gateway's browser proxy (/auth): what it determined about the request, signed. */
+export const FORWARDED_CONTEXT_HEADER = 'x-svc-forwarded';
+
+/** What the gateway vouches for to the pages it proxies: the client's address (after TRUST_PROXY) and the public origin. */
+export interface ForwardedContext {
+  clientAddress: string;
+  origin: string;
+}
+
+/** Its own key, derived from INTERNAL_SECRET: a forwarded context is never taken for a principal, nor the other way. */
+const forwardedContextSecret = `${internalSecret}\nforwarded-context`;
+
+export function signForwardedContext(context: ForwardedContext, now = Date.now()): string {
+  return sign(forwardedContextSecret, context, now);
+}
+
+/** The context of a header the gateway signed, or null when it is absent, forged, malformed or expired. */
+export function verifyForwardedContext(header: string | undefined, now = Date.now()): ForwardedContext | null {
+  const content = header ? verify<Partial<ForwardedContext>>(forwardedContextSecret, header, now)?.content : undefined;
+  return typeof content?.clientAddress === 'string' && typeof content.origin === 'string' ? { clientAddress: content.clientAddress, origin: content.origin } : null;
 }
 
 /**
  * Headers only our own services may send. The gateway deletes them from every request it accepts
  * from outside, before anything else reads the request.
  */
-export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER];
+export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER, FORWARDED_CONTEXT_HEADER];

@@ -20,6 +20,10 @@ export interface RateLimitSettings {
   clientSecretFailuresPerClient: number;
   /** Wrong client secrets per client IP, whatever the client ids, before that IP is locked. */
   clientSecretFailuresPerIp: number;
+  /** Credentials (API keys, access tokens) that do not resolve, per client IP, before that IP is locked out of credential lookups. */
+  credentialFailuresPerIp: number;
+  /** How long a credential that did not resolve counts towards its IP's lockout, in seconds. */
+  credentialFailureWindowSeconds: number;
   /** How long a failure counts towards a lockout, in seconds (a success of the account or client forgets them). */
   failureWindowSeconds: number;
   /** The first lockout of a key, in seconds; each further one within `lockoutMemorySeconds` lasts twice as long. */
@@ -40,6 +44,8 @@ export const RATE_LIMIT_ENVIRONMENT: Record<keyof RateLimitSettings, { variable:
   signInFailuresPerIp: { variable: 'SIGN_IN_FAILURES_PER_IP', defaultValue: 20 },
   clientSecretFailuresPerClient: { variable: 'CLIENT_SECRET_FAILURES_PER_CLIENT', defaultValue: 5 },
   clientSecretFailuresPerIp: { variable: 'CLIENT_SECRET_FAILURES_PER_IP', defaultValue: 20 },
+  credentialFailuresPerIp: { variable: 'CREDENTIAL_FAILURES_PER_IP', defaultValue: 20 },
+  credentialFailureWindowSeconds: { variable: 'CREDENTIAL_FAILURE_WINDOW_SECONDS', defaultValue: 600 },
   failureWindowSeconds: { variable: 'FAILURE_WINDOW_SECONDS', defaultValue: 3600 },
   firstLockoutSeconds: { variable: 'LOCKOUT_FIRST_SECONDS', defaultValue: 60 },
   maxLockoutSeconds: { variable: 'LOCKOUT_MAX_SECONDS', defaultValue: 3600 },

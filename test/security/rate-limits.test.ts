@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { startGateway } from '../../gateway/gateway';
 import { readCheckedInSupergraph } from '../../schema/compose';
@@ -5,6 +6,7 @@ import { addressKey } from '../../subgraphs/kit/client-address';
 import { FailureLockout, lockoutSeconds } from '../../subgraphs/kit/failure-lockout';
 import { RATE_LIMIT_ENVIRONMENT, rateLimitSettings, RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { postgresLimiters } from '../../subgraphs/kit/rate-limit-store';
+import { sha256Hex } from '../../subgraphs/kit/sha256';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, userWithKey } from '../support/fixtures';
 import { oauthClient, PASSWORD } from '../support/oauth';
@@ -20,6 +22,7 @@ const LIMITS: Partial<RateLimitSettings> = {
   signInFailuresPerIp: 6,
   clientSecretFailuresPerClient: 3,
   clientSecretFailuresPerIp: 6,
+  credentialFailuresPerIp: 5,
   firstLockoutSeconds: 30,
   maxLockoutSeconds: 600,
 };
@@ -128,13 +131,14 @@ describe('rate limits', () => {
       expect(rateHeaders(first).reset).toBeLessThanOrEqual(60);
       expect(rateHeaders(await client.rest('GET', '/v2/me', { key }))).toMatchObject({ limit: 10, remaining: 8 });
 
+      // A credential that does not resolve spends the address's budget, as a call without one does.
       const unauthorized = await client.rest('GET', '/v2/me', { key: `svc_${'0'.repeat(64)}` });
       expect(unauthorized.status).toBe(401);
       expect(rateHeaders(unauthorized)).toMatchObject({ limit: 10, remaining: 9 });
 
       const notFound = await client.rest('GET', '/v2/no-such-thing');
       expect(notFound.status).toBe(404);
-      expect(rateHeaders(notFound)).toMatchObject({ limit: 10, remaining: 9 });
+      expect(rateHeaders(notFound)).toMatchObject({ limit: 10, remaining: 8 });
     });
 
     it('on /graphql', async () => {
@@ -256,6 +260,57 @@ describe('rate limits', () => {
     });
   });
 
+  describe('credentials that do not resolve: charged to the address, locked out per address, never a budget of their own', () => {
+    const inventedKey = () => `svc_${randomBytes(32).toString('hex')}`;
+    const credentialRows = async () => Number((await stack.db('organizations').query(`SELECT count(*) AS n FROM gateway.rate_limits WHERE key LIKE 'requests-per-credential:%'`))[0].n);
+
+    it('30 fresh invented bearer tokens from one address: 5 answered 401, then 429 with Retry-After; no rate-limit row per token', async () => {
+      const client = clientOnOwnAddress(stack);
+      const rowsBefore = await credentialRows();
+      const keys = Array.from({ length: 30 }, inventedKey);
+      const answers = [];
+      for (const key of keys) answers.push(await client.rest('GET', '/v2/me', { key }));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      for (const refused of answers.slice(5)) expectTooManyRequests(refused);
+      expect(answers[5].json().error.message).toMatch(/Too many invalid credentials from this IP address/);
+      expect(await credentialRows()).toBe(rowsBefore);
+      const hashes = keys.map((key) => `%${sha256Hex(key)}%`);
+      expect(await stack.db('organizations').query(`SELECT key FROM gateway.rate_limits WHERE key LIKE ANY($1)`, [hashes])).toEqual([]);
+      // Another address is not locked.
+      expect((await clientOnOwnAddress(stack).rest('GET', '/v2/me', { key: inventedKey() })).status).toBe(401);
+    });
+
+    it('a burst of 9 parallel invented tokens from one address (within its request budget of 10): 5 are looked up (401), 4 are 429', async () => {
+      const client = clientOnOwnAddress(stack);
+      const statuses = await Promise.all(Array.from({ length: 9 }, () => client.rest('GET', '/v2/me', { key: inventedKey() }).then((a) => a.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    });
+
+    it('on /graphql too: 429 TOO_MANY_REQUESTS once the address has 5 failed credentials', async () => {
+      const client = clientOnOwnAddress(stack);
+      const query = (key: string) => client.send('POST', '/graphql', { headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
+      for (let i = 0; i < 5; i += 1) expect((await query(inventedKey())).status).toBe(401);
+      const refused = await query(inventedKey());
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused.json().errors[0].extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
+    });
+
+    it('a valid key sent in a burst from a fresh address is looked up once: no lockout for legitimate use', async () => {
+      const { key } = await userWithKey(stack);
+      const client = clientOnOwnAddress(stack);
+      const statuses = await Promise.all(Array.from({ length: 10 }, () => client.rest('GET', '/v2/me', { key }).then((a) => a.status)));
+      expect(statuses).toEqual(Array(10).fill(200));
+    });
+
+    it('defaults: 20 failed credentials per address within 10 minutes', () => {
+      const defaults = rateLimitSettings({}, {});
+      expect(defaults.credentialFailuresPerIp).toBe(20);
+      expect(defaults.credentialFailureWindowSeconds).toBe(600);
+    });
+  });
+
   describe('sign-in: failures per account, with a lockout during which the password is not checked', () => {
     it('after 3 wrong passwords the next attempt, even with the right password, is 429 with Retry-After; other accounts are not affected', async () => {
       const [victim, other] = [await userWithKey(stack), await userWithKey(stack)];
@@ -299,6 +354,17 @@ describe('rate limits', () => {
       expect((await client.signIn(user.email, PASSWORD)).status).toBe(429);
       expect((await client.signIn(user.email, PASSWORD, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
       expect((await clientOnOwnAddress(stack).signIn(user.email, PASSWORD)).status).toBe(303);
+    });
+  });
+
+  describe('sign-in on the oauth service\'s own port: X-Forwarded-For of an unsigned request is not the client address', () => {
+    it('6 failures, each with another X-Forwarded-For, lock the socket\'s address out', async () => {
+      const { user } = await userWithKey(stack);
+      const direct = clientOnOwnAddress({ url: stack.subgraphs.oauth.origin });
+      for (let i = 0; i < 6; i += 1) {
+        expect((await direct.signIn(`nobody-${i}-${Date.now()}@example.com`, 'guess', { 'x-forwarded-for': `203.0.113.${i + 1}` })).status).toBe(401);
+      }
+      expect((await direct.signIn(user.email, PASSWORD, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(429);
     });
   });
 
@@ -353,6 +419,20 @@ describe('rate limits', () => {
 
       expect((await client.rest('GET', '/v2/me', { headers: platform(other.id, otherSecret!) })).status).toBe(200);
     });
+
+    it('80 parallel wrong secret keys for one client id: at most 3 are verified (401), the others 429; then the right key is locked out too', async () => {
+      const { user } = await userWithKey(stack);
+      const { client: target, secret } = await oauthClient(stack, user.id);
+      const client = clientOnOwnAddress(stack);
+      const statuses = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => client.rest('GET', '/v2/me', { headers: { 'x-svc-client-id': target.id, 'x-svc-secret-key': `wrong-${i}` } }).then((a) => a.status)),
+      );
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(77);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      const right = await clientOnOwnAddress(stack).rest('GET', '/v2/me', { headers: { 'x-svc-client-id': target.id, 'x-svc-secret-key': secret! } });
+      expectTooManyRequests(right);
+    });
   });
 
   describe('lockouts grow: each one within the memory lasts twice as long as the previous one, up to the maximum', () => {
@@ -364,16 +444,13 @@ describe('rate limits', () => {
     it('in PostgreSQL: a second lockout of a key is twice the first; a reset forgets both', async () => {
       const limiters = postgresLimiters(stack.db('oauth'), 'typeorm', 'oauth');
       const lockout = new FailureLockout(limiters, `growth-${Date.now()}`, 2, { failureWindowSeconds: 60, firstLockoutSeconds: 1, maxLockoutSeconds: 60, lockoutMemorySeconds: 60 });
-      expect(await lockout.fail('k')).toBe(0);
-      expect(await lockout.fail('k')).toBe(1000);
+      expect([await lockout.attempt('k'), await lockout.attempt('k'), await lockout.attempt('k')]).toEqual([0, 0, 1000]);
       expect((await lockout.state('k')).lockedMs).toBeGreaterThan(0);
       expect(await eventually(async () => (await lockout.state('k')).lockedMs === 0)).toBe(true);
-      expect(await lockout.fail('k')).toBe(0);
-      expect(await lockout.fail('k')).toBe(2000);
+      expect([await lockout.attempt('k'), await lockout.attempt('k'), await lockout.attempt('k')]).toEqual([0, 0, 2000]);
       await lockout.reset('k');
       expect(await lockout.state('k')).toEqual({ failures: 0, lockedMs: 0 });
-      await lockout.fail('k');
-      expect(await lockout.fail('k')).toBe(1000);
+      expect([await lockout.attempt('k'), await lockout.attempt('k'), await lockout.attempt('k')]).toEqual([0, 0, 1000]);
     });
 
     it('counting attempts before the check: the attempt after the allowed ones locks; refunded attempts are no failures', async () => {

@@ -69,6 +69,30 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
     });
   });
 
+  describe('the /auth proxy passes on only what the gateway determined', () => {
+    it('a client x-request-id is neither forwarded to the sign-in pages nor echoed; the gateway answers its own id', async () => {
+      const page = await fetch(`${stack.url}/auth/login`, { headers: { 'x-request-id': 'evil-request-id' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('the oauth service\'s own port believes no forwarded header of an unsigned request', () => {
+    it('X-Forwarded-Host / -Proto do not set the issuer of /.well-known/oauth-authorization-server', async () => {
+      const direct = await fetch(`${stack.subgraphs.oauth.origin}/.well-known/oauth-authorization-server`, {
+        headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
+      });
+      const body = (await direct.json()) as any;
+      expect(body.issuer).not.toMatch(/evil|https:/);
+      expect(JSON.stringify(body)).not.toContain('evil');
+    });
+
+    it('a signed context from the gateway still carries the public origin: the issuer through the gateway is the gateway\'s', async () => {
+      const metadata = (await (await fetch(`${stack.url}/.well-known/oauth-authorization-server`)).json()) as any;
+      expect(metadata.issuer).toBe(stack.url);
+    });
+  });
+
   describe('with TRUST_PROXY (a TLS proxy on loopback) and PUBLIC_URL', () => {
     let proxied: TestStack;
     beforeAll(async () => {

@@ -38,6 +38,7 @@ export const TEST_RATE_LIMITS: Partial<RateLimitSettings> = {
   signInFailuresPerIp: 1_000_000,
   clientSecretFailuresPerClient: 1_000_000,
   clientSecretFailuresPerIp: 1_000_000,
+  credentialFailuresPerIp: 1_000_000,
 };
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */

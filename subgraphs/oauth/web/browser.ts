@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Request, Response } from 'express';
+import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../kit/principal';
 import { SubgraphRuntime } from '../../kit/server';
 import { DirectoryUser, UserDirectory } from '../directory/user-directory';
 import { sameText } from '../secrets';
@@ -11,14 +12,17 @@ export const SESSION_COOKIE = 'svc_session';
 export const PRE_SESSION_COOKIE = 'svc_csrf';
 
 /**
- * The address the browser used: PUBLIC_URL when set, else what the gateway forwarded
- * (X-Forwarded-Proto / X-Forwarded-Host), else the request's own.
+ * The address the browser used: PUBLIC_URL when set, else the public origin the gateway vouched for in
+ * its signed context (the /auth proxy), else this service's own listening address. Never the request's
+ * Host or X-Forwarded-* headers: on this service's own port anyone can send those, and whoever sends the
+ * request must not choose the issuer.
  */
 export function publicOrigin(req: Request): string {
   if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/+$/, '');
-  const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0].trim();
-  return `${proto}://${host}`;
+  const vouched = verifyForwardedContext(req.header(FORWARDED_CONTEXT_HEADER));
+  if (vouched) return vouched.origin;
+  const local = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
 }
 
 /** A CSRF token: HMAC of the value it is bound to (the session secret, or the pre-session cookie). */

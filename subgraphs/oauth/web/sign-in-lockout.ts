@@ -1,6 +1,7 @@
 import { Request } from 'express';
 import { addressKey } from '../../kit/client-address';
 import { GuessLockout } from '../../kit/failure-lockout';
+import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../kit/principal';
 import { RateLimitSettings } from '../../kit/rate-limit-settings';
 import { LimiterFactory } from '../../kit/rate-limit-store';
 
@@ -10,16 +11,12 @@ export function normalisedEmail(email: string): string {
 }
 
 /**
- * The browser's address as the gateway saw it: the gateway's proxy replaces X-Forwarded-For with the
- * client's address (the last entry is the one to trust, should a proxy ever append). Without the
- * header (the subgraph reached directly), the socket's address.
+ * The browser's address as the gateway determined it (after TRUST_PROXY), from the context its /auth proxy
+ * signs. Without one (this service's own port reached directly), the socket's address: an X-Forwarded-For
+ * of an unsigned request is whatever its sender wrote, a fresh IP count per guess.
  */
-export function forwardedClientAddress(req: Request): string {
-  const entries = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return addressKey(entries.at(-1) ?? req.socket.remoteAddress);
+export function signInClientAddress(req: Request): string {
+  return addressKey(verifyForwardedContext(req.header(FORWARDED_CONTEXT_HEADER))?.clientAddress ?? req.socket.remoteAddress);
 }
 
 /** Failed sign-ins per account (its normalised e-mail) and per client IP. */

@@ -9,7 +9,7 @@ import { html } from './html';
 import { csrfField, Notice, page } from './layout';
 import { formExpired } from './respond';
 import { retryAfterSeconds, waitText } from '../../kit/failure-lockout';
-import { forwardedClientAddress } from './sign-in-lockout';
+import { signInClientAddress } from './sign-in-lockout';
 
 const HOME = '/auth/settings/developer';
 
@@ -64,7 +64,7 @@ export async function signIn(req: Request, res: Response, browser: Browser, runt
   if (!csrfMatches(browser.cookies[PRE_SESSION_COOKIE], req.body?.csrf)) {
     return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
   }
-  const address = forwardedClientAddress(req);
+  const address = signInClientAddress(req);
   const lockedMs = await lockout.attempt(email, address); // counted as a failure unless the password is right
   if (lockedMs) return signInLocked(res, browser, { next, email, lockedMs });
   const user = email && password ? await new UserDirectory(runtime.graph.forRequest(req.id)).signIn(email, password) : null;
