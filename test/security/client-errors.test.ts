@@ -45,7 +45,7 @@ describe('every client error is a 4xx', () => {
   });
 
   describe('the authorization page (/auth/oauth2/authorize) shows a parameter it cannot read, with a 400 and no redirect (RFC 6749 4.1.2.1)', () => {
-    it('client_id=%00 is answered as an unknown client is: on the page, not at the redirect URI', async () => {
+    it('client_id=%00 is answered on the page, as an unknown client is, not at a redirect URI', async () => {
       const answer = await new PageSession(stack.url).get('/auth/oauth2/authorize?client_id=%00');
       expect(answer.status).toBe(400);
       expect(answer.location).toBeNull();

@@ -38,7 +38,7 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
 }
 
 /** Runs `node dist/cli/start.js` (what `npm start` runs after building). */
-export function spawnSupervisor(env: Record<string, string>): SupervisedStack {
+export function spawnSupervisor(env: NodeJS.ProcessEnv): SupervisedStack {
   const child = spawn(process.execPath, ['dist/cli/start.js'], { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -57,7 +57,7 @@ export function spawnSupervisor(env: Record<string, string>): SupervisedStack {
 }
 
 /** Starts the supervisor and waits until it prints that every service answers. */
-export async function startSupervisor(env: Record<string, string>, timeoutMs = 60_000): Promise<SupervisedStack> {
+export async function startSupervisor(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<SupervisedStack> {
   const stack = spawnSupervisor(env);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${stack.output()}`)), timeoutMs);
