@@ -49,7 +49,7 @@ describe('no internals in answers, with NODE_ENV unset as `npm start` runs', () 
   });
 
   it.each([
-    ['a booking that does not exist (NOT_FOUND from the scheduling subgraph)', '{ booking(uid: "no-such-booking") { uid } }'],
+    ['a booking without a credential (UNAUTHENTICATED from the scheduling subgraph)', '{ booking(uid: "no-such-booking") { uid } }'],
     ['a public query with a bad time zone (BAD_USER_INPUT from the scheduling subgraph)', '{ availableSlots(eventTypeId: 1, startTime: "2030-01-01", endTime: "2030-01-02", timeZone: "Mars/Base") { slots } }'],
     ['a field that needs a credential', '{ me { id } }'],
   ])('anonymous: %s', async (_case, query) => {
