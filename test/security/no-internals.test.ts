@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { runCli } from '../support/cli';
-import { privateStackEnv, startSupervisor, SupervisedStack } from '../support/supervised-stack';
+import { PrivateSupervisedStack, startPrivateSupervisor } from '../support/supervised-stack';
 
 /**
  * No answer tells a client how the service is built: no stack trace, file path, service name or SQL, for anonymous and
@@ -13,11 +8,7 @@ import { privateStackEnv, startSupervisor, SupervisedStack } from '../support/su
  * stack could not see this).
  */
 describe('no internals in answers, with NODE_ENV unset as `npm start` runs', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-internals-'));
-  const database = `test_${randomBytes(6).toString('hex')}`;
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  let env: NodeJS.ProcessEnv;
-  let stack: SupervisedStack;
+  let supervised: PrivateSupervisedStack;
   let base: string;
   let key: string;
 
@@ -34,19 +25,13 @@ describe('no internals in answers, with NODE_ENV unset as `npm start` runs', () 
   }
 
   beforeAll(async () => {
-    env = { ...(await privateStackEnv(dataDir)), DATABASE_URL: await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE), NODE_ENV: undefined };
-    base = `http://127.0.0.1:${env.PORT}`;
-    stack = await startSupervisor(env);
-    const admin = async (...args: string[]) => JSON.parse((await runCli('admin', env, ...args)).stdout);
+    supervised = await startPrivateSupervisor({ NODE_ENV: undefined });
+    base = supervised.base;
+    const admin = async (...args: string[]) => JSON.parse((await runCli('admin', supervised.env, ...args)).stdout);
     const user = await admin('create-user', '--email', 'clark@example.com', '--name', 'Clark Kent', '--password', 'kent-password', '--time-zone', 'UTC');
     key = (await admin('create-api-key', '--user', String(user.id))).key;
   }, 120_000);
-  afterAll(async () => {
-    stack?.child.kill('SIGTERM');
-    await stack?.exited;
-    await dropDatabase(serverUrl, database);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => supervised?.stop());
 
   it.each([
     ['a booking without a credential (UNAUTHENTICATED from the scheduling subgraph)', '{ booking(uid: "no-such-booking") { uid } }'],

@@ -1,5 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { reservedPort } from './reserved-port';
 import { RATE_LIMIT_ENVIRONMENT } from '../../subgraphs/kit/rate-limit-settings';
 import { TEST_RATE_LIMITS } from './stack';
@@ -83,4 +87,33 @@ export function alive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** A supervised stack of one test file: its own DATA_DIR and database (a copy of the migrated template), both removed by stop(). */
+export interface PrivateSupervisedStack {
+  stack: SupervisedStack;
+  env: NodeJS.ProcessEnv;
+  /** The gateway's base URL. */
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s supervisor on a private database and DATA_DIR, with `extra` added to (or, undefined, removed from) its environment. */
+export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}): Promise<PrivateSupervisedStack> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'));
+  const database = `test_${randomBytes(6).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE), ...extra };
+  const stack = await startSupervisor(env);
+  return {
+    stack,
+    env,
+    base: `http://127.0.0.1:${env.PORT}`,
+    async stop() {
+      stack.child.kill('SIGTERM');
+      await stack.exited;
+      await dropDatabase(serverUrl, database);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
