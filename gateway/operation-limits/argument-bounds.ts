@@ -1,4 +1,15 @@
-import { ArgumentNode, DocumentNode, GraphQLError, GraphQLSchema, Kind, OperationDefinitionNode, TypeInfo, valueFromASTUntyped, visit, visitWithTypeInfo } from 'graphql';
+import {
+  ArgumentNode,
+  DocumentNode,
+  GraphQLError,
+  GraphQLSchema,
+  Kind,
+  OperationDefinitionNode,
+  TypeInfo,
+  valueFromASTUntyped,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import { PAGE_BOUNDS } from '../../subgraphs/kit/page-bounds';
 import { InstantError, slotRange } from '../../subgraphs/kit/slot-range';
 
@@ -70,7 +81,12 @@ function checkSlotRange(field: BoundedField, range: { start: string; end: string
 }
 
 /** Refuses, with a 400 naming the argument, a page or a slot range outside its documented bounds. */
-export function checkArgumentBounds(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): void {
+export function checkArgumentBounds(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): void {
   for (const field of boundedFieldsOf(schema, document, operation)) {
     checkPage(field, variables);
     const range = SLOT_RANGES[field.coordinate];
@@ -91,7 +107,9 @@ function boundedFieldsOf(schema: GraphQLSchema, document: DocumentNode, operatio
 
 /** The fields of the operation (and of the fragments it may spread) with a `take`, a `skip` or a slot range. */
 function findBoundedFields(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): BoundedField[] {
-  const defaults = new Map((operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, d.defaultValue ? valueFromASTUntyped(d.defaultValue) : undefined]));
+  const defaults = new Map(
+    (operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, d.defaultValue ? valueFromASTUntyped(d.defaultValue) : undefined]),
+  );
   const sourceOf = (argument: ArgumentNode): Source =>
     argument.value.kind === Kind.VARIABLE
       ? { variable: argument.value.name.value, fallback: defaults.get(argument.value.name.value) }

@@ -29,7 +29,11 @@ const FROM = Date.UTC(2030, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Any Int a client may send, the edges of the documented bounds and GraphQL's Int range included. */
-const anyTake = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: -2, max: 260 }), fc.constantFrom(-(2 ** 31), 0, 1, 250, 251, 2 ** 31 - 1));
+const anyTake = fc.oneof(
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  fc.integer({ min: -2, max: 260 }),
+  fc.constantFrom(-(2 ** 31), 0, 1, 250, 251, 2 ** 31 - 1),
+);
 const selection = fc.constantFrom('id', 'id members { id }');
 const OPTIONS = { numRuns: 200 };
 

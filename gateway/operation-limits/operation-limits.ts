@@ -86,7 +86,8 @@ function badRequest(message: string): GraphQLError {
  */
 function servedOperation(operation: OperationDefinitionNode | undefined, operationName: string | undefined): OperationDefinitionNode {
   if (!operation) {
-    throw badRequest(operationName ? `operationName "${operationName}" names no operation in the document` : 'The document has several operations: send operationName to choose one');
+    if (operationName) throw badRequest(`operationName "${operationName}" names no operation in the document`);
+    throw badRequest('The document has several operations: send operationName to choose one');
   }
   if (operation.operation === 'subscription') throw badRequest('Subscriptions are not supported: send a query or a mutation');
   return operation;

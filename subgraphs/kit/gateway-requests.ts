@@ -108,7 +108,10 @@ function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOp
     try {
       return options.formatError(enrich(error), error);
     } catch (formattingError) {
-      if (DEBUG_ERRORS) return enrich(formattingError instanceof GraphQLError ? formattingError : new GraphQLError((formattingError as Error).message, { originalError: formattingError as Error }));
+      if (DEBUG_ERRORS) {
+        const error = formattingError as Error;
+        return enrich(error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error }));
+      }
       return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
   });

@@ -20,7 +20,7 @@ describe('the gateway turns subgraph failures into clear client errors, without 
     expect(JSON.stringify(body)).not.toContain('127.0.0.1');
   });
 
-  it('a subgraph that cannot be reached is SERVICE_UNAVAILABLE (HTTP 503 without data) on /graphql, naming the service in words but no URL, upstream detail or serviceName extension', async () => {
+  it('a subgraph that cannot be reached is SERVICE_UNAVAILABLE (HTTP 503 without data) on /graphql, naming the service in words only', async () => {
     const { key } = await userWithKey(stack);
     await stack.subgraphs.integrations.stop();
     const { status, body } = await stack.graphql('{ webhooks { items { id } } }', {}, key);

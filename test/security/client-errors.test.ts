@@ -64,7 +64,14 @@ describe('every client error is a 4xx', () => {
 
   describe('the token endpoint answers a NUL character in any field as RFC 6749 invalid_request', () => {
     it.each(['client_id', 'client_secret', 'code', 'redirect_uri', 'code_verifier', 'grant_type'])('%s', async (name) => {
-      const fields: Record<string, string> = { grant_type: 'authorization_code', client_id: clientId, client_secret: 'x', code: 'abc', redirect_uri: redirectUri, code_verifier: 'v'.repeat(43) };
+      const fields: Record<string, string> = {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        client_secret: 'x',
+        code: 'abc',
+        redirect_uri: redirectUri,
+        code_verifier: 'v'.repeat(43),
+      };
       fields[name] = `${fields[name]}${NUL}`;
       const answer = await tokenRequest(stack, fields);
       expect(answer.status).toBe(400);

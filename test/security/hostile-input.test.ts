@@ -143,9 +143,13 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
       });
 
       it('the same bounds hold for a variable, named as the client sent it', async () => {
-        const response = await whileHealthy(() => stack.graphql('query Teams($take: Int) { teams(take: $take) { items { id } } }', { take: -2147483648 }, memberKey));
+        const query = 'query Teams($take: Int) { teams(take: $take) { items { id } } }';
+        const response = await whileHealthy(() => stack.graphql(query, { take: -2147483648 }, memberKey));
         expect(response.status).toBe(400);
-        expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^take: must be from 1 to 250/), extensions: { code: 'BAD_USER_INPUT' } });
+        expect(response.body.errors[0]).toMatchObject({
+          message: expect.stringMatching(/^take: must be from 1 to 250/),
+          extensions: { code: 'BAD_USER_INPUT', argument: 'teams(take:)' },
+        });
       });
 
       it('take: 250 and skip: 0 are served', async () => {
@@ -155,14 +159,19 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
       });
 
       it('a slot range over 366 days is a 400 naming its end, before the cost', async () => {
-        const response = await whileHealthy(() => stack.graphql(`query { availableSlots(eventTypeId: ${eventTypeId}, startTime: "2030-01-01", endTime: "2032-01-01") { slots } }`));
+        const query = `query { availableSlots(eventTypeId: ${eventTypeId}, startTime: "2030-01-01", endTime: "2032-01-01") { slots } }`;
+        const response = await whileHealthy(() => stack.graphql(query));
         expect(response.status).toBe(400);
-        expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(/availableSlots\(endTime:\).*at most 366 days/), extensions: { code: 'BAD_USER_INPUT' } });
+        expect(response.body.errors[0]).toMatchObject({
+          message: expect.stringMatching(/availableSlots\(endTime:\).*at most 366 days/),
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
       });
 
       it('on /v2 the same check answers the 400 envelope naming the query parameter', async () => {
-        expectErrorEnvelope(await whileHealthy(() => stack.rest('GET', '/v2/teams?take=-2147483648', { key: memberKey })), 400, 'BAD_REQUEST', /^take: must be from 1 to 250/);
-        expectErrorEnvelope(await whileHealthy(() => stack.rest('GET', '/v2/teams?skip=-1', { key: memberKey })), 400, 'BAD_REQUEST', /^skip: must be 0 or more/);
+        const teams = (query: string) => whileHealthy(() => stack.rest('GET', `/v2/teams?${query}`, { key: memberKey }));
+        expectErrorEnvelope(await teams('take=-2147483648'), 400, 'BAD_REQUEST', /^take: must be from 1 to 250/);
+        expectErrorEnvelope(await teams('skip=-1'), 400, 'BAD_REQUEST', /^skip: must be 0 or more/);
       });
     });
 

@@ -103,7 +103,8 @@ export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}): Pro
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'));
   const database = `test_${randomBytes(6).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE), ...extra };
+  const databaseUrl = await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE);
+  const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: databaseUrl, ...extra };
   const stack = await startSupervisor(env);
   return {
     stack,
