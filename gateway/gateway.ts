@@ -7,6 +7,7 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
+import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
@@ -15,7 +16,7 @@ import { browserPages } from './browser-pages';
 import { checkHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
-import { DEBUG_ERRORS, graphqlRequestErrors, lastResortErrors } from './http-errors';
+import { graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
 import { operationLimitOptions } from './operation-limits/operation-limits';
@@ -140,15 +141,26 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
   }
 }
 
+/** What the gateway and its subgraphs add to an error about themselves: where it was raised, and by which service. */
+const INTERNAL_EXTENSIONS = ['stacktrace', 'exception', 'serviceName'];
+
 /**
  * Errors without a client-facing code (a subgraph that cannot be reached, a bug) are logged here and
- * answered as "Internal server error": no subgraph URLs, stack traces or upstream bodies reach clients.
+ * answered as "Internal server error"; the others keep their message and code without what
+ * INTERNAL_EXTENSIONS name. No stack trace, file path, subgraph URL or upstream body reaches a client
+ * unless the operator sets DEBUG_ERRORS.
  */
 function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError {
   const code = formatted.extensions?.code;
-  if (code !== undefined && code !== 'INTERNAL_SERVER_ERROR') return formatted;
-  console.error('[gateway] internal error:', formatted.message);
-  return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  const internal = code === undefined || code === 'INTERNAL_SERVER_ERROR';
+  if (internal) console.error('[gateway] internal error:', formatted.message);
+  if (DEBUG_ERRORS) return formatted;
+  if (internal) {
+    return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  if (!INTERNAL_EXTENSIONS.some((name) => name in formatted.extensions!)) return formatted;
+  const extensions = Object.fromEntries(Object.entries(formatted.extensions!).filter(([name]) => !INTERNAL_EXTENSIONS.includes(name)));
+  return { ...formatted, extensions };
 }
 
 /** Operations are small: a document within the token limit and its variables. */

@@ -1,7 +1,5 @@
 import { ErrorRequestHandler } from 'express';
-
-/** Explicitly set to show stack traces and internal messages in answers (never inferred from NODE_ENV). */
-export const DEBUG_ERRORS = process.env.DEBUG_ERRORS === '1' || process.env.DEBUG_ERRORS === 'true';
+import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
 
 /** An error raised by express or body-parser before a route ran: a status a client can act on and a plain message. */
 export interface RequestError {

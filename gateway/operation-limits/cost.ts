@@ -1,5 +1,7 @@
 import { getNamedType, getNullableType, isCompositeType, isListType } from 'graphql';
 import { ComplexityEstimator } from 'graphql-query-complexity';
+import { PAGE_BOUNDS } from '../../subgraphs/kit/page-bounds';
+import { MAX_RANGE_DAYS, slotRange } from '../../subgraphs/kit/slot-range';
 
 /**
  * The cost model: every object a field may return costs 1, scalars cost nothing, and a list costs
@@ -45,13 +47,25 @@ export const LIST_SIZES: Record<string, number> = {
 
 /** What one day of `availableSlots` may cost: up to 96 quarter-hour slots with their attendees' seats. */
 export const SLOT_DAY_COST = 50;
-const MAX_SLOT_DAYS = 366;
 
+/**
+ * Days of a slots range as the scheduling subgraph reads it (slot-range.ts). A range it would refuse costs the longest
+ * one: the gateway refuses such ranges before costing (argument-bounds.ts), and a missed check must never make an
+ * operation cheaper.
+ */
 function rangeDays(start: unknown, end: unknown): number {
-  const from = Date.parse(String(start));
-  const to = Date.parse(String(end));
-  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return MAX_SLOT_DAYS;
-  return Math.min(MAX_SLOT_DAYS, Math.max(1, Math.ceil((to - from) / 86_400_000) + 1));
+  try {
+    const range = slotRange(start, end);
+    return Math.max(1, Math.ceil((range.end.getTime() - range.start.getTime()) / 86_400_000));
+  } catch {
+    return MAX_RANGE_DAYS;
+  }
+}
+
+/** Items a page may hold: its `take` within the documented bounds (the default page when absent), never fewer than one. */
+function pageSize(take: unknown): number {
+  if (typeof take !== 'number' || Number.isNaN(take)) return DEFAULT_PAGE_SIZE;
+  return Math.min(PAGE_BOUNDS.take.max, Math.max(PAGE_BOUNDS.take.min, Math.ceil(take)));
 }
 
 /**
@@ -66,7 +80,7 @@ export const operationCost: ComplexityEstimator = ({ type, field, args, childCom
   if (key === 'Query.slots') return SLOT_DAY_COST * rangeDays(args.start, args.end);
   if (!isCompositeType(getNamedType(field.type))) return 0;
   const own = 1 + childComplexity;
-  if ('take' in args || field.args.some((a) => a.name === 'take')) return own * (typeof args.take === 'number' ? args.take : DEFAULT_PAGE_SIZE);
+  if ('take' in args || field.args.some((a) => a.name === 'take')) return own * pageSize(args.take);
   if (isListType(getNullableType(field.type))) return own * (LIST_SIZES[key] ?? DEFAULT_LIST_SIZE);
   return own;
 };

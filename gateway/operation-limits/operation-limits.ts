@@ -4,6 +4,7 @@ import { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
 import { DocumentNode, GraphQLError, GraphQLSchema, Kind, OperationDefinitionNode, SelectionSetNode, ValidationContext, ValueNode, visit } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import { checkInputLimits } from '../input-limits/input-limits';
+import { checkArgumentBounds } from './argument-bounds';
 import { COST_ARGUMENTS, operationCost } from './cost';
 import { LIMIT_VARIABLES, OperationLimits } from './limits';
 
@@ -74,6 +75,24 @@ function costVariablesOf(document: DocumentNode): string[] {
   return names;
 }
 
+/** A 400 for a request the gateway cannot serve as sent (Apollo's own code for a request it cannot read). */
+function badRequest(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+}
+
+/**
+ * The operation the request names, when the gateway can run it: an operationName that is not in the document, or a
+ * document of several operations without one, and subscriptions (no transport for them here) are the client's error.
+ */
+function servedOperation(operation: OperationDefinitionNode | undefined, operationName: string | undefined): OperationDefinitionNode {
+  if (!operation) {
+    if (operationName) throw badRequest(`operationName "${operationName}" names no operation in the document`);
+    throw badRequest('The document has several operations: send operationName to choose one');
+  }
+  if (operation.operation === 'subscription') throw badRequest('Subscriptions are not supported: send a query or a mutation');
+  return operation;
+}
+
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens\. Parsing aborted\.$/; // graphql 16 writes "more that"
 
 /**
@@ -93,8 +112,10 @@ function requestGuards(limits: OperationLimits): ApolloServerPlugin {
           }
         },
         async didResolveOperation({ document, operation, request, schema }) {
-          checkInputLimits(schema, document, operation as OperationDefinitionNode, request.variables ?? {});
-          const roots = rootFieldCount((operation as OperationDefinitionNode).selectionSet, document);
+          const served = servedOperation(operation, request.operationName);
+          checkInputLimits(schema, document, served, request.variables ?? {});
+          checkArgumentBounds(schema, document, served, request.variables ?? {});
+          const roots = rootFieldCount(served.selectionSet, document);
           if (roots > limits.maxRootFields) throw limitExceeded('maxRootFields', `Root field limit of ${limits.maxRootFields} exceeded, found ${roots}.`);
           let cost: number;
           try {

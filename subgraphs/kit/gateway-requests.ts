@@ -3,6 +3,7 @@ import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedE
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
+import { DEBUG_ERRORS } from './errors';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 
 /**
@@ -91,7 +92,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Apollo Server's error formatting (normalizeAndFormatErrors), for the errors of an execution that ran. */
-function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOptions, withStacktrace: boolean) {
+function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOptions) {
   let status: number | undefined;
   const enrich = (error: GraphQLError): GraphQLFormattedError => {
     const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
@@ -100,14 +101,17 @@ function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOp
       if (typeof http.status === 'number') status = http.status;
       delete extensions.http;
     }
-    if (withStacktrace) extensions.stacktrace = error.stack?.split('\n');
+    if (DEBUG_ERRORS) extensions.stacktrace = error.stack?.split('\n');
     return { ...error.toJSON(), extensions };
   };
   const formatted = errors.map((error) => {
     try {
       return options.formatError(enrich(error), error);
     } catch (formattingError) {
-      if (withStacktrace) return enrich(formattingError instanceof GraphQLError ? formattingError : new GraphQLError((formattingError as Error).message, { originalError: formattingError as Error }));
+      if (DEBUG_ERRORS) {
+        const error = formattingError as Error;
+        return enrich(error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error }));
+      }
       return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
   });
@@ -124,8 +128,6 @@ function answer(res: ServerResponse, status: number, headers: Iterable<[string, 
 /** Serves one call `isGatewayCall` accepted (inside the request's logging scope). */
 export function gatewayRequestHandler(options: GatewayRequestOptions) {
   const documents = new DocumentCache(options.schema);
-  const nodeEnv = process.env.NODE_ENV;
-  const withStacktrace = nodeEnv !== 'production' && nodeEnv !== 'test';
   const JSON_TYPE: [string, string] = ['content-type', 'application/json; charset=utf-8'];
 
   async function byApollo(req: IncomingMessage, res: ServerResponse, body: GraphQLBody, contextValue: SubgraphContext) {
@@ -159,7 +161,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
         execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue }))) as ExecutionResult;
       // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
       if (result.data === undefined) return await byApollo(req, res, body, contextValue);
-      const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options, withStacktrace) : { formatted: undefined, status: undefined };
+      const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options) : { formatted: undefined, status: undefined };
       const extensions = contextValue.principalsChanged.size ? { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...contextValue.principalsChanged] } : result.extensions;
       answer(res, status ?? 200, [JSON_TYPE], JSON.stringify({ errors: formatted, data: result.data, extensions }) + '\n');
     } catch (error) {

@@ -1,18 +1,19 @@
 import { IsOptional, Max, Min } from 'class-validator';
 import { ArgsType, Field, Int, ObjectType, Directive } from 'type-graphql';
+import { PAGE_BOUNDS } from './page-bounds';
 
 /** `take` / `skip` as every list of the API accepts them. */
 @ArgsType()
 export class PageArgs {
   @Field(() => Int, { nullable: true, description: 'Maximum number of items to return, 1 to 250 (default 100).' })
   @IsOptional()
-  @Min(1, { message: 'take must be at least 1' })
-  @Max(250, { message: 'take must not be greater than 250' })
+  @Min(PAGE_BOUNDS.take.min, { message: `take must be at least ${PAGE_BOUNDS.take.min}` })
+  @Max(PAGE_BOUNDS.take.max, { message: `take must not be greater than ${PAGE_BOUNDS.take.max}` })
   take?: number;
 
   @Field(() => Int, { nullable: true, description: 'Number of items to skip, 0 or more (default 0).' })
   @IsOptional()
-  @Min(0, { message: 'skip must be 0 or more' })
+  @Min(PAGE_BOUNDS.skip.min, { message: `skip must be ${PAGE_BOUNDS.skip.min} or more` })
   skip?: number;
 }
 

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { buildFederatedSchema, SchemaDefinition } from './build-schema';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
+import { DEBUG_ERRORS } from './errors';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { listen } from './listen';
 import { requestLogging } from './request-log';
@@ -114,6 +115,8 @@ export async function startSubgraph(
   const apollo = new ApolloServer<SubgraphContext>({
     schema,
     introspection: true,
+    // Apollo's default follows NODE_ENV, which `npm start` leaves unset: stack traces only when the operator asks.
+    includeStacktraceInErrorResponses: DEBUG_ERRORS,
     // No cache hints are declared: Apollo's default cache-control plugin only wrapped every field resolver
     // (willResolveField), about a fifth of the CPU of a 20-item event type list (docs/performance.md).
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), reportPrincipalsChanged],

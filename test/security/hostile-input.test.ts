@@ -123,6 +123,58 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
       expect(response.status).toBe(200);
     });
 
+    describe('pages and ranges are checked against their documented bounds before the cost (spec 8: take 1 to 250, skip 0 or more)', () => {
+      const yearOfSlots = () => slotAliases(19, eventTypeId).replace(/^query \{ /, '').replace(/ \}$/, '');
+
+      it('19 years of slots plus an anonymous teams(take: -2147483648) (whose negative cost hid the slots) is a 400 naming take', async () => {
+        const response = await whileHealthy(() => stack.graphql(`query { ${yearOfSlots()} neg: teams(take: -2147483648) { items { id } } }`));
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(/teams\(take:\).*1 to 250/), extensions: { code: 'BAD_USER_INPUT' } });
+      });
+
+      it.each([
+        ['skip: -1', 'teams(skip: -1)', /teams\(skip:\).*0 or more/],
+        ['take: 251', 'teams(take: 251)', /teams\(take:\).*1 to 250/],
+        ['take: 0', 'teams(take: 0)', /teams\(take:\).*1 to 250/],
+      ])('%s is a 400 naming the argument', async (_case, field, message) => {
+        const response = await whileHealthy(() => stack.graphql(`query { ${field} { items { id } } }`, {}, memberKey));
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(message), extensions: { code: 'BAD_USER_INPUT' } });
+      });
+
+      it('the same bounds hold for a variable, named as the client sent it', async () => {
+        const query = 'query Teams($take: Int) { teams(take: $take) { items { id } } }';
+        const response = await whileHealthy(() => stack.graphql(query, { take: -2147483648 }, memberKey));
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({
+          message: expect.stringMatching(/^take: must be from 1 to 250/),
+          extensions: { code: 'BAD_USER_INPUT', argument: 'teams(take:)' },
+        });
+      });
+
+      it('take: 250 and skip: 0 are served', async () => {
+        const response = await stack.graphql('query { teams(take: 250, skip: 0) { items { id } } }', {}, memberKey);
+        expect(response.status).toBe(200);
+        expect(response.body.errors).toBeUndefined();
+      });
+
+      it('a slot range over 366 days is a 400 naming its end, before the cost', async () => {
+        const query = `query { availableSlots(eventTypeId: ${eventTypeId}, startTime: "2030-01-01", endTime: "2032-01-01") { slots } }`;
+        const response = await whileHealthy(() => stack.graphql(query));
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({
+          message: expect.stringMatching(/availableSlots\(endTime:\).*at most 366 days/),
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
+      });
+
+      it('on /v2 the same check answers the 400 envelope naming the query parameter', async () => {
+        const teams = (query: string) => whileHealthy(() => stack.rest('GET', `/v2/teams?${query}`, { key: memberKey }));
+        expectErrorEnvelope(await teams('take=-2147483648'), 400, 'BAD_REQUEST', /^take: must be from 1 to 250/);
+        expectErrorEnvelope(await teams('skip=-1'), 400, 'BAD_REQUEST', /^skip: must be 0 or more/);
+      });
+    });
+
     it('more root fields than allowed is a 400 naming the root field limit', async () => {
       const fields = Array.from({ length: 21 }, (_, i) => `f${i}: __typename me { id }`).join(' ');
       const response = await whileHealthy(() => stack.graphql(`query { ${fields.replace(/f\d+: __typename /g, '')} }`, {}, memberKey));

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { runCli } from '../support/cli';
-import { privateStackEnv, startSupervisor, SupervisedStack } from '../support/supervised-stack';
+import { PrivateSupervisedStack, startPrivateSupervisor, SupervisedStack } from '../support/supervised-stack';
 
 /**
  * Secrets a client sends are sealed or hashed before they are stored, so no service may print them: not in
@@ -13,10 +9,8 @@ import { privateStackEnv, startSupervisor, SupervisedStack } from '../support/su
  * processes print is searched.
  */
 describe('no secret a client sends appears in any log line, even at LOG_LEVEL=debug with LOG_SQL=1', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
-  const database = `test_${randomBytes(6).toString('hex')}`;
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  let env: Record<string, string>;
+  let supervised: PrivateSupervisedStack;
+  let env: NodeJS.ProcessEnv;
   let stack: SupervisedStack;
   let base: string;
   let key: string;
@@ -40,25 +34,13 @@ describe('no secret a client sends appears in any log line, even at LOG_LEVEL=de
   };
 
   beforeAll(async () => {
-    env = {
-      ...(await privateStackEnv(dataDir)),
-      DATABASE_URL: await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE),
-      LOG_LEVEL: 'debug',
-      LOG_SQL: '1',
-      DELEGATION_CREDENTIAL_KEY: 'secrets-not-logged-test-key',
-    };
-    base = `http://127.0.0.1:${env.PORT}`;
-    stack = await startSupervisor(env);
+    supervised = await startPrivateSupervisor({ LOG_LEVEL: 'debug', LOG_SQL: '1', DELEGATION_CREDENTIAL_KEY: 'secrets-not-logged-test-key' });
+    ({ env, stack, base } = supervised);
     const user = await admin('create-user', '--email', 'wayne@example.com', '--name', 'Bruce Wayne', '--password', 'wayne-password', '--time-zone', 'UTC');
     orgId = (await admin('create-org', '--name', 'Wayne', '--slug', 'wayne', '--owner', String(user.id))).id;
     key = (await admin('create-api-key', '--user', String(user.id))).key;
   }, 120_000);
-  afterAll(async () => {
-    stack?.child.kill('SIGTERM');
-    await stack?.exited;
-    await dropDatabase(serverUrl, database);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => supervised?.stop());
 
   it('a delegation credential created, rotated and refused, a webhook with a secret, and the API key they used: none is printed', async () => {
     const serviceAccountKey = (material: string) => ({ private_key: material, client_email: 'svc@project.iam.gserviceaccount.com', client_id: '1049' });

@@ -11,7 +11,7 @@ export interface CliResult {
 }
 
 /** Runs a compiled operator tool (what `npm run admin` / `npm run seed` run after building) with extra environment. */
-export function runCli(tool: 'admin' | 'seed', env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+export function runCli(tool: 'admin' | 'seed', env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`dist/cli/${tool}.js`, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';

@@ -1,5 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { reservedPort } from './reserved-port';
 import { RATE_LIMIT_ENVIRONMENT } from '../../subgraphs/kit/rate-limit-settings';
 import { TEST_RATE_LIMITS } from './stack';
@@ -38,7 +42,7 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
 }
 
 /** Runs `node dist/cli/start.js` (what `npm start` runs after building). */
-export function spawnSupervisor(env: Record<string, string>): SupervisedStack {
+export function spawnSupervisor(env: NodeJS.ProcessEnv): SupervisedStack {
   const child = spawn(process.execPath, ['dist/cli/start.js'], { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -57,7 +61,7 @@ export function spawnSupervisor(env: Record<string, string>): SupervisedStack {
 }
 
 /** Starts the supervisor and waits until it prints that every service answers. */
-export async function startSupervisor(env: Record<string, string>, timeoutMs = 60_000): Promise<SupervisedStack> {
+export async function startSupervisor(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<SupervisedStack> {
   const stack = spawnSupervisor(env);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${stack.output()}`)), timeoutMs);
@@ -83,4 +87,34 @@ export function alive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** A supervised stack of one test file: its own DATA_DIR and database (a copy of the migrated template), both removed by stop(). */
+export interface PrivateSupervisedStack {
+  stack: SupervisedStack;
+  env: NodeJS.ProcessEnv;
+  /** The gateway's base URL. */
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s supervisor on a private database and DATA_DIR, with `extra` added to (or, undefined, removed from) its environment. */
+export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}): Promise<PrivateSupervisedStack> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'));
+  const database = `test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE);
+  const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: databaseUrl, ...extra };
+  const stack = await startSupervisor(env);
+  return {
+    stack,
+    env,
+    base: `http://127.0.0.1:${env.PORT}`,
+    async stop() {
+      stack.child.kill('SIGTERM');
+      await stack.exited;
+      await dropDatabase(serverUrl, database);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { DISCOVERY_PATH, showDiscovery } from './discovery';
 import { html } from './html';
 import { answerInvitation, showInvitations } from './invitations.page';
 import { page, STYLESHEET } from './layout';
+import { parameterWithNul } from './readable-text';
 import { signInLockout } from './sign-in-lockout';
 import { showSignIn, signIn, signOut } from './sign-in.page';
 import { postgresLimiters } from '../../kit/rate-limit-store';
@@ -18,6 +19,19 @@ const OAUTH_SCHEMA = 'oauth';
 
 /** What the gateway forwards to the oauth subgraph: the pages under {auth_url}/auth and the RFC 8414 metadata. */
 export const WEB_PATHS = addressOf('oauth').webPaths!;
+
+/** A parameter PostgreSQL could not store is the client's mistake: a 400 naming it, before any page reads it. */
+function refuseUnreadableParameters(req: Request, res: Response, next: NextFunction): void {
+  const name = parameterWithNul(req.query) ?? parameterWithNul(req.body);
+  if (!name) return next();
+  res.status(400).type('html').send(
+    page({
+      title: 'Bad request',
+      notice: { kind: 'error', text: `The ${name} parameter must not contain NUL characters (\\u0000).` },
+      body: html`<p>Nothing was done. <a href="/auth">Start again</a></p>`,
+    }),
+  );
+}
 
 type PageHandler = (req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime) => unknown;
 
@@ -52,8 +66,10 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(STYLESHEET);
   });
   pages.get('/', (_req, res) => res.redirect(303, '/auth/settings/developer'));
-  pages.get('/login', on(showSignIn));
+  // The sign-in form answers its own fields (sign-in.page.ts), as it answers a wrong password; every other page's here.
   pages.post('/login', on((req, res, browser) => signIn(req, res, browser, runtime, lockout)));
+  pages.use(refuseUnreadableParameters);
+  pages.get('/login', on(showSignIn));
   pages.post('/logout', on(signOut));
   pages.get('/oauth2/authorize', on(showAuthorize));
   pages.post('/oauth2/authorize', on(decideAuthorize));

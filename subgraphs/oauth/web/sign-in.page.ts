@@ -9,13 +9,14 @@ import { html } from './html';
 import { csrfField, Notice, page } from './layout';
 import { formExpired } from './respond';
 import { retryAfterSeconds, waitText } from '../../kit/failure-lockout';
+import { NUL } from './readable-text';
 import { signInClientAddress } from './sign-in-lockout';
 
 const HOME = '/auth/settings/developer';
 
 /** Where to go after signing in: a page of ours (an /auth path), never another site. */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/auth/') || /[\\\s]/.test(next) || next.startsWith('//')) return HOME;
+  if (typeof next !== 'string' || !next.startsWith('/auth/') || /[\\\s\u0000-\u001f\u007f]/.test(next) || next.startsWith('//')) return HOME;
   return next;
 }
 
@@ -36,6 +37,19 @@ function signInForm(res: Response, browser: Browser, options: { next: string; em
 </form>`,
     }),
   );
+}
+
+/** The longest e-mail and password the directory checks (the gateway's limits of verifyPassword: gateway/input-limits/input-rules.ts). */
+const SIGN_IN_FIELDS = { email: { label: 'E-mail', maxLength: 255 }, password: { label: 'Password', maxLength: 1_000 } } as const;
+
+/** What is wrong with the form's e-mail or password before anything is looked up, or null. */
+function unusableField(fields: Record<keyof typeof SIGN_IN_FIELDS, string>): { field: keyof typeof SIGN_IN_FIELDS; message: string } | null {
+  for (const field of ['email', 'password'] as const) {
+    const { label, maxLength } = SIGN_IN_FIELDS[field];
+    if (fields[field].includes(NUL)) return { field, message: `${label} must not contain NUL characters (\\u0000).` };
+    if (fields[field].length > maxLength) return { field, message: `${label} must be at most ${maxLength.toLocaleString('en')} characters.` };
+  }
+  return null;
 }
 
 export function showSignIn(req: Request, res: Response, browser: Browser): void {
@@ -63,6 +77,11 @@ export async function signIn(req: Request, res: Response, browser: Browser, runt
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
   if (!csrfMatches(browser.cookies[PRE_SESSION_COOKIE], req.body?.csrf)) {
     return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
+  }
+  const unusable = unusableField({ email, password });
+  if (unusable) {
+    // Refused before the lockout counts it: no password was checked.
+    return signInForm(res, browser, { next, email: unusable.field === 'email' ? '' : email, status: 400, notice: { kind: 'error', text: unusable.message } });
   }
   const address = signInClientAddress(req);
   const lockedMs = await lockout.attempt(email, address); // counted as a failure unless the password is right

@@ -2,7 +2,7 @@ import { leanFindBy } from '../../kit/lean-reads';
 import { Brackets, DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { InstantError, parseTimestamp } from '../slots/slot-range';
+import { InstantError, parseTimestamp } from '../../kit/slot-range';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { Booking, BookingStatus } from './booking.entity';

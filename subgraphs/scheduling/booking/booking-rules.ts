@@ -1,7 +1,7 @@
 import { badInput } from '../../kit/errors';
 import { LOCALES } from '../../kit/locales';
 import { isIanaTimeZone } from '../../kit/time-zones';
-import { InstantError, parseTimestamp } from '../slots/slot-range';
+import { InstantError, parseTimestamp } from '../../kit/slot-range';
 
 /** Languages an attendee may choose (reference: BookingAttendee.language). */
 export const ATTENDEE_LANGUAGES = LOCALES;

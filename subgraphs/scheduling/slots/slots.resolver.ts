@@ -5,7 +5,7 @@ import { SubgraphContext } from '../../kit/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
 import { availableSlots, groupSlots } from './slots.service';
-import { slotRange } from './slot-range';
+import { slotRange } from '../../kit/slot-range';
 import { AvailableSlots, AvailableSlotsArgs, SlotDay, SlotsArgs } from './slots.types';
 
 @Resolver(() => AvailableSlots)

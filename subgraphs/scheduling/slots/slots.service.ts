@@ -4,7 +4,7 @@ import { EventType } from '../event-type/event-type.entity';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-type-lookup';
 import { HostCalendar, loadHostCalendars } from './host-calendars';
 import { slotsForSchedule } from './schedule-slots';
-import { InstantError, slotRange } from './slot-range';
+import { InstantError, slotRange } from '../../kit/slot-range';
 import { collectiveSlots, TeamSlot, teamSlots } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
 import { earliestStart, firstSlotPerDay } from './event-type-rules';
