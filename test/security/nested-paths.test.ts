@@ -2,6 +2,7 @@ import { getNamedType, GraphQLField, GraphQLOutputType, isNonNullType, isObjectT
 import { randomBytes } from 'node:crypto';
 import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out-of-office.service';
 import { MembershipRole, operatorOf } from '../support/fixtures';
+import { inBatches } from '../support/in-batches';
 import { supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -174,10 +175,6 @@ function groupedByRoot(paths: GraphPath[]): Map<string, GraphPath[]> {
   return groups;
 }
 
-async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
-
 describe('rules on nested types: a nested GraphQL path shows a member, schedule, booking, time off or webhook to exactly whom REST shows it', () => {
   let stack: TestStack;
   let world: World;
@@ -276,12 +273,9 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
   describe.each(KINDS)('%s', (kind) => {
     it.each(ROLES)(`REST shows it to %s exactly as the table says`, async (role) => {
       const caller = world.people[role];
-      const seen = new Set<Kind>();
-      for (const path of restReadsOf(world)[kind]) {
-        const { body } = await stack.rest('GET', path, { key: caller.key, headers: { 'svc-api-version': '2024-08-13' } });
-        for (const k of kindsIn(world, caller, body)) seen.add(k);
-      }
-      expect({ role, kind, seen: seen.has(kind) }).toEqual({ role, kind, seen: MAY_SEE[kind].includes(role) });
+      const answers = await Promise.all(restReadsOf(world)[kind].map((path) => stack.rest('GET', path, { key: caller.key, headers: { 'svc-api-version': '2024-08-13' } })));
+      const seen = answers.some(({ body }) => kindsIn(world, caller, body).has(kind));
+      expect({ role, kind, seen }).toEqual({ role, kind, seen: MAY_SEE[kind].includes(role) });
     });
 
     it.each(ROLES)('no nested GraphQL path shows it to %s unless the table does', (role) => {

@@ -30,6 +30,7 @@ import { EventType } from '../../subgraphs/scheduling/event-type/event-type.enti
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { encryptProviderSecret } from '../../subgraphs/integrations/provider-secret';
 import { MembershipRole, operatorOf } from '../support/fixtures';
+import { inBatches } from '../support/in-batches';
 import { oauthClient } from '../support/oauth';
 import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
@@ -441,10 +442,6 @@ function sentIn(pathAndQuery: string): string[] {
 
 /** How many requests the walks sent (checked at the end: a walk that sends nothing proves nothing). */
 const sent = { targeting: 0, untargeted: 0, graphql: 0, deepGraphql: 0 };
-
-async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // GraphQL: root fields that take an id, and a deep selection of what they answer
@@ -1081,7 +1078,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
     it('me → bookings → eventType → team → members (A’s own bookings): only A', async () => {
       const { body } = await stack.graphql(
-        `{ me { bookings { uid eventType { id team { id name members { user { email } } organization { teams { id name } } } hosts { email } } attendees { email } } } }`,
+        `{ me { bookings { uid eventType { id team { id name members { user { email } } organization { teams { id name } } } hosts { id name } } attendees { email } } } }`,
         {},
         world.aAdmin.key,
       );
@@ -1104,7 +1101,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
           const team = await stack.graphql(`query($id: Int!) { team(teamId: $id) { id name members { user { email } } } }`, { id: b.teamId }, keyOf(caller));
           expect({ caller, team: b.label, codes: codesOf(team.body), data: team.body.data }).toEqual({ caller, team: b.label, codes: ['FORBIDDEN'], data: null });
           const types = await stack.graphql(
-            `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { email } team { name members { user { email } } } } } }`,
+            `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { id name } team { name members { user { email } } } } } }`,
             { id: b.teamId, org: caller === 'orgAOwner' ? world.orgA : b.orgId },
             keyOf(caller),
           );
@@ -1118,7 +1115,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('eventType(B’s) → team → members, booking(uid: B’s) → eventType → team: NOT_FOUND', async () => {
       for (const b of world.bundles) {
         for (const id of [b.teamEventTypeId, b.personalEventTypeId]) {
-          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { email } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
+          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { id name } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
           expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
         }
         for (const uid of b.bookingUids) {
@@ -1182,15 +1179,16 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
   });
 
-  describe('the boundary decided in docs/decisions.md: an organization MEMBER (not a team member) reads every team of the organization', () => {
-    it('a member of the organization and of B’s sibling team reads team A’s event types on the organization path, and its members through Organization.teams, but not its roster route nor team(teamId)', async () => {
+  describe('the boundary decided in docs/decisions.md: an organization MEMBER (not a team member) reads every team of the organization, not its members', () => {
+    it('a member of the organization and of B’s sibling team reads team A’s event types on the organization path and team A through Organization.teams, but not its members (issue 21), its roster route nor team(teamId)', async () => {
       const sibling = world.bundles.find((b) => b.orgId === world.orgA)!;
       const key = sibling.member.key;
       expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types`, { key })).status).toBe(200);
       expect((await stack.rest('GET', `/v2/teams/${world.teamA}/event-types`, { key })).status).toBe(403);
       expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/memberships`, { key })).status).toBe(403);
       const { body } = await stack.graphql(`query($org: Int!) { organization(orgId: $org) { teams { id members { userId } } } }`, { org: world.orgA }, key);
-      expect(body.data.organization.teams.find((t: any) => t.id === world.teamA).members.map((m: any) => m.userId)).toContain(world.aAdmin.id);
+      expect(body.data.organization.teams.find((t: any) => t.id === world.teamA)).toEqual({ id: world.teamA, members: null });
+      expect(body.errors.map((e: any) => e.extensions.code)).toEqual(body.data.organization.teams.map(() => 'FORBIDDEN'));
       expect((await stack.graphql(`query($id: Int!) { team(teamId: $id) { id } }`, { id: world.teamA }, key)).body.errors[0].extensions.code).toBe('FORBIDDEN');
     });
   });
@@ -1380,8 +1378,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         world.aAdmin.key,
       );
       expect(body.data.cancelBooking.status).toBe('cancelled');
-      // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field above it.
-      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: null, team: { name: 'Bravo sibling', organization: null } });
+      // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field: members itself, teams' organization.
+      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: { members: null }, team: { name: 'Bravo sibling', organization: null } });
       expect(body.errors.map((e: any) => [e.extensions.code, e.path.slice(-1)[0]]).sort()).toEqual([
         ['FORBIDDEN', 'members'],
         ['FORBIDDEN', 'teams'],
