@@ -95,11 +95,13 @@ describe('@scopes, @pbac, @ownData and @internal are declared in the SDL and enf
       expect((await callSubgraph('organizations', MEMBERSHIPS, { orgId, teamId }, signPrincipal(lacking))).body.errors[0].extensions.code).toBe('FORBIDDEN');
     });
 
-    it('guards fields reached through _entities too: Team.members refuses an outsider, answers a member', async () => {
+    it('guards fields reached through _entities too: Team.members refuses an outsider and a team MEMBER, answers an ADMIN', async () => {
       const reps = [{ __typename: 'Team', id: teamId }];
       const outsider = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(999_999)));
       expect(outsider.body.errors[0].extensions.code).toBe('FORBIDDEN');
-      const inside = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(member.user.id, { memberships: membershipOf('MEMBER') })));
+      const teamMember = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(member.user.id, { memberships: membershipOf('MEMBER') })));
+      expect(teamMember.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const inside = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(admin.user.id, { memberships: membershipOf('ADMIN') })));
       expect(inside.body.errors).toBeUndefined();
       expect(inside.body.data._entities[0].members).toHaveLength(2);
     });

@@ -50,7 +50,9 @@ describe('organization roles (2.15) and permission checks (PBAC)', () => {
       const member = (await stack.rest('GET', `/v2/organizations/${orgId}/roles/member_role`, { key: orgAdmin.key })).body.data;
       expect(admin.type).toBe('SYSTEM');
       expect(admin.permissions).toEqual(expect.arrayContaining(['team.readMemberships', 'team.remove', 'role.readOrgRoles']));
-      expect(member.permissions).toContain('team.listMembers');
+      expect(member.permissions).toContain('team.read');
+      // listing a team's members is for its admins (spec 4.12), on every path (issue 21)
+      expect(member.permissions).not.toContain('team.readMemberships');
       expect(member.permissions).not.toContain('team.remove');
     });
 

@@ -3,8 +3,8 @@ import { GraphQLArgument, GraphQLField, GraphQLInputType, isNonNullType, print, 
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { MembershipRole, expectErrorEnvelope, expectSuccess, operatorOf } from '../support/fixtures';
+import { inBatches } from '../support/in-batches';
 import {
-  inBatches,
   isPublicField,
   minimalBodyOf,
   minimalInput,

@@ -6,15 +6,10 @@ import {
   getNamedType,
   GraphQLArgument,
   GraphQLField,
-  GraphQLOutputType,
   isInputObjectType,
   isNonNullType,
   isObjectType,
   Kind,
-  Lexer,
-  parse,
-  Source,
-  TokenKind,
 } from 'graphql';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
@@ -30,8 +25,19 @@ import { EventType } from '../../subgraphs/scheduling/event-type/event-type.enti
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { encryptProviderSecret } from '../../subgraphs/integrations/provider-secret';
 import { MembershipRole, operatorOf } from '../support/fixtures';
+import { inBatches } from '../support/in-batches';
 import { oauthClient } from '../support/oauth';
-import { minimalBodyOf, minimalInput, operationOf, supergraph } from '../support/route-walk';
+import {
+  isPublicField,
+  minimalBodyOf,
+  minimalInput,
+  operationOf,
+  rootDefinition,
+  rootFieldOf,
+  selectionOf,
+  selectionWithinTokenLimit,
+  supergraph,
+} from '../support/route-walk';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
@@ -379,16 +385,6 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
 /** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
 const controlUsers: { orgMember?: number; outsider?: number } = {};
 
-function rootFieldOf(route: RouteEntry): string {
-  const selection = operationOf(route).selectionSet.selections[0];
-  return selection.kind === Kind.FIELD ? selection.name.value : '';
-}
-
-function rootDefinition(name: string): GraphQLField<unknown, unknown> | undefined {
-  return supergraph.getQueryType()!.getFields()[name] ?? supergraph.getMutationType()!.getFields()[name];
-}
-
-const isPublic = (field: GraphQLField<unknown, unknown> | undefined) => !!field?.astNode?.directives?.some((d) => d.name.value === 'public');
 
 function bodyOf(route: RouteEntry): unknown {
   const input = operationOf(route).variableDefinitions?.find((v) => v.variable.name.value === 'input');
@@ -442,10 +438,6 @@ function sentIn(pathAndQuery: string): string[] {
 /** How many requests the walks sent (checked at the end: a walk that sends nothing proves nothing). */
 const sent = { targeting: 0, untargeted: 0, graphql: 0, deepGraphql: 0 };
 
-async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
-
 // ---------------------------------------------------------------------------------------------------
 // GraphQL: root fields that take an id, and a deep selection of what they answer
 
@@ -490,31 +482,6 @@ function rootFieldsTakingIds(): Array<{ operation: 'query' | 'mutation'; field: 
     }
   }
   return out;
-}
-
-/** Every field of the answer, objects followed `depth` levels down (fields with required arguments left out). */
-function selectionOf(type: GraphQLOutputType, depth: number): string {
-  const named = getNamedType(type);
-  if (!isObjectType(named)) return '';
-  if (depth === 0) return '{ __typename }';
-  const fields = Object.values(named.getFields()).filter((f) => f.args.every((a) => !isNonNullType(a.type)));
-  return `{ __typename ${fields.map((f) => `${f.name} ${selectionOf(f.type, depth - 1)}`).join(' ')} }`;
-}
-
-/** The deepest selection (up to `depth`) that keeps the probe (selection plus a few hundred tokens of arguments) under the gateway's token limit. */
-function selectionWithinTokenLimit(type: GraphQLOutputType, depth: number, maxTokens = DEFAULT_LIMITS.maxTokens - 200): string {
-  for (let d = depth; d > 0; d--) {
-    const selection = selectionOf(type, d);
-    if (tokenCount(selection) <= maxTokens) return selection;
-  }
-  return selectionOf(type, 0);
-}
-
-function tokenCount(text: string): number {
-  const lexer = new Lexer(new Source(text));
-  let count = 0;
-  while (lexer.advance().kind !== TokenKind.EOF) count += 1;
-  return count;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -855,7 +822,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
    * Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them; so are
    * slot reservations by their uid. Tested apart, below.
    */
-  const publicByUid = (route: RouteEntry) => isPublic(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
+  const publicByUid = (route: RouteEntry) => isPublicField(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
   /**
    * `{app}` (a conferencing app's slug) names no resource of anybody: the caller's own apps are addressed by it;
    * so do `{calendar}` (google, office365) and `{eventUid}` (an event of the caller's own connected calendar).
@@ -983,7 +950,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
 
     for (const { operation, field } of fields) {
-      const publicUid = isPublic(field) && field.args.some((a) => a.name === 'uid');
+      const publicUid = isPublicField(field) && field.args.some((a) => a.name === 'uid');
       if (publicUid) continue; // cancelBooking, rescheduleBooking: below
       // Optional id arguments only filter the caller's own list (bookings) or a public answer (availableSlots).
       const lookup = field.args.some((a) => (ID_ARGUMENTS[a.name] || NAME_ARGUMENTS.includes(a.name)) && isNonNullType(a.type));
@@ -1081,7 +1048,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
     it('me → bookings → eventType → team → members (A’s own bookings): only A', async () => {
       const { body } = await stack.graphql(
-        `{ me { bookings { uid eventType { id team { id name members { user { email } } organization { teams { id name } } } hosts { email } } attendees { email } } } }`,
+        `{ me { bookings { uid eventType { id team { id name members { user { email } } organization { teams { id name } } } hosts { id name } } attendees { email } } } }`,
         {},
         world.aAdmin.key,
       );
@@ -1104,7 +1071,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
           const team = await stack.graphql(`query($id: Int!) { team(teamId: $id) { id name members { user { email } } } }`, { id: b.teamId }, keyOf(caller));
           expect({ caller, team: b.label, codes: codesOf(team.body), data: team.body.data }).toEqual({ caller, team: b.label, codes: ['FORBIDDEN'], data: null });
           const types = await stack.graphql(
-            `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { email } team { name members { user { email } } } } } }`,
+            `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { id name } team { name members { user { email } } } } } }`,
             { id: b.teamId, org: caller === 'orgAOwner' ? world.orgA : b.orgId },
             keyOf(caller),
           );
@@ -1118,7 +1085,7 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('eventType(B’s) → team → members, booking(uid: B’s) → eventType → team: NOT_FOUND', async () => {
       for (const b of world.bundles) {
         for (const id of [b.teamEventTypeId, b.personalEventTypeId]) {
-          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { email } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
+          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { id name } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
           expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
         }
         for (const uid of b.bookingUids) {
@@ -1182,15 +1149,16 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
   });
 
-  describe('the boundary decided in docs/decisions.md: an organization MEMBER (not a team member) reads every team of the organization', () => {
-    it('a member of the organization and of B’s sibling team reads team A’s event types on the organization path, and its members through Organization.teams, but not its roster route nor team(teamId)', async () => {
+  describe('the boundary decided in docs/decisions.md: an organization MEMBER (not a team member) reads every team of the organization, not its members', () => {
+    it('a member of the organization and of B’s sibling team reads team A’s event types on the organization path and team A through Organization.teams, but not its members (issue 21), its roster route nor team(teamId)', async () => {
       const sibling = world.bundles.find((b) => b.orgId === world.orgA)!;
       const key = sibling.member.key;
       expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types`, { key })).status).toBe(200);
       expect((await stack.rest('GET', `/v2/teams/${world.teamA}/event-types`, { key })).status).toBe(403);
       expect((await stack.rest('GET', `/v2/organizations/${world.orgA}/teams/${world.teamA}/memberships`, { key })).status).toBe(403);
       const { body } = await stack.graphql(`query($org: Int!) { organization(orgId: $org) { teams { id members { userId } } } }`, { org: world.orgA }, key);
-      expect(body.data.organization.teams.find((t: any) => t.id === world.teamA).members.map((m: any) => m.userId)).toContain(world.aAdmin.id);
+      expect(body.data.organization.teams.find((t: any) => t.id === world.teamA)).toEqual({ id: world.teamA, members: null });
+      expect(body.errors.map((e: any) => e.extensions.code)).toEqual(body.data.organization.teams.map(() => 'FORBIDDEN'));
       expect((await stack.graphql(`query($id: Int!) { team(teamId: $id) { id } }`, { id: world.teamA }, key)).body.errors[0].extensions.code).toBe('FORBIDDEN');
     });
   });
@@ -1380,8 +1348,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         world.aAdmin.key,
       );
       expect(body.data.cancelBooking.status).toBe('cancelled');
-      // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field above it.
-      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: null, team: { name: 'Bravo sibling', organization: null } });
+      // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field: members itself, teams' organization.
+      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: { members: null }, team: { name: 'Bravo sibling', organization: null } });
       expect(body.errors.map((e: any) => [e.extensions.code, e.path.slice(-1)[0]]).sort()).toEqual([
         ['FORBIDDEN', 'members'],
         ['FORBIDDEN', 'teams'],

@@ -95,8 +95,3 @@ export function selectionWithinTokenLimit(type: GraphQLOutputType, depth: number
   }
   return selectionOf(type, 0);
 }
-
-/** Runs `run` over `items`, `size` at a time. */
-export async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}

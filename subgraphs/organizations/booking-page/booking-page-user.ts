@@ -3,8 +3,8 @@ import { SubgraphContext } from '../../kit/context';
 import { userById } from '../loaders';
 
 /**
- * What anyone may know of a user whose booking page is public: id, username and name, never the
- * e-mail. Other subgraphs point at it from public answers (the redirect of an out-of-office period).
+ * What anyone may know of a user whose booking page is public: id, username, name and avatar, never the
+ * e-mail. Other subgraphs point at it from public answers (the redirect of an out-of-office period, event type hosts).
  */
 @ObjectType({ description: 'The public face of a user: their booking page is at their username.' })
 @Directive('@key(fields: "id")')
@@ -17,11 +17,14 @@ export class BookingPageUser {
 
   @Field()
   name: string;
+
+  @Field(() => String, { nullable: true })
+  avatarUrl: string | null;
 }
 
 export const bookingPageUserReference = {
   __resolveReference: async (ref: { id: number }, ctx: SubgraphContext): Promise<BookingPageUser | null> => {
     const user = await userById(ctx).load(Number(ref.id));
-    return user ? Object.assign(new BookingPageUser(), { id: user.id, username: user.username, name: user.name }) : null;
+    return user ? Object.assign(new BookingPageUser(), { id: user.id, username: user.username, name: user.name, avatarUrl: user.avatarUrl }) : null;
   },
 };

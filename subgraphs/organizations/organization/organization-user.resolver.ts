@@ -26,7 +26,12 @@ export class OrganizationUserResolver {
     return member;
   }
 
-  @FieldResolver(() => User)
+  /**
+   * The member's profile and e-mail, as GET /v2/organizations/{orgId}/users shows them: organization admins only (the
+   * root field is open to every member of the organization, for the routes below it that carry their own rules).
+   */
+  @FieldResolver(() => User, { nullable: true, description: 'The member (GET /v2/organizations/{orgId}/users): organization ADMIN/OWNER; null with FORBIDDEN for anyone else.' })
+  @Directive('@pbac(permission: "organization.listMembers", org: "parent.orgId")')
   user(@Root() member: OrganizationUser, @Ctx() ctx: SubgraphContext) {
     return userById(ctx).load(member.userId);
   }

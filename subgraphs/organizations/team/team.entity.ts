@@ -35,6 +35,11 @@ export class Team {
   @Field(() => Int, { nullable: true, description: 'The organization this team belongs to.' })
   parentId: number | null;
 
+  /** Where `@pbac` finds the organization role over the team: its organization, or the organization itself. Not in the schema. */
+  get managingOrganizationId(): number | null {
+    return this.isOrganization ? this.id : this.parentId;
+  }
+
   @Column({ name: 'logo_url', type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
   logoUrl: string | null;

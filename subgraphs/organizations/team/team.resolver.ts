@@ -61,8 +61,16 @@ export class TeamResolver {
     return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, team.parentId));
   }
 
-  @FieldResolver(() => [Membership], { description: 'Members of the team; visible to its members.' })
-  @Directive('@pbac(permission: "team.listMembers", roles: ["MEMBER", "ADMIN", "OWNER"], team: "parent.id", org: "parent.parentId")')
+  /**
+   * The rule of GET /v2/organizations/{orgId}/teams/{teamId}/memberships (spec 4.12), on every path to a team: an organization
+   * MEMBER reaches its teams through `Organization.teams` and `organizationTeam`, a team MEMBER through `team`; neither may list
+   * the members. Nullable: a refusal nulls this field only, not the team.
+   */
+  @FieldResolver(() => [Membership], {
+    nullable: true,
+    description: 'Members of the team (GET …/teams/{teamId}/memberships): ADMIN/OWNER of the team or of its organization; null with FORBIDDEN for anyone else.',
+  })
+  @Directive('@pbac(permission: "team.readMemberships", team: "parent.id", org: "parent.managingOrganizationId")')
   members(@Root() team: Team, @Ctx() ctx: SubgraphContext): Promise<Membership[]> {
     return membershipsByTeamId(ctx).load(team.id);
   }

@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectT
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Team } from '../team/team.stub';
-import { User } from '../user/user.stub';
+import { BookingPageUser } from '../user/booking-page-user.stub';
 import { EventType } from './event-type.entity';
 import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './event-type.inputs';
 import { hostIdsByEventTypeId } from './event-type.loaders';
@@ -53,15 +53,19 @@ export class EventTypeResolver {
     return new EventTypeService(ctx.db).deletePersonal(eventTypeId, ctx.principal.userId!);
   }
 
-  @FieldResolver(() => [User], { description: 'Users who host a team event type (empty for a personal one: its owner hosts it).' })
-  async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<User[]> {
+  /**
+   * Hosts are shown as REST shows them (id, name, username, avatar: their public face), never with their e-mail: whoever reads
+   * a team event type (its members, the organization's members) is not shown the members' e-mails by any REST route.
+   */
+  @FieldResolver(() => [BookingPageUser], { description: 'Users who host a team event type (empty for a personal one: its owner hosts it), as their public face.' })
+  async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<BookingPageUser[]> {
     const ids = await hostIdsByEventTypeId(ctx).load(eventType.id);
-    return ids.map((id) => Object.assign(new User(), { id }));
+    return ids.map((id) => Object.assign(new BookingPageUser(), { id }));
   }
 
-  @FieldResolver(() => [User], { description: 'The owner of a personal event type, else the hosts (reference `users`).' })
-  async users(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<User[]> {
-    if (eventType.teamId == null && eventType.ownerId != null) return [Object.assign(new User(), { id: eventType.ownerId })];
+  @FieldResolver(() => [BookingPageUser], { description: 'The owner of a personal event type, else the hosts (reference `users`), as their public face.' })
+  async users(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<BookingPageUser[]> {
+    if (eventType.teamId == null && eventType.ownerId != null) return [Object.assign(new BookingPageUser(), { id: eventType.ownerId })];
     return this.hosts(eventType, ctx);
   }
 
