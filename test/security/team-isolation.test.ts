@@ -334,7 +334,8 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   createSchedule: () => ({ name: 'Alpha extra', timeZone: 'Europe/London' }),
   updateMyBookingLimits: () => ({ perDay: 5 }),
   // memberships and organization users: the users the control (below) sets up; any id during the walk
-  createTeamMembership: () => ({ userId: controlUsers.outsider ?? 1 }),
+  // B's team is one of an organization's: it takes members of that organization only (on either path).
+  createTeamMembership: () => ({ userId: controlUsers.orgRecruit ?? 1 }),
   createOrganizationTeamMembership: () => ({ userId: controlUsers.orgMember ?? 1 }),
   createOrganizationMembership: () => ({ userId: controlUsers.outsider ?? 1 }),
   createOrganizationTeam: () => ({ name: 'Alpha extra', slug: `alpha-extra-${randomBytes(3).toString('hex')}` }),
@@ -383,7 +384,7 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateTeamWorkflow: () => ({ name: 'Hijacked' }),
 };
 /** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
-const controlUsers: { orgMember?: number; outsider?: number } = {};
+const controlUsers: { orgMember?: number; orgRecruit?: number; outsider?: number } = {};
 
 
 function bodyOf(route: RouteEntry): unknown {
@@ -1247,6 +1248,9 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const created = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
     expect(created.status).toBe(201);
     controlUsers.orgMember = created.body.data.id;
+    const recruit = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
+    expect(recruit.status).toBe(201);
+    controlUsers.orgRecruit = recruit.body.data.id;
     controlUsers.outsider = (await person('control-outsider')).id;
     // Booking actions need a booking of B's team in the state the action moves (docs/decisions.md): a fresh one per route.
     const operator = operatorOf(stack);
@@ -1270,9 +1274,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const wrong: string[] = [];
     // A phone call needs a call provider and the caller's own API key in the body: test/rest/phone-call.test.ts shows its owner succeeds.
     // calculate-slots needs a form routed to an event type and a start and end: test/integrations/provider-oauth.test.ts shows its admins succeed.
+    // Answering an invitation needs an invitation of the caller's own: test/rest/membership-consent.test.ts shows the person succeeds.
     // A refresh needs a live refresh token of B's managed user, which force-refresh (walked before it) revokes: test/oauth/platform.test.ts shows the client succeeds.
     const writes = targeting.filter(
-      (route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call') && !route.path.endsWith('/calculate-slots') && route.path !== '/v2/oauth/{clientId}/refresh',
+      (route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call') && !route.path.endsWith('/calculate-slots') && route.path !== '/v2/oauth/{clientId}/refresh' && !route.path.startsWith('/v2/me/memberships/'),
     );
     try {
       for (const route of writes) {
