@@ -1,36 +1,13 @@
 import './shared-secrets';
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { attendee, book, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectSuccess } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Receiver, startReceiver } from './receiver';
 import { fastWebhookSettings } from './settings';
+import { startWorkerProcess, stopWorkerProcesses, WorkerProcess } from './worker-process';
 
-const WORKER_SCRIPT = join(__dirname, '..', '..', 'subgraphs', 'integrations', 'webhook-delivery', 'worker-main.js');
 const WAIT = { timeoutMs: 30_000 };
-
-interface WorkerProcess {
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-/** The worker as `npm start` runs it: its own node process on this test's database and gateway. */
-async function startWorkerProcess(stack: TestStack): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [WORKER_SCRIPT], {
-    env: { ...process.env, DATABASE_URL: stack.databaseUrl, GATEWAY_INTERNAL_URL: stack.gateway.internalUrl, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (!(await eventually(async () => output.includes('webhook worker running') || child.exitCode !== null, WAIT)) || child.exitCode !== null) {
-    throw new Error(`worker did not start:\n${output}`);
-  }
-  return { child, exited };
-}
 
 /** ARCHITECTURE "Events": a crash between taking a job and acknowledging it loses nothing and logs one delivery. */
 describe('webhook worker process killed mid-delivery', () => {
@@ -44,10 +21,7 @@ describe('webhook worker process killed mid-delivery', () => {
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) {
-      worker.child.kill('SIGTERM');
-      await worker.exited;
-    }
+    await stopWorkerProcesses(workers);
     await receiver.stop();
     await stack.stop();
   });
