@@ -1,7 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { serviceCommands, WEBHOOK_WORKER_ENTRY } from '../../stack/service-bundles';
 import { eventually } from '../support/eventually';
-import { TestStack } from '../support/stack';
+import { startTestStack, TestStack } from '../support/stack';
+import { Receiver, startReceiver } from './receiver';
+import { fastWebhookSettings } from './settings';
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -36,4 +38,27 @@ export async function stopWorkerProcesses(workers: WorkerProcess[]): Promise<voi
     worker.child.kill('SIGTERM');
     await worker.exited;
   }
+}
+
+/** What a test file of worker processes shares: its stack (no worker in process), a receiver and the workers it started. */
+export interface WorkerProcessSuite {
+  stack: TestStack;
+  receiver: Receiver;
+  workers: WorkerProcess[];
+}
+
+/** Starts the suite's stack (fast delivery settings) and receiver before its tests, and stops them and its workers after. */
+export function workerProcessSuite(): WorkerProcessSuite {
+  const suite = { workers: [] as WorkerProcess[] } as WorkerProcessSuite;
+  beforeAll(async () => {
+    fastWebhookSettings();
+    suite.stack = await startTestStack({ webhookWorker: false });
+    suite.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await stopWorkerProcesses(suite.workers);
+    await suite.receiver?.stop();
+    await suite.stack?.stop();
+  });
+  return suite;
 }
