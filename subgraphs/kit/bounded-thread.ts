@@ -52,7 +52,8 @@ export class BoundedThread<I, O> {
 
   private started(): Worker {
     if (this.thread) return this.thread;
-    const thread = new Worker(this.script, { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: Math.max(4, this.limits.maxHeapMb / 4) } });
+    const { maxHeapMb } = this.limits;
+    const thread = new Worker(this.script, { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: Math.max(4, maxHeapMb / 4) } });
     thread.unref();
     thread.on('message', (answer: Answer<O>) => {
       const run = this.running;

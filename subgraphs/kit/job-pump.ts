@@ -80,7 +80,8 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
     await ended(ids);
     await boss.complete(queue, ids).catch((error) => console.error(`job queue ${queue}: completing ${ids.length} jobs failed:`, (error as Error).message));
   };
-  const ended = (ids: string[]) => options.guard.ended(ids).catch((error) => console.error(`job queue ${queue}: recording ${ids.length} jobs ended failed:`, (error as Error).message));
+  const ended = (ids: string[]) =>
+    options.guard.ended(ids).catch((error) => console.error(`job queue ${queue}: recording ${ids.length} jobs ended failed:`, (error as Error).message));
   const completed = (id: string) => {
     pendingCompletions.push(id);
     if (pendingCompletions.length >= COMPLETIONS_PER_STATEMENT) void writeCompletions();

@@ -9,7 +9,10 @@ export class DeliveryFailuresAndDeadLetters1735321000000 implements MigrationInt
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE webhook_deliveries ADD COLUMN failure_reason text`);
     await q.query(`ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_status_check`);
-    await q.query(`ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled', 'dead-lettered'))`);
+    await q.query(
+      `ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check
+         CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled', 'dead-lettered'))`,
+    );
     await q.query(`
       CREATE TABLE unfinished_jobs (
         job_id uuid PRIMARY KEY,
@@ -28,7 +31,9 @@ export class DeliveryFailuresAndDeadLetters1735321000000 implements MigrationInt
     await q.query(`DROP TABLE unfinished_jobs`);
     await q.query(`UPDATE webhook_deliveries SET status = 'failed' WHERE status = 'dead-lettered'`);
     await q.query(`ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_status_check`);
-    await q.query(`ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled'))`);
+    await q.query(
+      `ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled'))`,
+    );
     await q.query(`ALTER TABLE webhook_deliveries DROP COLUMN failure_reason`);
   }
 }

@@ -40,13 +40,16 @@ export function deadLetterGuard(db: DataSource): CrashGuard {
 }
 
 async function deadLetter(tx: EntityManager, queue: string, job: PgBoss.Job<object>, crashes: number): Promise<void> {
-  const reason = `set aside (dead-lettered): the webhook worker stopped ${crashes} times with this job in hand, each time before it finished; not attempted again`;
+  const reason =
+    `set aside (dead-lettered): the webhook worker stopped ${crashes} times with this job in hand, each time before it finished; ` +
+    'not attempted again';
   console.error(`job queue ${queue}: job ${job.id} dead-lettered: ${reason}`);
   await tx.query(`UPDATE unfinished_jobs SET reason = $2, data = $3 WHERE job_id = $1`, [job.id, reason, JSON.stringify(job.data)]);
   const deliveryId = queue === WEBHOOK_DELIVERY_QUEUE ? (job.data as { deliveryId?: unknown }).deliveryId : undefined;
   if (typeof deliveryId === 'string') {
     await tx.query(
-      `UPDATE webhook_deliveries SET status = 'dead-lettered', failure_reason = $2, next_attempt_at = NULL, updated_at = now() WHERE id::text = $1 AND status = 'pending'`,
+      `UPDATE webhook_deliveries SET status = 'dead-lettered', failure_reason = $2, next_attempt_at = NULL, updated_at = now()
+       WHERE id::text = $1 AND status = 'pending'`,
       [deliveryId, reason],
     );
   }

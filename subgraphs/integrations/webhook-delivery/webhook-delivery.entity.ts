@@ -40,7 +40,10 @@ export class WebhookDelivery {
   status: WebhookDeliveryStatus;
 
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'Why the delivery ended without an answer of the receiver: its payloadTemplate made no body, or it was dead-lettered.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the delivery ended without an answer of the receiver: its payloadTemplate made no body, or it was dead-lettered.',
+  })
   failureReason: string | null;
 
   @Column({ name: 'attempts', type: 'int', default: 0 })

@@ -69,7 +69,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       (job) => attemptDelivery(db, job.data),
     );
     const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
-    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs, guard }, async (job) => {
+    const fanOutOptions = { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs, guard };
+    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, fanOutOptions, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake(); // the first attempts it committed are due now
     });
