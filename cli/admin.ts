@@ -3,6 +3,7 @@ import { OAuthClientDecision } from '../subgraphs/oauth/oauth-client/oauth-clien
 import { DelegationCredentialService } from '../subgraphs/organizations/delegation-credential/delegation-credential.service';
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { badInput, notFound } from '../subgraphs/kit/errors';
+import { deadLetteredJobs } from '../subgraphs/integrations/webhook-delivery/dead-letters';
 import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
 import { withOperator } from './open-data-sources';
 import { runTool, ToolOutput } from './run-tool';
@@ -36,6 +37,11 @@ Commands:
       Key rotation of DELEGATION_CREDENTIAL_KEY: seals every delegation credential's service account
       key still under a key of DELEGATION_CREDENTIAL_OLD_KEYS again under the current key. Prints
       { "reencrypted": N }; afterwards the old keys can be removed.
+  dead-lettered-jobs
+      The webhook worker's jobs set aside because each crashed the worker twice (a delivery attempt,
+      or a booking event's fan-out): { "jobs": [{ jobId, queue, unfinishedStarts, firstStartedAt,
+      deadLetteredAt, reason, deliveryId, webhookId, data }] }, newest first. A delivery among them
+      shows in its webhook's delivery log as "dead-lettered"; its owner may redeliver it.
   help
       This text.
 
@@ -94,6 +100,13 @@ const COMMANDS: Record<string, Command> = {
     flags: {},
     async run() {
       return withOperator(async (_operator, db) => ({ reencrypted: await new DelegationCredentialService(db('organizations')).reencryptUnderCurrentKey() }));
+    },
+  },
+
+  'dead-lettered-jobs': {
+    flags: {},
+    async run() {
+      return withOperator(async (_operator, db) => ({ jobs: await deadLetteredJobs(db('integrations')) }));
     },
   },
 

@@ -12,6 +12,21 @@ export interface JobPumpOptions {
    * up to COMPLETIONS_PER_STATEMENT jobs). Default 0: at the next turn of the event loop.
    */
   completionDelayMs?: number;
+  /** Where the pump records the jobs it starts, so one that crashed its worker twice is set aside rather than run again. */
+  guard: CrashGuard;
+}
+
+/**
+ * The pump's record of the jobs it starts, kept where a crash cannot take it (PostgreSQL). A job handed out
+ * again whose earlier starts never finished — its worker died with it in hand — is set aside (dead-lettered)
+ * once that happened twice, instead of being run into the same crash again and again (pg-boss would retry it
+ * up to its retry limit, and a supervised worker would restart into it each time).
+ */
+export interface CrashGuard {
+  /** Records that these jobs start; answers the ids of those set aside instead: they are completed unrun. */
+  starting(queue: string, jobs: Array<PgBoss.Job<object>>): Promise<Set<string>>;
+  /** These jobs ended in this process (done, failed, or handed back at a stop): no crash to count. */
+  ended(ids: string[]): Promise<void>;
 }
 
 const COMPLETIONS_PER_STATEMENT = 100;
@@ -60,8 +75,13 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
     cancelScheduledWrite = undefined;
     const ids = pendingCompletions;
     pendingCompletions = [];
-    if (ids.length) await boss.complete(queue, ids).catch((error) => console.error(`job queue ${queue}: completing ${ids.length} jobs failed:`, (error as Error).message));
+    if (!ids.length) return;
+    // Ended before completed: a crash between the two hands out a job that does nothing, never one counted as a crash.
+    await ended(ids);
+    await boss.complete(queue, ids).catch((error) => console.error(`job queue ${queue}: completing ${ids.length} jobs failed:`, (error as Error).message));
   };
+  const ended = (ids: string[]) =>
+    options.guard.ended(ids).catch((error) => console.error(`job queue ${queue}: recording ${ids.length} jobs ended failed:`, (error as Error).message));
   const completed = (id: string) => {
     pendingCompletions.push(id);
     if (pendingCompletions.length >= COMPLETIONS_PER_STATEMENT) void writeCompletions();
@@ -82,11 +102,27 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
       await handle(job);
       completed(job.id);
     } catch (error) {
+      await ended([job.id]);
       await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => undefined);
     } finally {
       inHand.delete(job.id);
       // A full pump sleeps until a quarter of a batch is free (not one fetch per finished job).
       if (inHand.size === options.concurrency - refillAt) wake();
+    }
+  };
+
+  /** Runs the jobs fetched, but those the guard set aside; jobs it could not record go back to the queue (retried later). */
+  const start = async (jobs: Array<PgBoss.Job<T>>) => {
+    let setAside: Set<string>;
+    try {
+      setAside = await options.guard.starting(queue, jobs);
+    } catch (error) {
+      await boss.fail(queue, jobs.map((job) => job.id)).catch(() => undefined);
+      throw error;
+    }
+    for (const job of jobs) {
+      if (setAside.has(job.id)) completed(job.id);
+      else void run(job);
     }
   };
 
@@ -99,7 +135,7 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
         try {
           const jobs = (await boss.fetch<T>(queue, { batchSize: room })) ?? [];
           fetched = jobs.length;
-          for (const job of jobs) void run(job);
+          if (jobs.length) await start(jobs);
         } catch (error) {
           if (!stopping) console.error(`job queue ${queue}: fetch failed:`, (error as Error).message);
         }
@@ -119,7 +155,11 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
       await loop;
       const deadline = Date.now() + timeoutMs;
       while (inHand.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      if (inHand.size) await boss.fail(queue, [...inHand]).catch(() => undefined);
+      if (inHand.size) {
+        // Handed back by a stop, not lost in a crash.
+        await ended([...inHand]);
+        await boss.fail(queue, [...inHand]).catch(() => undefined);
+      }
       await writeCompletions();
     },
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 const DIST = join(__dirname, '..', '..');
 
 /** What some requests need and no service needs to start (docs/performance.md, "Starting"). */
-const NEVER_AT_START = ['nodemailer', 'ics', 'ical.js', 'ical-generator', 'handlebars', 'fast-xml-parser', 'playwright', '@graphql-codegen/cli'];
+const NEVER_AT_START = ['nodemailer', 'ics', 'ical.js', 'ical-generator', 'fast-xml-parser', 'playwright', '@graphql-codegen/cli'];
 
 /** The packages a fresh Node process holds after requiring these compiled modules (what a service's main.js imports). */
 function packagesLoadedBy(modules: string[]): string[] {

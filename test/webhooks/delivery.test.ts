@@ -287,7 +287,7 @@ describe('webhook delivery', () => {
     expect(requestsTo('/other-org-hook')).toEqual([]);
   });
 
-  it('payloadTemplate: a JSON template is rendered with Handlebars over the flat payload and sent as JSON (values escaped)', async () => {
+  it('payloadTemplate: a JSON template has its {{path}} placeholders filled from the flat payload and sent as JSON (values escaped)', async () => {
     const template = '{"who":"{{organizer.name}}","guest":"{{attendees.0.name}}","trigger":"{{triggerEvent}}","title":"{{title}}"}';
     const { eventType, path } = await subscriber({ payloadTemplate: template });
     const attendeeWithQuote = { ...attendee('tpl'), name: 'Ana "Quote" Lee' };

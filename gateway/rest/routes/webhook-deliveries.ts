@@ -2,7 +2,7 @@ import { PAGINATION, route, RouteEntry } from '../route';
 
 const DELIVERY_FIELDS = /* GraphQL */ `
   fragment WebhookDeliveryFields on WebhookDelivery {
-    id webhookId triggerEvent status attemptCount nextAttemptAt redeliveryOf createdAt updatedAt
+    id webhookId triggerEvent status failureReason attemptCount nextAttemptAt redeliveryOf createdAt updatedAt
     attempts { attempt startedAt statusCode latencyMs responseSnippet error }
   }`;
 

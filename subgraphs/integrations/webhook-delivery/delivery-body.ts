@@ -1,6 +1,8 @@
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { BookingWebhookPayload } from './booking-payload';
 import { icsContents } from './ics-content';
+import { RenderedPayload } from './payload-template';
+import { renderOffThread } from './payload-template-renderer';
 
 export const ICS_VERSION = '2026-07-27';
 /** Triggers whose payload carries ICS content from version 2026-07-27 on (spec 6 rule 4). */
@@ -11,63 +13,35 @@ const FLAT_TRIGGERS: ReadonlySet<string> = new Set(['MEETING_STARTED', 'MEETING_
 /** The legacy fallback delivery whose body has no platformOAuthClientId (spec 6 rule 7). */
 const LEGACY_FALLBACK_TRIGGERS: ReadonlySet<string> = new Set(['FORM_SUBMITTED_NO_EVENT']);
 
-export interface DeliveryBody {
-  body: string;
-  contentType: string;
-}
+/** A delivery's body, or why its payload template made none: the delivery then fails with that reason and nothing is sent. */
+export type DeliveryBody = RenderedPayload | { failureReason: string };
 
 export interface BodyTarget {
   version: string;
   payloadTemplate: string | null;
 }
 
-/** The JSON-escaped form of every string, so `"{{title}}"` in a JSON template stays valid JSON whatever the title. */
-function jsonEscapedStrings(value: unknown): unknown {
-  if (typeof value === 'string') return JSON.stringify(value).slice(1, -1);
-  if (Array.isArray(value)) return value.map(jsonEscapedStrings);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonEscapedStrings(v)]));
-  return value;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * A custom `payloadTemplate` (spec 6 rule 2): Handlebars over the flat payload (`{{organizer.name}}`,
- * `{{attendees.0.name}}`). A template that is JSON is sent as JSON (values JSON-escaped); any other as
- * form-encoded text. No HTML escaping; prototype access stays off (Handlebars' default).
- */
-function renderTemplate(template: string, context: Record<string, unknown>): DeliveryBody {
-  const json = isJson(template);
-  // Handlebars is loaded with the first custom template, not at start.
-  const Handlebars = require('handlebars') as typeof import('handlebars');
-  const render = Handlebars.compile(template, { noEscape: true, knownHelpersOnly: true });
-  return { body: render(json ? jsonEscapedStrings(context) : context), contentType: json ? 'application/json' : 'application/x-www-form-urlencoded' };
-}
-
-/**
- * The exact body of a delivery (rendered once, so every attempt sends the same bytes and signature).
+ * The exact body of a delivery (rendered once, so every attempt sends the same bytes and signature): the
+ * webhook's payload template (payload-template.ts) when it has one, else the standard body:
  * `{triggerEvent, createdAt, payload}`; `payload.platformOAuthClientId` in every version (null for
  * non-platform events, rule 5), at the top level for the flat meeting triggers (rule 6), left out of
  * the no-show bodies and the FORM_SUBMITTED_NO_EVENT fallback (rule 7).
  */
-export function deliveryBody(trigger: string, createdAt: string, payload: BookingWebhookPayload | Record<string, unknown>, platformOAuthClientId: string | null, target: BodyTarget): DeliveryBody {
+export async function deliveryBody(
+  trigger: string,
+  createdAt: string,
+  payload: BookingWebhookPayload | Record<string, unknown>,
+  platformOAuthClientId: string | null,
+  target: BodyTarget,
+): Promise<DeliveryBody> {
   let fields: Record<string, unknown> = { ...payload };
   if (target.version === ICS_VERSION && ICS_TRIGGERS.has(trigger)) fields = { ...fields, ...icsContents(payload as BookingWebhookPayload, trigger === 'BOOKING_CANCELLED') };
   if (!NO_SHOW_TRIGGERS.has(trigger) && !LEGACY_FALLBACK_TRIGGERS.has(trigger)) fields.platformOAuthClientId = platformOAuthClientId;
   const flat = { triggerEvent: trigger, createdAt, ...fields };
   if (target.payloadTemplate) {
-    try {
-      return renderTemplate(target.payloadTemplate, flat);
-    } catch {
-      // A template Handlebars cannot read: the standard body rather than nothing (the log shows what was sent).
-    }
+    // A user's template is rendered off the worker's event loop, within bounds; one it cannot render fails this delivery only.
+    return renderOffThread(target.payloadTemplate, flat).catch((error: Error) => ({ failureReason: error.message }));
   }
   const body = FLAT_TRIGGERS.has(trigger) ? flat : { triggerEvent: trigger, createdAt, payload: fields };
   return { body: JSON.stringify(body), contentType: 'application/json' };

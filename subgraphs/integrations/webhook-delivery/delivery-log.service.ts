@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
-import { notFound } from '../../kit/errors';
+import { conflict, notFound } from '../../kit/errors';
 import { PageArgs, DEFAULT_TAKE } from '../../kit/pagination';
 import { Webhook } from '../webhook/webhook.entity';
 import { DeliveryJob } from './fan-out';
@@ -40,11 +40,14 @@ export class DeliveryLogService {
   /**
    * Sends a delivery again as a new delivery (its own id and attempts, `redeliveryOf` the old one),
    * with the same body: the receiver decides whether it is a duplicate. Enqueued in the transaction that records it.
+   * A delivery whose template made no body is a CONFLICT.
    */
   async redeliver(userId: number, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
     await this.ownWebhook(userId, webhookId);
     const original = UUID.test(deliveryId) ? await this.db.getRepository(WebhookDelivery).findOneBy({ id: deliveryId, webhookId }) : null;
     if (!original) throw notFound('Delivery', deliveryId);
+    // Its template made no body (the reason says why): there is nothing to send again; a fixed template serves the next events.
+    if (!original.contentType && original.failureReason) throw conflict(`Delivery ${original.id} has no body to send again: ${original.failureReason}`);
     const id = await this.db.transaction(async (tx) => {
       const [row]: Array<{ id: string }> = await tx.query(
         `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, redelivery_of)

@@ -40,7 +40,7 @@ const PLANS_NO_SHOW: ReadonlySet<string> = new Set(['BOOKING_CREATED', 'BOOKING_
 interface EventDeliveries {
   eventKey: string;
   trigger: string;
-  rows: Array<{ webhook: Webhook; body: string; contentType: string }>;
+  rows: Array<{ webhook: Webhook } & DeliveryBody>;
   /** A booking change after which its no-show checks are (re)planned, with the webhooks that may want them. */
   noShow?: { webhooks: Webhook[]; booking: RecordedBooking };
 }
@@ -49,18 +49,30 @@ interface EventDeliveries {
  * Inserts one delivery per webhook and event (idempotent on the event key: a fan-out job run twice after a
  * crash makes no second delivery) and enqueues the first attempt of each new one, in one transaction: one
  * INSERT for the deliveries, one for their jobs, and a NOTIFY that wakes the workers' attempts at commit.
+ * A delivery whose template made no body is written failed, with the reason, and gets no attempt.
  */
 async function createDeliveries(tx: EntityManager, events: EventDeliveries[]): Promise<void> {
   const rows = events.flatMap((event) => event.rows.map((row) => ({ ...row, eventKey: event.eventKey, trigger: event.trigger })));
   if (!rows.length) return;
-  const inserted: Array<{ id: string }> = await tx.query(
-    `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])
-     ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id`,
-    [rows.map((r) => r.webhook.id), rows.map((r) => r.eventKey), rows.map((r) => r.trigger), rows.map((r) => r.body), rows.map((r) => r.contentType)],
+  const unrendered = (row: DeliveryBody) => ('failureReason' in row ? row : undefined);
+  const rendered = (row: DeliveryBody) => ('body' in row ? row : undefined);
+  const inserted: Array<{ id: string; status: string }> = await tx.query(
+    `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status, failure_reason)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+     ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id, status`,
+    [
+      rows.map((r) => r.webhook.id),
+      rows.map((r) => r.eventKey),
+      rows.map((r) => r.trigger),
+      rows.map((r) => rendered(r)?.body ?? ''),
+      rows.map((r) => rendered(r)?.contentType ?? ''),
+      rows.map((r) => (unrendered(r) ? 'failed' : 'pending')),
+      rows.map((r) => unrendered(r)?.failureReason ?? null),
+    ],
   );
-  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, inserted.map(({ id }) => ({ data: { deliveryId: id, attempt: 1 } satisfies DeliveryJob })));
-  if (inserted.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
+  const pending = inserted.filter((row) => row.status === 'pending');
+  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, pending.map(({ id }) => ({ data: { deliveryId: id, attempt: 1 } satisfies DeliveryJob })));
+  if (pending.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
 }
 
 /**
@@ -86,14 +98,16 @@ function commitDeliveries(db: DataSource, event: EventDeliveries): Promise<void>
 }
 
 /** Each webhook's body: rendered once per version for the webhooks without a template (the same bytes), once each for the others. */
-function bodiesFor(webhooks: Webhook[], render: (webhook: Webhook) => DeliveryBody): EventDeliveries['rows'] {
-  const byVersion = new Map<string, DeliveryBody>();
-  return webhooks.map((webhook) => {
-    if (webhook.payloadTemplate) return { webhook, ...render(webhook) };
-    let body = byVersion.get(webhook.version);
-    if (!body) byVersion.set(webhook.version, (body = render(webhook)));
-    return { webhook, ...body };
-  });
+function bodiesFor(webhooks: Webhook[], render: (webhook: Webhook) => Promise<DeliveryBody>): Promise<EventDeliveries['rows']> {
+  const byVersion = new Map<string, Promise<DeliveryBody>>();
+  return Promise.all(
+    webhooks.map(async (webhook) => {
+      if (webhook.payloadTemplate) return { webhook, ...(await render(webhook)) };
+      let body = byVersion.get(webhook.version);
+      if (!body) byVersion.set(webhook.version, (body = render(webhook)));
+      return { webhook, ...(await body) };
+    }),
+  );
 }
 
 /** Fans a non-booking event (OOO_CREATED, FORM_SUBMITTED, FORM_SUBMITTED_NO_EVENT) out to its subscribers. */
@@ -103,7 +117,7 @@ async function fanOutOwnerEvent(db: DataSource, graph: GraphLink, job: OwnerEven
   await commitDeliveries(db, {
     eventKey: job.eventKey,
     trigger: job.trigger,
-    rows: bodiesFor(recipients.webhooks, (webhook) => deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook)),
+    rows: await bodiesFor(recipients.webhooks, (webhook) => deliveryBody(job.trigger, job.occurredAt, recipients.payload, null, webhook)),
   });
 }
 
@@ -123,7 +137,7 @@ export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | S
   await commitDeliveries(db, {
     eventKey: job.eventKey,
     trigger: job.trigger,
-    rows: bodiesFor(recipients, (webhook) => deliveryBody(job.trigger, createdAt, payload, clientId, webhook)),
+    rows: await bodiesFor(recipients, (webhook) => deliveryBody(job.trigger, createdAt, payload, clientId, webhook)),
     noShow: PLANS_NO_SHOW.has(job.trigger) ? { webhooks: webhooks.filter(plansNoShow), booking } : undefined,
   });
 }

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled' | 'dead-lettered';
 
 /** One event sent (or to be sent) to one webhook; its id is the idempotency key the receiver sees. */
 @Entity({ name: 'webhook_deliveries' })
@@ -32,8 +32,19 @@ export class WebhookDelivery {
   contentType: string;
 
   @Column({ type: 'text', default: 'pending' })
-  @Field({ description: 'pending, delivered, failed (gave up or refused by the receiver) or cancelled (webhook deactivated).' })
+  @Field({
+    description:
+      'pending, delivered, failed (gave up, refused by the receiver, or its payloadTemplate made no body), cancelled (webhook deactivated) ' +
+      'or dead-lettered (set aside after its attempt stopped the webhook worker twice; not attempted again).',
+  })
   status: WebhookDeliveryStatus;
+
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the delivery ended without an answer of the receiver: its payloadTemplate made no body, or it was dead-lettered.',
+  })
+  failureReason: string | null;
 
   @Column({ name: 'attempts', type: 'int', default: 0 })
   @Field(() => Int, { description: 'Attempts made so far.' })

@@ -7,6 +7,8 @@ import { JobPump, pumpJobs } from '../../kit/job-pump';
 import { startJobQueueWorker, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
+import { deadLetterGuard } from './dead-letters';
+import { closeRenderThread } from './payload-template-renderer';
 import { DeliveryJob, EventJob, fanOut, ScheduledJob } from './fan-out';
 
 /** The channel scheduling's booking_events trigger NOTIFYs: a new event wakes the fan-out at once instead of at the next poll. */
@@ -51,6 +53,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     boss = await startJobQueueWorker(options.databaseUrl);
     // A job's work is committed before the job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
     const completionDelayMs = nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20);
+    // A job that crashed a worker twice is set aside, not retried into a crash loop (dead-letters.ts).
+    const guard = deadLetterGuard(db);
     // Attempts in flight (each mostly waits on its receiver) and fan-outs in flight (each mostly waits on the gateway's lookups).
     const deliveries = pumpJobs<DeliveryJob>(
       boss,
@@ -60,15 +64,17 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
         maxBatch: 32,
         pollingIntervalMs,
         completionDelayMs,
+        guard,
       },
       (job) => attemptDelivery(db, job.data),
     );
     const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
-    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs }, async (job) => {
+    const fanOutOptions = { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs, guard };
+    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, fanOutOptions, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake(); // the first attempts it committed are due now
     });
-    const scheduled = pumpJobs<ScheduledJob>(boss, WEBHOOK_SCHEDULED_QUEUE, { concurrency: 2, maxBatch: 2, pollingIntervalMs }, async (job) => {
+    const scheduled = pumpJobs<ScheduledJob>(boss, WEBHOOK_SCHEDULED_QUEUE, { concurrency: 2, maxBatch: 2, pollingIntervalMs, guard }, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake();
     });
@@ -104,6 +110,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
         // Jobs still running after 5 s are failed back to the queue (retried later, idempotently) rather than holding the stop up.
         await Promise.all(pumps.map((pump) => pump.stop(5_000)));
         await boss!.stop({ graceful: true, wait: true, timeout: 5_000 });
+        await closeRenderThread();
         await db.destroy();
       })();
       return stopped;

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../kit/outbound';
+import { payloadTemplateProblem } from '../webhook-delivery/payload-template';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { ACCEPTED_TRIGGERS, DEFAULT_WEBHOOK_VERSION, NO_SHOW_TRIGGERS, WEBHOOK_TIME_UNITS, WEBHOOK_VERSIONS } from './triggers';
 import { decryptWebhookSecret, encryptWebhookSecret } from './webhook-secret';
@@ -38,6 +39,16 @@ function isHttpUrl(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A template given in a create or an update: `{{path}}` placeholders only, at most 20,000 characters
+ * (payload-template.ts). A template stored before this rule is not refused on other changes (its
+ * deliveries fail with the reason instead), so its owner can still deactivate or fix the webhook.
+ */
+function checkTemplate(template: string | null | undefined): void {
+  const problem = template ? payloadTemplateProblem(template) : null;
+  if (problem) throw badInput('payloadTemplate', problem);
 }
 
 /** The webhook as it is to be stored, or the BAD_USER_INPUT naming the first field that breaks a rule. */
@@ -120,6 +131,7 @@ export class WebhookService {
   }
 
   create(owner: WebhookOwner, input: NewWebhook): Promise<Webhook> {
+    checkTemplate(input.payloadTemplate);
     return this.saved(owner, this.webhooks.create({ ...checked(input), ...WebhookService.columnsOf(owner) }));
   }
 
@@ -139,6 +151,7 @@ export class WebhookService {
   async update(owner: WebhookOwner, id: number, patch: WebhookPatch): Promise<Webhook> {
     const current = await this.get(owner, id);
     const given = <K extends keyof WebhookPatch>(key: K) => patch[key] !== undefined;
+    if (given('payloadTemplate')) checkTemplate(patch.payloadTemplate);
     const next = checked({
       subscriberUrl: patch.subscriberUrl ?? current.subscriberUrl,
       triggers: patch.triggers ?? current.triggers,
