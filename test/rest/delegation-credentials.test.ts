@@ -1,6 +1,7 @@
 import { DelegationCredentialService } from '../../subgraphs/organizations/delegation-credential/delegation-credential.service';
 import { decryptServiceAccountKey, isSealedWithOldKey } from '../../subgraphs/organizations/delegation-credential/service-account-key-cipher';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { eventually } from '../support/eventually';
 import { startTestStack, TestStack } from '../support/stack';
 
 type Person = Awaited<ReturnType<typeof userWithKey>>;
@@ -104,7 +105,12 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
     const role = await operatorOf(stack).createRole({ organizationId: orgId, name: 'Workspace admin', permissions: ['organization.update'] });
     const [{ id }] = await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [orgId, member.user.id]);
     await operatorOf(stack).assignRole(id, role.id);
-    expect(expectSuccess(await rest('PATCH', `${path()}/${credentialId}`, { key: member.key, body: { enabled: false } })).enabled).toBe(false);
+    // The gateway forgets the member's cached principal when PostgreSQL announces the change (NOTIFY): at once, not before the next statement.
+    const disabled = async () => {
+      const answer = await rest('PATCH', `${path()}/${credentialId}`, { key: member.key, body: { enabled: false } });
+      return answer.status === 200 && answer.body.data.enabled === false;
+    };
+    expect(await eventually(disabled)).toBe(true);
   });
 
   it('key rotation: with a new DELEGATION_CREDENTIAL_KEY and the old one in DELEGATION_CREDENTIAL_OLD_KEYS, the admin step seals every key again', async () => {

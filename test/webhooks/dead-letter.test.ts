@@ -43,11 +43,12 @@ describe('crash-loop guard: a delivery whose attempt crashed its worker twice is
 
     const listed = await runCli('admin', { DATABASE_URL: suite.stack.databaseUrl }, 'dead-lettered-jobs');
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toEqual({
-      jobs: [
-        expect.objectContaining({ queue: 'webhook-delivery', unfinishedStarts: 2, deliveryId: log[0].id, webhookId: webhook.id, reason: log[0].failureReason, deadLetteredAt: expect.any(String) }),
-      ],
-    });
+    // The booking event's fan-out job may have been in the killed worker's hands too (its completion is written in
+    // batches), and then is set aside the same way: only the delivery's job is this test's subject.
+    const deliveryJobs = (JSON.parse(listed.stdout) as { jobs: Array<{ queue: string }> }).jobs.filter((job) => job.queue === 'webhook-delivery');
+    expect(deliveryJobs).toEqual([
+      expect.objectContaining({ queue: 'webhook-delivery', unfinishedStarts: 2, deliveryId: log[0].id, webhookId: webhook.id, reason: log[0].failureReason, deadLetteredAt: expect.any(String) }),
+    ]);
     // The set-aside job is not handed out again (it is no longer in the queue).
     const [{ queued }] = await suite.stack.db('integrations').query(
       `SELECT count(*)::int AS queued FROM job_queue.job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1 AND state < 'completed'`,
