@@ -33,7 +33,9 @@ const checksOf = (urls: Record<string, string>, toHealthUrl: (url: string) => st
  */
 export function mountHealth(app: Express, sources: HealthSources): void {
   const subgraphs = checksOf(sources.subgraphUrls, (url) => url.replace(/\/graphql$/, READY_PATH));
-  const database: Record<string, DependencyCheck> = sources.checkDatabase ? { database: sources.checkDatabase } : {};
+  const { checkDatabase } = sources;
+  // The driver's message names the database's address: the public port says only that it does not answer.
+  const database: Record<string, DependencyCheck> = checkDatabase ? { database: () => checkDatabase().catch(() => Promise.reject(new Error('unreachable'))) } : {};
   const workers = checksOf(sources.workerHealthUrls ?? {}, (url) => url);
   const readiness = { ...database, ...subgraphs };
   app.use((req, res, next) => answerProbe(req, res, readiness) || next());
