@@ -37,7 +37,7 @@ const INDEX = page(
 <ul>
   <li><a href="/graphql">GraphQL explorer</a> (GraphiQL): the supergraph at <code>/graphql</code>; add <code>{"Authorization": "Bearer svc_…"}</code> under Headers</li>
   <li><a href="/docs">REST reference</a> of the <code>/v2</code> façade (<a href="/v2/openapi.json">OpenAPI document</a>)</li>
-  <li><a href="/health">Health</a>: 200 when every subgraph answers</li>
+  <li><a href="/health">Health</a>: every subgraph, the database and the webhook workers with their state (probes: <code>/health/live</code>, <code>/health/ready</code>)</li>
   <li><a href="/auth">Sign in</a>: OAuth clients (<code>/auth/settings/developer</code>) and their review</li>
 </ul>`,
 );

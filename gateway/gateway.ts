@@ -13,7 +13,7 @@ import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable'
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { browserPages } from './browser-pages';
-import { checkHealth } from './health';
+import { mountHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
@@ -50,7 +50,7 @@ export interface GatewayOptions {
   supergraphSource?: SupergraphSource;
   /** Where each subgraph of the supergraph listens (overrides the URLs written in the supergraph). */
   subgraphUrls: Record<string, string>;
-  /** Background services /health reports beside the subgraphs (the webhook workers): name → their /health URL. */
+  /** Background services /health reports beside the subgraphs (the webhook workers): name → their /health URL; never a condition of readiness. */
   workerHealthUrls?: Record<string, string>;
   port?: number;
   host?: string;
@@ -174,7 +174,7 @@ function close(server: Server): Promise<void> {
   return closed;
 }
 
-/** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health. */
+/** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health, /health/live, /health/ready. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   // @apollo/gateway reports to Apollo (usage-reporting.api.apollographql.com) every hour from each gateway,
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
@@ -248,11 +248,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     for (const name of INTERNAL_HEADERS) delete req.headers[name];
     next();
   });
-  app.get('/health', async (_req, res) => {
-    const [health, workers] = await Promise.all([checkHealth(options.subgraphUrls), checkHealth(options.workerHealthUrls ?? {})]);
-    const ok = health.ok && workers.ok;
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', subgraphs: health.subgraphs, ...(options.workerHealthUrls ? { workers: workers.subgraphs } : {}) });
-  });
+  mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));

@@ -1,3 +1,4 @@
+import { DependencyCheck } from '../../subgraphs/kit/health';
 import { RateLimitSettings, rateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { FailureLockout, GuessLockout } from '../../subgraphs/kit/failure-lockout';
 import { clientSecretLockout } from './client-secret-lockout';
@@ -15,6 +16,8 @@ export interface GatewayRateLimits {
   invalidCredentials: FailureLockout;
   /** true when the counts are in PostgreSQL (shared by replicas), false when in this process's memory. */
   shared: boolean;
+  /** Resolves when the counters' database answers; rejects saying why not. */
+  checkDatabase: DependencyCheck;
   stop(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function startGatewayRateLimits(databaseUrl: string | undefined, ov
     clientSecrets: clientSecretLockout(store.limiters, settings),
     invalidCredentials: invalidCredentialLockout(store.limiters, settings),
     shared: store.shared,
+    checkDatabase: store.checkDatabase,
     stop: store.stop,
   };
 }

@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { DependencyCheck } from '../../subgraphs/kit/health';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
@@ -8,6 +9,8 @@ export interface RateLimitStore {
   limiters: LimiterFactory;
   /** false when the gateway has no database: counts are per process. */
   shared: boolean;
+  /** Resolves when the database answers (at once without one); rejects saying why not. */
+  checkDatabase: DependencyCheck;
   stop(): Promise<void>;
 }
 
@@ -17,7 +20,7 @@ export interface RateLimitStore {
  * migrations), under an advisory lock so that replicas starting together do not race.
  */
 export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
-  if (!databaseUrl) return { limiters: memoryLimiters, shared: false, stop: async () => undefined };
+  if (!databaseUrl) return { limiters: memoryLimiters, shared: false, checkDatabase: async () => undefined, stop: async () => undefined };
   const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
   pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
   const client = await pool.connect();
@@ -32,5 +35,5 @@ export async function openRateLimitStore(databaseUrl: string | undefined): Promi
   } finally {
     client.release();
   }
-  return { limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA), shared: true, stop: () => pool.end() };
+  return { limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA), shared: true, checkDatabase: () => pool.query('SELECT 1'), stop: () => pool.end() };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
+import { HEALTH_PATHS } from './health';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -34,7 +35,7 @@ export const internalRequestLog = { successAtDebug: true };
 /**
  * One JSON log line per request, when it ends: `{service, req: {id, method, path}, res: {statusCode},
  * responseTime, msg}` (the shape pino-http wrote before: docs/performance.md, change 22). 5xx at error
- * ("request errored"), others at info ("request completed"), except `/health` answers and the answers
+ * ("request errored"), others at info ("request completed"), except health answers (`/health`, `/health/live`, `/health/ready`) and the answers
  * below 400 of `internal` listeners, at debug. The id is the incoming `x-request-id` when
  * `believeIncoming(req)` says its sender is trusted and it looks like an id, else a new UUID; it is
  * answered in the `x-request-id` header and kept on the request (`req.id`), from where the
@@ -48,7 +49,7 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
     res.setHeader(REQUEST_ID_HEADER, id);
     return id;
   };
-  const quietSuccess = (req: IncomingMessage) => (options.internal && internalRequestLog.successAtDebug) || pathOf(req) === '/health';
+  const quietSuccess = (req: IncomingMessage) => (options.internal && internalRequestLog.successAtDebug) || HEALTH_PATHS.has(pathOf(req));
   const levelOf = (req: IncomingMessage, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info');
 
   return (req: Request, res: Response, next: NextFunction) => {

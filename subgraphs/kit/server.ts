@@ -14,6 +14,7 @@ import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { listen } from './listen';
 import { requestLogging } from './request-log';
 import { gatewayRequestHandler, isGatewayCall } from './gateway-requests';
+import { answerProbe, dependencyStates } from './health';
 import { Loaders } from './loaders';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
@@ -85,7 +86,8 @@ function refuse(res: ServerResponse, message: string) {
 
 /**
  * Starts one subgraph on its own HTTP port: `/graphql` (only for callers presenting a principal
- * signed by the gateway) and `/health` (200 when its database answers).
+ * signed by the gateway), `/health/live` (the process answers), and `/health/ready` and `/health` (200 when its database
+ * answers; /health names the subgraph).
  */
 export async function startSubgraph(
   definition: SubgraphDefinition,
@@ -131,13 +133,12 @@ export async function startSubgraph(
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
   const logging = requestLogging(definition.name, () => true, { internal: true });
   app.use(logging);
+  const readiness = { database: () => db.query('SELECT 1') };
+  app.use((req, res, next) => answerProbe(req, res, readiness) || next());
   app.get('/health', async (_req, res) => {
-    try {
-      await db.query('SELECT 1');
-      res.json({ status: 'ok', subgraph: definition.name });
-    } catch (error) {
-      res.status(503).json({ status: 'error', subgraph: definition.name, message: (error as Error).message });
-    }
+    const { database } = await dependencyStates(readiness);
+    if (database === 'ok') res.json({ status: 'ok', subgraph: definition.name });
+    else res.status(503).json({ status: 'error', subgraph: definition.name, message: database });
   });
   const runtime: SubgraphRuntime = { db, graph, rateLimits: rateLimitSettings(options.rateLimits) };
   definition.web?.mount(app, runtime);

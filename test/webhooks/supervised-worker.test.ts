@@ -30,8 +30,19 @@ describe('npm start: the webhook workers are supervised processes', () => {
     const [first, second] = [stack.pidOf('webhook-worker-1'), stack.pidOf('webhook-worker-2')];
     process.kill(first, 'SIGKILL');
     expect(await eventually(async () => !alive(first), { timeoutMs: 10_000 })).toBe(true);
+    // Workers never gate a gateway's readiness: the gateway stays in rotation while one is down.
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
     expect(await eventually(async () => stack.pidOf('webhook-worker-1') !== first && (await health()).workers?.['webhook-worker-1'] === 'ok', { timeoutMs: 60_000 })).toBe(true);
     expect(stack.pidOf('webhook-worker-2')).toBe(second);
     expect(alive(second)).toBe(true);
   }, 120_000);
+
+  it('each worker process answers /health/live and /health/ready (its database, where the queue is) on its own port', async () => {
+    const workerHealth = stack.output().match(/^webhook-worker-2 +health (http:\S+)\/health$/m)?.[1];
+    expect(workerHealth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const path of ['/health/live', '/health/ready']) {
+      const response = await fetch(`${workerHealth}${path}`);
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { status: 'ok' } });
+    }
+  });
 });

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { openDataSource } from '../../kit/data-source';
+import { DependencyCheck } from '../../kit/health';
 import { JobPump, pumpJobs } from '../../kit/job-pump';
 import { startJobQueueWorker, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { integrations } from '../index';
@@ -16,8 +17,8 @@ const BOOKING_EVENT_CHANNEL = 'svc_booking_event';
 
 export interface RunningWebhookWorker {
   db: DataSource;
-  /** True while the queue and the database answer. */
-  healthy(): Promise<boolean>;
+  /** Resolves while the database, and so the queue in it, answers; rejects saying why not. */
+  checkDatabase: DependencyCheck;
   stop(): Promise<void>;
 }
 
@@ -96,14 +97,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   let stopped: Promise<void> | undefined;
   return {
     db,
-    async healthy() {
-      try {
-        await db.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    checkDatabase: () => db.query('SELECT 1'),
     stop() {
       stopped ??= (async () => {
         await listener!.end().catch(() => undefined);

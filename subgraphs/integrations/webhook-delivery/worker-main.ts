@@ -2,20 +2,27 @@ import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { defaultGatewayUrl } from '../../kit/graph-link';
+import { answerProbe, dependencyStates } from '../../kit/health';
 import { serveUntilStopped } from '../../kit/lifecycle';
 import { startWebhookWorker } from './webhook-worker';
 
 /**
  * The webhook worker as its own process (`npm start` runs WEBHOOK_WORKERS of them, docker-compose one):
- * DATABASE_URL, GATEWAY_INTERNAL_URL (subscriber lookups), SYSTEM_CALL_SECRET, and PORT for its /health.
+ * DATABASE_URL, GATEWAY_INTERNAL_URL (subscriber lookups), SYSTEM_CALL_SECRET, and PORT for its /health/live,
+ * /health/ready (its database, where the queue is) and /health (the same, read by the gateway's /health).
  */
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const worker = await startWebhookWorker({ databaseUrl, gatewayUrl: defaultGatewayUrl });
+  const readiness = { database: worker.checkDatabase };
   const server = createServer((req, res) => {
+    if (answerProbe(req, res, readiness)) return;
     if (req.url !== '/health') return res.writeHead(404).end();
-    worker.healthy().then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'error', service: 'webhook-worker' })));
+    void dependencyStates(readiness).then(({ database }) => {
+      const ok = database === 'ok';
+      res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'error', service: 'webhook-worker' }));
+    });
   });
   await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 4010), process.env.HOST ?? '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
