@@ -12,7 +12,7 @@ describe('CORS_ORIGINS: exact origins, or * alone, checked at start', () => {
   });
 
   it.each([
-    ['a path', 'https://app.example.com/app', 'CORS_ORIGINS: "https://app.example.com/app" is not an origin (scheme://host[:port], as browsers send it): write https://app.example.com'],
+    ['a path', 'https://app.example.com/app', 'CORS_ORIGINS: "https://app.example.com/app" is not an origin (scheme://host[:port], as browsers send it)'],
     ['a trailing slash', 'https://app.example.com/', 'write https://app.example.com'],
     ['an upper-case host', 'https://App.Example.com', 'write https://app.example.com'],
     ["the scheme's default port", 'https://app.example.com:443', 'write https://app.example.com'],

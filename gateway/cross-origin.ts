@@ -45,7 +45,8 @@ export function allowedOriginsFrom(value: string | undefined): AllowedOrigins | 
     return '*';
   }
   return entries.map((entry) => {
-    const refuse = (hint: string) => new Error(`${CORS_ORIGINS_VARIABLE}: ${JSON.stringify(entry)} is not an origin (scheme://host[:port], as browsers send it): ${hint}`);
+    const refuse = (hint: string) =>
+      new Error(`${CORS_ORIGINS_VARIABLE}: ${JSON.stringify(entry)} is not an origin (scheme://host[:port], as browsers send it): ${hint}`);
     let url: URL;
     try {
       url = new URL(entry);
@@ -65,7 +66,13 @@ export function allowedOriginsFrom(value: string | undefined): AllowedOrigins | 
  * client's, without the header: the browser refuses to hand the answer to the page. CORS is not authentication.
  */
 export function crossOrigin(allowed: AllowedOrigins): RequestHandler {
-  const answer = cors({ origin: allowed, methods: METHODS, allowedHeaders: REQUEST_HEADERS, exposedHeaders: EXPOSED_HEADERS, maxAge: PREFLIGHT_MAX_AGE_SECONDS });
+  const answer = cors({
+    origin: allowed,
+    methods: METHODS,
+    allowedHeaders: REQUEST_HEADERS,
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+  });
   if (allowed === '*') return answer;
   return (req, res, next) => {
     const origin = req.headers.origin;

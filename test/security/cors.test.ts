@@ -25,6 +25,10 @@ const REQUEST_HEADERS = [
 ];
 const EXPOSED_HEADERS = ['deprecation', 'retry-after', 'sunset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id'];
 
+/** POST /graphql from a page on `origin`. */
+const postGraphql = (url: string, origin: string, contentType: string) =>
+  fetch(`${url}/graphql`, { method: 'POST', headers: { origin, 'content-type': contentType }, body: JSON.stringify({ query: '{ __typename }' }) });
+
 /** A comma-separated header as a sorted list of lower-case names. */
 const listed = (value: string | null) => (value ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean).sort();
 const corsHeadersOf = (headers: Headers) => [...headers.keys()].filter((name) => name.startsWith('access-control-'));
@@ -55,7 +59,8 @@ describe('CORS: pages on the origins of CORS_ORIGINS call /graphql and /v2', () 
     pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'));
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagePort = (pages.address() as AddressInfo).port;
-    stack = await startTestStack({ gateway: { corsOrigins: `${APP}, http://localhost:${pagePort}` }, rateLimits: { requestsPerCredential: BUDGET }, webhookWorker: false });
+    const corsOrigins = `${APP}, http://localhost:${pagePort}`;
+    stack = await startTestStack({ gateway: { corsOrigins }, rateLimits: { requestsPerCredential: BUDGET }, webhookWorker: false });
     ({ key } = await userWithKey(stack));
   });
   afterAll(async () => {
@@ -102,7 +107,7 @@ describe('CORS: pages on the origins of CORS_ORIGINS call /graphql and /v2', () 
     });
 
     it('POST /graphql with JSON from an allowed origin', async () => {
-      const response = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { origin: APP, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      const response = await postGraphql(stack.url, APP, 'application/json');
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
       expect(response.headers.get('access-control-allow-origin')).toBe(APP);
@@ -119,7 +124,7 @@ describe('CORS: pages on the origins of CORS_ORIGINS call /graphql and /v2', () 
       const response = await fetch(`${stack.url}/v2/auth/oauth2/token`, {
         method: 'POST',
         headers: { origin: APP, 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'authorization_code', code: 'nope', client_id: 'nope', redirect_uri: `${APP}/callback`, code_verifier: 'x'.repeat(43) }),
+        body: JSON.stringify({ grant_type: 'authorization_code', code: 'nope', client_id: 'nope', redirect_uri: `${APP}/cb`, code_verifier: 'x'.repeat(43) }),
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(((await response.json()) as { error: unknown }).error).toEqual(expect.any(String));
@@ -151,7 +156,7 @@ describe('CORS: pages on the origins of CORS_ORIGINS call /graphql and /v2', () 
 
   describe("Apollo Server's CSRF prevention still refuses simple requests to /graphql, even from an allowed origin", () => {
     it('a text/plain POST', async () => {
-      const response = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { origin: APP, 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      const response = await postGraphql(stack.url, APP, 'text/plain');
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('Cross-Site Request Forgery');
     });
