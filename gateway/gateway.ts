@@ -13,6 +13,7 @@ import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable'
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { browserPages } from './browser-pages';
+import { allowedOriginsFrom, crossOrigin } from './cross-origin';
 import { mountHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
@@ -76,6 +77,8 @@ export interface GatewayOptions {
   publicUrl?: string;
   /** Which proxies' X-Forwarded-* to believe (express `trust proxy`): TRUST_PROXY; by default none. */
   trustProxy?: string;
+  /** The web origins whose pages may call /graphql and /v2 (cross-origin.ts): CORS_ORIGINS; by default none. */
+  corsOrigins?: string;
 }
 
 export interface RunningGateway {
@@ -180,6 +183,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
+  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? process.env.CORS_ORIGINS);
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -248,6 +252,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     for (const name of INTERNAL_HEADERS) delete req.headers[name];
     next();
   });
+  // CORS first on the API paths (the token endpoint is under /v2), so every answer, a 429 or an error too, can be read by an
+  // allowed page; the browser-facing pages under /auth stay same-origin.
+  if (allowedOrigins) app.use(['/graphql', '/v2'], crossOrigin(allowedOrigins));
   mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
   const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
