@@ -9,7 +9,7 @@ import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
-import { isUnreachable, serviceUnavailable } from '../subgraphs/kit/unavailable';
+import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { browserPages } from './browser-pages';
@@ -33,6 +33,7 @@ import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
+import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from './subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
@@ -129,8 +130,11 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
     headers['content-type'] = 'application/json';
     headers[PRINCIPAL_HEADER] = signPrincipal(principal ?? ANONYMOUS);
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    // Federation fetches are query or mutation documents: only a query is sent again after a broken connection.
+    const idempotent = readsOnly(operation.query ?? '');
     try {
-      const response = await this.fetcher(this.url!, { method: 'POST', headers, body: JSON.stringify(operation) });
+      const init: SubgraphRequestInit = { method: 'POST', headers, body: JSON.stringify(operation), idempotent };
+      const response = await this.fetcher(this.url!, init);
       if (!response.ok) throw await this.errorFromResponse(response);
       const body = await this.parseBody(response);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`Expected JSON response body, but received: ${body}`);
@@ -139,6 +143,7 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
       if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
       return answer;
     } catch (error) {
+      if (!idempotent && requestMayHaveBeenRead(error)) throw writeOutcomeUnknown(this.serviceName);
       this.didEncounterError(error as Error);
     }
   }

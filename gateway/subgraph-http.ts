@@ -88,12 +88,32 @@ export interface SubgraphRequestInit {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal | null;
+  /** The request is a read (a GraphQL query), safe to send twice; unsaid, it is taken for a write. See `subgraphRequest`. */
+  idempotent?: boolean;
 }
 
 /**
- * A pooled connection the subgraph closed just as this request was written on it fails before any
- * answer with ECONNRESET or EPIPE: the subgraph never read the request, so it is sent once more on a
- * fresh connection (Node's documented remedy, `request.reusedSocket`), instead of answering 503.
+ * Whether a GraphQL document only reads: no `mutation` or `subscription` word anywhere in it. Conservative
+ * on purpose: a field or argument spelled so makes a query count as a write (it loses its retry, nothing
+ * worse), while a mutation can never be taken for a read. Federation fetches print fragments first, so
+ * the first word of the document does not tell.
+ */
+export const readsOnly = (document: string) => !/\b(mutation|subscription)\b/.test(document);
+
+/**
+ * A request whose connection broke (reset, broken pipe, timeout) once established and before any answer:
+ * the peer may have read and executed it. It is marked so (`requestMayHaveBeenRead`) for the caller's message.
+ */
+type UnansweredRequestError = NodeJS.ErrnoException & { requestMayHaveBeenRead?: boolean };
+
+export const requestMayHaveBeenRead = (error: unknown) => (error as UnansweredRequestError | undefined)?.requestMayHaveBeenRead === true;
+
+/**
+ * A pooled connection that fails with ECONNRESET or EPIPE before any answer was either closed by the peer
+ * as idle just as this request was written on it (never read) or lost with a peer that died while
+ * executing it (read, perhaps done). Nothing tells the two apart, so only a read (`idempotent`) is sent
+ * once more on a fresh connection (Node's documented remedy, `request.reusedSocket`); a write is never
+ * sent twice: the caller answers 503 and says the write may have happened (docs/decisions.md, issue 23).
  */
 const closedUnderUs = (req: ClientRequest, error: NodeJS.ErrnoException, answered: boolean) =>
   req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
@@ -104,6 +124,7 @@ export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequest
     const body = init.body ?? '';
     const headers: Record<string, string | number> = { ...init.headers, 'content-length': Buffer.byteLength(body) };
     let answered = false;
+    let connected = false;
     const req = request(url, { method: init.method ?? 'POST', headers, agent, signal: init.signal ?? undefined }, (res) => {
       answered = true;
       res.setEncoding('utf8');
@@ -112,14 +133,17 @@ export function subgraphRequest(agent: Agent, url: string, init: SubgraphRequest
       res.on('end', () => resolve(new SubgraphResponse(url, res.statusCode ?? 0, res.statusMessage, new ResponseHeaders(res.headers), text)));
       res.on('error', reject);
     });
+    // A refused connection (nothing was sent) is the one failure known to leave a write undone.
+    req.on('socket', (socket) => (req.reusedSocket ? (connected = true) : socket.once('connect', () => (connected = true))));
     req.setTimeout(timeoutMs, () => {
       const error = new Error(`The subgraph did not answer within ${timeoutMs} ms`);
       error.name = 'TimeoutError';
       req.destroy(error);
     });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (!retried && closedUnderUs(req, error, answered)) resolve(subgraphRequest(agent, url, init, timeoutMs, true));
-      else reject(error);
+    req.on('error', (error: UnansweredRequestError) => {
+      if (init.idempotent && !retried && closedUnderUs(req, error, answered)) return resolve(subgraphRequest(agent, url, init, timeoutMs, true));
+      if (connected && !answered) error.requestMayHaveBeenRead = true;
+      reject(error);
     });
     req.end(body);
   });

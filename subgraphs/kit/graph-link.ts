@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql';
-import { subgraphAgent, subgraphRequest } from '../../gateway/subgraph-http';
+import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from '../../gateway/subgraph-http';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 import { Agent } from 'node:http';
 import { REQUEST_ID_HEADER } from './request-log';
-import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
+import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable, writeOutcomeUnknown } from './unavailable';
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
@@ -32,12 +32,16 @@ export class GraphLink {
   }
 
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    // A query is sent again once after a broken keep-alive connection; a mutation never (gateway/subgraph-http.ts).
+    const idempotent = readsOnly(query);
     const response = await subgraphRequest(this.agent, `${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall(), ...(this.requestId ? { [REQUEST_ID_HEADER]: this.requestId } : {}) },
       body: JSON.stringify({ query, variables }),
+      idempotent,
     }, 10_000).catch((error) => {
-      throw isUnreachable(error) ? serviceUnavailable('gateway') : error;
+      if (!isUnreachable(error)) throw error;
+      throw !idempotent && requestMayHaveBeenRead(error) ? writeOutcomeUnknown('gateway') : serviceUnavailable('gateway');
     });
     const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
     // A service the answer needed is down: say so with its code, so that the caller answers 503 too.

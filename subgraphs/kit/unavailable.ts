@@ -14,6 +14,17 @@ export function serviceUnavailable(service: string, what: 'service' | 'database'
   return new GraphQLError(`${subject} unavailable; retry shortly`, { extensions: { code: SERVICE_UNAVAILABLE, serviceName: service } });
 }
 
+/**
+ * A write sent to a service whose connection broke before it answered: the service may have read and
+ * applied it, so it is not sent again, and the client is not told that nothing happened. The same code
+ * (503 on REST): the service is down, but "retry shortly" could book twice.
+ */
+export function writeOutcomeUnknown(service: string): GraphQLError {
+  return new GraphQLError(`The ${service} service stopped answering after receiving this change; it may or may not have been applied: check before retrying`, {
+    extensions: { code: SERVICE_UNAVAILABLE, serviceName: service },
+  });
+}
+
 export function hasUnavailableCode(error: unknown): boolean {
   return (error as { extensions?: { code?: unknown } } | undefined)?.extensions?.code === SERVICE_UNAVAILABLE;
 }
