@@ -6,7 +6,7 @@ import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
 import { Membership, MembershipRole } from './membership.entity';
-import { MembershipActor, mayAcceptFor } from './consent';
+import { ConsentTarget, MembershipActor, mayAcceptFor } from './consent';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 
 /**
@@ -21,6 +21,13 @@ export interface MembershipChange {
   userIds: number[];
   /** Set when the change is an invitation the person has to answer: the team, and who invited them (null: the system). */
   invitation?: { team: Team; invitedBy: number | null };
+}
+
+/** Whose membership of `team` is being given, and whether they already belong to the team's organization. */
+async function consentTargetOf(manager: EntityManager, team: Team, userId: number): Promise<ConsentTarget> {
+  const organizationId = team.isOrganization ? null : team.parentId;
+  const inOrganization = organizationId != null && (await manager.existsBy(Membership, { teamId: organizationId, userId, accepted: true }));
+  return { userId, organizationId, inOrganization };
 }
 
 const isAcceptedOwner = (m: { role: MembershipRole; accepted: boolean }) => m.role === MembershipRole.OWNER && m.accepted;
@@ -84,15 +91,13 @@ export class MembershipService {
   async create(address: MembershipAddress, input: CreateMembershipInput, actor: MembershipActor): Promise<MembershipChange> {
     const team = await this.resolveTeam(address);
     const role = input.role ?? MembershipRole.MEMBER;
-    const organizationId = team.isOrganization ? null : team.parentId;
-    let inOrganization = false;
-    if (organizationId != null) {
-      inOrganization = await this.memberships.existsBy({ teamId: organizationId, userId: input.userId, accepted: true });
-      if (!inOrganization) throw badInput('userId', `user ${input.userId} is not a member of organization ${organizationId}`);
+    const target = await consentTargetOf(this.db.manager, team, input.userId);
+    if (target.organizationId != null) {
+      if (!target.inOrganization) throw badInput('userId', `user ${input.userId} is not a member of organization ${target.organizationId}`);
     } else if (!(await this.db.getRepository(User).existsBy({ id: input.userId }))) {
       throw notFound('User', input.userId);
     }
-    const accepted = (input.accepted ?? false) && mayAcceptFor(actor, { userId: input.userId, organizationId, inOrganization });
+    const accepted = (input.accepted ?? false) && mayAcceptFor(actor, target);
     try {
       const membership = await this.memberships.save(
         this.memberships.create({ teamId: team.id, userId: input.userId, role, accepted, disableImpersonation: input.disableImpersonation ?? false }),
@@ -169,9 +174,7 @@ export class MembershipService {
 
   /** FORBIDDEN unless `accepted: true` from `actor` is the person's consent. */
   private async refuseAcceptingFor(tx: EntityManager, actor: MembershipActor, team: Team, membership: Membership): Promise<void> {
-    const organizationId = team.isOrganization ? null : team.parentId;
-    const inOrganization = organizationId != null && (await tx.existsBy(Membership, { teamId: organizationId, userId: membership.userId, accepted: true }));
-    if (!mayAcceptFor(actor, { userId: membership.userId, organizationId, inOrganization })) {
+    if (!mayAcceptFor(actor, await consentTargetOf(tx, team, membership.userId))) {
       throw forbidden(
         `Membership ${membership.id} is an invitation: only user ${membership.userId} can accept it (POST /v2/me/memberships/${membership.id}/accept, or the invitations page under /auth)`,
       );
