@@ -186,6 +186,14 @@ export async function cancelJobsInTransaction(tx: EntityManager, queue: string, 
   if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });
 }
 
+/** The jobs waiting (created, retry) and in hand (active) per queue and state: what the metrics show of the queue. */
+export async function queueDepth(db: DataSource): Promise<Array<{ queue: string; state: string; jobs: number }>> {
+  return db.query(
+    `SELECT name AS queue, state::text AS state, count(*)::int AS jobs FROM ${JOB_QUEUE_SCHEMA}.job
+     WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+  );
+}
+
 /** A started pg-boss with its own connection pool, for a worker process. */
 export async function startJobQueueWorker(databaseUrl: string, options: { pollingIntervalSeconds?: number; max?: number } = {}): Promise<PgBoss> {
   const boss = new PgBoss({

@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { groupedWriter } from '../../kit/grouped-writes';
+import { countDelivery } from '../../kit/metrics';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
@@ -197,6 +198,7 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
   const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
   const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
   const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
+  countDelivery(outcome.delivered ? 'delivered' : again ? 'retry' : 'failed');
   const recorded: RecordedAttempt = {
     deliveryId: delivery.id,
     attempt: job.attempt,
