@@ -54,7 +54,8 @@ export class SupervisedProcess {
 
   private spawn(): void {
     const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, ...profilingFlags(this.spec.name), ...this.spec.command], {
-      env: { ...this.spec.env, SUPERVISOR_RESTARTS: String(this.restarts) },
+      // Its restarts so far (its metrics count them) and its name in traces.
+      env: { ...this.spec.env, SUPERVISOR_RESTARTS: String(this.restarts), OTEL_SERVICE_NAME: this.name },
       // The IPC channel tells the supervisor when the service is ready, and the service that the
       // supervisor is gone. Its own process group: a Ctrl-C in the terminal reaches only the
       // supervisor, which then stops the services in order.

@@ -5,6 +5,7 @@ import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { DEBUG_ERRORS } from './errors';
 import { recordOperation } from './metrics';
+import { tagOperation } from './tracing';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 
 /**
@@ -160,6 +161,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
     const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
     const variables = isPlainObject(body) ? body.variables : undefined;
     const operationName = isPlainObject(body) ? body.operationName : undefined;
+    tagOperation(operationName);
     if (!document || (variables != null && !isPlainObject(variables)) || (operationName != null && typeof operationName !== 'string')) {
       return { name: operationName, failed: await byApollo(req, res, body, contextValue) };
     }
