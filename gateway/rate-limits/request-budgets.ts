@@ -98,10 +98,15 @@ export class RequestBudgets {
   async spendsOf(req: Request, check: CredentialCheck): Promise<Spend[]> {
     const credential = credentialKeyOf(req);
     const address = clientAddressOf(req);
-    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) return [{ kind: PER_CREDENTIAL, consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
-    const spends = [{ kind: PER_IP, consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
+    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) {
+      return [{ kind: PER_CREDENTIAL, consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
+    }
+    const spends: Spend[] = [
+      { kind: PER_IP, consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' },
+    ];
     if (isPublicBookingCreation(req)) {
-      spends.push({ kind: PUBLIC_BOOKINGS_PER_IP, consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
+      const whose = 'of public bookings from this IP address';
+      spends.push({ kind: PUBLIC_BOOKINGS_PER_IP, consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose });
     }
     return spends;
   }

@@ -12,7 +12,11 @@ export const UNMATCHED_ROUTE = '(unmatched)';
  * body that could not be read) is matched against the table then, and one no entry matches counts as UNMATCHED_ROUTE.
  */
 export function restRequestMetrics(routes: RouteEntry[]): RequestHandler {
-  const matchers = routes.map((entry) => ({ method: entry.method, pattern: new RegExp(`^/v2${expressPath(entry.path).replace(/:\w+/g, '[^/]+')}/?$`), path: entry.path }));
+  const matchers = routes.map((entry) => ({
+    method: entry.method,
+    pattern: new RegExp(`^/v2${expressPath(entry.path).replace(/:\w+/g, '[^/]+')}/?$`),
+    path: entry.path,
+  }));
   const recorderOf = (req: Request): RequestRecorder => {
     const path = req.originalUrl.split('?')[0];
     const match = matchers.find((m) => m.method === req.method && m.pattern.test(path));
@@ -20,7 +24,10 @@ export function restRequestMetrics(routes: RouteEntry[]): RequestHandler {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
-    res.once('finish', () => ((res.locals[ROUTE_RECORDER] as RequestRecorder | undefined) ?? recorderOf(req)).record(res.statusCode, (performance.now() - started) / 1000));
+    res.once('finish', () => {
+      const recorder = (res.locals[ROUTE_RECORDER] as RequestRecorder | undefined) ?? recorderOf(req);
+      recorder.record(res.statusCode, (performance.now() - started) / 1000);
+    });
     next();
   };
 }

@@ -170,7 +170,8 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
     // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
     if (result.data === undefined) return { name: operationName, failed: await byApollo(req, res, body, contextValue) };
     const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options) : { formatted: undefined, status: undefined };
-    const extensions = contextValue.principalsChanged.size ? { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...contextValue.principalsChanged] } : result.extensions;
+    const changed = contextValue.principalsChanged;
+    const extensions = changed.size ? { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...changed] } : result.extensions;
     answer(res, status ?? 200, [JSON_TYPE], JSON.stringify({ errors: formatted, data: result.data, extensions }) + '\n');
     return { name: operationName, failed: Boolean(formatted) };
   }

@@ -38,7 +38,7 @@ const restDuration = new Histogram({
 });
 const graphqlOperations = new Counter({
   name: 'svc_graphql_operations_total',
-  help: `GraphQL operations answered, by operation name (anonymous, and names past the first ${OPERATION_NAMES_MAX}, as "${OTHER_OPERATION}") and outcome (ok, error)`,
+  help: `GraphQL operations answered, by operation name (anonymous ones and names past the first ${OPERATION_NAMES_MAX}: "${OTHER_OPERATION}") and outcome`,
   labelNames: ['operation', 'outcome'] as const,
   registers: [registry],
 });

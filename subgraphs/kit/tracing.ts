@@ -49,7 +49,7 @@ export function runJobTraced<T>(queue: string, jobId: string, data: unknown, wor
   if (!TRACING) return work();
   const carried = (data as TracedJob | null)?.traceContext;
   const parent = carried ? propagation.extract(ROOT_CONTEXT, carried) : ROOT_CONTEXT;
-  const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue, 'messaging.message.id': jobId, 'messaging.operation.type': 'process' };
+  const attributes = { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue, 'messaging.message.id': jobId };
   return context.with(parent, () => inSpanOfKind(`${queue} process`, SpanKind.CONSUMER, attributes, work));
 }
 

@@ -72,11 +72,12 @@ describe('Prometheus metrics: /metrics on each process\'s internal port', () => 
     [stack, receiver] = await Promise.all([startTestStack({ rateLimits: { credentialFailuresPerIp: CREDENTIAL_FAILURES_PER_IP } }), startReceiver()]);
     internal = stack.gateway.internalUrl;
     host = await hostWithSchedule(stack, OPEN);
-    const [eventType] = await Promise.all([
+    const [eventType, webhook] = await Promise.all([
       stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Metered call', slug: 'metered-call', lengthInMinutes: 30 } }),
-      stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: receiver.url, triggers: ['BOOKING_CREATED'], active: true } }).then((r) => expectSuccess(r, 201)),
+      stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: receiver.url, triggers: ['BOOKING_CREATED'], active: true } }),
     ]);
     eventTypeId = expectSuccess(eventType, 201).id;
+    expectSuccess(webhook, 201);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -93,7 +94,8 @@ describe('Prometheus metrics: /metrics on each process\'s internal port', () => 
     expectSuccess(await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: host.key }));
     expect((await stack.rest('GET', '/v2/me', { key: UNKNOWN_KEY })).status).toBe(401);
     expect((await stack.rest('GET', '/v2/no-such-route', { key: host.key })).status).toBe(404);
-    const booking = expectSuccess(await book(stack, { eventTypeId, start: new Date(Date.UTC(2031, 4, 6, 10)).toISOString(), attendee: attendee('metered') }), 201);
+    const start = new Date(Date.UTC(2031, 4, 6, 10)).toISOString();
+    const booking = expectSuccess(await book(stack, { eventTypeId, start, attendee: attendee('metered') }), 201);
     expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key }));
     expect((await stack.graphql('query MeteredMe { me { id } }', {}, host.key)).status).toBe(200);
     expect((await stack.graphql('{ me { id } }', {}, host.key)).status).toBe(200);
@@ -139,10 +141,11 @@ describe('Prometheus metrics: /metrics on each process\'s internal port', () => 
     // The booking's webhook is delivered (the worker runs in this process); its meeting triggers wait in the queue.
     expect(await eventually(async () => receiver.requests.length === 1, { timeoutMs: 10_000 })).toBe(true);
     let latest = after;
+    const delivered = (samples: Sample[]) => valueOf(samples, 'svc_webhook_deliveries_total', { outcome: 'delivered' });
     expect(
       await eventually(async () => {
         latest = (await scrape(internal)).samples;
-        return valueOf(latest, 'svc_webhook_deliveries_total', { outcome: 'delivered' }) - valueOf(before, 'svc_webhook_deliveries_total', { outcome: 'delivered' }) === 1;
+        return delivered(latest) - delivered(before) === 1;
       }),
     ).toBe(true);
     expect(valueOf(latest, 'svc_job_queue_jobs', { queue: 'webhook-scheduled', state: 'created' })).toBeGreaterThanOrEqual(2);

@@ -77,7 +77,8 @@ describe('traces: one booking, one trace from the REST request to the webhook de
     try {
       const operator = new Operator(sources.db);
       const user = await operator.createUser({ email: 'tracy@example.com', name: 'Tracy', timeZone: 'UTC', password: 'correct horse battery' });
-      await operator.createSchedule({ ownerId: user.id, name: 'Open', isDefault: true, timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '17:00' }], overrides: [] });
+      const availability = [{ days: EVERY_DAY, startTime: '09:00', endTime: '17:00' }];
+      await operator.createSchedule({ ownerId: user.id, name: 'Open', isDefault: true, timeZone: 'UTC', availability, overrides: [] });
       eventTypeId = (await operator.createEventType({ title: 'Traced call', slug: 'traced-call', lengthInMinutes: 30, ownerId: user.id })).id;
       key = (await operator.createApiKey(user.id)).key;
     } finally {
@@ -95,11 +96,12 @@ describe('traces: one booking, one trace from the REST request to the webhook de
     await Promise.all([otlp?.stop(), hooks?.stop()]);
   });
 
-  it('the gateway\'s request span (with the request id), the gateway\'s fetch, a scheduling span, its SQL and the delivery attempt share one traceId', async () => {
+  it('the gateway\'s request span (with the request id), its fetch, a scheduling span, its SQL and the delivery attempt share one traceId', async () => {
+    const start = new Date(Date.UTC(2031, 4, 6, 10)).toISOString();
     const booked = await fetch(`${supervised.base}/v2/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...BOOKINGS_VERSION },
-      body: JSON.stringify({ eventTypeId, start: new Date(Date.UTC(2031, 4, 6, 10)).toISOString(), attendee: { name: 'Guest', email: 'guest@example.com', timeZone: 'UTC' } }),
+      body: JSON.stringify({ eventTypeId, start, attendee: { name: 'Guest', email: 'guest@example.com', timeZone: 'UTC' } }),
     });
     expect(booked.status).toBe(201);
     const requestId = booked.headers.get('x-request-id');
@@ -107,18 +109,20 @@ describe('traces: one booking, one trace from the REST request to the webhook de
 
     // The gateway's server span of the request carries its id; its trace is the booking's.
     let request: ExportedSpan | undefined;
-    expect(await eventually(async () => !!(request = otlp.spans.find((s) => s.service === 'gateway' && s.kind === SERVER && s.attributes['svc.request_id'] === requestId)), { timeoutMs: 10_000 })).toBe(true);
+    const isRequestSpan = (s: ExportedSpan) => s.service === 'gateway' && s.kind === SERVER && s.attributes['svc.request_id'] === requestId;
+    expect(await eventually(async () => !!(request = otlp.spans.find(isRequestSpan)), { timeoutMs: 10_000 })).toBe(true);
     const inTrace = () => otlp.spans.filter((s) => s.traceId === request!.traceId);
     const attempt = () => inTrace().find((s) => s.service === 'webhook-worker' && s.name === 'webhook delivery attempt');
     expect(await eventually(async () => !!attempt(), { timeoutMs: 15_000 })).toBe(true);
 
     const spans = inTrace();
-    const named = (service: string, name: string | RegExp) => spans.filter((s) => s.service === service && (typeof name === 'string' ? s.name === name : name.test(s.name)));
+    const named = (service: string, name: string) => spans.filter((s) => s.service === service && s.name === name);
+    const isSql = (s: ExportedSpan) => s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql';
     expect({
       gatewayFetch: named('gateway', 'gateway.fetch').length > 0,
       schedulingServer: spans.some((s) => s.service === 'scheduling' && s.kind === SERVER),
       bookingCreate: named('scheduling', 'booking create').length,
-      schedulingSql: spans.some((s) => s.service === 'scheduling' && (s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql')),
+      schedulingSql: spans.some((s) => s.service === 'scheduling' && isSql(s)),
       eventJob: named('webhook-worker', 'webhook-event process').length,
       deliveryJob: named('webhook-worker', 'webhook-delivery process').length,
       attemptOutcome: attempt()!.attributes['svc.delivery_outcome'],

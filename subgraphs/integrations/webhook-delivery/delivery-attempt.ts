@@ -221,7 +221,8 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
     // A retry: the next attempt's job commits with the state that promises it.
     await db.transaction(async (tx) => {
       if ((await recordAttempts(tx, [recorded])).length) {
-        await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
+        const next: DeliveryJob = { deliveryId: delivery.id, attempt: job.attempt + 1 };
+        await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, next, { startAfter: nextAttemptAt! });
       }
     });
   });

@@ -6,7 +6,14 @@ import { openDataSource } from '../../kit/data-source';
 import { DependencyCheck } from '../../kit/health';
 import { JobPump, pumpJobs } from '../../kit/job-pump';
 import { watchQueueDepth } from '../../kit/metrics';
-import { queueDepth, startJobQueueWorker, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import {
+  queueDepth,
+  startJobQueueWorker,
+  WEBHOOK_DELIVERY_CHANNEL,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_EVENT_QUEUE,
+  WEBHOOK_SCHEDULED_QUEUE,
+} from '../../kit/job-queue';
 import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
 import { deadLetterGuard } from './dead-letters';
