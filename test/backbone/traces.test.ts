@@ -131,4 +131,15 @@ describe('traces: one booking, one trace from the REST request to the webhook de
     expect(hooks.requests).toHaveLength(1);
     expect(hooks.requests[0].headers.traceparent).toMatch(new RegExp(`^00-${request!.traceId}-[0-9a-f]{16}-0[01]$`));
   });
+
+  it('each process of npm start serves its own /metrics: the worker counts the delivery, scheduling its pool; none was restarted', async () => {
+    const output = supervised.stack.output();
+    const worker = /^webhook-worker +health (http:\/\/\S+)\/health$/m.exec(output)![1];
+    const scheduling = /^scheduling +(http:\/\/\S+)\/graphql$/m.exec(output)![1];
+    const [workerMetrics, schedulingMetrics] = await Promise.all([worker, scheduling].map(async (base) => (await fetch(`${base}/metrics`)).text()));
+    expect(workerMetrics).toMatch(/^svc_webhook_deliveries_total\{outcome="delivered"\} 1$/m);
+    expect(workerMetrics).toMatch(/^svc_process_restarts_total 0$/m);
+    expect(schedulingMetrics).toMatch(/^svc_db_pool_clients\{pool="scheduling",state="total"\} [1-9]\d*$/m);
+    expect(schedulingMetrics).not.toMatch(/^svc_webhook_deliveries_total\{/m);
+  });
 });
