@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
+import { tracingEnabled } from '../subgraphs/kit/tracing';
 
 /**
  * The services `npm start` runs, each from one bundle of its compiled code and the packages it loads
@@ -72,7 +73,7 @@ const TRACE_EXPORT = join(DIST, 'stack', 'trace-export.js');
  * packages as `require` loads them, and a bundle holds its packages (pg) inside, out of its reach.
  */
 export function serviceCommands(entries: readonly string[], env: NodeJS.ProcessEnv = process.env): Map<string, string[]> {
-  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return new Map(entries.map((entry) => [entry, ['--require', TRACE_EXPORT, join(DIST, entry)]]));
+  if (tracingEnabled(env)) return new Map(entries.map((entry) => [entry, ['--require', TRACE_EXPORT, join(DIST, entry)]]));
   const manifest = env.STACK_BUNDLES === '0' ? undefined : readManifest();
   return new Map(
     entries.map((entry) => {

@@ -11,6 +11,7 @@
  * provider is registered; the services add theirs through subgraphs/kit/tracing.ts (jobs, delivery attempts, bookings).
  */
 import type { IncomingMessage } from 'node:http';
+import { TRACING } from '../subgraphs/kit/tracing';
 
 /** Paths whose answers make no trace: probes and scrapes come every few seconds and say nothing about a request. */
 const UNTRACED_PATHS: ReadonlySet<string> = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
@@ -37,4 +38,4 @@ function startTracing(): void {
   sdk.start();
 }
 
-if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing();
+if (TRACING) startTracing();

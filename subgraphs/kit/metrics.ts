@@ -130,7 +130,7 @@ new Gauge({
   },
 });
 
-/** Counts one answered request of a REST route, or a GraphQL operation. */
+/** Counts the answers of one REST route: by status, with their latency. */
 export interface RequestRecorder {
   record(status: number, seconds: number): void;
 }

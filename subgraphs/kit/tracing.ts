@@ -6,7 +6,10 @@ import { Attributes, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanSta
  * and pg are started before the service loads, by stack/trace-export.ts, and only when OTEL_EXPORTER_OTLP_ENDPOINT is
  * set; otherwise every function here returns at its first test (nothing is allocated, no span made).
  */
-export const TRACING = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+}
+export const TRACING = tracingEnabled();
 
 const tracer = trace.getTracer('svc-supergraph');
 
