@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { DEBUG_ERRORS } from './errors';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
 
 /**
  * The subgraph's side of the gateway's calls: `POST /graphql` with a JSON body, answered with
@@ -32,7 +32,7 @@ export interface GatewayRequestOptions {
   apollo: ApolloServer<SubgraphContext>;
   /** The subgraph's Apollo Server `formatError`. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-  contextFor(principal: Principal, requestId: string | undefined): SubgraphContext;
+  contextFor(principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext;
   /** The answer to a call without a valid principal header (401, as the express route answers it). */
   refuse(res: ServerResponse, message: string): void;
 }
@@ -150,7 +150,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       } catch {
         return answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
       }
-      const contextValue = options.contextFor(principal, req.id);
+      const contextValue = options.contextFor(principal, req.id, verifyWriteKey(req.headers[WRITE_KEY_HEADER]));
       const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
       const variables = isPlainObject(body) ? body.variables : undefined;
       const operationName = isPlainObject(body) ? body.operationName : undefined;
