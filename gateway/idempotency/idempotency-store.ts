@@ -20,6 +20,7 @@ export type Claim =
   /** The key was first sent with another request (422). */
   | { kind: 'otherRequest' };
 
+/** `key` is the Idempotency-Key's hash (idempotent-requests.ts), and a kept answer's body is sealed: the store holds neither in clear. */
 export interface IdempotencyStore {
   claim(scope: string, key: string, fingerprint: string): Promise<Claim>;
   /** Keeps the final answer of the claim's request. */

@@ -1,4 +1,6 @@
 import { Request, Response } from 'express';
+import { keyFromSecret, seal, unseal } from '../../subgraphs/kit/sealed-secret';
+import { sha256Hex } from '../../subgraphs/kit/sha256';
 import { hasUnavailableCode } from '../../subgraphs/kit/unavailable';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, MalformedIdempotencyKey } from './idempotency-key';
 import { IdempotencyStore, openPostgresIdempotencyStore, StoredAnswer } from './idempotency-store';
@@ -37,6 +39,27 @@ function isFinal(status: number, headers: Record<string, string>, body: Buffer):
     return !(Array.isArray(errors) && errors.some(hasUnavailableCode));
   } catch {
     return true;
+  }
+}
+
+/**
+ * A kept answer may hold secrets (a new API key, OAuth tokens, a client secret): its body is sealed with a key made
+ * from the caller and the Idempotency-Key, which the table does not hold (it keeps the key's hash). Reading a kept
+ * answer takes what its client sent; the database alone shows statuses and a few headers.
+ */
+class AnswerSeal {
+  private readonly key: Buffer;
+
+  constructor(scope: string, idempotencyKey: string) {
+    this.key = keyFromSecret(`${scope}\n${idempotencyKey}`);
+  }
+
+  seal(answer: StoredAnswer): StoredAnswer {
+    return { ...answer, body: Buffer.from(seal(this.key, answer.body.toString('base64')), 'utf8') };
+  }
+
+  unseal(answer: StoredAnswer): StoredAnswer {
+    return { ...answer, body: Buffer.from(unseal(this.key, answer.body.toString('utf8'), 'idempotent answer'), 'base64') };
   }
 }
 
@@ -82,9 +105,11 @@ export class IdempotentRequests {
       return;
     }
     const { scope, fingerprint, refuse } = keyed;
+    const keyHash = sha256Hex(key);
+    const sealed = new AnswerSeal(scope, key);
     let claim;
     try {
-      claim = await this.store.claim(scope, key, fingerprint);
+      claim = await this.store.claim(scope, keyHash, fingerprint);
     } catch (error) {
       console.error(`[idempotency keys] ${(error as Error).message}`);
       return refuse(503, `The ${IDEMPOTENCY_KEY_HEADER} store cannot be reached: nothing was done, retry shortly`);
@@ -94,16 +119,20 @@ export class IdempotentRequests {
         return refuse(422, `This ${IDEMPOTENCY_KEY_HEADER} was already used with another request (method, path or body): use a new key for a new request`);
       case 'inFlight':
         return refuse(409, `A request with this ${IDEMPOTENCY_KEY_HEADER} is still being served: retry it later with the same key to get its answer`);
-      case 'replay':
-        res.status(claim.answer.status);
-        for (const [name, value] of Object.entries(claim.answer.headers)) res.setHeader(name, value);
+      case 'replay': {
+        const answer = sealed.unseal(claim.answer);
+        res.status(answer.status);
+        for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
         res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        res.end(claim.answer.body);
+        res.end(answer.body);
         return;
+      }
     }
     const { owner, writeKey } = claim;
     this.keepAnswer(res, (answer) =>
-      answer && isFinal(answer.status, answer.headers, answer.body) ? this.store.complete(scope, key, owner, answer) : this.store.release(scope, key, owner),
+      answer && isFinal(answer.status, answer.headers, answer.body)
+        ? this.store.complete(scope, keyHash, owner, sealed.seal(answer))
+        : this.store.release(scope, keyHash, owner),
     );
     res.locals.writeKey = writeKey;
     await serve(writeKey);

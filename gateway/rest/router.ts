@@ -9,7 +9,7 @@ import { envelope, errorOf, RestError } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
 import { RouteEntry } from './route';
 import { IdempotentRequests } from '../idempotency/idempotent-requests';
-import { KEYED_METHODS } from '../idempotency/idempotency-key';
+import { takesIdempotencyKey } from '../idempotency/idempotency-key';
 import { callerScope, restFingerprint } from '../idempotency/request-fingerprint';
 
 export const VERSION_HEADER = 'svc-api-version';
@@ -89,7 +89,7 @@ export function restRouter(
         if (status === 204) return res.status(204).end();
         statusOf(res, status).json(body);
       };
-      if (!KEYED_METHODS.has(req.method)) return answer(undefined);
+      if (!takesIdempotencyKey(chosen.entry)) return answer(undefined);
       const version = req.header(VERSION_HEADER);
       const refuse = (status: number, message: string) => statusOf(res, status).json(envelope(status, message));
       await idempotency.serve(req, res, { scope: callerScope(principal), fingerprint: restFingerprint(req, version), refuse }, answer);
