@@ -200,6 +200,23 @@ describe('Idempotency-Key', () => {
       expect([again.status, again.headers.get(REPLAYED), again.text]).toEqual([201, 'true', retry.text]);
     });
 
+    it('a recurring booking: 201 with every occurrence of the one series booked', async () => {
+      const weekly = await send(stack.url, 'POST', '/v2/event-types', {
+        key: host.key,
+        body: { title: 'Weekly', slug: `weekly-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' } },
+      });
+      expect(weekly.status).toBe(201);
+      const body = { eventTypeId: weekly.json.data.id, start: '2031-03-03T11:00:00.000Z', attendee: attendee('lost-series', 'UTC') };
+      const key = randomUUID();
+      await lost(relays.scheduling, () => bookVia(lossy.url, body, key));
+      const retry = await bookVia(stack.url, body, key);
+      expect(retry.status).toBe(201);
+      const rows = await stack.db('scheduling').query('SELECT uid FROM bookings WHERE event_type_id = $1 ORDER BY start_time', [weekly.json.data.id]);
+      expect(rows).toHaveLength(3);
+      expect(retry.json.data.map((b: { uid: string }) => b.uid)).toEqual(rows.map((r: { uid: string }) => r.uid));
+      expect(retry.json.data.map((b: { start: string }) => b.start)).toEqual(['2031-03-03T11:00:00.000Z', '2031-03-10T11:00:00.000Z', '2031-03-17T11:00:00.000Z']);
+    });
+
     it('a cancellation: 200 with the booking cancelled, not 409 "already cancelled"', async () => {
       const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-cancel'));
       const uid = booked.json.data.uid;
