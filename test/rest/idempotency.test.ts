@@ -5,6 +5,8 @@ import { attendee, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule, personal
 import { expectErrorEnvelope, userWithKey } from '../support/fixtures';
 import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
+import { eventually } from '../support/eventually';
+import { Claim, openPostgresIdempotencyStore } from '../../gateway/idempotency/idempotency-store';
 
 /**
  * Idempotency-Key (issue 23): a write sent again with the same key answers the first answer, byte for byte, with
@@ -136,6 +138,26 @@ describe('Idempotency-Key', () => {
       else expect([other.status, other.headers.get(REPLAYED), other.text]).toEqual([201, 'true', first.text]);
       expect(await liveBookingsAt(start)).toEqual([{ uid: first.json.data.uid }]);
     });
+  });
+
+  it('a claim left by a gateway that died (no answer, no release) holds its key for the lease only; the repeat then runs with the same write key', async () => {
+    const lease = process.env.IDEMPOTENCY_LEASE_MS;
+    process.env.IDEMPOTENCY_LEASE_MS = '300';
+    const store = await openPostgresIdempotencyStore(stack.databaseUrl);
+    try {
+      const scope = randomUUID();
+      const died = await store.claim(scope, 'key', 'request');
+      expect(died.kind).toBe('run');
+      expect(await store.claim(scope, 'key', 'request')).toEqual({ kind: 'inFlight' });
+      expect(await store.claim(scope, 'key', 'another request')).toEqual({ kind: 'otherRequest' });
+      let repeat: Claim | undefined;
+      expect(await eventually(async () => (repeat = await store.claim(scope, 'key', 'request')).kind === 'run', { timeoutMs: 3_000 })).toBe(true);
+      expect(repeat).toMatchObject({ kind: 'run', writeKey: (died as { writeKey: string }).writeKey });
+    } finally {
+      if (lease === undefined) delete process.env.IDEMPOTENCY_LEASE_MS;
+      else process.env.IDEMPOTENCY_LEASE_MS = lease;
+      await store.stop();
+    }
   });
 
   it('keys are per caller: two callers sending the same key with the same body each create their own webhook', async () => {
