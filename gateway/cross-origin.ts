@@ -28,7 +28,9 @@ const REQUEST_HEADERS = [
   'x-apollo-operation-name',
 ];
 /** What a page may read of an answer beyond the CORS-safelisted headers: its budget, when to retry, the id to quote, a route's deprecation, a replay. */
-const EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', REQUEST_ID_HEADER, 'Deprecation', 'Sunset', IDEMPOTENT_REPLAYED_HEADER];
+const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', REQUEST_ID_HEADER, 'Deprecation', 'Sunset', IDEMPOTENT_REPLAYED_HEADER,
+];
 /** Chromium's ceiling: a page pays one preflight per URL every two hours at most; the list only changes with a release. */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 

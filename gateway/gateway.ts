@@ -247,7 +247,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  const [rateLimits, idempotency] = await Promise.all([startGatewayRateLimits(options.databaseUrl, options.rateLimits), openIdempotentRequests(options.databaseUrl)]);
+  const [rateLimits, idempotency] = await Promise.all([
+    startGatewayRateLimits(options.databaseUrl, options.rateLimits),
+    openIdempotentRequests(options.databaseUrl),
+  ]);
   credentials = new CredentialResolver(run, undefined, rateLimits);
   const credentialCheck: CredentialCheck = (req, platformClientId) => credentials.resolveRequest(req, { platformClientId });
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
@@ -275,7 +278,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
   // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
   // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
-  const compileRest = (schema: GraphQLSchema) => restRouter(routes, schema, credentials, run, idempotency, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
+  const compileRest = (schema: GraphQLSchema) =>
+    restRouter(routes, schema, credentials, run, idempotency, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   let restSchema = apiSchema!;
   let rest = compileRest(restSchema);
@@ -298,7 +302,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
     graphqlMutationsOnce(idempotency, credentials),
-    expressMiddleware(server, { context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }) }),
+    expressMiddleware(server, {
+      context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }),
+    }),
     graphqlRequestErrors,
   );
   app.use(lastResortErrors);

@@ -22,7 +22,8 @@ export function memoryIdempotencyStore(): IdempotencyStore {
       const entry = entries.get(idOf(scope, key));
       if (!entry) {
         const writeKey = randomUUID();
-        entries.set(idOf(scope, key), { fingerprint, writeKey, owner, leaseUntil: now + idempotencyLeaseMs(), answer: null, expiresAt: now + IDEMPOTENCY_KEY_TTL_MS });
+        const leaseUntil = now + idempotencyLeaseMs();
+        entries.set(idOf(scope, key), { fingerprint, writeKey, owner, leaseUntil, answer: null, expiresAt: now + IDEMPOTENCY_KEY_TTL_MS });
         return { kind: 'run', writeKey, owner };
       }
       if (entry.fingerprint !== fingerprint) return { kind: 'otherRequest' };

@@ -177,7 +177,10 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retr
 
 /** On the answer to a write sent again with its Idempotency-Key: the kept first answer (any status but a 5xx). */
 const REPLAYED_HEADERS = {
-  [IDEMPOTENT_REPLAYED_HEADER]: { description: `true when this is the kept first answer to an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}`, schema: { type: 'string', enum: ['true'] } },
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: `true when this is the kept first answer to an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}`,
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 /** Every write takes a key (gateway/idempotency): sent again with it, the request answers its first answer. */

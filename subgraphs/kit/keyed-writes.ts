@@ -48,7 +48,12 @@ function purgeExpired(ctx: SubgraphContext): void {
  * records its result with recordKeyedWrite inside its transaction. The key is the gateway's and the
  * field's place in the operation (two aliased mutations of one request are two writes).
  */
-export async function keyedWrite<T>(ctx: SubgraphContext, info: GraphQLResolveInfo, recall: (reference: KeyedWriteReference) => Promise<T>, write: () => Promise<T>): Promise<T> {
+export async function keyedWrite<T>(
+  ctx: SubgraphContext,
+  info: GraphQLResolveInfo,
+  recall: (reference: KeyedWriteReference) => Promise<T>,
+  write: () => Promise<T>,
+): Promise<T> {
   if (!ctx.writeKey) return write();
   purgeExpired(ctx);
   const key = `${ctx.writeKey}:${responsePathAsArray(info.path).join('.')}`;

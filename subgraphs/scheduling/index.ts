@@ -62,7 +62,11 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000, BookingHosts1734200000000, BookingHooks1734500000000, BookerVerificationAndCollectiveHolds1734800000000, KeyedWrites1735400000000],
+    migrations: [
+      Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000,
+      BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000,
+      BookingHosts1734200000000, BookingHooks1734500000000, BookerVerificationAndCollectiveHolds1734800000000, KeyedWrites1735400000000,
+    ],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },

@@ -26,7 +26,14 @@ interface RawAnswer {
 }
 
 /** One request as a client sends it, the answer's body kept as its exact text. */
-async function send(base: string, method: string, path: string, options: { key?: string; body?: unknown; idempotencyKey?: string; headers?: Record<string, string> }): Promise<RawAnswer> {
+interface SendOptions {
+  key?: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+async function send(base: string, method: string, path: string, options: SendOptions): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
@@ -47,9 +54,12 @@ describe('Idempotency-Key', () => {
   /** A new slot for each booking: 10:00 UTC on a new day. */
   const nextStart = () => new Date(Date.UTC(2031, 0, 6 + day++, 10)).toISOString();
   const bookingBody = (start: string, tag: string) => ({ eventTypeId, start, attendee: attendee(tag, 'UTC') });
-  const bookVia = (base: string, body: unknown, idempotencyKey?: string) => send(base, 'POST', '/v2/bookings', { body, idempotencyKey, headers: BOOKINGS_VERSION });
-  const liveBookingsAt = async (start: string) =>
-    (await stack.db('scheduling').query(`SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2 AND status IN ('accepted', 'pending')`, [eventTypeId, start])) as Array<{ uid: string }>;
+  const bookVia = (base: string, body: unknown, idempotencyKey?: string) =>
+    send(base, 'POST', '/v2/bookings', { body, idempotencyKey, headers: BOOKINGS_VERSION });
+  const bookingAction = (base: string, uid: string, action: 'cancel' | 'reschedule', body: unknown, idempotencyKey?: string) =>
+    send(base, 'POST', `/v2/bookings/${uid}/${action}`, { body, idempotencyKey, headers: BOOKINGS_VERSION });
+  const LIVE_AT = `SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2 AND status IN ('accepted', 'pending')`;
+  const liveBookingsAt = async (start: string) => (await stack.db('scheduling').query(LIVE_AT, [eventTypeId, start])) as Array<{ uid: string }>;
 
   beforeAll(async () => {
     stack = await startTestStack({ webhookWorker: false });
@@ -59,7 +69,9 @@ describe('Idempotency-Key', () => {
     const subgraphUrls = Object.fromEntries(Object.values(stack.subgraphs).map((s) => [s.name, s.url]));
     for (const [name, relay] of Object.entries(relays)) subgraphUrls[name] = `http://127.0.0.1:${relay.port}/graphql`;
     [lossy, host] = await Promise.all([
-      startGateway({ supergraphSdl: readCheckedInSupergraph(), subgraphUrls, port: 0, internalPort: 0, databaseUrl: stack.databaseUrl, rateLimits: TEST_RATE_LIMITS }),
+      startGateway({
+        supergraphSdl: readCheckedInSupergraph(), subgraphUrls, port: 0, internalPort: 0, databaseUrl: stack.databaseUrl, rateLimits: TEST_RATE_LIMITS,
+      }),
       hostWithSchedule(stack, HOURS_9_TO_17),
     ]);
     eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 30 })).id;
@@ -101,7 +113,7 @@ describe('Idempotency-Key', () => {
       const key = randomUUID();
       const refused = await bookVia(stack.url, bookingBody(start, 'late'), key);
       expectErrorEnvelope({ status: refused.status, body: refused.json }, 409, 'CONFLICT');
-      const cancelled = await send(stack.url, 'POST', `/v2/bookings/${taken.json.data.uid}/cancel`, { body: { cancellationReason: 'free the slot' }, headers: BOOKINGS_VERSION });
+      const cancelled = await bookingAction(stack.url, taken.json.data.uid, 'cancel', { cancellationReason: 'free the slot' });
       expect(cancelled.status).toBe(200);
       const again = await bookVia(stack.url, bookingBody(start, 'late'), key);
       expect([again.status, again.headers.get(REPLAYED), again.text]).toEqual([409, 'true', refused.text]);
@@ -164,7 +176,8 @@ describe('Idempotency-Key', () => {
     const [alice, bob] = await Promise.all([userWithKey(stack), userWithKey(stack)]);
     const key = randomUUID();
     const body = { subscriberUrl: 'https://hooks.example.com/same-key', triggers: ['BOOKING_CREATED'] };
-    const [forAlice, forBob] = await Promise.all([alice, bob].map((caller) => send(stack.url, 'POST', '/v2/webhooks', { key: caller.key, body, idempotencyKey: key })));
+    const create = (caller: { key: string }) => send(stack.url, 'POST', '/v2/webhooks', { key: caller.key, body, idempotencyKey: key });
+    const [forAlice, forBob] = await Promise.all([create(alice), create(bob)]);
     expect([forAlice.status, forBob.status]).toEqual([201, 201]);
     expect([forAlice.headers.get(REPLAYED), forBob.headers.get(REPLAYED)]).toEqual([null, null]);
     expect(forAlice.json.data.id).not.toBe(forBob.json.data.id);
@@ -225,7 +238,9 @@ describe('Idempotency-Key', () => {
     it('a recurring booking: 201 with every occurrence of the one series booked', async () => {
       const weekly = await send(stack.url, 'POST', '/v2/event-types', {
         key: host.key,
-        body: { title: 'Weekly', slug: `weekly-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' } },
+        body: {
+          title: 'Weekly', slug: `weekly-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' },
+        },
       });
       expect(weekly.status).toBe(201);
       const body = { eventTypeId: weekly.json.data.id, start: '2031-03-03T11:00:00.000Z', attendee: attendee('lost-series', 'UTC') };
@@ -236,14 +251,15 @@ describe('Idempotency-Key', () => {
       const rows = await stack.db('scheduling').query('SELECT uid FROM bookings WHERE event_type_id = $1 ORDER BY start_time', [weekly.json.data.id]);
       expect(rows).toHaveLength(3);
       expect(retry.json.data.map((b: { uid: string }) => b.uid)).toEqual(rows.map((r: { uid: string }) => r.uid));
-      expect(retry.json.data.map((b: { start: string }) => b.start)).toEqual(['2031-03-03T11:00:00.000Z', '2031-03-10T11:00:00.000Z', '2031-03-17T11:00:00.000Z']);
+      const weeklyStarts = ['2031-03-03T11:00:00.000Z', '2031-03-10T11:00:00.000Z', '2031-03-17T11:00:00.000Z'];
+      expect(retry.json.data.map((b: { start: string }) => b.start)).toEqual(weeklyStarts);
     });
 
     it('a cancellation: 200 with the booking cancelled, not 409 "already cancelled"', async () => {
       const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-cancel'));
       const uid = booked.json.data.uid;
       const key = randomUUID();
-      const cancel = (base: string) => send(base, 'POST', `/v2/bookings/${uid}/cancel`, { body: { cancellationReason: 'plans changed' }, idempotencyKey: key, headers: BOOKINGS_VERSION });
+      const cancel = (base: string) => bookingAction(base, uid, 'cancel', { cancellationReason: 'plans changed' }, key);
       await lost(relays.scheduling, () => cancel(lossy.url));
       const retry = await cancel(stack.url);
       expect(retry.status).toBe(200);
@@ -255,7 +271,7 @@ describe('Idempotency-Key', () => {
       const uid = booked.json.data.uid;
       const start = nextStart();
       const key = randomUUID();
-      const reschedule = (base: string) => send(base, 'POST', `/v2/bookings/${uid}/reschedule`, { body: { start }, idempotencyKey: key, headers: BOOKINGS_VERSION });
+      const reschedule = (base: string) => bookingAction(base, uid, 'reschedule', { start }, key);
       await lost(relays.scheduling, () => reschedule(lossy.url));
       const moved = await liveBookingsAt(start);
       expect(moved).toHaveLength(1);

@@ -62,7 +62,8 @@ export class TeamEventTypeWebhookResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Webhook> {
     const webhooks = new WebhookService(ctx.db);
-    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), async () => webhooks.create(await teamEventType(ctx, { teamId, eventTypeId, orgId }), input));
+    const create = async () => webhooks.create(await teamEventType(ctx, { teamId, eventTypeId, orgId }), input);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), create);
   }
 
   @Mutation(() => Webhook, { description: 'Changes a webhook of a team event type (partial; checked like a create).' })

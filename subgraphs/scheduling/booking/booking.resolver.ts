@@ -24,7 +24,8 @@ const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || c
 /** A booking just committed: its meeting URL asked for at once (the queued hooks retry it), the other hooks woken. */
 const withHooks = async (ctx: SubgraphContext, booking: Promise<Booking>) => primeWritten(ctx, await meetingUrlNow(ctx.db, ctx.graph, await booking));
 /** A write sent with an Idempotency-Key runs once: sent again, it answers the booking its first run committed (kit/keyed-writes.ts). */
-const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promise<Booking>) => keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), write);
+const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promise<Booking>) =>
+  keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), write);
 
 /**
  * The answer to a booking just written reads its event type, attendees and hosts: the request's loaders
@@ -70,7 +71,8 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
-    return once(ctx, info, () => withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }, new Date(), bookingManagerCheck(ctx))));
+    const request = { ...input, platformOAuthClientId: clientOf(ctx) };
+    return once(ctx, info, () => withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), request, new Date(), bookingManagerCheck(ctx))));
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
@@ -99,7 +101,12 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
   @Directive('@public')
-  cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+  cancelBooking(
+    @Arg('uid') uid: string,
+    @Arg('input') input: CancelBookingInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
     return once(ctx, info, async () => {
       const booking = await cancelBooking(ctx.db, uid, input);
       wakeBookingHooks(ctx.db);
@@ -109,7 +116,12 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
   @Directive('@public')
-  rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+  rescheduleBooking(
+    @Arg('uid') uid: string,
+    @Arg('input') input: RescheduleBookingInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
     return once(ctx, info, () => withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input)));
   }
 
