@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { DependencyCheck } from '../../subgraphs/kit/health';
+import { watchPool } from '../../subgraphs/kit/metrics';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
@@ -43,5 +44,14 @@ export async function openRateLimitStore(databaseUrl: string | undefined): Promi
   const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
   pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
   await createInGatewaySchema(pool, rateLimitTableDdl(GATEWAY_SCHEMA));
-  return { limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA), shared: true, checkDatabase: () => pool.query('SELECT 1'), stop: () => pool.end() };
+  const unwatch = watchPool(GATEWAY_SCHEMA, () => pool);
+  return {
+    limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA),
+    shared: true,
+    checkDatabase: () => pool.query('SELECT 1'),
+    stop: () => {
+      unwatch();
+      return pool.end();
+    },
+  };
 }

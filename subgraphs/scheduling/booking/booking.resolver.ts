@@ -18,6 +18,7 @@ import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
 import { recalledBooking } from './keyed-booking-writes';
+import { inSpan } from '../../kit/tracing';
 
 /** The platform OAuth client of the caller's credential (an access token or the client's own headers): a booking made with it records it. */
 const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || ctx.principal.kind === 'platform') && ctx.principal.clientId) || null;
@@ -72,7 +73,9 @@ export class BookingResolver {
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
     const request = { ...input, platformOAuthClientId: clientOf(ctx) };
-    return once(ctx, info, () => withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), request, new Date(), bookingManagerCheck(ctx))));
+    return inSpan('booking create', { 'svc.event_type_id': input.eventTypeId ?? -1 }, () =>
+      once(ctx, info, () => withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), request, new Date(), bookingManagerCheck(ctx)))),
+    );
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
