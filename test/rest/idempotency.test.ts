@@ -25,7 +25,6 @@ interface RawAnswer {
   headers: Headers;
 }
 
-/** One request as a client sends it, the answer's body kept as its exact text. */
 interface SendOptions {
   key?: string;
   body?: unknown;
@@ -33,6 +32,7 @@ interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** One request as a client sends it, the answer's body kept as its exact text. */
 async function send(base: string, method: string, path: string, options: SendOptions): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
