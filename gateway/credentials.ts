@@ -7,8 +7,14 @@ import { unavailableBeforeExecution } from './unavailable';
 import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
 
-/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
-export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal, requestId?: string) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
+/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process); `writeKey` for a keyed write (Idempotency-Key). */
+export type OperationRunner = (
+  query: string,
+  variables: Record<string, unknown>,
+  principal: Principal,
+  requestId?: string,
+  writeKey?: string,
+) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
 const CREDENTIAL_FIELDS = /* GraphQL */ `
   fragment CredentialFields on ResolvedCredential {
