@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from '../support/cli';
+import { generateExamples } from '../support/example-web-build';
 
 const EXAMPLES = join(ROOT, 'examples');
 /** Under dist/ (ignored by git, inside the repository so that node_modules resolves). */
@@ -17,30 +17,11 @@ function typeErrors(files: string[]): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? relative(CHECK_DIR, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
-/** Generates with the codegen config into a folder (what it writes under examples/generated/): argv[1] the config, argv[2] the folder. */
-const GENERATE = `
-const { generate, loadCodegenConfig } = require('@graphql-codegen/cli');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { dirname, join, relative } = require('node:path');
-(async () => {
-  const [configFilePath, outDir] = process.argv.slice(1);
-  const { config } = await loadCodegenConfig({ configFilePath });
-  for (const output of await generate({ ...config, cwd: process.cwd(), silent: true }, false)) {
-    const file = join(outDir, relative('examples/generated', output.filename));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, output.content);
-  }
-})().catch((error) => { console.error(error); process.exit(1); });
-`;
-
 describe('codegen for front-end teams: typed operations over schema/api.graphql', () => {
   beforeAll(async () => {
     rmSync(CHECK_DIR, { recursive: true, force: true });
     mkdirSync(join(CHECK_DIR, 'generated'), { recursive: true });
-    // What `npm run codegen` does, with the outputs written here instead of examples/generated/
-    // (in a plain node process: the codegen CLI loads ES modules that jest's module system does not).
-    const codegen = spawnSync(process.execPath, ['-e', GENERATE, join(EXAMPLES, 'codegen.yml'), join(CHECK_DIR, 'generated')], { cwd: ROOT, encoding: 'utf8' });
-    if (codegen.status !== 0) throw new Error(`codegen failed:\n${codegen.stdout}${codegen.stderr}`);
+    await generateExamples(join(CHECK_DIR, 'generated'));
     for (const file of readdirSync(EXAMPLES).filter((name) => name.endsWith('.ts'))) copyFileSync(join(EXAMPLES, file), join(CHECK_DIR, file));
   }, 60_000);
   afterAll(() => rmSync(CHECK_DIR, { recursive: true, force: true }));
@@ -69,6 +50,14 @@ describe('codegen for front-end teams: typed operations over schema/api.graphql'
 
   it('the Apollo Client example type-checks against the generated types', () => {
     expect(typeErrors([join(CHECK_DIR, 'my-bookings.ts')])).toEqual([]);
+  }, 60_000);
+
+  it('the web example (examples/web: React, Apollo Client, trusted documents) type-checks against the generated documents', () => {
+    const web = join(EXAMPLES, 'web');
+    const { config } = ts.readConfigFile(join(web, 'tsconfig.json'), ts.sys.readFile);
+    const { options, fileNames } = ts.parseJsonConfigFileContent(config, ts.sys, web);
+    const program = ts.createProgram(fileNames, { ...options, paths: { '@generated/*': [join(CHECK_DIR, 'generated', 'web', '*')] } });
+    expect(ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)).toEqual([]);
   }, 60_000);
 
   it('a field the operation did not select is a type error (the result is typed, not any)', () => {
