@@ -7,7 +7,7 @@ import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, getSlots, Host, hostWithSc
 import { launchChromium } from '../support/chromium';
 import { ROOT } from '../support/cli';
 import { eventually } from '../support/eventually';
-import { buildExampleWeb, generateExamples } from '../support/example-web-build';
+import { buildExampleWeb, generateExamples, WEB_OUTPUT } from '../support/example-web-build';
 import { expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { oauthClient, PASSWORD } from '../support/oauth';
 import { reservedPort } from '../support/reserved-port';
@@ -59,7 +59,7 @@ describe('the web example: PKCE sign-in, the bookings view in one request, booki
     // so another origin only by its port.
     const appPort = await reservedPort();
     const appOrigin = `http://127.0.0.1:${appPort}`;
-    const build = generateExamples(join(WORK, 'generated')).then(() => buildExampleWeb(join(WORK, 'generated'), join(WORK, 'app')));
+    const build = generateExamples(join(WORK, 'generated'), WEB_OUTPUT).then(() => buildExampleWeb(join(WORK, 'generated'), join(WORK, 'app')));
     const started = startTestStack({ gateway: { corsOrigins: appOrigin, trustedDocuments: 'only', trustedDocumentsDir: manifestsDir }, webhookWorker: false });
     [stack, browser] = await Promise.all([started, launchChromium(), build]);
 
@@ -71,7 +71,8 @@ describe('the web example: PKCE sign-in, the bookings view in one request, booki
     ]);
     const team = await operator.createTeam({ name: TEAM, ownerId: person.user.id });
     await operator.addMember({ teamId: team.id, userId: colleague.user.id, role: MembershipRole.MEMBER });
-    const eventType = await operator.createEventType({ title: EVENT_TYPE, slug: 'harbour-call', lengthInMinutes: 30, teamId: team.id, hostIds: [person.user.id] });
+    const hostIds = [person.user.id];
+    const eventType = await operator.createEventType({ title: EVENT_TYPE, slug: 'harbour-call', lengthInMinutes: 30, teamId: team.id, hostIds });
     const from = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const { slots } = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: from, endTime: to }));

@@ -14,15 +14,19 @@ function runNode(args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   });
 }
 
-/** Generates with the codegen config into a folder (what it writes under examples/generated/): argv[1] the config, argv[2] the folder. */
+/**
+ * Generates with the codegen config into a folder (what it writes under examples/generated/): argv[1] the config, argv[2] the folder,
+ * argv[3] when given the one output to generate.
+ */
 const GENERATE = `
 const { generate, loadCodegenConfig } = require('@graphql-codegen/cli');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 (async () => {
-  const [configFilePath, outDir] = process.argv.slice(1);
+  const [configFilePath, outDir, only] = process.argv.slice(1);
   const { config } = await loadCodegenConfig({ configFilePath });
-  for (const output of await generate({ ...config, cwd: process.cwd(), silent: true }, false)) {
+  const generates = only ? { [only]: config.generates[only] } : config.generates;
+  for (const output of await generate({ ...config, generates, cwd: process.cwd(), silent: true }, false)) {
     const file = join(outDir, relative('examples/generated', output.filename));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, output.content);
@@ -30,12 +34,15 @@ const { dirname, join, relative } = require('node:path');
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
+/** The output of examples/codegen.yml the web example is built from. */
+export const WEB_OUTPUT = 'examples/generated/web/';
+
 /**
- * What `npm run codegen` does, with the outputs written into `outDir` instead of examples/generated/ (in a plain node process: the
- * codegen CLI loads ES modules that jest's module system does not).
+ * What `npm run codegen` does (or only its `only` output), with the outputs written into `outDir` instead of examples/generated/
+ * (in a plain node process: the codegen CLI loads ES modules that jest's module system does not).
  */
-export function generateExamples(outDir: string): Promise<void> {
-  return runNode(['-e', GENERATE, join(ROOT, 'examples', 'codegen.yml'), outDir]);
+export function generateExamples(outDir: string, only?: string): Promise<void> {
+  return runNode(['-e', GENERATE, join(ROOT, 'examples', 'codegen.yml'), outDir, ...(only ? [only] : [])]);
 }
 
 /** What `npm run example:web` builds: the web example from the documents generated into `generatedDir`, into `outDir`. */
