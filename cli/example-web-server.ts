@@ -31,7 +31,12 @@ export async function serveExampleWeb(options: { root: string; config: ExampleWe
   const root = normalize(options.root + sep);
   const config = JSON.stringify(options.config);
   const server: Server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://app').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://app').pathname);
+    } catch {
+      return void res.writeHead(400).end();
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
     if (path === '/config.json') return void res.writeHead(200, { 'content-type': CONTENT_TYPES['.json'], 'cache-control': 'no-store' }).end(config);
     const file = extname(path) ? normalize(join(root, path)) : join(root, 'index.html');
