@@ -66,7 +66,14 @@ export function BookTeamEvent({ eventTypes, timeZone }: { eventTypes: TeamEventT
       {start && (
         <form id="guest" onSubmit={submit}>
           <input id="guest-name" placeholder="Guest's name" value={guestName} onChange={(event) => setGuestName(event.target.value)} required />
-          <input id="guest-email" type="email" placeholder="Guest's e-mail" value={guestEmail} onChange={(event) => setGuestEmail(event.target.value)} required />
+          <input
+            id="guest-email"
+            type="email"
+            placeholder="Guest's e-mail"
+            value={guestEmail}
+            onChange={(event) => setGuestEmail(event.target.value)}
+            required
+          />
           <button type="submit" disabled={booked.loading}>
             Book {start}
           </button>

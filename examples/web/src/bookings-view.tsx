@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { UpcomingBookingsDocument, type UpcomingBookingsQuery } from '@generated/graphql';
 import { BookTeamEvent, type TeamEventType } from './book-team-event';
 
-type Booking = UpcomingBookingsQuery['me']['bookings'][number];
+type Booking = UpcomingBookingsQuery['bookings']['items'][number];
 
 const when = (booking: Booking, timeZone: string) =>
   `${new Date(booking.start).toLocaleString('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' })} (${timeZone})`;
@@ -15,17 +15,17 @@ function teamEventTypesOf(bookings: Booking[]): TeamEventType[] {
 }
 
 /**
- * The person's upcoming bookings, each with its event type, attendees and, for a team event type, the team's members: all from one
- * request (UpcomingBookings, sent as a trusted document), however many bookings and teams there are.
+ * The person's upcoming bookings (the API's `upcoming`: accepted or pending, not ended), each with its event type, attendees and, for
+ * a team event type, the team's members: all from one request (UpcomingBookings, sent as a trusted document), however many bookings
+ * and teams there are.
  */
 export function BookingsView() {
   // errorPolicy all: a team whose members the person may not see answers null there, with an error, and the rest still shows.
   const { data, error, loading } = useQuery(UpcomingBookingsDocument, { errorPolicy: 'all' });
   // Only the first load shows this: a refetch (after a booking) keeps the view, and the booking form's state, on screen.
   if (!data) return loading ? <p className="loading">Loading your bookings…</p> : <p className="error">Could not load your bookings: {error?.message}</p>;
-  const { me } = data;
-  const now = Date.now();
-  const upcoming = me.bookings.filter((booking) => new Date(booking.end).getTime() > now && booking.status !== 'cancelled');
+  const { me, bookings } = data;
+  const upcoming = bookings.items;
   return (
     <>
       <section id="bookings">
@@ -64,7 +64,7 @@ export function BookingsView() {
           ))}
         </ol>
       </section>
-      <BookTeamEvent eventTypes={teamEventTypesOf(me.bookings)} timeZone={me.timeZone} />
+      <BookTeamEvent eventTypes={teamEventTypesOf(upcoming)} timeZone={me.timeZone} />
     </>
   );
 }
