@@ -1,6 +1,5 @@
-import { ApolloLink } from '@apollo/client';
+import { ApolloLink, Observable } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
-import { Observable } from 'rxjs';
 
 /** A document of the codegen client preset with `persistedDocuments`: it carries its id in the manifest. */
 type PersistedDocument = DocumentNode & { __meta__?: { hash?: string } };
