@@ -1,5 +1,6 @@
 import { RequestHandler, Response } from 'express';
 import { join } from 'node:path';
+import { countTrustedDocumentRefusal } from '../../subgraphs/kit/metrics';
 import { hashOfDocumentId } from './manifest';
 import { ManifestFolder } from './manifest-folder';
 
@@ -69,7 +70,9 @@ function persistedQueryHashOf(extensions: unknown): string | undefined {
   return hashOfDocumentId(persistedQuery?.sha256Hash);
 }
 
+/** A 400 in GraphQL's shape, counted by its code (svc_trusted_document_refusals_total). */
 function refuse(res: Response, code: string, message: string): void {
+  countTrustedDocumentRefusal(code);
   res.status(400).json({ errors: [{ message, extensions: { code } }] });
 }
 

@@ -31,6 +31,13 @@ async function post(url: string, body: unknown, key?: string) {
 
 const codeOf = (answer: { body: any }) => answer.body.errors?.[0]?.extensions?.code;
 
+/** svc_trusted_document_refusals_total of this code, as the gateway's internal /metrics reports it (0 before the first). */
+async function refusalsCounted(internalUrl: string, code: string): Promise<number> {
+  const metrics = await (await fetch(`${internalUrl}/metrics`)).text();
+  const line = metrics.split('\n').find((sample) => sample.startsWith(`svc_trusted_document_refusals_total{code="${code}"} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUSTED_DOCUMENTS_DIR', () => {
   let stack: TestStack;
   /** A second gateway over the same subgraphs, with `allow` and a folder of its own. */
@@ -90,6 +97,13 @@ describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUS
       expect(refused.body).toEqual({ errors: [{ message: expect.stringMatching(/trusted documents/), extensions: { code: 'QUERY_NOT_IN_SAFELIST' } }] });
       // Nor does introspection run: it is text like any other.
       expect(codeOf(await post(stack.url, { query: '{ __schema { queryType { name } } }' }))).toBe('QUERY_NOT_IN_SAFELIST');
+    });
+
+    it('each refusal is counted by its code on the internal /metrics', async () => {
+      const before = await refusalsCounted(stack.gateway.internalUrl, 'QUERY_NOT_IN_SAFELIST');
+      await post(stack.url, { query: NOT_IN_ANY_MANIFEST }, key);
+      await post(stack.url, { query: NOT_IN_ANY_MANIFEST }, key);
+      expect((await refusalsCounted(stack.gateway.internalUrl, 'QUERY_NOT_IN_SAFELIST')) - before).toBe(2);
     });
 
     it("a manifest document sent as text is served, also printed another way (Apollo Client prints documents again)", async () => {
