@@ -32,7 +32,8 @@ export class ManifestFolder {
     const folder = new ManifestFolder(dir, maxTokens);
     mkdirSync(dir, { recursive: true });
     await folder.read();
-    folder.watcher = watch(dir, () => folder.readSoon());
+    // Never what keeps a process alive (the gateway's listeners are): a gateway that fails to start after this still exits.
+    folder.watcher = watch(dir, () => folder.readSoon()).unref();
     folder.watcher.on('error', (error) => console.error(`[gateway] trusted documents: cannot watch ${dir} any longer: ${error.message}`));
     return folder;
   }
@@ -63,7 +64,7 @@ export class ManifestFolder {
     this.settling = setTimeout(() => {
       // One reading at a time, in order: the last change is always read last.
       this.reading = this.reading.then(() => this.read());
-    }, SETTLE_MS);
+    }, SETTLE_MS).unref();
   }
 
   private async read(): Promise<void> {
