@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ const MY_EMAIL = 'query MyEmail($withName: Boolean!) { me { email name @include(
 /** 31 aliases: one more than GRAPHQL_MAX_ALIASES allows by default. */
 const TOO_MANY_ALIASES = `query Aliased { me { ${Array.from({ length: 31 }, (_, i) => `a${i}: id`).join(' ')} } }`;
 const NOT_IN_ANY_MANIFEST = 'query Other { me { id } }';
+const CREATE_WEBHOOK = 'mutation CreateWebhook($input: CreateWebhookInput!) { createWebhook(input: $input) { id subscriberUrl } }';
 
 /** A POST /graphql of this body (a JSON content type: what Apollo Server's CSRF rule asks of a POST). */
 async function post(url: string, body: unknown, key?: string) {
@@ -47,17 +48,18 @@ describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUS
   let key: string;
   let name: string;
   let email: string;
+  let userId: number;
 
   beforeAll(async () => {
     onlyDir = mkdtempSync(join(tmpdir(), 'trusted-only-'));
     allowDir = mkdtempSync(join(tmpdir(), 'trusted-allow-'));
     // The manifests the gateways find at start; one malformed, one whose id is not its document's hash: both skipped.
-    writeFileSync(join(onlyDir, 'web.json'), manifestOf(MY_NAME, MY_EMAIL, TOO_MANY_ALIASES));
+    writeFileSync(join(onlyDir, 'web.json'), manifestOf(MY_NAME, MY_EMAIL, TOO_MANY_ALIASES, CREATE_WEBHOOK));
     writeFileSync(join(onlyDir, 'broken.json'), '{"sha256:00": ');
     writeFileSync(join(onlyDir, 'lying.json'), JSON.stringify({ [`sha256:${sha256(MY_NAME)}`]: NOT_IN_ANY_MANIFEST }));
     writeFileSync(join(allowDir, 'web.json'), manifestOf(MY_NAME));
     stack = await startTestStack({ gateway: { trustedDocuments: 'only', trustedDocumentsDir: onlyDir }, webhookWorker: false });
-    [allowing, { key, user: { name, email } }] = await Promise.all([
+    [allowing, { key, user: { name, email, id: userId } }] = await Promise.all([
       startGateway({
         supergraphSdl: readCheckedInSupergraph(),
         subgraphUrls: Object.fromEntries(Object.entries(stack.subgraphs).map(([subgraph, running]) => [subgraph, running.url])),
@@ -132,6 +134,21 @@ describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUS
       const refused = await post(stack.url, { documentId: `sha256:${sha256(TOO_MANY_ALIASES)}` }, key);
       expect(refused.status).toBe(400);
       expect(refused.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', limit: 'GRAPHQL_MAX_ALIASES' });
+    });
+
+    it('a mutation by documentId with an Idempotency-Key runs once: the repeat gets the first answer', async () => {
+      const input = { subscriberUrl: 'https://hooks.example.com/t', triggers: ['BOOKING_CREATED'] };
+      const body = JSON.stringify({ documentId: `sha256:${sha256(CREATE_WEBHOOK)}`, variables: { input } });
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() };
+      const send = async () => {
+        const response = await fetch(`${stack.url}/graphql`, { method: 'POST', headers, body });
+        return { status: response.status, replayed: response.headers.get('idempotent-replayed'), text: await response.text() };
+      };
+      const first = await send();
+      expect(first).toMatchObject({ status: 200, replayed: null });
+      expect(await send()).toEqual({ status: 200, replayed: 'true', text: first.text });
+      const webhooks = await stack.db('integrations').query('SELECT id FROM webhooks WHERE user_id = $1', [userId]);
+      expect(webhooks).toEqual([{ id: JSON.parse(first.text).data.createWebhook.id }]);
     });
 
     it('CSRF: a GET by documentId without a preflight-forcing header is refused; with one it runs', async () => {
