@@ -24,8 +24,8 @@ export const membershipRoutes = [
     tag: 'Teams / Memberships',
     summary: 'Get all memberships of a team',
     operation: `
-      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int) {
-        teamMemberships(teamId: $teamId, take: $take, skip: $skip) { items { ...MembershipFields } ${PAGINATION} }
+      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
+        teamMemberships(teamId: $teamId, take: $take, skip: $skip, emails: $emails) { items { ...MembershipFields } ${PAGINATION} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'teamMemberships',
     paginated: true,
@@ -82,8 +82,8 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Get all memberships of an organization team',
     operation: `
-      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
-        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) {
+      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
+        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip, emails: $emails) {
           items { ...MembershipFields }
           ${PAGINATION}
         }
