@@ -148,6 +148,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'The credential lacks the scope, role or permission',
   '404': 'Not found',
   '409': 'Conflict with the current state',
+  '422': 'Well formed, but cannot be done as asked (UNPROCESSABLE_ENTITY): a slot reservation over a held or booked slot',
   '429': 'Too many requests (TOO_MANY_REQUESTS): over the budget, or a client id locked after wrong secret keys; retry after Retry-After seconds',
   '500': 'Internal error (no internals disclosed)',
 };

@@ -2,6 +2,11 @@ import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
+/** The whole UTC days the specs' entries are answered with. */
+const MAY = { start: '2025-05-01T00:00:00.000Z', end: '2025-05-10T23:59:59.999Z' };
+const JUNE = { start: '2025-06-01T00:00:00.000Z', end: '2025-06-10T23:59:59.999Z' };
+const AUTUMN = { start: '2025-08-01T00:00:00.000Z', end: '2025-10-10T23:59:59.999Z' };
+
 /**
  * Conformance: out-of-office entries of organization users and of team members, replayed from the real service's
  * public e2e specs (apps/api/v2/src/modules/…, named beside each case). Entries are whole UTC days: a start is
@@ -28,7 +33,7 @@ describe('conformance: out of office', () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
     [orgAdmin, teammate1, teammate2, falseTestUser, teamAdmin, member1, member2, outsider, plainMember] = await Promise.all(
-      ['org-admin', 'teammate1', 'teammate2', 'false-user', 'team-admin', 'member1', 'member2', 'outsider', 'plain-member'].map((label) => person(stack, label)),
+      ['org-admin', 'teammate1', 'teammate2', 'false-user', 'team-admin', 'member1', 'member2', 'outsider', 'plain-member'].map((who) => person(stack, who)),
     );
     let falseTestOrg: { id: number };
     let otherTeam: { id: number };
@@ -66,7 +71,7 @@ describe('conformance: out of office', () => {
     it('"should create a ooo entry without redirect": whole days, reason unspecified', async () => {
       const body = { start: '2025-05-01T01:00:00.000Z', end: '2025-05-10T13:59:59.999Z', notes: 'ooo numero uno' };
       const data = expectSuccess(await send('POST', '', body), 201);
-      expect(data).toEqual(expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, start: '2025-05-01T00:00:00.000Z', end: '2025-05-10T23:59:59.999Z' }));
+      expect(data).toEqual(expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, ...MAY }));
       firstId = data.id;
     });
 
@@ -74,7 +79,7 @@ describe('conformance: out of office', () => {
       const body = { start: '2025-08-01T01:00:00.000Z', end: '2025-10-10T13:59:59.999Z', notes: 'ooo numero dos', toUserId: spec.teammate().id };
       const data = expectSuccess(await send('POST', '', body), 201);
       expect(data).toEqual(
-        expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, toUserId: spec.teammate().id, start: '2025-08-01T00:00:00.000Z', end: '2025-10-10T23:59:59.999Z' }),
+        expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, toUserId: spec.teammate().id, ...AUTUMN }),
       );
     });
 
@@ -97,7 +102,7 @@ describe('conformance: out of office', () => {
     it('"should update a ooo entry without redirect": new days and reason', async () => {
       const body = { start: '2025-06-01T01:00:00.000Z', end: '2025-06-10T13:59:59.999Z', notes: 'ooo numero uno', reason: 'vacation' };
       const data = expectSuccess(await send('PATCH', `/${firstId}`, body));
-      expect(data).toEqual(expect.objectContaining({ reason: 'vacation', userId: spec.owner().id, start: '2025-06-01T00:00:00.000Z', end: '2025-06-10T23:59:59.999Z' }));
+      expect(data).toEqual(expect.objectContaining({ reason: 'vacation', userId: spec.owner().id, ...JUNE }));
     });
 
     it('"should fail to update a ooo entry with redirect outside of org": 400', async () => {
@@ -123,7 +128,7 @@ describe('conformance: out of office', () => {
     it('"should update a ooo entry with redirect to teammate": the rest kept', async () => {
       const data = expectSuccess(await send('PATCH', `/${firstId}`, { toUserId: spec.teammate().id }));
       expect(data).toEqual(
-        expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, start: '2025-06-01T00:00:00.000Z', end: '2025-06-10T23:59:59.999Z' }),
+        expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, ...JUNE }),
       );
     });
 
@@ -131,7 +136,7 @@ describe('conformance: out of office', () => {
       const data = expectSuccess(await send('GET', ''));
       expect(data).toHaveLength(2);
       expect(data.find((entry: any) => entry.id === firstId)).toEqual(
-        expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, start: '2025-06-01T00:00:00.000Z', end: '2025-06-10T23:59:59.999Z' }),
+        expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, ...JUNE }),
       );
       expect(expectSuccess(await send('GET', '?sortEnd=desc'))[1].id).toBe(firstId);
     });

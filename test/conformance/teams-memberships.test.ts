@@ -116,14 +116,16 @@ describe('conformance: teams and memberships', () => {
 
     it('"should not be able to delete a team" (an accepted MEMBER): 403', async () => {
       // Their fixture writes an accepted membership; here alice invites bob and bob accepts.
-      const invitation = expectSuccess(await stack.rest('POST', `/v2/teams/${team2.id}/memberships`, { key: alice.key, body: { userId: bob.id, role: 'MEMBER' } }), 201);
+      const body = { userId: bob.id, role: 'MEMBER' };
+      const invitation = expectSuccess(await stack.rest('POST', `/v2/teams/${team2.id}/memberships`, { key: alice.key, body }), 201);
       expectSuccess(await stack.rest('POST', `/v2/me/memberships/${invitation.id}/accept`, { key: bob.key }));
       expect((await stack.rest('DELETE', `/v2/teams/${team2.id}`, { key: bob.key })).status).toBe(403);
     });
 
     it('"should delete team" (both): 200 with the deleted team', async () => {
       for (const deleted of [team1, team2]) {
-        expect(expectSuccess(await stack.rest('DELETE', `/v2/teams/${deleted.id}`, { key: alice.key }))).toEqual(expect.objectContaining({ name: deleted.name }));
+        const data = expectSuccess(await stack.rest('DELETE', `/v2/teams/${deleted.id}`, { key: alice.key }));
+        expect(data).toEqual(expect.objectContaining({ name: deleted.name }));
       }
     });
   });
@@ -146,7 +148,8 @@ describe('conformance: teams and memberships', () => {
     });
 
     it('"should get all the memberships of the org\'s team paginated": skip=1&take=1', async () => {
-      expect(await list('?skip=1&take=1')).toEqual([expect.objectContaining({ id: memberMembershipId, teamId: team.id, role: 'MEMBER', user: memberUser(teamMember) })]);
+      const expected = expect.objectContaining({ id: memberMembershipId, teamId: team.id, role: 'MEMBER', user: memberUser(teamMember) });
+      expect(await list('?skip=1&take=1')).toEqual([expected]);
     });
 
     it('"should get membership of the team"', async () => {
@@ -167,8 +170,9 @@ describe('conformance: teams and memberships', () => {
       expect(response.status).toBe(403);
     });
 
-    it('"should assign team wide events when membership transitions from accepted=false to accepted=true via PATCH": 403 (compatibility: consent)', async () => {
-      const pending = expectSuccess(await stack.rest('POST', path(), { key: teamAdmin.key, body: { userId: pendingUser.id, accepted: false, role: 'MEMBER' } }), 201);
+    it('"should assign team wide events when membership transitions from accepted=false to accepted=true via PATCH": 403 (consent)', async () => {
+      const body = { userId: pendingUser.id, accepted: false, role: 'MEMBER' };
+      const pending = expectSuccess(await stack.rest('POST', path(), { key: teamAdmin.key, body }), 201);
       expect(pending.accepted).toBe(false);
       // Deviation (docs/compatibility.md, "Memberships: consent", row 2): only the person accepts an invitation.
       expect((await stack.rest('PATCH', `${path()}/${pending.id}`, { key: teamAdmin.key, body: { accepted: true } })).status).toBe(403);
@@ -270,11 +274,14 @@ describe('conformance: teams and memberships', () => {
 
     it('"should get the membership of the org\'s team"', async () => {
       const data = expectSuccess(await stack.rest('GET', `${path()}/${orgAdminTeamMembershipId}`, { key: orgAdmin.key }));
-      expect(data).toEqual(expect.objectContaining({ id: orgAdminTeamMembershipId, userId: orgAdmin.id, role: 'ADMIN', teamId: orgTeam.id, user: memberUser(orgAdmin) }));
+      expect(data).toEqual(
+        expect.objectContaining({ id: orgAdminTeamMembershipId, userId: orgAdmin.id, role: 'ADMIN', teamId: orgTeam.id, user: memberUser(orgAdmin) }),
+      );
     });
 
     it('"should fail to get the membership of a team not in the org": 404', async () => {
-      const response = await stack.rest('GET', `/v2/organizations/${org.id}/teams/${nonOrgTeam.id}/memberships/${orgAdminTeamMembershipId}`, { key: orgAdmin.key });
+      const elsewhere = `/v2/organizations/${org.id}/teams/${nonOrgTeam.id}/memberships/${orgAdminTeamMembershipId}`;
+      const response = await stack.rest('GET', elsewhere, { key: orgAdmin.key });
       expect(response.status).toBe(404);
     });
 
@@ -286,7 +293,9 @@ describe('conformance: teams and memberships', () => {
     it('"should have created the membership of the org\'s team and assigned team wide events": accepted, with the user', async () => {
       const body = { userId: orgInvitee.id, accepted: true, role: 'MEMBER' };
       created = expectSuccess(await stack.rest('POST', path(), { key: orgAdmin.key, body }), 201);
-      expect(created).toEqual(expect.objectContaining({ teamId: orgTeam.id, role: 'MEMBER', userId: orgInvitee.id, accepted: true, user: memberUser(orgInvitee) }));
+      expect(created).toEqual(
+        expect.objectContaining({ teamId: orgTeam.id, role: 'MEMBER', userId: orgInvitee.id, accepted: true, user: memberUser(orgInvitee) }),
+      );
     });
 
     it('"should fail to create the membership of the org\'s team for a non org user": 422 there, 400 here (compatibility: consent, row 5)', async () => {

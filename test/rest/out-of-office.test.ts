@@ -243,7 +243,8 @@ describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Org
 
     // The real service's teams-ooo.controller.e2e-spec.ts: "should fail when target user is not in the team" (403).
     it('a user who is not a member of the team is a 403; a cover outside the team a 400 naming toUserId', async () => {
-      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01' } }), 403, 'FORBIDDEN');
+      const body = { start: '2031-05-01', end: '2031-05-01' };
+      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key, body }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01', toUserId: outsider.user.id } }), 400, 'BAD_REQUEST', /^toUserId/);
     });

@@ -35,7 +35,10 @@ export const MAX_MEMBERSHIP_EMAILS = 20;
 /** `?emails=a@x,b@y` of GET …/teams/{teamId}/memberships: only the members with one of these e-mails (any case). */
 @ArgsType()
 export class MembershipFilterArgs {
-  @Field(() => [String], { nullable: true, description: `Only the members with one of these e-mail addresses (case-insensitive), at most ${MAX_MEMBERSHIP_EMAILS}.` })
+  @Field(() => [String], {
+    nullable: true,
+    description: `Only the members with one of these e-mail addresses (case-insensitive), at most ${MAX_MEMBERSHIP_EMAILS}.`,
+  })
   @IsOptional()
   @ArrayMaxSize(MAX_MEMBERSHIP_EMAILS, { message: `emails must hold at most ${MAX_MEMBERSHIP_EMAILS} e-mail addresses` })
   emails?: string[] | null;

@@ -44,7 +44,8 @@ async function organizationMember(ctx: SubgraphContext, orgId: number, userId: n
  * whether the user exists or not.
  */
 async function teamMember(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined, userId: number): Promise<CoverCheck> {
-  return memberOf((await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds, userId, () => forbidden(`User ${userId} is not an accepted member of team ${teamId}`));
+  const members = (await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds;
+  return memberOf(members, userId, () => forbidden(`User ${userId} is not an accepted member of team ${teamId}`));
 }
 
 const USER_EMAILS = /* GraphQL */ `query OooUserEmails($ids: [Int!]!) { usersById(ids: $ids) { id email } }`;
