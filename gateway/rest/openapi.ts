@@ -213,6 +213,7 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       ...(route.anonymous ? { security: [] } : {}),
       ...(route.platformClientIdParam ? { security: [{ platformSecretKey: [] }] } : {}),
       ...(route.deprecated ? { deprecated: true } : {}),
+      ...(route.deviations?.length ? { 'x-svc-deviation': route.deviations } : {}),
       responses: {
         [status]:
           status === '204'

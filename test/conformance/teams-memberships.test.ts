@@ -241,6 +241,14 @@ describe('conformance: teams and memberships', () => {
     });
   });
 
+  it('the OpenAPI document marks the deliberate deviations of this family (x-svc-deviation)', async () => {
+    const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+    const marks = (path: string, method: string): string[] => paths[path][method]['x-svc-deviation'] ?? [];
+    expect(marks('/v2/teams/{teamId}/memberships/{membershipId}', 'patch')).toEqual(expect.arrayContaining([expect.stringMatching(/OWNER/)]));
+    expect(marks('/v2/organizations/{orgId}/teams/{teamId}/memberships', 'get')).toEqual([expect.stringMatching(/another organization's path gets 404/)]);
+    expect(marks('/v2/teams/{teamId}/memberships', 'get')).toEqual([]);
+  });
+
   describe('organizations-teams-memberships.controller.e2e-spec.ts (User is Org Admin)', () => {
     const path = () => `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`;
     let created: any;
