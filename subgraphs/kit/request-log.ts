@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
 import { HEALTH_PATHS } from './health';
+import { tagRequestId } from './tracing';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -54,6 +55,7 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
 
   return (req: Request, res: Response, next: NextFunction) => {
     const id = (req.id = idOf(req, res));
+    tagRequestId(id);
     const started = Date.now();
     // 'close' follows 'finish' once the answer is written, and comes alone when the client went away first.
     res.once('close', () => {
