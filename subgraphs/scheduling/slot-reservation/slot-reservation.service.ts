@@ -16,7 +16,7 @@ import { SlotReservation } from './slot-reservation.entity';
 const DAY = 86_400_000;
 
 /** The real service's answer to a reservation over a held or booked slot (422; its user-event-type-slots e2e spec). */
-export const SLOT_TAKEN_MESSAGE = 'This time slot is already reserved by another user. Please choose a different time.';
+const SLOT_TAKEN_MESSAGE = 'This time slot is already reserved by another user. Please choose a different time.';
 
 /** Who is reserving, given the event type (see ReservationCaller). */
 export type CallerOf = (eventType: EventType) => Promise<ReservationCaller>;
