@@ -42,6 +42,14 @@ import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from './subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
+import { ManifestFolder } from './trusted-documents/manifest-folder';
+import {
+  DEFAULT_TRUSTED_DOCUMENTS_DIR,
+  TRUSTED_DOCUMENTS_DIR_VARIABLE,
+  TRUSTED_DOCUMENTS_VARIABLE,
+  trustedDocuments,
+  trustedDocumentsModeFrom,
+} from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
@@ -89,6 +97,10 @@ export interface GatewayOptions {
   trustProxy?: string;
   /** The web origins whose pages may call /graphql and /v2 (cross-origin.ts): CORS_ORIGINS; by default none. */
   corsOrigins?: string;
+  /** `allow` or `only` (trusted-documents.ts): GRAPHQL_TRUSTED_DOCUMENTS; by default allow. */
+  trustedDocuments?: string;
+  /** The folder of the trusted documents' manifests, watched: TRUSTED_DOCUMENTS_DIR; by default .data/trusted-documents. */
+  trustedDocumentsDir?: string;
 }
 
 export interface RunningGateway {
@@ -207,6 +219,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
   process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
   const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? process.env.CORS_ORIGINS);
+  const trustedDocumentsMode = trustedDocumentsModeFrom(options.trustedDocuments ?? process.env[TRUSTED_DOCUMENTS_VARIABLE]);
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -230,7 +243,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
-  const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
+  const operationLimits = options.limits ?? limitsFromEnvironment();
+  const limits = operationLimitOptions(operationLimits);
+  const manifests = await ManifestFolder.open(
+    options.trustedDocumentsDir ?? process.env[TRUSTED_DOCUMENTS_DIR_VARIABLE] ?? DEFAULT_TRUSTED_DOCUMENTS_DIR,
+    operationLimits.maxTokens,
+  );
   const serverOver = (over: ApolloGateway, isPublic: boolean) =>
     new ApolloServer<GatewayContext>({
       gateway: over,
@@ -315,6 +333,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    // A documentId becomes its text first, so that what follows (the mutation's idempotency key, Apollo Server) sees the operation.
+    trustedDocuments(manifests, trustedDocumentsMode),
     graphqlMutationsOnce(idempotency, credentials),
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }),
@@ -357,6 +377,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
       poller?.stop();
+      manifests.close();
       await Promise.all([server.stop(), internalServer.stop()]);
       subgraphHttp.close();
       await invalidation?.stop();
