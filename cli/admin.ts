@@ -7,6 +7,7 @@ import { deadLetteredJobs } from '../subgraphs/integrations/webhook-delivery/dea
 import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
 import { withOperator } from './open-data-sources';
 import { runTool, ToolOutput } from './run-tool';
+import { assertValidConfiguration, effectiveConfiguration, unknownVariables } from '../subgraphs/kit/configuration/settings';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [--flag value | --flag=value ...]
 
@@ -42,6 +43,11 @@ Commands:
       or a booking event's fan-out): { "jobs": [{ jobId, queue, unfinishedStarts, firstStartedAt,
       deadLetteredAt, reason, deliveryId, webhookId, data }] }, newest first. A delivery among them
       shows in its webhook's delivery log as "dead-lettered"; its owner may redeliver it.
+  config
+      The effective configuration: every environment variable of the stack (README tables) as
+      { "configuration": [{ name, value, source: "environment"|"default", secret, readBy }],
+      "unknown": [...] }, secrets masked. "unknown" lists set variables with one of the project's
+      prefixes that nothing reads (typos). A malformed value is refused, naming the variable.
   help
       This text.
 
@@ -82,6 +88,14 @@ function publicUser<T extends { passwordHash?: unknown }>(user: T): Omit<T, 'pas
 }
 
 const COMMANDS: Record<string, Command> = {
+  config: {
+    flags: {},
+    async run() {
+      assertValidConfiguration('npm start');
+      return { configuration: effectiveConfiguration(), unknown: unknownVariables(process.env).map((u) => u.variable) };
+    },
+  },
+
   'create-user': {
     flags: { email: { required: true }, name: { required: true }, password: { required: true }, 'time-zone': { required: true }, admin: { switch: true } },
     async run(flags) {

@@ -7,7 +7,6 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
@@ -38,6 +37,7 @@ import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
+import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
 export interface GatewayContext {
   principal: Principal;
@@ -162,7 +162,7 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const code = formatted.extensions?.code;
   const internal = code === undefined || code === 'INTERNAL_SERVER_ERROR';
   if (internal) console.error('[gateway] internal error:', formatted.message);
-  if (DEBUG_ERRORS) return formatted;
+  if (setting('DEBUG_ERRORS')) return formatted;
   if (internal) {
     return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
@@ -170,9 +170,6 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const extensions = Object.fromEntries(Object.entries(formatted.extensions!).filter(([name]) => !INTERNAL_EXTENSIONS.includes(name)));
   return { ...formatted, extensions };
 }
-
-/** Operations are small: a document within the token limit and its variables. */
-const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
 
 
 
@@ -184,11 +181,12 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health, /health/live, /health/ready. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  assertValidConfiguration('gateway');
   // @apollo/gateway reports to Apollo (usage-reporting.api.apollographql.com) every hour from each gateway,
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
-  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? process.env.CORS_ORIGINS);
+  process.env.APOLLO_TELEMETRY_DISABLED = String(setting('APOLLO_TELEMETRY_DISABLED'));
+  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? setting('CORS_ORIGINS'));
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -216,8 +214,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const serverOver = (over: ApolloGateway, isPublic: boolean) =>
     new ApolloServer<GatewayContext>({
       gateway: over,
-      introspection: isPublic && process.env.GRAPHQL_INTROSPECTION !== 'false',
-      includeStacktraceInErrorResponses: DEBUG_ERRORS,
+      introspection: isPublic && setting('GRAPHQL_INTROSPECTION'),
+      includeStacktraceInErrorResponses: setting('DEBUG_ERRORS'),
       parseOptions: limits.parseOptions,
       validationRules: limits.validationRules,
       plugins: [
@@ -250,7 +248,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const host = options.host ?? '127.0.0.1';
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? setting('TRUST_PROXY')));
   // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
   app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
   app.use((req, _res, next) => {
@@ -262,7 +260,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (allowedOrigins) app.use(['/graphql', '/v2'], crossOrigin(allowedOrigins));
   mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
-  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
+  const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
@@ -289,7 +287,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
     expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id }) }),
     graphqlRequestErrors,
   );
@@ -307,7 +305,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const error = credentialError(`Only the services themselves call this listener (${SYSTEM_CALL_HEADER})`);
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
     expressMiddleware(internalServer, { context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id }) }),
     graphqlRequestErrors,
   );
@@ -315,7 +313,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1', 'the internal listener (INTERNAL_PORT)');
+  const internalHttp = await listen(internal, options.internalPort ?? setting('INTERNAL_PORT'), options.internalHost ?? setting('INTERNAL_HOST'), 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,

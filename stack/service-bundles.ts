@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /**
  * The services `npm start` runs, each from one bundle of its compiled code and the packages it loads
@@ -67,7 +68,7 @@ function freshBundle(entry: string, manifest: BundleManifest | undefined): strin
  * entry itself (no bundles built, one stale, or STACK_BUNDLES=0 for readable stack traces and debuggers).
  */
 export function serviceCommands(entries: readonly string[], env: NodeJS.ProcessEnv = process.env): Map<string, string[]> {
-  const manifest = env.STACK_BUNDLES === '0' ? undefined : readManifest();
+  const manifest = setting('STACK_BUNDLES', env) ? readManifest() : undefined;
   return new Map(
     entries.map((entry) => {
       const bundle = freshBundle(entry, manifest);

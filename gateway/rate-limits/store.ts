@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { DependencyCheck } from '../../subgraphs/kit/health';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
+import { setting } from '../../subgraphs/kit/configuration/settings';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -21,7 +22,7 @@ export interface RateLimitStore {
  */
 export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
   if (!databaseUrl) return { limiters: memoryLimiters, shared: false, checkDatabase: async () => undefined, stop: async () => undefined };
-  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
+  const pool = new Pool({ connectionString: databaseUrl, max: setting('RATE_LIMIT_POOL_SIZE') });
   pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
   const client = await pool.connect();
   try {

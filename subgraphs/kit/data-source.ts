@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { oneAtATime } from './advisory-lock';
 import { CountingSqlLogger } from './sql-statements';
+import { setting } from './configuration/settings';
 
 export interface PersistenceDefinition {
   /** Postgres schema the subgraph owns; nothing else writes to it. */
@@ -27,7 +28,7 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
     logging: ['query', 'error', 'warn'],
     logger: new CountingSqlLogger(),
     // Unqualified names in migrations and queries resolve to the subgraph's own schema (public keeps extensions visible).
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), options: `-c search_path=${persistence.schema},public` },
+    extra: { max: setting('DB_POOL_SIZE'), options: `-c search_path=${persistence.schema},public` },
   });
   await dataSource.initialize();
   // Processes of one subgraph's schema start side by side (the integrations subgraph and the webhook

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { oneAtATime } from './advisory-lock';
+import { setting } from './configuration/settings';
 
 /**
  * The durable job queue (pg-boss) in its own PostgreSQL schema. It is infrastructure shared by the
@@ -29,19 +30,14 @@ export const WORKFLOW_REMINDERS_QUEUE = 'workflow-reminders';
 
 export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE, BOOKING_HOOKS_QUEUE, WORKFLOW_REMINDERS_QUEUE] as const;
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
 /**
  * How long a job may stay active before pg-boss takes it for lost (its worker died) and hands it out
  * again. Longer than one delivery attempt may take (OUTBOUND_TIMEOUT_MS), so a live attempt is never
  * duplicated; a crash is retried this long after it happened.
  */
 export function jobExpireSeconds(): number {
-  const attemptSeconds = Math.ceil(positive(process.env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000) / 1000);
-  return Math.max(positive(process.env.WEBHOOK_JOB_EXPIRE_SECONDS, 60), attemptSeconds + 1);
+  const attemptSeconds = Math.ceil(setting('WEBHOOK_ATTEMPT_TIMEOUT_MS') / 1000);
+  return Math.max(setting('WEBHOOK_JOB_EXPIRE_SECONDS'), attemptSeconds + 1);
 }
 
 /** pg-boss's database access through a TypeORM query runner (structured results: UPDATE … RETURNING gives rows). */
@@ -73,11 +69,11 @@ function dataSourceQueueDb(db: DataSource): PgBoss.Db {
 function queueOptions(name: string): PgBoss.Queue {
   if (name === BOOKING_HOOKS_QUEUE) {
     // Here pg-boss's retry is the retry: a hook whose subgraph is down is tried again with backoff (5 s, 10 s, … about 6 h in all).
-    return { name, policy: 'standard', retryLimit: 12, retryDelay: Math.max(1, Math.round(positive(process.env.BOOKING_HOOK_RETRY_DELAY_SECONDS, 5))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+    return { name, policy: 'standard', retryLimit: 12, retryDelay: Math.max(1, Math.round(setting('BOOKING_HOOK_RETRY_DELAY_SECONDS'))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
   }
   if (name === WORKFLOW_REMINDERS_QUEUE) {
     // At most 5 attempts at sending a reminder, 30 s then doubling.
-    return { name, policy: 'standard', retryLimit: 4, retryDelay: Math.max(1, Math.round(positive(process.env.WORKFLOW_REMINDER_RETRY_DELAY_SECONDS, 30))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+    return { name, policy: 'standard', retryLimit: 4, retryDelay: Math.max(1, Math.round(setting('WORKFLOW_REMINDER_RETRY_DELAY_SECONDS'))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
   }
   return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
 }
@@ -191,12 +187,12 @@ export async function startJobQueueWorker(databaseUrl: string, options: { pollin
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: JOB_QUEUE_SCHEMA,
-    max: Number(process.env.WEBHOOK_WORKER_POOL_SIZE ?? 4),
+    max: setting('WEBHOOK_WORKER_POOL_SIZE'),
     migrate: true,
     schedule: false,
     supervise: true,
     // Finds jobs of dead workers (expired) and retries them; seconds in tests, a minute by default.
-    maintenanceIntervalSeconds: positive(process.env.WEBHOOK_MAINTENANCE_INTERVAL_SECONDS, 60),
+    maintenanceIntervalSeconds: setting('WEBHOOK_MAINTENANCE_INTERVAL_SECONDS'),
     ...options,
   });
   boss.on('error', (error) => console.error('webhook worker queue error:', error.message));

@@ -148,9 +148,11 @@ export function effectiveConfiguration(env: Environment = process.env): Effectiv
     const text = env[name];
     const fromEnvironment = text !== undefined && text !== '';
     const value = setting(name, env);
+    // A computed default as the README words it, without its markdown.
+    const described = variable.defaultText?.replaceAll('`', '') ?? null;
     let shown: string | null;
-    if (variable.secret) shown = fromEnvironment ? '********' : (variable.defaultText ?? null);
-    else if (value === undefined) shown = variable.defaultText ?? null;
+    if (variable.secret) shown = fromEnvironment ? '********' : described;
+    else if (value === undefined) shown = described;
     else shown = variable.kind.show(value as never);
     return { name, value: shown, source: fromEnvironment ? 'environment' : 'default', secret: variable.secret, readBy: variable.readBy };
   });
