@@ -59,6 +59,28 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     expect(refused(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'))).toMatch(/--credits/);
   });
 
+  it('config prints the effective configuration: each variable, its value and source (environment or default), secrets masked', async () => {
+    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '3', SMTP_PASSWORD: 'hunter2', INTERNAL_SECRET: 's3cret-internal', WEBHOOK_MAX_ATEMPTS: '2' };
+    const { configuration, unknown } = answer(await runCli('admin', env, 'config'));
+    const byName = Object.fromEntries(configuration.map((entry: { name: string }) => [entry.name, entry]));
+    expect(byName.DB_POOL_SIZE).toMatchObject({ value: '3', source: 'environment', secret: false });
+    expect(byName.GRAPHQL_MAX_DEPTH).toMatchObject({ value: '12', source: 'default', secret: false });
+    expect(byName.SMTP_PASSWORD).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(byName.INTERNAL_SECRET).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(byName.DATABASE_URL).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(unknown).toEqual(['WEBHOOK_MAX_ATEMPTS']);
+    expect(JSON.stringify(configuration)).not.toMatch(/hunter2|s3cret-internal|test_cli_admin_/);
+  });
+
+  it('config (and every other command) refuses a malformed value, naming the variable and what it must be', async () => {
+    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: 'many' }, 'config'))).toContain(
+      'WEBHOOK_WORKERS="many": not a whole number; expected an integer 0–64',
+    );
+    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '-2' }, 'create-api-key', '--user', '1'))).toContain(
+      'DB_POOL_SIZE="-2": below 1; expected an integer 1–1000',
+    );
+  });
+
   it('an unknown command exits non-zero with a usage hint on stderr', async () => {
     const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));
     expect(message).toContain('unknown command "frobnicate"');
