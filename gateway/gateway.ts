@@ -313,7 +313,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? setting('INTERNAL_PORT'), options.internalHost ?? setting('INTERNAL_HOST'), 'the internal listener (INTERNAL_PORT)');
+  const internalPort = options.internalPort ?? setting('INTERNAL_PORT');
+  const internalHttp = await listen(internal, internalPort, options.internalHost ?? setting('INTERNAL_HOST'), 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,

@@ -47,7 +47,9 @@ export async function openLocalDatabase(): Promise<LocalDatabase> {
   const { port, serverUrl } = embedded();
   // Something else on the port would make the client wait without end: fail at once, naming it.
   if ((await assertPostgresOrFree(port, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
-  if (!(await reachable(serverUrl))) throw new PortInUse(port, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
+  if (!(await reachable(serverUrl))) {
+    throw new PortInUse(port, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
+  }
   return { url: await ensureDatabase(serverUrl, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
 }
 

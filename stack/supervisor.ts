@@ -86,7 +86,15 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
     name: 'gateway',
     command: commands.get(GATEWAY_ENTRY)!,
     heapLimitMb,
-    env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: setting('HOST', env) ?? '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1', ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}) },
+    env: {
+      ...shared,
+      ...subgraphUrlEnv,
+      PORT: String(gatewayPort),
+      HOST: setting('HOST', env) ?? '127.0.0.1',
+      INTERNAL_PORT: String(internalPort),
+      INTERNAL_HOST: '127.0.0.1',
+      ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}),
+    },
   });
   return { specs, workers, urls, gatewayUrl };
 }

@@ -19,7 +19,9 @@ export interface OperationLimits {
   maxCost: number;
 }
 
-export const LIMIT_VARIABLES: Record<keyof OperationLimits, 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_ROOT_FIELDS' | 'GRAPHQL_MAX_DIRECTIVES' | 'GRAPHQL_MAX_COST'> = {
+type LimitVariable = `GRAPHQL_MAX_${'TOKENS' | 'DEPTH' | 'ALIASES' | 'ROOT_FIELDS' | 'DIRECTIVES' | 'COST'}`;
+
+export const LIMIT_VARIABLES: Record<keyof OperationLimits, LimitVariable> = {
   maxTokens: 'GRAPHQL_MAX_TOKENS',
   maxDepth: 'GRAPHQL_MAX_DEPTH',
   maxAliases: 'GRAPHQL_MAX_ALIASES',
@@ -28,7 +30,7 @@ export const LIMIT_VARIABLES: Record<keyof OperationLimits, 'GRAPHQL_MAX_TOKENS'
   maxCost: 'GRAPHQL_MAX_COST',
 };
 
-const limitsOf = (value: (variable: (typeof LIMIT_VARIABLES)[keyof OperationLimits]) => number): OperationLimits =>
+const limitsOf = (value: (variable: LimitVariable) => number): OperationLimits =>
   Object.fromEntries(Object.entries(LIMIT_VARIABLES).map(([name, variable]) => [name, value(variable)])) as unknown as OperationLimits;
 
 /** The defaults of the configuration table. */

@@ -20,7 +20,8 @@ export interface ConferencingProvider {
 /** The built-in video provider: a stable URL per booking, derived from its uid with a keyed hash (not guessable from the uid alone). */
 export function builtInMeetingUrl(bookingUid: string): string {
   const base = (setting('VIDEO_BASE_URL') ?? `${(setting('PUBLIC_URL') ?? 'http://127.0.0.1:3000').replace(/\/$/, '')}/video`).replace(/\/$/, '');
-  const room = createHmac('sha256', setting('VIDEO_ROOM_KEY') ?? setting('INTEGRATIONS_SECRET_KEY') ?? 'svc-dev-video-rooms').update(bookingUid).digest('base64url').slice(0, 22);
+  const roomKey = setting('VIDEO_ROOM_KEY') ?? setting('INTEGRATIONS_SECRET_KEY') ?? 'svc-dev-video-rooms';
+  const room = createHmac('sha256', roomKey).update(bookingUid).digest('base64url').slice(0, 22);
   return `${base}/${room}`;
 }
 

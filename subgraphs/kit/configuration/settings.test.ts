@@ -22,7 +22,7 @@ describe('a malformed value stops the start, naming the variable, its problem an
     ['gateway', { GRAPHQL_INTROSPECTION: 'maybe' }, 'GRAPHQL_INTROSPECTION="maybe": not a boolean; expected a boolean (1/true/yes/on or 0/false/no/off)'],
     ['webhook worker', { WEBHOOK_RETRY_BASE_SECONDS: '0' }, 'WEBHOOK_RETRY_BASE_SECONDS="0": not above 0; expected a number > 0 (s)'],
     ['integrations', { GOOGLE_API_URL: 'www.googleapis.com' }, 'GOOGLE_API_URL="www.googleapis.com": not a URL; expected a URL (http: or https:)'],
-    ['gateway', { WORKER_HEALTH_URLS: 'webhook-worker' }, 'WORKER_HEALTH_URLS="webhook-worker": "webhook-worker" is not name=URL; expected comma-separated name=URL pairs'],
+    ['gateway', { WORKER_HEALTH_URLS: 'worker' }, 'WORKER_HEALTH_URLS="worker": "worker" is not name=URL; expected comma-separated name=URL pairs'],
   ];
   it.each(cases)('%s with %j', (process, env, message) => {
     expect(refusal(process, env)).toContain(message);
@@ -78,7 +78,8 @@ describe('typed reads', () => {
 
 describe('unknown variables with the project prefixes', () => {
   it('are warned about as probable typos, with the nearest declared name; other variables are not', () => {
-    expect(unknownVariableWarnings({ WEBHOOK_MAX_ATEMPTS: '3', GRAPHQL_MAX_DEPT: '5', HOME: '/root', GOOGLE_APPLICATION_CREDENTIALS: 'x', PORT: '1' })).toEqual([
+    const env = { WEBHOOK_MAX_ATEMPTS: '3', GRAPHQL_MAX_DEPT: '5', HOME: '/root', GOOGLE_APPLICATION_CREDENTIALS: 'x', PORT: '1' };
+    expect(unknownVariableWarnings(env)).toEqual([
       'warning: GRAPHQL_MAX_DEPT is set but no part of the stack reads it (a typo of GRAPHQL_MAX_DEPTH?)',
       'warning: WEBHOOK_MAX_ATEMPTS is set but no part of the stack reads it (a typo of WEBHOOK_MAX_ATTEMPTS?)',
     ]);
