@@ -50,13 +50,15 @@ export async function queueSettings(db: DataSource): Promise<QueueSettings[]> {
 /** Changes some settings of one of QUEUES (the others stay as they are) and answers its settings. */
 export async function changeQueueSettings(db: DataSource, queue: string, change: QueueSettingsChange): Promise<QueueSettings> {
   const manager = queueManager(db);
-  await manager.updateQueue(queue, {
+  const options: PgBoss.Queue = {
     name: queue,
     retryLimit: change.retryLimit,
     retryDelay: change.retryDelaySeconds,
     retryBackoff: change.retryBackoff,
     expireInSeconds: change.expireSeconds,
     retentionMinutes: change.retentionMinutes,
-  });
+  };
+  // pg-boss checks every option present, undefined ones too: only the settings given are passed.
+  await manager.updateQueue(queue, Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as PgBoss.Queue);
   return settingsOf((await manager.getQueue(queue))!);
 }
