@@ -10,6 +10,7 @@ import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
+import { answerMetrics, FetchRecorder, subgraphFetchMetrics } from '../subgraphs/kit/metrics';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { browserPages } from './browser-pages';
 import { allowedOriginsFrom, crossOrigin } from './cross-origin';
@@ -18,6 +19,7 @@ import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
+import { operationMetrics } from './operation-metrics';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
 import { operationLimitOptions } from './operation-limits/operation-limits';
 import { reuseOperationsForResultShaping } from './operation-reuse';
@@ -28,6 +30,7 @@ import { CredentialCheck } from './rate-limits/request-budgets';
 import { graphqlTooManyRequests, restTooManyRequests } from './rate-limits/too-many-requests';
 import { openApiDocument } from './rest/openapi';
 import { RouteEntry } from './rest/route';
+import { restRequestMetrics } from './rest/request-metrics';
 import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
@@ -104,12 +107,15 @@ type SubgraphAnswer = Awaited<ReturnType<RemoteGraphQLDataSource<GatewayContext>
  * (`extensions.principalsChanged`).
  */
 class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  private readonly metrics: FetchRecorder;
+
   constructor(
     config: ConstructorParameters<typeof RemoteGraphQLDataSource<GatewayContext>>[0],
     private readonly onPrincipalsChanged: (userIds: number[]) => void,
     private readonly serviceName: string,
   ) {
     super(config);
+    this.metrics = subgraphFetchMetrics(serviceName);
   }
 
   /** A subgraph that cannot be reached (refused, reset, timed out) is SERVICE_UNAVAILABLE, named but without its address. */
@@ -132,6 +138,8 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     // Federation fetches are query or mutation documents: only a query is sent again after a broken connection.
     const idempotent = readsOnly(operation.query ?? '');
+    const started = performance.now();
+    let ok = false;
     try {
       const init: SubgraphRequestInit = { method: 'POST', headers, body: JSON.stringify(operation), idempotent };
       const response = await this.fetcher(this.url!, init);
@@ -141,10 +149,13 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
       const answer = { ...(body as SubgraphAnswer), http: response as never };
       const changed = answer.extensions?.[PRINCIPALS_CHANGED_EXTENSION];
       if (Array.isArray(changed)) this.onPrincipalsChanged(changed);
+      ok = true;
       return answer;
     } catch (error) {
       if (!idempotent && requestMayHaveBeenRead(error)) throw writeOutcomeUnknown(this.serviceName);
       this.didEncounterError(error as Error);
+    } finally {
+      this.metrics.record(ok, (performance.now() - started) / 1000);
     }
   }
 }
@@ -226,6 +237,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         ...limits.plugins,
         noSuggestionsForAnonymous,
         answerUnavailableWith503,
+        ...(isPublic ? [operationMetrics] : []),
       ],
       formatError: hideInternals,
     });
@@ -262,6 +274,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(browserPages());
   const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
+  // Every /v2 answer is counted by its route template, 429s of the budgets included.
+  app.use('/v2', restRequestMetrics(routes));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
   // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
@@ -296,6 +310,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Subgraph callbacks: the system principal, proven by the callback key, and nothing else.
   const internal = express();
   internal.disable('x-powered-by');
+  // Prometheus scrapes this process here, never on the public port (docs/operations.md).
+  internal.use((req, res, next) => answerMetrics(req, res) || next());
   // Callbacks carry the id of the subgraph request they serve.
   internal.use(requestLogging('gateway-internal', () => true, { internal: true }));
   internal.use(

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
 import { setting } from '../subgraphs/kit/configuration/settings';
+import { tracingEnabled } from '../subgraphs/kit/tracing';
 
 /**
  * The services `npm start` runs, each from one bundle of its compiled code and the packages it loads
@@ -63,11 +64,17 @@ function freshBundle(entry: string, manifest: BundleManifest | undefined): strin
   return bundle;
 }
 
+/** Starts OpenTelemetry before a service loads (node --require), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+const TRACE_EXPORT = join(DIST, 'stack', 'trace-export.js');
+
 /**
  * What `node` runs for each service entry: its fresh bundle through the runner, else the compiled
  * entry itself (no bundles built, one stale, or STACK_BUNDLES=0 for readable stack traces and debuggers).
+ * With traces on (OTEL_EXPORTER_OTLP_ENDPOINT), the compiled entry after trace-export.js: instrumentation patches the
+ * packages as `require` loads them, and a bundle holds its packages (pg) inside, out of its reach.
  */
 export function serviceCommands(entries: readonly string[], env: NodeJS.ProcessEnv = process.env): Map<string, string[]> {
+  if (tracingEnabled(env)) return new Map(entries.map((entry) => [entry, ['--require', TRACE_EXPORT, join(DIST, entry)]]));
   const manifest = setting('STACK_BUNDLES', env) ? readManifest() : undefined;
   return new Map(
     entries.map((entry) => {

@@ -30,6 +30,8 @@ export class SupervisedProcess {
   private child?: ChildProcess;
   private stopping = false;
   private crashesInARow = 0;
+  /** Restarts after an exit nobody asked for, over the life of this supervisor: each new process reports it in its metrics. */
+  private restarts = 0;
   private readyAt?: number;
   private restartTimer?: NodeJS.Timeout;
   private firstReady?: { resolve(): void; reject(error: Error): void };
@@ -53,7 +55,8 @@ export class SupervisedProcess {
 
   private spawn(): void {
     const child = spawn(process.execPath, [`--max-old-space-size=${this.spec.heapLimitMb}`, ...profilingFlags(this.spec.name), ...this.spec.command], {
-      env: this.spec.env,
+      // Its restarts so far (its metrics count them) and its name in traces.
+      env: { ...this.spec.env, SUPERVISOR_RESTARTS: String(this.restarts), OTEL_SERVICE_NAME: this.name },
       // The IPC channel tells the supervisor when the service is ready, and the service that the
       // supervisor is gone. Its own process group: a Ctrl-C in the terminal reaches only the
       // supervisor, which then stops the services in order.
@@ -93,7 +96,9 @@ export class SupervisedProcess {
     this.log(`[supervisor] ${this.name}: ${how}; restarting in ${delay} ms`);
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
-      if (!this.stopping) this.spawn();
+      if (this.stopping) return;
+      this.restarts++;
+      this.spawn();
     }, delay);
   }
 

@@ -3,6 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { addressKey } from '../../subgraphs/kit/client-address';
 import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
 import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
+import { countRefusal } from '../../subgraphs/kit/metrics';
 import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
 import { sha256Hex } from '../../subgraphs/kit/sha256';
 import { groupedConsumes } from './grouped-consumes';
@@ -13,6 +14,8 @@ type Consume = (key: string) => Promise<RateLimiterRes>;
 
 /** One budget a request spends a point of: the budget, the key and what to call it in a 429 message. */
 interface Spend {
+  /** The budget's name, as its limiter's (the kind of a refusal in the metrics). */
+  kind: string;
   consume: Consume;
   key: string;
   limit: number;
@@ -58,6 +61,11 @@ export function clientAddressOf(req: Request): string {
   return addressKey(req.ip ?? req.socket.remoteAddress);
 }
 
+/** The budgets, by their limiters' names. */
+const PER_CREDENTIAL = 'requests-per-credential';
+const PER_IP = 'requests-per-ip';
+const PUBLIC_BOOKINGS_PER_IP = 'public-bookings-per-ip';
+
 /** Public booking creation, and the booker e-mail codes it may need (a code sender spends the same budget). */
 function isPublicBookingCreation(req: Request): boolean {
   return req.method === 'POST' && /^\/v2\/bookings(\/email-verification-code)?\/?$/.test(`${req.baseUrl}${req.path}`);
@@ -78,9 +86,9 @@ export class RequestBudgets {
     limiters: LimiterFactory,
     private readonly settings: RateLimitSettings,
   ) {
-    this.perCredential = groupedConsumes(limiters('requests-per-credential', settings.requestsPerCredential, settings.windowSeconds));
-    this.perIp = groupedConsumes(limiters('requests-per-ip', settings.requestsPerIp, settings.windowSeconds));
-    this.publicBookings = groupedConsumes(limiters('public-bookings-per-ip', settings.publicBookingsPerIp, settings.windowSeconds));
+    this.perCredential = groupedConsumes(limiters(PER_CREDENTIAL, settings.requestsPerCredential, settings.windowSeconds));
+    this.perIp = groupedConsumes(limiters(PER_IP, settings.requestsPerIp, settings.windowSeconds));
+    this.publicBookings = groupedConsumes(limiters(PUBLIC_BOOKINGS_PER_IP, settings.publicBookingsPerIp, settings.windowSeconds));
   }
 
   /**
@@ -90,10 +98,15 @@ export class RequestBudgets {
   async spendsOf(req: Request, check: CredentialCheck): Promise<Spend[]> {
     const credential = credentialKeyOf(req);
     const address = clientAddressOf(req);
-    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) return [{ consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
-    const spends = [{ consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' }];
+    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) {
+      return [{ kind: PER_CREDENTIAL, consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
+    }
+    const spends: Spend[] = [
+      { kind: PER_IP, consume: this.perIp, key: address, limit: this.settings.requestsPerIp, whose: 'without a credential from this IP address' },
+    ];
     if (isPublicBookingCreation(req)) {
-      spends.push({ consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose: 'of public bookings from this IP address' });
+      const whose = 'of public bookings from this IP address';
+      spends.push({ kind: PUBLIC_BOOKINGS_PER_IP, consume: this.publicBookings, key: address, limit: this.settings.publicBookingsPerIp, whose });
     }
     return spends;
   }
@@ -125,6 +138,7 @@ export class RequestBudgets {
         'X-RateLimit-Reset': String(resetSeconds),
       });
       if (!over) return next();
+      countRefusal(over.spend.kind);
       res.status(429).set('Retry-After', String(resetSeconds));
       tooMany(req, res, `Too many requests: at most ${binding.spend.limit} per ${this.settings.windowSeconds} seconds ${binding.spend.whose}. Retry in ${resetSeconds} seconds.`);
     };

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { DependencyCheck } from '../../subgraphs/kit/health';
+import { watchPool } from '../../subgraphs/kit/metrics';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
 import { setting } from '../../subgraphs/kit/configuration/settings';
 
@@ -36,5 +37,14 @@ export async function openRateLimitStore(databaseUrl: string | undefined): Promi
   } finally {
     client.release();
   }
-  return { limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA), shared: true, checkDatabase: () => pool.query('SELECT 1'), stop: () => pool.end() };
+  const unwatch = watchPool(GATEWAY_SCHEMA, () => pool);
+  return {
+    limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA),
+    shared: true,
+    checkDatabase: () => pool.query('SELECT 1'),
+    stop: () => {
+      unwatch();
+      return pool.end();
+    },
+  };
 }

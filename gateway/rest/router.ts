@@ -1,5 +1,6 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
+import { restRouteMetrics } from '../../subgraphs/kit/metrics';
 import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
 import { RETRY_AFTER_SECONDS } from '../../subgraphs/kit/unavailable';
 import { CredentialResolver, OperationRunner } from '../credentials';
@@ -11,8 +12,11 @@ import { RouteEntry } from './route';
 
 export const VERSION_HEADER = 'svc-api-version';
 
+/** Where the route serving a request leaves its metrics recorder (`res.locals`), for the count made when the answer is sent (request-metrics.ts). */
+export const ROUTE_RECORDER = 'routeRecorder';
+
 /** `/v2/teams/{teamId}` → `/v2/teams/:teamId` (express syntax). */
-function expressPath(path: string): string {
+export function expressPath(path: string): string {
   return path.replace(/^\/v2/, '').replace(/\{(\w+)\}/g, ':$1');
 }
 
@@ -58,7 +62,9 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
   }
   for (const candidates of groups.values()) {
     const { method, path } = candidates[0].entry;
+    const recorder = restRouteMetrics(method, path);
     router[method.toLowerCase() as 'get'](expressPath(path), ...bodyParsers(candidates.map((c) => c.entry)), ...guards, async (req: Request, res: Response) => {
+      res.locals[ROUTE_RECORDER] = recorder;
       const chosen = pickVersion(candidates, req.header(VERSION_HEADER));
       if (!chosen) {
         const versions = candidates.map((c) => c.entry.version).join(' or ');

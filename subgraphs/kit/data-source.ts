@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { oneAtATime } from './advisory-lock';
+import { watchPool } from './metrics';
 import { CountingSqlLogger } from './sql-statements';
 import { setting } from './configuration/settings';
 
@@ -31,6 +33,8 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
     extra: { max: setting('DB_POOL_SIZE'), options: `-c search_path=${persistence.schema},public` },
   });
   await dataSource.initialize();
+  // Its pool in the metrics (svc_db_pool_clients{pool="<schema>"}) while it is open.
+  watchPool(persistence.schema, () => (dataSource.isInitialized ? ((dataSource.driver as PostgresDriver).master as pg.Pool) : undefined));
   // Processes of one subgraph's schema start side by side (the integrations subgraph and the webhook
   // workers under `npm start`): one applies the migrations, the others then find them applied.
   await oneAtATime(dataSource, `${persistence.schema}.migrations`, async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { countLockout, countRefusal } from './metrics';
 import { RateLimitSettings } from './rate-limit-settings';
 import { LimiterFactory } from './rate-limit-store';
 
@@ -27,7 +28,7 @@ export class FailureLockout {
 
   constructor(
     limiters: LimiterFactory,
-    name: string,
+    private readonly name: string,
     private readonly allowed: number,
     private readonly policy: LockoutPolicy,
   ) {
@@ -39,7 +40,10 @@ export class FailureLockout {
   async state(key: string): Promise<{ failures: number; lockedMs: number }> {
     const state = await this.failures.get(key);
     if (!state) return { failures: 0, lockedMs: 0 };
-    return { failures: state.consumedPoints, lockedMs: state.consumedPoints > this.allowed ? Math.max(state.msBeforeNext, 1) : 0 };
+    const locked = state.consumedPoints > this.allowed;
+    // Read before a secret is checked: a locked key's request is refused.
+    if (locked) countRefusal(this.name);
+    return { failures: state.consumedPoints, lockedMs: locked ? Math.max(state.msBeforeNext, 1) : 0 };
   }
 
   /**
@@ -53,6 +57,7 @@ export class FailureLockout {
   async attempt(key: string): Promise<number> {
     const state = await this.failures.penalty(key);
     if (state.consumedPoints <= this.allowed) return 0;
+    countRefusal(this.name);
     if (state.consumedPoints > this.allowed + 1) return Math.max(state.msBeforeNext, 1); // already locked
     return this.lock(key);
   }
@@ -64,6 +69,7 @@ export class FailureLockout {
 
   /** Locks the key for its next lockout: twice the previous one within the memory. */
   private async lock(key: string): Promise<number> {
+    countLockout(this.name);
     const n = (await this.lockouts.penalty(key)).consumedPoints;
     const seconds = lockoutSeconds(n, this.policy);
     await this.failures.block(key, seconds);

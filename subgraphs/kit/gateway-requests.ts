@@ -3,6 +3,8 @@ import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedE
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
+import { recordOperation } from './metrics';
+import { tagOperation } from './tracing';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { setting } from './configuration/settings';
 
@@ -130,43 +132,59 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
   const documents = new DocumentCache(options.schema);
   const JSON_TYPE: [string, string] = ['content-type', 'application/json; charset=utf-8'];
 
-  async function byApollo(req: IncomingMessage, res: ServerResponse, body: GraphQLBody, contextValue: SubgraphContext) {
+  /** Answers through Apollo Server; whether the answer carries errors (Apollo writes `errors` first). */
+  async function byApollo(req: IncomingMessage, res: ServerResponse, body: GraphQLBody, contextValue: SubgraphContext): Promise<boolean> {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const response = await options.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method: 'POST', headers, search: '', body }, context: async () => contextValue });
     if (response.body.kind !== 'complete') throw new Error('Incremental delivery is not used between the gateway and a subgraph');
     answer(res, response.status ?? 200, response.headers, response.body.string);
+    return (response.status ?? 200) >= 400 || response.body.string.startsWith('{"errors"');
+  }
+
+  /** Serves the call; the operation's name and whether it failed, for the metrics (undefined: refused before it was read). */
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<{ name: unknown; failed: boolean } | undefined> {
+    const header = req.headers[PRINCIPAL_HEADER];
+    const principal = typeof header === 'string' && header ? verifyPrincipal(header) : undefined;
+    if (!principal) {
+      options.refuse(res, header ? `Invalid ${PRINCIPAL_HEADER} signature` : `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
+      return undefined;
+    }
+    let body: GraphQLBody;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
+      return { name: undefined, failed: true };
+    }
+    const contextValue = options.contextFor(principal, req.id);
+    const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
+    const variables = isPlainObject(body) ? body.variables : undefined;
+    const operationName = isPlainObject(body) ? body.operationName : undefined;
+    tagOperation(operationName);
+    if (!document || (variables != null && !isPlainObject(variables)) || (operationName != null && typeof operationName !== 'string')) {
+      return { name: operationName, failed: await byApollo(req, res, body, contextValue) };
+    }
+    const result = (await (runCompiled(options.schema, document, operationName ?? undefined, variables ?? undefined, contextValue) ??
+      execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue }))) as ExecutionResult;
+    // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
+    if (result.data === undefined) return { name: operationName, failed: await byApollo(req, res, body, contextValue) };
+    const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options) : { formatted: undefined, status: undefined };
+    const changed = contextValue.principalsChanged;
+    const extensions = changed.size ? { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...changed] } : result.extensions;
+    answer(res, status ?? 200, [JSON_TYPE], JSON.stringify({ errors: formatted, data: result.data, extensions }) + '\n');
+    return { name: operationName, failed: Boolean(formatted) };
   }
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    let served: { name: unknown; failed: boolean } | undefined = { name: undefined, failed: true };
     try {
-      const header = req.headers[PRINCIPAL_HEADER];
-      if (typeof header !== 'string' || !header) return options.refuse(res, `Missing ${PRINCIPAL_HEADER}: subgraphs only answer the gateway`);
-      const principal = verifyPrincipal(header);
-      if (!principal) return options.refuse(res, `Invalid ${PRINCIPAL_HEADER} signature`);
-      let body: GraphQLBody;
-      try {
-        body = JSON.parse(await readBody(req));
-      } catch {
-        return answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
-      }
-      const contextValue = options.contextFor(principal, req.id);
-      const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
-      const variables = isPlainObject(body) ? body.variables : undefined;
-      const operationName = isPlainObject(body) ? body.operationName : undefined;
-      if (!document || (variables != null && !isPlainObject(variables)) || (operationName != null && typeof operationName !== 'string')) {
-        return await byApollo(req, res, body, contextValue);
-      }
-      const result = (await (runCompiled(options.schema, document, operationName ?? undefined, variables ?? undefined, contextValue) ??
-        execute({ schema: options.schema, document, variableValues: variables, operationName, contextValue }))) as ExecutionResult;
-      // No data: the operation failed before any resolver ran (variables, operation name); Apollo Server answers it.
-      if (result.data === undefined) return await byApollo(req, res, body, contextValue);
-      const { formatted, status } = result.errors?.length ? formatErrors(result.errors, options) : { formatted: undefined, status: undefined };
-      const extensions = contextValue.principalsChanged.size ? { ...result.extensions, [PRINCIPALS_CHANGED_EXTENSION]: [...contextValue.principalsChanged] } : result.extensions;
-      answer(res, status ?? 200, [JSON_TYPE], JSON.stringify({ errors: formatted, data: result.data, extensions }) + '\n');
+      served = await serve(req, res);
     } catch (error) {
       console.error(`[subgraph] ${(error as Error).message}`);
       if (!res.headersSent) answer(res, 500, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) + '\n');
     }
+    if (served) recordOperation(typeof served.name === 'string' ? served.name : null, served.failed, (performance.now() - started) / 1000);
   };
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { runJobTraced } from './tracing';
 
 export interface JobPumpOptions {
   /** Jobs handled at once by this process; a finished one frees its slot for the next at once. */
@@ -99,7 +100,7 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
   const run = async (job: PgBoss.Job<T>) => {
     inHand.add(job.id);
     try {
-      await handle(job);
+      await runJobTraced(queue, job.id, job.data, () => handle(job));
       completed(job.id);
     } catch (error) {
       await ended([job.id]);

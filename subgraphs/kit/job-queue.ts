@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { oneAtATime } from './advisory-lock';
 import { setting } from './configuration/settings';
+import { withTraceContext } from './tracing';
 
 /**
  * The durable job queue (pg-boss) in its own PostgreSQL schema. It is infrastructure shared by the
@@ -116,7 +117,7 @@ function jobProducer(): PgBoss {
 
 /** Enqueues a job in the caller's transaction; throws (rolling the change back) if the queue is missing. */
 export async function enqueueInTransaction(tx: EntityManager, queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
-  const id = await jobProducer().send(queue, data, { ...options, db: transactionQueueDb(tx) });
+  const id = await jobProducer().send(queue, withTraceContext(data), { ...options, db: transactionQueueDb(tx) });
   if (!id && !options.singletonKey) throw new Error(`job queue ${queue} does not exist (installJobQueue was not run)`);
   return id ?? '';
 }
@@ -153,7 +154,7 @@ export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly 
       return { rows: result.records };
     },
   };
-  await jobProducer().insert(jobs.map((job) => ({ id: job.id, name: job.queue, data: job.data, startAfter: job.startAfter })), { db });
+  await jobProducer().insert(jobs.map((job) => ({ id: job.id, name: job.queue, data: withTraceContext(job.data), startAfter: job.startAfter })), { db });
   if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
 }
 
@@ -184,6 +185,14 @@ async function capturedInsert(): Promise<{ text: string; params: unknown[] }> {
 /** Cancels queued jobs in the caller's transaction. */
 export async function cancelJobsInTransaction(tx: EntityManager, queue: string, ids: string[]): Promise<void> {
   if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });
+}
+
+/** The jobs waiting (created, retry) and in hand (active) per queue and state: what the metrics show of the queue. */
+export async function queueDepth(db: DataSource): Promise<Array<{ queue: string; state: string; jobs: number }>> {
+  return db.query(
+    `SELECT name AS queue, state::text AS state, count(*)::int AS jobs FROM ${JOB_QUEUE_SCHEMA}.job
+     WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+  );
 }
 
 /** A started pg-boss with its own connection pool, for a worker process. */

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
 import { HEALTH_PATHS } from './health';
 import { setting } from './configuration/settings';
+import { tagRequestId } from './tracing';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -55,6 +56,7 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
 
   return (req: Request, res: Response, next: NextFunction) => {
     const id = (req.id = idOf(req, res));
+    tagRequestId(id);
     const started = Date.now();
     // 'close' follows 'finish' once the answer is written, and comes alone when the client went away first.
     res.once('close', () => {

@@ -15,6 +15,7 @@ import { requestLogging } from './request-log';
 import { gatewayRequestHandler, isGatewayCall } from './gateway-requests';
 import { answerProbe, dependencyStates } from './health';
 import { Loaders } from './loaders';
+import { answerMetrics } from './metrics';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
 import { RateLimitSettings, rateLimitSettings } from './rate-limit-settings';
@@ -87,8 +88,8 @@ function refuse(res: ServerResponse, message: string) {
 
 /**
  * Starts one subgraph on its own HTTP port: `/graphql` (only for callers presenting a principal
- * signed by the gateway), `/health/live` (the process answers), and `/health/ready` and `/health` (200 when its database
- * answers; /health names the subgraph).
+ * signed by the gateway), `/health/live` (the process answers), `/health/ready` and `/health` (200 when its database
+ * answers; /health names the subgraph), and `/metrics` (the process's Prometheus series).
  */
 export async function startSubgraph(
   definition: SubgraphDefinition,
@@ -137,6 +138,8 @@ export async function startSubgraph(
   app.use(logging);
   const readiness = { database: () => db.query('SELECT 1') };
   app.use((req, res, next) => answerProbe(req, res, readiness) || next());
+  // A subgraph's port is internal (only the gateway and the operator reach it): Prometheus scrapes it here.
+  app.use((req, res, next) => answerMetrics(req, res) || next());
   app.get('/health', async (_req, res) => {
     const { database } = await dependencyStates(readiness);
     if (database === 'ok') res.json({ status: 'ok', subgraph: definition.name });

@@ -85,6 +85,9 @@ describe('npm start supervises every service in its own process', () => {
     console.log(`integrations SIGKILLed: back (health 200, /v2/webhooks 200) after ${recoveredInMs} ms; ${observations.length} requests under load`);
 
     expect(stack.output()).toMatch(/\[supervisor\] integrations: killed by SIGKILL; restarting in \d+ ms/);
+    // The new process reports the supervisor's restart of it in its metrics, on its own port.
+    const integrations = /^integrations +(http:\/\/\S+)\/graphql$/m.exec(stack.output())![1];
+    expect(await (await fetch(`${integrations}/metrics`)).text()).toMatch(/^svc_process_restarts_total 1$/m);
     expect(observations.filter((o) => o.path === '/v2/me').every((o) => o.status === 200)).toBe(true);
     const webhooks = observations.filter((o) => o.path === '/v2/webhooks');
     expect(webhooks.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { DataSource, EntityManager } from 'typeorm';
 import { WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { CrashGuard } from '../../kit/job-pump';
+import { countDelivery } from '../../kit/metrics';
 
 /** A job is set aside once this many of its starts never finished (each time its worker died with it in hand). */
 export const CRASHES_BEFORE_DEAD_LETTER = 2;
@@ -30,6 +31,7 @@ export function deadLetterGuard(db: DataSource): CrashGuard {
         await db.transaction(async (tx) => {
           for (const row of setAside) await deadLetter(tx, queue, byId.get(row.job_id)!, row.unfinished_starts);
         });
+        if (queue === WEBHOOK_DELIVERY_QUEUE) countDelivery('dead_lettered', setAside.length);
       }
       return new Set(setAside.map((row) => row.job_id));
     },

@@ -3,6 +3,8 @@ import DataLoader from 'dataloader';
 import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
 import { groupedWriter } from '../../kit/grouped-writes';
+import { countDelivery } from '../../kit/metrics';
+import { inSpan } from '../../kit/tracing';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
@@ -191,29 +193,37 @@ export async function attemptDelivery(db: DataSource, job: DeliveryJob): Promise
     await db.getRepository(WebhookDelivery).update({ id: delivery.id, status: 'pending' }, { status: 'cancelled', nextAttemptAt: null });
     return;
   }
-  const startedAt = new Date();
-  const outcome = await send(target, job.attempt, settings);
-  const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
-  const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
-  const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
-  const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
-  const recorded: RecordedAttempt = {
-    deliveryId: delivery.id,
-    attempt: job.attempt,
-    startedAt,
-    statusCode: outcome.statusCode,
-    latencyMs: outcome.latencyMs,
-    snippet: outcome.snippet,
-    error: outcome.error,
-    status,
-    nextAttemptAt,
-  };
-  // A final outcome goes with the others being written (one statement for many attempts under load).
-  if (!again) return recordFinal(db, recorded);
-  // A retry: the next attempt's job commits with the state that promises it.
-  await db.transaction(async (tx) => {
-    if ((await recordAttempts(tx, [recorded])).length) {
-      await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextAttemptAt! });
-    }
+  // The attempt's span: the outgoing request (its traceparent goes to the receiver) and the writes of its outcome are its children.
+  const attributes = { 'svc.delivery_id': delivery.id, 'svc.delivery_attempt': job.attempt, 'svc.webhook_id': webhook.id };
+  return inSpan('webhook delivery attempt', attributes, async (span) => {
+    const startedAt = new Date();
+    const outcome = await send(target, job.attempt, settings);
+    const again = !outcome.delivered && outcome.retryable && job.attempt < settings.maxAttempts;
+    const delaySeconds = Math.min(settings.retryMaxDelaySeconds, outcome.retryAfter ?? backoffSeconds(settings, job.attempt));
+    const nextAttemptAt = again ? new Date(Date.now() + delaySeconds * 1000) : null;
+    const status = outcome.delivered ? 'delivered' : again ? 'pending' : 'failed';
+    const counted = outcome.delivered ? 'delivered' : again ? 'retry' : 'failed';
+    countDelivery(counted);
+    span?.setAttributes({ 'svc.delivery_outcome': counted, ...(outcome.statusCode === null ? {} : { 'http.response.status_code': outcome.statusCode }) });
+    const recorded: RecordedAttempt = {
+      deliveryId: delivery.id,
+      attempt: job.attempt,
+      startedAt,
+      statusCode: outcome.statusCode,
+      latencyMs: outcome.latencyMs,
+      snippet: outcome.snippet,
+      error: outcome.error,
+      status,
+      nextAttemptAt,
+    };
+    // A final outcome goes with the others being written (one statement for many attempts under load).
+    if (!again) return recordFinal(db, recorded);
+    // A retry: the next attempt's job commits with the state that promises it.
+    await db.transaction(async (tx) => {
+      if ((await recordAttempts(tx, [recorded])).length) {
+        const next: DeliveryJob = { deliveryId: delivery.id, attempt: job.attempt + 1 };
+        await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, next, { startAfter: nextAttemptAt! });
+      }
+    });
   });
 }

@@ -8,6 +8,7 @@ import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
 import { DeliveryBody, deliveryBody } from './delivery-body';
 import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
+import { TracedJob, withTraceContext } from '../../kit/tracing';
 
 /** A job of the webhook-event queue: a committed booking change. */
 export interface EventJob {
@@ -43,6 +44,8 @@ interface EventDeliveries {
   rows: Array<{ webhook: Webhook } & DeliveryBody>;
   /** A booking change after which its no-show checks are (re)planned, with the webhooks that may want them. */
   noShow?: { webhooks: Webhook[]; booking: RecordedBooking };
+  /** The trace of the fan-out that made them: group commits write several events' deliveries, each attempt goes on in its own event's trace. */
+  traceContext?: Record<string, string>;
 }
 
 /**
@@ -56,10 +59,10 @@ async function createDeliveries(tx: EntityManager, events: EventDeliveries[]): P
   if (!rows.length) return;
   const unrendered = (row: DeliveryBody) => ('failureReason' in row ? row : undefined);
   const rendered = (row: DeliveryBody) => ('body' in row ? row : undefined);
-  const inserted: Array<{ id: string; status: string }> = await tx.query(
+  const inserted: Array<{ id: string; status: string; event_key: string }> = await tx.query(
     `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status, failure_reason)
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-     ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id, status`,
+     ON CONFLICT (webhook_id, event_key) DO NOTHING RETURNING id, status, event_key`,
     [
       rows.map((r) => r.webhook.id),
       rows.map((r) => r.eventKey),
@@ -71,7 +74,12 @@ async function createDeliveries(tx: EntityManager, events: EventDeliveries[]): P
     ],
   );
   const pending = inserted.filter((row) => row.status === 'pending');
-  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, pending.map(({ id }) => ({ data: { deliveryId: id, attempt: 1 } satisfies DeliveryJob })));
+  const traceOf = new Map(events.map((event) => [event.eventKey, event.traceContext]));
+  const jobOf = (id: string, eventKey: string): DeliveryJob & TracedJob => {
+    const traceContext = traceOf.get(eventKey);
+    return traceContext ? { deliveryId: id, attempt: 1, traceContext } : { deliveryId: id, attempt: 1 };
+  };
+  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, pending.map(({ id, event_key }) => ({ data: jobOf(id, event_key) })));
   if (pending.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
 }
 
@@ -94,7 +102,7 @@ function commitDeliveries(db: DataSource, event: EventDeliveries): Promise<void>
     );
     fanOutWriters.set(db, writer);
   }
-  return writer(event);
+  return writer(withTraceContext(event));
 }
 
 /** Each webhook's body: rendered once per version for the webhooks without a template (the same bytes), once each for the others. */

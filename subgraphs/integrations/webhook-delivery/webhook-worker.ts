@@ -5,7 +5,15 @@ import { GraphLink } from '../../kit/graph-link';
 import { openDataSource } from '../../kit/data-source';
 import { DependencyCheck } from '../../kit/health';
 import { JobPump, pumpJobs } from '../../kit/job-pump';
-import { startJobQueueWorker, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { watchQueueDepth } from '../../kit/metrics';
+import {
+  queueDepth,
+  startJobQueueWorker,
+  WEBHOOK_DELIVERY_CHANNEL,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_EVENT_QUEUE,
+  WEBHOOK_SCHEDULED_QUEUE,
+} from '../../kit/job-queue';
 import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
 import { deadLetterGuard } from './dead-letters';
@@ -86,12 +94,15 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     await db.destroy();
     throw error;
   }
+  // The queue's depth in this process's metrics (svc_job_queue_jobs), read when scraped.
+  const unwatch = watchQueueDepth(() => queueDepth(db));
   let stopped: Promise<void> | undefined;
   return {
     db,
     checkDatabase: () => db.query('SELECT 1'),
     stop() {
       stopped ??= (async () => {
+        unwatch();
         await listener!.end().catch(() => undefined);
         // Jobs still running after 5 s are failed back to the queue (retried later, idempotently) rather than holding the stop up.
         await Promise.all(pumps.map((pump) => pump.stop(5_000)));

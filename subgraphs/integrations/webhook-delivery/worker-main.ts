@@ -4,13 +4,14 @@ import { AddressInfo } from 'node:net';
 import { defaultGatewayUrl } from '../../kit/graph-link';
 import { answerProbe, dependencyStates } from '../../kit/health';
 import { serveUntilStopped } from '../../kit/lifecycle';
+import { answerMetrics } from '../../kit/metrics';
 import { startWebhookWorker } from './webhook-worker';
 import { assertValidConfiguration, ConfigurationError, setting } from '../../kit/configuration/settings';
 
 /**
  * The webhook worker as its own process (`npm start` runs WEBHOOK_WORKERS of them, docker-compose one):
  * DATABASE_URL, GATEWAY_INTERNAL_URL (subscriber lookups), SYSTEM_CALL_SECRET, and PORT for its /health/live,
- * /health/ready (its database, where the queue is) and /health (the same, read by the gateway's /health).
+ * /health/ready (its database, where the queue is), /health (the same, read by the gateway's /health) and /metrics (Prometheus).
  */
 async function main() {
   assertValidConfiguration('webhook worker');
@@ -19,7 +20,7 @@ async function main() {
   const worker = await startWebhookWorker({ databaseUrl, gatewayUrl: defaultGatewayUrl });
   const readiness = { database: worker.checkDatabase };
   const server = createServer((req, res) => {
-    if (answerProbe(req, res, readiness)) return;
+    if (answerProbe(req, res, readiness) || answerMetrics(req, res)) return;
     if (req.url !== '/health') return res.writeHead(404).end();
     void dependencyStates(readiness).then(({ database }) => {
       const ok = database === 'ok';

@@ -11,7 +11,7 @@ import { byteSize, choice, decimal, flag, integer, list, namedUrls, text, url, V
 export type StackProcess = 'npm start' | 'gateway' | 'scheduling' | 'organizations' | 'integrations' | 'oauth' | 'webhook worker' | 'operator tools';
 
 /** The README section whose table lists a variable (the marker `<!-- configuration: name -->` there). */
-export type ReadmeSection = 'running' | 'graphql' | 'rate-limits' | 'outbound' | 'webhooks' | 'messages' | 'providers' | 'development';
+export type ReadmeSection = 'running' | 'observability' | 'graphql' | 'rate-limits' | 'outbound' | 'webhooks' | 'messages' | 'providers' | 'development';
 
 export interface Variable<V> {
   readonly kind: VariableKind<NonNullable<V>>;
@@ -92,7 +92,7 @@ export const VARIABLES = {
     default: 4010,
     readBy: ['npm start'],
     section: 'running',
-    meaning: "the first webhook worker's health port under npm start (the others: free ports)",
+    meaning: "the first webhook worker's health and `/metrics` port under npm start (the others: free ports)",
   }),
   HOST: declare({
     kind: text(),
@@ -106,7 +106,7 @@ export const VARIABLES = {
     default: 4000,
     readBy: ['npm start', 'gateway'],
     section: 'running',
-    meaning: "the gateway's internal listener for subgraph callbacks",
+    meaning: "the gateway's internal listener for subgraph callbacks and its `/metrics`",
   }),
   INTERNAL_HOST: declare({ kind: text(), default: '127.0.0.1', readBy: ['gateway'], section: 'running', meaning: 'the address of that internal listener' }),
   HEAP_LIMIT_MB: declare({
@@ -325,6 +325,38 @@ export const VARIABLES = {
     readBy: ['gateway'],
     section: 'running',
     meaning: '`false` lets @apollo/gateway send its hourly usage report to Apollo',
+  }),
+
+  // Metrics and traces
+  OTEL_EXPORTER_OTLP_ENDPOINT: declare({
+    kind: url(),
+    defaultText: 'unset: no traces, nothing of the SDK loaded',
+    readBy: [...SERVICES, 'npm start'],
+    section: 'observability',
+    meaning:
+      'an OTLP/HTTP collector (`http://otel-collector:4318`): every service sends its spans to `<endpoint>/v1/traces`; `npm start` then runs ' +
+      'the compiled files with `--require dist/stack/trace-export.js` (containers: `NODE_OPTIONS=--require /app/dist/stack/trace-export.js`)',
+  }),
+  OTEL_BSP_SCHEDULE_DELAY: declare({
+    kind: integer({ min: 0, unit: 'ms' }),
+    default: 5000,
+    readBy: SERVICES,
+    section: 'observability',
+    meaning: 'between two batches of spans sent (read by the OpenTelemetry SDK, as are its other `OTEL_*` variables: sampler, exporter headers)',
+  }),
+  OTEL_SERVICE_NAME: declare({
+    kind: text(),
+    defaultText: "under `npm start`: the service's name",
+    readBy: SERVICES,
+    section: 'observability',
+    meaning: "the service's name in traces (`gateway`, `scheduling`, …, `webhook-worker`); set it per container",
+  }),
+  SUPERVISOR_RESTARTS: declare({
+    kind: integer({ min: 0 }),
+    default: 0,
+    readBy: SERVICES,
+    section: 'observability',
+    meaning: 'set by `npm start`: how many times it restarted this service before (`svc_process_restarts_total`); not for users to set',
   }),
 
   // GraphQL operations

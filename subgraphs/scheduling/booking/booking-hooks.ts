@@ -9,6 +9,7 @@ import { BookingEventType } from './booking-event.entity';
 import { Booking, LIVE_STATUSES } from './booking.entity';
 import { BookingLocation, locationText } from './booking-location';
 import { setting } from '../../kit/configuration/settings';
+import { runJobTraced } from '../../kit/tracing';
 
 /**
  * Booking-side hooks (issue 11): what a committed booking change asks of the integrations subgraph —
@@ -225,7 +226,9 @@ export function startBookingHooks(runtime: { db: DataSource; graph: GraphLink })
   let boss: PgBoss | undefined;
   const started = (async () => {
     boss = await startJobQueueWorker(databaseUrl, { pollingIntervalSeconds, max: 2 });
-    const id = await boss.work<BookingHookJob>(BOOKING_HOOKS_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) => runBookingHooks(runtime.db, runtime.graph, job.data));
+    const id = await boss.work<BookingHookJob>(BOOKING_HOOKS_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, ([job]) =>
+      runJobTraced(BOOKING_HOOKS_QUEUE, job.id, job.data, () => runBookingHooks(runtime.db, runtime.graph, job.data)),
+    );
     wakers.set(runtime.db, () => boss!.notifyWorker(id));
   })().catch((error) => console.error('booking hooks worker did not start:', (error as Error).message));
   return {

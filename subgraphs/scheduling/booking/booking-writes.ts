@@ -8,6 +8,7 @@ import { jobInsertPart } from '../../kit/job-queue';
 import { Booking, BookingStatus } from './booking.entity';
 import { BookingLocation } from './booking-location';
 import { AttendeeDetails } from './booking-rules';
+import { withTraceContext } from '../../kit/tracing';
 
 /** A booking row as it is about to be written; the uid is made here unless given. */
 export interface BookingRow {
@@ -113,7 +114,7 @@ async function foldedInsert(tx: EntityManager, booking: Booking, attendees: Atte
     FROM jsonb_array_elements($1::jsonb) AS j(job), booking, event)`;
   const jobInsert = await jobInsertPart(jobsOfEvent);
   const params: unknown[] = jobInsert.params;
-  params[0] = JSON.stringify(jobs.map(({ id, queue, data, startAfter, ...mark }) => ({ id, name: queue, data, startAfter, ...mark })));
+  params[0] = JSON.stringify(jobs.map(({ id, queue, data, startAfter, ...mark }) => ({ id, name: queue, data: withTraceContext(data), startAfter, ...mark })));
   const param = (value: unknown) => (value === DEFAULT ? 'DEFAULT' : (params.push(value), `$${params.length}`));
   const [written]: Array<{ id: number; created_at: Date; updated_at: Date; attendee_ids: number[]; jobs: number }> = await tx.query(
     `WITH booking AS (

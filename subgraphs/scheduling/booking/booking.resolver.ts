@@ -15,6 +15,7 @@ import { locationText } from './booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
+import { inSpan } from '../../kit/tracing';
 
 /** The platform OAuth client of the caller's credential (an access token or the client's own headers): a booking made with it records it. */
 const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || ctx.principal.kind === 'platform') && ctx.principal.clientId) || null;
@@ -65,7 +66,9 @@ export class BookingResolver {
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }, new Date(), bookingManagerCheck(ctx)));
+    return inSpan('booking create', { 'svc.event_type_id': input.eventTypeId ?? -1 }, () =>
+      withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }, new Date(), bookingManagerCheck(ctx))),
+    );
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
