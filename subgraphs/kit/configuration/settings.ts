@@ -68,8 +68,8 @@ export function setting<N extends VariableName>(name: N, env: Environment = proc
 export const VARIABLE_NAMES = Object.keys(VARIABLES) as VariableName[];
 
 /** The variables a process reads (all of them for `npm start`, which hands its environment to every service). */
-export function variablesReadBy(process: StackProcess): VariableName[] {
-  return process === 'npm start' ? VARIABLE_NAMES : VARIABLE_NAMES.filter((name) => variableOf(name).readBy.includes(process));
+export function variablesReadBy(stackProcess: StackProcess): VariableName[] {
+  return stackProcess === 'npm start' ? VARIABLE_NAMES : VARIABLE_NAMES.filter((name) => variableOf(name).readBy.includes(stackProcess));
 }
 
 /** Every variable of `names` whose text does not fit its type. */
@@ -82,8 +82,8 @@ export function configurationProblems(env: Environment, names: readonly Variable
 }
 
 /** Checked when a process starts: throws ConfigurationError naming every variable it reads that is malformed. */
-export function assertValidConfiguration(process: StackProcess, env: Environment = globalThis.process.env): void {
-  const problems = configurationProblems(env, variablesReadBy(process));
+export function assertValidConfiguration(stackProcess: StackProcess, env: Environment = process.env): void {
+  const problems = configurationProblems(env, variablesReadBy(stackProcess));
   if (problems.length) throw new ConfigurationError(problems);
 }
 
