@@ -8,8 +8,14 @@ import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../su
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
 import { setting } from '../subgraphs/kit/configuration/settings';
 
-/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
-export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal, requestId?: string) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
+/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process); `writeKey` for a keyed write (Idempotency-Key). */
+export type OperationRunner = (
+  query: string,
+  variables: Record<string, unknown>,
+  principal: Principal,
+  requestId?: string,
+  writeKey?: string,
+) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
 const CREDENTIAL_FIELDS = /* GraphQL */ `
   fragment CredentialFields on ResolvedCredential {

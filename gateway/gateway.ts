@@ -7,7 +7,9 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
+import {
+  ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, signWriteKey, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall, WRITE_KEY_HEADER,
+} from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { answerMetrics, FetchRecorder, subgraphFetchMetrics } from '../subgraphs/kit/metrics';
@@ -18,6 +20,8 @@ import { mountHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
+import { graphqlMutationsOnce } from './idempotency/graphql-mutations';
+import { openIdempotentRequests, writeKeyOf } from './idempotency/idempotent-requests';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { operationMetrics } from './operation-metrics';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
@@ -46,6 +50,8 @@ export interface GatewayContext {
   principal: Principal;
   /** The id of the request being served (request-log.ts), sent on to every subgraph it calls. */
   requestId?: string;
+  /** A write sent with an Idempotency-Key: the key of its record, sent with its mutations to the subgraphs (kit/keyed-writes.ts). */
+  writeKey?: string;
 }
 
 export interface GatewayOptions {
@@ -131,13 +137,14 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
    */
   async process({ request, context }: ProcessOptions): Promise<SubgraphAnswer> {
     const { http, ...operation } = request;
-    const { principal, requestId } = context as GatewayContext;
+    const { principal, requestId, writeKey } = context as GatewayContext;
     const headers: Record<string, string> = Object.fromEntries(http?.headers ?? []);
     headers['content-type'] = 'application/json';
     headers[PRINCIPAL_HEADER] = signPrincipal(principal ?? ANONYMOUS);
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     // Federation fetches are query or mutation documents: only a query is sent again after a broken connection.
     const idempotent = readsOnly(operation.query ?? '');
+    if (writeKey && !idempotent) headers[WRITE_KEY_HEADER] = signWriteKey(writeKey);
     const started = performance.now();
     let ok = false;
     try {
@@ -245,12 +252,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const internalServer = serverOver(internalGateway, false);
   await Promise.all([server.start(), internalServer.start()]);
 
-  const run: OperationRunner = async (query, variables, principal, requestId) => {
-    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal, requestId } });
+  const run: OperationRunner = async (query, variables, principal, requestId, writeKey) => {
+    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal, requestId, writeKey } });
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  const rateLimits = await startGatewayRateLimits(options.databaseUrl, options.rateLimits);
+  const [rateLimits, idempotency] = await Promise.all([
+    startGatewayRateLimits(options.databaseUrl, options.rateLimits),
+    openIdempotentRequests(options.databaseUrl),
+  ]);
   credentials = new CredentialResolver(run, undefined, rateLimits);
   const credentialCheck: CredentialCheck = (req, platformClientId) => credentials.resolveRequest(req, { platformClientId });
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
@@ -280,7 +290,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
   // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
   // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
-  const compileRest = (schema: GraphQLSchema) => restRouter(routes, schema, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
+  const compileRest = (schema: GraphQLSchema) =>
+    restRouter(routes, schema, credentials, run, idempotency, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   let restSchema = apiSchema!;
   let rest = compileRest(restSchema);
@@ -302,7 +313,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
     express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
-    expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id }) }),
+    graphqlMutationsOnce(idempotency, credentials),
+    expressMiddleware(server, {
+      context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }),
+    }),
     graphqlRequestErrors,
   );
   app.use(lastResortErrors);
@@ -346,6 +360,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       subgraphHttp.close();
       await invalidation?.stop();
       await rateLimits.stop();
+      await idempotency.stop();
     },
   };
 }

@@ -5,7 +5,7 @@ import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { recordOperation } from './metrics';
 import { tagOperation } from './tracing';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
 import { setting } from './configuration/settings';
 
 /**
@@ -34,7 +34,7 @@ export interface GatewayRequestOptions {
   apollo: ApolloServer<SubgraphContext>;
   /** The subgraph's Apollo Server `formatError`. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-  contextFor(principal: Principal, requestId: string | undefined): SubgraphContext;
+  contextFor(principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext;
   /** The answer to a call without a valid principal header (401, as the express route answers it). */
   refuse(res: ServerResponse, message: string): void;
 }
@@ -157,7 +157,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
       return { name: undefined, failed: true };
     }
-    const contextValue = options.contextFor(principal, req.id);
+    const contextValue = options.contextFor(principal, req.id, verifyWriteKey(req.headers[WRITE_KEY_HEADER]));
     const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
     const variables = isPlainObject(body) ? body.variables : undefined;
     const operationName = isPlainObject(body) ? body.operationName : undefined;

@@ -148,7 +148,26 @@ export function verifyForwardedContext(header: string | undefined, now = Date.no
 }
 
 /**
+ * The header that carries a keyed write's key from the gateway to the subgraph that runs it (keyed-writes.ts): the
+ * client's Idempotency-Key never travels itself, only the random key the gateway's record of it holds, signed.
+ */
+export const WRITE_KEY_HEADER = 'x-svc-write-key';
+
+/** Its own key, derived from INTERNAL_SECRET: a write key header is never taken for a principal or a forwarded context. */
+const writeKeySecret = `${internalSecret}\nwrite-key`;
+
+export function signWriteKey(writeKey: string, now = Date.now()): string {
+  return sign(writeKeySecret, { writeKey }, now);
+}
+
+/** The write key of a header the gateway signed; null when absent, forged, malformed or expired. */
+export function verifyWriteKey(header: string | string[] | undefined, now = Date.now()): string | null {
+  const content = typeof header === 'string' && header ? verify<{ writeKey?: unknown }>(writeKeySecret, header, now)?.content : undefined;
+  return typeof content?.writeKey === 'string' ? content.writeKey : null;
+}
+
+/**
  * Headers only our own services may send. The gateway deletes them from every request it accepts
  * from outside, before anything else reads the request.
  */
-export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER, FORWARDED_CONTEXT_HEADER];
+export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER, FORWARDED_CONTEXT_HEADER, WRITE_KEY_HEADER];

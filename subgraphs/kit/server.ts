@@ -16,7 +16,7 @@ import { gatewayRequestHandler, isGatewayCall } from './gateway-requests';
 import { answerProbe, dependencyStates } from './health';
 import { Loaders } from './loaders';
 import { answerMetrics } from './metrics';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
 import { RateLimitSettings, rateLimitSettings } from './rate-limit-settings';
 import { assertValidConfiguration, setting } from './configuration/settings';
@@ -131,7 +131,9 @@ export async function startSubgraph(
   });
   await apollo.start();
 
-  const contextFor = (principal: Principal, requestId: string | undefined): SubgraphContext => ({ principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId) });
+  const contextFor = (principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext => ({
+    principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId), writeKey,
+  });
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
   const logging = requestLogging(definition.name, () => true, { internal: true });
@@ -159,7 +161,7 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!, req.id),
+      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!, req.id, verifyWriteKey(req.header(WRITE_KEY_HEADER))),
     }),
   );
   // The gateway's calls skip express: see gateway-requests.ts. Everything else (health, web pages, GET) is the app's.

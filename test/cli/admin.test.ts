@@ -30,7 +30,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
 
   beforeAll(async () => {
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
-    databaseUrl = await ensureDatabase(serverUrl, databaseName);
+    databaseUrl = await ensureDatabase(serverUrl, databaseName, process.env.TEST_TEMPLATE_DATABASE);
   });
 
   afterAll(async () => {

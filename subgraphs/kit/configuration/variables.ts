@@ -202,6 +202,13 @@ export const VARIABLES = {
     section: 'running',
     meaning: "the webhook workers' `/health` addresses the gateway's `/health` reports (`webhook-worker=http://…/health,…`)",
   }),
+  IDEMPOTENCY_LEASE_MS: declare({
+    kind: integer({ min: 1, unit: 'ms' }),
+    default: 60_000,
+    readBy: ['gateway'],
+    section: 'running',
+    meaning: 'how long a write sent with an `Idempotency-Key` holds its key unanswered; past it (its gateway died), a retry runs',
+  }),
   CREDENTIAL_CACHE_TTL_MS: declare({
     kind: integer({ min: 0, unit: 'ms' }),
     default: 30_000,
