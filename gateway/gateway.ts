@@ -189,8 +189,6 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   return { ...formatted, extensions };
 }
 
-
-
 function close(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
