@@ -41,6 +41,12 @@ import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from './subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
+import { ManifestFolder } from './trusted-documents/manifest-folder';
+import {
+  DEFAULT_TRUSTED_DOCUMENTS_DIR,
+  trustedDocuments,
+  trustedDocumentsModeFrom,
+} from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
@@ -89,6 +95,10 @@ export interface GatewayOptions {
   trustProxy?: string;
   /** The web origins whose pages may call /graphql and /v2 (cross-origin.ts): CORS_ORIGINS; by default none. */
   corsOrigins?: string;
+  /** `allow` or `only` (trusted-documents.ts): GRAPHQL_TRUSTED_DOCUMENTS; by default allow. */
+  trustedDocuments?: string;
+  /** The folder of the trusted documents' manifests, watched: TRUSTED_DOCUMENTS_DIR; by default .data/trusted-documents. */
+  trustedDocumentsDir?: string;
 }
 
 export interface RunningGateway {
@@ -203,6 +213,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
   process.env.APOLLO_TELEMETRY_DISABLED = String(setting('APOLLO_TELEMETRY_DISABLED'));
   const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? setting('CORS_ORIGINS'));
+  const trustedDocumentsMode = trustedDocumentsModeFrom(options.trustedDocuments ?? setting('GRAPHQL_TRUSTED_DOCUMENTS'));
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -226,7 +237,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
-  const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
+  const operationLimits = options.limits ?? limitsFromEnvironment();
+  const limits = operationLimitOptions(operationLimits);
+  const manifests = await ManifestFolder.open(
+    options.trustedDocumentsDir ?? setting('TRUSTED_DOCUMENTS_DIR') ?? DEFAULT_TRUSTED_DOCUMENTS_DIR,
+    operationLimits.maxTokens,
+  );
   const serverOver = (over: ApolloGateway, isPublic: boolean) =>
     new ApolloServer<GatewayContext>({
       gateway: over,
@@ -311,6 +327,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
     express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
+    // A documentId becomes its text first, so that what follows (the mutation's idempotency key, Apollo Server) sees the operation.
+    trustedDocuments(manifests, trustedDocumentsMode),
     graphqlMutationsOnce(idempotency, credentials),
     expressMiddleware(server, {
       context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }),
@@ -354,6 +372,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
       poller?.stop();
+      manifests.close();
       await Promise.all([server.stop(), internalServer.stop()]);
       subgraphHttp.close();
       await invalidation?.stop();

@@ -69,6 +69,12 @@ const refusals = new Counter({
   labelNames: ['kind'] as const,
   registers: [registry],
 });
+const trustedDocumentRefusals = new Counter({
+  name: 'svc_trusted_document_refusals_total',
+  help: 'Requests to /graphql refused by the trusted documents rule, by code (QUERY_NOT_IN_SAFELIST, PERSISTED_QUERY_NOT_IN_LIST, BAD_REQUEST)',
+  labelNames: ['code'] as const,
+  registers: [registry],
+});
 const lockouts = new Counter({
   name: 'svc_lockouts_total',
   help: 'Lockouts started (a key past its allowed failures), by kind (sign-in-per-account, client-secret-per-ip, …)',
@@ -201,6 +207,11 @@ export function subgraphFetchMetrics(subgraph: string): FetchRecorder {
 /** A request refused with 429: `kind` is the budget it was over, or the lockout that holds its key. */
 export function countRefusal(kind: string): void {
   refusals.labels(kind).inc();
+}
+
+/** A /graphql request refused by the trusted documents rule (gateway/trusted-documents): `code` is the error code it was answered. */
+export function countTrustedDocumentRefusal(code: string): void {
+  trustedDocumentRefusals.labels(code).inc();
 }
 
 /** A key locked out (a lockout starts): `kind` names the rule (sign-in-per-account, invalid-credentials-per-ip, …). */

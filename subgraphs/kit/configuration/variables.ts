@@ -8,10 +8,29 @@ import { byteSize, choice, decimal, flag, integer, list, namedUrls, text, url, V
  */
 
 /** The processes of the stack, as the table's "read by" column names them. */
-export type StackProcess = 'npm start' | 'gateway' | 'scheduling' | 'organizations' | 'integrations' | 'oauth' | 'webhook worker' | 'operator tools';
+export type StackProcess =
+  | 'npm start'
+  | 'gateway'
+  | 'scheduling'
+  | 'organizations'
+  | 'integrations'
+  | 'oauth'
+  | 'webhook worker'
+  | 'operator tools'
+  | 'web example';
 
 /** The README section whose table lists a variable (the marker `<!-- configuration: name -->` there). */
-export type ReadmeSection = 'running' | 'observability' | 'graphql' | 'rate-limits' | 'outbound' | 'webhooks' | 'messages' | 'providers' | 'development';
+export type ReadmeSection =
+  | 'running'
+  | 'observability'
+  | 'graphql'
+  | 'web-example'
+  | 'rate-limits'
+  | 'outbound'
+  | 'webhooks'
+  | 'messages'
+  | 'providers'
+  | 'development';
 
 export interface Variable<V> {
   readonly kind: VariableKind<NonNullable<V>>;
@@ -279,6 +298,22 @@ export const VARIABLES = {
     readBy: ['gateway'],
     section: 'running',
     meaning: 'web origins whose pages may call `/graphql` and `/v2`: exact origins, comma-separated, or `*` alone (see "Front-end teams: CORS")',
+  }),
+  GRAPHQL_TRUSTED_DOCUMENTS: declare({
+    kind: choice(['allow', 'only'] as const),
+    default: 'allow',
+    readBy: ['gateway'],
+    section: 'running',
+    meaning:
+      '`allow`: `/graphql` takes a trusted document\'s `documentId` or any text; `only`: any text that is not a document of a manifest ' +
+      'is refused (400 `QUERY_NOT_IN_SAFELIST`); see "For front-end teams"',
+  }),
+  TRUSTED_DOCUMENTS_DIR: declare({
+    kind: text(),
+    defaultText: '`.data/trusted-documents`',
+    readBy: ['gateway', 'web example'],
+    section: 'running',
+    meaning: "the folder of the trusted documents' manifests (`*.json`, at most 100 files of 1 MB), watched: a manifest copied in is served at once",
   }),
   TRUST_PROXY: declare({
     kind: text(),
@@ -944,6 +979,30 @@ export const VARIABLES = {
     section: 'providers',
     meaning: 'the key that derives a booking\'s meeting room from its uid (not guessable from the uid alone)',
   }),
+
+  // The web example (`npm run example:web`)
+  EXAMPLE_WEB_CLIENT_ID: declare({
+    kind: text(),
+    defaultText: 'none (required)',
+    readBy: ['web example'],
+    section: 'web-example',
+    meaning: "the id of the app's public OAuth client",
+  }),
+  EXAMPLE_WEB_API_URL: declare({
+    kind: url(),
+    default: 'http://127.0.0.1:3000',
+    readBy: ['web example'],
+    section: 'web-example',
+    meaning: "the gateway's public address, as the browser reaches it",
+  }),
+  EXAMPLE_WEB_PORT: declare({
+    kind: integer({ min: 1, max: 65_535 }),
+    default: 5173,
+    readBy: ['web example'],
+    section: 'web-example',
+    meaning: "the app's port (its origin: list it in the gateway's `CORS_ORIGINS`)",
+  }),
+  EXAMPLE_WEB_HOST: declare({ kind: text(), default: '127.0.0.1', readBy: ['web example'], section: 'web-example', meaning: "the app's address" }),
 
   // Development
   SUPERGRAPH_PATH: declare({
