@@ -150,6 +150,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'The credential lacks the scope, role or permission',
   '404': 'Not found',
   '409': 'Conflict with the current state',
+  '422': 'Well formed, but cannot be done as asked (UNPROCESSABLE_ENTITY): a slot reservation over a held or booked slot',
   '429': 'Too many requests (TOO_MANY_REQUESTS): over the budget, or a client id locked after wrong secret keys; retry after Retry-After seconds',
   '500': 'Internal error (no internals disclosed)',
 };
@@ -243,6 +244,7 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       ...(route.anonymous ? { security: [] } : {}),
       ...(route.platformClientIdParam ? { security: [{ platformSecretKey: [] }] } : {}),
       ...(route.deprecated ? { deprecated: true } : {}),
+      ...(route.deviations?.length ? { 'x-svc-deviation': route.deviations } : {}),
       responses: {
         [status]:
           status === '204'
