@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_TRUSTED_DOCUMENTS_DIR, TRUSTED_DOCUMENTS_DIR_VARIABLE } from '../gateway/trusted-documents/trusted-documents';
+import { DEFAULT_TRUSTED_DOCUMENTS_DIR } from '../gateway/trusted-documents/trusted-documents';
 import { serveExampleWeb } from './example-web-server';
+import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
 /** The manifest `npm run codegen` writes for the web example's operations. */
 const MANIFEST = join('examples', 'generated', 'web', 'persisted-documents.json');
@@ -14,10 +15,11 @@ const BUILD = join('dist', 'example-web');
  * EXAMPLE_WEB_HOST:EXAMPLE_WEB_PORT with the API's address (EXAMPLE_WEB_API_URL) and its public OAuth client (EXAMPLE_WEB_CLIENT_ID).
  */
 async function main(): Promise<void> {
-  const clientId = process.env.EXAMPLE_WEB_CLIENT_ID;
-  const port = Number(process.env.EXAMPLE_WEB_PORT ?? 5173);
-  const host = process.env.EXAMPLE_WEB_HOST ?? '127.0.0.1';
-  const apiUrl = (process.env.EXAMPLE_WEB_API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  assertValidConfiguration('web example');
+  const clientId = setting('EXAMPLE_WEB_CLIENT_ID');
+  const port = setting('EXAMPLE_WEB_PORT');
+  const host = setting('EXAMPLE_WEB_HOST');
+  const apiUrl = setting('EXAMPLE_WEB_API_URL').replace(/\/+$/, '');
   if (!clientId) {
     throw new Error(
       `EXAMPLE_WEB_CLIENT_ID is not set: register a public OAuth client at ${apiUrl}/auth/settings/developer with the redirect URI ` +
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
     );
   }
   if (!existsSync(join(BUILD, 'index.html'))) throw new Error(`${BUILD}/index.html is missing: run \`npm run example:web\`, which builds it first`);
-  const folder = process.env[TRUSTED_DOCUMENTS_DIR_VARIABLE] ?? DEFAULT_TRUSTED_DOCUMENTS_DIR;
+  const folder = setting('TRUSTED_DOCUMENTS_DIR') ?? DEFAULT_TRUSTED_DOCUMENTS_DIR;
   mkdirSync(folder, { recursive: true });
   const shipping = join(folder, '.example-web.json.part');
   copyFileSync(MANIFEST, shipping);

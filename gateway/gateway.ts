@@ -7,7 +7,6 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
 import {
   ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, signWriteKey, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall, WRITE_KEY_HEADER,
 } from '../subgraphs/kit/principal';
@@ -45,14 +44,13 @@ import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { ManifestFolder } from './trusted-documents/manifest-folder';
 import {
   DEFAULT_TRUSTED_DOCUMENTS_DIR,
-  TRUSTED_DOCUMENTS_DIR_VARIABLE,
-  TRUSTED_DOCUMENTS_VARIABLE,
   trustedDocuments,
   trustedDocumentsModeFrom,
 } from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
+import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
 export interface GatewayContext {
   principal: Principal;
@@ -192,7 +190,7 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const code = formatted.extensions?.code;
   const internal = code === undefined || code === 'INTERNAL_SERVER_ERROR';
   if (internal) console.error('[gateway] internal error:', formatted.message);
-  if (DEBUG_ERRORS) return formatted;
+  if (setting('DEBUG_ERRORS')) return formatted;
   if (internal) {
     return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
@@ -200,11 +198,6 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const extensions = Object.fromEntries(Object.entries(formatted.extensions!).filter(([name]) => !INTERNAL_EXTENSIONS.includes(name)));
   return { ...formatted, extensions };
 }
-
-/** Operations are small: a document within the token limit and its variables. */
-const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
-
-
 
 function close(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -214,12 +207,13 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health, /health/live, /health/ready. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  assertValidConfiguration('gateway');
   // @apollo/gateway reports to Apollo (usage-reporting.api.apollographql.com) every hour from each gateway,
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
-  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? process.env.CORS_ORIGINS);
-  const trustedDocumentsMode = trustedDocumentsModeFrom(options.trustedDocuments ?? process.env[TRUSTED_DOCUMENTS_VARIABLE]);
+  process.env.APOLLO_TELEMETRY_DISABLED = String(setting('APOLLO_TELEMETRY_DISABLED'));
+  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? setting('CORS_ORIGINS'));
+  const trustedDocumentsMode = trustedDocumentsModeFrom(options.trustedDocuments ?? setting('GRAPHQL_TRUSTED_DOCUMENTS'));
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -246,14 +240,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const operationLimits = options.limits ?? limitsFromEnvironment();
   const limits = operationLimitOptions(operationLimits);
   const manifests = await ManifestFolder.open(
-    options.trustedDocumentsDir ?? process.env[TRUSTED_DOCUMENTS_DIR_VARIABLE] ?? DEFAULT_TRUSTED_DOCUMENTS_DIR,
+    options.trustedDocumentsDir ?? setting('TRUSTED_DOCUMENTS_DIR') ?? DEFAULT_TRUSTED_DOCUMENTS_DIR,
     operationLimits.maxTokens,
   );
   const serverOver = (over: ApolloGateway, isPublic: boolean) =>
     new ApolloServer<GatewayContext>({
       gateway: over,
-      introspection: isPublic && process.env.GRAPHQL_INTROSPECTION !== 'false',
-      includeStacktraceInErrorResponses: DEBUG_ERRORS,
+      introspection: isPublic && setting('GRAPHQL_INTROSPECTION'),
+      includeStacktraceInErrorResponses: setting('DEBUG_ERRORS'),
       parseOptions: limits.parseOptions,
       validationRules: limits.validationRules,
       plugins: [
@@ -290,7 +284,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const host = options.host ?? '127.0.0.1';
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? setting('TRUST_PROXY')));
   // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
   app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
   app.use((req, _res, next) => {
@@ -302,7 +296,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (allowedOrigins) app.use(['/graphql', '/v2'], crossOrigin(allowedOrigins));
   mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
-  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
+  const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 answer is counted by its route template, 429s of the budgets included.
   app.use('/v2', restRequestMetrics(routes));
@@ -332,7 +326,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
     // A documentId becomes its text first, so that what follows (the mutation's idempotency key, Apollo Server) sees the operation.
     trustedDocuments(manifests, trustedDocumentsMode),
     graphqlMutationsOnce(idempotency, credentials),
@@ -357,7 +351,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const error = credentialError(`Only the services themselves call this listener (${SYSTEM_CALL_HEADER})`);
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
     expressMiddleware(internalServer, { context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id }) }),
     graphqlRequestErrors,
   );
@@ -365,7 +359,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1', 'the internal listener (INTERNAL_PORT)');
+  const internalPort = options.internalPort ?? setting('INTERNAL_PORT');
+  const internalHttp = await listen(internal, internalPort, options.internalHost ?? setting('INTERNAL_HOST'), 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,

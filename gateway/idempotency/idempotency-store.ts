@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { KEYED_WRITE_RETENTION_HOURS } from '../../subgraphs/kit/keyed-writes';
 import { createInGatewaySchema, GATEWAY_SCHEMA } from '../rate-limits/store';
+import { setting } from '../../subgraphs/kit/configuration/settings';
 
 /** A first answer as kept for its repeats: the status, the headers a client needs, the body byte for byte. */
 export interface StoredAnswer {
@@ -37,7 +38,7 @@ export const IDEMPOTENCY_KEY_TTL_MS = KEYED_WRITE_RETENTION_HOURS * 3_600_000;
  * How long a claim holds its key without an answer (IDEMPOTENCY_LEASE_MS, default one minute: twice the subgraph
  * timeout). A gateway that dies while serving a keyed request leaves its claim behind; past the lease, a repeat runs.
  */
-export const idempotencyLeaseMs = () => Number(process.env.IDEMPOTENCY_LEASE_MS || 60_000);
+export const idempotencyLeaseMs = () => setting('IDEMPOTENCY_LEASE_MS');
 
 /** Expired rows are replaced when their key comes again, and deleted by each gateway once an hour. */
 const SWEEP_INTERVAL_MS = 3_600_000;

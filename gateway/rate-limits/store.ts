@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { DependencyCheck } from '../../subgraphs/kit/health';
 import { watchPool } from '../../subgraphs/kit/metrics';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
+import { setting } from '../../subgraphs/kit/configuration/settings';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -41,7 +42,7 @@ export async function createInGatewaySchema(pool: Pool, ddl: string): Promise<vo
  */
 export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
   if (!databaseUrl) return { limiters: memoryLimiters, shared: false, checkDatabase: async () => undefined, stop: async () => undefined };
-  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
+  const pool = new Pool({ connectionString: databaseUrl, max: setting('RATE_LIMIT_POOL_SIZE') });
   pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
   await createInGatewaySchema(pool, rateLimitTableDdl(GATEWAY_SCHEMA));
   const unwatch = watchPool(GATEWAY_SCHEMA, () => pool);

@@ -6,7 +6,6 @@ import { ManifestFolder } from './manifest-folder';
 
 /** The variables of README's "For front-end teams" table. */
 export const TRUSTED_DOCUMENTS_VARIABLE = 'GRAPHQL_TRUSTED_DOCUMENTS';
-export const TRUSTED_DOCUMENTS_DIR_VARIABLE = 'TRUSTED_DOCUMENTS_DIR';
 export const DEFAULT_TRUSTED_DOCUMENTS_DIR = join('.data', 'trusted-documents');
 
 /**

@@ -1,12 +1,6 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * Set by the operator (`DEBUG_ERRORS=1`) to show stack traces and internal messages in answers; never inferred from
- * NODE_ENV, which `npm start` leaves unset: every process answers as in production unless asked.
- */
-export const DEBUG_ERRORS = process.env.DEBUG_ERRORS === '1' || process.env.DEBUG_ERRORS === 'true';
-
-/**
  * The error codes subgraphs raise. The REST façade maps each to one HTTP status
  * (gateway/rest/errors.ts); GraphQL clients read them from `extensions.code`.
  */

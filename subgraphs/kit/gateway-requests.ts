@@ -3,10 +3,10 @@ import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedE
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
-import { DEBUG_ERRORS } from './errors';
 import { recordOperation } from './metrics';
 import { tagOperation } from './tracing';
 import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
+import { setting } from './configuration/settings';
 
 /**
  * The subgraph's side of the gateway's calls: `POST /graphql` with a JSON body, answered with
@@ -103,14 +103,14 @@ function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOp
       if (typeof http.status === 'number') status = http.status;
       delete extensions.http;
     }
-    if (DEBUG_ERRORS) extensions.stacktrace = error.stack?.split('\n');
+    if (setting('DEBUG_ERRORS')) extensions.stacktrace = error.stack?.split('\n');
     return { ...error.toJSON(), extensions };
   };
   const formatted = errors.map((error) => {
     try {
       return options.formatError(enrich(error), error);
     } catch (formattingError) {
-      if (DEBUG_ERRORS) {
+      if (setting('DEBUG_ERRORS')) {
         const error = formattingError as Error;
         return enrich(error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error }));
       }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { setting } from './configuration/settings';
 
 /**
  * The process's Prometheus metrics: one registry per process, every series declared here, and the
@@ -92,7 +93,7 @@ const restarts = new Counter({
   registers: [registry],
 });
 // The supervisor tells each process it starts how many restarts came before it (stack/supervised-process.ts).
-restarts.inc(Number(process.env.SUPERVISOR_RESTARTS) || 0);
+restarts.inc(setting('SUPERVISOR_RESTARTS'));
 
 /** Connection pools of this process, by name (a subgraph's schema, the gateway's rate limits); pools of one name add up. */
 const pools = new Set<{ name: string; pool: () => Pool | undefined }>();

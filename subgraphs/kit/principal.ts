@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setting } from './configuration/settings';
 
 export type MembershipRole = 'MEMBER' | 'ADMIN' | 'OWNER';
 export type CredentialKind = 'anonymous' | 'apiKey' | 'oauth' | 'platform' | 'system';
@@ -43,14 +44,14 @@ const LIFETIME_SECONDS = 60;
  * The key shared by the gateway and the subgraphs. Processes started together (npm start, tests)
  * share one random key; separately deployed services must all be given the same INTERNAL_SECRET.
  */
-const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('hex');
+const internalSecret = setting('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
 
 /**
  * The key of subgraph → gateway callbacks (GraphLink, on the gateway's internal listener only). It is
  * not the key of gateway → subgraph headers, so a principal header captured between the gateway and
  * a subgraph, the system one included, is worth nothing at the gateway.
  */
-const systemCallSecret = process.env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex');
+const systemCallSecret = setting('SYSTEM_CALL_SECRET') ?? randomBytes(32).toString('hex');
 
 function mac(key: string, payload: string): Buffer {
   return createHmac('sha256', key).update(payload).digest();
