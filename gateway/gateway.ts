@@ -49,6 +49,7 @@ import {
 } from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
+import { OAUTH_DISCOVERY_PATH } from '../subgraphs/addresses';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
 import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
@@ -292,8 +293,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     next();
   });
   // CORS first on the API paths (the token endpoint is under /v2), so every answer, a 429 or an error too, can be read by an
-  // allowed page; the browser-facing pages under /auth stay same-origin.
-  if (allowedOrigins) app.use(['/graphql', '/v2'], crossOrigin(allowedOrigins));
+  // allowed page, and on the OAuth discovery document a public client reads before it signs in; the browser-facing pages
+  // under /auth stay same-origin.
+  if (allowedOrigins) app.use(['/graphql', '/v2', OAUTH_DISCOVERY_PATH], crossOrigin(allowedOrigins));
   mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
   const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');

@@ -101,6 +101,15 @@ describe('CORS: pages on the origins of CORS_ORIGINS call /graphql and /v2', () 
       expect(response.headers.get('x-ratelimit-limit')).toBe(String(BUDGET));
     });
 
+    it('the OAuth discovery document (RFC 8414), which a public client reads before signing in: readable from an allowed origin only', async () => {
+      const allowed = await fetch(`${stack.url}/.well-known/oauth-authorization-server`, { headers: { origin: APP } });
+      expect(allowed.status).toBe(200);
+      expect(((await allowed.json()) as { token_endpoint: string }).token_endpoint).toBe(`${stack.url}/v2/auth/oauth2/token`);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(APP);
+      const elsewhere = await fetch(`${stack.url}/.well-known/oauth-authorization-server`, { headers: { origin: ELSEWHERE } });
+      expect(corsHeadersOf(elsewhere.headers)).toEqual([]);
+    });
+
     it('from another origin the request is still served (CORS is not authentication), without Access-Control-Allow-Origin', async () => {
       const response = await fetch(`${stack.url}/v2/me`, { headers: { origin: ELSEWHERE, authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
