@@ -38,7 +38,8 @@ const REUSING = Symbol('operation reuse installed');
 
 /**
  * Installs the reuse where executeQueryPlan looks the function up at each call (the module's
- * exports, read through the package index's live binding). Idempotent.
+ * exports, read through the package index's live binding). Idempotent. test/backbone/nested-query.test.ts
+ * fails should an upgrade bind the function differently or the reuse stop returning the kept operation.
  */
 export function reuseOperationsForResultShaping(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
