@@ -20,7 +20,7 @@ require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { seedScheduling } = require('../dist/bench/scheduling-data');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/gateway/subgraph-http');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 const { GraphLink } = require('../dist/subgraphs/kit/graph-link');
 
 const sql = new Map(); const hops = new Map(); const links = new Map();

@@ -12,7 +12,7 @@ const { writeFileSync } = require('fs');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/gateway/subgraph-http');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 const sql = new Map(); const hops = new Map(); const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
 const logQuery = CountingSqlLogger.prototype.logQuery;
 CountingSqlLogger.prototype.logQuery = function (query, ...rest) { bump(sql, query.replace(/\s+/g, ' ').slice(0, 150)); return logQuery.call(this, query, ...rest); };

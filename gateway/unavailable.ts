@@ -1,7 +1,7 @@
 import { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
-import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from './subgraph-http';
+import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from '../subgraphs/kit/subgraph-http';
 
 /** How long the gateway waits for a subgraph's answer before calling it unavailable (SUBGRAPH_TIMEOUT_MS). */
 const SUBGRAPH_TIMEOUT_MS = Number(process.env.SUBGRAPH_TIMEOUT_MS || 30_000);

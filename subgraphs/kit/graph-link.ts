@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from '../../gateway/subgraph-http';
+import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from './subgraph-http';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 import { Agent } from 'node:http';
 import { REQUEST_ID_HEADER } from './request-log';

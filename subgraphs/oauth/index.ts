@@ -1,4 +1,4 @@
-import { addressOf } from '../addresses';
+import { addressOf } from '../kit/addresses';
 import { ApiKeyIssueResolver } from './api-key/api-key-issue.resolver';
 import { SubgraphDefinition } from '../kit/server';
 import { ApiKey } from './api-key/api-key.entity';

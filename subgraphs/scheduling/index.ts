@@ -1,4 +1,4 @@
-import { addressOf } from '../addresses';
+import { addressOf } from '../kit/addresses';
 import { installJobQueue } from '../kit/job-queue';
 import { SubgraphDefinition } from '../kit/server';
 import { Attendee } from './booking/attendee.entity';
