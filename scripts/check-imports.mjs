@@ -27,9 +27,8 @@ const KNOWN_FOLDER_CIRCLES = [
   'subgraphs/oauth/authorization subgraphs/oauth/credential subgraphs/oauth/oauth-client subgraphs/oauth/token',
   'subgraphs/organizations/membership subgraphs/organizations/organization subgraphs/organizations/team subgraphs/organizations/team-deletion ' +
     'subgraphs/organizations/user',
-  'subgraphs/scheduling/booker-verification subgraphs/scheduling/booking subgraphs/scheduling/booking-field subgraphs/scheduling/event-type ' +
-    'subgraphs/scheduling/out-of-office subgraphs/scheduling/private-link subgraphs/scheduling/schedule subgraphs/scheduling/slot-reservation ' +
-    'subgraphs/scheduling/slots subgraphs/scheduling/team subgraphs/scheduling/user',
+  'subgraphs/scheduling/booker-verification subgraphs/scheduling/booking subgraphs/scheduling/event-type subgraphs/scheduling/out-of-office ' +
+    'subgraphs/scheduling/private-link subgraphs/scheduling/slot-reservation subgraphs/scheduling/slots subgraphs/scheduling/user',
 ];
 const ROOTS = ['subgraphs', 'gateway', 'schema', 'stack', 'cli'];
 
