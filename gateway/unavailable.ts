@@ -23,7 +23,7 @@ async function badUserInputAsGraphQLResponse(response: SubgraphResponse): Promis
 }
 
 /**
- * The gateway's fetch to subgraphs (keep-alive node:http, gateway/subgraph-http.ts), bounded in time:
+ * The gateway's fetch to subgraphs (keep-alive node:http, subgraphs/kit/subgraph-http.ts), bounded in time:
  * a hung subgraph becomes a 503, not a request that never ends. `close()` ends its idle connections.
  */
 export function subgraphFetcher(): { fetch: (input: string, init?: SubgraphRequestInit) => Promise<SubgraphResponse>; close(): void } {

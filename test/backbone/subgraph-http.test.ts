@@ -46,7 +46,7 @@ function resettingServer(): Promise<{ server: Server; url: string; connections: 
 
 const operation = (query: string) => ({ body: JSON.stringify({ query }), idempotent: readsOnly(query) });
 
-describe('gateway → subgraph HTTP (gateway/subgraph-http.ts)', () => {
+describe('gateway → subgraph HTTP (subgraphs/kit/subgraph-http.ts)', () => {
   let target: Awaited<ReturnType<typeof resettingServer>>;
   let agent: ReturnType<typeof subgraphAgent>;
   beforeEach(async () => {
