@@ -22,7 +22,6 @@ const root = rootAt > 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(fi
 
 /** Circles of folders inside a subgraph found when the check came, each by its folders: to split next. */
 const KNOWN_FOLDER_CIRCLES = [
-  'subgraphs/oauth/authorization subgraphs/oauth/credential subgraphs/oauth/oauth-client subgraphs/oauth/token',
   'subgraphs/organizations/membership subgraphs/organizations/organization subgraphs/organizations/team subgraphs/organizations/team-deletion ' +
     'subgraphs/organizations/user',
   'subgraphs/scheduling/booker-verification subgraphs/scheduling/booking subgraphs/scheduling/event-type subgraphs/scheduling/out-of-office ' +
