@@ -140,7 +140,9 @@ function circles(edges) {
 
 export function projectImports() {
   const edges = new Map();
-  for (const top of ROOTS) if (existsSync(join(root, top))) for (const file of sources(join(root, top))) edges.set(rel(file), [...new Set(importsOf(file).map(rel))]);
+  for (const top of ROOTS.filter((folder) => existsSync(join(root, folder)))) {
+    for (const file of sources(join(root, top))) edges.set(rel(file), [...new Set(importsOf(file).map(rel))]);
+  }
   return edges;
 }
 
