@@ -4,9 +4,12 @@ import { DelegationCredentialService } from '../subgraphs/organizations/delegati
 import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
 import { badInput, notFound } from '../subgraphs/kit/errors';
 import { deadLetteredJobs } from '../subgraphs/integrations/webhook-delivery/dead-letters';
-import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError } from './args';
+import { QUEUES } from '../subgraphs/kit/job-queue';
+import { changeQueueSettings, queueSettings } from '../subgraphs/kit/queue-settings';
+import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError, wholeNumberFlag } from './args';
 import { withOperator } from './open-data-sources';
 import { runTool, ToolOutput } from './run-tool';
+import { assertValidConfiguration, effectiveConfiguration, unknownVariables } from '../subgraphs/kit/configuration/settings';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [--flag value | --flag=value ...]
 
@@ -42,6 +45,18 @@ Commands:
       or a booking event's fan-out): { "jobs": [{ jobId, queue, unfinishedStarts, firstStartedAt,
       deadLetteredAt, reason, deliveryId, webhookId, data }] }, newest first. A delivery among them
       shows in its webhook's delivery log as "dead-lettered"; its owner may redeliver it.
+  config
+      The effective configuration: every environment variable of the stack (README tables) as
+      { "configuration": [{ name, value, source: "environment"|"default", secret, readBy }],
+      "unknown": [...] }, secrets masked. "unknown" lists set variables with one of the project's
+      prefixes that nothing reads (typos). A malformed value is refused, naming the variable.
+  queue-settings [--queue NAME [--retry-limit N] [--retry-delay-seconds N] [--retry-backoff true|false]
+                 [--expire-seconds N] [--retention-minutes N]]
+      The job queues' settings, kept in the database: the first process to start on it created them
+      from its environment (WEBHOOK_JOB_EXPIRE_SECONDS, BOOKING_HOOK_RETRY_DELAY_SECONDS, …), later
+      processes only read them. Without flags: { "queues": [{ queue, retryLimit, retryDelaySeconds,
+      retryBackoff, expireSeconds, retentionMinutes, updatedOn }] }. With --queue and any setting:
+      changes those settings of that queue for every process at once and prints { "queue": {...} }.
   help
       This text.
 
@@ -82,6 +97,14 @@ function publicUser<T extends { passwordHash?: unknown }>(user: T): Omit<T, 'pas
 }
 
 const COMMANDS: Record<string, Command> = {
+  config: {
+    flags: {},
+    async run() {
+      assertValidConfiguration('npm start');
+      return { configuration: effectiveConfiguration(), unknown: unknownVariables(process.env).map((u) => u.variable) };
+    },
+  },
+
   'create-user': {
     flags: { email: { required: true }, name: { required: true }, password: { required: true }, 'time-zone': { required: true }, admin: { switch: true } },
     async run(flags) {
@@ -100,6 +123,33 @@ const COMMANDS: Record<string, Command> = {
     flags: {},
     async run() {
       return withOperator(async (_operator, db) => ({ reencrypted: await new DelegationCredentialService(db('organizations')).reencryptUnderCurrentKey() }));
+    },
+  },
+
+  'queue-settings': {
+    flags: {
+      queue: {},
+      'retry-limit': {},
+      'retry-delay-seconds': {},
+      'retry-backoff': {},
+      'expire-seconds': {},
+      'retention-minutes': {},
+    },
+    async run(flags, name) {
+      const queue = choiceFlag(name, flags, 'queue', QUEUES);
+      const change = {
+        retryLimit: wholeNumberFlag(name, flags, 'retry-limit', 0),
+        retryDelaySeconds: wholeNumberFlag(name, flags, 'retry-delay-seconds', 0),
+        retryBackoff: choiceFlag(name, flags, 'retry-backoff', ['true', 'false'] as const)?.startsWith('t'),
+        expireSeconds: wholeNumberFlag(name, flags, 'expire-seconds', 1),
+        retentionMinutes: wholeNumberFlag(name, flags, 'retention-minutes', 1),
+      };
+      const changes = Object.values(change).some((value) => value !== undefined);
+      if (changes && !queue) throw new UsageError(`${name}: --queue NAME says which queue to change (${QUEUES.join(', ')})`);
+      return withOperator(async (_operator, db) => {
+        if (changes) return { queue: await changeQueueSettings(db('integrations'), queue!, change) };
+        return { queues: (await queueSettings(db('integrations'))).filter((settings) => !queue || settings.queue === queue) };
+      });
     },
   },
 

@@ -66,6 +66,17 @@ export function idFlag(command: string, flags: Flags, name: string): number | un
   return Number(text);
 }
 
+/** A flag that must be a whole number ≥ min, or undefined when absent. */
+export function wholeNumberFlag(command: string, flags: Flags, name: string, min: number): number | undefined {
+  const value = flags[name];
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min) {
+    throw new UsageError(`${command}: --${name} must be a whole number ≥ ${min}, got "${value}"`);
+  }
+  return Number(text);
+}
+
 /** A string flag (undefined when absent). */
 export function stringFlag(flags: Flags, name: string): string | undefined {
   const value = flags[name];

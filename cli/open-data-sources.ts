@@ -4,6 +4,7 @@ import { LocalDatabase, openLocalDatabase } from '../stack/local-database';
 import { Operator } from '../stack/operator';
 import { SUBGRAPHS } from '../subgraphs';
 import { openDataSource } from '../subgraphs/kit/data-source';
+import { assertValidConfiguration } from '../subgraphs/kit/configuration/settings';
 
 export interface SubgraphDataSources {
   /** The DataSource of a subgraph by name (scheduling, organizations, integrations, oauth). */
@@ -49,6 +50,7 @@ export async function openSubgraphDataSources(databaseUrl: string): Promise<Subg
 export async function withOperator<T>(work: (operator: Operator, db: (subgraph: string) => DataSource) => Promise<T>): Promise<T> {
   // An operator tool runs one step at a time: a couple of connections per subgraph is plenty.
   process.env.DB_POOL_SIZE ??= '2';
+  assertValidConfiguration('operator tools');
   const database: LocalDatabase = await openLocalDatabase();
   let dataSources: SubgraphDataSources | undefined;
   try {

@@ -1,4 +1,5 @@
 import { UsageError } from './args';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /** What a tool answers: text (usage) printed as is, or a value printed as one JSON document. */
 export type ToolOutput = { text: string } | { json: unknown };
@@ -32,7 +33,7 @@ export function runTool(name: string, usageHint: string, main: (argv: string[]) 
         return exit(EXIT_FAILED, undefined, `${name}: ${(error as Error).message}\n`);
       }
       const message = error instanceof Error ? error.message || error.name : String(error);
-      const stack = process.env.DEBUG && error instanceof Error && error.stack ? `${error.stack}\n` : '';
+      const stack = setting('DEBUG') && error instanceof Error && error.stack ? `${error.stack}\n` : '';
       return exit(EXIT_FAILED, undefined, `${name}: failed: ${message.split('\n')[0]}\n${stack}`);
     },
   );

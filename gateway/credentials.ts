@@ -6,9 +6,16 @@ import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
 import { unavailableBeforeExecution } from './unavailable';
 import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
-/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process). */
-export type OperationRunner = (query: string, variables: Record<string, unknown>, principal: Principal, requestId?: string) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
+/** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process); `writeKey` for a keyed write (Idempotency-Key). */
+export type OperationRunner = (
+  query: string,
+  variables: Record<string, unknown>,
+  principal: Principal,
+  requestId?: string,
+  writeKey?: string,
+) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
 
 const CREDENTIAL_FIELDS = /* GraphQL */ `
   fragment CredentialFields on ResolvedCredential {
@@ -156,7 +163,7 @@ export class CredentialResolver {
 
   constructor(
     private readonly run: OperationRunner,
-    private readonly ttlMs = Number(process.env.CREDENTIAL_CACHE_TTL_MS ?? 30_000),
+    private readonly ttlMs = setting('CREDENTIAL_CACHE_TTL_MS'),
     /** None: no lockout. */
     private readonly lockouts?: CredentialLockouts,
   ) {}

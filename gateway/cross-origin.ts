@@ -1,6 +1,7 @@
 import cors from 'cors';
 import { RequestHandler } from 'express';
 import { PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from './credentials';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency/idempotency-key';
 import { VERSION_HEADER } from './rest/router';
 import { REQUEST_ID_HEADER } from '../subgraphs/kit/request-log';
 
@@ -21,14 +22,15 @@ const REQUEST_HEADERS = [
   VERSION_HEADER,
   PLATFORM_CLIENT_ID_HEADER,
   PLATFORM_SECRET_KEY_HEADER,
-  // Not read by the gateway yet; allowed so that a client written for the real API, which sends it, is not refused outright.
-  'idempotency-key',
+  IDEMPOTENCY_KEY_HEADER.toLowerCase(),
   // Apollo Server's CSRF prevention asks browsers for one of these (or a JSON content type) on /graphql.
   'apollo-require-preflight',
   'x-apollo-operation-name',
 ];
-/** What a page may read of an answer beyond the CORS-safelisted headers: its budget, when to retry, the id to quote, a route's deprecation. */
-const EXPOSED_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', REQUEST_ID_HEADER, 'Deprecation', 'Sunset'];
+/** What a page may read of an answer beyond the CORS-safelisted headers: its budget, when to retry, the id to quote, a route's deprecation, a replay. */
+const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', REQUEST_ID_HEADER, 'Deprecation', 'Sunset', IDEMPOTENT_REPLAYED_HEADER,
+];
 /** Chromium's ceiling: a page pays one preflight per URL every two hours at most; the list only changes with a release. */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 

@@ -7,8 +7,9 @@ import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
-import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
-import { ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall } from '../subgraphs/kit/principal';
+import {
+  ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, signWriteKey, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall, WRITE_KEY_HEADER,
+} from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
 import { answerMetrics, FetchRecorder, subgraphFetchMetrics } from '../subgraphs/kit/metrics';
@@ -19,6 +20,8 @@ import { mountHealth } from './health';
 import { internalSupergraphOf } from './internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
+import { graphqlMutationsOnce } from './idempotency/graphql-mutations';
+import { openIdempotentRequests, writeKeyOf } from './idempotency/idempotent-requests';
 import { noSuggestionsForAnonymous } from './operation-limits/anonymous-suggestions';
 import { operationMetrics } from './operation-metrics';
 import { limitsFromEnvironment, OperationLimits } from './operation-limits/limits';
@@ -38,14 +41,23 @@ import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
 import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from '../subgraphs/kit/subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
+import { ManifestFolder } from './trusted-documents/manifest-folder';
+import {
+  DEFAULT_TRUSTED_DOCUMENTS_DIR,
+  trustedDocuments,
+  trustedDocumentsModeFrom,
+} from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
+import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
 export interface GatewayContext {
   principal: Principal;
   /** The id of the request being served (request-log.ts), sent on to every subgraph it calls. */
   requestId?: string;
+  /** A write sent with an Idempotency-Key: the key of its record, sent with its mutations to the subgraphs (kit/keyed-writes.ts). */
+  writeKey?: string;
 }
 
 export interface GatewayOptions {
@@ -83,6 +95,10 @@ export interface GatewayOptions {
   trustProxy?: string;
   /** The web origins whose pages may call /graphql and /v2 (cross-origin.ts): CORS_ORIGINS; by default none. */
   corsOrigins?: string;
+  /** `allow` or `only` (trusted-documents.ts): GRAPHQL_TRUSTED_DOCUMENTS; by default allow. */
+  trustedDocuments?: string;
+  /** The folder of the trusted documents' manifests, watched: TRUSTED_DOCUMENTS_DIR; by default .data/trusted-documents. */
+  trustedDocumentsDir?: string;
 }
 
 export interface RunningGateway {
@@ -131,13 +147,14 @@ class PrincipalForwardingDataSource extends RemoteGraphQLDataSource<GatewayConte
    */
   async process({ request, context }: ProcessOptions): Promise<SubgraphAnswer> {
     const { http, ...operation } = request;
-    const { principal, requestId } = context as GatewayContext;
+    const { principal, requestId, writeKey } = context as GatewayContext;
     const headers: Record<string, string> = Object.fromEntries(http?.headers ?? []);
     headers['content-type'] = 'application/json';
     headers[PRINCIPAL_HEADER] = signPrincipal(principal ?? ANONYMOUS);
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     // Federation fetches are query or mutation documents: only a query is sent again after a broken connection.
     const idempotent = readsOnly(operation.query ?? '');
+    if (writeKey && !idempotent) headers[WRITE_KEY_HEADER] = signWriteKey(writeKey);
     const started = performance.now();
     let ok = false;
     try {
@@ -173,7 +190,7 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const code = formatted.extensions?.code;
   const internal = code === undefined || code === 'INTERNAL_SERVER_ERROR';
   if (internal) console.error('[gateway] internal error:', formatted.message);
-  if (DEBUG_ERRORS) return formatted;
+  if (setting('DEBUG_ERRORS')) return formatted;
   if (internal) {
     return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
@@ -181,11 +198,6 @@ function hideInternals(formatted: GraphQLFormattedError): GraphQLFormattedError 
   const extensions = Object.fromEntries(Object.entries(formatted.extensions!).filter(([name]) => !INTERNAL_EXTENSIONS.includes(name)));
   return { ...formatted, extensions };
 }
-
-/** Operations are small: a document within the token limit and its variables. */
-const GRAPHQL_BODY_LIMIT = process.env.GRAPHQL_BODY_LIMIT ?? '256kb';
-
-
 
 function close(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -195,11 +207,13 @@ function close(server: Server): Promise<void> {
 
 /** The Apollo gateway over the checked-in supergraph, with /graphql, the /v2 façade and /health, /health/live, /health/ready. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  assertValidConfiguration('gateway');
   // @apollo/gateway reports to Apollo (usage-reporting.api.apollographql.com) every hour from each gateway,
   // after probing for AWS, GCP and Azure metadata, unless this is set: not without the operator asking
   // (APOLLO_TELEMETRY_DISABLED=false). docs/decisions.md, "Starting from bundles".
-  process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
-  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? process.env.CORS_ORIGINS);
+  process.env.APOLLO_TELEMETRY_DISABLED = String(setting('APOLLO_TELEMETRY_DISABLED'));
+  const allowedOrigins = allowedOriginsFrom(options.corsOrigins ?? setting('CORS_ORIGINS'));
+  const trustedDocumentsMode = trustedDocumentsModeFrom(options.trustedDocuments ?? setting('GRAPHQL_TRUSTED_DOCUMENTS'));
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
@@ -223,12 +237,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     apiSchema = schema;
   });
-  const limits = operationLimitOptions(options.limits ?? limitsFromEnvironment());
+  const operationLimits = options.limits ?? limitsFromEnvironment();
+  const limits = operationLimitOptions(operationLimits);
+  const manifests = await ManifestFolder.open(
+    options.trustedDocumentsDir ?? setting('TRUSTED_DOCUMENTS_DIR') ?? DEFAULT_TRUSTED_DOCUMENTS_DIR,
+    operationLimits.maxTokens,
+  );
   const serverOver = (over: ApolloGateway, isPublic: boolean) =>
     new ApolloServer<GatewayContext>({
       gateway: over,
-      introspection: isPublic && process.env.GRAPHQL_INTROSPECTION !== 'false',
-      includeStacktraceInErrorResponses: DEBUG_ERRORS,
+      introspection: isPublic && setting('GRAPHQL_INTROSPECTION'),
+      includeStacktraceInErrorResponses: setting('DEBUG_ERRORS'),
       parseOptions: limits.parseOptions,
       validationRules: limits.validationRules,
       plugins: [
@@ -247,12 +266,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const internalServer = serverOver(internalGateway, false);
   await Promise.all([server.start(), internalServer.start()]);
 
-  const run: OperationRunner = async (query, variables, principal, requestId) => {
-    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal, requestId } });
+  const run: OperationRunner = async (query, variables, principal, requestId, writeKey) => {
+    const response = await internalServer.executeOperation({ query, variables }, { contextValue: { principal, requestId, writeKey } });
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the REST façade');
     return response.body.singleResult as Awaited<ReturnType<OperationRunner>>;
   };
-  const rateLimits = await startGatewayRateLimits(options.databaseUrl, options.rateLimits);
+  const [rateLimits, idempotency] = await Promise.all([
+    startGatewayRateLimits(options.databaseUrl, options.rateLimits),
+    openIdempotentRequests(options.databaseUrl),
+  ]);
   credentials = new CredentialResolver(run, undefined, rateLimits);
   const credentialCheck: CredentialCheck = (req, platformClientId) => credentials.resolveRequest(req, { platformClientId });
   const invalidation = options.databaseUrl ? await listenForPrincipalChanges(options.databaseUrl, (userIds) => credentials.forgetUsers(userIds)) : undefined;
@@ -262,7 +284,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const host = options.host ?? '127.0.0.1';
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxySetting(options.trustProxy ?? process.env.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? setting('TRUST_PROXY')));
   // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
   app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
   app.use((req, _res, next) => {
@@ -274,7 +296,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   if (allowedOrigins) app.use(['/graphql', '/v2'], crossOrigin(allowedOrigins));
   mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
   app.use(browserPages());
-  const publicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
+  const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');
   for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
   // Every /v2 answer is counted by its route template, 429s of the budgets included.
   app.use('/v2', restRequestMetrics(routes));
@@ -282,7 +304,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
   // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
   // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
-  const compileRest = (schema: GraphQLSchema) => restRouter(routes, schema, credentials, run, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
+  const compileRest = (schema: GraphQLSchema) =>
+    restRouter(routes, schema, credentials, run, idempotency, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   let restSchema = apiSchema!;
   let rest = compileRest(restSchema);
@@ -303,8 +326,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use(
     '/graphql',
     rateLimits.budgets.middleware(graphqlTooManyRequests, credentialCheck),
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
-    expressMiddleware(server, { context: async ({ req }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id }) }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
+    // A documentId becomes its text first, so that what follows (the mutation's idempotency key, Apollo Server) sees the operation.
+    trustedDocuments(manifests, trustedDocumentsMode),
+    graphqlMutationsOnce(idempotency, credentials),
+    expressMiddleware(server, {
+      context: async ({ req, res }) => ({ principal: await credentials.resolveRequest(req), requestId: req.id, writeKey: writeKeyOf(res) }),
+    }),
     graphqlRequestErrors,
   );
   app.use(lastResortErrors);
@@ -323,7 +351,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const error = credentialError(`Only the services themselves call this listener (${SYSTEM_CALL_HEADER})`);
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
-    express.json({ limit: GRAPHQL_BODY_LIMIT }),
+    express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
     expressMiddleware(internalServer, { context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id }) }),
     graphqlRequestErrors,
   );
@@ -331,7 +359,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const http = await listen(app, port, host, 'the public listener (PORT)');
   const actualPort = (http.address() as AddressInfo).port;
-  const internalHttp = await listen(internal, options.internalPort ?? Number(process.env.INTERNAL_PORT ?? 4000), options.internalHost ?? process.env.INTERNAL_HOST ?? '127.0.0.1', 'the internal listener (INTERNAL_PORT)');
+  const internalPort = options.internalPort ?? setting('INTERNAL_PORT');
+  const internalHttp = await listen(internal, internalPort, options.internalHost ?? setting('INTERNAL_HOST'), 'the internal listener (INTERNAL_PORT)');
   return {
     url: `http://127.0.0.1:${actualPort}`,
     internalUrl: `http://127.0.0.1:${(internalHttp.address() as AddressInfo).port}`,
@@ -343,10 +372,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     async stop() {
       await Promise.all([close(http), close(internalHttp)]);
       poller?.stop();
+      manifests.close();
       await Promise.all([server.stop(), internalServer.stop()]);
       subgraphHttp.close();
       await invalidation?.stop();
       await rateLimits.stop();
+      await idempotency.stop();
     },
   };
 }

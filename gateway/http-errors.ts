@@ -1,5 +1,5 @@
 import { ErrorRequestHandler } from 'express';
-import { DEBUG_ERRORS } from '../subgraphs/kit/errors';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /** An error raised by express or body-parser before a route ran: a status a client can act on and a plain message. */
 export interface RequestError {
@@ -27,7 +27,7 @@ export function requestErrorOf(error: Error & { status?: number; type?: string; 
   // zlib refusing a body sent with Content-Encoding it does not have is body-parser's plain 400.
   if (error.status && error.status >= 400 && error.status < 500) return { status: error.status, code: 'BAD_REQUEST', message: `The body could not be read: ${error.message}` };
   console.error('[gateway] internal error:', error);
-  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: DEBUG_ERRORS ? String(error.stack ?? error.message) : 'Internal server error' };
+  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: setting('DEBUG_ERRORS') ? String(error.stack ?? error.message) : 'Internal server error' };
 }
 
 /** `/graphql` answers its errors as GraphQL does, also when the body never became an operation. */

@@ -4,6 +4,7 @@ import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
 import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
 import { describeSource, supergraphSourceFromEnvironment } from './supergraph-source';
+import { assertValidConfiguration, ConfigurationError, setting } from '../subgraphs/kit/configuration/settings';
 
 /**
  * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at
@@ -12,10 +13,11 @@ import { describeSource, supergraphSourceFromEnvironment } from './supergraph-so
  * INTERNAL_PORT (default 4000, on INTERNAL_HOST). DATABASE_URL, when set, lets it hear principal changes made elsewhere.
  */
 async function main() {
-  if (!process.env.INTERNAL_SECRET) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
-  if (!process.env.SYSTEM_CALL_SECRET) console.warn('SYSTEM_CALL_SECRET is not set: this gateway will refuse callbacks from subgraphs in other processes');
+  assertValidConfiguration('gateway');
+  if (!setting('INTERNAL_SECRET')) console.warn('INTERNAL_SECRET is not set: subgraphs in other processes will refuse this gateway');
+  if (!setting('SYSTEM_CALL_SECRET')) console.warn('SYSTEM_CALL_SECRET is not set: this gateway will refuse callbacks from subgraphs in other processes');
   const subgraphUrls = Object.fromEntries(
-    SUBGRAPH_ADDRESSES.map((s) => [s.name, process.env[`${s.name.toUpperCase()}_URL`] ?? `http://${s.name}:${s.defaultPort}/graphql`]),
+    SUBGRAPH_ADDRESSES.map((s) => [s.name, setting(`${s.name.toUpperCase() as Uppercase<typeof s.name>}_URL`) ?? `http://${s.name}:${s.defaultPort}/graphql`]),
   );
   // SUPERGRAPH_PATH or SUPERGRAPH_URL (default: the checked-in file), polled every SUPERGRAPH_POLL_MS (default 10 s; 0: never).
   const supergraphSource = supergraphSourceFromEnvironment(process.env, SUPERGRAPH_FILE);
@@ -23,13 +25,11 @@ async function main() {
   const gateway = await startGateway({
     supergraphSource,
     subgraphUrls,
-    port: Number(process.env.PORT ?? 3000),
-    host: process.env.HOST ?? '0.0.0.0',
-    databaseUrl: process.env.DATABASE_URL,
+    port: setting('PORT') ?? 3000,
+    host: setting('HOST') ?? '0.0.0.0',
+    databaseUrl: setting('DATABASE_URL'),
     // WORKER_HEALTH_URLS: name=url pairs, comma-separated (the supervisor sets it for the webhook workers).
-    workerHealthUrls: process.env.WORKER_HEALTH_URLS
-      ? Object.fromEntries(process.env.WORKER_HEALTH_URLS.split(',').map((pair) => pair.split('=', 2) as [string, string]))
-      : undefined,
+    workerHealthUrls: setting('WORKER_HEALTH_URLS'),
     webRoutes: SUBGRAPH_ADDRESSES.filter((s) => s.webPaths).map((s) => ({ paths: s.webPaths!, target: new URL(subgraphUrls[s.name]).origin })),
   });
   console.log(`gateway listening on ${gateway.url} (subgraphs: ${JSON.stringify(subgraphUrls)})`);
@@ -37,6 +37,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('gateway failed to start:', error);
+  console.error('gateway failed to start:', error instanceof ConfigurationError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { Supergraph } from '@apollo/federation-internals';
 import { readFile } from 'node:fs/promises';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /** Where the gateway reads its supergraph: a file (SUPERGRAPH_PATH) or a URL (SUPERGRAPH_URL), polled every pollMs. */
 export interface SupergraphSource {
@@ -10,7 +11,8 @@ export interface SupergraphSource {
 }
 
 export function supergraphSourceFromEnvironment(env: NodeJS.ProcessEnv, defaultPath: string): SupergraphSource {
-  return { path: env.SUPERGRAPH_URL ? undefined : (env.SUPERGRAPH_PATH ?? defaultPath), url: env.SUPERGRAPH_URL, pollMs: Number(env.SUPERGRAPH_POLL_MS ?? 10_000) };
+  const url = setting('SUPERGRAPH_URL', env);
+  return { path: url ? undefined : (setting('SUPERGRAPH_PATH', env) ?? defaultPath), url, pollMs: setting('SUPERGRAPH_POLL_MS', env) };
 }
 
 export function describeSource(source: SupergraphSource): string {

@@ -2,9 +2,7 @@ import { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
 import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from '../subgraphs/kit/subgraph-http';
-
-/** How long the gateway waits for a subgraph's answer before calling it unavailable (SUBGRAPH_TIMEOUT_MS). */
-const SUBGRAPH_TIMEOUT_MS = Number(process.env.SUBGRAPH_TIMEOUT_MS || 30_000);
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /**
  * A subgraph's 400 whose body is a GraphQL response of BAD_USER_INPUT errors (a variable value its
@@ -29,7 +27,7 @@ async function badUserInputAsGraphQLResponse(response: SubgraphResponse): Promis
 export function subgraphFetcher(): { fetch: (input: string, init?: SubgraphRequestInit) => Promise<SubgraphResponse>; close(): void } {
   const agent = subgraphAgent();
   return {
-    fetch: async (input, init = {}) => badUserInputAsGraphQLResponse(await subgraphRequest(agent, input, init, SUBGRAPH_TIMEOUT_MS)),
+    fetch: async (input, init = {}) => badUserInputAsGraphQLResponse(await subgraphRequest(agent, input, init, setting('SUBGRAPH_TIMEOUT_MS'))),
     close: () => agent.destroy(),
   };
 }

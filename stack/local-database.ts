@@ -3,14 +3,16 @@ import { ensureDatabase } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { assertPostgresOrFree, PortInUse } from './port-check';
 import { dataDirectoryAt, postmasterPid, sameFolder, stopPostmaster } from './postmaster';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
-/** Where the embedded server keeps its data: .data/ at the repository root unless DATA_DIR says otherwise. */
-export const DATA_DIR = process.env.DATA_DIR ?? join(__dirname, '..', '..', '.data');
-export const EMBEDDED_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 export const DATABASE_NAME = 'svc';
 
-const EMBEDDED_SERVER_URL = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`;
-const EMBEDDED_DATA_FOLDER = join(DATA_DIR, 'postgres');
+/** The embedded server, read when a database is opened: its data under .data/ at the repository root unless DATA_DIR says otherwise, its port. */
+function embedded(): { port: number; folder: string; serverUrl: string } {
+  const port = setting('EMBEDDED_PG_PORT');
+  const folder = join(setting('DATA_DIR') ?? join(__dirname, '..', '..', '.data'), 'postgres');
+  return { port, folder, serverUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` };
+}
 
 export interface LocalDatabase {
   url: string;
@@ -30,7 +32,8 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 async function startEmbedded(): Promise<LocalDatabase> {
-  const server = await startEmbeddedPostgres({ dir: EMBEDDED_DATA_FOLDER, port: EMBEDDED_PORT });
+  const { folder, port } = embedded();
+  const server = await startEmbeddedPostgres({ dir: folder, port });
   return { url: await ensureDatabase(server.url, DATABASE_NAME), stop: () => server.stop(), origin: 'started' };
 }
 
@@ -39,11 +42,15 @@ async function startEmbedded(): Promise<LocalDatabase> {
  * .data/, reused when it already runs (`npm start` runs it) and then left running.
  */
 export async function openLocalDatabase(): Promise<LocalDatabase> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined, origin: 'external' };
+  const databaseUrl = setting('DATABASE_URL');
+  if (databaseUrl) return { url: databaseUrl, stop: async () => undefined, origin: 'external' };
+  const { port, serverUrl } = embedded();
   // Something else on the port would make the client wait without end: fail at once, naming it.
-  if ((await assertPostgresOrFree(EMBEDDED_PORT, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
-  if (!(await reachable(EMBEDDED_SERVER_URL))) throw new PortInUse(EMBEDDED_PORT, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
-  return { url: await ensureDatabase(EMBEDDED_SERVER_URL, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
+  if ((await assertPostgresOrFree(port, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
+  if (!(await reachable(serverUrl))) {
+    throw new PortInUse(port, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
+  }
+  return { url: await ensureDatabase(serverUrl, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
 }
 
 /**
@@ -53,16 +60,18 @@ export async function openLocalDatabase(): Promise<LocalDatabase> {
  * folder on the port is an error naming both folders: reusing it would silently serve other data.
  */
 export async function openStackDatabase(): Promise<LocalDatabase> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined, origin: 'external' };
-  if ((await assertPostgresOrFree(EMBEDDED_PORT, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
-  const running = await dataDirectoryAt(EMBEDDED_SERVER_URL);
+  const databaseUrl = setting('DATABASE_URL');
+  if (databaseUrl) return { url: databaseUrl, stop: async () => undefined, origin: 'external' };
+  const { port, folder, serverUrl } = embedded();
+  if ((await assertPostgresOrFree(port, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
+  const running = await dataDirectoryAt(serverUrl);
   if (running === undefined) return startEmbedded();
-  if (!sameFolder(running, EMBEDDED_DATA_FOLDER)) {
+  if (!sameFolder(running, folder)) {
     throw new Error(
-      `A PostgreSQL server already answers on port ${EMBEDDED_PORT} with data folder ${running}, but this DATA_DIR's is ${EMBEDDED_DATA_FOLDER}: ` +
+      `A PostgreSQL server already answers on port ${port} with data folder ${running}, but this DATA_DIR's is ${folder}: ` +
         `stop that server, or set EMBEDDED_PG_PORT to another port`,
     );
   }
-  const pid = postmasterPid(EMBEDDED_DATA_FOLDER);
-  return { url: await ensureDatabase(EMBEDDED_SERVER_URL, DATABASE_NAME), stop: () => stopPostmaster(pid), origin: 'adopted' };
+  const pid = postmasterPid(folder);
+  return { url: await ensureDatabase(serverUrl, DATABASE_NAME), stop: () => stopPostmaster(pid), origin: 'adopted' };
 }

@@ -1,3 +1,6 @@
+import { setting } from '../subgraphs/kit/configuration/settings';
+import { VARIABLES } from '../subgraphs/kit/configuration/variables';
+
 export interface RestartPolicy {
   /** Delay before the first restart; it doubles with every crash in a row. */
   initialDelayMs: number;
@@ -6,13 +9,17 @@ export interface RestartPolicy {
   stableAfterMs: number;
 }
 
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 500, maxDelayMs: 15_000, stableAfterMs: 30_000 };
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  initialDelayMs: VARIABLES.RESTART_DELAY_MS.defaultValue,
+  maxDelayMs: VARIABLES.RESTART_MAX_DELAY_MS.defaultValue,
+  stableAfterMs: 30_000,
+};
 
 /** The policy of `npm start`: RESTART_DELAY_MS and RESTART_MAX_DELAY_MS override the defaults. */
 export function restartPolicyFromEnvironment(env: NodeJS.ProcessEnv = process.env): RestartPolicy {
   return {
-    initialDelayMs: Number(env.RESTART_DELAY_MS || DEFAULT_RESTART_POLICY.initialDelayMs),
-    maxDelayMs: Number(env.RESTART_MAX_DELAY_MS || DEFAULT_RESTART_POLICY.maxDelayMs),
+    initialDelayMs: setting('RESTART_DELAY_MS', env),
+    maxDelayMs: setting('RESTART_MAX_DELAY_MS', env),
     stableAfterMs: DEFAULT_RESTART_POLICY.stableAfterMs,
   };
 }

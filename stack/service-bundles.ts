@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
+import { setting } from '../subgraphs/kit/configuration/settings';
 import { tracingEnabled } from '../subgraphs/kit/tracing';
 
 /**
@@ -74,7 +75,7 @@ const TRACE_EXPORT = join(DIST, 'stack', 'trace-export.js');
  */
 export function serviceCommands(entries: readonly string[], env: NodeJS.ProcessEnv = process.env): Map<string, string[]> {
   if (tracingEnabled(env)) return new Map(entries.map((entry) => [entry, ['--require', TRACE_EXPORT, join(DIST, entry)]]));
-  const manifest = env.STACK_BUNDLES === '0' ? undefined : readManifest();
+  const manifest = setting('STACK_BUNDLES', env) ? readManifest() : undefined;
   return new Map(
     entries.map((entry) => {
       const bundle = freshBundle(entry, manifest);

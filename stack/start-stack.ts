@@ -29,7 +29,7 @@ export interface StackOptions {
   /** The gateway's internal listener for subgraph callbacks (default INTERNAL_PORT or 4000; 0 picks a free one). */
   internalPort?: number;
   /** Passed to the gateway (tests pass their own). */
-  gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy' | 'supergraphSource' | 'corsOrigins'>;
+  gateway?: Pick<GatewayOptions, 'limits' | 'publicUrl' | 'trustProxy' | 'supergraphSource' | 'corsOrigins' | 'trustedDocuments' | 'trustedDocumentsDir'>;
   /** Overrides of the rate limits, for the gateway and the oauth pages (default: the environment; README lists them). */
   rateLimits?: Partial<RateLimitSettings>;
   /** Run a webhook worker in this process too (default true); false also leaves the booking-hooks queue unworked. */

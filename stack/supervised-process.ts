@@ -2,10 +2,11 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { ReadyMessage } from '../subgraphs/kit/lifecycle';
 import { RestartPolicy, restartDelay } from './restart-policy';
+import { setting } from '../subgraphs/kit/configuration/settings';
 
 /** STACK_CPU_PROFILE_DIR: each service writes a CPU profile there when it exits (for profiling start-up; Node refuses --cpu-prof in NODE_OPTIONS). */
 function profilingFlags(name: string): string[] {
-  const dir = process.env.STACK_CPU_PROFILE_DIR;
+  const dir = setting('STACK_CPU_PROFILE_DIR');
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
 }
 

@@ -1,29 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
+import { SUBGRAPH_ADDRESSES, SubgraphAddress } from '../subgraphs/kit/addresses';
 import { LocalDatabase, openStackDatabase } from './local-database';
 import { assertPortFree } from './port-check';
 import { freePort } from './ports';
 import { restartPolicyFromEnvironment } from './restart-policy';
 import { GATEWAY_ENTRY, SERVICE_ENTRIES, serviceCommands, subgraphEntry, WEBHOOK_WORKER_ENTRY } from './service-bundles';
 import { ServiceSpec, SupervisedProcess } from './supervised-process';
+import { assertValidConfiguration, setting, unknownVariableWarnings } from '../subgraphs/kit/configuration/settings';
 
-const DEFAULT_HEAP_LIMIT_MB = 512;
-
-/** The port an env var asks for: its default when unset, a free port for 0. */
-async function chosenPort(value: string | undefined, defaultPort: number): Promise<number> {
-  const port = Number(value || defaultPort);
+/** The port a variable asks for (its default when unset), a free port for 0. */
+async function chosenPort(port: number): Promise<number> {
   return port === 0 ? freePort() : port;
 }
 
+/** The variable of a subgraph's port under npm start (SCHEDULING_PORT, …). */
+const portVariableOf = (subgraph: SubgraphAddress) => `${subgraph.name.toUpperCase() as Uppercase<SubgraphAddress['name']>}_PORT` as const;
+
 /** The ports the services will listen on, each with its variable: one already taken fails the start at once, naming both. */
 async function assertServicePortsFree(env: NodeJS.ProcessEnv): Promise<void> {
-  const wanted: Array<[variable: string, defaultPort: number, host: string]> = [
-    ['PORT', 3000, env.HOST || '127.0.0.1'],
-    ['INTERNAL_PORT', 4000, '127.0.0.1'],
-    ...SUBGRAPH_ADDRESSES.map((s): [string, number, string] => [`${s.name.toUpperCase()}_PORT`, s.defaultPort, '127.0.0.1']),
+  const wanted: Array<[variable: string, port: number, host: string]> = [
+    ['PORT', setting('PORT', env) ?? 3000, setting('HOST', env) ?? '127.0.0.1'],
+    ['INTERNAL_PORT', setting('INTERNAL_PORT', env), '127.0.0.1'],
+    ...SUBGRAPH_ADDRESSES.map((s): [string, number, string] => [portVariableOf(s), setting(portVariableOf(s), env), '127.0.0.1']),
   ];
-  for (const [variable, defaultPort, host] of wanted) {
-    const port = Number(env[variable] || defaultPort);
+  for (const [variable, port, host] of wanted) {
     if (port !== 0) await assertPortFree(port, host, variable);
   }
 }
@@ -42,23 +42,23 @@ function stopWhenParentLeaves(stop: (reason: string) => void): void {
 
 /** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
 async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; workers: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
-  const heapLimitMb = Number(env.HEAP_LIMIT_MB || DEFAULT_HEAP_LIMIT_MB);
+  const heapLimitMb = setting('HEAP_LIMIT_MB', env);
   const shared: NodeJS.ProcessEnv = {
     ...env,
     DATABASE_URL: databaseUrl,
-    INTERNAL_SECRET: env.INTERNAL_SECRET || randomBytes(32).toString('hex'),
-    SYSTEM_CALL_SECRET: env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex'),
+    INTERNAL_SECRET: setting('INTERNAL_SECRET', env) ?? randomBytes(32).toString('hex'),
+    SYSTEM_CALL_SECRET: setting('SYSTEM_CALL_SECRET', env) ?? randomBytes(32).toString('hex'),
   };
-  const gatewayPort = await chosenPort(env.PORT, 3000);
+  const gatewayPort = await chosenPort(setting('PORT', env) ?? 3000);
   // Booking pages (private links) are on the address people reach, whatever PORT is.
-  shared.BOOKING_BASE_URL = env.BOOKING_BASE_URL || env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
+  shared.BOOKING_BASE_URL = setting('BOOKING_BASE_URL', env) ?? setting('PUBLIC_URL', env) ?? `http://localhost:${gatewayPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const internalPort = await chosenPort(env.INTERNAL_PORT, 4000);
+  const internalPort = await chosenPort(setting('INTERNAL_PORT', env));
   const commands = serviceCommands(SERVICE_ENTRIES, env);
   const urls: Record<string, string> = {};
   const specs: ServiceSpec[] = [];
   for (const subgraph of SUBGRAPH_ADDRESSES) {
-    const port = await chosenPort(env[`${subgraph.name.toUpperCase()}_PORT`], subgraph.defaultPort);
+    const port = await chosenPort(setting(portVariableOf(subgraph), env));
     urls[subgraph.name] = `http://127.0.0.1:${port}/graphql`;
     specs.push({
       name: subgraph.name,
@@ -70,9 +70,9 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
   }
   // The webhook workers (WEBHOOK_WORKERS, default 1): each its own process with a /health port the gateway's /health reads.
   const workers: ServiceSpec[] = [];
-  const workerCount = Math.max(0, Math.floor(Number(env.WEBHOOK_WORKERS ?? 1)));
+  const workerCount = setting('WEBHOOK_WORKERS', env);
   for (let i = 0; i < workerCount; i++) {
-    const port = i === 0 ? await chosenPort(env.WEBHOOK_WORKER_PORT, 4010) : await freePort();
+    const port = i === 0 ? await chosenPort(setting('WEBHOOK_WORKER_PORT', env)) : await freePort();
     workers.push({
       name: workerCount === 1 ? 'webhook-worker' : `webhook-worker-${i + 1}`,
       command: commands.get(WEBHOOK_WORKER_ENTRY)!,
@@ -86,7 +86,15 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
     name: 'gateway',
     command: commands.get(GATEWAY_ENTRY)!,
     heapLimitMb,
-    env: { ...shared, ...subgraphUrlEnv, PORT: String(gatewayPort), HOST: env.HOST || '127.0.0.1', INTERNAL_PORT: String(internalPort), INTERNAL_HOST: '127.0.0.1', ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}) },
+    env: {
+      ...shared,
+      ...subgraphUrlEnv,
+      PORT: String(gatewayPort),
+      HOST: setting('HOST', env) ?? '127.0.0.1',
+      INTERNAL_PORT: String(internalPort),
+      INTERNAL_HOST: '127.0.0.1',
+      ...(workers.length ? { WORKER_HEALTH_URLS: workerHealthUrls } : {}),
+    },
   });
   return { specs, workers, urls, gatewayUrl };
 }
@@ -97,6 +105,8 @@ async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promis
  * backoff while the others keep serving; SIGINT/SIGTERM stop the services, then the embedded server.
  */
 export async function runSupervisor(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  for (const warning of unknownVariableWarnings(env)) console.warn(warning);
+  assertValidConfiguration('npm start', env);
   await assertServicePortsFree(env);
   const database: LocalDatabase = await openStackDatabase();
   if (database.origin === 'adopted') console.log('[supervisor] adopted the embedded PostgreSQL server left running on this DATA_DIR');

@@ -1,3 +1,5 @@
+import { setting } from '../../subgraphs/kit/configuration/settings';
+import { VARIABLES } from '../../subgraphs/kit/configuration/variables';
 /**
  * How big one GraphQL operation may be. Checked by the gateway before any query planning, for
  * `/graphql` and for the REST façade's operations alike. Every limit has an environment variable.
@@ -17,7 +19,9 @@ export interface OperationLimits {
   maxCost: number;
 }
 
-export const LIMIT_VARIABLES: Record<keyof OperationLimits, string> = {
+type LimitVariable = `GRAPHQL_MAX_${'TOKENS' | 'DEPTH' | 'ALIASES' | 'ROOT_FIELDS' | 'DIRECTIVES' | 'COST'}`;
+
+export const LIMIT_VARIABLES: Record<keyof OperationLimits, LimitVariable> = {
   maxTokens: 'GRAPHQL_MAX_TOKENS',
   maxDepth: 'GRAPHQL_MAX_DEPTH',
   maxAliases: 'GRAPHQL_MAX_ALIASES',
@@ -26,24 +30,13 @@ export const LIMIT_VARIABLES: Record<keyof OperationLimits, string> = {
   maxCost: 'GRAPHQL_MAX_COST',
 };
 
-export const DEFAULT_LIMITS: OperationLimits = {
-  maxTokens: 2000,
-  maxDepth: 12,
-  maxAliases: 30,
-  maxRootFields: 20,
-  maxDirectives: 30,
-  maxCost: 25_000,
-};
+const limitsOf = (value: (variable: LimitVariable) => number): OperationLimits =>
+  Object.fromEntries(Object.entries(LIMIT_VARIABLES).map(([name, variable]) => [name, value(variable)])) as unknown as OperationLimits;
 
-/** The defaults, each overridden by its environment variable when that holds a positive integer. */
+/** The defaults of the configuration table. */
+export const DEFAULT_LIMITS: OperationLimits = limitsOf((variable) => VARIABLES[variable].defaultValue);
+
+/** Each limit from its environment variable (a positive integer; a malformed one is a ConfigurationError), else its default. */
 export function limitsFromEnvironment(env: NodeJS.ProcessEnv = process.env): OperationLimits {
-  const limits = { ...DEFAULT_LIMITS };
-  for (const [name, variable] of Object.entries(LIMIT_VARIABLES) as Array<[keyof OperationLimits, string]>) {
-    const raw = env[variable];
-    if (raw === undefined || raw === '') continue;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${variable} must be a positive integer, got "${raw}"`);
-    limits[name] = value;
-  }
-  return limits;
+  return limitsOf((variable) => setting(variable, env));
 }

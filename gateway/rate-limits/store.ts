@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { DependencyCheck } from '../../subgraphs/kit/health';
 import { watchPool } from '../../subgraphs/kit/metrics';
 import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
+import { setting } from '../../subgraphs/kit/configuration/settings';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -16,19 +17,15 @@ export interface RateLimitStore {
 }
 
 /**
- * Counters in the `gateway.rate_limits` table of the stack's database, shared by every gateway
- * replica; without a database, in memory. The table is created at start (the gateway has no
- * migrations), under an advisory lock so that replicas starting together do not race.
+ * Runs `ddl` (CREATE … IF NOT EXISTS) in the gateway's schema, created if need be, under one advisory lock for the
+ * whole schema: replicas starting together, and the gateway's own stores opening side by side, never race on it.
  */
-export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
-  if (!databaseUrl) return { limiters: memoryLimiters, shared: false, checkDatabase: async () => undefined, stop: async () => undefined };
-  const pool = new Pool({ connectionString: databaseUrl, max: Number(process.env.RATE_LIMIT_POOL_SIZE ?? 4) });
-  pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
+export async function createInGatewaySchema(pool: Pool, ddl: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${GATEWAY_SCHEMA}.rate_limits'))`);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${GATEWAY_SCHEMA}"; ${rateLimitTableDdl(GATEWAY_SCHEMA)}`);
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('${GATEWAY_SCHEMA}'))`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${GATEWAY_SCHEMA}"; ${ddl}`);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -36,6 +33,18 @@ export async function openRateLimitStore(databaseUrl: string | undefined): Promi
   } finally {
     client.release();
   }
+}
+
+/**
+ * Counters in the `gateway.rate_limits` table of the stack's database, shared by every gateway
+ * replica; without a database, in memory. The table is created at start (the gateway has no
+ * migrations), under an advisory lock so that replicas starting together do not race.
+ */
+export async function openRateLimitStore(databaseUrl: string | undefined): Promise<RateLimitStore> {
+  if (!databaseUrl) return { limiters: memoryLimiters, shared: false, checkDatabase: async () => undefined, stop: async () => undefined };
+  const pool = new Pool({ connectionString: databaseUrl, max: setting('RATE_LIMIT_POOL_SIZE') });
+  pool.on('error', (error) => console.error('[rate limits] idle connection lost:', error.message));
+  await createInGatewaySchema(pool, rateLimitTableDdl(GATEWAY_SCHEMA));
   const unwatch = watchPool(GATEWAY_SCHEMA, () => pool);
   return {
     limiters: postgresLimiters(pool, 'pool', GATEWAY_SCHEMA),

@@ -112,10 +112,13 @@ export function writeNulls(value: unknown, rule: NullsRule): unknown {
   return value;
 }
 
-/** Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope. */
-export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner): Promise<RestResponse> {
+/**
+ * Runs a route's operation through the gateway in process, with the caller's principal, and shapes the envelope.
+ * `writeKey`: the request is a write sent with an Idempotency-Key (gateway/idempotency).
+ */
+export async function executeRoute(route: CompiledRoute, req: Request, principal: Principal, run: OperationRunner, writeKey?: string): Promise<RestResponse> {
   try {
-    const result = await run(route.entry.operation, variablesOf(route, req), principal, req.id);
+    const result = await run(route.entry.operation, variablesOf(route, req), principal, req.id, writeKey);
     if (result.errors?.length) return errorOf(route.entry, result.errors[0]);
     const found = listOrSingle(resultAt(result.data, route.entry.result), route.entry.listWhenPresent);
     const value = (route.entry.nulls && found ? writeNulls(found, route.entry.nulls) : found) as typeof found;

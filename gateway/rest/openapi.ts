@@ -18,6 +18,8 @@ import {
   parse,
 } from 'graphql';
 import { compileRoute, pathParameters } from './execute';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '../idempotency/idempotency-key';
+import { KEYED_WRITE_RETENTION_HOURS } from '../../subgraphs/kit/keyed-writes';
 import { RouteEntry } from './route';
 
 type JsonSchema = Record<string, unknown>;
@@ -148,6 +150,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'The credential lacks the scope, role or permission',
   '404': 'Not found',
   '409': 'Conflict with the current state',
+  '422': 'Well formed, but cannot be done as asked (UNPROCESSABLE_ENTITY): a slot reservation over a held or booked slot',
   '429': 'Too many requests (TOO_MANY_REQUESTS): over the budget, or a client id locked after wrong secret keys; retry after Retry-After seconds',
   '500': 'Internal error (no internals disclosed)',
 };
@@ -173,9 +176,36 @@ const RATE_LIMIT_HEADERS = {
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } };
 
+/** On the answer to a write sent again with its Idempotency-Key: the kept first answer (any status but a 5xx). */
+const REPLAYED_HEADERS = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: `true when this is the kept first answer to an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}`,
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** Every write takes a key (gateway/idempotency): sent again with it, the request answers its first answer. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
+  description:
+    `Makes the write safe to send again (a UUID, say): for ${KEYED_WRITE_RETENTION_HOURS} hours, the same request with the same key answers ` +
+    `the first answer (status and body, with ${IDEMPOTENT_REPLAYED_HEADER}: true) without writing again, also when that first answer was lost ` +
+    'or was a 503; the key with another method, path or body is 422; while the first is still being served, 409. Keys are per credential.',
+};
+
+/** What a write sent with an Idempotency-Key may answer besides its own statuses. */
+const IDEMPOTENCY_STATUSES: Record<string, string> = {
+  '409': `Conflict with the current state; or a request with the same ${IDEMPOTENCY_KEY_HEADER} is still being served (retry later with the same key)`,
+  '422': `The ${IDEMPOTENCY_KEY_HEADER} was already used with another request (method, path or body): use a new key`,
+};
+
 function responseHeaders(route: RouteEntry, status?: string): { headers: Record<string, unknown> } {
   const fixed = Object.fromEntries(Object.entries(route.headers ?? {}).map(([name, value]) => [name, { schema: { type: 'string', enum: [value] } }]));
-  return { headers: { ...fixed, ...RATE_LIMIT_HEADERS, ...(status === '429' ? RETRY_AFTER : {}) } };
+  const replayed = takesIdempotencyKey(route) ? REPLAYED_HEADERS : {};
+  return { headers: { ...fixed, ...RATE_LIMIT_HEADERS, ...(status === '429' ? RETRY_AFTER : {}), ...replayed } };
 }
 
 function operationId(route: RouteEntry): string {
@@ -199,6 +229,8 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
         ? `Must be ${route.version}: the endpoint has no older version (404 without it).`
         : route.version ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.` : 'Not read by this endpoint.',
     });
+    const keyed = takesIdempotencyKey(route);
+    if (keyed) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
     const body = compiled.variables.find((v) => v.source === 'body');
     const method = route.method.toLowerCase();
     const existing = paths[route.path]?.[method] as { 'x-versions'?: unknown[] } | undefined;
@@ -212,6 +244,7 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       ...(route.anonymous ? { security: [] } : {}),
       ...(route.platformClientIdParam ? { security: [{ platformSecretKey: [] }] } : {}),
       ...(route.deprecated ? { deprecated: true } : {}),
+      ...(route.deviations?.length ? { 'x-svc-deviation': route.deviations } : {}),
       responses: {
         [status]:
           status === '204'
@@ -222,7 +255,10 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
               Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } }]),
             )
           : Object.fromEntries(
-              Object.entries(ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+              Object.entries({ ...ERROR_STATUSES, ...(keyed ? IDEMPOTENCY_STATUSES : {}) }).map(([code, description]) => [
+                code,
+                { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+              ]),
             )),
       },
       'x-graphql-operation': route.operation.replace(/\s+/g, ' ').trim(),

@@ -69,6 +69,8 @@ export interface RouteEntry {
   platformClientIdParam?: string;
   /** Marked `deprecated` in the OpenAPI document (the `Deprecation` / `Sunset` answers go in `headers`). */
   deprecated?: boolean;
+  /** Deliberate differences from the real service (gateway/rest/deviations.ts): `x-svc-deviation` in the OpenAPI document. */
+  deviations?: readonly string[];
 }
 
 export function route(entry: RouteEntry): RouteEntry {

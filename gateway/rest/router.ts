@@ -9,6 +9,9 @@ import { httpHeadersOf } from '../rate-limits/too-many-requests';
 import { envelope, errorOf, RestError } from './errors';
 import { CompiledRoute, compileRoute, executeRoute } from './execute';
 import { RouteEntry } from './route';
+import { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { takesIdempotencyKey } from '../idempotency/idempotency-key';
+import { callerScope, restFingerprint } from '../idempotency/request-fingerprint';
 
 export const VERSION_HEADER = 'svc-api-version';
 
@@ -51,8 +54,16 @@ function statusOf(res: Response, status: number): Response {
 /**
  * The /v2 façade: one express route per method and path of the table, all executed through the gateway.
  * `guards` run after the body is parsed, before the route (the token endpoint's client-secret lockout).
+ * A write sent with an Idempotency-Key is served once per key by `idempotency`.
  */
-export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credentials: CredentialResolver, run: OperationRunner, guards: RequestHandler[] = []): express.Router {
+export function restRouter(
+  routes: RouteEntry[],
+  schema: GraphQLSchema,
+  credentials: CredentialResolver,
+  run: OperationRunner,
+  idempotency: IdempotentRequests,
+  guards: RequestHandler[] = [],
+): express.Router {
   const router = express.Router();
 
   const groups = new Map<string, CompiledRoute[]>();
@@ -79,9 +90,15 @@ export function restRouter(routes: RouteEntry[], schema: GraphQLSchema, credenti
         const { status, body } = errorOf(chosen.entry, error as Error);
         return statusOf(res, status).set(httpHeadersOf(error)).json(body);
       }
-      const { status, body } = await executeRoute(chosen, req, principal, run);
-      if (status === 204) return res.status(204).end();
-      statusOf(res, status).json(body);
+      const answer = async (writeKey: string | undefined) => {
+        const { status, body } = await executeRoute(chosen, req, principal, run, writeKey);
+        if (status === 204) return res.status(204).end();
+        statusOf(res, status).json(body);
+      };
+      if (!takesIdempotencyKey(chosen.entry)) return answer(undefined);
+      const version = req.header(VERSION_HEADER);
+      const refuse = (status: number, message: string) => statusOf(res, status).json(envelope(status, message));
+      await idempotency.serve(req, res, { scope: callerScope(principal), fingerprint: restFingerprint(req, version), refuse }, answer);
     });
   }
 

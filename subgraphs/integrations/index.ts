@@ -42,6 +42,7 @@ import { OrganizationWebhookResolver } from './webhook/organization-webhook.reso
 import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.resolver';
 import { StripeConnections1735200000000 } from './migrations/1735200000000-stripe-connections';
 import { DeliveryFailuresAndDeadLetters1735321000000 } from './migrations/1735321000000-delivery-failures-and-dead-letters';
+import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
 import { StripeConnection } from './stripe/stripe-connection.entity';
 import { StripeResolver } from './stripe/stripe.resolver';
 
@@ -53,7 +54,11 @@ export const integrations: SubgraphDefinition = {
   persistence: {
     schema: 'integrations',
     entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState, StripeConnection],
-    migrations: [Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003, CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000, StripeConnections1735200000000, DeliveryFailuresAndDeadLetters1735321000000],
+    migrations: [
+      Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003,
+      CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000, StripeConnections1735200000000,
+      DeliveryFailuresAndDeadLetters1735321000000, KeyedWrites1735400000000,
+    ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,
   },

@@ -1,4 +1,5 @@
 import { afterPrefix, keyFromSecret, seal, unseal } from '../kit/sealed-secret';
+import { setting } from '../kit/configuration/settings';
 
 /**
  * Provider secrets the service must use again (ICS feed URLs, which carry their own access token;
@@ -9,7 +10,7 @@ import { afterPrefix, keyFromSecret, seal, unseal } from '../kit/sealed-secret';
 const FORMAT = 'v1';
 const WHAT = 'provider secret';
 
-const encryptionKey = () => keyFromSecret(process.env.INTEGRATIONS_SECRET_KEY || 'svc-dev-integrations-key');
+const encryptionKey = () => keyFromSecret(setting('INTEGRATIONS_SECRET_KEY') ?? 'svc-dev-integrations-key');
 
 export function encryptProviderSecret<T>(value: T): string {
   return `${FORMAT}.${seal(encryptionKey(), JSON.stringify(value))}`;

@@ -1,3 +1,4 @@
+import { setting } from './configuration/settings';
 /**
  * Where people book: the web app's address, BOOKING_BASE_URL; else the stack's public address
  * (PUBLIC_URL; `npm start` sets BOOKING_BASE_URL to http://localhost:<PORT> without it); else
@@ -5,7 +6,7 @@
  * (`https://acme.example.com`, `http://acme.localhost:3000`), as on the real service.
  */
 export function bookingBaseUrl(): URL {
-  return new URL(process.env.BOOKING_BASE_URL || process.env.PUBLIC_URL || 'http://localhost:3000');
+  return new URL(setting('BOOKING_BASE_URL') ?? setting('PUBLIC_URL') ?? 'http://localhost:3000');
 }
 
 /**

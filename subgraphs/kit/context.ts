@@ -16,6 +16,8 @@ export interface SubgraphContext {
   principalsChanged: Set<number>;
   /** The supergraph, through the gateway, as the system: for data other subgraphs own (@internal fields). */
   graph: GraphLink;
+  /** The key of a write the client sent with an Idempotency-Key (keyed-writes.ts); null for any other request. */
+  writeKey: string | null;
 }
 
 export const PRINCIPALS_CHANGED_EXTENSION = 'principalsChanged';

@@ -4,6 +4,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { oneAtATime } from './advisory-lock';
 import { watchPool } from './metrics';
 import { CountingSqlLogger } from './sql-statements';
+import { setting } from './configuration/settings';
 
 export interface PersistenceDefinition {
   /** Postgres schema the subgraph owns; nothing else writes to it. */
@@ -29,7 +30,7 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
     logging: ['query', 'error', 'warn'],
     logger: new CountingSqlLogger(),
     // Unqualified names in migrations and queries resolve to the subgraph's own schema (public keeps extensions visible).
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 10), options: `-c search_path=${persistence.schema},public` },
+    extra: { max: setting('DB_POOL_SIZE'), options: `-c search_path=${persistence.schema},public` },
   });
   await dataSource.initialize();
   // Its pool in the metrics (svc_db_pool_clients{pool="<schema>"}) while it is open.

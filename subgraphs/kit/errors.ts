@@ -1,16 +1,10 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * Set by the operator (`DEBUG_ERRORS=1`) to show stack traces and internal messages in answers; never inferred from
- * NODE_ENV, which `npm start` leaves unset: every process answers as in production unless asked.
- */
-export const DEBUG_ERRORS = process.env.DEBUG_ERRORS === '1' || process.env.DEBUG_ERRORS === 'true';
-
-/**
  * The error codes subgraphs raise. The REST façade maps each to one HTTP status
  * (gateway/rest/errors.ts); GraphQL clients read them from `extensions.code`.
  */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'UNPROCESSABLE';
 
 function fail(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });
@@ -23,7 +17,10 @@ export const notFound = (what: string, id: unknown) => fail('NOT_FOUND', `${what
 /** A 400 whose message starts with the field at fault. */
 export const badInput = (field: string, message: string) =>
   fail('BAD_USER_INPUT', message.startsWith(field) ? message : `${field}: ${message}`, { field });
-export const conflict = (message: string) => fail('CONFLICT', message);
+/** A 409; `reason` names a kind of conflict a caller may answer differently (`SLOT_TAKEN`). */
+export const conflict = (message: string, reason?: string) => fail('CONFLICT', message, reason ? { reason } : {});
+/** A 422: the request is well formed and allowed, but what it asks cannot be done (a slot reservation over a held or booked slot). */
+export const unprocessable = (message: string) => fail('UNPROCESSABLE', message);
 
 /** Postgres refused a row for a unique index (23505) or an exclusion constraint (23P01). */
 export function isConstraintViolation(error: unknown, kind: 'unique' | 'exclusion' = 'unique'): boolean {

@@ -3,10 +3,10 @@ import { DocumentNode, execute, ExecutionResult, GraphQLError, GraphQLFormattedE
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runCompiled } from './compiled-queries';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
-import { DEBUG_ERRORS } from './errors';
 import { recordOperation } from './metrics';
 import { tagOperation } from './tracing';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
+import { setting } from './configuration/settings';
 
 /**
  * The subgraph's side of the gateway's calls: `POST /graphql` with a JSON body, answered with
@@ -31,7 +31,7 @@ export interface GatewayRequestOptions {
   apollo: ApolloServer<SubgraphContext>;
   /** The subgraph's Apollo Server `formatError`. */
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-  contextFor(principal: Principal, requestId: string | undefined): SubgraphContext;
+  contextFor(principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext;
   /** The answer to a call without a valid principal header (401, as the express route answers it). */
   refuse(res: ServerResponse, message: string): void;
 }
@@ -100,14 +100,14 @@ function formatErrors(errors: readonly GraphQLError[], options: GatewayRequestOp
       if (typeof http.status === 'number') status = http.status;
       delete extensions.http;
     }
-    if (DEBUG_ERRORS) extensions.stacktrace = error.stack?.split('\n');
+    if (setting('DEBUG_ERRORS')) extensions.stacktrace = error.stack?.split('\n');
     return { ...error.toJSON(), extensions };
   };
   const formatted = errors.map((error) => {
     try {
       return options.formatError(enrich(error), error);
     } catch (formattingError) {
-      if (DEBUG_ERRORS) {
+      if (setting('DEBUG_ERRORS')) {
         const error = formattingError as Error;
         return enrich(error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error }));
       }
@@ -154,7 +154,7 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       answer(res, 400, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'The body is not valid JSON', extensions: { code: 'BAD_REQUEST' } }] }) + '\n');
       return { name: undefined, failed: true };
     }
-    const contextValue = options.contextFor(principal, req.id);
+    const contextValue = options.contextFor(principal, req.id, verifyWriteKey(req.headers[WRITE_KEY_HEADER]));
     const document = isPlainObject(body) && typeof body.query === 'string' ? documents.get(body.query) : null;
     const variables = isPlainObject(body) ? body.variables : undefined;
     const operationName = isPlainObject(body) ? body.operationName : undefined;

@@ -4,6 +4,7 @@ import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 import { Agent } from 'node:http';
 import { REQUEST_ID_HEADER } from './request-log';
 import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable, writeOutcomeUnknown } from './unavailable';
+import { setting } from './configuration/settings';
 
 /** A GraphQL answer whose errors were already turned into an exception. */
 export type GraphData = Record<string, unknown>;
@@ -58,4 +59,4 @@ export class GraphLink {
 }
 
 /** Where the gateway's internal listener is when nobody said: GATEWAY_INTERNAL_URL, else its default port on loopback. */
-export const defaultGatewayUrl = () => process.env.GATEWAY_INTERNAL_URL ?? 'http://127.0.0.1:4000';
+export const defaultGatewayUrl = () => setting('GATEWAY_INTERNAL_URL');

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { oneAtATime } from './advisory-lock';
+import { setting } from './configuration/settings';
 import { withTraceContext } from './tracing';
 
 /**
@@ -30,19 +31,14 @@ export const WORKFLOW_REMINDERS_QUEUE = 'workflow-reminders';
 
 export const QUEUES = [WEBHOOK_EVENT_QUEUE, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE, BOOKING_HOOKS_QUEUE, WORKFLOW_REMINDERS_QUEUE] as const;
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
 /**
  * How long a job may stay active before pg-boss takes it for lost (its worker died) and hands it out
  * again. Longer than one delivery attempt may take (OUTBOUND_TIMEOUT_MS), so a live attempt is never
  * duplicated; a crash is retried this long after it happened.
  */
 export function jobExpireSeconds(): number {
-  const attemptSeconds = Math.ceil(positive(process.env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000) / 1000);
-  return Math.max(positive(process.env.WEBHOOK_JOB_EXPIRE_SECONDS, 60), attemptSeconds + 1);
+  const attemptSeconds = Math.ceil(setting('WEBHOOK_ATTEMPT_TIMEOUT_MS') / 1000);
+  return Math.max(setting('WEBHOOK_JOB_EXPIRE_SECONDS'), attemptSeconds + 1);
 }
 
 /** pg-boss's database access through a TypeORM query runner (structured results: UPDATE … RETURNING gives rows). */
@@ -59,7 +55,8 @@ export function transactionQueueDb(tx: EntityManager): PgBoss.Db {
   return queryRunnerDb((use) => use(runner));
 }
 
-function dataSourceQueueDb(db: DataSource): PgBoss.Db {
+/** pg-boss over a DataSource's connections, not started: for reading and changing queues (queue-settings.ts). */
+export function dataSourceQueueDb(db: DataSource): PgBoss.Db {
   return queryRunnerDb(async (use) => {
     const runner = db.createQueryRunner();
     try {
@@ -70,34 +67,37 @@ function dataSourceQueueDb(db: DataSource): PgBoss.Db {
   });
 }
 
-/** Queue defaults: retries here only cover a worker that died mid-job (the delivery code schedules its own retries). */
-function queueOptions(name: string): PgBoss.Queue {
+/**
+ * A queue's settings when it is created: retries here only cover a worker that died mid-job (the delivery
+ * code schedules its own retries). Only the process that creates the queue (the first to start on a fresh
+ * database) applies them; later changes are an operator's (`npm run admin -- queue-settings`, queue-settings.ts).
+ */
+function initialQueueSettings(name: string): PgBoss.Queue {
   if (name === BOOKING_HOOKS_QUEUE) {
     // Here pg-boss's retry is the retry: a hook whose subgraph is down is tried again with backoff (5 s, 10 s, … about 6 h in all).
-    return { name, policy: 'standard', retryLimit: 12, retryDelay: Math.max(1, Math.round(positive(process.env.BOOKING_HOOK_RETRY_DELAY_SECONDS, 5))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+    const retryDelay = Math.max(1, Math.round(setting('BOOKING_HOOK_RETRY_DELAY_SECONDS')));
+    return { name, policy: 'standard', retryLimit: 12, retryDelay, retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
   }
   if (name === WORKFLOW_REMINDERS_QUEUE) {
     // At most 5 attempts at sending a reminder, 30 s then doubling.
-    return { name, policy: 'standard', retryLimit: 4, retryDelay: Math.max(1, Math.round(positive(process.env.WORKFLOW_REMINDER_RETRY_DELAY_SECONDS, 30))), retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
+    const retryDelay = Math.max(1, Math.round(setting('WORKFLOW_REMINDER_RETRY_DELAY_SECONDS')));
+    return { name, policy: 'standard', retryLimit: 4, retryDelay, retryBackoff: true, expireInSeconds: 60, retentionDays: 14 };
   }
   return { name, policy: 'standard', retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: jobExpireSeconds(), retentionDays: 14 };
 }
 
 /**
- * Installs or migrates the queue's schema (pg-boss takes an advisory lock) and creates the queues; idempotent.
+ * Installs or migrates the queue's schema (pg-boss takes an advisory lock) and creates the missing queues; idempotent.
  * Services starting side by side (npm start) each install it: creating a queue adds a partition, and two
  * processes creating one at once deadlock, so the whole install holds one advisory lock of its own.
+ * An existing queue keeps its settings: the database owns them, not whichever process started last.
  */
 export async function installJobQueue(db: DataSource): Promise<void> {
   await oneAtATime(db, `${JOB_QUEUE_SCHEMA}.install`, async () => {
     const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
     boss.on('error', (error) => console.error('job queue:', error));
     await boss.start();
-    // An existing queue takes this start's settings (retries, expiry): they come from the environment.
-    for (const name of QUEUES) {
-      if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions(name));
-      else await boss.createQueue(name, queueOptions(name));
-    }
+    for (const name of QUEUES) if (!(await boss.getQueue(name))) await boss.createQueue(name, initialQueueSettings(name));
     await boss.stop({ graceful: false, close: false, wait: true });
   });
 }
@@ -222,12 +222,12 @@ export async function startJobQueueWorker(databaseUrl: string, options: { pollin
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: JOB_QUEUE_SCHEMA,
-    max: Number(process.env.WEBHOOK_WORKER_POOL_SIZE ?? 4),
+    max: setting('WEBHOOK_WORKER_POOL_SIZE'),
     migrate: true,
     schedule: false,
     supervise: true,
     // Finds jobs of dead workers (expired) and retries them; seconds in tests, a minute by default.
-    maintenanceIntervalSeconds: positive(process.env.WEBHOOK_MAINTENANCE_INTERVAL_SECONDS, 60),
+    maintenanceIntervalSeconds: setting('WEBHOOK_MAINTENANCE_INTERVAL_SECONDS'),
     ...options,
   });
   boss.on('error', (error) => console.error('webhook worker queue error:', error.message));

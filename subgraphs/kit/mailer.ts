@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { setting } from './configuration/settings';
 
 export interface Mail {
   to: string;
@@ -17,7 +18,7 @@ export interface Mailer {
 
 /** Who the e-mails come from: SMTP_FROM, else a no-reply address; a mail's own sender name at that address. */
 function from(env: NodeJS.ProcessEnv, senderName: string | undefined) {
-  const configured = env.SMTP_FROM || 'Scheduling Service <no-reply@svc.local>';
+  const configured = setting('SMTP_FROM', env);
   if (!senderName) return configured;
   return { name: senderName, address: /<([^>]+)>/.exec(configured)?.[1] ?? configured };
 }
@@ -26,14 +27,15 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /** The SMTP transport the environment describes, if any. nodemailer is loaded here, at the first mail: never at start. */
 function smtpTransport(env: NodeJS.ProcessEnv): Transporter | undefined {
-  if (!env.SMTP_URL && !env.SMTP_HOST) return undefined;
+  const url = setting('SMTP_URL', env);
+  if (!url && !setting('SMTP_HOST', env)) return undefined;
   const nodemailer = require('nodemailer') as typeof import('nodemailer');
-  if (env.SMTP_URL) return nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS } as SMTPTransport.Options);
+  if (url) return nodemailer.createTransport({ url, ...TIMEOUTS } as SMTPTransport.Options);
   return nodemailer.createTransport({
-    host: env.SMTP_HOST,
-    port: Number(env.SMTP_PORT ?? 587),
-    secure: env.SMTP_SECURE === 'true',
-    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+    host: setting('SMTP_HOST', env),
+    port: setting('SMTP_PORT', env),
+    secure: setting('SMTP_SECURE', env),
+    auth: setting('SMTP_USER', env) ? { user: setting('SMTP_USER', env)!, pass: setting('SMTP_PASSWORD', env) ?? '' } : undefined,
     ...TIMEOUTS,
   });
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { setting } from './configuration/settings';
 
 /**
  * The process's Prometheus metrics: one registry per process, every series declared here, and the
@@ -68,6 +69,12 @@ const refusals = new Counter({
   labelNames: ['kind'] as const,
   registers: [registry],
 });
+const trustedDocumentRefusals = new Counter({
+  name: 'svc_trusted_document_refusals_total',
+  help: 'Requests to /graphql refused by the trusted documents rule, by code (QUERY_NOT_IN_SAFELIST, PERSISTED_QUERY_NOT_IN_LIST, BAD_REQUEST)',
+  labelNames: ['code'] as const,
+  registers: [registry],
+});
 const lockouts = new Counter({
   name: 'svc_lockouts_total',
   help: 'Lockouts started (a key past its allowed failures), by kind (sign-in-per-account, client-secret-per-ip, …)',
@@ -86,7 +93,7 @@ const restarts = new Counter({
   registers: [registry],
 });
 // The supervisor tells each process it starts how many restarts came before it (stack/supervised-process.ts).
-restarts.inc(Number(process.env.SUPERVISOR_RESTARTS) || 0);
+restarts.inc(setting('SUPERVISOR_RESTARTS'));
 
 /** Connection pools of this process, by name (a subgraph's schema, the gateway's rate limits); pools of one name add up. */
 const pools = new Set<{ name: string; pool: () => Pool | undefined }>();
@@ -200,6 +207,11 @@ export function subgraphFetchMetrics(subgraph: string): FetchRecorder {
 /** A request refused with 429: `kind` is the budget it was over, or the lockout that holds its key. */
 export function countRefusal(kind: string): void {
   refusals.labels(kind).inc();
+}
+
+/** A /graphql request refused by the trusted documents rule (gateway/trusted-documents): `code` is the error code it was answered. */
+export function countTrustedDocumentRefusal(code: string): void {
+  trustedDocumentRefusals.labels(code).inc();
 }
 
 /** A key locked out (a lockout starts): `kind` names the rule (sign-in-per-account, invalid-credentials-per-ip, …). */

@@ -3,6 +3,7 @@ import http, { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import { specialPurposeKind } from './outbound-address';
+import { setting } from './configuration/settings';
 
 /**
  * The one policy for requests to URLs that users supply (webhook deliveries, ICS feeds, providers):
@@ -82,18 +83,10 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
-
 const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
-function positiveInteger(value: string | undefined): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 function allowPrivate(options: OutboundPolicyOptions): boolean {
-  return options.allowPrivateTargets ?? ['1', 'true'].includes(process.env.ALLOW_PRIVATE_TARGETS ?? '');
+  return options.allowPrivateTargets ?? setting('ALLOW_PRIVATE_TARGETS');
 }
 
 /**
@@ -230,8 +223,8 @@ function pinnedLookup(pinned: LookupAddress): LookupFunction {
  */
 export function fetchOutbound(target: string | URL, options: OutboundRequestOptions = {}): Promise<OutboundResponse> {
   const allowPrivateTargets = allowPrivate(options);
-  const timeoutMs = options.timeoutMs ?? positiveInteger(process.env.OUTBOUND_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
-  const maxBytes = options.maxResponseBytes ?? positiveInteger(process.env.OUTBOUND_MAX_RESPONSE_BYTES) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const timeoutMs = options.timeoutMs ?? setting('OUTBOUND_TIMEOUT_MS');
+  const maxBytes = options.maxResponseBytes ?? setting('OUTBOUND_MAX_RESPONSE_BYTES');
   const resolver = options.resolve ?? systemResolver;
   let url: URL;
   try {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setting } from './configuration/settings';
 
 export type MembershipRole = 'MEMBER' | 'ADMIN' | 'OWNER';
 export type CredentialKind = 'anonymous' | 'apiKey' | 'oauth' | 'platform' | 'system';
@@ -43,14 +44,14 @@ const LIFETIME_SECONDS = 60;
  * The key shared by the gateway and the subgraphs. Processes started together (npm start, tests)
  * share one random key; separately deployed services must all be given the same INTERNAL_SECRET.
  */
-const internalSecret = process.env.INTERNAL_SECRET || randomBytes(32).toString('hex');
+const internalSecret = setting('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
 
 /**
  * The key of subgraph → gateway callbacks (GraphLink, on the gateway's internal listener only). It is
  * not the key of gateway → subgraph headers, so a principal header captured between the gateway and
  * a subgraph, the system one included, is worth nothing at the gateway.
  */
-const systemCallSecret = process.env.SYSTEM_CALL_SECRET || randomBytes(32).toString('hex');
+const systemCallSecret = setting('SYSTEM_CALL_SECRET') ?? randomBytes(32).toString('hex');
 
 function mac(key: string, payload: string): Buffer {
   return createHmac('sha256', key).update(payload).digest();
@@ -145,7 +146,26 @@ export function verifyForwardedContext(header: string | undefined, now = Date.no
 }
 
 /**
+ * The header that carries a keyed write's key from the gateway to the subgraph that runs it (keyed-writes.ts): the
+ * client's Idempotency-Key never travels itself, only the random key the gateway's record of it holds, signed.
+ */
+export const WRITE_KEY_HEADER = 'x-svc-write-key';
+
+/** Its own key, derived from INTERNAL_SECRET: a write key header is never taken for a principal or a forwarded context. */
+const writeKeySecret = `${internalSecret}\nwrite-key`;
+
+export function signWriteKey(writeKey: string, now = Date.now()): string {
+  return sign(writeKeySecret, { writeKey }, now);
+}
+
+/** The write key of a header the gateway signed; null when absent, forged, malformed or expired. */
+export function verifyWriteKey(header: string | string[] | undefined, now = Date.now()): string | null {
+  const content = typeof header === 'string' && header ? verify<{ writeKey?: unknown }>(writeKeySecret, header, now)?.content : undefined;
+  return typeof content?.writeKey === 'string' ? content.writeKey : null;
+}
+
+/**
  * Headers only our own services may send. The gateway deletes them from every request it accepts
  * from outside, before anything else reads the request.
  */
-export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER, FORWARDED_CONTEXT_HEADER];
+export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SYSTEM_CALL_HEADER, FORWARDED_CONTEXT_HEADER, WRITE_KEY_HEADER];

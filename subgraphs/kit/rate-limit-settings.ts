@@ -1,3 +1,6 @@
+import { setting } from './configuration/settings';
+import { VariableName, VARIABLES } from './configuration/variables';
+
 /**
  * Every rate limit of the stack, one place: the gateway's request budgets and the lockouts after
  * failed secrets (gateway: client secrets; oauth subgraph: sign-in passwords). Each setting has an
@@ -34,36 +37,33 @@ export interface RateLimitSettings {
   lockoutMemorySeconds: number;
 }
 
-/** Each setting's environment variable and default (the README lists the same). */
-export const RATE_LIMIT_ENVIRONMENT: Record<keyof RateLimitSettings, { variable: string; defaultValue: number }> = {
-  windowSeconds: { variable: 'RATE_LIMIT_WINDOW_SECONDS', defaultValue: 60 },
-  requestsPerCredential: { variable: 'RATE_LIMIT_PER_CREDENTIAL', defaultValue: 120 },
-  requestsPerIp: { variable: 'RATE_LIMIT_PER_IP', defaultValue: 120 },
-  publicBookingsPerIp: { variable: 'RATE_LIMIT_PUBLIC_BOOKINGS_PER_IP', defaultValue: 10 },
-  signInFailuresPerAccount: { variable: 'SIGN_IN_FAILURES_PER_ACCOUNT', defaultValue: 5 },
-  signInFailuresPerIp: { variable: 'SIGN_IN_FAILURES_PER_IP', defaultValue: 20 },
-  clientSecretFailuresPerClient: { variable: 'CLIENT_SECRET_FAILURES_PER_CLIENT', defaultValue: 5 },
-  clientSecretFailuresPerIp: { variable: 'CLIENT_SECRET_FAILURES_PER_IP', defaultValue: 20 },
-  credentialFailuresPerIp: { variable: 'CREDENTIAL_FAILURES_PER_IP', defaultValue: 20 },
-  credentialFailureWindowSeconds: { variable: 'CREDENTIAL_FAILURE_WINDOW_SECONDS', defaultValue: 600 },
-  failureWindowSeconds: { variable: 'FAILURE_WINDOW_SECONDS', defaultValue: 3600 },
-  firstLockoutSeconds: { variable: 'LOCKOUT_FIRST_SECONDS', defaultValue: 60 },
-  maxLockoutSeconds: { variable: 'LOCKOUT_MAX_SECONDS', defaultValue: 3600 },
-  lockoutMemorySeconds: { variable: 'LOCKOUT_MEMORY_SECONDS', defaultValue: 86_400 },
-};
-
-function positiveInteger(variable: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${variable} must be a whole number ≥ 1, not ${JSON.stringify(text)}`);
-  return value;
+function rateLimitVariable<N extends VariableName>(variable: N): { variable: N; defaultValue: number } {
+  return { variable, defaultValue: VARIABLES[variable].defaultValue as number };
 }
+
+/** Each setting's environment variable and its default (subgraphs/kit/configuration/variables.ts declares them). */
+export const RATE_LIMIT_ENVIRONMENT = {
+  windowSeconds: rateLimitVariable('RATE_LIMIT_WINDOW_SECONDS'),
+  requestsPerCredential: rateLimitVariable('RATE_LIMIT_PER_CREDENTIAL'),
+  requestsPerIp: rateLimitVariable('RATE_LIMIT_PER_IP'),
+  publicBookingsPerIp: rateLimitVariable('RATE_LIMIT_PUBLIC_BOOKINGS_PER_IP'),
+  signInFailuresPerAccount: rateLimitVariable('SIGN_IN_FAILURES_PER_ACCOUNT'),
+  signInFailuresPerIp: rateLimitVariable('SIGN_IN_FAILURES_PER_IP'),
+  clientSecretFailuresPerClient: rateLimitVariable('CLIENT_SECRET_FAILURES_PER_CLIENT'),
+  clientSecretFailuresPerIp: rateLimitVariable('CLIENT_SECRET_FAILURES_PER_IP'),
+  credentialFailuresPerIp: rateLimitVariable('CREDENTIAL_FAILURES_PER_IP'),
+  credentialFailureWindowSeconds: rateLimitVariable('CREDENTIAL_FAILURE_WINDOW_SECONDS'),
+  failureWindowSeconds: rateLimitVariable('FAILURE_WINDOW_SECONDS'),
+  firstLockoutSeconds: rateLimitVariable('LOCKOUT_FIRST_SECONDS'),
+  maxLockoutSeconds: rateLimitVariable('LOCKOUT_MAX_SECONDS'),
+  lockoutMemorySeconds: rateLimitVariable('LOCKOUT_MEMORY_SECONDS'),
+} satisfies Record<keyof RateLimitSettings, { variable: VariableName; defaultValue: number }>;
 
 /** The settings from the environment (defaults where unset), then the overrides given. */
 export function rateLimitSettings(overrides: Partial<RateLimitSettings> = {}, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   const settings = {} as RateLimitSettings;
-  for (const [name, { variable, defaultValue }] of Object.entries(RATE_LIMIT_ENVIRONMENT) as [keyof RateLimitSettings, { variable: string; defaultValue: number }][]) {
-    const text = env[variable];
-    settings[name] = overrides[name] ?? (text === undefined || text === '' ? defaultValue : positiveInteger(variable, text));
+  for (const [name, { variable }] of Object.entries(RATE_LIMIT_ENVIRONMENT) as [keyof RateLimitSettings, { variable: VariableName }][]) {
+    settings[name] = overrides[name] ?? (setting(variable, env) as number);
   }
   return settings;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
 import { HEALTH_PATHS } from './health';
+import { setting } from './configuration/settings';
 import { tagRequestId } from './tracing';
 
 declare module 'node:http' {
@@ -20,7 +21,7 @@ const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The service's JSON logger: one object per line on stdout, at LOG_LEVEL (default info). */
 export function serviceLogger(service: string): pino.Logger {
-  return pino({ level: process.env.LOG_LEVEL || 'info', base: { service } });
+  return pino({ level: setting('LOG_LEVEL'), base: { service } });
 }
 
 /** Only the path: query strings may carry credentials (a v1 `?apiKey=`), and headers always do. */

@@ -9,7 +9,6 @@ import { DataSource } from 'typeorm';
 import { buildFederatedSchema, SchemaDefinition } from './build-schema';
 import { PRINCIPALS_CHANGED_EXTENSION, SubgraphContext } from './context';
 import { openDataSource, PersistenceDefinition } from './data-source';
-import { DEBUG_ERRORS } from './errors';
 import { defaultGatewayUrl, GraphLink } from './graph-link';
 import { listen } from './listen';
 import { requestLogging } from './request-log';
@@ -17,9 +16,11 @@ import { gatewayRequestHandler, isGatewayCall } from './gateway-requests';
 import { answerProbe, dependencyStates } from './health';
 import { Loaders } from './loaders';
 import { answerMetrics } from './metrics';
-import { Principal, PRINCIPAL_HEADER, verifyPrincipal } from './principal';
+import { Principal, PRINCIPAL_HEADER, verifyPrincipal, verifyWriteKey, WRITE_KEY_HEADER } from './principal';
 import { isDatabaseUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable } from './unavailable';
 import { RateLimitSettings, rateLimitSettings } from './rate-limit-settings';
+import { assertValidConfiguration, setting } from './configuration/settings';
+import { StackProcess } from './configuration/variables';
 
 /** Everything that makes a subgraph: its name, default port, tables and GraphQL schema. */
 export interface SubgraphDefinition extends SchemaDefinition {
@@ -104,6 +105,7 @@ export async function startSubgraph(
     portVariable?: string;
   },
 ): Promise<RunningSubgraph> {
+  assertValidConfiguration(definition.name as StackProcess);
   // The database (connection, migrations: round trips) and the schema (CPU) side by side.
   const [opened, built] = await Promise.allSettled([openDataSource(definition.persistence, options.databaseUrl), buildFederatedSchema(definition)]);
   if (opened.status === 'rejected') throw opened.reason;
@@ -119,7 +121,7 @@ export async function startSubgraph(
     schema,
     introspection: true,
     // Apollo's default follows NODE_ENV, which `npm start` leaves unset: stack traces only when the operator asks.
-    includeStacktraceInErrorResponses: DEBUG_ERRORS,
+    includeStacktraceInErrorResponses: setting('DEBUG_ERRORS'),
     // No cache hints are declared: Apollo's default cache-control plugin only wrapped every field resolver
     // (willResolveField), about a fifth of the CPU of a 20-item event type list (docs/performance.md).
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), reportPrincipalsChanged],
@@ -129,7 +131,9 @@ export async function startSubgraph(
   });
   await apollo.start();
 
-  const contextFor = (principal: Principal, requestId: string | undefined): SubgraphContext => ({ principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId) });
+  const contextFor = (principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext => ({
+    principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId), writeKey,
+  });
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
   const logging = requestLogging(definition.name, () => true, { internal: true });
@@ -157,7 +161,7 @@ export async function startSubgraph(
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!, req.id),
+      context: async ({ req }) => contextFor((req as RequestWithPrincipal).principal!, req.id, verifyWriteKey(req.header(WRITE_KEY_HEADER))),
     }),
   );
   // The gateway's calls skip express: see gateway-requests.ts. Everything else (health, web pages, GET) is the app's.

@@ -1,4 +1,5 @@
 import { AbstractLogger, LogLevel, LogMessage, QueryRunner } from 'typeorm';
+import { setting } from './configuration/settings';
 
 /**
  * Counts every SQL statement the subgraphs send, so a test can show that a nested query costs a
@@ -9,7 +10,7 @@ export const sqlStatements = { count: 0 };
 export class CountingSqlLogger extends AbstractLogger {
   logQuery(query: string, parameters?: unknown[], _queryRunner?: QueryRunner): void {
     sqlStatements.count += 1;
-    if (process.env.LOG_SQL) console.log(`[sql] ${query}`, parameters ?? '');
+    if (setting('LOG_SQL')) console.log(`[sql] ${query}`, parameters ?? '');
   }
 
   protected writeLog(level: LogLevel, message: LogMessage | string | number | LogMessage[]): void {

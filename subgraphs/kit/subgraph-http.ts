@@ -1,4 +1,5 @@
 import { Agent, ClientRequest, request } from 'node:http';
+import { setting } from './configuration/settings';
 
 /**
  * The gateway's HTTP client for subgraph calls: node:http over one keep-alive agent, the body read
@@ -10,7 +11,7 @@ import { Agent, ClientRequest, request } from 'node:http';
 
 /** One gateway's connections to its subgraphs: kept alive between calls, closed by `destroy()` when the gateway stops. */
 export function subgraphAgent(): Agent {
-  return new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: Number(process.env.SUBGRAPH_MAX_SOCKETS || 256), maxFreeSockets: 64, scheduling: 'lifo' });
+  return new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: setting('SUBGRAPH_MAX_SOCKETS'), maxFreeSockets: 64, scheduling: 'lifo' });
 }
 
 /** Header lookup by name, case-insensitive, as fetch's Headers (node:http gives lowercase names). */

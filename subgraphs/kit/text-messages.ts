@@ -1,4 +1,5 @@
 import { fetchOutbound } from './outbound';
+import { setting } from './configuration/settings';
 
 export interface TextMessage {
   channel: 'sms' | 'whatsapp';
@@ -18,14 +19,15 @@ export class TextProviderUnavailable extends Error {}
  * TextProviderUnavailable: the caller decides whether that is a 503 (a code asked for now) or a retry.
  */
 export function textMessageProvider(env: NodeJS.ProcessEnv = process.env): { configured: boolean; send(message: TextMessage): Promise<void> } {
-  const url = env.SMS_PROVIDER_URL;
+  const url = setting('SMS_PROVIDER_URL', env);
+  const token = setting('SMS_PROVIDER_TOKEN', env);
   return {
     configured: !!url,
     async send(message) {
       if (!url) throw new TextProviderUnavailable('No SMS provider is configured (SMS_PROVIDER_URL)');
       const response = await fetchOutbound(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(env.SMS_PROVIDER_TOKEN ? { authorization: `Bearer ${env.SMS_PROVIDER_TOKEN}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ channel: message.channel, to: message.to, from: message.senderName ?? null, body: message.body }),
         allowPrivateTargets: true,
       });

@@ -1,4 +1,5 @@
 import { Attributes, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { setting } from './configuration/settings';
 
 /**
  * What the services' own code does for traces (OpenTelemetry): spans of note, the request id on the request's span,
@@ -7,7 +8,7 @@ import { Attributes, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanSta
  * set; otherwise every function here returns at its first test (nothing is allocated, no span made).
  */
 export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  return Boolean(setting('OTEL_EXPORTER_OTLP_ENDPOINT', env));
 }
 export const TRACING = tracingEnabled();
 

@@ -20,7 +20,8 @@ export function serviceUnavailable(service: string, what: 'service' | 'database'
  * (503 on REST): the service is down, but "retry shortly" could book twice.
  */
 export function writeOutcomeUnknown(service: string): GraphQLError {
-  return new GraphQLError(`The ${service} service stopped answering after receiving this change; it may or may not have been applied: check before retrying`, {
+  const message = `The ${service} service stopped answering after receiving this change; it may or may not have been applied: `;
+  return new GraphQLError(`${message}check before retrying, or retry with the same Idempotency-Key`, {
     extensions: { code: SERVICE_UNAVAILABLE, serviceName: service },
   });
 }

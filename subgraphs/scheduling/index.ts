@@ -18,6 +18,7 @@ import { OutOfOffice1733600000002 } from './migrations/1733600000002-out-of-offi
 import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-hosts';
 import { BookingHooks1734500000000 } from './migrations/1734500000000-booking-hooks';
 import { BookerVerificationAndCollectiveHolds1734800000000 } from './migrations/1734800000000-booker-verification-and-collective-holds';
+import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
 import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
@@ -61,7 +62,11 @@ export const scheduling: SubgraphDefinition = {
   persistence: {
     schema: 'scheduling',
     entities: [EventType, EventTypeHost, Schedule, Booking, Attendee, BookingLimit, PrivateLink, BookingEvent, OutOfOfficeEntry, OutOfOfficeEvent, SlotReservation, BookingHost],
-    migrations: [Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000, BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000, BookingHosts1734200000000, BookingHooks1734500000000, BookerVerificationAndCollectiveHolds1734800000000],
+    migrations: [
+      Initial1732100000000, HostsAndBookingLimits1732300000000, PrivateLinksAndBookingFields1732410000000, BookingsEvents1732500000000,
+      BookingActions1733400000000, OutOfOffice1733600000002, EventTypeSettingsAndReservations1733300000000, Recurrence1734100000000,
+      BookingHosts1734200000000, BookingHooks1734500000000, BookerVerificationAndCollectiveHolds1734800000000, KeyedWrites1735400000000,
+    ],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
   },

@@ -30,7 +30,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
 
   beforeAll(async () => {
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
-    databaseUrl = await ensureDatabase(serverUrl, databaseName);
+    databaseUrl = await ensureDatabase(serverUrl, databaseName, process.env.TEST_TEMPLATE_DATABASE);
   });
 
   afterAll(async () => {
@@ -58,6 +58,62 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     expect(refused(await admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'))).toMatch(/not found/);
     expect(refused(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'))).toMatch(/--credits/);
   });
+
+  it('config prints the effective configuration: each variable, its value and source (environment or default), secrets masked', async () => {
+    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '3', SMTP_PASSWORD: 'hunter2', INTERNAL_SECRET: 's3cret-internal', WEBHOOK_MAX_ATEMPTS: '2' };
+    const { configuration, unknown } = answer(await runCli('admin', env, 'config'));
+    const byName = Object.fromEntries(configuration.map((entry: { name: string }) => [entry.name, entry]));
+    expect(byName.DB_POOL_SIZE).toMatchObject({ value: '3', source: 'environment', secret: false });
+    expect(byName.GRAPHQL_MAX_DEPTH).toMatchObject({ value: '12', source: 'default', secret: false });
+    expect(byName.SMTP_PASSWORD).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(byName.INTERNAL_SECRET).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(byName.DATABASE_URL).toMatchObject({ value: '********', source: 'environment', secret: true });
+    expect(unknown).toEqual(['WEBHOOK_MAX_ATEMPTS']);
+    expect(JSON.stringify(configuration)).not.toMatch(/hunter2|s3cret-internal|test_cli_admin_/);
+  });
+
+  it('config (and every other command) refuses a malformed value, naming the variable and what it must be', async () => {
+    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: 'many' }, 'config'))).toContain(
+      'WEBHOOK_WORKERS="many": not a whole number; expected an integer 0–64',
+    );
+    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '-2' }, 'create-api-key', '--user', '1'))).toContain(
+      'DB_POOL_SIZE="-2": below 1; expected an integer 1–1000',
+    );
+  });
+
+  it('queue settings are the first process\'s: a later one started with other values reads them; queue-settings changes them for all', async () => {
+    // A database without the queues: the first process to open it creates them from its environment.
+    const name = `${databaseName}_queues`;
+    const url = await ensureDatabase(serverUrl, name);
+    try {
+      const first = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '45', BOOKING_HOOK_RETRY_DELAY_SECONDS: '7', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '9' };
+      const second = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '90', BOOKING_HOOK_RETRY_DELAY_SECONDS: '3', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '1' };
+      const queueSettings = (env: NodeJS.ProcessEnv, ...args: string[]) => runCli('admin', env, 'queue-settings', ...args);
+      const shown = (queues: any[]) => Object.fromEntries(queues.map((q) => [q.queue, [q.expireSeconds, q.retryDelaySeconds]]));
+      // [expireSeconds, retryDelaySeconds] per queue, as the first process's environment asks.
+      const firstSettings = {
+        'webhook-event': [45, 1],
+        'webhook-delivery': [45, 1],
+        'webhook-scheduled': [45, 1],
+        'booking-hooks': [60, 7],
+        'workflow-reminders': [60, 9],
+      };
+      expect(shown(answer(await queueSettings(first)).queues)).toEqual(firstSettings);
+      expect(shown(answer(await queueSettings(second)).queues)).toEqual(firstSettings);
+
+      const changed = answer(await queueSettings(second, '--queue', 'webhook-delivery', '--expire-seconds', '120', '--retry-limit', '3'));
+      expect(changed.queue).toMatchObject({ queue: 'webhook-delivery', expireSeconds: 120, retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true });
+      const after = answer(await queueSettings(first, '--queue', 'webhook-delivery')).queues;
+      expect(after).toEqual([changed.queue]);
+
+      expect(refused(await queueSettings(first, '--expire-seconds', '5'))).toContain('--queue NAME says which queue to change');
+      expect(refused(await queueSettings(first, '--queue', 'mail', '--retry-limit', '1'))).toContain('--queue must be one of webhook-event');
+      const tooShort = refused(await queueSettings(first, '--queue', 'webhook-event', '--expire-seconds', '0'));
+      expect(tooShort).toContain('--expire-seconds must be a whole number ≥ 1');
+    } finally {
+      await dropDatabase(serverUrl, name);
+    }
+  }, 120_000);
 
   it('an unknown command exits non-zero with a usage hint on stderr', async () => {
     const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));

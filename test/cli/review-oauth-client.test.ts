@@ -20,7 +20,7 @@ describe('npm run admin -- review-oauth-client --client CLIENT_ID --decision app
   let owner: { id: number; email: string };
 
   beforeAll(async () => {
-    databaseUrl = await ensureDatabase(serverUrl, databaseName);
+    databaseUrl = await ensureDatabase(serverUrl, databaseName, process.env.TEST_TEMPLATE_DATABASE);
     sources = await openSubgraphDataSources(databaseUrl);
     operator = new Operator(sources.db);
     smtp = await startSmtpReceiver();

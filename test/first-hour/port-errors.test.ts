@@ -61,6 +61,21 @@ describe('a port that is taken: the start fails at once, naming the port and the
     expect(output).not.toContain('Cannot destructure');
   }, 30_000);
 
+  it('a malformed variable (issue 23): npm start exits 1 at once naming it, what is wrong and what it must be, before any port is taken', async () => {
+    const { code, output } = await runToEnd('dist/cli/start.js', { ...env, PORT: 'abc', DB_POOL_SIZE: '-2', LOG_LEVEL: 'loud' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT="abc": not a whole number; expected an integer 0–65535');
+    expect(output).toContain('DB_POOL_SIZE="-2": below 1; expected an integer 1–1000');
+    expect(output).toContain('LOG_LEVEL="loud": not one of the allowed values; expected one of fatal, error, warn, info, debug, trace, silent');
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 20_000);
+
+  it('… and so does the gateway process on its own (docker compose)', async () => {
+    const { code, output } = await runToEnd('dist/gateway/main.js', { PORT: env.PORT, GRAPHQL_MAX_DEPTH: '0', DATABASE_URL: '' });
+    expect(code).toBe(1);
+    expect(output).toContain('gateway failed to start: invalid configuration: GRAPHQL_MAX_DEPTH="0": below 1; expected an integer ≥ 1');
+  }, 20_000);
+
   it('a process that is not PostgreSQL on the embedded port: npm start names EMBEDDED_PG_PORT instead of waiting', async () => {
     blocker = await silentListener(Number(env.EMBEDDED_PG_PORT));
     const { code, output } = await runToEnd('dist/cli/start.js', env);

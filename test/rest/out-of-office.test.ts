@@ -241,13 +241,15 @@ describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Org
       expect(expectSuccess(await stack.rest('GET', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key }))).toEqual([]);
     });
 
-    it('a user who is not a member of the team is a 404; a cover outside the team a 400 naming toUserId', async () => {
-      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01' } }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key }), 404, 'NOT_FOUND');
+    // The real service's teams-ooo.controller.e2e-spec.ts: "should fail when target user is not in the team" (403).
+    it('a user who is not a member of the team is a 403; a cover outside the team a 400 naming toUserId', async () => {
+      const body = { start: '2031-05-01', end: '2031-05-01' };
+      expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key, body }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, outsider.user.id), { key: teamAdmin.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', teamOoo(teamId, crewMember.user.id), { key: teamAdmin.key, body: { start: '2031-05-01', end: '2031-05-01', toUserId: outsider.user.id } }), 400, 'BAD_REQUEST', /^toUserId/);
     });
 
-    it('a plain member of the team and the admin of another team get 403; through their own team, 404', async () => {
+    it('a plain member of the team and the admin of another team get 403, through their own team too', async () => {
       const entry = expectSuccess(await stack.rest('POST', teamOoo(teamId, crewMate.user.id), { key: teamAdmin.key, body: { start: '2031-06-01', end: '2031-06-02' } }), 201);
       for (const who of [crewMember, otherTeamAdmin]) {
         expectErrorEnvelope(await stack.rest('GET', teamOoo(teamId, crewMate.user.id), { key: who.key }), 403, 'FORBIDDEN');
@@ -255,7 +257,7 @@ describe('out of office (spec 5.3 SCHEDULE_* / ORG_SCHEDULE_*, reference tag Org
         expectErrorEnvelope(await stack.rest('PATCH', `${teamOoo(teamId, crewMate.user.id)}/${entry.id}`, { key: who.key, body: { notes: 'x' } }), 403, 'FORBIDDEN');
         expectErrorEnvelope(await stack.rest('DELETE', `${teamOoo(teamId, crewMate.user.id)}/${entry.id}`, { key: who.key }), 403, 'FORBIDDEN');
       }
-      expectErrorEnvelope(await stack.rest('DELETE', `${teamOoo(otherTeamId, crewMate.user.id)}/${entry.id}`, { key: otherTeamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(await stack.rest('DELETE', `${teamOoo(otherTeamId, crewMate.user.id)}/${entry.id}`, { key: otherTeamAdmin.key }), 403, 'FORBIDDEN');
       expect(expectSuccess(await stack.rest('GET', teamOoo(teamId, crewMate.user.id), { key: teamAdmin.key })).map((e: { id: number }) => e.id)).toEqual([entry.id]);
     });
 

@@ -23,7 +23,9 @@ const REQUEST_HEADERS = [
   'x-svc-client-id',
   'x-svc-secret-key',
 ];
-const EXPOSED_HEADERS = ['deprecation', 'retry-after', 'sunset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id'];
+const EXPOSED_HEADERS = [
+  'deprecation', 'idempotent-replayed', 'retry-after', 'sunset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id',
+];
 
 /** POST /graphql from a page on `origin`. */
 const postGraphql = (url: string, origin: string, contentType: string) =>

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
-import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
+import { RATE_LIMIT_ENVIRONMENT, RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 
@@ -40,6 +40,13 @@ export const TEST_RATE_LIMITS: Partial<RateLimitSettings> = {
   clientSecretFailuresPerIp: 1_000_000,
   credentialFailuresPerIp: 1_000_000,
 };
+
+/** TEST_RATE_LIMITS as the environment variables of a service process started by a test (README lists them). */
+export function testRateLimitEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(TEST_RATE_LIMITS).map(([name, value]) => [RATE_LIMIT_ENVIRONMENT[name as keyof typeof RATE_LIMIT_ENVIRONMENT].variable, String(value)]),
+  );
+}
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { reservedPort } from './reserved-port';
-import { RATE_LIMIT_ENVIRONMENT } from '../../subgraphs/kit/rate-limit-settings';
-import { TEST_RATE_LIMITS } from './stack';
+import { testRateLimitEnvironment } from './stack';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -37,7 +36,7 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
     WEBHOOK_WORKER_PORT: '0',
     DB_POOL_SIZE: '4',
     // The test stack's limits (these tests load the stack on purpose; none of them is about throttling).
-    ...Object.fromEntries(Object.entries(TEST_RATE_LIMITS).map(([name, value]) => [RATE_LIMIT_ENVIRONMENT[name as keyof typeof RATE_LIMIT_ENVIRONMENT].variable, String(value)])),
+    ...testRateLimitEnvironment(),
   };
 }
 

@@ -26,7 +26,8 @@ describe('webhook retry timing', () => {
       attemptTimeoutMs: 1_500,
       keepAlive: false,
     });
-    expect(deliverySettings({ WEBHOOK_MAX_ATTEMPTS: 'lots' }).maxAttempts).toBe(8);
+    // A malformed value is an error naming the variable, never silently the default (issue 23).
+    expect(() => deliverySettings({ WEBHOOK_MAX_ATTEMPTS: 'lots' })).toThrow(/WEBHOOK_MAX_ATTEMPTS="lots": not a whole number/);
   });
 
   it('Retry-After: delay-seconds or an HTTP date; anything else is ignored', () => {

@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route } from '../route';
 
 export const MEMBERSHIP_FIELDS = /* GraphQL */ `
@@ -24,8 +25,8 @@ export const membershipRoutes = [
     tag: 'Teams / Memberships',
     summary: 'Get all memberships of a team',
     operation: `
-      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int) {
-        teamMemberships(teamId: $teamId, take: $take, skip: $skip) { items { ...MembershipFields } ${PAGINATION} }
+      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
+        teamMemberships(teamId: $teamId, take: $take, skip: $skip, emails: $emails) { items { ...MembershipFields } ${PAGINATION} }
       } ${MEMBERSHIP_FIELDS}`,
     result: 'teamMemberships',
     paginated: true,
@@ -35,6 +36,7 @@ export const membershipRoutes = [
     path: TEAM,
     tag: 'Teams / Memberships',
     summary: 'Add a user to a team',
+    deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner],
     operation: `
       mutation CreateTeamMembership($teamId: Int!, $input: CreateMembershipInput!) {
         createTeamMembership(teamId: $teamId, input: $input) { ...MembershipFields }
@@ -58,6 +60,7 @@ export const membershipRoutes = [
     path: `${TEAM}/{membershipId}`,
     tag: 'Teams / Memberships',
     summary: 'Update a membership of a team (role, accepted, impersonation)',
+    deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner],
     operation: `
       mutation UpdateTeamMembership($teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
         updateTeamMembership(teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
@@ -81,9 +84,10 @@ export const membershipRoutes = [
     path: ORG_TEAM,
     tag: 'Orgs / Teams / Memberships',
     summary: 'Get all memberships of an organization team',
+    deviations: [DEVIATION.teamAdminOnOrgPath],
     operation: `
-      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
-        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) {
+      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
+        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip, emails: $emails) {
           items { ...MembershipFields }
           ${PAGINATION}
         }
@@ -96,6 +100,7 @@ export const membershipRoutes = [
     path: ORG_TEAM,
     tag: 'Orgs / Teams / Memberships',
     summary: 'Add a member of the organization to one of its teams',
+    deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner, DEVIATION.teamAdminOnOrgPath],
     operation: `
       mutation CreateOrgTeamMembership($orgId: Int!, $teamId: Int!, $input: CreateMembershipInput!) {
         createOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, input: $input) { ...MembershipFields }
@@ -108,6 +113,7 @@ export const membershipRoutes = [
     path: `${ORG_TEAM}/{membershipId}`,
     tag: 'Orgs / Teams / Memberships',
     summary: 'Get a membership of an organization team',
+    deviations: [DEVIATION.teamAdminOnOrgPath],
     operation: `
       query GetOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
         organizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
@@ -119,6 +125,7 @@ export const membershipRoutes = [
     path: `${ORG_TEAM}/{membershipId}`,
     tag: 'Orgs / Teams / Memberships',
     summary: 'Update a membership of an organization team',
+    deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner, DEVIATION.teamAdminOnOrgPath],
     operation: `
       mutation UpdateOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
         updateOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
@@ -130,6 +137,7 @@ export const membershipRoutes = [
     path: `${ORG_TEAM}/{membershipId}`,
     tag: 'Orgs / Teams / Memberships',
     summary: 'Remove an organization team membership (answers the removed membership)',
+    deviations: [DEVIATION.teamAdminOnOrgPath],
     operation: `
       mutation DeleteOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
         removeOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
@@ -155,6 +163,7 @@ export const membershipRoutes = [
     path: ORG,
     tag: 'Orgs / Memberships',
     summary: 'Add an existing user to an organization',
+    deviations: [DEVIATION.consent],
     operation: `
       mutation CreateOrgMembership($orgId: Int!, $input: CreateMembershipInput!) {
         createOrganizationMembership(orgId: $orgId, input: $input) { ${ORG_MEMBERSHIP} }
@@ -180,6 +189,7 @@ export const membershipRoutes = [
     path: `${ORG}/{membershipId}`,
     tag: 'Orgs / Memberships',
     summary: 'Update a membership of an organization',
+    deviations: [DEVIATION.consent],
     operation: `
       mutation UpdateOrgMembership($orgId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
         updateOrganizationMembership(orgId: $orgId, membershipId: $membershipId, input: $input) { ${ORG_MEMBERSHIP} }

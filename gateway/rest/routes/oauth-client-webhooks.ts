@@ -1,3 +1,4 @@
+import { DEVIATION, withDeviations } from '../deviations';
 import { deprecatedRoute, PAGINATION, route, RouteEntry } from '../route';
 import { WEBHOOK_FIELDS } from './webhooks';
 
@@ -16,7 +17,7 @@ const common = {
   platformClientIdParam: 'clientId',
 };
 
-export const oauthClientWebhookRoutes: RouteEntry[] = [
+const routes: RouteEntry[] = [
   route({
     ...common,
     method: 'GET',
@@ -83,3 +84,5 @@ export const oauthClientWebhookRoutes: RouteEntry[] = [
     result: 'deleteOAuthClientWebhook',
   }),
 ];
+
+export const oauthClientWebhookRoutes = withDeviations(routes, DEVIATION.webhookIdNumber);

@@ -1,3 +1,4 @@
+import { DEVIATION, withDeviations } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 import { WEBHOOK_FIELDS } from './webhooks';
 
@@ -5,7 +6,7 @@ import { WEBHOOK_FIELDS } from './webhooks';
 const ORG_WEBHOOKS = '/v2/organizations/{orgId}/webhooks';
 const TAG = 'Orgs / Webhooks';
 
-export const organizationWebhookRoutes: RouteEntry[] = [
+const routes: RouteEntry[] = [
   route({
     method: 'GET',
     path: ORG_WEBHOOKS,
@@ -64,3 +65,6 @@ export const organizationWebhookRoutes: RouteEntry[] = [
     result: 'deleteOrganizationWebhook',
   }),
 ];
+
+/** Replayed by test/conformance/webhooks.test.ts (docs/compatibility.md, Webhooks). */
+export const organizationWebhookRoutes = withDeviations(routes, DEVIATION.webhookIdNumber, DEVIATION.otherWebhook);

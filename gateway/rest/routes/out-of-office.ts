@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route } from '../route';
 
 const ENTRY = 'id uuid userId toUserId start end notes reason';
@@ -39,6 +40,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       path: `${base}/{oooId}`,
       tag,
       summary: `Update an out-of-office entry of ${who}`,
+      deviations: [DEVIATION.otherOooEntry],
       operation: `mutation Update${name}(${vars}, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateTeamUserOutOfOffice(${args}, oooId: $oooId, input: $input) { ${ENTRY} } }`,
       result: 'updateTeamUserOutOfOffice',
     }),
@@ -47,6 +49,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       path: `${base}/{oooId}`,
       tag,
       summary: `Delete an out-of-office entry of ${who} (answers the deleted entry)`,
+      deviations: [DEVIATION.otherOooEntry],
       operation: `mutation Delete${name}(${vars}, $oooId: Int!) { deleteTeamUserOutOfOffice(${args}, oooId: $oooId) { ${ENTRY} } }`,
       result: 'deleteTeamUserOutOfOffice',
     }),
@@ -111,6 +114,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}',
     tag: 'Orgs / Users / OOO',
     summary: 'Update an out-of-office entry of an organization user',
+    deviations: [DEVIATION.otherOooEntry],
     operation: `mutation UpdateOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId, input: $input) { ${ENTRY} } }`,
     result: 'updateOrganizationUserOutOfOffice',
   }),
@@ -119,6 +123,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}',
     tag: 'Orgs / Users / OOO',
     summary: 'Delete an out-of-office entry of an organization user (answers the deleted entry)',
+    deviations: [DEVIATION.otherOooEntry],
     operation: `mutation DeleteOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!) { deleteOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId) { ${ENTRY} } }`,
     result: 'deleteOrganizationUserOutOfOffice',
   }),

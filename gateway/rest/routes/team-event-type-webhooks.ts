@@ -1,3 +1,4 @@
+import { DEVIATION, withDeviations } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 import { WEBHOOK_FIELDS } from './webhooks';
 
@@ -83,7 +84,10 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
   ];
 }
 
-export const teamEventTypeWebhookRouteTable: RouteEntry[] = [
-  ...teamEventTypeWebhookRoutes('/v2/teams/{teamId}', 'Teams / Event Types / Webhooks', false),
-  ...teamEventTypeWebhookRoutes('/v2/organizations/{orgId}/teams/{teamId}', 'Orgs / Teams / Event Types / Webhooks', true),
-];
+export const teamEventTypeWebhookRouteTable: RouteEntry[] = withDeviations(
+  [
+    ...teamEventTypeWebhookRoutes('/v2/teams/{teamId}', 'Teams / Event Types / Webhooks', false),
+    ...teamEventTypeWebhookRoutes('/v2/organizations/{orgId}/teams/{teamId}', 'Orgs / Teams / Event Types / Webhooks', true),
+  ],
+  DEVIATION.webhookIdNumber,
+);

@@ -1,3 +1,4 @@
+import { DEVIATION, withDeviations } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 
 export const WEBHOOK_FIELDS = /* GraphQL */ `
@@ -123,4 +124,8 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
   }),
 ];
 
-export const webhookRoutes = [...userWebhookRoutes, ...eventTypeWebhookRoutes];
+/** Replayed by test/conformance/webhooks.test.ts: the deviations its cases assert (docs/compatibility.md, Webhooks). */
+export const webhookRoutes = [
+  ...withDeviations(userWebhookRoutes, DEVIATION.webhookIdNumber, DEVIATION.otherWebhook),
+  ...withDeviations(eventTypeWebhookRoutes, DEVIATION.webhookIdNumber, DEVIATION.otherWebhook, DEVIATION.otherEventType),
+];

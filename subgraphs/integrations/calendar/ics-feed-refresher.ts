@@ -2,11 +2,11 @@ import { DataSource } from 'typeorm';
 import { AppleCalendarService } from './apple-calendar.service';
 import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarService } from './calendar.service';
+import { setting } from '../../kit/configuration/settings';
 
 /** How often a feed is re-read (`ICS_REFRESH_INTERVAL_MS`, default 15 minutes). */
 export function icsRefreshIntervalMs(): number {
-  const value = Number(process.env.ICS_REFRESH_INTERVAL_MS);
-  return Number.isFinite(value) && value > 0 ? value : 15 * 60_000;
+  return setting('ICS_REFRESH_INTERVAL_MS');
 }
 
 /**

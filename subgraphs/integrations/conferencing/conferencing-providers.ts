@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setting } from '../../kit/configuration/settings';
 
 /**
  * A conferencing app the service can connect: how it is connected and how it gives a meeting its URL.
@@ -18,8 +19,9 @@ export interface ConferencingProvider {
 
 /** The built-in video provider: a stable URL per booking, derived from its uid with a keyed hash (not guessable from the uid alone). */
 export function builtInMeetingUrl(bookingUid: string): string {
-  const base = (process.env.VIDEO_BASE_URL || `${(process.env.PUBLIC_URL || 'http://127.0.0.1:3000').replace(/\/$/, '')}/video`).replace(/\/$/, '');
-  const room = createHmac('sha256', process.env.VIDEO_ROOM_KEY || process.env.INTEGRATIONS_SECRET_KEY || 'svc-dev-video-rooms').update(bookingUid).digest('base64url').slice(0, 22);
+  const base = (setting('VIDEO_BASE_URL') ?? `${(setting('PUBLIC_URL') ?? 'http://127.0.0.1:3000').replace(/\/$/, '')}/video`).replace(/\/$/, '');
+  const roomKey = setting('VIDEO_ROOM_KEY') ?? setting('INTEGRATIONS_SECRET_KEY') ?? 'svc-dev-video-rooms';
+  const room = createHmac('sha256', roomKey).update(bookingUid).digest('base64url').slice(0, 22);
   return `${base}/${room}`;
 }
 

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
+import { setting } from '../../kit/configuration/settings';
 
 /** What the call provider is asked to do: call `toNumber` from `fromNumber` with a voice agent set up for the event type. */
 export interface PhoneCallOrder {
@@ -38,9 +39,9 @@ function providerId(value: unknown): value is string {
  * failing is a 503; one that refuses the order as invalid (400, 422) is a 400 with its reason.
  */
 export async function placePhoneCall(order: PhoneCallOrder): Promise<PlacedCall> {
-  const base = process.env.PHONE_CALL_PROVIDER_URL;
+  const base = setting('PHONE_CALL_PROVIDER_URL');
   if (!base) throw unavailable('Phone calls are not available: no call provider is configured (PHONE_CALL_PROVIDER_URL)');
-  const apiKey = process.env.PHONE_CALL_PROVIDER_API_KEY;
+  const apiKey = setting('PHONE_CALL_PROVIDER_API_KEY');
   let response;
   try {
     response = await fetchOutbound(`${base.replace(/\/+$/, '')}/calls`, {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { parseIcsFeed } from '../ics/ics-feed';
 import { ProviderBusy, ProviderCalendar } from '../provider-oauth/provider-calendars';
+import { setting } from '../../kit/configuration/settings';
 
 /**
  * A CalDAV client (RFC 4791) for calendars connected with a username and an app-specific password
@@ -23,7 +24,7 @@ export class CalDavUnauthorized extends Error {}
 export class CalDavUnavailable extends Error {}
 
 /** Where Apple's CalDAV server is (`APPLE_CALDAV_URL`, default iCloud's). */
-export const appleCalDavUrl = () => (process.env.APPLE_CALDAV_URL || 'https://caldav.icloud.com').replace(/\/+$/, '');
+export const appleCalDavUrl = () => setting('APPLE_CALDAV_URL').replace(/\/+$/, '');
 
 let parser: XMLParser | undefined;
 /** fast-xml-parser is loaded with the first CalDAV answer, not at start. */

@@ -1,3 +1,5 @@
+import { setting } from '../../kit/configuration/settings';
+
 /**
  * The third-party OAuth providers (calendars: Google, Microsoft 365; conferencing: Zoom, Microsoft Teams;
  * payments: Stripe Connect).
@@ -16,43 +18,43 @@ export interface OAuthProvider {
   scopes: string[];
 }
 
-const env = (name: string, fallback: string) => (process.env[name] || fallback).replace(/\/+$/, '');
+const endpoint = (url: string) => url.replace(/\/+$/, '');
 
 /** The provider endpoints and the client registered there, read at use (tests set the env before starting). */
 export function providerEndpoints(family: ProviderFamily): { authorizeUrl: string; tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string } {
   switch (family) {
     case 'google':
       return {
-        authorizeUrl: env('GOOGLE_OAUTH_AUTHORIZE_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
-        tokenUrl: env('GOOGLE_OAUTH_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
-        apiUrl: env('GOOGLE_API_URL', 'https://www.googleapis.com'),
-        clientId: process.env.GOOGLE_CLIENT_ID ?? '',
-        clientSecret: process.env.GOOGLE_CLIENT_SECRET ?? '',
+        authorizeUrl: endpoint(setting('GOOGLE_OAUTH_AUTHORIZE_URL')),
+        tokenUrl: endpoint(setting('GOOGLE_OAUTH_TOKEN_URL')),
+        apiUrl: endpoint(setting('GOOGLE_API_URL')),
+        clientId: setting('GOOGLE_CLIENT_ID') ?? '',
+        clientSecret: setting('GOOGLE_CLIENT_SECRET') ?? '',
       };
     case 'microsoft':
       return {
-        authorizeUrl: env('MICROSOFT_OAUTH_AUTHORIZE_URL', 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
-        tokenUrl: env('MICROSOFT_OAUTH_TOKEN_URL', 'https://login.microsoftonline.com/common/oauth2/v2.0/token'),
-        apiUrl: env('MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com'),
-        clientId: process.env.MICROSOFT_CLIENT_ID ?? '',
-        clientSecret: process.env.MICROSOFT_CLIENT_SECRET ?? '',
+        authorizeUrl: endpoint(setting('MICROSOFT_OAUTH_AUTHORIZE_URL')),
+        tokenUrl: endpoint(setting('MICROSOFT_OAUTH_TOKEN_URL')),
+        apiUrl: endpoint(setting('MICROSOFT_GRAPH_URL')),
+        clientId: setting('MICROSOFT_CLIENT_ID') ?? '',
+        clientSecret: setting('MICROSOFT_CLIENT_SECRET') ?? '',
       };
     case 'zoom':
       return {
-        authorizeUrl: env('ZOOM_OAUTH_AUTHORIZE_URL', 'https://zoom.us/oauth/authorize'),
-        tokenUrl: env('ZOOM_OAUTH_TOKEN_URL', 'https://zoom.us/oauth/token'),
-        apiUrl: env('ZOOM_API_URL', 'https://api.zoom.us'),
-        clientId: process.env.ZOOM_CLIENT_ID ?? '',
-        clientSecret: process.env.ZOOM_CLIENT_SECRET ?? '',
+        authorizeUrl: endpoint(setting('ZOOM_OAUTH_AUTHORIZE_URL')),
+        tokenUrl: endpoint(setting('ZOOM_OAUTH_TOKEN_URL')),
+        apiUrl: endpoint(setting('ZOOM_API_URL')),
+        clientId: setting('ZOOM_CLIENT_ID') ?? '',
+        clientSecret: setting('ZOOM_CLIENT_SECRET') ?? '',
       };
     case 'stripe':
       // Stripe Connect: the platform's secret key is the OAuth client secret.
       return {
-        authorizeUrl: env('STRIPE_OAUTH_AUTHORIZE_URL', 'https://connect.stripe.com/oauth/authorize'),
-        tokenUrl: env('STRIPE_OAUTH_TOKEN_URL', 'https://connect.stripe.com/oauth/token'),
-        apiUrl: env('STRIPE_API_URL', 'https://api.stripe.com'),
-        clientId: process.env.STRIPE_CLIENT_ID ?? '',
-        clientSecret: process.env.STRIPE_PRIVATE_KEY ?? '',
+        authorizeUrl: endpoint(setting('STRIPE_OAUTH_AUTHORIZE_URL')),
+        tokenUrl: endpoint(setting('STRIPE_OAUTH_TOKEN_URL')),
+        apiUrl: endpoint(setting('STRIPE_API_URL')),
+        clientId: setting('STRIPE_CLIENT_ID') ?? '',
+        clientSecret: setting('STRIPE_PRIVATE_KEY') ?? '',
       };
   }
 }
@@ -75,7 +77,7 @@ export const CALENDAR_PATH_APPS: Record<string, string> = { google: 'google-cale
 
 /** Where the provider sends the browser back: the public callback route of the app. */
 export function redirectUriOf(app: string, team?: { orgId: number; teamId: number } | null): string {
-  const base = (process.env.PUBLIC_URL || process.env.BOOKING_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const base = (setting('PUBLIC_URL') ?? setting('BOOKING_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
   const provider = OAUTH_PROVIDERS[app];
   if (provider.kind === 'payment') return team ? `${base}/v2/organizations/${team.orgId}/teams/${team.teamId}/stripe/save` : `${base}/v2/stripe/save`;
   if (provider.kind === 'calendar') return `${base}/v2/calendars/${provider.family === 'google' ? 'google' : 'office365'}/save`;

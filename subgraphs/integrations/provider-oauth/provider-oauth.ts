@@ -6,9 +6,10 @@ import { sha256Hex } from '../../kit/sha256';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { OAUTH_PROVIDERS, OAuthProvider, providerEndpoints, redirectUriOf } from './oauth-providers';
 import { ProviderOAuthState } from './oauth-state.entity';
+import { setting } from '../../kit/configuration/settings';
 
 /** How long a consent may take (`PROVIDER_OAUTH_STATE_TTL_MS`, default 10 minutes). */
-const stateTtlMs = () => Number(process.env.PROVIDER_OAUTH_STATE_TTL_MS) || 10 * 60_000;
+const stateTtlMs = () => setting('PROVIDER_OAUTH_STATE_TTL_MS');
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
 

@@ -5,6 +5,7 @@ import { serviceUnavailable } from '../../kit/unavailable';
 import { authorizationUrl, consumeState, exchangeCode, oauthProviderOf, providerApi, ProviderNotFound, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { StripeConnection } from './stripe-connection.entity';
+import { setting } from '../../kit/configuration/settings';
 
 /** Whose Stripe account: a user's (/v2/stripe) or a team's (/v2/organizations/{orgId}/teams/{teamId}/stripe). */
 export interface StripeOwner {
@@ -20,7 +21,7 @@ export type StripeAccountOwner = { userId: number } | { teamId: number };
 const whereOwner = (owner: StripeAccountOwner) => ('teamId' in owner ? { teamId: owner.teamId } : { userId: owner.userId, teamId: IsNull() });
 
 /** Where the browser goes after a consent that named no returnTo: the service's public address. */
-const defaultReturnUrl = () => (process.env.PUBLIC_URL || process.env.BOOKING_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+const defaultReturnUrl = () => (setting('PUBLIC_URL') ?? setting('BOOKING_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 const stripe = () => oauthProviderOf('stripe', 'payment');
 

@@ -1,3 +1,4 @@
+import { setting } from '../../kit/configuration/settings';
 /** Delivery tuning, from the environment (README "Webhook deliveries"). */
 export interface DeliverySettings {
   /** Attempts in all, the first included (WEBHOOK_MAX_ATTEMPTS, default 8). */
@@ -19,18 +20,13 @@ export const RESPONSE_SNIPPET_CHARS = 1024;
 export const RESPONSE_MAX_BYTES = 64 * 1024;
 export const USER_AGENT = 'svc-webhooks/1.0 (+https://svc.dev/docs/webhooks)';
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
 export function deliverySettings(env: NodeJS.ProcessEnv = process.env): DeliverySettings {
   return {
-    maxAttempts: Math.floor(positive(env.WEBHOOK_MAX_ATTEMPTS, 8)),
-    retryBaseSeconds: positive(env.WEBHOOK_RETRY_BASE_SECONDS, 15),
-    retryMaxDelaySeconds: positive(env.WEBHOOK_RETRY_MAX_DELAY_SECONDS, 12 * 3600),
-    attemptTimeoutMs: positive(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000),
-    keepAlive: !['0', 'false'].includes(env.WEBHOOK_KEEP_ALIVE ?? ''),
+    maxAttempts: setting('WEBHOOK_MAX_ATTEMPTS', env),
+    retryBaseSeconds: setting('WEBHOOK_RETRY_BASE_SECONDS', env),
+    retryMaxDelaySeconds: setting('WEBHOOK_RETRY_MAX_DELAY_SECONDS', env),
+    attemptTimeoutMs: setting('WEBHOOK_ATTEMPT_TIMEOUT_MS', env),
+    keepAlive: setting('WEBHOOK_KEEP_ALIVE', env),
   };
 }
 

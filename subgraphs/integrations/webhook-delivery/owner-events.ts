@@ -2,6 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { Webhook } from '../webhook/webhook.entity';
+import { setting } from '../../kit/configuration/settings';
 
 /**
  * Events that are not about a booking (spec 6): OOO_CREATED (scheduling's out-of-office entries) and
@@ -46,8 +47,7 @@ export async function enqueueOwnerEvent(tx: EntityManager, job: OwnerEventJob): 
 
 /** How long after a submission FORM_SUBMITTED_NO_EVENT is decided (the real service waits 15 minutes for a booking). */
 export function formNoEventDelayMs(): number {
-  const seconds = Number(process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS);
-  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 15 * 60) * 1000;
+  return setting('FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS') * 1000;
 }
 
 /** Schedules the FORM_SUBMITTED_NO_EVENT decision of a response in the caller's transaction. */

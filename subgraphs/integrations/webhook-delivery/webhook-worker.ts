@@ -19,6 +19,7 @@ import { attemptDelivery } from './delivery-attempt';
 import { deadLetterGuard } from './dead-letters';
 import { closeRenderThread } from './payload-template-renderer';
 import { DeliveryJob, EventJob, fanOut, ScheduledJob } from './fan-out';
+import { assertValidConfiguration, setting } from '../../kit/configuration/settings';
 
 /** The channel scheduling's booking_events trigger NOTIFYs: a new event wakes the fan-out at once instead of at the next poll. */
 const BOOKING_EVENT_CHANNEL = 'svc_booking_event';
@@ -36,32 +37,23 @@ export interface WebhookWorkerOptions {
   gatewayUrl: () => string;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value && Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
-function nonNegative(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value && Number.isFinite(number) && number >= 0 ? number : fallback;
-}
-
 /**
  * A webhook worker: takes booking events, due triggers and delivery attempts out of the job queue.
  * Any number may run at once (pg-boss hands each job to one of them: SELECT … FOR UPDATE SKIP LOCKED);
  * a job whose worker died is handed out again once it expires (WEBHOOK_JOB_EXPIRE_SECONDS).
  */
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<RunningWebhookWorker> {
+  assertValidConfiguration('webhook worker');
   const db = await openDataSource(integrations.persistence, options.databaseUrl);
   const graph = new GraphLink(options.gatewayUrl);
-  const pollingIntervalMs = 1000 * Math.max(0.5, positive(process.env.WEBHOOK_POLLING_INTERVAL_SECONDS, 2));
+  const pollingIntervalMs = 1000 * Math.max(0.5, setting('WEBHOOK_POLLING_INTERVAL_SECONDS'));
   let boss: PgBoss | undefined;
   let listener: Client | undefined;
   const pumps: JobPump[] = [];
   try {
     boss = await startJobQueueWorker(options.databaseUrl);
     // A job's work is committed before the job completes: a completion written late (or lost in a crash) only hands out a job that then does nothing.
-    const completionDelayMs = nonNegative(process.env.WEBHOOK_COMPLETION_DELAY_MS, 20);
+    const completionDelayMs = setting('WEBHOOK_COMPLETION_DELAY_MS');
     // A job that crashed a worker twice is set aside, not retried into a crash loop (dead-letters.ts).
     const guard = deadLetterGuard(db);
     // Attempts in flight (each mostly waits on its receiver) and fan-outs in flight (each mostly waits on the gateway's lookups).
@@ -69,7 +61,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       boss,
       WEBHOOK_DELIVERY_QUEUE,
       {
-        concurrency: positive(process.env.WEBHOOK_DELIVERY_CONCURRENCY, 64),
+        concurrency: setting('WEBHOOK_DELIVERY_CONCURRENCY'),
         maxBatch: 32,
         pollingIntervalMs,
         completionDelayMs,
@@ -77,7 +69,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       },
       (job) => attemptDelivery(db, job.data),
     );
-    const fanOutConcurrency = positive(process.env.WEBHOOK_WORKER_CONCURRENCY, 8);
+    const fanOutConcurrency = setting('WEBHOOK_WORKER_CONCURRENCY');
     const fanOutOptions = { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs, guard };
     const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, fanOutOptions, async (job) => {
       await fanOut(db, graph, job.data);

@@ -6,6 +6,7 @@ import { answerProbe, dependencyStates } from '../../kit/health';
 import { serveUntilStopped } from '../../kit/lifecycle';
 import { answerMetrics } from '../../kit/metrics';
 import { startWebhookWorker } from './webhook-worker';
+import { assertValidConfiguration, ConfigurationError, setting } from '../../kit/configuration/settings';
 
 /**
  * The webhook worker as its own process (`npm start` runs WEBHOOK_WORKERS of them, docker-compose one):
@@ -13,7 +14,8 @@ import { startWebhookWorker } from './webhook-worker';
  * /health/ready (its database, where the queue is), /health (the same, read by the gateway's /health) and /metrics (Prometheus).
  */
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
+  assertValidConfiguration('webhook worker');
+  const databaseUrl = setting('DATABASE_URL');
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const worker = await startWebhookWorker({ databaseUrl, gatewayUrl: defaultGatewayUrl });
   const readiness = { database: worker.checkDatabase };
@@ -25,7 +27,7 @@ async function main() {
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'error', service: 'webhook-worker' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 4010), process.env.HOST ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(setting('PORT') ?? 4010, setting('HOST') ?? '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   console.log(`webhook worker running (health ${url}/health)`);
   serveUntilStopped('webhook-worker', url, async () => {
@@ -35,6 +37,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('webhook worker failed to start:', error);
+  console.error('webhook worker failed to start:', error instanceof ConfigurationError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Webhook } from './webhook.entity';
 import { CreateWebhookInput, UpdateWebhookInput, WebhookPage } from './webhook.inputs';
@@ -34,8 +36,14 @@ export class OAuthClientWebhookResolver {
 
   @Mutation(() => Webhook, { ...deprecated, description: 'Creates a webhook of a platform OAuth client; 409 when it already has one for the subscriberUrl.' })
   @Directive('@platformClient(clientId: "args.clientId")')
-  createOAuthClientWebhook(@Arg('clientId', CLIENT_ID) clientId: string, @Arg('input') input: CreateWebhookInput, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
-    return new WebhookService(ctx.db).create(client(clientId), input);
+  createOAuthClientWebhook(
+    @Arg('clientId', CLIENT_ID) clientId: string,
+    @Arg('input') input: CreateWebhookInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Webhook> {
+    const webhooks = new WebhookService(ctx.db);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), () => webhooks.create(client(clientId), input));
   }
 
   @Mutation(() => Webhook, { ...deprecated, description: 'Changes a webhook of a platform OAuth client (partial; checked like a create).' })

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Webhook } from './webhook.entity';
 import { CreateWebhookInput, UpdateWebhookInput, WebhookPage } from './webhook.inputs';
@@ -33,8 +35,14 @@ export class OrganizationWebhookResolver {
   @Mutation(() => Webhook, { description: 'Creates a webhook of an organization; 409 when it already has one for the subscriberUrl.' })
   @Directive('@scopes(anyOf: [["ORG_WEBHOOK_WRITE"]])')
   @Directive('@pbac(permission: "webhook.create", org: "args.orgId")')
-  createOrganizationWebhook(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateWebhookInput, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
-    return new WebhookService(ctx.db).create(organization(orgId), input);
+  createOrganizationWebhook(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateWebhookInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Webhook> {
+    const webhooks = new WebhookService(ctx.db);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), () => webhooks.create(organization(orgId), input));
   }
 
   @Mutation(() => Webhook, { description: 'Changes a webhook of an organization (partial; checked like a create).' })

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { checkTeamEventType, TeamEventTypeAddress } from '../team-event-type-address';
 import { Webhook } from './webhook.entity';
@@ -57,8 +59,11 @@ export class TeamEventTypeWebhookResolver {
     @Arg('input') input: CreateWebhookInput,
     @Arg('orgId', () => Int, ORG_ID) orgId: number | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Webhook> {
-    return new WebhookService(ctx.db).create(await teamEventType(ctx, { teamId, eventTypeId, orgId }), input);
+    const webhooks = new WebhookService(ctx.db);
+    const create = async () => webhooks.create(await teamEventType(ctx, { teamId, eventTypeId, orgId }), input);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), create);
   }
 
   @Mutation(() => Webhook, { description: 'Changes a webhook of a team event type (partial; checked like a create).' })

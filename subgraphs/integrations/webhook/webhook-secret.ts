@@ -1,4 +1,5 @@
 import { afterPrefix, keyFromSecret, seal, unseal } from '../../kit/sealed-secret';
+import { setting } from '../../kit/configuration/settings';
 
 /**
  * Webhook secrets are HMAC signing keys the service must use again when it delivers a payload,
@@ -8,7 +9,7 @@ import { afterPrefix, keyFromSecret, seal, unseal } from '../../kit/sealed-secre
 const FORMAT = 'v1';
 const WHAT = 'webhook secret';
 
-const encryptionKey = () => keyFromSecret(process.env.WEBHOOK_SECRET_KEY || 'svc-dev-webhook-key');
+const encryptionKey = () => keyFromSecret(setting('WEBHOOK_SECRET_KEY') ?? 'svc-dev-webhook-key');
 
 export function encryptWebhookSecret(secret: string): string {
   return `${FORMAT}.${seal(encryptionKey(), secret)}`;

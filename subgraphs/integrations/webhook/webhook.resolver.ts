@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Webhook } from './webhook.entity';
@@ -26,8 +28,9 @@ export class WebhookResolver {
 
   @Mutation(() => Webhook, { description: 'Creates a webhook of the caller (POST /v2/webhooks).' })
   @Directive('@scopes(anyOf: [["WEBHOOK_WRITE"]])')
-  createWebhook(@Arg('input') input: CreateWebhookInput, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
-    return new WebhookService(ctx.db).create(me(ctx), input);
+  createWebhook(@Arg('input') input: CreateWebhookInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Webhook> {
+    const webhooks = new WebhookService(ctx.db);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), () => webhooks.create(me(ctx), input));
   }
 
   @Mutation(() => Webhook, { description: 'Changes one of the caller\'s webhooks (PATCH /v2/webhooks/{webhookId}).' })
@@ -76,8 +79,14 @@ export class EventTypeWebhookResolver {
 
   @Mutation(() => Webhook, { description: 'Creates a webhook of one of the caller\'s event types.' })
   @Directive('@scopes(anyOf: [["EVENT_TYPE_WRITE"]])')
-  async createEventTypeWebhook(@Arg('eventTypeId', () => Int) eventTypeId: number, @Arg('input') input: CreateWebhookInput, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
-    return new WebhookService(ctx.db).create(await ownEventType(ctx, eventTypeId), input);
+  createEventTypeWebhook(
+    @Arg('eventTypeId', () => Int) eventTypeId: number,
+    @Arg('input') input: CreateWebhookInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Webhook> {
+    const webhooks = new WebhookService(ctx.db);
+    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), async () => webhooks.create(await ownEventType(ctx, eventTypeId), input));
   }
 
   @Mutation(() => Webhook, { description: 'Changes a webhook of one of the caller\'s event types.' })

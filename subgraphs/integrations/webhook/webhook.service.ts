@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../kit/outbound';
 import { payloadTemplateProblem } from './payload-template';
 import { PageArgs, pageWindow } from '../../kit/pagination';
@@ -121,9 +122,9 @@ export class WebhookService {
   }
 
   /** Save, answering 409 CONFLICT when the owner already has a webhook for this subscriberUrl (unique index). */
-  private async saved(owner: WebhookOwner, webhook: Webhook): Promise<Webhook> {
+  private async saved(owner: WebhookOwner, webhook: Webhook, save: () => Promise<Webhook> = () => this.webhooks.save(webhook)): Promise<Webhook> {
     try {
-      return await this.webhooks.save(webhook);
+      return await save();
     } catch (error) {
       if (isConstraintViolation(error)) throw conflict(`subscriberUrl: ${OWNER_WORDS(owner)} already ha${'userId' in owner ? 've' : 's'} a webhook for ${webhook.subscriberUrl}`);
       throw error;
@@ -132,7 +133,20 @@ export class WebhookService {
 
   create(owner: WebhookOwner, input: NewWebhook): Promise<Webhook> {
     checkTemplate(input.payloadTemplate);
-    return this.saved(owner, this.webhooks.create({ ...checked(input), ...WebhookService.columnsOf(owner) }));
+    const webhook = this.webhooks.create({ ...checked(input), ...WebhookService.columnsOf(owner) });
+    // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this webhook.
+    return this.saved(owner, webhook, () =>
+      this.db.transaction(async (tx) => {
+        const saved = await tx.save(webhook);
+        await recordKeyedWrite(tx, { id: saved.id });
+        return saved;
+      }),
+    );
+  }
+
+  /** The webhook a keyed creation committed (kit/keyed-writes.ts), as it is now. */
+  recalled(reference: KeyedWriteReference): Promise<Webhook> {
+    return this.webhooks.findOneByOrFail({ id: Number(reference.id) });
   }
 
   list(owner: WebhookOwner, page: PageArgs): Promise<[Webhook[], number]> {

@@ -6,6 +6,7 @@ import { WorkflowStep } from './workflow-step.entity';
 import { mailerFromEnvironment } from '../../kit/mailer';
 import { TextMessage, textMessageProvider } from '../../kit/text-messages';
 import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
+import { setting } from '../../kit/configuration/settings';
 
 /** The job of one reminder row: sent when its `due_at` comes (pg-boss `startAfter`). */
 export interface ReminderJob {
@@ -14,8 +15,7 @@ export interface ReminderJob {
 
 /** Polling of the reminder worker (`WORKFLOW_REMINDER_POLLING_SECONDS`, default 2 s): how late a due reminder may leave at most. */
 function pollingSeconds(): number {
-  const value = Number(process.env.WORKFLOW_REMINDER_POLLING_SECONDS);
-  return Number.isFinite(value) && value >= 0.5 ? value : 2;
+  return Math.max(0.5, setting('WORKFLOW_REMINDER_POLLING_SECONDS'));
 }
 
 /** Sends one step to its recipients. */

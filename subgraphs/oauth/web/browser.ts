@@ -6,6 +6,7 @@ import { DirectoryUser, UserDirectory } from '../directory/user-directory';
 import { sameText } from '../secrets';
 import { SessionService } from '../session/session.service';
 import { readCookies, setCookie } from './cookies';
+import { setting } from '../../kit/configuration/settings';
 
 export const SESSION_COOKIE = 'svc_session';
 /** A random value bound to the browser before sign-in: the basis of the sign-in form's CSRF token. */
@@ -18,7 +19,8 @@ export const PRE_SESSION_COOKIE = 'svc_csrf';
  * request must not choose the issuer.
  */
 export function publicOrigin(req: Request): string {
-  if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = setting('PUBLIC_URL');
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
   const vouched = verifyForwardedContext(req.header(FORWARDED_CONTEXT_HEADER));
   if (vouched) return vouched.origin;
   const local = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

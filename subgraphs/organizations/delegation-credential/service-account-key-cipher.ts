@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { keyFromSecret, seal, unseal } from '../../kit/sealed-secret';
+import { setting } from '../../kit/configuration/settings';
 
 /**
  * Service account keys of delegation credentials are used again (to act for the domain's users), so
@@ -25,12 +26,11 @@ function derive(secret: string): CipherKey {
 }
 
 function currentKey(): CipherKey {
-  return derive(process.env.DELEGATION_CREDENTIAL_KEY || DEV_KEY);
+  return derive(setting('DELEGATION_CREDENTIAL_KEY') ?? DEV_KEY);
 }
 
 function allKeys(): CipherKey[] {
-  const old = (process.env.DELEGATION_CREDENTIAL_OLD_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return [currentKey(), ...old.map(derive)];
+  return [currentKey(), ...setting('DELEGATION_CREDENTIAL_OLD_KEYS').map(derive)];
 }
 
 export function encryptServiceAccountKey(plain: string): string {

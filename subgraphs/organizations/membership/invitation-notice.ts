@@ -2,13 +2,14 @@ import { bookingBaseUrl } from '../../kit/booking-url';
 import { Mail, mailerFromEnvironment } from '../../kit/mailer';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
+import { setting } from '../../kit/configuration/settings';
 
 /** The page where a signed-in person answers their invitations (served by the oauth subgraph under /auth). */
 export const INVITATIONS_PAGE_PATH = '/auth/invitations';
 
 /** Where people reach the service: PUBLIC_URL, else the origin of the booking pages (which `npm start` sets to the gateway). */
 function invitationsPageUrl(): string {
-  const origin = (process.env.PUBLIC_URL || bookingBaseUrl().origin).replace(/\/+$/, '');
+  const origin = (setting('PUBLIC_URL') ?? bookingBaseUrl().origin).replace(/\/+$/, '');
   return `${origin}${INVITATIONS_PAGE_PATH}`;
 }
 

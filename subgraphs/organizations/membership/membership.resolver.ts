@@ -6,7 +6,7 @@ import { Team } from '../team/team.entity';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { User } from '../user/user.entity';
 import { Membership } from './membership.entity';
-import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
+import { CreateMembershipInput, MembershipFilterArgs, UpdateMembershipInput } from './membership.inputs';
 import { actorOf } from './consent';
 import { sendInvitation } from './invitation-notice';
 import { MembershipAddress, MembershipChange, MembershipService } from './membership.service';
@@ -29,8 +29,8 @@ export async function changed(ctx: SubgraphContext, change: Promise<MembershipCh
   return membership;
 }
 
-export async function pageOf(ctx: SubgraphContext, address: MembershipAddress, page: PageArgs): Promise<MembershipPage> {
-  const [items, total] = await new MembershipService(ctx.db).list(address, page);
+export async function pageOf(ctx: SubgraphContext, address: MembershipAddress, page: PageArgs, filter: MembershipFilterArgs = {}): Promise<MembershipPage> {
+  const [items, total] = await new MembershipService(ctx.db).list(address, page, filter);
   return { items, pagination: paginationOf(total, page) };
 }
 
@@ -40,8 +40,13 @@ export class MembershipResolver {
   @Query(() => MembershipPage, { description: 'Members of a team (GET /v2/teams/{teamId}/memberships).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
   @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId")')
-  teamMemberships(@Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<MembershipPage> {
-    return pageOf(ctx, { teamId, orgId: null }, page);
+  teamMemberships(
+    @Arg('teamId', () => Int) teamId: number,
+    @Args() page: PageArgs,
+    @Args() filter: MembershipFilterArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MembershipPage> {
+    return pageOf(ctx, { teamId, orgId: null }, page, filter);
   }
 
   @Query(() => Membership, { description: 'One membership of a team.' })
@@ -84,9 +89,10 @@ export class MembershipResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Args() page: PageArgs,
+    @Args() filter: MembershipFilterArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<MembershipPage> {
-    return pageOf(ctx, { teamId, orgId }, page);
+    return pageOf(ctx, { teamId, orgId }, page, filter);
   }
 
   @Query(() => Membership, { description: 'One membership of a team of an organization.' })

@@ -64,10 +64,16 @@ export class MembershipService {
     return (await this.resolveTeam(address)).id;
   }
 
-  async list(address: MembershipAddress, page: PageArgs): Promise<[Membership[], number]> {
+  /** The memberships of the team, oldest first; `emails` keeps those whose user has one of these e-mails (any case). */
+  async list(address: MembershipAddress, page: PageArgs, filter: { emails?: string[] | null } = {}): Promise<[Membership[], number]> {
     const teamId = await this.resolve(address);
     const { take, skip } = pageWindow(page);
-    return this.memberships.findAndCount({ where: { teamId }, order: { id: 'ASC' }, take, skip });
+    const query = this.memberships.createQueryBuilder('m').where('m.teamId = :teamId', { teamId }).orderBy('m.id', 'ASC').limit(take).offset(skip);
+    if (filter.emails?.length) {
+      const emails = filter.emails.map((email) => email.trim().toLowerCase());
+      query.innerJoin(User, 'u', 'u.id = m.userId').andWhere('lower(u.email) IN (:...emails)', { emails });
+    }
+    return query.getManyAndCount();
   }
 
   /** Kept for the existing organization team list. */

@@ -4,6 +4,7 @@ import { GraphLink } from '../../kit/graph-link';
 import { CLAIM_SECONDS, claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
 import { Membership } from '../membership/membership.entity';
 import { Team } from '../team/team.entity';
+import { setting } from '../../kit/configuration/settings';
 
 /** The scheduling subgraph's idempotent clean-up of a deleted team's event types (@internal). */
 const REMOVE_TEAM_EVENT_TYPES = /* GraphQL */ `mutation RemoveTeamEventTypes($teamId: Int!) { removeTeamEventTypes(teamId: $teamId) }`;
@@ -67,5 +68,5 @@ export class TeamDeletionService {
 /** Retries pending team deletions at start and every TEAM_DELETION_POLL_MS (default 30 s). */
 export function startTeamDeletionRetries(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const service = new TeamDeletionService(runtime.db, runtime.graph);
-  return startTeamOutboxRetries('team deletion', Number(process.env.TEAM_DELETION_POLL_MS ?? 30_000), () => service.retryDue());
+  return startTeamOutboxRetries('team deletion', setting('TEAM_DELETION_POLL_MS'), () => service.retryDue());
 }

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
+import { setting } from '../../kit/configuration/settings';
 
 /** The scheduling subgraph's idempotent application of a team's accepted members (@internal). */
 const APPLY_TEAM_ROSTER = /* GraphQL */ `mutation ApplyTeamRoster($teamId: Int!, $memberIds: [Int!]!) { applyTeamRoster(teamId: $teamId, memberIds: $memberIds) }`;
@@ -61,5 +62,5 @@ export class TeamRosterChangeService {
 /** Retries pending roster changes at start and every TEAM_ROSTER_POLL_MS (default 30 s). */
 export function startTeamRosterRetries(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const service = new TeamRosterChangeService(runtime.db, runtime.graph);
-  return startTeamOutboxRetries('team roster', Number(process.env.TEAM_ROSTER_POLL_MS ?? 30_000), () => service.retryDue());
+  return startTeamOutboxRetries('team roster', setting('TEAM_ROSTER_POLL_MS'), () => service.retryDue());
 }

@@ -9,25 +9,6 @@ const SLUG_MESSAGE = 'slug must be lowercase letters, digits and single hyphens'
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-@InputType({ description: 'Body of POST /v2/teams.' })
-export class CreateTeamInput {
-  @Field()
-  @MinLength(1, { message: 'name must not be empty' })
-  @MaxLength(100, { message: 'name must be at most 100 characters' })
-  name: string;
-
-  @Field({ nullable: true, description: 'Defaults to a slug of the name.' })
-  @IsOptional()
-  @Matches(SLUG_RULE, { message: SLUG_MESSAGE })
-  slug?: string;
-
-  @Field({ nullable: true })
-  bio?: string;
-
-  @Field({ nullable: true, description: 'IANA time zone name.' })
-  timeZone?: string;
-}
-
 /** The profile fields of the reference's `UpdateOrgTeamDto`, every one optional (PATCH merges). */
 @InputType({ description: 'Body of PATCH /v2/teams/{teamId} and PATCH /v2/organizations/{orgId}/teams/{teamId}: the fields sent replace the stored ones.' })
 export class UpdateTeamInput {
@@ -88,6 +69,19 @@ export class UpdateTeamInput {
   @IsOptional()
   @IsIn(WEEKDAYS, { message: `weekStart must be one of ${WEEKDAYS.join(', ')}` })
   weekStart?: string;
+}
+
+@InputType({ description: "Body of POST /v2/teams (the reference's CreateTeamInput): the caller becomes its OWNER." })
+export class CreateTeamInput extends UpdateTeamInput {
+  @Field()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(100, { message: 'name must be at most 100 characters' })
+  declare name: string;
+
+  @Field({ nullable: true, description: 'Defaults to a slug of the name.' })
+  @IsOptional()
+  @Matches(SLUG_RULE, { message: SLUG_MESSAGE })
+  declare slug?: string;
 }
 
 @InputType({ description: "Body of POST /v2/organizations/{orgId}/teams (the reference's CreateOrgTeamDto)." })

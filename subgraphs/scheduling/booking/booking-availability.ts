@@ -45,6 +45,9 @@ export function slotProblemOf(calendar: HostCalendar, start: Date, end: Date, co
   return exceeded ? { kind: 'limit', exceeded } : null;
 }
 
+/** `extensions.reason` of the 409 for a slot some host's booking or hold takes (a reservation answers it with a 422). */
+export const SLOT_TAKEN = 'SLOT_TAKEN';
+
 /**
  * The 409 a client gets when no host could take the booking, saying why. With several hosts (a team
  * event type) the reason closest to success is given: some host was booked at that time (taken),
@@ -58,7 +61,7 @@ export function unavailable(problems: readonly SlotProblem[], start: Date, hostC
   if (notice) return conflict(`The slot at ${at} is too soon: the event type needs ${notice.minutes} minutes of notice (minimumBookingNotice)`);
   if (problems.some((p) => p.kind === 'window')) return conflict(`The slot at ${at} is outside the event type's booking window (bookingWindow)`);
   if (problems.some((p) => p.kind === 'taken')) {
-    return conflict(`The slot at ${at} is already taken: ${team ? 'every host has' : 'the host has'} another booking at that time`);
+    return conflict(`The slot at ${at} is already taken: ${team ? 'every host has' : 'the host has'} another booking at that time`, SLOT_TAKEN);
   }
   const eventTypeLimit = problems.find((p): p is Extract<SlotProblem, { kind: 'eventTypeLimit' }> => p.kind === 'eventTypeLimit');
   if (eventTypeLimit) return conflict(`${eventTypeLimitMessage(eventTypeLimit.problem)} (slot at ${at})`);

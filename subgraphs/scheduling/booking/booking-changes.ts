@@ -12,6 +12,7 @@ import { recordBookingEvent } from './booking-events';
 import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { instantOf, reasonOf } from './booking-rules';
 import { insertBooking } from './booking-writes';
+import { recordBookingWrite } from './keyed-booking-writes';
 import { placeBooking } from './host-assignment';
 import { OwnerDirectory } from '../slots/event-type-lookup';
 import { applyRollingWindow } from '../slots/rolling-window';
@@ -68,6 +69,7 @@ export async function cancelBooking(db: DataSource, uid: string, input: { cancel
       tx.findOneBy(EventType, { id: booking.eventTypeId }),
     ]);
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
+    await recordBookingWrite(tx, booking);
     return booking;
   });
 }
@@ -116,7 +118,7 @@ export async function rescheduleBooking(
     previous.rescheduledToUid = newUid;
     previous.reschedulingReason = reason;
     await tx.save(previous);
-    return insertBooking(
+    const moved = await insertBooking(
       tx,
       {
         uid: newUid,
@@ -139,5 +141,7 @@ export async function rescheduleBooking(
       attendees.map(({ name, email, timeZone, language, phoneNumber }) => ({ name, email, timeZone, language, phoneNumber })),
       { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },
     );
+    await recordBookingWrite(tx, moved);
+    return moved;
   });
 }

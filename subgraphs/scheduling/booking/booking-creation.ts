@@ -18,6 +18,7 @@ import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { applyRollingWindow } from '../slots/rolling-window';
 import { bookSeries, recurrenceCountOf, seriesEnd } from './recurring-booking';
+import { recordBookingWrite } from './keyed-booking-writes';
 import { BookerVerificationService, useCode } from '../booker-verification/booker-verification.service';
 
 const DAY = 86_400_000;
@@ -118,12 +119,9 @@ export async function createBooking(
     if (privateLinkId) await links.redeem(tx, privateLinkId);
     if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
     await useCode(tx, verifiedCode);
-    if (eventType.seats) {
-      // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
-      const seated = await takeSeat(tx, eventType, hostId, start, end, attendee);
-      if (seated) return seated;
-    }
-    return insertBooking(
+    // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
+    const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
+    const booking = seated ?? (await insertBooking(
       tx,
       {
         eventType,
@@ -141,7 +139,9 @@ export async function createBooking(
         routingFormResponseId: request.routing?.responseId ?? null,
       },
       [eventType.seats ? seatHolder(attendee) : attendee],
-    );
+    ));
+    await recordBookingWrite(tx, booking);
+    return booking;
   });
 }
 

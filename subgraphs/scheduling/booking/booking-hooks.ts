@@ -8,6 +8,7 @@ import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
 import { Booking, LIVE_STATUSES } from './booking.entity';
 import { BookingLocation, locationText } from './booking-location';
+import { setting } from '../../kit/configuration/settings';
 import { runJobTraced } from '../../kit/tracing';
 
 /**
@@ -220,8 +221,8 @@ export function wakeBookingHooks(db: DataSource): void {
 export function startBookingHooks(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const databaseUrl = (runtime.db.options as { url?: string }).url;
   // BOOKING_HOOKS_WORKER=0: this replica leaves the queue to others (startStack without the webhook worker: tests that count SQL statements or compare rows).
-  if (!databaseUrl || process.env.BOOKING_HOOKS_WORKER === '0') return { stop: async () => undefined };
-  const pollingIntervalSeconds = Math.max(0.5, Number(process.env.BOOKING_HOOK_POLLING_INTERVAL_SECONDS) || 2);
+  if (!databaseUrl || !setting('BOOKING_HOOKS_WORKER')) return { stop: async () => undefined };
+  const pollingIntervalSeconds = Math.max(0.5, setting('BOOKING_HOOK_POLLING_INTERVAL_SECONDS'));
   let boss: PgBoss | undefined;
   const started = (async () => {
     boss = await startJobQueueWorker(databaseUrl, { pollingIntervalSeconds, max: 2 });

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageOf, paginationOf } from '../../kit/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { attendeesByBookingId, eventTypeById, hostIdsByBookingId } from '../loaders';
@@ -15,12 +17,16 @@ import { locationText } from './booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
+import { recalledBooking } from './keyed-booking-writes';
 import { inSpan } from '../../kit/tracing';
 
 /** The platform OAuth client of the caller's credential (an access token or the client's own headers): a booking made with it records it. */
 const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || ctx.principal.kind === 'platform') && ctx.principal.clientId) || null;
 /** A booking just committed: its meeting URL asked for at once (the queued hooks retry it), the other hooks woken. */
 const withHooks = async (ctx: SubgraphContext, booking: Promise<Booking>) => primeWritten(ctx, await meetingUrlNow(ctx.db, ctx.graph, await booking));
+/** A write sent with an Idempotency-Key runs once: sent again, it answers the booking its first run committed (kit/keyed-writes.ts). */
+const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promise<Booking>) =>
+  keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), write);
 
 /**
  * The answer to a booking just written reads its event type, attendees and hosts: the request's loaders
@@ -65,15 +71,20 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
   @Directive('@public')
-  createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+  createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+    const request = { ...input, platformOAuthClientId: clientOf(ctx) };
     return inSpan('booking create', { 'svc.event_type_id': input.eventTypeId ?? -1 }, () =>
-      withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), { ...input, platformOAuthClientId: clientOf(ctx) }, new Date(), bookingManagerCheck(ctx))),
+      once(ctx, info, () => withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), request, new Date(), bookingManagerCheck(ctx)))),
     );
   }
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
   @Directive('@public')
-  legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+  legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+    return once(ctx, info, () => this.legacyWrite(input, ctx));
+  }
+
+  private legacyWrite(input: LegacyCreateBookingInput, ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
       return withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }));
@@ -93,16 +104,28 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
   @Directive('@public')
-  async cancelBooking(@Arg('uid') uid: string, @Arg('input') input: CancelBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    const booking = await cancelBooking(ctx.db, uid, input);
-    wakeBookingHooks(ctx.db);
-    return booking;
+  cancelBooking(
+    @Arg('uid') uid: string,
+    @Arg('input') input: CancelBookingInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
+    return once(ctx, info, async () => {
+      const booking = await cancelBooking(ctx.db, uid, input);
+      wakeBookingHooks(ctx.db);
+      return booking;
+    });
   }
 
   @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
   @Directive('@public')
-  rescheduleBooking(@Arg('uid') uid: string, @Arg('input') input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input));
+  rescheduleBooking(
+    @Arg('uid') uid: string,
+    @Arg('input') input: RescheduleBookingInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
+    return once(ctx, info, () => withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input)));
   }
 
   @FieldResolver(() => [Attendee])

@@ -13,6 +13,7 @@ import { Booking, BookingStatus } from './booking.entity';
 import { AttendeeDetails } from './booking-rules';
 import { BookingRow, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { recordBookingWrite } from './keyed-booking-writes';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -92,6 +93,7 @@ export async function bookSeries(db: DataSource, series: SeriesPlacement, before
         written.push(await insertBooking(tx, { ...series.row, hostId, start: occurrence.start, end: occurrence.end, recurringBookingUid }, [series.attendee]));
       }
       written[0].series = written;
+      await recordBookingWrite(tx, written[0]);
       return written[0];
     },
   );

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
+import { forbidden, notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/team-directory';
 import { OutOfOfficeEntry } from './out-of-office.entity';
@@ -28,19 +28,24 @@ async function membersOf(ctx: SubgraphContext, orgId: number): Promise<number[]>
   return (await organizationRosterOf(ctx, orgId)).acceptedMemberIds;
 }
 
-/** NOT_FOUND unless the user is an accepted member; a cover must be one too. */
-function memberOf(members: number[], userId: number, where: string): CoverCheck {
-  if (!members.includes(userId)) throw notFound(`User in ${where}`, userId);
+/** The cover check of a user who is an accepted member (a cover must be one too); `refuse` otherwise. */
+function memberOf(members: number[], userId: number, refuse: () => Error): CoverCheck {
+  if (!members.includes(userId)) throw refuse();
   return async (toUserId) => members.includes(toUserId);
 }
 
 async function organizationMember(ctx: SubgraphContext, orgId: number, userId: number): Promise<CoverCheck> {
-  return memberOf(await membersOf(ctx, orgId), userId, `organization ${orgId}`);
+  return memberOf(await membersOf(ctx, orgId), userId, () => notFound(`User in organization ${orgId}`, userId));
 }
 
-/** A member of the team (of the organization, on the organization's path). */
+/**
+ * A member of the team (of the organization, on the organization's path). Anybody else is a 403, as in the real
+ * service (teams-ooo.controller.e2e-spec.ts, "should fail when target user is not in the team"): the same answer
+ * whether the user exists or not.
+ */
 async function teamMember(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined, userId: number): Promise<CoverCheck> {
-  return memberOf((await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds, userId, `team ${teamId}`);
+  const members = (await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds;
+  return memberOf(members, userId, () => forbidden(`User ${userId} is not an accepted member of team ${teamId}`));
 }
 
 const USER_EMAILS = /* GraphQL */ `query OooUserEmails($ids: [Int!]!) { usersById(ids: $ids) { id email } }`;

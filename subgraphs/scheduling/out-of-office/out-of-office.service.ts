@@ -78,6 +78,12 @@ export class OutOfOfficeService {
   async update(userId: number, oooId: number, input: UpdateOutOfOfficeInput, mayCover: CoverCheck): Promise<OutOfOfficeEntry> {
     const entry = await this.get(userId, oooId);
     const period = wholeUtcDays(input.start ?? entry.start.toISOString(), input.end ?? entry.end.toISOString());
+    // Moving an entry onto a period the user already has is a 409, its own included (the real service's
+    // organizations-users-ooo.e2e-spec.ts, "should fail to update a ooo entry with duplicate time").
+    const samePeriod = period.start.getTime() === entry.start.getTime() && period.end.getTime() === entry.end.getTime();
+    if ((input.start !== undefined || input.end !== undefined) && samePeriod) {
+      throw conflict('The user already has an out-of-office entry for exactly these days');
+    }
     Object.assign(entry, period);
     if (input.notes !== undefined) entry.notes = input.notes;
     if (input.reason !== undefined) entry.reason = reasonOf(input.reason);

@@ -1,7 +1,10 @@
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { EventType } from '../event-type/event-type.entity';
+import { teamDirectoryOf } from '../team/team-directory';
 import { SlotReservation } from './slot-reservation.entity';
-import { SlotReservationService } from './slot-reservation.service';
+import { ReservationCaller } from './slot-reservation.rules';
+import { CallerOf, SlotReservationService } from './slot-reservation.service';
 
 @InputType({ description: 'Body of POST and PATCH /v2/slots/reservations (ReserveSlotInput_2024_09_04).' })
 export class ReserveSlotInput {
@@ -34,13 +37,29 @@ function outputOf(r: SlotReservation): SlotReservationOutput {
   };
 }
 
+/**
+ * Who the request's caller is to an event type (slot-reservation.rules.ts): anonymous; its owner, a member of
+ * a team the owner belongs to, or a member of its team (related); anybody else (stranger).
+ */
+function callerOf(ctx: SubgraphContext): CallerOf {
+  return async (eventType: EventType): Promise<ReservationCaller> => {
+    const userId = ctx.principal.userId;
+    if (userId == null) return 'anonymous';
+    const teamIds = ctx.principal.memberships.filter((m) => m.accepted).map((m) => m.teamId);
+    if (eventType.teamId != null) return teamIds.includes(eventType.teamId) ? 'related' : 'stranger';
+    if (eventType.ownerId === userId) return 'related';
+    const rosters = await Promise.all(teamIds.map((teamId) => teamDirectoryOf(ctx).roster(teamId)));
+    return rosters.some((roster) => roster?.acceptedMemberIds.includes(eventType.ownerId!)) ? 'related' : 'stranger';
+  };
+}
+
 /** Public, like the slots (spec 5.3): whoever holds a reservation's uid may read, move or free it. */
 @Resolver()
 export class SlotReservationResolver {
   @Mutation(() => SlotReservationOutput, { description: 'Holds a slot for a while: nobody else sees or books it (POST /v2/slots/reservations). Public.' })
   @Directive('@public')
   async reserveSlot(@Arg('input') input: ReserveSlotInput, @Ctx() ctx: SubgraphContext): Promise<SlotReservationOutput> {
-    return outputOf(await new SlotReservationService(ctx.db).reserve(input, ctx.principal.userId != null));
+    return outputOf(await new SlotReservationService(ctx.db).reserve(input, callerOf(ctx)));
   }
 
   @Query(() => SlotReservationOutput, { description: 'A reservation by its uid (GET /v2/slots/reservations/{uid}). Public.' })
@@ -52,7 +71,7 @@ export class SlotReservationResolver {
   @Mutation(() => SlotReservationOutput, { description: 'Moves or renews a reservation (PATCH /v2/slots/reservations/{uid}). Public.' })
   @Directive('@public')
   async updateSlotReservation(@Arg('uid') uid: string, @Arg('input') input: ReserveSlotInput, @Ctx() ctx: SubgraphContext): Promise<SlotReservationOutput> {
-    return outputOf(await new SlotReservationService(ctx.db).update(uid, input, ctx.principal.userId != null));
+    return outputOf(await new SlotReservationService(ctx.db).update(uid, input, callerOf(ctx)));
   }
 
   @Mutation(() => SlotReservationOutput, { description: 'Frees a reserved slot and answers the reservation as it was (DELETE /v2/slots/reservations/{uid}). Public.' })

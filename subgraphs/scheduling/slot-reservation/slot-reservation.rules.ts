@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput, forbidden, unauthenticated } from '../../kit/errors';
 
 /** Minutes a reservation holds its slot when no reservationDuration is sent (reference default). */
 export const DEFAULT_RESERVATION_MINUTES = 5;
@@ -6,12 +6,24 @@ export const DEFAULT_RESERVATION_MINUTES = 5;
 export const MAX_RESERVATION_MINUTES = 60;
 
 /**
- * How long a reservation holds its slot, in minutes: 5 by default; a caller with a credential may ask
- * for 1 to 60 (reference: "ONLY for authenticated requests"); an anonymous one that asks is a 400.
+ * Who asks for a reservation, as far as its duration goes: nobody signed in, a user with no tie to the event
+ * type, or its owner, a member of a team the owner belongs to, or a member of the event type's team.
  */
-export function reservationMinutesOf(asked: number | null | undefined, authenticated: boolean): number {
+export type ReservationCaller = 'anonymous' | 'stranger' | 'related';
+
+/**
+ * How long a reservation holds its slot, in minutes: 5 by default; a caller tied to the event type may ask
+ * for 1 to 60. As the real service (user-event-type-slots.controller.e2e-spec.ts): an anonymous caller who
+ * asks is a 401, a user with no tie to the event type a 403.
+ */
+export function reservationMinutesOf(asked: number | null | undefined, caller: ReservationCaller): number {
   if (asked == null) return DEFAULT_RESERVATION_MINUTES;
-  if (!authenticated) throw badInput('reservationDuration', 'reservationDuration can only be set with a credential (API key or access token); anonymous reservations hold 5 minutes');
+  if (caller === 'anonymous') {
+    throw unauthenticated('reservationDuration can only be set with a credential (API key or access token); anonymous reservations hold 5 minutes');
+  }
+  if (caller === 'stranger') {
+    throw forbidden("reservationDuration can only be set by the event type's owner, a member of a team the owner belongs to, or of the event type's team");
+  }
   if (!Number.isInteger(asked) || asked < 1 || asked > MAX_RESERVATION_MINUTES) {
     throw badInput('reservationDuration', `reservationDuration must be a whole number of minutes from 1 to ${MAX_RESERVATION_MINUTES}`);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
+import { badInput, notFound, unprocessable } from '../../kit/errors';
+import { SLOT_TAKEN } from '../booking/booking-availability';
 import { placeBooking } from '../booking/host-assignment';
 import { instantOf } from '../booking/booking-rules';
 import { refuseIfTaken } from '../booking/taken-slot';
@@ -9,10 +10,22 @@ import { loadEventTypeContext } from '../slots/event-type-context';
 import { hostIdsOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { lengthOf } from '../slots/slots.service';
-import { reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
+import { DEFAULT_RESERVATION_MINUTES, ReservationCaller, reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
 import { SlotReservation } from './slot-reservation.entity';
 
 const DAY = 86_400_000;
+
+/** The real service's answer to a reservation over a held or booked slot (422; its user-event-type-slots e2e spec). */
+const SLOT_TAKEN_MESSAGE = 'This time slot is already reserved by another user. Please choose a different time.';
+
+/** Who is reserving, given the event type (see ReservationCaller). */
+export type CallerOf = (eventType: EventType) => Promise<ReservationCaller>;
+
+/** A slot another reservation or a booking holds is a 422 for a reservation (a booking of it stays a 409). */
+function takenIsUnprocessable(error: unknown): never {
+  if ((error as { extensions?: { reason?: string } }).extensions?.reason === SLOT_TAKEN) throw unprocessable(SLOT_TAKEN_MESSAGE);
+  throw error;
+}
 
 /** Body of POST and PATCH /v2/slots/reservations (ReserveSlotInput_2024_09_04). */
 export interface ReserveSlotRequest {
@@ -31,14 +44,14 @@ export interface ReserveSlotRequest {
 export class SlotReservationService {
   constructor(private readonly db: DataSource) {}
 
-  async reserve(request: ReserveSlotRequest, authenticated: boolean, now = new Date()): Promise<SlotReservation> {
-    return this.place(request, authenticated, now, randomUUID());
+  async reserve(request: ReserveSlotRequest, callerOf: CallerOf, now = new Date()): Promise<SlotReservation> {
+    return this.place(request, callerOf, now, randomUUID());
   }
 
   /** Moves or extends a reservation (PATCH): the same checks, its own hold left out. */
-  async update(uid: string, request: ReserveSlotRequest, authenticated: boolean, now = new Date()): Promise<SlotReservation> {
+  async update(uid: string, request: ReserveSlotRequest, callerOf: CallerOf, now = new Date()): Promise<SlotReservation> {
     await this.get(uid);
-    return this.place(request, authenticated, now, uid, uid);
+    return this.place(request, callerOf, now, uid, uid);
   }
 
   async get(uid: string): Promise<SlotReservation> {
@@ -54,15 +67,17 @@ export class SlotReservationService {
     return reservation;
   }
 
-  private async place(request: ReserveSlotRequest, authenticated: boolean, now: Date, uid: string, replacing?: string): Promise<SlotReservation> {
+  private async place(request: ReserveSlotRequest, callerOf: CallerOf, now: Date, uid: string, replacing?: string): Promise<SlotReservation> {
     const start = instantOf('slotStart', request.slotStart);
-    const minutes = reservationMinutesOf(request.reservationDuration, authenticated);
     const eventType = await this.db.getRepository(EventType).findOneBy({ id: request.eventTypeId });
     if (!eventType) throw notFound('Event type', request.eventTypeId);
+    // Who the caller is matters only when they ask for a duration (it may read the owner's teams).
+    const asked = request.reservationDuration;
+    const minutes = asked == null ? DEFAULT_RESERVATION_MINUTES : reservationMinutesOf(asked, await callerOf(eventType));
     const length = lengthOf(eventType, request.slotDuration, 'slotDuration');
     if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
     const end = new Date(start.getTime() + length * 60_000);
-    await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing });
+    await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing }).catch(takenIsUnprocessable);
     const hostIds = await hostIdsOf(this.db, eventType);
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([
@@ -74,6 +89,6 @@ export class SlotReservationService {
       return tx.save(
         tx.create(SlotReservation, { uid, eventTypeId: eventType.id, userId: hostId, start, end, reservedUntil: reservedUntilOf(now, minutes), reservationDuration: minutes }),
       );
-    });
+    }).catch(takenIsUnprocessable);
   }
 }

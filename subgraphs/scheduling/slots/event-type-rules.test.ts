@@ -105,15 +105,16 @@ describe('onlyShowFirstAvailableSlot', () => {
 describe('slot reservations expire (clock injected)', () => {
   const now = d('2030-06-03T10:00:00Z');
   it('hold for the asked minutes (default 5) and not a millisecond longer', () => {
-    const until = reservedUntilOf(now, reservationMinutesOf(undefined, false));
+    const until = reservedUntilOf(now, reservationMinutesOf(undefined, 'anonymous'));
     expect(iso(until)).toBe('2030-06-03T10:05:00.000Z');
     expect(isHeld({ reservedUntil: until }, d('2030-06-03T10:04:59.999Z'))).toBe(true);
     expect(isHeld({ reservedUntil: until }, d('2030-06-03T10:05:00.000Z'))).toBe(false);
   });
-  it('a custom duration needs a credential and stays within 1 to 60 minutes', () => {
-    expect(reservationMinutesOf(15, true)).toBe(15);
-    expect(() => reservationMinutesOf(15, false)).toThrow(/reservationDuration/);
-    expect(() => reservationMinutesOf(61, true)).toThrow(/reservationDuration/);
+  it('a custom duration needs a caller tied to the event type and stays within 1 to 60 minutes', () => {
+    expect(reservationMinutesOf(15, 'related')).toBe(15);
+    expect(() => reservationMinutesOf(15, 'anonymous')).toThrow(/reservationDuration/);
+    expect(() => reservationMinutesOf(15, 'stranger')).toThrow(/reservationDuration/);
+    expect(() => reservationMinutesOf(61, 'related')).toThrow(/reservationDuration/);
   });
 });
 

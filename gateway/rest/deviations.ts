@@ -1,0 +1,23 @@
+import { RouteEntry } from './route';
+
+/**
+ * Where an operation answers differently from the real service on purpose: each is a row of
+ * docs/compatibility.md (named by its section), shown to a client's author as `x-svc-deviation` on the
+ * operation in the OpenAPI document.
+ */
+export const DEVIATION = {
+  consent:
+    'Memberships: consent — accepted:true by an admin is an invitation (accepted:false) unless an admin of the person\'s organization places them; ' +
+    'only the person accepts it; its user is null to anybody else',
+  ownerGrantsOwner: 'Teams and memberships — role OWNER is granted only by an OWNER of the team (403 for an ADMIN)',
+  teamAdminOnOrgPath: "Teams and memberships — a team's admin on another organization's path gets 404 (the team is not there), anybody else 403",
+  otherOooEntry: "Out of office — somebody else's entry, or none, is a 404 (the real service: 403)",
+  webhookIdNumber: 'Webhooks — id is a number, as the reference document declares it (the real service answers a string)',
+  otherWebhook: "Webhooks — somebody else's webhook, or one that is not under the path, is a 404 (the real service: 403 or 400)",
+  otherEventType: "Webhooks — somebody else's event type is a 404 (the real service: 403)",
+} as const;
+
+/** The routes with these deviations added to the ones they declare. */
+export function withDeviations(routes: RouteEntry[], ...deviations: string[]): RouteEntry[] {
+  return routes.map((route) => ({ ...route, deviations: [...(route.deviations ?? []), ...deviations] }));
+}

@@ -1,0 +1,74 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { GraphQLResolveInfo, responsePathAsArray } from 'graphql';
+import { EntityManager } from 'typeorm';
+import { SubgraphContext } from './context';
+
+/**
+ * Keyed writes: the subgraph's half of Idempotency-Key (docs/decisions.md, issue 23). The gateway keeps the
+ * client's first answer, but when a subgraph committed a write and its answer was lost on the way (the process
+ * killed, the connection cut), only the subgraph knows the write happened. So the mutations that must not run
+ * twice record the gateway's write key in the very transaction of their write, with what they wrote (a
+ * `reference`), and the same request sent again reads the committed result back instead of writing again.
+ */
+
+/** What a keyed write answered, enough to read it back: a booking's uid, a webhook's id… (JSON, the owner's own shape). */
+export type KeyedWriteReference = Record<string, unknown>;
+
+/** How long a keyed write is remembered: as long as the gateway keeps the key (IDEMPOTENCY_KEY_TTL in its store). */
+export const KEYED_WRITE_RETENTION_HOURS = 24;
+
+/** The table of a subgraph whose mutations record keyed writes: created by its migration. */
+export const KEYED_WRITES_DDL = `
+  CREATE TABLE keyed_writes (
+    key text PRIMARY KEY,
+    reference jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX keyed_writes_created_at_idx ON keyed_writes (created_at);
+`;
+
+/** The key of the keyed write being served, for recordKeyedWrite deep in the service that holds the transaction. */
+const current = new AsyncLocalStorage<string>();
+
+/** Old rows are deleted by whichever request of the process comes first after this interval. */
+const PURGE_INTERVAL_MS = 3_600_000;
+let lastPurge = 0;
+
+function purgeExpired(ctx: SubgraphContext): void {
+  if (Date.now() - lastPurge < PURGE_INTERVAL_MS) return;
+  lastPurge = Date.now();
+  ctx.db
+    .query(`DELETE FROM keyed_writes WHERE created_at < now() - interval '${KEYED_WRITE_RETENTION_HOURS} hours'`)
+    .catch((error: Error) => console.error(`[keyed writes] purge failed: ${error.message}`));
+}
+
+/**
+ * Runs a mutation's write once per write key: a request without one just writes; one whose key already
+ * committed a write answers `recall` of what that write recorded; else the write runs, and the service
+ * records its result with recordKeyedWrite inside its transaction. The key is the gateway's and the
+ * field's place in the operation (two aliased mutations of one request are two writes).
+ */
+export async function keyedWrite<T>(
+  ctx: SubgraphContext,
+  info: GraphQLResolveInfo,
+  recall: (reference: KeyedWriteReference) => Promise<T>,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (!ctx.writeKey) return write();
+  purgeExpired(ctx);
+  const key = `${ctx.writeKey}:${responsePathAsArray(info.path).join('.')}`;
+  const [earlier] = (await ctx.db.query('SELECT reference FROM keyed_writes WHERE key = $1', [key])) as Array<{ reference: KeyedWriteReference }>;
+  if (earlier) return recall(earlier.reference);
+  return current.run(key, write);
+}
+
+/**
+ * Inside the write's transaction: records that the keyed write being served (if any) wrote `reference`. It
+ * commits or rolls back with the write, so a write is never recorded without having happened nor the
+ * reverse; a second transaction of the same key (a retry whose first run was still going) fails on the
+ * primary key and rolls its write back.
+ */
+export async function recordKeyedWrite(tx: EntityManager, reference: KeyedWriteReference): Promise<void> {
+  const key = current.getStore();
+  if (key) await tx.query('INSERT INTO keyed_writes (key, reference) VALUES ($1, $2)', [key, JSON.stringify(reference)]);
+}

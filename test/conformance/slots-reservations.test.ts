@@ -1,0 +1,120 @@
+import { hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+/** Their fixture's default schedule: Monday to Friday, 09:00–17:00 in Europe/Rome (UTC+2 in September). */
+const ROME_OFFICE = { timeZone: 'Europe/Rome', availability: [{ days: WEEKDAYS, startTime: '09:00', endTime: '17:00' }] };
+const DAYS = ['2050-09-05', '2050-09-06', '2050-09-07', '2050-09-08', '2050-09-09'];
+/** A 60-minute event type in that schedule: one slot an hour, 07:00 to 14:00 UTC, each weekday. */
+const HOURS_UTC = ['07', '08', '09', '10', '11', '12', '13', '14'];
+const EXPECTED_SLOTS_UTC: Record<string, Array<{ start: string }>> = Object.fromEntries(
+  DAYS.map((day) => [day, HOURS_UTC.map((hour) => ({ start: `${day}T${hour}:00:00.000Z` }))]),
+);
+const TAKEN = 'This time slot is already reserved by another user. Please choose a different time.';
+
+/**
+ * Conformance: GET /v2/slots and slot reservations, replayed from the real service's public e2e spec
+ * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/user-event-type-slots.controller.e2e-spec.ts
+ * ("User event type slots"), cases named beside each. Their clock is mocked; ours is not, so the hold's end is
+ * checked against the request's own time.
+ */
+describe('conformance: slots and reservations', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof hostWithSchedule>>;
+  let teammate: Awaited<ReturnType<typeof userWithKey>>;
+  let unrelated: Awaited<ReturnType<typeof userWithKey>>;
+  let eventTypeId: number;
+  let reserved: any;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [owner, teammate, unrelated] = await Promise.all([hostWithSchedule(stack, ROME_OFFICE), userWithKey(stack), userWithKey(stack)]);
+    const [eventType, team] = await Promise.all([
+      personalEventType(stack, owner.user.id, { lengthInMinutes: 60, slug: 'frisbee-match' }),
+      operator.createTeam({ name: 'Slots team' }),
+    ]);
+    eventTypeId = eventType.id;
+    await Promise.all([
+      operator.addMember({ teamId: team.id, userId: owner.user.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: team.id, userId: teammate.user.id, role: MembershipRole.MEMBER }),
+    ]);
+  });
+  afterAll(() => stack.stop());
+
+  const slots = async () => expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${eventTypeId}&start=2050-09-05&end=2050-09-09`));
+  const reserve = (body: Record<string, unknown>, key?: string) => stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId, ...body }, key });
+  const without = (start: string) => ({ ...EXPECTED_SLOTS_UTC, '2050-09-05': EXPECTED_SLOTS_UTC['2050-09-05'].filter((slot) => slot.start !== start) });
+  /** `reservationUntil` is `minutes` after the request (their clock is mocked to check it exactly). */
+  async function expectHeldFor(minutes: number, request: () => Promise<any>) {
+    const before = Date.now();
+    const data = await request();
+    const until = Date.parse(data.reservationUntil);
+    expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + minutes * 60_000 + 1_000);
+    return data;
+  }
+
+  it('"should get slots in UTC by event type id": five weekdays, 07:00–14:00 UTC', async () => {
+    expect(await slots()).toEqual(EXPECTED_SLOTS_UTC);
+  });
+
+  it('"should reserve a slot and it should not appear in available slots"', async () => {
+    const slotStart = '2050-09-05T10:00:00.000Z';
+    reserved = await expectHeldFor(5, async () => expectSuccess(await reserve({ slotStart }), 201));
+    expect(reserved.reservationDuration).toBe(5);
+    expect(reserved).toEqual(
+      expect.objectContaining({ reservationUid: expect.any(String), eventTypeId, slotStart, slotDuration: 60, slotEnd: '2050-09-05T11:00:00.000Z' }),
+    );
+    expect(await slots()).toEqual(without(slotStart));
+  });
+
+  it('"should get reserved slot": the reservation', async () => {
+    const data = expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${reserved.reservationUid}`));
+    const { reservationUid, slotStart, slotEnd } = reserved;
+    expect(data).toEqual(expect.objectContaining({ reservationUid, eventTypeId, slotStart, slotEnd }));
+  });
+
+  it.each([
+    ['start of request slot overlaps already existing reserved slot', '2050-09-05T10:15:00.000Z'],
+    ['end of request slot overlaps already existing reserved slot', '2050-09-05T09:45:00.000Z'],
+    ['request slot is inside already existing reserved slot', '2050-09-05T10:10:00.000Z'],
+  ])('"overlapping slot reservations › %s": 422 with their message', async (_name, slotStart) => {
+    const response = await reserve({ slotStart });
+    expect(response.status).toBe(422);
+    expect(response.body.error.message).toBe(TAKEN);
+  });
+
+  it('"should update a reserved slot and it should not appear in available slots"', async () => {
+    const slotStart = '2050-09-05T13:00:00.000Z';
+    const update = () => stack.rest('PATCH', `/v2/slots/reservations/${reserved.reservationUid}`, { body: { eventTypeId, slotStart } });
+    reserved = await expectHeldFor(5, async () => expectSuccess(await update()));
+    expect(reserved).toEqual(expect.objectContaining({ eventTypeId, slotStart, slotDuration: 60, slotEnd: '2050-09-05T14:00:00.000Z' }));
+    expect(reserved.reservationDuration).toBe(5);
+    expect(await slots()).toEqual(without(slotStart));
+  });
+
+  it('"should delete reserved slot and it should not appear in available slots": every slot is back', async () => {
+    expect((await stack.rest('DELETE', `/v2/slots/reservations/${reserved.reservationUid}`)).status).toBe(200);
+    expect(await slots()).toEqual(EXPECTED_SLOTS_UTC);
+  });
+
+  it('"should not be able reserve a slot with custom duration if no auth is provided": 401', async () => {
+    expect((await reserve({ slotStart: '2050-09-05T10:00:00.000Z', reservationDuration: 10 })).status).toBe(401);
+  });
+
+  it('"…if provided auth user is not owner of event type nor shares team membership with owner": 403', async () => {
+    expect((await reserve({ slotStart: '2050-09-05T10:00:00.000Z', reservationDuration: 10 }, unrelated.key)).status).toBe(403);
+  });
+
+  it.each([
+    ['should reserve a slot as event type owner with custom duration and it should not appear in available slots', () => owner.key],
+    ['should reserve a slot as someone who shares team with event type owner with custom duration…', () => teammate.key],
+  ])('"%s"', async (_name, key) => {
+    const slotStart = '2050-09-05T10:00:00.000Z';
+    const data = await expectHeldFor(10, async () => expectSuccess(await reserve({ slotStart, reservationDuration: 10 }, key()), 201));
+    expect(await slots()).toEqual(without(slotStart));
+    expect((await stack.rest('DELETE', `/v2/slots/reservations/${data.reservationUid}`)).status).toBe(200);
+  });
+});

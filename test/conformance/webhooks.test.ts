@@ -1,0 +1,214 @@
+import { personalEventType } from '../support/booking-fixtures';
+import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+import { Person, person } from './people';
+
+const TRIGGERS = ['BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED'];
+const BODY = { subscriberUrl: 'https://example.com', triggers: TRIGGERS, active: true, payloadTemplate: 'string' };
+
+/**
+ * Conformance: user, event-type and organization webhooks, replayed from the real service's public e2e specs
+ * (apps/api/v2/src/modules/…, named beside each case). Their "other webhook" is a row written by their fixture
+ * with no owner; here it is another user's webhook, made through the API. Webhook ids stay numbers here
+ * (docs/compatibility.md, "Webhooks", row 1), so `id: expect.any(String)` of theirs is `id: expect.any(Number)`.
+ */
+describe('conformance: webhooks', () => {
+  let stack: TestStack;
+  let user: Person;
+  let otherUser: Person;
+  let orgAdmin: Person;
+  let eventType: { id: number };
+  let eventType2: { id: number };
+  let otherEventType: { id: number };
+  let org: { id: number };
+  let otherWebhook: { id: number };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [user, otherUser, orgAdmin] = await Promise.all(['webhooks-user', 'webhooks-other-user', 'webhooks-org-admin'].map((label) => person(stack, label)));
+    [eventType, eventType2, otherEventType, org] = await Promise.all([
+      personalEventType(stack, user.id, { slug: 'webhook-event-type-1' }),
+      personalEventType(stack, user.id, { slug: 'webhook-event-type-2' }),
+      personalEventType(stack, otherUser.id, { slug: 'other-webhook-event-type' }),
+      operator.createOrganization({ name: 'Webhooks org' }),
+    ]);
+    await operator.addMember({ teamId: org.id, userId: orgAdmin.id, role: MembershipRole.ADMIN });
+    otherWebhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: otherUser.key, body: BODY }), 201);
+  });
+  afterAll(() => stack.stop());
+
+  describe('webhooks.controller.e2e-spec.ts (WebhooksController)', () => {
+    let webhook: any;
+
+    it('"/webhooks (POST)": 201 with the webhook', async () => {
+      webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: user.key, body: BODY }), 201);
+      expect(webhook).toMatchObject({ ...BODY, id: expect.any(Number), userId: user.id });
+    });
+
+    it('"/webhooks (POST) should fail to create a webhook that already has same userId / subcriberUrl combo": 409', async () => {
+      expect((await stack.rest('POST', '/v2/webhooks', { key: user.key, body: BODY })).status).toBe(409);
+    });
+
+    it('"/webhooks/:webhookId (PATCH)": active false', async () => {
+      expect(expectSuccess(await stack.rest('PATCH', `/v2/webhooks/${webhook.id}`, { key: user.key, body: { active: false } })).active).toBe(false);
+    });
+
+    it('"/webhooks/:webhookId (GET)"', async () => {
+      const data = expectSuccess(await stack.rest('GET', `/v2/webhooks/${webhook.id}`, { key: user.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, id: webhook.id, userId: user.id });
+    });
+
+    it('"/webhooks/:webhookId (GET) should fail to get a webhook that does not exist": 404', async () => {
+      expect((await stack.rest('GET', '/v2/webhooks/90284', { key: user.key })).status).toBe(404);
+    });
+
+    it('"/webhooks/:webhookId (GET) should fail to get a webhook that does not belong to user": 403 there, 404 here (row 2)', async () => {
+      // Deviation (docs/compatibility.md, "Webhooks", row 2).
+      expect((await stack.rest('GET', `/v2/webhooks/${otherWebhook.id}`, { key: user.key })).status).toBe(404);
+    });
+
+    it('"/webhooks (GET)": only the caller\'s', async () => {
+      const data = expectSuccess(await stack.rest('GET', '/v2/webhooks', { key: user.key }));
+      expect(data.map((w: any) => w.userId)).toEqual([user.id]);
+    });
+
+    it('"/webhooks/:webhookId (DELETE)": the deleted webhook', async () => {
+      const data = expectSuccess(await stack.rest('DELETE', `/v2/webhooks/${webhook.id}`, { key: user.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, userId: user.id });
+    });
+
+    it('"/webhooks/:webhookId (DELETE) should fail to delete a webhook that does not exist": 404', async () => {
+      expect((await stack.rest('DELETE', '/v2/webhooks/12993', { key: user.key })).status).toBe(404);
+    });
+
+    it('"/webhooks/:webhookId (DELETE) should fail to delete a webhook that does not belong to user": 403 there, 404 here (row 2)', async () => {
+      expect((await stack.rest('DELETE', `/v2/webhooks/${otherWebhook.id}`, { key: user.key })).status).toBe(404);
+    });
+  });
+
+  describe('event-types-webhooks.controller.e2e-spec.ts (EventTypes WebhooksController)', () => {
+    const path = (id: number) => `/v2/event-types/${id}/webhooks`;
+    let webhook: any;
+
+    it('"/webhooks (POST)" (both event types): 201 with the event type', async () => {
+      webhook = expectSuccess(await stack.rest('POST', path(eventType.id), { key: user.key, body: BODY }), 201);
+      expect(webhook).toMatchObject({ ...BODY, id: expect.any(Number), eventTypeId: eventType.id });
+      const second = expectSuccess(await stack.rest('POST', path(eventType2.id), { key: user.key, body: BODY }), 201);
+      expect(second).toMatchObject({ ...BODY, id: expect.any(Number), eventTypeId: eventType2.id });
+    });
+
+    // Deviation (docs/compatibility.md, "Webhooks", row 4): somebody else's event type is a 404 on every verb.
+    it('"/webhooks (POST) should fail to create a webhook for an event-type that does not belong to user": 403 there, 404 here (row 4)', async () => {
+      expect((await stack.rest('POST', path(otherEventType.id), { key: user.key, body: BODY })).status).toBe(404);
+    });
+
+    it('"/event-types/:eventTypeId/webhooks/:webhookId (PATCH)": active false', async () => {
+      expect(expectSuccess(await stack.rest('PATCH', `${path(eventType.id)}/${webhook.id}`, { key: user.key, body: { active: false } })).active).toBe(false);
+    });
+
+    it('"…(PATCH) should fail to patch a webhook for an event-type that does not belong to user": 403 there, 404 here (row 4)', async () => {
+      expect((await stack.rest('PATCH', `${path(otherEventType.id)}/${otherWebhook.id}`, { key: user.key, body: { active: false } })).status).toBe(404);
+    });
+
+    it('"/event-types/:eventTypeId/webhooks/:webhookId (GET)"', async () => {
+      const data = expectSuccess(await stack.rest('GET', `${path(eventType.id)}/${webhook.id}`, { key: user.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, id: webhook.id, eventTypeId: eventType.id });
+    });
+
+    it('"…(GET) should fail to get a webhook that does not exist": 404', async () => {
+      expect((await stack.rest('GET', `${path(eventType.id)}/90284`, { key: user.key })).status).toBe(404);
+    });
+
+    it('"…(GET) should fail to get a webhook of an eventType that does not belong to user": 403 there, 404 here (row 4)', async () => {
+      expect((await stack.rest('GET', `${path(otherEventType.id)}/${otherWebhook.id}`, { key: user.key })).status).toBe(404);
+    });
+
+    it('"…(GET) should fail to get a webhook that does not belong to the eventType": 400 there, 404 here (row 3)', async () => {
+      // Deviation (docs/compatibility.md, "Webhooks", row 3).
+      expect((await stack.rest('GET', `${path(eventType.id)}/${otherWebhook.id}`, { key: user.key })).status).toBe(404);
+    });
+
+    it('"/webhooks (GET)" and "/event-types/:eventTypeId/webhooks (GET)": each event type\'s own', async () => {
+      for (const id of [eventType.id, eventType2.id]) {
+        expect(expectSuccess(await stack.rest('GET', path(id), { key: user.key })).map((w: any) => w.eventTypeId)).toEqual([id]);
+      }
+    });
+
+    it('"/event-types/:eventTypeId/webhooks/:webhookId (DELETE)": the deleted webhook', async () => {
+      const data = expectSuccess(await stack.rest('DELETE', `${path(eventType.id)}/${webhook.id}`, { key: user.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, eventTypeId: eventType.id });
+    });
+
+    it('"/event-types/:eventTypeId/webhooks (DELETE)": "1 webhooks deleted"', async () => {
+      expect(expectSuccess(await stack.rest('DELETE', path(eventType2.id), { key: user.key }))).toBe('1 webhooks deleted');
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not exist": 404', async () => {
+      expect((await stack.rest('DELETE', `${path(eventType.id)}/1234453`, { key: user.key })).status).toBe(404);
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not belong to user": 403 there, 404 here (row 4)', async () => {
+      expect((await stack.rest('DELETE', `${path(otherEventType.id)}/${otherWebhook.id}`, { key: user.key })).status).toBe(404);
+    });
+  });
+
+  describe('organizations-webhooks.e2e-spec.ts (organization webhooks)', () => {
+    const path = () => `/v2/organizations/${org.id}/webhooks`;
+    let webhook: any;
+
+    it('"/organizations/:orgId/webhooks (POST)": 201 with the organization', async () => {
+      webhook = expectSuccess(await stack.rest('POST', path(), { key: orgAdmin.key, body: BODY }), 201);
+      expect(webhook).toMatchObject({ ...BODY, id: expect.any(Number), teamId: org.id });
+    });
+
+    it('"…(POST) should fail to create a webhook that already has same orgId / subcriberUrl combo": 409', async () => {
+      expect((await stack.rest('POST', path(), { key: orgAdmin.key, body: BODY })).status).toBe(409);
+    });
+
+    it('"/organizations/:orgId/webhooks/:webhookId (PATCH)": active false', async () => {
+      expect(expectSuccess(await stack.rest('PATCH', `${path()}/${webhook.id}`, { key: orgAdmin.key, body: { active: false } })).active).toBe(false);
+    });
+
+    it('"/organizations/:orgId/webhooks/:webhookId (GET)"', async () => {
+      const data = expectSuccess(await stack.rest('GET', `${path()}/${webhook.id}`, { key: orgAdmin.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, teamId: org.id });
+    });
+
+    // Deviation (docs/compatibility.md, "Webhooks", row 5): a webhook that is not the organization's is a 404.
+    it('"…(GET) should say forbidden to get a webhook that does not exist" and "…that does not belong to org": 403 there, 404 here (row 5)', async () => {
+      expect((await stack.rest('GET', `${path()}/90284`, { key: orgAdmin.key })).status).toBe(404);
+      expect((await stack.rest('GET', `${path()}/${otherWebhook.id}`, { key: orgAdmin.key })).status).toBe(404);
+    });
+
+    it('"/organizations/:orgId/webhooks (GET)": the organization\'s', async () => {
+      expect(expectSuccess(await stack.rest('GET', path(), { key: orgAdmin.key })).map((w: any) => w.teamId)).toEqual([org.id]);
+    });
+
+    it('"/organizations/:orgId/webhooks/:webhookId (DELETE)": the deleted webhook', async () => {
+      const data = expectSuccess(await stack.rest('DELETE', `${path()}/${webhook.id}`, { key: orgAdmin.key }));
+      expect(data).toMatchObject({ ...BODY, active: false, teamId: org.id });
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not exist" and "…that does not belong to org": 403 there, 404 here (row 5)', async () => {
+      expect((await stack.rest('DELETE', `${path()}/12993`, { key: orgAdmin.key })).status).toBe(404);
+      expect((await stack.rest('DELETE', `${path()}/${otherWebhook.id}`, { key: orgAdmin.key })).status).toBe(404);
+    });
+
+    it('DELEGATION_CREDENTIAL_ERROR: create, read, update, combine, delete', async () => {
+      const body = { subscriberUrl: 'https://example.com/delegation-errors', triggers: ['DELEGATION_CREDENTIAL_ERROR'], active: true };
+      const created = expectSuccess(await stack.rest('POST', path(), { key: orgAdmin.key, body }), 201);
+      expect(created).toMatchObject({ ...body, teamId: org.id });
+      expect(expectSuccess(await stack.rest('GET', `${path()}/${created.id}`, { key: orgAdmin.key }))).toMatchObject({ ...body, id: created.id });
+      const update = { active: false, subscriberUrl: 'https://example.com/delegation-errors-updated' };
+      const updated = expectSuccess(await stack.rest('PATCH', `${path()}/${created.id}`, { key: orgAdmin.key, body: update }));
+      expect(updated).toMatchObject({ ...update, triggers: body.triggers });
+      const combined = { subscriberUrl: 'https://example.com/combined-webhook', triggers: ['BOOKING_CREATED', 'DELEGATION_CREDENTIAL_ERROR'], active: true };
+      const both = expectSuccess(await stack.rest('POST', path(), { key: orgAdmin.key, body: combined }), 201);
+      expect(both.triggers).toEqual(expect.arrayContaining(combined.triggers));
+      expect((await stack.rest('DELETE', `${path()}/${both.id}`, { key: orgAdmin.key })).status).toBe(200);
+      const deleted = expectSuccess(await stack.rest('DELETE', `${path()}/${created.id}`, { key: orgAdmin.key }));
+      expect(deleted).toMatchObject({ id: created.id, triggers: body.triggers, teamId: org.id });
+    });
+  });
+});

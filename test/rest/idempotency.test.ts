@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { readCheckedInSupergraph } from '../../schema/compose';
+import { RunningGateway, startGateway } from '../../gateway/gateway';
+import { attendee, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { expectErrorEnvelope, userWithKey } from '../support/fixtures';
+import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
+import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
+import { eventually } from '../support/eventually';
+import { Claim, openPostgresIdempotencyStore } from '../../gateway/idempotency/idempotency-store';
+
+/**
+ * Idempotency-Key (issue 23): a write sent again with the same key answers the first answer, byte for byte, with
+ * `Idempotent-Replayed: true`; the key with another request is 422; a repeat while the first is served is 409. Keys
+ * are per caller, kept in PostgreSQL (a second gateway on the same database shares them), and a write whose subgraph
+ * committed but whose answer was lost is answered, on the retry, with what it committed.
+ */
+
+const HOURS_9_TO_17 = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '17:00' }] };
+const REPLAYED = 'idempotent-replayed';
+
+interface RawAnswer {
+  status: number;
+  text: string;
+  json: any;
+  headers: Headers;
+}
+
+interface SendOptions {
+  key?: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+/** One request as a client sends it, the answer's body kept as its exact text. */
+async function send(base: string, method: string, path: string, options: SendOptions): Promise<RawAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  return { status: response.status, text, json: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+describe('Idempotency-Key', () => {
+  let stack: TestStack;
+  let host: Host;
+  let eventTypeId: number;
+  /** Relays in front of the scheduling and integrations subgraphs that can lose an answer, and a second gateway behind them. */
+  let relays: Record<'scheduling' | 'integrations', TcpProxy>;
+  let lossy: RunningGateway;
+  let day = 0;
+  /** A new slot for each booking: 10:00 UTC on a new day. */
+  const nextStart = () => new Date(Date.UTC(2031, 0, 6 + day++, 10)).toISOString();
+  const bookingBody = (start: string, tag: string) => ({ eventTypeId, start, attendee: attendee(tag, 'UTC') });
+  const bookVia = (base: string, body: unknown, idempotencyKey?: string) =>
+    send(base, 'POST', '/v2/bookings', { body, idempotencyKey, headers: BOOKINGS_VERSION });
+  const bookingAction = (base: string, uid: string, action: 'cancel' | 'reschedule', body: unknown, idempotencyKey?: string) =>
+    send(base, 'POST', `/v2/bookings/${uid}/${action}`, { body, idempotencyKey, headers: BOOKINGS_VERSION });
+  const LIVE_AT = `SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2 AND status IN ('accepted', 'pending')`;
+  const liveBookingsAt = async (start: string) => (await stack.db('scheduling').query(LIVE_AT, [eventTypeId, start])) as Array<{ uid: string }>;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ webhookWorker: false });
+    const portOf = (name: string) => Number(new URL(stack.subgraphs[name].url).port);
+    const [scheduling, integrations] = await Promise.all([startTcpProxy(portOf('scheduling')), startTcpProxy(portOf('integrations'))]);
+    relays = { scheduling, integrations };
+    const subgraphUrls = Object.fromEntries(Object.values(stack.subgraphs).map((s) => [s.name, s.url]));
+    for (const [name, relay] of Object.entries(relays)) subgraphUrls[name] = `http://127.0.0.1:${relay.port}/graphql`;
+    [lossy, host] = await Promise.all([
+      startGateway({
+        supergraphSdl: readCheckedInSupergraph(), subgraphUrls, port: 0, internalPort: 0, databaseUrl: stack.databaseUrl, rateLimits: TEST_RATE_LIMITS,
+      }),
+      hostWithSchedule(stack, HOURS_9_TO_17),
+    ]);
+    eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 30 })).id;
+  });
+  afterAll(async () => {
+    await lossy?.stop();
+    await Promise.all(Object.values(relays ?? {}).map((relay) => relay.stop()));
+    await stack?.stop();
+  });
+
+  describe('a repeat of the same request answers the first answer', () => {
+    it('the same key and body: the same status and body byte for byte, Idempotent-Replayed: true, and one booking', async () => {
+      const start = nextStart();
+      const key = randomUUID();
+      const first = await bookVia(stack.url, bookingBody(start, 'same'), key);
+      expect(first.status).toBe(201);
+      expect(first.headers.get(REPLAYED)).toBeNull();
+      const again = await bookVia(stack.url, bookingBody(start, 'same'), key);
+      expect(again.status).toBe(201);
+      expect(again.headers.get(REPLAYED)).toBe('true');
+      expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      expect(again.text).toBe(first.text);
+      expect(await liveBookingsAt(start)).toEqual([{ uid: first.json.data.uid }]);
+    });
+
+    it('through another gateway on the same database as well', async () => {
+      const start = nextStart();
+      const key = randomUUID();
+      const first = await bookVia(stack.url, bookingBody(start, 'replicas'), key);
+      const again = await bookVia(lossy.url, bookingBody(start, 'replicas'), key);
+      expect([first.status, again.status, again.headers.get(REPLAYED)]).toEqual([201, 201, 'true']);
+      expect(again.text).toBe(first.text);
+    });
+
+    it('a 4xx is final too: the same 409 again, even once the slot is free', async () => {
+      const start = nextStart();
+      const taken = await bookVia(stack.url, bookingBody(start, 'holder'));
+      expect(taken.status).toBe(201);
+      const key = randomUUID();
+      const refused = await bookVia(stack.url, bookingBody(start, 'late'), key);
+      expectErrorEnvelope({ status: refused.status, body: refused.json }, 409, 'CONFLICT');
+      const cancelled = await bookingAction(stack.url, taken.json.data.uid, 'cancel', { cancellationReason: 'free the slot' });
+      expect(cancelled.status).toBe(200);
+      const again = await bookVia(stack.url, bookingBody(start, 'late'), key);
+      expect([again.status, again.headers.get(REPLAYED), again.text]).toEqual([409, 'true', refused.text]);
+      expect(await liveBookingsAt(start)).toEqual([]);
+    });
+  });
+
+  describe('what is refused', () => {
+    it('the key sent again with another body: 422 naming the header, and nothing written', async () => {
+      const start = nextStart();
+      const key = randomUUID();
+      expect((await bookVia(stack.url, bookingBody(start, 'first'), key)).status).toBe(201);
+      const other = await bookVia(stack.url, bookingBody(nextStart(), 'first'), key);
+      expectErrorEnvelope({ status: other.status, body: other.json }, 422, 'UNPROCESSABLE_ENTITY', /Idempotency-Key was already used with another request/);
+      expect(other.headers.get(REPLAYED)).toBeNull();
+    });
+
+    it.each([
+      ['empty', ''],
+      ['longer than 255 characters', 'k'.repeat(256)],
+    ])('a key %s: 400 naming the header', async (_case, idempotencyKey) => {
+      const answer = await bookVia(stack.url, bookingBody(nextStart(), 'bad-key'), idempotencyKey);
+      expectErrorEnvelope({ status: answer.status, body: answer.json }, 400, 'BAD_REQUEST', /^Idempotency-Key must be 1 to 255 printable ASCII characters/);
+    });
+
+    it('the first and a repeat sent together: one runs, the other is 409 or the replay, and one booking exists', async () => {
+      const start = nextStart();
+      const key = randomUUID();
+      const answers = await Promise.all([bookVia(stack.url, bookingBody(start, 'racing'), key), bookVia(lossy.url, bookingBody(start, 'racing'), key)]);
+      const first = answers.find((a) => a.status === 201 && a.headers.get(REPLAYED) === null)!;
+      expect(first).toBeDefined();
+      const other = answers.find((a) => a !== first)!;
+      if (other.status === 409) expect(other.json.error.message).toMatch(/still being served: retry it later with the same key/);
+      else expect([other.status, other.headers.get(REPLAYED), other.text]).toEqual([201, 'true', first.text]);
+      expect(await liveBookingsAt(start)).toEqual([{ uid: first.json.data.uid }]);
+    });
+  });
+
+  it('a claim left by a gateway that died (no answer, no release) holds its key for the lease only; the repeat then runs with the same write key', async () => {
+    const lease = process.env.IDEMPOTENCY_LEASE_MS;
+    process.env.IDEMPOTENCY_LEASE_MS = '300';
+    const store = await openPostgresIdempotencyStore(stack.databaseUrl);
+    try {
+      const scope = randomUUID();
+      const died = await store.claim(scope, 'key', 'request');
+      expect(died.kind).toBe('run');
+      expect(await store.claim(scope, 'key', 'request')).toEqual({ kind: 'inFlight' });
+      expect(await store.claim(scope, 'key', 'another request')).toEqual({ kind: 'otherRequest' });
+      let repeat: Claim | undefined;
+      expect(await eventually(async () => (repeat = await store.claim(scope, 'key', 'request')).kind === 'run', { timeoutMs: 3_000 })).toBe(true);
+      expect(repeat).toMatchObject({ kind: 'run', writeKey: (died as { writeKey: string }).writeKey });
+    } finally {
+      if (lease === undefined) delete process.env.IDEMPOTENCY_LEASE_MS;
+      else process.env.IDEMPOTENCY_LEASE_MS = lease;
+      await store.stop();
+    }
+  });
+
+  it('keys are per caller: two callers sending the same key with the same body each create their own webhook', async () => {
+    const [alice, bob] = await Promise.all([userWithKey(stack), userWithKey(stack)]);
+    const key = randomUUID();
+    const body = { subscriberUrl: 'https://hooks.example.com/same-key', triggers: ['BOOKING_CREATED'] };
+    const create = (caller: { key: string }) => send(stack.url, 'POST', '/v2/webhooks', { key: caller.key, body, idempotencyKey: key });
+    const [forAlice, forBob] = await Promise.all([create(alice), create(bob)]);
+    expect([forAlice.status, forBob.status]).toEqual([201, 201]);
+    expect([forAlice.headers.get(REPLAYED), forBob.headers.get(REPLAYED)]).toEqual([null, null]);
+    expect(forAlice.json.data.id).not.toBe(forBob.json.data.id);
+    const owners = await stack.db('integrations').query('SELECT user_id FROM webhooks WHERE subscriber_url = $1 ORDER BY user_id', [body.subscriberUrl]);
+    expect(owners.map((r: { user_id: number }) => r.user_id)).toEqual([alice.user.id, bob.user.id].sort((a, b) => a - b));
+  });
+
+  describe('GraphQL mutations', () => {
+    const CREATE = 'mutation Create($input: CreateWebhookInput!) { createWebhook(input: $input) { id subscriberUrl } }';
+    const graphql = (key: string, variables: unknown, idempotencyKey: string) =>
+      send(stack.url, 'POST', '/graphql', { key, body: { query: CREATE, variables }, idempotencyKey });
+
+    it('the same mutation and variables: the first answer again, once; other variables: 422 with extensions.code', async () => {
+      const { key, user } = await userWithKey(stack);
+      const idempotencyKey = randomUUID();
+      const input = { subscriberUrl: 'https://hooks.example.com/graphql-key', triggers: ['BOOKING_CREATED'] };
+      const first = await graphql(key, { input }, idempotencyKey);
+      expect(first.status).toBe(200);
+      expect(first.json.data.createWebhook.subscriberUrl).toBe(input.subscriberUrl);
+      const again = await graphql(key, { input }, idempotencyKey);
+      expect([again.status, again.headers.get(REPLAYED), again.text]).toEqual([200, 'true', first.text]);
+      const other = await graphql(key, { input: { ...input, subscriberUrl: 'https://hooks.example.com/other' } }, idempotencyKey);
+      expect(other.status).toBe(422);
+      expect(other.json.errors[0].extensions.code).toBe('UNPROCESSABLE_ENTITY');
+      expect(await stack.db('integrations').query('SELECT id FROM webhooks WHERE user_id = $1', [user.id])).toEqual([{ id: first.json.data.createWebhook.id }]);
+    });
+  });
+
+  /**
+   * The subgraph commits, then its answer is lost (the relay resets the connection as the answer comes back): the
+   * gateway cannot know whether the write happened and answers 503. The client's retry with the same key, through the
+   * other gateway, gets the answer of what was committed, not a second write and not a 409 for its own write.
+   */
+  describe('a subgraph that committed but whose answer was lost: the retry gets the original answer', () => {
+    const lost = async (relay: TcpProxy, request: () => Promise<RawAnswer>) => {
+      relay.loseAnswerTo('mutation');
+      const answer = await request();
+      expect(answer.status).toBe(503);
+      expect(answer.json.error.code).toBe('SERVICE_UNAVAILABLE');
+      return answer;
+    };
+
+    it('a booking: 201 with the booking made, and one booking', async () => {
+      const start = nextStart();
+      const key = randomUUID();
+      await lost(relays.scheduling, () => bookVia(lossy.url, bookingBody(start, 'lost-create'), key));
+      const committed = await liveBookingsAt(start);
+      expect(committed).toHaveLength(1);
+      const retry = await bookVia(stack.url, bookingBody(start, 'lost-create'), key);
+      expect(retry.status).toBe(201);
+      expect(retry.json.data).toMatchObject({ uid: committed[0].uid, start, status: 'accepted' });
+      expect(await liveBookingsAt(start)).toEqual(committed);
+      // From now on the retry's answer is the one kept.
+      const again = await bookVia(lossy.url, bookingBody(start, 'lost-create'), key);
+      expect([again.status, again.headers.get(REPLAYED), again.text]).toEqual([201, 'true', retry.text]);
+    });
+
+    it('a recurring booking: 201 with every occurrence of the one series booked', async () => {
+      const weekly = await send(stack.url, 'POST', '/v2/event-types', {
+        key: host.key,
+        body: {
+          title: 'Weekly', slug: `weekly-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' },
+        },
+      });
+      expect(weekly.status).toBe(201);
+      const body = { eventTypeId: weekly.json.data.id, start: '2031-03-03T11:00:00.000Z', attendee: attendee('lost-series', 'UTC') };
+      const key = randomUUID();
+      await lost(relays.scheduling, () => bookVia(lossy.url, body, key));
+      const retry = await bookVia(stack.url, body, key);
+      expect(retry.status).toBe(201);
+      const rows = await stack.db('scheduling').query('SELECT uid FROM bookings WHERE event_type_id = $1 ORDER BY start_time', [weekly.json.data.id]);
+      expect(rows).toHaveLength(3);
+      expect(retry.json.data.map((b: { uid: string }) => b.uid)).toEqual(rows.map((r: { uid: string }) => r.uid));
+      const weeklyStarts = ['2031-03-03T11:00:00.000Z', '2031-03-10T11:00:00.000Z', '2031-03-17T11:00:00.000Z'];
+      expect(retry.json.data.map((b: { start: string }) => b.start)).toEqual(weeklyStarts);
+    });
+
+    it('a cancellation: 200 with the booking cancelled, not 409 "already cancelled"', async () => {
+      const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-cancel'));
+      const uid = booked.json.data.uid;
+      const key = randomUUID();
+      const cancel = (base: string) => bookingAction(base, uid, 'cancel', { cancellationReason: 'plans changed' }, key);
+      await lost(relays.scheduling, () => cancel(lossy.url));
+      const retry = await cancel(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ uid, status: 'cancelled', cancellationReason: 'plans changed' });
+    });
+
+    it('a reschedule: 201 with the new booking, and one new booking', async () => {
+      const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-reschedule'));
+      const uid = booked.json.data.uid;
+      const start = nextStart();
+      const key = randomUUID();
+      const reschedule = (base: string) => bookingAction(base, uid, 'reschedule', { start }, key);
+      await lost(relays.scheduling, () => reschedule(lossy.url));
+      const moved = await liveBookingsAt(start);
+      expect(moved).toHaveLength(1);
+      const retry = await reschedule(stack.url);
+      expect(retry.status).toBe(201);
+      expect(retry.json.data).toMatchObject({ uid: moved[0].uid, start });
+      expect(await liveBookingsAt(start)).toEqual(moved);
+    });
+
+    it('a webhook creation: 201 with the webhook created, not 409 for its subscriberUrl', async () => {
+      const owner = await userWithKey(stack);
+      const key = randomUUID();
+      const body = { subscriberUrl: 'https://hooks.example.com/lost-answer', triggers: ['BOOKING_CREATED'] };
+      const create = (base: string) => send(base, 'POST', '/v2/webhooks', { key: owner.key, body, idempotencyKey: key });
+      await lost(relays.integrations, () => create(lossy.url));
+      const retry = await create(stack.url);
+      expect(retry.status).toBe(201);
+      const rows = await stack.db('integrations').query('SELECT id FROM webhooks WHERE user_id = $1', [owner.user.id]);
+      expect(rows).toEqual([{ id: retry.json.data.id }]);
+    });
+  });
+});
