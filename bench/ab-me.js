@@ -1,25 +1,19 @@
 // A/B of the stack's CPU per GET /v2/me (docs/performance.md): `npm run build`, then
-// AB=all|direct|principal|cost|operation|http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
+// AB=http|lean LOG_LEVEL=warn node bench/ab-me.js  (BLOCK=25 requests per block, ROUNDS=8 blocks per variant)
 // A/B in one process: alternating blocks of requests, each variant's CPU per request summed over its blocks.
+// The variants replace a module's export from here (the product keeps no run-time switch: issue 24). The run-time
+// switches of changes 15, 17, 18 and 23 (AB=direct|principal|cost|operation|all) are gone with their losing paths;
+// to compare a change with what came before, compare commits: build each in its own worktree and alternate
+// `ROUTE=/v2/me N=200 LOG_LEVEL=warn node bench/event-types-cost.js` runs of the two (docs/performance.md).
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
 const lean = require('../dist/subgraphs/kit/lean-reads');
-const http = require('../dist/gateway/subgraph-http');
-const gatewayRequests = require('../dist/subgraphs/kit/gateway-requests');
-const { principalHeaderReuse } = require('../dist/subgraphs/kit/principal');
-const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 const { In } = require('typeorm');
-const { operationReuse } = require('../dist/gateway/operation-reuse');
 const variants = {
-  // every run-time switch of session 6 at once (the default-resolver and key-only `me` changes are not switchable)
-  all: [() => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = true; }, () => { gatewayRequests.gatewayRequestPath.direct = principalHeaderReuse.enabled = operationCostReuse.enabled = false; }],
-  principal: [() => { principalHeaderReuse.enabled = true; }, () => { principalHeaderReuse.enabled = false; }],
-  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }],
-  direct: [() => { gatewayRequests.gatewayRequestPath.direct = true; }, () => { gatewayRequests.gatewayRequestPath.direct = false; }],
-  operation: [() => { operationReuse.enabled = true; }, () => { operationReuse.enabled = false; }],
   lean: [() => { lean.leanFindBy = leanOrig; }, () => { lean.leanFindBy = async (db, entity, property, values, orderBy = []) => db.getRepository(entity).find({ where: { [property]: In([...values]) }, order: Object.fromEntries(orderBy.map((n) => [n, 'ASC'])) }); }],
   http: [() => { http.subgraphRequest = httpOrig; }, () => { http.subgraphRequest = async (agent, url, init, timeoutMs) => { const r = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }); const text = await r.text(); return new http.SubgraphResponse(url, r.status, r.statusText, { get: (n) => r.headers.get(n), has: (n) => r.headers.has(n) }, text); }; }],
 };

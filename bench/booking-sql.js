@@ -9,15 +9,18 @@
 // with AB, blocks alternate the variant on and off. Reports answers/s, 201/409 and CPU per answer per variant
 // (wall figures: only the ratio of alternated blocks means anything on a shared machine).
 // AB=<variant> alternates blocks of bookings (201) and of refusals of taken slots (409) with the variant switched
-// on and off at run time (see `variants`), and reports CPU per answer of each kind and how long each 201 held the
-// host's advisory lock (e.g. AB=fold: the booking's rows as one statement, or not; AB=busy: the calendar busy-times
-// callback's cost, measurement only). In CONC mode, each block also reports when all its contended slots were booked.
+// on and off at run time (see `variants`: each replaces a module's export from here), and reports CPU per answer of
+// each kind and how long each 201 held the host's advisory lock (e.g. AB=busy: the calendar busy-times callback's
+// cost, measurement only). In CONC mode, each block also reports when all its contended slots were booked.
+// The product keeps no run-time switch (issue 24): AB=fold, AB=cost and AB=log flipped flags of changes 29, 30 and
+// 10 and went with their losing paths. To compare a change with what came before, compare commits: build each in
+// its own worktree and alternate runs of this bench (without AB) in the two.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { seedScheduling } = require('../dist/bench/scheduling-data');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/gateway/subgraph-http');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 const { GraphLink } = require('../dist/subgraphs/kit/graph-link');
 
 const sql = new Map(); const hops = new Map(); const links = new Map();
@@ -50,18 +53,12 @@ async function fetchRun(query, variables = {}) {
   return body.data;
 }
 const linkRun = GraphLink.prototype.run;
-const requestLog = require('../dist/subgraphs/kit/request-log');
 const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
 const refuseIfTaken = takenSlot.refuseIfTaken;
-const { foldedBookingWrites } = require('../dist/subgraphs/scheduling/booking/booking-writes');
-const { operationCostReuse } = require('../dist/gateway/operation-limits/operation-limits');
 const variants = { // name: [on, off], switched at run time
   link: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = fetchRun; }],
-  log: [() => { requestLog.internalRequestLog.successAtDebug = true; }, () => { requestLog.internalRequestLog.successAtDebug = false; }],
-  fold: [() => { foldedBookingWrites.enabled = true; }, () => { foldedBookingWrites.enabled = false; }], // booking, attendees, event and jobs as one statement
   // What the calendar busy-times callback costs (measurement only): off, it is answered "no busy times" without the callback.
   busy: [() => { GraphLink.prototype.run = linkRun; }, () => { GraphLink.prototype.run = function (query, ...rest) { return query.includes('UsersCalendarBusyTimes') ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, query, ...rest); }; }],
-  cost: [() => { operationCostReuse.enabled = true; }, () => { operationCostReuse.enabled = false; }], // the cost estimate reused (bookings: keyed without their variables) or made per request
   early: [() => { takenSlot.refuseIfTaken = refuseIfTaken; }, () => { takenSlot.refuseIfTaken = async () => undefined; }], // the 409 of a taken slot decided first
 };
 

@@ -3,27 +3,26 @@
 // Prints SQL statements per request by text, gateway → subgraph fetches, CPU per request; PROFILE=file.cpuprofile profiles them.
 // AB=<switch> (see `variants`): the same requests in alternating blocks with the switch on and off (BLOCK=10 requests, ROUNDS=30 blocks
 // per variant), CPU per request of each variant summed over its blocks, in one process (AB_MODULE=file.js adds variants of its own).
+// The variants replace a module's export from here; the product keeps no run-time switch (issue 24: change 26's
+// AB=compiled went with graphql-js `execute` for reads). To compare a change with what came before, compare commits:
+// build each in its own worktree and alternate runs of this bench (without AB) in the two.
 require('../dist/bench/env.js');
 require('reflect-metadata');
 const { writeFileSync } = require('fs');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/gateway/subgraph-http');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 const sql = new Map(); const hops = new Map(); const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
 const logQuery = CountingSqlLogger.prototype.logQuery;
 CountingSqlLogger.prototype.logQuery = function (query, ...rest) { bump(sql, query.replace(/\s+/g, ' ').slice(0, 150)); return logQuery.call(this, query, ...rest); };
 const request = http.subgraphRequest;
 http.subgraphRequest = (agent, url, init, ...rest) => { let op = ''; try { op = (JSON.parse(init.body).query.match(/^\s*(query|mutation)\s*(\w*)/) || [])[2] || '?'; } catch {} bump(hops, op); return request(agent, url, init, ...rest); };
-const switchOf = (object, key) => [() => { object[key] = true; }, () => { object[key] = false; }];
-const { compiledQueries } = require('../dist/subgraphs/kit/compiled-queries');
 const lean = require('../dist/subgraphs/kit/lean-reads');
 const { leanFindAndCount, typeormFindAndCount } = lean;
 const variants = {
   // Change 28 (the REST nulls rule written in place) was measured with a switch here (AB=nulls) and kept alone.
-  all: [() => { variants.compiled[0](); variants.lean[0](); }, () => { variants.compiled[1](); variants.lean[1](); }], // changes 26 and 27 together
   lean: [() => { lean.leanFindAndCount = leanFindAndCount; }, () => { lean.leanFindAndCount = typeormFindAndCount; }], // change 27: the list page by the lean path, not TypeORM's findAndCount
-  compiled: switchOf(compiledQueries, 'enabled'), // change 26: the subgraphs' read calls as compiled queries (graphql-jit)
   ...(process.env.AB_MODULE ? require(require('path').resolve(process.env.AB_MODULE)) : {}),
 };
 (async () => {

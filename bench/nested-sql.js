@@ -6,7 +6,7 @@ const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
 const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/gateway/subgraph-http');
+const http = require('../dist/subgraphs/kit/subgraph-http');
 let on = false; const seq = [];
 const logQuery = CountingSqlLogger.prototype.logQuery;
 CountingSqlLogger.prototype.logQuery = function (query, ...rest) { if (on) seq.push(query.replace(/\s+/g, ' ').slice(0, 260)); return logQuery.call(this, query, ...rest); };

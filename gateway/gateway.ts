@@ -39,7 +39,7 @@ import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
-import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from './subgraph-http';
+import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from '../subgraphs/kit/subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { ManifestFolder } from './trusted-documents/manifest-folder';
 import {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { SUPERGRAPH_FILE } from '../schema/files';
-import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
+import { SUPERGRAPH_FILE } from '../subgraphs/kit/schema-files';
+import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
 import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
 import { startGateway } from './gateway';
 import { describeSource, supergraphSourceFromEnvironment } from './supergraph-source';

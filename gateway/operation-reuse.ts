@@ -14,9 +14,6 @@ import { DefinitionNode, DocumentNode, Kind, OperationDefinitionNode } from 'gra
 
 type OperationFromDocument = (schema: Schema, document: DocumentNode, options?: { operationName?: string; validate?: boolean }) => Operation;
 
-/** Switched at run time by the A/B measurement (bench/ab-me.js `AB=operation`). */
-export const operationReuse = { enabled: true };
-
 const kept = new WeakMap<Schema, WeakMap<OperationDefinitionNode, { fragments: readonly DefinitionNode[]; operation: Operation }>>();
 
 const sameNodes = (a: readonly DefinitionNode[], b: readonly DefinitionNode[]) => a.length === b.length && a.every((node, i) => node === b[i]);
@@ -24,7 +21,7 @@ const sameNodes = (a: readonly DefinitionNode[], b: readonly DefinitionNode[]) =
 function reusing(build: OperationFromDocument): OperationFromDocument {
   return (schema, document, options) => {
     const [operationNode, ...fragments] = document.definitions;
-    if (!operationReuse.enabled || options?.validate !== false || options.operationName !== undefined || operationNode?.kind !== Kind.OPERATION_DEFINITION) {
+    if (options?.validate !== false || options.operationName !== undefined || operationNode?.kind !== Kind.OPERATION_DEFINITION) {
       return build(schema, document, options);
     }
     let bySchema = kept.get(schema);
@@ -41,7 +38,8 @@ const REUSING = Symbol('operation reuse installed');
 
 /**
  * Installs the reuse where executeQueryPlan looks the function up at each call (the module's
- * exports, read through the package index's live binding). Idempotent.
+ * exports, read through the package index's live binding). Idempotent. test/backbone/nested-query.test.ts
+ * fails should an upgrade bind the function differently or the reuse stop returning the kept operation.
  */
 export function reuseOperationsForResultShaping(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

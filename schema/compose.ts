@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'graphql';
 import { buildFederatedSchema, printPublishedSdl } from '../subgraphs/kit/build-schema';
 import { SUBGRAPHS } from '../subgraphs';
-import { SUPERGRAPH_FILE } from './files';
+import { SUPERGRAPH_FILE } from '../subgraphs/kit/schema-files';
 import { API_SCHEMA_FILE, apiSdlOf, checkApiSchema, formatCheck, readChangelog, SCHEMA_DIR } from './check';
 
 export { API_SCHEMA_FILE, SCHEMA_DIR };

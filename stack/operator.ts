@@ -13,7 +13,7 @@ import { TeamService } from '../subgraphs/organizations/team/team.service';
 import { User } from '../subgraphs/organizations/user/user.entity';
 import { NewUser, UserService } from '../subgraphs/organizations/user/user.service';
 import { BookingService, NewBooking } from '../subgraphs/scheduling/booking/booking.service';
-import { BookingFieldService } from '../subgraphs/scheduling/booking-field/booking-field.service';
+import { BookingFieldService } from '../subgraphs/scheduling/event-type/booking-field.service';
 import { EventTypeService, NewEventType } from '../subgraphs/scheduling/event-type/event-type.service';
 import { TeamEventTypeService } from '../subgraphs/scheduling/event-type/team-event-type.service';
 import { TeamDirectory } from '../subgraphs/scheduling/team/team-directory';

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUBGRAPH_ADDRESSES } from '../subgraphs/addresses';
+import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
 import { setting } from '../subgraphs/kit/configuration/settings';
 import { tracingEnabled } from '../subgraphs/kit/tracing';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SUBGRAPH_ADDRESSES, SubgraphAddress } from '../subgraphs/addresses';
+import { SUBGRAPH_ADDRESSES, SubgraphAddress } from '../subgraphs/kit/addresses';
 import { LocalDatabase, openStackDatabase } from './local-database';
 import { assertPortFree } from './port-check';
 import { freePort } from './ports';

@@ -43,15 +43,13 @@ function rootFieldCount(selectionSet: SelectionSetNode, document: DocumentNode, 
  */
 const knownCosts = new WeakMap<DocumentNode, Map<string, number>>();
 const COSTS_KEPT_PER_DOCUMENT = 256;
-/** Switched off at run time by the A/B measurement (bench/ab-me.js `AB=cost`). */
-export const operationCostReuse = { enabled: true };
 
 function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
   let costs = knownCosts.get(document);
   if (!costs) knownCosts.set(document, (costs = new Map()));
   const key = `${operationName ?? ''}\n${JSON.stringify(costVariablesOf(document).filter((name) => name in variables).map((name) => [name, variables[name]]))}`;
   let cost = costs.get(key);
-  if (cost === undefined || !operationCostReuse.enabled) {
+  if (cost === undefined) {
     cost = getComplexity({ schema, query: document, variables, operationName, estimators: [operationCost] });
     if (costs.size >= COSTS_KEPT_PER_DOCUMENT) costs.clear();
     costs.set(key, cost);

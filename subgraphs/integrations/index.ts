@@ -1,4 +1,4 @@
-import { addressOf } from '../addresses';
+import { addressOf } from '../kit/addresses';
 import { SubgraphDefinition } from '../kit/server';
 import { CalendarCredential } from './calendar/calendar-credential.entity';
 import { CalendarResolver } from './calendar/calendar.resolver';

@@ -7,10 +7,7 @@ import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
  * argument values, type checks), which a 20-item event type list pays ~2,900 times per call
  * (docs/performance.md, change 26). Mutations keep graphql-js `execute` (fewer values, side effects in
  * order); so does any document graphql-jit does not compile.
- *
- * Switched off at run time by the A/B measurement (bench/event-types-cost.js `AB=compiled`).
  */
-export const compiledQueries = { enabled: true };
 
 /** Compiled per document (the documents of gateway-requests.ts's cache) and operation name; null: not compilable. */
 const compiled = new WeakMap<DocumentNode, Map<string | undefined, CompiledQuery | null>>();
@@ -59,7 +56,6 @@ export function runCompiled(
   variables: Record<string, unknown> | undefined,
   contextValue: unknown,
 ): Promise<ExecutionResult> | undefined {
-  if (!compiledQueries.enabled) return undefined;
   const query = compiledQueryOf(schema, document, operationName);
   if (!query) return undefined;
   return Promise.resolve(query.query(undefined, contextValue, variables ?? {})).then((result) =>

@@ -19,9 +19,6 @@ import { setting } from './configuration/settings';
  * name, an `accept` header to negotiate) goes to Apollo Server before any resolver ran.
  */
 
-/** Switched off at run time by the A/B measurement (bench/ab-me.js `AB=direct`): every call then goes through express and Apollo Server. */
-export const gatewayRequestPath = { direct: true };
-
 /** What express.json allowed before (`limit: '1mb'`); larger or chunked bodies take the express route and its limit. */
 const BODY_LIMIT = 1024 * 1024;
 /** Distinct operation texts kept parsed and validated: the gateway's query plans send a few dozen. */
@@ -41,7 +38,7 @@ export interface GatewayRequestOptions {
 
 /** True when `req` is a call this path serves; anything else is left to the express app. */
 export function isGatewayCall(req: IncomingMessage): boolean {
-  if (!gatewayRequestPath.direct || req.method !== 'POST' || req.url !== '/graphql') return false;
+  if (req.method !== 'POST' || req.url !== '/graphql') return false;
   const length = Number(req.headers['content-length']);
   return (
     (req.headers['content-type'] ?? '').startsWith('application/json') &&

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from '../../gateway/subgraph-http';
+import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from './subgraph-http';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 import { Agent } from 'node:http';
 import { REQUEST_ID_HEADER } from './request-log';
@@ -20,7 +20,7 @@ export class GraphLink {
     /** The request these calls serve (its x-request-id), so the gateway logs them under it; none for background work. */
     private readonly requestId?: string,
     /**
-     * node:http with keep-alive, as the gateway's own subgraph calls (gateway/subgraph-http.ts): the global
+     * node:http with keep-alive, as the gateway's own subgraph calls (kit/subgraph-http.ts): the global
      * fetch cost about 8 % of the stack's CPU in the profile of booking creation, which makes three callbacks
      * (docs/performance.md). Idle sockets do not keep the process alive; the gateway closes them when it stops.
      */
@@ -33,7 +33,7 @@ export class GraphLink {
   }
 
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    // A query is sent again once after a broken keep-alive connection; a mutation never (gateway/subgraph-http.ts).
+    // A query is sent again once after a broken keep-alive connection; a mutation never (kit/subgraph-http.ts).
     const idempotent = readsOnly(query);
     const response = await subgraphRequest(this.agent, `${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
       method: 'POST',

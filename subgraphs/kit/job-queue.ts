@@ -164,6 +164,7 @@ export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly 
  * `jobsJson` (a json array of `{id?, name, data, startAfter?}`) instead of its first parameter, and
  * answering the ids inserted (a job whose queue is missing is not). `params` are $1…$6 of the whole
  * statement: $1 is free for the caller (jobsJson may use it), the caller's own parameters start at $7.
+ * Throws if pg-boss's statement no longer has the shape rewritten here; test/backbone/job-queue.test.ts runs it.
  */
 export async function jobInsertPart(jobsJson: string): Promise<{ text: string; params: unknown[] }> {
   insertText ??= capturedInsert();
@@ -182,9 +183,30 @@ async function capturedInsert(): Promise<{ text: string; params: unknown[] }> {
   return captured;
 }
 
-/** Cancels queued jobs in the caller's transaction. */
-export async function cancelJobsInTransaction(tx: EntityManager, queue: string, ids: string[]): Promise<void> {
-  if (ids.length) await jobProducer().cancel(queue, ids, { db: transactionQueueDb(tx) });
+/*
+ * pg-boss 10 has no call that finds jobs by their data or deletes a job in another statement, so the three
+ * functions below read its `job` table (name, id, state, data) themselves; they are the only places that do,
+ * and test/backbone/job-queue.test.ts fails should an upgrade change what they read.
+ */
+
+/**
+ * Cancels, in the caller's transaction, the jobs of `queue` not yet started (created, retry) whose data's
+ * `field` is one of `values` (e.g. the meeting triggers of a booking that was cancelled).
+ */
+export async function cancelWaitingJobsInTransaction(tx: EntityManager, queue: string, field: string, values: string[]): Promise<void> {
+  const rows: Array<{ id: string }> = await tx.query(
+    `SELECT id FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = ANY($3)`,
+    [queue, field, values],
+  );
+  if (rows.length) await jobProducer().cancel(queue, rows.map((r) => r.id), { db: transactionQueueDb(tx) });
+}
+
+/**
+ * A `WITH` part that deletes the job `$<idParam>` of queue `$<queueParam>` unless a worker has taken it
+ * (state created): a job whose work was done inline goes in the same statement as that work's write.
+ */
+export function unstartedJobDeletePart(queueParam: number, idParam: number): string {
+  return `DELETE FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $${queueParam} AND id = $${idParam} AND state = 'created'`;
 }
 
 /** The jobs waiting (created, retry) and in hand (active) per queue and state: what the metrics show of the queue. */

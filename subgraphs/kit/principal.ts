@@ -83,8 +83,6 @@ function verify<T = Principal>(key: string, header: string, now: number): { cont
  * and base64 of every gateway → subgraph call were about 4 % of a `GET /v2/me` (docs/performance.md).
  */
 const REUSE_MS = (LIFETIME_SECONDS * 1000) / 2;
-/** Switched off at run time by the A/B measurement (bench/ab-me.js `AB=principal`). */
-export const principalHeaderReuse = { enabled: true };
 const signedHeaders = new WeakMap<Principal, { header: string; signedAt: number }>();
 const VERIFIED_KEPT = 1_000;
 const verifiedHeaders = new Map<string, { principal: Principal; expiresAt: number }>();
@@ -92,7 +90,7 @@ const verifiedHeaders = new Map<string, { principal: Principal; expiresAt: numbe
 /** `base64url(json).base64url(hmac)`; expires after a minute so a captured header is of little use. */
 export function signPrincipal(principal: Principal, now = Date.now()): string {
   const signed = signedHeaders.get(principal);
-  if (signed && principalHeaderReuse.enabled && now >= signed.signedAt && now - signed.signedAt < REUSE_MS) return signed.header;
+  if (signed && now >= signed.signedAt && now - signed.signedAt < REUSE_MS) return signed.header;
   const header = sign(internalSecret, principal, now);
   signedHeaders.set(principal, { header, signedAt: now });
   return header;
@@ -101,7 +99,7 @@ export function signPrincipal(principal: Principal, now = Date.now()): string {
 /** The principal in a signed header (frozen: one object serves every call with that header), or null when the header is forged, malformed or expired. */
 export function verifyPrincipal(header: string, now = Date.now()): Principal | null {
   const known = verifiedHeaders.get(header);
-  if (known && principalHeaderReuse.enabled) return known.expiresAt >= now ? known.principal : null;
+  if (known) return known.expiresAt >= now ? known.principal : null;
   const verified = verify(internalSecret, header, now);
   if (!verified) return null;
   const principal = verified.content;

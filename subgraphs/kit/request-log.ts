@@ -28,13 +28,6 @@ export function serviceLogger(service: string): pino.Logger {
 const pathOf = (req: IncomingMessage) => ((req as Request).originalUrl ?? req.url ?? '').split('?')[0];
 
 /**
- * Internal calls (a subgraph's requests, all from the gateway, and the gateway's internal listener's
- * graph-link callbacks) log their answers below 400 at debug: the gateway's line of the request carries
- * the same id (docs/performance.md, change 10). `successAtDebug` can be switched off at run time (A/B measurements).
- */
-export const internalRequestLog = { successAtDebug: true };
-
-/**
  * One JSON log line per request, when it ends: `{service, req: {id, method, path}, res: {statusCode},
  * responseTime, msg}` (the shape pino-http wrote before: docs/performance.md, change 22). 5xx at error
  * ("request errored"), others at info ("request completed"), except health answers (`/health`, `/health/live`, `/health/ready`) and the answers
@@ -51,7 +44,9 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
     res.setHeader(REQUEST_ID_HEADER, id);
     return id;
   };
-  const quietSuccess = (req: IncomingMessage) => (options.internal && internalRequestLog.successAtDebug) || HEALTH_PATHS.has(pathOf(req));
+  // Internal calls (a subgraph's requests, all from the gateway, and the gateway's internal listener's graph-link
+  // callbacks): the gateway's line of the request carries the same id (docs/performance.md, change 10).
+  const quietSuccess = (req: IncomingMessage) => options.internal || HEALTH_PATHS.has(pathOf(req));
   const levelOf = (req: IncomingMessage, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info');
 
   return (req: Request, res: Response, next: NextFunction) => {

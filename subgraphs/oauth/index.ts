@@ -1,11 +1,11 @@
-import { addressOf } from '../addresses';
+import { addressOf } from '../kit/addresses';
 import { ApiKeyIssueResolver } from './api-key/api-key-issue.resolver';
 import { SubgraphDefinition } from '../kit/server';
 import { ApiKey } from './api-key/api-key.entity';
 import { ApiKeyResolver } from './api-key/api-key.resolver';
 import { AuthorizationCode } from './authorization/authorization-code.entity';
 import { CredentialResolver } from './credential/credential.resolver';
-import { User } from './credential/user.stub';
+import { User } from './user/user.stub';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { OAuthProvider1732400000000 } from './migrations/1732400000000-oauth-provider';

@@ -1,4 +1,4 @@
-import { addressOf } from '../addresses';
+import { addressOf } from '../kit/addresses';
 import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
 import { BookingPageUser, bookingPageUserReference } from './booking-page/booking-page-user';
 import { SubgraphDefinition } from '../kit/server';

@@ -1,3 +1,4 @@
+import * as federationOperations from '@apollo/federation-internals/dist/operations';
 import { sqlStatements } from '../../subgraphs/kit/sql-statements';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -59,6 +60,26 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
         eventType: { team: { members: [{ role: 'OWNER', user: { name: 'Hana Host' } }, { role: 'MEMBER', user: { name: 'Cole Colleague' } }] } },
       },
     ]);
+  });
+
+  it("shapes a repeated query's answer with the Operation built the first time (gateway/operation-reuse.ts's patch still takes effect)", async () => {
+    // The gateway reassigns federation-internals' operationFromDocument; executeQueryPlan must still look it up there
+    // at each request (else nothing is recorded below) and get the same Operation again (else the reuse is gone).
+    const operations = federationOperations as unknown as { operationFromDocument: (...args: unknown[]) => unknown };
+    const installed = operations.operationFromDocument;
+    const forShaping: unknown[] = [];
+    operations.operationFromDocument = (...args) => {
+      const operation = installed(...args);
+      if ((args[2] as { validate?: boolean } | undefined)?.validate === false) forShaping.push(operation);
+      return operation;
+    };
+    try {
+      for (let request = 0; request < 2; request += 1) expect((await stack.graphql(NESTED, {}, key)).body.errors).toBeUndefined();
+    } finally {
+      operations.operationFromDocument = installed;
+    }
+    expect(forShaping.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(forShaping).size).toBe(1);
   });
 
   it('costs the same number of SQL statements at 1 and at 50 bookings (DataLoader batching)', async () => {

@@ -11,7 +11,7 @@ import { CalendarCredential, ICS_FEED_APP, ICS_FEED_TYPE } from './calendar-cred
 import { BusyTime, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
 import { DestinationCalendar } from './destination-calendar.entity';
 import { FeedEvent } from './feed-event.entity';
-import { BusyInterval, feedExternalId, ParsedFeed, readIcsFeed } from './ics-feed';
+import { BusyInterval, feedExternalId, ParsedFeed, readIcsFeed } from '../ics/ics-feed';
 import { SelectedCalendar } from './selected-calendar.entity';
 
 /** What an ICS credential's key holds (encrypted): the URLs, and the names their feeds gave. */

@@ -1,7 +1,7 @@
 import type { XMLParser } from 'fast-xml-parser';
 import { isIP } from 'node:net';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
-import { parseIcsFeed } from '../calendar/ics-feed';
+import { parseIcsFeed } from '../ics/ics-feed';
 import { ProviderBusy, ProviderCalendar } from '../provider-oauth/provider-calendars';
 import { setting } from '../../kit/configuration/settings';
 

@@ -1,7 +1,7 @@
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { BookingWebhookPayload } from './booking-payload';
 import { icsContents } from './ics-content';
-import { RenderedPayload } from './payload-template';
+import { RenderedPayload } from '../webhook/payload-template';
 import { renderOffThread } from './payload-template-renderer';
 
 export const ICS_VERSION = '2026-07-27';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BoundedThread } from '../../kit/bounded-thread';
-import { RenderedPayload } from './payload-template';
+import { RenderedPayload } from '../webhook/payload-template';
 
 /** A render takes about a millisecond; this much (the thread's start included) means something is wrong. */
 const RENDER_TIMEOUT_MS = 2_000;

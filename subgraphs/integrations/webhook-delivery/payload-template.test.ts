@@ -1,4 +1,4 @@
-import { PAYLOAD_BODY_MAX_BYTES, PAYLOAD_TEMPLATE_MAX_CHARS, payloadTemplateProblem, renderPayloadTemplate } from './payload-template';
+import { PAYLOAD_BODY_MAX_BYTES, PAYLOAD_TEMPLATE_MAX_CHARS, payloadTemplateProblem, renderPayloadTemplate } from '../webhook/payload-template';
 import { closeRenderThread, renderOffThread } from './payload-template-renderer';
 
 /** A flat payload as the fan-out renders it (spec 6: `{{type}}`, `{{title}}`, `{{organizer.name}}`, `{{attendees.0.name}}`). */

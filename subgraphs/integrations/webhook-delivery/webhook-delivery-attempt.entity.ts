@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { WebhookDelivery } from './webhook-delivery.entity';
+import type { WebhookDelivery } from './webhook-delivery.entity';
 
 /** One HTTP request of a delivery and what came of it. */
 @Entity({ name: 'webhook_delivery_attempts' })
@@ -12,7 +12,8 @@ export class WebhookDeliveryAttempt {
   @Column({ name: 'delivery_id', type: 'uuid' })
   deliveryId: string;
 
-  @ManyToOne(() => WebhookDelivery, (delivery) => delivery.attempts, { onDelete: 'CASCADE' })
+  // By name, with a type-only import: webhook-delivery.entity.ts imports this file (no two files import each other).
+  @ManyToOne('WebhookDelivery', (delivery: WebhookDelivery) => delivery.attempts, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'delivery_id' })
   delivery: WebhookDelivery;
 

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../kit/outbound';
-import { payloadTemplateProblem } from '../webhook-delivery/payload-template';
+import { payloadTemplateProblem } from './payload-template';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { ACCEPTED_TRIGGERS, DEFAULT_WEBHOOK_VERSION, NO_SHOW_TRIGGERS, WEBHOOK_TIME_UNITS, WEBHOOK_VERSIONS } from './triggers';
 import { decryptWebhookSecret, encryptWebhookSecret } from './webhook-secret';

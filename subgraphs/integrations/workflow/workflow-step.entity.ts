@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Workflow } from './workflow.entity';
+import type { Workflow } from './workflow.entity';
 
 @ObjectType({ description: 'The content of a step: subject, and html (e-mail) or text (SMS, WhatsApp).' })
 export class WorkflowMessage {
@@ -17,7 +17,8 @@ export class WorkflowStep {
   @Field(() => Int)
   id: number;
 
-  @ManyToOne(() => Workflow, (workflow) => workflow.steps, { onDelete: 'CASCADE' })
+  // By name, with a type-only import: workflow.entity.ts imports this file (no two files import each other).
+  @ManyToOne('Workflow', (workflow: Workflow) => workflow.steps, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'workflow_id' })
   workflow: Workflow;
 

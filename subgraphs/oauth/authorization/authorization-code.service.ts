@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { newSecret, SECRET_PREFIX, sha256Hex } from '../secrets';
-import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from '../token/lifetimes';
+import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from '../lifetimes';
 import { AuthorizationCode } from './authorization-code.entity';
 import { ValidAuthorizationRequest } from './authorization-request';
 

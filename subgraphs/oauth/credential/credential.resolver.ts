@@ -2,7 +2,7 @@ import { Arg, Ctx, Directive, FieldResolver, Query, Resolver, Root } from 'type-
 import { SubgraphContext } from '../../kit/context';
 import { ResolvedCredential } from './credential.type';
 import { CredentialService } from './credential.service';
-import { User } from './user.stub';
+import { User } from '../user/user.stub';
 
 @Resolver(() => ResolvedCredential)
 export class CredentialResolver {

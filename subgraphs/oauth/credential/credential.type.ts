@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { User } from './user.stub';
+import { User } from '../user/user.stub';
 
 /** What a bearer secret stands for; the gateway turns it into the request's principal. */
 @ObjectType({ description: 'The user and rights a bearer secret stands for.' })

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root, registerEnumType } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { User } from '../credential/user.stub';
+import { User } from '../user/user.stub';
 import { UserDirectory } from '../directory/user-directory';
 import { mailerFromEnvironment } from '../../kit/mailer';
 import { OAuthClient } from './oauth-client.entity';

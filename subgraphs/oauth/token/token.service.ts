@@ -5,7 +5,7 @@ import { verifierMatches } from '../authorization/pkce';
 import { OAuthClient, OAuthClientStatus } from '../oauth-client/oauth-client.entity';
 import { matchesHash, newSecret, SECRET_PREFIX, sha256Hex } from '../secrets';
 import { OAuthGrant } from './grant.entity';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from './lifetimes';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from '../lifetimes';
 import { OAUTH_ERRORS } from './oauth-error';
 import { OAuthToken } from './token.entity';
 

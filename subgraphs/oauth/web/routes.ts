@@ -1,5 +1,5 @@
 import express, { NextFunction, Request, Response } from 'express';
-import { addressOf } from '../../addresses';
+import { addressOf } from '../../kit/addresses';
 import { SubgraphRuntime } from '../../kit/server';
 import { showReview, reviewClient } from './admin-review.page';
 import { decideAuthorize, showAuthorize } from './authorize.page';

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { enqueueAllInTransaction, JOB_QUEUE_SCHEMA, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE, cancelJobsInTransaction } from '../../kit/job-queue';
+import { cancelWaitingJobsInTransaction, enqueueAllInTransaction, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEvent, BookingEventType } from './booking-event.entity';
@@ -80,11 +80,7 @@ export async function changeJobs(tx: EntityManager, type: string, booking: Booki
 async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>): Promise<QueuedJob[]> {
   if (ENDS_MEETING.has(type)) {
     const uids = [booking.uid, booking.rescheduledFromUid].filter((uid): uid is string => !!uid);
-    const rows: Array<{ id: string }> = await tx.query(
-      `SELECT id FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>'bookingUid' = ANY($2)`,
-      [WEBHOOK_SCHEDULED_QUEUE, uids],
-    );
-    await cancelJobsInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, rows.map((r) => r.id));
+    await cancelWaitingJobsInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, 'bookingUid', uids);
   }
   if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return [];
   return (['MEETING_STARTED', 'MEETING_ENDED'] as const).map((trigger) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { BOOKING_HOOKS_QUEUE, JOB_QUEUE_SCHEMA, QueuedJob, startJobQueueWorker } from '../../kit/job-queue';
+import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEventType } from './booking-event.entity';
@@ -107,7 +107,7 @@ export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking
   if (endJobId) {
     // The queued job had nothing else to do: it goes with the same statement (unless a worker has already taken it).
     await db.query(
-      `WITH ended AS (DELETE FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $3 AND id = $4 AND state = 'created')
+      `WITH ended AS (${unstartedJobDeletePart(3, 4)})
        UPDATE bookings SET meeting_url = $1 WHERE uid = $2 AND meeting_url IS NULL`,
       [conferencingMeetingUrl, booking.uid, BOOKING_HOOKS_QUEUE, endJobId],
     );

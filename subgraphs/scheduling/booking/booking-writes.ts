@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from './attendee.entity';
 import { BookingEvent, BookingEventType } from './booking-event.entity';
-import { BOOKING_EVENT_KEY_PREFIX, bookingPayload, changeJobs, EventTypeOfEvent, recordBookingEvent, webhookEventJob } from './booking-events';
+import { BOOKING_EVENT_KEY_PREFIX, bookingPayload, changeJobs, EventTypeOfEvent, webhookEventJob } from './booking-events';
 import { jobInsertPart } from '../../kit/job-queue';
 import { Booking, BookingStatus } from './booking.entity';
 import { BookingLocation } from './booking-location';
@@ -48,9 +48,6 @@ export function bookingTitle(eventType: Pick<EventType, 'title'>, attendeeName: 
   return `${eventType.title} with ${attendeeName}`;
 }
 
-/** Run-time switch for bench/booking-sql.js (`AB=fold`): off, the booking's rows are written one statement each, as before change 22. */
-export const foldedBookingWrites = { enabled: true };
-
 /**
  * Inserts the booking, its attendees and the domain event with its jobs in the caller's transaction. A
  * live row that overlaps another live booking of the host is refused by the exclusion constraint (23P01).
@@ -82,15 +79,8 @@ export async function insertBooking(
     recurringBookingUid: row.recurringBookingUid ?? null,
   });
   const extra = row.routingFormResponseId != null ? { ...event.extra, routingFormResponseId: row.routingFormResponseId } : event.extra;
-  let saved: Attendee[];
-  if (foldedBookingWrites.enabled) {
-    saved = attendees.map((a) => tx.create(Attendee, { ...a }));
-    await foldedInsert(tx, booking, saved, event.type, row.eventType, extra ?? {});
-  } else {
-    await tx.save(booking);
-    saved = await tx.save(attendees.map((a) => tx.create(Attendee, { bookingId: booking.id, ...a })));
-    await recordBookingEvent(tx, event.type, booking, saved, row.eventType, extra);
-  }
+  const saved = attendees.map((a) => tx.create(Attendee, { ...a }));
+  await foldedInsert(tx, booking, saved, event.type, row.eventType, extra ?? {});
   if (row.eventType instanceof EventType) writtenWith.set(booking, { eventType: row.eventType, attendees: saved });
   return booking;
 }

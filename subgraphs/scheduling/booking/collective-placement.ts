@@ -8,7 +8,7 @@ import { overlaps } from '../slots/interval';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { Booking, BookingStatus } from './booking.entity';
 import { SlotReservation } from '../slot-reservation/slot-reservation.entity';
-import type { Placement } from './host-assignment';
+import type { Placement } from './placement';
 
 const DAY = 86_400_000;
 

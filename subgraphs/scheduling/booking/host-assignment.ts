@@ -4,11 +4,11 @@ import { wouldExceedLimits } from '../slots/booking-limits';
 import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
-import { EventType } from '../event-type/event-type.entity';
-import { countedBookings, EventTypeContext } from '../slots/event-type-context';
+import { countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
 import { overlaps } from '../slots/interval';
 import { placeCollective } from './collective-placement';
+import type { Placement } from './placement';
 
 const DAY = 86_400_000;
 
@@ -17,24 +17,6 @@ class HostRefused extends Error {
   constructor(readonly problem: SlotProblem) {
     super(problem.kind);
   }
-}
-
-export interface Placement {
-  start: Date;
-  end: Date;
-  /** Every host of the event type with its loaded calendar. */
-  calendars: readonly HostCalendar[];
-  /** Tried first when free (a reschedule keeps its host when it can). */
-  preferredHostId?: number;
-  /** The booking being replaced, left out of the limit counts. */
-  excludeBookingId?: number;
-  now: Date;
-  /** The reservation the booker holds (its own hold does not block it). */
-  exceptReservationUid?: string | null;
-  /** The event type's own rules (buffers, notice, window, its booking limits) and the slots others hold. */
-  context?: EventTypeContext;
-  /** The event type, when its booking limits must be counted again under its lock. */
-  eventType?: EventType;
 }
 
 /** Serializes the booking writes of one host, so that its booking limits are counted without races. */

@@ -1,6 +1,6 @@
 import { leanFindAndCount, leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { defaultBookingFields, StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
@@ -9,6 +9,7 @@ import { Schedule } from '../schedule/schedule.entity';
 import { EventTypeHost } from './event-type-host.entity';
 import { EventType, EventTypeLocation } from './event-type.entity';
 import { refuseChildDeletion, refuseLockedChanges } from './managed-event-types';
+import { slugConflict, stillBooked } from './event-type-conflicts';
 
 export type NewEventType = {
   title: string;
@@ -65,17 +66,6 @@ export function refuseImmutableChanges(eventType: EventType, changes: EventTypeC
       throw badInput(field, `${field} of an event type is immutable and cannot be changed`);
     }
   }
-}
-
-/** A slug taken by another event type of the same owner or team is a 409. */
-export function slugConflict(error: unknown, slug: string | undefined, owner: 'owner' | 'team'): unknown {
-  return isConstraintViolation(error) ? conflict(`An event type with slug "${slug}" already exists for this ${owner}`) : error;
-}
-
-/** Deleting an event type that bookings still refer to (foreign key violation, 23503) is a 409. */
-export function stillBooked(error: unknown, id: number): unknown {
-  const code = (error as { driverError?: { code?: string } })?.driverError?.code;
-  return code === '23503' ? conflict(`Event type ${id} has bookings and cannot be deleted`) : error;
 }
 
 export class EventTypeService {

@@ -1,7 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { badInput, conflict } from '../../kit/errors';
 import { EventType } from './event-type.entity';
-import { slugConflict, stillBooked } from './event-type.service';
+import { slugConflict, stillBooked } from './event-type-conflicts';
 
 /**
  * Managed team event types: the team's event type is a template and each assigned member gets a

@@ -3,7 +3,8 @@ import { badInput, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { TeamDirectory } from '../team/team-directory';
 import { EventType } from './event-type.entity';
-import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, schedulingTypeOf, slugConflict } from './event-type.service';
+import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, schedulingTypeOf } from './event-type.service';
+import { slugConflict } from './event-type-conflicts';
 import { EventTypeHost } from './event-type-host.entity';
 import { syncManagedChildren } from './managed-event-types';
 

@@ -1,10 +1,27 @@
 import { EntityManager } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../kit/job-queue';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office.entity';
-import { outOfOfficePayload } from './out-of-office.service';
 
 /** The channel the webhook workers listen on (as the booking_events trigger notifies it). */
 const EVENT_CHANNEL = 'svc_booking_event';
+
+/** The webhook payload of an out-of-office entry. */
+function outOfOfficePayload(entry: OutOfOfficeEntry) {
+  return {
+    oooEntry: {
+      id: entry.id,
+      uuid: entry.uuid,
+      userId: entry.userId,
+      toUserId: entry.toUserId,
+      start: entry.start.toISOString(),
+      end: entry.end.toISOString(),
+      notes: entry.notes,
+      reason: entry.reason,
+      createdAt: entry.createdAt.toISOString(),
+      updatedAt: entry.updatedAt.toISOString(),
+    },
+  };
+}
 
 /**
  * Writes OOO_CREATED in the entry's own transaction and enqueues its webhook fan-out there too (outbox,

@@ -44,23 +44,6 @@ function orderOf(sort: OutOfOfficeSort): FindOptionsOrder<OutOfOfficeEntry> {
   return { ...(start ? { start } : {}), ...(end ? { end } : {}), ...(!start && !end ? { start: 'ASC' as const } : {}), id: 'ASC' as const };
 }
 
-export function outOfOfficePayload(entry: OutOfOfficeEntry) {
-  return {
-    oooEntry: {
-      id: entry.id,
-      uuid: entry.uuid,
-      userId: entry.userId,
-      toUserId: entry.toUserId,
-      start: entry.start.toISOString(),
-      end: entry.end.toISOString(),
-      notes: entry.notes,
-      reason: entry.reason,
-      createdAt: entry.createdAt.toISOString(),
-      updatedAt: entry.updatedAt.toISOString(),
-    },
-  };
-}
-
 /** Out-of-office entries of users; every call names the user whose entries it touches. */
 export class OutOfOfficeService {
   constructor(private readonly db: DataSource) {}

@@ -3,7 +3,7 @@ import { isHeld, reservationMinutesOf, reservedUntilOf } from '../slot-reservati
 import { bookingWindowBounds, eventTypeLimitPeriods, eventTypeLimitProblem, firstSlotPerDay, inBookingWindow, withBuffers } from './event-type-rules';
 import { slotsByDay } from './group-by-day';
 import { slotsForSchedule } from './schedule-slots';
-import { slotsOfHosts } from './slots.service';
+import { slotsOfHosts } from './host-slots';
 import { joinableAt } from './event-type-context';
 
 /** The event type rules that shape slots and bookings (pure maths; the clock is always passed in). */

@@ -4,7 +4,7 @@ import { EventTypeContext, loadEventTypeContext } from './event-type-context';
 import { hostIdsOf, OwnerDirectory } from './event-type-lookup';
 import { loadHostCalendars } from './host-calendars';
 import { addDays, formatLocalDate, LocalDate, localDateOf, localTimeToUtc, weekdayOf } from './local-time';
-import { slotsOfHosts } from './slots.service';
+import { slotsOfHosts } from './host-slots';
 
 const DAY = 86_400_000;
 

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { EventType } from '../event-type/event-type.entity';
+import { EventType } from './event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { BookingFieldService } from './booking-field.service';
-import { BookingField, BookingFieldsInput, BookingFieldSourceKind } from './booking-field.type';
+import { BookingField, BookingFieldsInput, BookingFieldSourceKind } from '../booking-field/booking-field.type';
 
 const service = (ctx: SubgraphContext) => new BookingFieldService(ctx.db, teamDirectoryOf(ctx));
 const ORG_ID = { nullable: true, description: 'The organization, when the team is addressed inside it.' };

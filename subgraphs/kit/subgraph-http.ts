@@ -1,5 +1,5 @@
 import { Agent, ClientRequest, request } from 'node:http';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from './configuration/settings';
 
 /**
  * The gateway's HTTP client for subgraph calls: node:http over one keep-alive agent, the body read

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
-import { EventType } from '../event-type/event-type.entity';
-import { TeamAddress, TeamEventTypeService } from '../event-type/team-event-type.service';
+import { EventType } from './event-type.entity';
+import { TeamAddress, TeamEventTypeService } from './team-event-type.service';
 import { TeamDirectory } from '../team/team-directory';
-import { StoredBookingField, workflowBookingField } from './booking-field.kinds';
-import { addBookingFields, BookingFieldRequest, replaceBookingFields } from './booking-field.rules';
+import { StoredBookingField, workflowBookingField } from '../booking-field/booking-field.kinds';
+import { addBookingFields, BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
 
 /** The booking form of team event types (spec 4.4): each change reads and writes the form under a row lock. */
 export class BookingFieldService {

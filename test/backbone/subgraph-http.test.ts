@@ -1,8 +1,8 @@
 import { createServer, Server, Socket } from 'node:net';
 import { AddressInfo } from 'node:net';
-import { readCheckedInSupergraph } from '../schema/compose';
-import { startGateway } from './gateway';
-import { readsOnly, subgraphAgent, subgraphRequest } from './subgraph-http';
+import { readCheckedInSupergraph } from '../../schema/compose';
+import { startGateway } from '../../gateway/gateway';
+import { readsOnly, subgraphAgent, subgraphRequest } from '../../subgraphs/kit/subgraph-http';
 
 /**
  * The gateway's keep-alive client to subgraphs (and the subgraphs' GraphLink to the gateway). A pooled
@@ -46,7 +46,7 @@ function resettingServer(): Promise<{ server: Server; url: string; connections: 
 
 const operation = (query: string) => ({ body: JSON.stringify({ query }), idempotent: readsOnly(query) });
 
-describe('gateway → subgraph HTTP (gateway/subgraph-http.ts)', () => {
+describe('gateway → subgraph HTTP (subgraphs/kit/subgraph-http.ts)', () => {
   let target: Awaited<ReturnType<typeof resettingServer>>;
   let agent: ReturnType<typeof subgraphAgent>;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { EventTypeHost } from '../event-type/event-type-host.entity';
-import { EventType } from '../event-type/event-type.entity';
-import { syncManagedChildren } from '../event-type/managed-event-types';
+import { EventTypeHost } from './event-type-host.entity';
+import { EventType } from './event-type.entity';
+import { syncManagedChildren } from './managed-event-types';
 
 /** What a roster changes in an `assignAllTeamMembers` event type's hosts: who joins, who leaves (pure). */
 export function rosterChanges(currentHostIds: readonly number[], memberIds: readonly number[]): { wanted: number[]; added: number[]; gone: number[] } {
