@@ -49,7 +49,7 @@ import {
 } from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
-import { OAUTH_DISCOVERY_PATH } from '../subgraphs/addresses';
+import { OAUTH_DISCOVERY_PATH } from '../subgraphs/kit/addresses';
 import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
 import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
 
