@@ -14,7 +14,9 @@ export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
 directive @scopes(anyOf: [[String!]!]!) on FIELD_DEFINITION
 """Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization). \`orgRoles\`: the roles that count on the organization when they differ from \`roles\` (such as a team's own members but only the organization's admins). \`grantsRole\`: the path of the membership role the operation gives (such as "args.input.role"); when that role is OWNER, the caller must be an accepted OWNER of that team or organization (no other role or permission grants OWNER)."""
-directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], orgRoles: [String!], team: String, org: String, grantsRole: String) on FIELD_DEFINITION
+directive @pbac(
+  permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], orgRoles: [String!], team: String, org: String, grantsRole: String
+) on FIELD_DEFINITION
 """Only the user whose id is found at \`userId\` (a path such as "parent.id") may read this field."""
 directive @ownData(userId: String!) on FIELD_DEFINITION
 """Only the gateway itself may call this field (credential resolution)."""
@@ -117,14 +119,15 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
     const orgId = rules.pbac.org ? Number(readPath(root, rules.pbac.org) ?? NaN) : NaN;
     const onTeam = principal.memberships.find((m) => m.teamId === teamId && !m.isOrganization);
     const onOrg = principal.memberships.find((m) => m.teamId === orgId && m.isOrganization);
-    const orgRoles = rules.pbac.orgRoles ?? rules.pbac.roles;
-    if (!membershipAllows(onTeam, rules.pbac.permission, rules.pbac.roles) && !membershipAllows(onOrg, rules.pbac.permission, orgRoles)) {
+    const { permission, roles } = rules.pbac;
+    const orgRoles = rules.pbac.orgRoles ?? roles;
+    if (!membershipAllows(onTeam, permission, roles) && !membershipAllows(onOrg, permission, orgRoles)) {
       if (rules.pbac.org?.startsWith('principal.') && !rules.pbac.team && Number.isNaN(orgId)) {
-        throw forbidden(`For organization members only (${rules.pbac.permission}): the caller belongs to no organization`);
+        throw forbidden(`For organization members only (${permission}): the caller belongs to no organization`);
       }
-      if (rules.pbac.org && !rules.pbac.team) throw forbidden(`Requires the organization role ${orgRoles.join(' or ')} or the permission ${rules.pbac.permission}`);
+      if (rules.pbac.org && !rules.pbac.team) throw forbidden(`Requires the organization role ${orgRoles.join(' or ')} or the permission ${permission}`);
       const orgPart = rules.pbac.org && rules.pbac.orgRoles ? `, the organization role ${orgRoles.join(' or ')},` : '';
-      throw forbidden(`Requires the team role ${rules.pbac.roles.join(' or ')}${orgPart} or the permission ${rules.pbac.permission}`);
+      throw forbidden(`Requires the team role ${roles.join(' or ')}${orgPart} or the permission ${permission}`);
     }
     // Owners make owners: an ADMIN (or a custom role's permission) may change roles, but never give OWNER.
     if (rules.pbac.grantsRole && readPath(root, rules.pbac.grantsRole) === 'OWNER' && !isOwner(onTeam) && !isOwner(onOrg)) {

@@ -33,7 +33,7 @@ describe('conformance: organization teams', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [orgAdmin, orgMember, teamOwner] = await Promise.all([person(stack, 'org-teams-admin'), person(stack, 'org-teams-member'), person(stack, 'org-teams-owner')]);
+    [orgAdmin, orgMember, teamOwner] = await Promise.all(['org-teams-admin', 'org-teams-member', 'org-teams-owner'].map((label) => person(stack, label)));
     [adminOrg, memberOrg, ownerOrg] = await Promise.all([
       operator.createOrganization({ name: 'Organization teams, admin' }),
       operator.createOrganization({ name: 'Organization teams, member' }),

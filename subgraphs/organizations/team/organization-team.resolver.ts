@@ -34,7 +34,9 @@ export class OrganizationTeamResolver {
     description: 'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization ADMIN/OWNER (not every organization member).',
   })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
-  @Directive('@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], orgRoles: ["ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")')
+  @Directive(
+    '@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], orgRoles: ["ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")',
+  )
   organizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
     return new TeamService(ctx.db).getInOrganization(teamId, orgId);
   }
