@@ -13,8 +13,10 @@ export const AUTHZ_DIRECTIVE_NAMES = ['scopes', 'pbac', 'ownData', 'internal', '
 export const AUTHZ_DIRECTIVES_SDL = /* GraphQL */ `
 """OAuth scopes an access token needs: any one inner list, every scope in it. ORG_X also grants TEAM_X. API keys act with the user's full rights."""
 directive @scopes(anyOf: [[String!]!]!) on FIELD_DEFINITION
-"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization). \`grantsRole\`: the path of the membership role the operation gives (such as "args.input.role"); when that role is OWNER, the caller must be an accepted OWNER of that team or organization (no other role or permission grants OWNER)."""
-directive @pbac(permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], team: String, org: String, grantsRole: String) on FIELD_DEFINITION
+"""Membership role (or, where the member has an organization role, the named permission) on the team or organization found at \`team\` / \`org\` (paths such as "args.teamId", "parent.id" or "principal.organizationId", the caller's organization). \`orgRoles\`: the roles that count on the organization when they differ from \`roles\` (such as a team's own members but only the organization's admins). \`grantsRole\`: the path of the membership role the operation gives (such as "args.input.role"); when that role is OWNER, the caller must be an accepted OWNER of that team or organization (no other role or permission grants OWNER)."""
+directive @pbac(
+  permission: String!, roles: [String!]! = ["ADMIN", "OWNER"], orgRoles: [String!], team: String, org: String, grantsRole: String
+) on FIELD_DEFINITION
 """Only the user whose id is found at \`userId\` (a path such as "parent.id") may read this field."""
 directive @ownData(userId: String!) on FIELD_DEFINITION
 """Only the gateway itself may call this field (credential resolution)."""
@@ -31,7 +33,7 @@ directive @consented(userId: String!, accepted: String!) on FIELD_DEFINITION
 
 interface FieldRules {
   scopes?: { anyOf: string[][] };
-  pbac?: { permission: string; roles: string[]; team?: string; org?: string; grantsRole?: string };
+  pbac?: { permission: string; roles: string[]; orgRoles?: string[]; team?: string; org?: string; grantsRole?: string };
   ownData?: { userId: string };
   internal?: Record<string, never>;
   serviceAdmin?: Record<string, never>;
@@ -68,9 +70,9 @@ function holdsScope(granted: string[], wanted: string): boolean {
   return granted.includes(wanted) || (wanted.startsWith('TEAM_') && granted.includes(`ORG_${wanted.slice(5)}`));
 }
 
-function membershipAllows(m: PrincipalMembership | undefined, rule: NonNullable<FieldRules['pbac']>): boolean {
+function membershipAllows(m: PrincipalMembership | undefined, permission: string, roles: string[]): boolean {
   if (!m || !m.accepted) return false;
-  return m.permissions ? m.permissions.includes(rule.permission) : rule.roles.includes(m.role);
+  return m.permissions ? m.permissions.includes(permission) : roles.includes(m.role);
 }
 
 function isOwner(m: PrincipalMembership | undefined): boolean {
@@ -117,12 +119,15 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
     const orgId = rules.pbac.org ? Number(readPath(root, rules.pbac.org) ?? NaN) : NaN;
     const onTeam = principal.memberships.find((m) => m.teamId === teamId && !m.isOrganization);
     const onOrg = principal.memberships.find((m) => m.teamId === orgId && m.isOrganization);
-    if (!membershipAllows(onTeam, rules.pbac) && !membershipAllows(onOrg, rules.pbac)) {
+    const { permission, roles } = rules.pbac;
+    const orgRoles = rules.pbac.orgRoles ?? roles;
+    if (!membershipAllows(onTeam, permission, roles) && !membershipAllows(onOrg, permission, orgRoles)) {
       if (rules.pbac.org?.startsWith('principal.') && !rules.pbac.team && Number.isNaN(orgId)) {
-        throw forbidden(`For organization members only (${rules.pbac.permission}): the caller belongs to no organization`);
+        throw forbidden(`For organization members only (${permission}): the caller belongs to no organization`);
       }
-      const where = rules.pbac.org && !rules.pbac.team ? 'organization' : 'team';
-      throw forbidden(`Requires the ${where} role ${rules.pbac.roles.join(' or ')} or the permission ${rules.pbac.permission}`);
+      if (rules.pbac.org && !rules.pbac.team) throw forbidden(`Requires the organization role ${orgRoles.join(' or ')} or the permission ${permission}`);
+      const orgPart = rules.pbac.org && rules.pbac.orgRoles ? `, the organization role ${orgRoles.join(' or ')},` : '';
+      throw forbidden(`Requires the team role ${roles.join(' or ')}${orgPart} or the permission ${permission}`);
     }
     // Owners make owners: an ADMIN (or a custom role's permission) may change roles, but never give OWNER.
     if (rules.pbac.grantsRole && readPath(root, rules.pbac.grantsRole) === 'OWNER' && !isOwner(onTeam) && !isOwner(onOrg)) {

@@ -81,7 +81,7 @@ export const teamRoutes = [
     summary: 'Get the teams of an organization I am a member of',
     operation: `
       query GetMyOrgTeams($orgId: Int!, $take: Int, $skip: Int) {
-        myOrganizationTeams(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamFields } ${PAGINATION} }
+        myOrganizationTeams(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamFields role: myRole accepted: myMembershipAccepted } ${PAGINATION} }
       } ${TEAM_FIELDS}`,
     result: 'myOrganizationTeams',
     paginated: true,

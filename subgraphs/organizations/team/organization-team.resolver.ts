@@ -30,9 +30,13 @@ export class OrganizationTeamResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => Team, { description: 'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization admins.' })
+  @Query(() => Team, {
+    description: 'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization ADMIN/OWNER (not every organization member).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
-  @Directive('@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")')
+  @Directive(
+    '@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], orgRoles: ["ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")',
+  )
   organizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
     return new TeamService(ctx.db).getInOrganization(teamId, orgId);
   }
@@ -47,9 +51,9 @@ export class OrganizationTeamResolver {
     return team;
   }
 
-  @Mutation(() => Team, { description: 'Changes a team of the organization (PATCH /v2/organizations/{orgId}/teams/{teamId}).' })
+  @Mutation(() => Team, { description: 'Changes a team of the organization (PATCH /v2/organizations/{orgId}/teams/{teamId}): organization ADMIN/OWNER.' })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  @Directive('@pbac(permission: "team.update", team: "args.teamId", org: "args.orgId")')
+  @Directive('@pbac(permission: "team.update", org: "args.orgId")')
   async updateOrganizationTeam(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -60,9 +64,11 @@ export class OrganizationTeamResolver {
     return teams.update(await teams.getInOrganization(teamId, orgId), input);
   }
 
-  @Mutation(() => Team, { description: 'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}).' })
+  @Mutation(() => Team, {
+    description: 'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}): organization ADMIN/OWNER.',
+  })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  @Directive('@pbac(permission: "team.delete", team: "args.teamId", org: "args.orgId")')
+  @Directive('@pbac(permission: "team.delete", org: "args.orgId")')
   async deleteOrganizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
     return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, orgId));
   }

@@ -4,7 +4,7 @@ import { badInput } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { membershipsByTeamId, teamById } from '../loaders';
-import { Membership } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../membership/membership.entity';
 import { Organization } from '../organization/organization.type';
 import { Team } from './team.entity';
 import { TeamDeletionService } from '../team-deletion/team-deletion.service';
@@ -63,7 +63,7 @@ export class TeamResolver {
 
   /**
    * The rule of GET /v2/organizations/{orgId}/teams/{teamId}/memberships (spec 4.12), on every path to a team: an organization
-   * MEMBER reaches its teams through `Organization.teams` and `organizationTeam`, a team MEMBER through `team`; neither may list
+   * MEMBER reaches its teams through `Organization.teams`, a team MEMBER through `team` and `organizationTeam`; neither may list
    * the members. Nullable: a refusal nulls this field only, not the team.
    */
   @FieldResolver(() => [Membership], {
@@ -73,6 +73,23 @@ export class TeamResolver {
   @Directive('@pbac(permission: "team.readMemberships", team: "parent.id", org: "parent.managingOrganizationId")')
   members(@Root() team: Team, @Ctx() ctx: SubgraphContext): Promise<Membership[]> {
     return membershipsByTeamId(ctx).load(team.id);
+  }
+
+  @FieldResolver(() => MembershipRole, {
+    nullable: true,
+    description: "The caller's role in this team (GET /v2/organizations/{orgId}/teams/me answers it as `role`); null for a non-member.",
+  })
+  myRole(@Root() team: Team, @Ctx() ctx: SubgraphContext): MembershipRole | null {
+    const role = ctx.principal.memberships.find((m) => m.teamId === team.id)?.role;
+    return role ? MembershipRole[role] : null;
+  }
+
+  @FieldResolver(() => Boolean, {
+    nullable: true,
+    description: "Whether the caller's membership of this team is accepted (`accepted` of …/teams/me); null for a non-member.",
+  })
+  myMembershipAccepted(@Root() team: Team, @Ctx() ctx: SubgraphContext): boolean | null {
+    return ctx.principal.memberships.find((m) => m.teamId === team.id)?.accepted ?? null;
   }
 
   @FieldResolver(() => Organization, { nullable: true })
