@@ -6,6 +6,7 @@ import { dropDatabase, ensureDatabase } from '../../stack/database';
 import {
   BOOKING_HOOKS_QUEUE,
   cancelWaitingJobsInTransaction,
+  installJobQueue,
   JOB_QUEUE_SCHEMA,
   jobInsertPart,
   queueDepth,
@@ -29,6 +30,8 @@ describe("the job queue's SQL on pg-boss's tables", () => {
   beforeAll(async () => {
     db = new DataSource({ type: 'postgres', url: await ensureDatabase(serverUrl, databaseName, process.env.TEST_TEMPLATE_DATABASE) });
     await db.initialize();
+    // A test database starts without queues (test/support/global-setup.ts): created here as a stack's first process does.
+    await installJobQueue(db);
     // Structured results (UPDATE … RETURNING gives rows), as the queue's own access has them.
     const executeSql = async (text: string, values: unknown[]) => {
       const runner = db.createQueryRunner();

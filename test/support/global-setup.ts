@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import PgBoss from 'pg-boss';
+import { JOB_QUEUE_SCHEMA, QUEUES } from '../../subgraphs/kit/job-queue';
 import { ensureDatabase } from '../../stack/database';
 import { RunningPostgres, startEmbeddedPostgres } from '../../stack/embedded-postgres';
 import { freePort } from '../../stack/ports';
@@ -14,6 +17,10 @@ import { startStack } from '../../stack/start-stack';
 export default async function globalSetup(): Promise<void> {
   // One JSON line per request would bury the test output: only failed requests (error level) show.
   process.env.LOG_LEVEL ??= 'warn';
+  // One pair of internal keys for the whole run, set before the workers start: each worker loads the system once for all
+  // its files, and the worker processes some tests spawn (webhook workers, replicas) sign and check calls with the same keys.
+  process.env.SYSTEM_CALL_SECRET ||= randomBytes(32).toString('hex');
+  process.env.INTERNAL_SECRET ||= randomBytes(32).toString('hex');
   if (!process.env.TEST_DATABASE_URL) {
     const dir = mkdtempSync(join(tmpdir(), 'svc-test-pg-'));
     const server = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, throwaway: true });
@@ -29,8 +36,15 @@ export default async function globalSetup(): Promise<void> {
 /** A database every subgraph (and the job queue) has migrated: the stack started on it once, then stopped. */
 async function migratedTemplate(serverUrl: string): Promise<string> {
   const name = `test_template_${process.pid}`;
-  const stack = await startStack({ databaseUrl: await ensureDatabase(serverUrl, name), port: 0, subgraphPort: () => 0, internalPort: 0 });
+  const databaseUrl = await ensureDatabase(serverUrl, name);
+  const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0 });
   await stack.stop();
+  // The queues' settings belong to the first process that creates them (kit/queue-settings.ts): a test database starts
+  // without them, as a new deployment does, so its stack creates them from the settings the test file gives.
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
+  await boss.start();
+  for (const queue of QUEUES) await boss.deleteQueue(queue);
+  await boss.stop({ graceful: false, wait: true });
   // A database is copied only while nobody is connected to it: close what the stopped pools leave open.
   const client = new Client({ connectionString: serverUrl });
   await client.connect();

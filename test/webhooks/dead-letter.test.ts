@@ -1,4 +1,3 @@
-import './shared-secrets';
 import { attendee, book, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { runCli } from '../support/cli';
 import { eventually } from '../support/eventually';

@@ -1,4 +1,3 @@
-import './shared-secrets';
 import { attendee, book, EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { expectSuccess } from '../support/fixtures';
