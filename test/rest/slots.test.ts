@@ -1,4 +1,4 @@
-import { sqlStatements } from '../../subgraphs/kit/sql-statements';
+import { fewestStatements } from '../support/sql-statements';
 import { attendee, book, EVERY_DAY, getSlots, hostWithSchedule, localTimes, personalEventType, teamEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -225,11 +225,7 @@ describe('GET /v2/slots/available', () => {
       for (let i = 0; i < 4; i++) hosts.push(await hostWithSchedule(stack, hours));
       const two = (await teamEventType(stack, hosts.slice(0, 2))).eventType;
       const four = (await teamEventType(stack, hosts)).eventType;
-      const cost = async (eventTypeId: number) => {
-        const before = sqlStatements.count;
-        expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-06-03', endTime: '2030-06-09' }));
-        return sqlStatements.count - before;
-      };
+      const cost = (eventTypeId: number) => fewestStatements(async () => expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-06-03', endTime: '2030-06-09' })));
       await cost(two.id);
       expect(await cost(four.id)).toBe(await cost(two.id));
     });
