@@ -43,8 +43,10 @@ function cpuMicros(run) {
 const withMetrics = cpuMicros(oneRequest);
 const without = cpuMicros(bare);
 const cost = withMetrics - without;
-console.log(`metrics per request: ${cost.toFixed(2)} µs CPU (${withMetrics.toFixed(2)} with, ${without.toFixed(2)} without; n=${N}); ` +
-  `${((cost / 1000 / base) * 100).toFixed(2)} % of ${base} ms per GET /v2/me`);
+console.log(
+  `metrics per request: ${cost.toFixed(2)} µs CPU (${withMetrics.toFixed(2)} with, ${without.toFixed(2)} without; n=${N}); ` +
+    `${((cost / 1000 / base) * 100).toFixed(2)} % of ${base} ms per GET /v2/me`,
+);
 metrics.metricsText().then((text) => {
   const started = process.cpuUsage();
   return metrics.metricsText().then(() => {

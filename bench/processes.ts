@@ -92,7 +92,11 @@ export async function timeStart(databaseUrl: string): Promise<number> {
 /** Seconds one `npm run admin -- <args>` takes against the database, start to exit (exit 0 required). */
 export async function timeAdmin(databaseUrl: string, args: string[]): Promise<number> {
   const started = Date.now();
-  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`npm run admin -- ${args.join(' ')} exited ${code}`);
   return (Date.now() - started) / 1000;
@@ -113,7 +117,14 @@ export class DeployedStack {
 
   static async start(databaseUrl: string, { viaNpm = false, timeoutMs = 120_000 } = {}): Promise<DeployedStack> {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), INTERNAL_PORT: '0', WEBHOOK_WORKER_PORT: '0', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      INTERNAL_PORT: '0',
+      WEBHOOK_WORKER_PORT: '0',
+      LOG_LEVEL: 'warn',
+    };
     for (const name of ['SCHEDULING', 'ORGANIZATIONS', 'INTEGRATIONS', 'OAUTH']) env[`${name}_PORT`] = '0';
     const [command, args] = viaNpm ? ['npm', ['start', '-s']] : [process.execPath, [join(ROOT, 'dist', 'cli', 'start.js')]];
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });

@@ -11,12 +11,22 @@ const keyOf = (n) => {
   if (mode === 'fn') return `${functionName || '(anon)'} ${url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${lineNumber + 1}`;
   const m = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
   if (m) return m[1];
-  if (url.includes('/dist/')) return 'ours: ' + url.replace(/^.*\/dist\//, '').split('/').slice(0, 2).join('/');
+  if (url.includes('/dist/'))
+    return (
+      'ours: ' +
+      url
+        .replace(/^.*\/dist\//, '')
+        .split('/')
+        .slice(0, 2)
+        .join('/')
+    );
   if (url.includes('deps/undici')) return 'undici (global fetch)';
   return url.startsWith('node:') ? url.split('/').slice(0, 2).join('/') : url || '(' + functionName + ')';
 };
-const counts = new Map(); let busy = 0;
-const hits = new Map(); for (const s of profile.samples) hits.set(s, (hits.get(s) || 0) + 1);
+const counts = new Map();
+let busy = 0;
+const hits = new Map();
+for (const s of profile.samples) hits.set(s, (hits.get(s) || 0) + 1);
 for (const [id, n] of hits) {
   const fn = nodes.get(id).callFrame.functionName;
   if (['(idle)', '(program)', '(garbage collector)'].includes(fn)) continue;
@@ -26,5 +36,5 @@ for (const [id, n] of hits) {
   for (const k of seen) counts.set(k, (counts.get(k) || 0) + n);
 }
 const dt = (profile.endTime - profile.startTime) / profile.samples.length / 1000;
-console.log(`busy samples ${busy} (≈ ${(busy * dt / 1000).toFixed(2)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(2)} s)`);
+console.log(`busy samples ${busy} (≈ ${((busy * dt) / 1000).toFixed(2)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(2)} s)`);
 for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, Number(top))) console.log(`${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}`);

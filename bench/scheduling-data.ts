@@ -98,7 +98,9 @@ function workingGrid(zone: string, from: number, to: number): number[] {
   for (let day = DateTime.fromMillis(from, { zone }).startOf('day').minus({ days: 1 }); day <= last; day = day.plus({ days: 1 })) {
     if (day.weekday > 5) continue;
     for (let minute = 9 * 60; minute + SLOT_MINUTES <= 17 * 60; minute += SLOT_MINUTES) {
-      starts.push(DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minute / 60), minute: minute % 60 }, { zone }).toMillis());
+      starts.push(
+        DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minute / 60), minute: minute % 60 }, { zone }).toMillis(),
+      );
     }
   }
   return starts;
@@ -159,16 +161,35 @@ async function seedTeam(stack: RunningStack, operator: Operator): Promise<SlotsC
   for (const [i, zone] of TEAM_HOST_ZONES.entries()) hosts.push({ user: await host(operator, `team-host-${i}`, zone), zone });
   const team = await operator.createTeam({ name: 'Bench Slots Team', ownerId: hosts[0].user.id });
   for (const h of hosts.slice(1)) await operator.addMember({ teamId: team.id, userId: h.user.id, role: MembershipRole.MEMBER });
-  const eventType = await operator.createEventType({ title: 'Team slots', slug: 'team-slots', lengthInMinutes: SLOT_MINUTES, teamId: team.id, hostIds: hosts.map((h) => h.user.id) });
+  const eventType = await operator.createEventType({
+    title: 'Team slots',
+    slug: 'team-slots',
+    lengthInMinutes: SLOT_MINUTES,
+    teamId: team.id,
+    hostIds: hosts.map((h) => h.user.id),
+  });
 
   const start = TEAM_RANGE_START;
   const end = start + TEAM_RANGE_DAYS * DAY;
-  const booked = hosts.map((h) => ({ hostId: h.user.id, zone: h.zone, booked: pickBookings(h.zone, start - 15 * DAY, end + 15 * DAY, BOOKINGS_PER_TEAM_HOST, random) }));
-  await insertBookings(stack, eventType.id, booked.flatMap((h) => h.booked.map((ms) => ({ hostId: h.hostId, start: ms }))));
+  const booked = hosts.map((h) => ({
+    hostId: h.user.id,
+    zone: h.zone,
+    booked: pickBookings(h.zone, start - 15 * DAY, end + 15 * DAY, BOOKINGS_PER_TEAM_HOST, random),
+  }));
+  await insertBookings(
+    stack,
+    eventType.id,
+    booked.flatMap((h) => h.booked.map((ms) => ({ hostId: h.hostId, start: ms }))),
+  );
   return {
     eventTypeId: eventType.id,
     hostIds: hosts.map((h) => h.user.id),
-    query: slotsQuery({ eventTypeId: eventType.id, startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), timeZone: TEAM_ANSWER_ZONE }),
+    query: slotsQuery({
+      eventTypeId: eventType.id,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(end).toISOString(),
+      timeZone: TEAM_ANSWER_ZONE,
+    }),
     rangeDays: TEAM_RANGE_DAYS,
     expectedSlots: expectedSlotCount(booked, start, end),
     seededBookings: hosts.length * BOOKINGS_PER_TEAM_HOST,
@@ -179,11 +200,21 @@ async function seedTeam(stack: RunningStack, operator: Operator): Promise<SlotsC
 async function seedYear(stack: RunningStack, operator: Operator): Promise<SlotsCase> {
   const random = prng(365);
   const user = await host(operator, 'year-host', YEAR_ZONE);
-  const eventType = await operator.createEventType({ title: 'Year call', slug: 'year-call', lengthInMinutes: SLOT_MINUTES, ownerId: user.id, locations: [{ type: 'integration' }] });
+  const eventType = await operator.createEventType({
+    title: 'Year call',
+    slug: 'year-call',
+    lengthInMinutes: SLOT_MINUTES,
+    ownerId: user.id,
+    locations: [{ type: 'integration' }],
+  });
   const start = YEAR_RANGE_START;
   const end = start + YEAR_RANGE_DAYS * DAY;
   const booked = pickBookings(YEAR_ZONE, start, end, YEAR_HOST_BOOKINGS, random);
-  await insertBookings(stack, eventType.id, booked.map((ms) => ({ hostId: user.id, start: ms })));
+  await insertBookings(
+    stack,
+    eventType.id,
+    booked.map((ms) => ({ hostId: user.id, start: ms })),
+  );
   return {
     eventTypeId: eventType.id,
     hostIds: [user.id],
@@ -197,10 +228,17 @@ async function seedYear(stack: RunningStack, operator: Operator): Promise<SlotsC
 /** g: a personal event type whose host works in UTC; the bodies ask for a few dozen slots, many requests per slot. */
 async function seedBooking(operator: Operator, name: string): Promise<BookingCase> {
   const user = await host(operator, `${name}-host`, 'UTC');
-  const eventType = await operator.createEventType({ title: 'Contended call', slug: `${name}-call`, lengthInMinutes: SLOT_MINUTES, ownerId: user.id, locations: [{ type: 'integration' }] });
+  const eventType = await operator.createEventType({
+    title: 'Contended call',
+    slug: `${name}-call`,
+    lengthInMinutes: SLOT_MINUTES,
+    ownerId: user.id,
+    locations: [{ type: 'integration' }],
+  });
   // Working slots from 2030-09-02 (a Monday): the first CONTENDED_SLOTS are contended, the next as many are the warm-up's, then the probe's.
   const grid = workingGrid('UTC', Date.UTC(2030, 8, 2), Date.UTC(2031, 8, 2)).filter((ms) => ms >= Date.UTC(2030, 8, 2));
-  if (!(CONTENDED_SLOTS >= 1 && 2 * CONTENDED_SLOTS < grid.length)) throw new Error(`BENCH_BOOKING_SLOTS must be between 1 and ${Math.floor((grid.length - 1) / 2)}`);
+  if (!(CONTENDED_SLOTS >= 1 && 2 * CONTENDED_SLOTS < grid.length))
+    throw new Error(`BENCH_BOOKING_SLOTS must be between 1 and ${Math.floor((grid.length - 1) / 2)}`);
   const bodiesFor = (starts: number[], tag: string) =>
     starts.flatMap((ms, slot) =>
       Array.from({ length: ATTENDEES_PER_SLOT }, (_, i) =>
@@ -224,11 +262,19 @@ async function seedBooking(operator: Operator, name: string): Promise<BookingCas
 
 export async function seedScheduling(stack: RunningStack): Promise<SchedulingData> {
   const operator = new Operator(stack.db);
-  return { team: await seedTeam(stack, operator), year: await seedYear(stack, operator), booking: await seedBooking(operator, 'contended'), bookingDeployed: await seedBooking(operator, 'contended-deployed') };
+  return {
+    team: await seedTeam(stack, operator),
+    year: await seedYear(stack, operator),
+    booking: await seedBooking(operator, 'contended'),
+    bookingDeployed: await seedBooking(operator, 'contended-deployed'),
+  };
 }
 
 /** Live bookings of the contended slots, and pairs of live bookings of one host that overlap (must be none). */
-export async function bookingOutcome(stack: RunningStack, booking: BookingCase): Promise<{ bookedSlots: number; liveBookings: number; doubleBookings: number }> {
+export async function bookingOutcome(
+  stack: RunningStack,
+  booking: BookingCase,
+): Promise<{ bookedSlots: number; liveBookings: number; doubleBookings: number }> {
   const db = stack.db('scheduling');
   const [slots] = await db.query(
     `SELECT count(DISTINCT start_time)::int AS "bookedSlots", count(*)::int AS "liveBookings" FROM bookings

@@ -21,7 +21,12 @@ const VARIANTS = (process.env.ROOTS ?? '.')
   .flatMap((root) =>
     (process.env.ENVS ?? '').split(';').map((envs) => ({
       root: resolve(root),
-      env: Object.fromEntries(envs.split(' ').filter(Boolean).map((pair) => pair.split('=', 2))),
+      env: Object.fromEntries(
+        envs
+          .split(' ')
+          .filter(Boolean)
+          .map((pair) => pair.split('=', 2)),
+      ),
     })),
   )
   .map((variant) => ({ ...variant, label: [variant.root, ...Object.entries(variant.env).map(([k, v]) => `${k}=${v}`)].join(' ') }));
@@ -109,7 +114,9 @@ async function main() {
     for (const [i, { label }] of VARIANTS.entries()) {
       const mean = (pick) => runs[i].reduce((sum, run) => sum + pick(run), 0) / runs[i].length;
       const median = (pick) => runs[i].map(pick).sort((a, b) => a - b)[Math.floor(runs[i].length / 2)];
-      console.log(`${label}: mean ${fmt(mean((r) => r.seconds))} s (median ${fmt(median((r) => r.seconds))}), CPU mean ${fmt(mean((r) => r.total))} s (median ${fmt(median((r) => r.total))})`);
+      console.log(
+        `${label}: mean ${fmt(mean((r) => r.seconds))} s (median ${fmt(median((r) => r.seconds))}), CPU mean ${fmt(mean((r) => r.total))} s (median ${fmt(median((r) => r.total))})`,
+      );
     }
   } finally {
     await pg.stop();

@@ -62,9 +62,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Runs `task(i)` for i < count, `concurrency` at a time. */
 async function inParallel(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 export async function benchWebhookDelivery(
@@ -77,7 +79,11 @@ export async function benchWebhookDelivery(
   const receivers = await ReceiversProcess.start(options.subscribers);
   let workers: WebhookWorkerProcess[] = [];
   const startWorkers = async (count: number, cpuProfileDir?: string) => {
-    workers = await Promise.all(Array.from({ length: count }, () => WebhookWorkerProcess.start({ databaseUrl: options.databaseUrl, gatewayInternalUrl: stack.gateway.internalUrl, cpuProfileDir })));
+    workers = await Promise.all(
+      Array.from({ length: count }, () =>
+        WebhookWorkerProcess.start({ databaseUrl: options.databaseUrl, gatewayInternalUrl: stack.gateway.internalUrl, cpuProfileDir }),
+      ),
+    );
   };
   const stopWorkers = async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -88,19 +94,34 @@ export async function benchWebhookDelivery(
     await stack.webhookWorker?.stop();
     const operator = new Operator((name) => stack.db(name));
     const tag = Date.now().toString(36);
-    const host = await operator.createUser({ email: `bench-webhooks-${tag}@example.com`, name: 'Bench Host', timeZone: 'UTC', password: 'correct horse battery' });
+    const host = await operator.createUser({
+      email: `bench-webhooks-${tag}@example.com`,
+      name: 'Bench Host',
+      timeZone: 'UTC',
+      password: 'correct horse battery',
+    });
     const eventType = await operator.createEventType({ title: 'Bench delivery', slug: `bench-delivery-${tag}`, lengthInMinutes: 15, ownerId: host.id });
     const webhookIds: number[] = [];
     for (const port of receivers.ports) {
-      const [webhook] = await stack.db('integrations').query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [host.id, `http://127.0.0.1:${port}/hook`]);
+      const [webhook] = await stack
+        .db('integrations')
+        .query(`INSERT INTO webhooks (user_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
+          host.id,
+          `http://127.0.0.1:${port}/hook`,
+        ]);
       webhookIds.push(webhook.id);
     }
-    const pendingEvents = async () => Number((await stack.db('integrations').query(`SELECT count(*) AS n FROM job_queue.job WHERE name = 'webhook-event' AND state < 'completed'`))[0].n);
+    const pendingEvents = async () =>
+      Number((await stack.db('integrations').query(`SELECT count(*) AS n FROM job_queue.job WHERE name = 'webhook-event' AND state < 'completed'`))[0].n);
     const base = Date.parse('2032-01-05T00:00:00Z');
     let slot = 0;
     const book = async (label: string): Promise<string> => {
       const i = slot++;
-      const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(base + i * 15 * 60_000), attendee: { name: `${label} ${i}`, email: `${label.toLowerCase()}-${i}@example.com`, timeZone: 'UTC' } });
+      const booking = await operator.createBooking({
+        eventTypeId: eventType.id,
+        start: new Date(base + i * 15 * 60_000),
+        attendee: { name: `${label} ${i}`, email: `${label.toLowerCase()}-${i}@example.com`, timeZone: 'UTC' },
+      });
       return booking.uid;
     };
     const waitForReceipts = async (total: number) => {
@@ -129,10 +150,13 @@ export async function benchWebhookDelivery(
         committedAt.set(await book('Guest'), Date.now());
       });
       const committed = Date.now();
-      await waitForReceipts((receivedSoFar += expected) );
+      await waitForReceipts((receivedSoFar += expected));
       const cpu = workersCpuMs() - cpuBefore;
       const receipts = await receivers.take();
-      const latencies = receipts.map(([uid, at]) => at - (committedAt.get(uid) ?? NaN)).filter(Number.isFinite).sort((a, b) => a - b);
+      const latencies = receipts
+        .map(([uid, at]) => at - (committedAt.get(uid) ?? NaN))
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
       const last = Math.max(...receipts.map(([, at]) => at));
       const seconds = Math.max(0.001, (last - first) / 1000);
       rounds.push({
@@ -205,7 +229,9 @@ export function printWebhookBench(result: WebhookBenchResult): void {
   console.log(
     `w  webhook delivery: ${result.events} events × ${result.subscribers} subscribers (receivers and workers in their own processes)` +
       (result.duplicates ? `; ${result.duplicates} received twice` : '') +
-      (result.missing ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}` : '') +
+      (result.missing
+        ? `; missing ones in the database by status: ${JSON.stringify(result.missing.byStatus)}, booking events not fanned out: ${result.missing.eventsNotFannedOut}`
+        : '') +
       '\n' +
       lines.join('\n'),
   );

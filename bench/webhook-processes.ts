@@ -17,7 +17,11 @@ export class ReceiversProcess {
   ) {}
 
   static async start(receivers: number): Promise<ReceiversProcess> {
-    const { child, announced } = await forkAnnounced<{ ports: number[] }>(join(__dirname, 'webhook-receivers.js'), { RECEIVERS: String(receivers) }, "the receivers' process");
+    const { child, announced } = await forkAnnounced<{ ports: number[] }>(
+      join(__dirname, 'webhook-receivers.js'),
+      { RECEIVERS: String(receivers) },
+      "the receivers' process",
+    );
     return new ReceiversProcess(child, announced.ports);
   }
 

@@ -30,7 +30,9 @@ export function parseFlags(command: string, argv: readonly string[], specs: Flag
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const spec = specs[name];
     if (!spec) {
-      const known = Object.keys(specs).map((f) => `--${f}`).join(', ');
+      const known = Object.keys(specs)
+        .map((f) => `--${f}`)
+        .join(', ');
       throw new UsageError(`${command}: unknown flag --${name}${known ? ` (known: ${known})` : ' (it takes no flags)'}`);
     }
     if (name in flags) throw new UsageError(`${command}: --${name} is given more than once`);

@@ -26,7 +26,9 @@ export async function openSubgraphDataSources(databaseUrl: string): Promise<Subg
   };
   try {
     // Side by side, as the subgraphs themselves start: each migrates only its own schema.
-    const results = await Promise.allSettled(SUBGRAPHS.map(async (definition) => opened.set(definition.name, await openDataSource(definition.persistence, databaseUrl))));
+    const results = await Promise.allSettled(
+      SUBGRAPHS.map(async (definition) => opened.set(definition.name, await openDataSource(definition.persistence, databaseUrl))),
+    );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   } catch (error) {

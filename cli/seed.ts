@@ -82,27 +82,85 @@ const TEAMS: Array<{ name: string; slug: string; members: Array<[string, Members
   {
     name: 'Support',
     slug: 'support',
-    members: [['bob', MembershipRole.ADMIN], ['carol', MembershipRole.MEMBER], ['frank', MembershipRole.MEMBER]],
-    eventType: { title: 'Support call', slug: 'support-call', lengthInMinutes: 30, locations: [{ type: 'integration' }], description: 'Help with your account.' },
+    members: [
+      ['bob', MembershipRole.ADMIN],
+      ['carol', MembershipRole.MEMBER],
+      ['frank', MembershipRole.MEMBER],
+    ],
+    eventType: {
+      title: 'Support call',
+      slug: 'support-call',
+      lengthInMinutes: 30,
+      locations: [{ type: 'integration' }],
+      description: 'Help with your account.',
+    },
   },
   {
     name: 'Sales',
     slug: 'sales',
-    members: [['dan', MembershipRole.ADMIN], ['erin', MembershipRole.MEMBER], ['frank', MembershipRole.MEMBER]],
+    members: [
+      ['dan', MembershipRole.ADMIN],
+      ['erin', MembershipRole.MEMBER],
+      ['frank', MembershipRole.MEMBER],
+    ],
     eventType: { title: 'Product demo', slug: 'demo', lengthInMinutes: 45, locations: [{ type: 'integration' }], description: 'A tour of the product.' },
   },
 ];
 
 /** Bookings: day 0 is the Monday of the seeded week; `hour` is the host's local time; a host's slots never overlap. */
-const BOOKINGS: Array<{ eventType: string; team?: string; host: string; day: number; hour: number; minute?: number; attendee: { name: string; email: string; timeZone: string } }> = [
-  { eventType: 'support-call', team: 'support', host: 'bob', day: 0, hour: 10, attendee: { name: 'Pat Customer', email: 'pat@customer.example.com', timeZone: 'America/Chicago' } },
+const BOOKINGS: Array<{
+  eventType: string;
+  team?: string;
+  host: string;
+  day: number;
+  hour: number;
+  minute?: number;
+  attendee: { name: string; email: string; timeZone: string };
+}> = [
+  {
+    eventType: 'support-call',
+    team: 'support',
+    host: 'bob',
+    day: 0,
+    hour: 10,
+    attendee: { name: 'Pat Customer', email: 'pat@customer.example.com', timeZone: 'America/Chicago' },
+  },
   { eventType: 'meeting', host: 'bob', day: 0, hour: 14, attendee: { name: 'Riley Partner', email: 'riley@partner.example.com', timeZone: 'America/Toronto' } },
-  { eventType: 'support-call', team: 'support', host: 'carol', day: 0, hour: 11, attendee: { name: 'Sam Client', email: 'sam@client.example.com', timeZone: 'Europe/Paris' } },
-  { eventType: 'demo', team: 'sales', host: 'dan', day: 1, hour: 10, attendee: { name: 'Lee Prospect', email: 'lee@prospect.example.com', timeZone: 'Asia/Singapore' } },
-  { eventType: 'demo', team: 'sales', host: 'erin', day: 1, hour: 14, attendee: { name: 'Kim Buyer', email: 'kim@buyer.example.com', timeZone: 'Australia/Melbourne' } },
+  {
+    eventType: 'support-call',
+    team: 'support',
+    host: 'carol',
+    day: 0,
+    hour: 11,
+    attendee: { name: 'Sam Client', email: 'sam@client.example.com', timeZone: 'Europe/Paris' },
+  },
+  {
+    eventType: 'demo',
+    team: 'sales',
+    host: 'dan',
+    day: 1,
+    hour: 10,
+    attendee: { name: 'Lee Prospect', email: 'lee@prospect.example.com', timeZone: 'Asia/Singapore' },
+  },
+  {
+    eventType: 'demo',
+    team: 'sales',
+    host: 'erin',
+    day: 1,
+    hour: 14,
+    attendee: { name: 'Kim Buyer', email: 'kim@buyer.example.com', timeZone: 'Australia/Melbourne' },
+  },
   { eventType: 'meeting', host: 'alice', day: 2, hour: 10, attendee: { name: 'Jo Investor', email: 'jo@investor.example.com', timeZone: 'Europe/Dublin' } },
   { eventType: 'intro', host: 'frank', day: 2, hour: 15, attendee: { name: 'Max Candidate', email: 'max@candidate.example.com', timeZone: 'America/Denver' } },
-  { eventType: 'support-call', team: 'support', host: 'frank', day: 3, hour: 9, minute: 30, attendee: { name: 'Ana Customer', email: 'ana@customer.example.com', timeZone: 'America/Sao_Paulo' } },
+  {
+    eventType: 'support-call',
+    team: 'support',
+    host: 'frank',
+    day: 3,
+    hour: 9,
+    minute: 30,
+    attendee: { name: 'Ana Customer', email: 'ana@customer.example.com', timeZone: 'America/Sao_Paulo' },
+  },
 ];
 
 /** Minutes the zone is ahead of UTC at that instant. */

@@ -68,7 +68,13 @@ interface ResolvedCredential {
   expiresAt: string | null;
   user: {
     isServiceAdmin: boolean;
-    memberships: Array<{ teamId: number; role: Principal['memberships'][number]['role']; accepted: boolean; permissions: string[] | null; team: { isOrganization: boolean; parentId: number | null } }>;
+    memberships: Array<{
+      teamId: number;
+      role: Principal['memberships'][number]['role'];
+      accepted: boolean;
+      permissions: string[] | null;
+      team: { isOrganization: boolean; parentId: number | null };
+    }>;
   };
 }
 
@@ -118,7 +124,10 @@ function platformGuard(lockout: GuessLockout, clientId: string, address: string)
   const refuseWhileLocked = (lockedMs: number) => {
     if (!lockedMs) return;
     const wait = waitText(retryAfterSeconds(lockedMs));
-    throw tooManyRequestsError(`Too many wrong ${PLATFORM_SECRET_KEY_HEADER} values for this ${PLATFORM_CLIENT_ID_HEADER} or from this IP address: retry in ${wait}`, lockedMs);
+    throw tooManyRequestsError(
+      `Too many wrong ${PLATFORM_SECRET_KEY_HEADER} values for this ${PLATFORM_CLIENT_ID_HEADER} or from this IP address: retry in ${wait}`,
+      lockedMs,
+    );
   };
   return {
     // After wrong secrets, the right one is checked (and counted) again: the next check past the limit locks the client id.
@@ -139,7 +148,8 @@ function bearerGuard(lockout: FailureLockout, address: string): LookupGuard {
   return {
     reserve: async () => {
       const lockedMs = await lockout.attempt(address);
-      if (lockedMs) throw tooManyRequestsError(`Too many invalid credentials from this IP address: retry in ${waitText(retryAfterSeconds(lockedMs))}`, lockedMs);
+      if (lockedMs)
+        throw tooManyRequestsError(`Too many invalid credentials from this IP address: retry in ${waitText(retryAfterSeconds(lockedMs))}`, lockedMs);
     },
     settle: async (outcome) => {
       if (outcome !== 'wrong') await lockout.refund(address);
@@ -190,7 +200,9 @@ export class CredentialResolver {
     const address = addressKey(req.ip);
     if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query, req.id, address);
     if (!clientId || !secretKey) {
-      throw credentialError(`Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`);
+      throw credentialError(
+        `Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`,
+      );
     }
     const platform = await this.resolvePlatform(clientId, secretKey, query, address, req.id);
     return req.header('authorization') ? this.resolve(req.header('authorization'), query, req.id, address) : platform;
@@ -217,12 +229,18 @@ export class CredentialResolver {
     if (!authorization) return ANONYMOUS;
     const secret = bearerSecretOf(authorization);
     if (secret === undefined) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
-    return this.cached(`bearer:${secret}`, RESOLVE_CREDENTIAL, { secret }, 'credential', requestId, () =>
-      API_KEY.test(secret)
-        ? 'Invalid, revoked or expired API key'
-        : secret.startsWith(ACCESS_TOKEN_PREFIX)
-          ? 'Invalid, revoked or expired access token'
-          : 'Malformed credential: neither an API key (svc_…) nor an OAuth access token',
+    return this.cached(
+      `bearer:${secret}`,
+      RESOLVE_CREDENTIAL,
+      { secret },
+      'credential',
+      requestId,
+      () =>
+        API_KEY.test(secret)
+          ? 'Invalid, revoked or expired API key'
+          : secret.startsWith(ACCESS_TOKEN_PREFIX)
+            ? 'Invalid, revoked or expired access token'
+            : 'Malformed credential: neither an API key (svc_…) nor an OAuth access token',
       this.lockouts && bearerGuard(this.lockouts.invalidCredentials, address),
     );
   }
@@ -279,7 +297,14 @@ export class CredentialResolver {
     }
   }
 
-  private async lookUp(key: string, query: string, variables: Record<string, unknown>, field: string, requestId: string | undefined, refusal: () => string): Promise<Principal> {
+  private async lookUp(
+    key: string,
+    query: string,
+    variables: Record<string, unknown>,
+    field: string,
+    requestId: string | undefined,
+    refusal: () => string,
+  ): Promise<Principal> {
     const generation = this.generation;
     const result = await this.run(query, variables, SYSTEM, requestId);
     const unavailable = result.errors?.find(hasUnavailableCode);

@@ -29,7 +29,14 @@ const REQUEST_HEADERS = [
 ];
 /** What a page may read of an answer beyond the CORS-safelisted headers: its budget, when to retry, the id to quote, a route's deprecation, a replay. */
 const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', REQUEST_ID_HEADER, 'Deprecation', 'Sunset', IDEMPOTENT_REPLAYED_HEADER,
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  REQUEST_ID_HEADER,
+  'Deprecation',
+  'Sunset',
+  IDEMPOTENT_REPLAYED_HEADER,
 ];
 /** Chromium's ceiling: a page pays one preflight per URL every two hours at most; the list only changes with a release. */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
@@ -40,7 +47,10 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
  * host, port only when not the scheme's default, no path), since the comparison is exact.
  */
 export function allowedOriginsFrom(value: string | undefined): AllowedOrigins | undefined {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   if (entries.includes('*')) {
     if (entries.length > 1) throw new Error(`${CORS_ORIGINS_VARIABLE}: * allows every origin; list exact origins or * alone, not both`);

@@ -8,7 +8,16 @@ import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
 import {
-  ANONYMOUS, INTERNAL_HEADERS, Principal, PRINCIPAL_HEADER, signPrincipal, signWriteKey, SYSTEM, SYSTEM_CALL_HEADER, verifySystemCall, WRITE_KEY_HEADER,
+  ANONYMOUS,
+  INTERNAL_HEADERS,
+  Principal,
+  PRINCIPAL_HEADER,
+  signPrincipal,
+  signWriteKey,
+  SYSTEM,
+  SYSTEM_CALL_HEADER,
+  verifySystemCall,
+  WRITE_KEY_HEADER,
 } from '../subgraphs/kit/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
 import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
@@ -42,11 +51,7 @@ import { publicOriginOf, trustProxySetting } from './public-address';
 import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from '../subgraphs/kit/subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { ManifestFolder } from './trusted-documents/manifest-folder';
-import {
-  DEFAULT_TRUSTED_DOCUMENTS_DIR,
-  trustedDocuments,
-  trustedDocumentsModeFrom,
-} from './trusted-documents/trusted-documents';
+import { DEFAULT_TRUSTED_DOCUMENTS_DIR, trustedDocuments, trustedDocumentsModeFrom } from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
 import { listen } from '../subgraphs/kit/listen';
 import { OAUTH_DISCOVERY_PATH } from '../subgraphs/kit/addresses';
@@ -218,17 +223,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   reuseOperationsForResultShaping();
   const subgraphHttp = subgraphFetcher();
   const buildService = ({ name, url }: { name: string; url?: string }) =>
-    new PrincipalForwardingDataSource({ url: options.subgraphUrls[name] ?? url, fetcher: subgraphHttp.fetch as never }, (userIds) => credentials.forgetUsers(userIds), name);
+    new PrincipalForwardingDataSource(
+      { url: options.subgraphUrls[name] ?? url, fetcher: subgraphHttp.fetch as never },
+      (userIds) => credentials.forgetUsers(userIds),
+      name,
+    );
   // Public: the API schema (no @inaccessible fields). Internal: the same supergraph with @inaccessible
   // lifted, for the gateway's own calls and the subgraphs' callbacks (docs/decisions.md, "Schema registry").
   const poller = options.supergraphSource ? await SupergraphPoller.start(options.supergraphSource) : undefined;
   const initialSdl = poller?.sdl ?? options.supergraphSdl;
   if (!initialSdl) throw new Error('startGateway needs supergraphSdl or supergraphSource');
   // Both gateways take each new supergraph through their `update` callback (no restart).
-  const supergraphFor = (transform: (sdl: string) => string) => async ({ update }: { update: (sdl: string) => void }) => {
-    const unsubscribe = poller?.onUpdate((sdl) => update(transform(sdl)));
-    return { supergraphSdl: transform(initialSdl), cleanup: async () => unsubscribe?.() };
-  };
+  const supergraphFor =
+    (transform: (sdl: string) => string) =>
+    async ({ update }: { update: (sdl: string) => void }) => {
+      const unsubscribe = poller?.onUpdate((sdl) => update(transform(sdl)));
+      return { supergraphSdl: transform(initialSdl), cleanup: async () => unsubscribe?.() };
+    };
   const gateway = new ApolloGateway({ supergraphSdl: supergraphFor((sdl) => sdl), buildService });
   // The internal supergraph is the public one without its @inaccessible marks: the public gateway
   // validates it (a broken one fails there), so the internal one skips a second validation.
@@ -287,7 +298,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy ?? setting('TRUST_PROXY')));
   // A request id from a proxy named by TRUST_PROXY is kept (one id across the proxy's logs and ours); otherwise a new one.
-  app.use(requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)));
+  app.use(
+    requestLogging('gateway', (req) => (app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean)(req.socket.remoteAddress, 0)),
+  );
   app.use((req, _res, next) => {
     for (const name of INTERNAL_HEADERS) delete req.headers[name];
     next();
@@ -296,10 +309,19 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // allowed page, and on the OAuth discovery document a public client reads before it signs in; the browser-facing pages
   // under /auth stay same-origin.
   if (allowedOrigins) app.use(['/graphql', '/v2', OAUTH_DISCOVERY_PATH], crossOrigin(allowedOrigins));
-  mountHealth(app, { subgraphUrls: options.subgraphUrls, workerHealthUrls: options.workerHealthUrls, checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined });
+  mountHealth(app, {
+    subgraphUrls: options.subgraphUrls,
+    workerHealthUrls: options.workerHealthUrls,
+    checkDatabase: rateLimits.shared ? rateLimits.checkDatabase : undefined,
+  });
   app.use(browserPages());
   const publicUrl = options.publicUrl ?? setting('PUBLIC_URL');
-  for (const web of options.webRoutes ?? []) for (const path of web.paths) app.use(path, proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })));
+  for (const web of options.webRoutes ?? [])
+    for (const path of web.paths)
+      app.use(
+        path,
+        proxyTo(web.target, (req) => publicOriginOf(req, { publicUrl, host, port: actualPort })),
+      );
   // Every /v2 answer is counted by its route template, 429s of the budgets included.
   app.use('/v2', restRequestMetrics(routes));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.

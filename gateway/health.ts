@@ -35,12 +35,18 @@ export function mountHealth(app: Express, sources: HealthSources): void {
   const subgraphs = checksOf(sources.subgraphUrls, (url) => url.replace(/\/graphql$/, READY_PATH));
   const { checkDatabase } = sources;
   // The driver's message names the database's address: the public port says only that it does not answer.
-  const database: Record<string, DependencyCheck> = checkDatabase ? { database: () => checkDatabase().catch(() => Promise.reject(new Error('unreachable'))) } : {};
+  const database: Record<string, DependencyCheck> = checkDatabase
+    ? { database: () => checkDatabase().catch(() => Promise.reject(new Error('unreachable'))) }
+    : {};
   const workers = checksOf(sources.workerHealthUrls ?? {}, (url) => url);
   const readiness = { ...database, ...subgraphs };
   app.use((req, res, next) => answerProbe(req, res, readiness) || next());
   app.get('/health', async (_req, res) => {
-    const [subgraphStates, databaseStates, workerStates] = await Promise.all([dependencyStates(subgraphs), dependencyStates(database), dependencyStates(workers)]);
+    const [subgraphStates, databaseStates, workerStates] = await Promise.all([
+      dependencyStates(subgraphs),
+      dependencyStates(database),
+      dependencyStates(workers),
+    ]);
     const ready = Object.keys(notOk({ ...subgraphStates, ...databaseStates })).length === 0;
     const allOk = ready && Object.keys(notOk(workerStates)).length === 0;
     res.status(ready ? 200 : 503).json({

@@ -25,7 +25,8 @@ export function requestErrorOf(error: Error & { status?: number; type?: string; 
       return { status: 400, code: 'BAD_REQUEST', message: error.message };
   }
   // zlib refusing a body sent with Content-Encoding it does not have is body-parser's plain 400.
-  if (error.status && error.status >= 400 && error.status < 500) return { status: error.status, code: 'BAD_REQUEST', message: `The body could not be read: ${error.message}` };
+  if (error.status && error.status >= 400 && error.status < 500)
+    return { status: error.status, code: 'BAD_REQUEST', message: `The body could not be read: ${error.message}` };
   console.error('[gateway] internal error:', error);
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: setting('DEBUG_ERRORS') ? String(error.stack ?? error.message) : 'Internal server error' };
 }

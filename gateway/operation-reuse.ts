@@ -42,7 +42,6 @@ const REUSING = Symbol('operation reuse installed');
  * fails should an upgrade bind the function differently or the reuse stop returning the kept operation.
  */
 export function reuseOperationsForResultShaping(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const operations = require('@apollo/federation-internals/dist/operations') as { operationFromDocument: OperationFromDocument & { [REUSING]?: true } };
   if (operations.operationFromDocument[REUSING]) return;
   operations.operationFromDocument = Object.assign(reusing(operations.operationFromDocument), { [REUSING]: true as const });

@@ -82,7 +82,9 @@ export class SupergraphPoller {
     try {
       for (const listener of this.listeners) listener(sdl);
     } catch (error) {
-      console.error(`[gateway] supergraph from ${describeSource(this.source)} refused by the gateway, still serving the last good one: ${(error as Error).message}`);
+      console.error(
+        `[gateway] supergraph from ${describeSource(this.source)} refused by the gateway, still serving the last good one: ${(error as Error).message}`,
+      );
       return false;
     }
     this.current = sdl;

@@ -17,7 +17,15 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * Decided by the gateway alone, never passed on as the client sent them: what a trusted proxy (TRUST_PROXY)
  * said is already in the gateway's request id and client address, which go in their place.
  */
-const DETERMINED_BY_THE_GATEWAY = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', REQUEST_ID_HEADER]);
+const DETERMINED_BY_THE_GATEWAY = new Set([
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  REQUEST_ID_HEADER,
+]);
 
 /**
  * Streams the request to the subgraph unchanged (method, path, query, headers, body) and its answer
@@ -29,7 +37,8 @@ export function proxyTo(target: string, publicOrigin: (req: Request) => string):
   const origin = new URL(target);
   return (req: Request, res: Response) => {
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !DETERMINED_BY_THE_GATEWAY.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name) && !DETERMINED_BY_THE_GATEWAY.has(name)) headers[name] = value;
     headers.host = origin.host;
     if (req.id) headers[REQUEST_ID_HEADER] = req.id;
     headers[FORWARDED_CONTEXT_HEADER] = signForwardedContext({ clientAddress: req.ip ?? req.socket.remoteAddress ?? '', origin: publicOrigin(req) });
@@ -41,7 +50,8 @@ export function proxyTo(target: string, publicOrigin: (req: Request) => string):
     });
     upstream.on('error', (error) => {
       console.error(`[gateway] ${req.method} ${req.originalUrl}: ${target} unreachable: ${error.message}`);
-      if (!res.headersSent) res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain').send('The sign-in service is unavailable; retry shortly');
+      if (!res.headersSent)
+        res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain').send('The sign-in service is unavailable; retry shortly');
       else res.destroy();
     });
     req.pipe(upstream);

@@ -95,7 +95,8 @@ export function formatCheck(result: SchemaCheckResult): string {
   list('BREAKING, not recorded in schema/breaking-changes.json', result.unrecorded);
   if (result.accepted.length) {
     lines.push(`BREAKING, accepted (${result.accepted.length}):`);
-    for (const { change, entry } of result.accepted) lines.push(`  - [${change.type}] ${change.path ?? ''}: ${change.message} (${entry.date}: ${entry.reason})`);
+    for (const { change, entry } of result.accepted)
+      lines.push(`  - [${change.type}] ${change.path ?? ''}: ${change.message} (${entry.date}: ${entry.reason})`);
   }
   list('DANGEROUS', result.dangerous);
   list('SAFE', result.safe);
@@ -103,7 +104,8 @@ export function formatCheck(result: SchemaCheckResult): string {
   if (result.unrecorded.length) {
     const today = new Date().toISOString().slice(0, 10);
     lines.push('', 'To accept them, add to "accepted" in schema/breaking-changes.json:');
-    for (const c of result.unrecorded) lines.push(`  ${JSON.stringify({ type: c.type, path: c.path, date: today, reason: 'WHY clients can live with this' })},`);
+    for (const c of result.unrecorded)
+      lines.push(`  ${JSON.stringify({ type: c.type, path: c.path, date: today, reason: 'WHY clients can live with this' })},`);
   }
   if (lines.length === 0) lines.push('no changes to the API schema');
   return lines.join('\n');

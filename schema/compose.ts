@@ -45,7 +45,9 @@ export function readCheckedInApiSchema(): string {
  */
 export async function runSchemaCheck(fresh: Composition, published: string): Promise<{ ok: boolean; report: string }> {
   const result = await checkApiSchema(published, fresh.apiSdl, readChangelog());
-  const hints = fresh.hints.length ? `composition hints (${fresh.hints.length}):\n${fresh.hints.map((h) => `  - ${h}`).join('\n')}\n` : 'composition hints: none\n';
+  const hints = fresh.hints.length
+    ? `composition hints (${fresh.hints.length}):\n${fresh.hints.map((h) => `  - ${h}`).join('\n')}\n`
+    : 'composition hints: none\n';
   return { ok: result.ok, report: `${hints}${formatCheck(result)}` };
 }
 
@@ -62,7 +64,12 @@ async function main() {
   const checkOnly = process.argv.includes('--check');
   const baseAt = process.argv.indexOf('--base');
   const composition = await composeSupergraph();
-  const published = baseAt > 0 ? execFileSync('git', ['show', `${process.argv[baseAt + 1]}:schema/api.graphql`], { encoding: 'utf8' }) : existsSync(API_SCHEMA_FILE) ? readCheckedInApiSchema() : composition.apiSdl;
+  const published =
+    baseAt > 0
+      ? execFileSync('git', ['show', `${process.argv[baseAt + 1]}:schema/api.graphql`], { encoding: 'utf8' })
+      : existsSync(API_SCHEMA_FILE)
+        ? readCheckedInApiSchema()
+        : composition.apiSdl;
   const check = await runSchemaCheck(composition, published);
   console.log(check.report);
   if (!check.ok) {

@@ -43,7 +43,9 @@ if (source.mtimeMs <= built && !process.argv.includes('--force')) process.exit(0
 
 process.stderr.write(built ? `build: ${source.path.slice(ROOT.length + 1)} changed, compiling…\n` : 'build: compiling dist/…\n');
 const startedAt = new Date();
-const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT], { stdio: ['ignore', process.stderr, process.stderr] });
+const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT], {
+  stdio: ['ignore', process.stderr, process.stderr],
+});
 if (tsc.status !== 0) {
   process.stderr.write(`build: tsc failed (exit ${tsc.status ?? tsc.signal}); fix the errors above and run the command again\n`);
   process.exit(1);

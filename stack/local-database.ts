@@ -48,7 +48,7 @@ export async function openLocalDatabase(): Promise<LocalDatabase> {
   // Something else on the port would make the client wait without end: fail at once, naming it.
   if ((await assertPostgresOrFree(port, 'EMBEDDED_PG_PORT')) === 'free') return startEmbedded();
   if (!(await reachable(serverUrl))) {
-    throw new PortInUse(port, 'EMBEDDED_PG_PORT', 'a PostgreSQL server that does not take the embedded server\'s credentials listens there');
+    throw new PortInUse(port, 'EMBEDDED_PG_PORT', "a PostgreSQL server that does not take the embedded server's credentials listens there");
   }
   return { url: await ensureDatabase(serverUrl, DATABASE_NAME), stop: async () => undefined, origin: 'reused' };
 }

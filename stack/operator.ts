@@ -94,7 +94,12 @@ export class Operator {
         const team = (await new TeamService(organizations).findByIds([teamId]))[0];
         if (!team) return null;
         const members = await new MembershipService(organizations).forTeams([teamId]);
-        return { teamId, isOrganization: team.isOrganization, parentId: team.parentId, acceptedMemberIds: members.filter((m) => m.accepted).map((m) => m.userId) };
+        return {
+          teamId,
+          isOrganization: team.isOrganization,
+          parentId: team.parentId,
+          acceptedMemberIds: members.filter((m) => m.accepted).map((m) => m.userId),
+        };
       },
     };
   }

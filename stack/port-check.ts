@@ -8,7 +8,9 @@ export class PortInUse extends Error {
     detail = 'another process listens there',
     zeroPicksFree = variable !== 'EMBEDDED_PG_PORT',
   ) {
-    super(`Port ${port} (${variable}) is in use: ${detail}. Stop that process, or set ${variable} to another port${zeroPicksFree ? ' (0 picks a free one)' : ''}`);
+    super(
+      `Port ${port} (${variable}) is in use: ${detail}. Stop that process, or set ${variable} to another port${zeroPicksFree ? ' (0 picks a free one)' : ''}`,
+    );
     this.name = 'PortInUse';
   }
 }

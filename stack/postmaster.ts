@@ -26,7 +26,9 @@ export async function dataDirectoryAt(serverUrl: string): Promise<string | undef
     await client.connect();
   } catch (error) {
     if ((error as { code?: string }).code === 'ECONNREFUSED') return undefined;
-    throw new Error(`Port ${new URL(serverUrl).port} answers, but not as the embedded PostgreSQL server of this project: ${(error as Error).message}`);
+    throw new Error(`Port ${new URL(serverUrl).port} answers, but not as the embedded PostgreSQL server of this project: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');

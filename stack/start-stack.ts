@@ -48,7 +48,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     for (const definition of SUBGRAPHS) {
       const port = options.subgraphPort?.(definition.name, definition.defaultPort) ?? definition.defaultPort;
-      started.push(await startSubgraph(definition, { databaseUrl: options.databaseUrl, port, gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:4000', rateLimits: options.rateLimits }));
+      started.push(
+        await startSubgraph(definition, {
+          databaseUrl: options.databaseUrl,
+          port,
+          gatewayUrl: () => gatewayUrl ?? 'http://127.0.0.1:4000',
+          rateLimits: options.rateLimits,
+        }),
+      );
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));

@@ -41,7 +41,10 @@ function stopWhenParentLeaves(stop: (reason: string) => void): void {
 }
 
 /** Every service of the stack with its concrete port and environment: the subgraphs, then the gateway. */
-async function serviceSpecs(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ specs: ServiceSpec[]; workers: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
+async function serviceSpecs(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ specs: ServiceSpec[]; workers: ServiceSpec[]; urls: Record<string, string>; gatewayUrl: string }> {
   const heapLimitMb = setting('HEAP_LIMIT_MB', env);
   const shared: NodeJS.ProcessEnv = {
     ...env,

@@ -247,8 +247,18 @@ export const NOT_NULL = new Set<string>([
   // Settings with a NOT NULL column: omitted keeps them, null is a 400 (`{disabled: true}` clears the object settings).
   ...['CreateEventTypeInput', 'UpdateEventTypeInput', 'CreateTeamEventTypeInput', 'UpdateTeamEventTypeInput'].flatMap((input) =>
     [
-      'minimumBookingNotice', 'beforeEventBuffer', 'afterEventBuffer', 'offsetStart', 'onlyShowFirstAvailableSlot', 'disableGuests', 'hideCalendarNotes',
-      'hideCalendarEventDetails', 'hideOrganizerEmail', 'lockTimeZoneToggleOnBookingPage', 'useDestinationCalendarEmail', 'bookingFields',
+      'minimumBookingNotice',
+      'beforeEventBuffer',
+      'afterEventBuffer',
+      'offsetStart',
+      'onlyShowFirstAvailableSlot',
+      'disableGuests',
+      'hideCalendarNotes',
+      'hideCalendarEventDetails',
+      'hideOrganizerEmail',
+      'lockTimeZoneToggleOnBookingPage',
+      'useDestinationCalendarEmail',
+      'bookingFields',
     ].map((field) => `${input}.${field}`),
   ),
   ...['name', 'timeZone', 'isDefault', 'availability', 'schedule', 'overrides'].map((field) => `UpdateScheduleInput.${field}`),
@@ -261,7 +271,9 @@ export const NOT_NULL = new Set<string>([
   ...['name', 'metadata'].map((field) => `UpdateManagedOrganizationInput.${field}`),
   ...['email', 'name', 'timeFormat', 'defaultScheduleId', 'weekStart', 'timeZone', 'locale', 'metadata'].map((field) => `UpdateMeInput.${field}`),
   ...['name', 'activation', 'trigger', 'steps'].map((field) => `UpdateWorkflowInput.${field}`),
-  ...['name', 'redirectUris', 'areEmailsEnabled', 'areDefaultEventTypesEnabled', 'areCalendarEventsEnabled'].map((field) => `UpdatePlatformOAuthClientInput.${field}`),
+  ...['name', 'redirectUris', 'areEmailsEnabled', 'areDefaultEventTypesEnabled', 'areCalendarEventsEnabled'].map(
+    (field) => `UpdatePlatformOAuthClientInput.${field}`,
+  ),
 ]);
 
 /** JSON objects (`metadata`, booking field responses): the reference's metadata rule, and a size bound for the rest. */

@@ -75,7 +75,11 @@ describe('cost never decreases when a list gets longer', () => {
 
   it('a range the subgraph would refuse (reversed, unreadable, over 366 days) costs as much as the longest one', () => {
     const year = costOf(`{ slots(start: "2030-01-01", end: "2031-01-01") }`);
-    for (const [from, to] of [['2030-02-01', '2030-01-01'], ['soon', 'later'], ['2030-01-01', '2040-01-01']]) {
+    for (const [from, to] of [
+      ['2030-02-01', '2030-01-01'],
+      ['soon', 'later'],
+      ['2030-01-01', '2040-01-01'],
+    ]) {
       expect(costOf(`{ slots(start: "${from}", end: "${to}") }`)).toBeGreaterThanOrEqual(year);
     }
   });

@@ -47,7 +47,11 @@ const COSTS_KEPT_PER_DOCUMENT = 256;
 function costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
   let costs = knownCosts.get(document);
   if (!costs) knownCosts.set(document, (costs = new Map()));
-  const key = `${operationName ?? ''}\n${JSON.stringify(costVariablesOf(document).filter((name) => name in variables).map((name) => [name, variables[name]]))}`;
+  const key = `${operationName ?? ''}\n${JSON.stringify(
+    costVariablesOf(document)
+      .filter((name) => name in variables)
+      .map((name) => [name, variables[name]]),
+  )}`;
   let cost = costs.get(key);
   if (cost === undefined) {
     cost = getComplexity({ schema, query: document, variables, operationName, estimators: [operationCost] });
@@ -119,7 +123,8 @@ function requestGuards(limits: OperationLimits): ApolloServerPlugin {
           try {
             cost = costOf(schema, document, request.operationName, request.variables ?? {});
           } catch (error) {
-            if (/maximum allowed number of nodes/.test((error as Error).message)) throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded.`);
+            if (/maximum allowed number of nodes/.test((error as Error).message))
+              throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded.`);
             return; // variables that do not fit the operation: execution reports them as bad input
           }
           if (cost > limits.maxCost) throw limitExceeded('maxCost', `Query cost limit of ${limits.maxCost} exceeded, found ${cost}.`);
@@ -134,7 +139,9 @@ function requestGuards(limits: OperationLimits): ApolloServerPlugin {
  * token limit on parsing, graphql-armor's depth, alias and directive rules in validation, and the
  * input limits, root-field and cost checks (graphql-query-complexity with the estimator of cost.ts) after it.
  */
-export function operationLimitOptions(limits: OperationLimits): Pick<ApolloServerOptions<never>, 'parseOptions' | 'validationRules'> & { plugins: ApolloServerPlugin[] } {
+export function operationLimitOptions(
+  limits: OperationLimits,
+): Pick<ApolloServerOptions<never>, 'parseOptions' | 'validationRules'> & { plugins: ApolloServerPlugin[] } {
   const armor = new ApolloArmor({
     blockFieldSuggestion: { enabled: false }, // only for anonymous callers: see anonymous-suggestions.ts
     costLimit: { enabled: false }, // the cost that multiplies through lists is graphql-query-complexity's

@@ -11,7 +11,11 @@ import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
 export function clientSecretLockout(limiters: LimiterFactory, settings: RateLimitSettings): GuessLockout {
   return new GuessLockout(
     limiters,
-    { names: { subject: 'client-secret-per-client', ip: 'client-secret-per-ip' }, failuresPerSubject: settings.clientSecretFailuresPerClient, failuresPerIp: settings.clientSecretFailuresPerIp },
+    {
+      names: { subject: 'client-secret-per-client', ip: 'client-secret-per-ip' },
+      failuresPerSubject: settings.clientSecretFailuresPerClient,
+      failuresPerIp: settings.clientSecretFailuresPerIp,
+    },
     settings,
   );
 }

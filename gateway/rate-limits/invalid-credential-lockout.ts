@@ -10,5 +10,8 @@ import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
  * shorter than the secrets' one: a client whose key was revoked retries with it a while before it gives up.
  */
 export function invalidCredentialLockout(limiters: LimiterFactory, settings: RateLimitSettings): FailureLockout {
-  return new FailureLockout(limiters, 'invalid-credentials-per-ip', settings.credentialFailuresPerIp, { ...settings, failureWindowSeconds: settings.credentialFailureWindowSeconds });
+  return new FailureLockout(limiters, 'invalid-credentials-per-ip', settings.credentialFailuresPerIp, {
+    ...settings,
+    failureWindowSeconds: settings.credentialFailureWindowSeconds,
+  });
 }

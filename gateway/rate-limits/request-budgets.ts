@@ -98,7 +98,13 @@ export class RequestBudgets {
   async spendsOf(req: Request, check: CredentialCheck): Promise<Spend[]> {
     const credential = credentialKeyOf(req);
     const address = clientAddressOf(req);
-    if (credential && (await check(req, clientIdInPathOf(req)).then(() => true, () => false))) {
+    if (
+      credential &&
+      (await check(req, clientIdInPathOf(req)).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       return [{ kind: PER_CREDENTIAL, consume: this.perCredential, key: credential, limit: this.settings.requestsPerCredential, whose: 'for this credential' }];
     }
     const spends: Spend[] = [
@@ -140,7 +146,11 @@ export class RequestBudgets {
       if (!over) return next();
       countRefusal(over.spend.kind);
       res.status(429).set('Retry-After', String(resetSeconds));
-      tooMany(req, res, `Too many requests: at most ${binding.spend.limit} per ${this.settings.windowSeconds} seconds ${binding.spend.whose}. Retry in ${resetSeconds} seconds.`);
+      tooMany(
+        req,
+        res,
+        `Too many requests: at most ${binding.spend.limit} per ${this.settings.windowSeconds} seconds ${binding.spend.whose}. Retry in ${resetSeconds} seconds.`,
+      );
     };
   }
 }

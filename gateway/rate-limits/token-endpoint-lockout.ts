@@ -30,9 +30,7 @@ export function tokenEndpointLockout(lockout: GuessLockout, path: string): Reque
           : res.statusCode === 200
             ? lockout.succeeded(clientId, address)
             : lockout.notAFailure(clientId, address);
-      settled
-        .catch((error: Error) => console.error('[rate limits] could not settle a token request count:', error.message))
-        .finally(() => send(body));
+      settled.catch((error: Error) => console.error('[rate limits] could not settle a token request count:', error.message)).finally(() => send(body));
       return res;
     };
     next();

@@ -7,7 +7,7 @@ import { RouteEntry } from './route';
  */
 export const DEVIATION = {
   consent:
-    'Memberships: consent — accepted:true by an admin is an invitation (accepted:false) unless an admin of the person\'s organization places them; ' +
+    "Memberships: consent — accepted:true by an admin is an invitation (accepted:false) unless an admin of the person's organization places them; " +
     'only the person accepts it; its user is null to anybody else',
   ownerGrantsOwner: 'Teams and memberships — role OWNER is granted only by an OWNER of the team (403 for an ADMIN)',
   teamAdminOnOrgPath: "Teams and memberships — a team's admin on another organization's path gets 404 (the team is not there), anybody else 403",

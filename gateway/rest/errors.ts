@@ -90,7 +90,8 @@ export interface OAuthErrorBody {
  */
 export function oauthErrorOf(error: GraphQLFormattedError | RestError | Error): { status: number; body: OAuthErrorBody } {
   const oauthError = (error as GraphQLFormattedError).extensions?.oauthError;
-  if (typeof oauthError === 'string') return { status: oauthError === 'invalid_client' ? 401 : 400, body: { error: oauthError, error_description: error.message } };
+  if (typeof oauthError === 'string')
+    return { status: oauthError === 'invalid_client' ? 401 : 400, body: { error: oauthError, error_description: error.message } };
   const { status, body } = restErrorOf(error);
   if (status === 400) return { status, body: { error: 'invalid_request', error_description: body.error.message } };
   if (status === 401) return { status, body: { error: 'invalid_client', error_description: body.error.message } };
@@ -99,6 +100,9 @@ export function oauthErrorOf(error: GraphQLFormattedError | RestError | Error): 
 }
 
 /** The error answer in the format the route declares (spec 7.1 envelope, or RFC 6749 for `errors: 'oauth'`). */
-export function errorOf(route: { errors?: 'envelope' | 'oauth' }, error: GraphQLFormattedError | RestError | Error): { status: number; body: ErrorEnvelope | OAuthErrorBody } {
+export function errorOf(
+  route: { errors?: 'envelope' | 'oauth' },
+  error: GraphQLFormattedError | RestError | Error,
+): { status: number; body: ErrorEnvelope | OAuthErrorBody } {
   return route.errors === 'oauth' ? oauthErrorOf(error) : restErrorOf(error);
 }

@@ -38,9 +38,12 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
       }
       if (req.body === undefined || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
         if (spec.required) {
-          throw new RestError(400, route.entry.body === 'form-or-json'
-            ? 'A body is required (Content-Type: application/x-www-form-urlencoded or application/json)'
-            : 'A JSON object body is required (Content-Type: application/json)');
+          throw new RestError(
+            400,
+            route.entry.body === 'form-or-json'
+              ? 'A body is required (Content-Type: application/x-www-form-urlencoded or application/json)'
+              : 'A JSON object body is required (Content-Type: application/json)',
+          );
         }
         continue;
       }
@@ -59,7 +62,8 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
 
 /** The value at a route's `result` path (`me`, `organizationUser.schedules`); null when an object on the way is null. */
 function resultAt(data: Record<string, unknown> | null | undefined, path: string): Record<string, unknown> | null | undefined {
-  return path.split('.').reduce<unknown>((value, key) => (value == null ? value : (value as Record<string, unknown>)[key]), data) as Record<string, unknown> | null | undefined;
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? value : (value as Record<string, unknown>)[key]), data) as
+    Record<string, unknown> | null | undefined;
 }
 
 /** RouteEntry.listWhenPresent: the list field when it is a list, else the result without it. */

@@ -109,7 +109,10 @@ function withNullsRule(node: unknown, rule: NonNullable<RouteEntry['nulls']>): u
 }
 
 /** RouteEntry.listWhenPresent: the object without the list field, or the list. */
-function singleOrList(value: { properties?: Record<string, JsonSchema>; required?: string[] }, field: string): { properties?: Record<string, JsonSchema>; required?: string[] } {
+function singleOrList(
+  value: { properties?: Record<string, JsonSchema>; required?: string[] },
+  field: string,
+): { properties?: Record<string, JsonSchema>; required?: string[] } {
   const { [field]: list, ...properties } = value.properties ?? {};
   const single = { ...value, properties, required: value.required?.filter((name) => name !== field) };
   const listSchema = list as { items?: JsonSchema; anyOf?: Array<{ items?: JsonSchema }> } | undefined;
@@ -165,7 +168,9 @@ const OAUTH_ERROR_STATUSES: Record<string, string> = {
 
 /** JSON, and form-encoded too where the route takes it. */
 function bodyContent(route: RouteEntry, schema: JsonSchema): Record<string, { schema: JsonSchema }> {
-  return route.body === 'form-or-json' ? { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } : { 'application/json': { schema } };
+  return route.body === 'form-or-json'
+    ? { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } }
+    : { 'application/json': { schema } };
 }
 
 /** On every answer (gateway/rate-limits): the budget of the request's credential, or of its IP without one. */
@@ -209,7 +214,13 @@ function responseHeaders(route: RouteEntry, status?: string): { headers: Record<
 }
 
 function operationId(route: RouteEntry): string {
-  return `${route.method.toLowerCase()}${route.path.replace(/^\/v2/, '').replace(/\{(\w+)\}/g, 'By_$1').split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}${route.version ? `_${route.version.replace(/-/g, '_')}` : ''}`;
+  return `${route.method.toLowerCase()}${route.path
+    .replace(/^\/v2/, '')
+    .replace(/\{(\w+)\}/g, 'By_$1')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('')}${route.version ? `_${route.version.replace(/-/g, '_')}` : ''}`;
 }
 
 /** The OpenAPI 3.1 document of the façade, derived from the route table and the supergraph. */
@@ -227,7 +238,9 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
       schema: route.version ? { type: 'string', enum: [route.version] } : { type: 'string' },
       description: route.versionRequired
         ? `Must be ${route.version}: the endpoint has no older version (404 without it).`
-        : route.version ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.` : 'Not read by this endpoint.',
+        : route.version
+          ? `Must be ${route.version} for this behaviour; without it the endpoint answers its older version.`
+          : 'Not read by this endpoint.',
     });
     const keyed = takesIdempotencyKey(route);
     if (keyed) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
@@ -252,7 +265,10 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
             : { description: 'Success', ...responseHeaders(route), content: { 'application/json': { schema: successSchema(route, schema) } } },
         ...(route.errors === 'oauth'
           ? Object.fromEntries(
-              Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [code, { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } }]),
+              Object.entries(OAUTH_ERROR_STATUSES).map(([code, description]) => [
+                code,
+                { description, ...responseHeaders(route, code), content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+              ]),
             )
           : Object.fromEntries(
               Object.entries({ ...ERROR_STATUSES, ...(keyed ? IDEMPOTENCY_STATUSES : {}) }).map(([code, description]) => [
@@ -266,19 +282,34 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
     paths[route.path] ??= {};
     if (existing) existing['x-versions'] = [...(existing['x-versions'] ?? []), operation];
     else paths[route.path][method] = operation;
-    for (const name of pathParameters(route.path)) if (!compiled.variables.some((v) => v.name === name)) throw new Error(`${route.path}: {${name}} feeds no variable`);
+    for (const name of pathParameters(route.path))
+      if (!compiled.variables.some((v) => v.name === name)) throw new Error(`${route.path}: {${name}} feeds no variable`);
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Scheduling Service API', version: 'v2', description: 'REST compatibility façade over the federated GraphQL supergraph. Every operation lists the GraphQL document it runs (x-graphql-operation).' },
+    info: {
+      title: 'Scheduling Service API',
+      version: 'v2',
+      description: 'REST compatibility façade over the federated GraphQL supergraph. Every operation lists the GraphQL document it runs (x-graphql-operation).',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }, { platformClientId: [], platformSecretKey: [] }],
     paths,
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'API key (svc_…) or OAuth access token (svc_at_…)' },
-        platformClientId: { type: 'apiKey', in: 'header', name: 'x-svc-client-id', description: 'Platform customers: the OAuth client id (with x-svc-secret-key)' },
-        platformSecretKey: { type: 'apiKey', in: 'header', name: 'x-svc-secret-key', description: 'Platform customers: the OAuth client secret key (with x-svc-client-id)' },
+        platformClientId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-svc-client-id',
+          description: 'Platform customers: the OAuth client id (with x-svc-secret-key)',
+        },
+        platformSecretKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-svc-secret-key',
+          description: 'Platform customers: the OAuth client secret key (with x-svc-client-id)',
+        },
       },
       schemas: {
         Pagination: {

@@ -112,7 +112,9 @@ export function restRouter(
     const refused = requestErrorOf(error);
     if (entry?.errors === 'oauth') {
       const { status, body } = errorOf(entry, refused.status === 500 ? error : new RestError(400, refused.message));
-      return statusOf(res, status).set(entry.headers ?? {}).json(body);
+      return statusOf(res, status)
+        .set(entry.headers ?? {})
+        .json(body);
     }
     res.status(refused.status).json({ status: 'error', error: { code: refused.code, message: refused.message } });
   });

@@ -52,6 +52,8 @@ describe('the folder of manifests: bounded, malformed ones skipped', () => {
     writeFileSync(join(dir, 'long.json'), manifestOf(`query Long { ${'me { id } '.repeat(10)} }`));
     folder = await ManifestFolder.open(dir, 20);
     expect(folder.size).toBe(0);
-    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/long\.json is skipped: the document of sha256:\w+ is not a GraphQL document within 20 tokens/));
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(/long\.json is skipped: the document of sha256:\w+ is not a GraphQL document within 20 tokens/),
+    );
   });
 });

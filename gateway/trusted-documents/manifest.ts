@@ -48,7 +48,7 @@ export function parseManifest(json: string, maxTokens: number): TrustedDocument[
   try {
     manifest = JSON.parse(json);
   } catch (error) {
-    throw new Error(`not JSON: ${(error as Error).message}`);
+    throw new Error(`not JSON: ${(error as Error).message}`, { cause: error });
   }
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) throw new Error('not a JSON object of document id → document text');
   const documents: TrustedDocument[] = [];

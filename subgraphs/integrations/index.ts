@@ -22,7 +22,11 @@ import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { VerifiedResources1733600000003 } from './migrations/1733600000003-verified-resources';
 import { VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource/verified-resource.entity';
-import { OrganizationTeamVerifiedResourceResolver, TeamVerifiedResourceResolver, UserVerifiedResourceResolver } from './verified-resource/verified-resource.resolver';
+import {
+  OrganizationTeamVerifiedResourceResolver,
+  TeamVerifiedResourceResolver,
+  UserVerifiedResourceResolver,
+} from './verified-resource/verified-resource.resolver';
 import { PhoneCalls1733200000000 } from './migrations/1733200000000-phone-calls';
 import { PhoneCall } from './phone-call/phone-call.entity';
 import { PhoneCallResolver } from './phone-call/phone-call.resolver';
@@ -53,16 +57,64 @@ export const integrations: SubgraphDefinition = {
   defaultPort: addressOf('integrations').defaultPort,
   persistence: {
     schema: 'integrations',
-    entities: [Webhook, WebhookDelivery, WebhookDeliveryAttempt, VerifiedEmail, VerifiedPhone, VerificationCode, PhoneCall, CalendarCredential, FeedEvent, SelectedCalendar, DestinationCalendar, ConferencingConnection, RoutingForm, RoutingFormResponse, RoutingFormEvent, Workflow, WorkflowStep, WorkflowReminder, ProviderOAuthState, StripeConnection],
+    entities: [
+      Webhook,
+      WebhookDelivery,
+      WebhookDeliveryAttempt,
+      VerifiedEmail,
+      VerifiedPhone,
+      VerificationCode,
+      PhoneCall,
+      CalendarCredential,
+      FeedEvent,
+      SelectedCalendar,
+      DestinationCalendar,
+      ConferencingConnection,
+      RoutingForm,
+      RoutingFormResponse,
+      RoutingFormEvent,
+      Workflow,
+      WorkflowStep,
+      WorkflowReminder,
+      ProviderOAuthState,
+      StripeConnection,
+    ],
     migrations: [
-      Initial1732100000000, WebhookUniqueUrl1732600000000, WebhookDeliveries1733100000000, PhoneCalls1733200000000, VerifiedResources1733600000003,
-      CalendarsConferencingFormsWorkflows1733700000000, ProviderOAuthStates1734400000000, StripeConnections1735200000000,
-      DeliveryFailuresAndDeadLetters1735321000000, KeyedWrites1735400000000,
+      Initial1732100000000,
+      WebhookUniqueUrl1732600000000,
+      WebhookDeliveries1733100000000,
+      PhoneCalls1733200000000,
+      VerifiedResources1733600000003,
+      CalendarsConferencingFormsWorkflows1733700000000,
+      ProviderOAuthStates1734400000000,
+      StripeConnections1735200000000,
+      DeliveryFailuresAndDeadLetters1735321000000,
+      KeyedWrites1735400000000,
     ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,
   },
-  resolvers: [WebhookResolver, EventTypeWebhookResolver, DeliveryLogResolver, UserVerifiedResourceResolver, TeamVerifiedResourceResolver, OrganizationTeamVerifiedResourceResolver, OrganizationWebhookResolver, TeamEventTypeWebhookResolver, OAuthClientWebhookResolver, PhoneCallResolver, CalendarResolver, CalendarConnectResolver, ConferencingResolver, TeamConferencingResolver, TeamRoutingFormResolver, OrganizationRoutingFormResolver, RoutingFormSlotsResolver, TeamWorkflowResolver, StripeResolver],
+  resolvers: [
+    WebhookResolver,
+    EventTypeWebhookResolver,
+    DeliveryLogResolver,
+    UserVerifiedResourceResolver,
+    TeamVerifiedResourceResolver,
+    OrganizationTeamVerifiedResourceResolver,
+    OrganizationWebhookResolver,
+    TeamEventTypeWebhookResolver,
+    OAuthClientWebhookResolver,
+    PhoneCallResolver,
+    CalendarResolver,
+    CalendarConnectResolver,
+    ConferencingResolver,
+    TeamConferencingResolver,
+    TeamRoutingFormResolver,
+    OrganizationRoutingFormResolver,
+    RoutingFormSlotsResolver,
+    TeamWorkflowResolver,
+    StripeResolver,
+  ],
   referenceResolvers: {},
   background: [({ db }) => startIcsFeedRefresher(db), ({ db }) => startWorkflowDispatcher(db)],
 };

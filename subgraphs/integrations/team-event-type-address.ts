@@ -22,11 +22,17 @@ const TEAM_EVENT_TYPE_PLACE = /* GraphQL */ `
  * ids must be checked against each other here. Event types belong to the scheduling subgraph and teams
  * to the organizations subgraph: both are asked through the supergraph (@internal fields), never SQL.
  */
-export async function checkTeamEventType(ctx: SubgraphContext, { teamId, eventTypeId, orgId }: TeamEventTypeAddress): Promise<{ organizationId: number | null }> {
-  const data = await ctx.graph.run<{ teamEventTypeTeamId: number | null; teamRoster: { isOrganization: boolean; parentId: number | null } | null }>(TEAM_EVENT_TYPE_PLACE, {
-    eventTypeId,
-    teamId,
-  });
+export async function checkTeamEventType(
+  ctx: SubgraphContext,
+  { teamId, eventTypeId, orgId }: TeamEventTypeAddress,
+): Promise<{ organizationId: number | null }> {
+  const data = await ctx.graph.run<{ teamEventTypeTeamId: number | null; teamRoster: { isOrganization: boolean; parentId: number | null } | null }>(
+    TEAM_EVENT_TYPE_PLACE,
+    {
+      eventTypeId,
+      teamId,
+    },
+  );
   const roster = data.teamRoster;
   if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
   if (data.teamEventTypeTeamId !== teamId) throw notFound('Event type', eventTypeId);

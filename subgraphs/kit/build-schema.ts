@@ -4,15 +4,15 @@ import { getDocumentNodeFromSchema } from '@graphql-tools/utils';
 import { concatAST, DirectiveNode, DocumentNode, FieldDefinitionNode, GraphQLSchema, Kind, parse, TypeNode, visit } from 'graphql';
 import { buildSchema, createResolversMap, getMetadataStorage, NonEmptyArray } from 'type-graphql';
 import { applyAuthzDirectives, AUTHZ_DIRECTIVE_NAMES, AUTHZ_DIRECTIVES_SDL, AUTHZ_SPEC_URL } from './authz-directives';
+import type { ClassType } from './class-type';
 import { validateArguments } from './validation';
 
 export interface SchemaDefinition {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  resolvers: NonEmptyArray<Function>;
+  resolvers: NonEmptyArray<ClassType>;
   /** `__resolveReference` per entity type, keyed by type name. */
   referenceResolvers: GraphQLResolverMap<unknown>;
   /** Types no resolver returns directly (entity stubs of other subgraphs). */
-  orphanedTypes?: Function[];
+  orphanedTypes?: ClassType[];
 }
 
 const FEDERATION_LINK =
@@ -93,7 +93,10 @@ export async function buildFederatedSchema(definition: SchemaDefinition): Promis
   });
   // The type-graphql schema as a document with its directives (what printSchemaWithDirectives prints), marked and
   // handed on as it is: printing it and parsing it again, twice, cost a subgraph more than its marking.
-  const typeDefs = concatAST([parse(`extend schema ${FEDERATION_LINK} ${AUTHZ_LINK} ${COMPOSE}\n${AUTHZ_DIRECTIVES_SDL}`), markInternalInaccessible(getDocumentNodeFromSchema(typeGraphqlSchema))]);
+  const typeDefs = concatAST([
+    parse(`extend schema ${FEDERATION_LINK} ${AUTHZ_LINK} ${COMPOSE}\n${AUTHZ_DIRECTIVES_SDL}`),
+    markInternalInaccessible(getDocumentNodeFromSchema(typeGraphqlSchema)),
+  ]);
   const subgraphSchema = buildSubgraphSchema({
     typeDefs,
     resolvers: mergeResolverMaps(createResolversMap(typeGraphqlSchema) as Record<string, object>, definition.referenceResolvers as Record<string, object>),

@@ -14,7 +14,8 @@ const compiled = new WeakMap<DocumentNode, Map<string | undefined, CompiledQuery
 
 function isQuery(document: DocumentNode, operationName: string | undefined): boolean {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
+  const operation =
+    operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName);
   return operation?.operation === 'query';
 }
 
@@ -40,7 +41,11 @@ function compiledQueryOf(schema: GraphQLSchema, document: DocumentNode, operatio
  */
 function asGraphQLError(error: GraphQLError): GraphQLError {
   if (error instanceof GraphQLError && error.extensions) return error;
-  const converted = new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions ?? undefined });
+  const converted = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions ?? undefined,
+  });
   (converted as { locations?: unknown }).locations = error.locations;
   return converted;
 }

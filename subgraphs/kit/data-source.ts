@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DataSource, MixedList, EntitySchema } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { oneAtATime } from './advisory-lock';
+import type { ClassType } from './class-type';
 import { watchPool } from './metrics';
 import { CountingSqlLogger } from './sql-statements';
 import { setting } from './configuration/settings';
@@ -9,8 +10,8 @@ import { setting } from './configuration/settings';
 export interface PersistenceDefinition {
   /** Postgres schema the subgraph owns; nothing else writes to it. */
   schema: string;
-  entities: MixedList<Function | string | EntitySchema>;
-  migrations: MixedList<Function | string>;
+  entities: MixedList<ClassType | string | EntitySchema>;
+  migrations: MixedList<ClassType | string>;
   /** Runs after the migrations on every start (scheduling installs the job queue it enqueues into). */
   afterMigrations?: (db: DataSource) => Promise<void>;
 }

@@ -10,13 +10,11 @@ function fail(code: ErrorCode, message: string, extra: Record<string, unknown> =
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
-export const unauthenticated = (message = 'Authentication required: send Authorization: Bearer <API key or access token>') =>
-  fail('UNAUTHENTICATED', message);
+export const unauthenticated = (message = 'Authentication required: send Authorization: Bearer <API key or access token>') => fail('UNAUTHENTICATED', message);
 export const forbidden = (message: string) => fail('FORBIDDEN', message);
 export const notFound = (what: string, id: unknown) => fail('NOT_FOUND', `${what} with id ${JSON.stringify(id)} not found`);
 /** A 400 whose message starts with the field at fault. */
-export const badInput = (field: string, message: string) =>
-  fail('BAD_USER_INPUT', message.startsWith(field) ? message : `${field}: ${message}`, { field });
+export const badInput = (field: string, message: string) => fail('BAD_USER_INPUT', message.startsWith(field) ? message : `${field}: ${message}`, { field });
 /** A 409; `reason` names a kind of conflict a caller may answer differently (`SLOT_TAKEN`). */
 export const conflict = (message: string, reason?: string) => fail('CONFLICT', message, reason ? { reason } : {});
 /** A 422: the request is well formed and allowed, but what it asks cannot be done (a slot reservation over a held or booked slot). */

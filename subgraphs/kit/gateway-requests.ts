@@ -133,7 +133,10 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
   async function byApollo(req: IncomingMessage, res: ServerResponse, body: GraphQLBody, contextValue: SubgraphContext): Promise<boolean> {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    const response = await options.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method: 'POST', headers, search: '', body }, context: async () => contextValue });
+    const response = await options.apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: 'POST', headers, search: '', body },
+      context: async () => contextValue,
+    });
     if (response.body.kind !== 'complete') throw new Error('Incremental delivery is not used between the gateway and a subgraph');
     answer(res, response.status ?? 200, response.headers, response.body.string);
     return (response.status ?? 200) >= 400 || response.body.string.startsWith('{"errors"');
@@ -180,7 +183,8 @@ export function gatewayRequestHandler(options: GatewayRequestOptions) {
       served = await serve(req, res);
     } catch (error) {
       console.error(`[subgraph] ${(error as Error).message}`);
-      if (!res.headersSent) answer(res, 500, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) + '\n');
+      if (!res.headersSent)
+        answer(res, 500, [JSON_TYPE], JSON.stringify({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) + '\n');
     }
     if (served) recordOperation(typeof served.name === 'string' ? served.name : null, served.failed, (performance.now() - started) / 1000);
   };

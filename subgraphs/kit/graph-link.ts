@@ -35,12 +35,21 @@ export class GraphLink {
   async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     // A query is sent again once after a broken keep-alive connection; a mutation never (kit/subgraph-http.ts).
     const idempotent = readsOnly(query);
-    const response = await subgraphRequest(this.agent, `${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall(), ...(this.requestId ? { [REQUEST_ID_HEADER]: this.requestId } : {}) },
-      body: JSON.stringify({ query, variables }),
-      idempotent,
-    }, 10_000).catch((error) => {
+    const response = await subgraphRequest(
+      this.agent,
+      `${this.gatewayUrl().replace(/\/$/, '')}/graphql`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SYSTEM_CALL_HEADER]: signSystemCall(),
+          ...(this.requestId ? { [REQUEST_ID_HEADER]: this.requestId } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+        idempotent,
+      },
+      10_000,
+    ).catch((error) => {
       if (!isUnreachable(error)) throw error;
       throw !idempotent && requestMayHaveBeenRead(error) ? writeOutcomeUnknown('gateway') : serviceUnavailable('gateway');
     });

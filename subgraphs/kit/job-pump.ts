@@ -118,7 +118,12 @@ export function pumpJobs<T extends object>(boss: PgBoss, queue: string, options:
     try {
       setAside = await options.guard.starting(queue, jobs);
     } catch (error) {
-      await boss.fail(queue, jobs.map((job) => job.id)).catch(() => undefined);
+      await boss
+        .fail(
+          queue,
+          jobs.map((job) => job.id),
+        )
+        .catch(() => undefined);
       throw error;
     }
     for (const job of jobs) {

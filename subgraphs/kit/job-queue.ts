@@ -124,7 +124,10 @@ export async function enqueueInTransaction(tx: EntityManager, queue: string, dat
 
 /** Enqueues several jobs of one queue with one statement in the caller's transaction; throws if the queue is missing. */
 export function enqueueManyInTransaction(tx: EntityManager, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void> {
-  return enqueueAllInTransaction(tx, jobs.map((job) => ({ queue, ...job })));
+  return enqueueAllInTransaction(
+    tx,
+    jobs.map((job) => ({ queue, ...job })),
+  );
 }
 
 /** A job for `enqueueAllInTransaction`: its queue, its data and when it may start (default: now). */
@@ -154,7 +157,10 @@ export async function enqueueAllInTransaction(tx: EntityManager, jobs: readonly 
       return { rows: result.records };
     },
   };
-  await jobProducer().insert(jobs.map((job) => ({ id: job.id, name: job.queue, data: withTraceContext(job.data), startAfter: job.startAfter })), { db });
+  await jobProducer().insert(
+    jobs.map((job) => ({ id: job.id, name: job.queue, data: withTraceContext(job.data), startAfter: job.startAfter })),
+    { db },
+  );
   if (inserted !== jobs.length) throw new Error(`job queue ${jobs.map((j) => j.queue).join(', ')}: a queue does not exist (installJobQueue was not run)`);
 }
 
@@ -198,7 +204,12 @@ export async function cancelWaitingJobsInTransaction(tx: EntityManager, queue: s
     `SELECT id FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = ANY($3)`,
     [queue, field, values],
   );
-  if (rows.length) await jobProducer().cancel(queue, rows.map((r) => r.id), { db: transactionQueueDb(tx) });
+  if (rows.length)
+    await jobProducer().cancel(
+      queue,
+      rows.map((r) => r.id),
+      { db: transactionQueueDb(tx) },
+    );
 }
 
 /**

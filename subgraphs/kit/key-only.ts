@@ -8,6 +8,9 @@ import { GraphQLResolveInfo, Kind } from 'graphql';
  */
 export function selectsOnlyKey(info: GraphQLResolveInfo, keyFields: readonly string[] = ['id']): boolean {
   return info.fieldNodes.every((node) =>
-    (node.selectionSet?.selections ?? []).every((selection) => selection.kind === Kind.FIELD && !selection.directives?.length && (selection.name.value === '__typename' || keyFields.includes(selection.name.value))),
+    (node.selectionSet?.selections ?? []).every(
+      (selection) =>
+        selection.kind === Kind.FIELD && !selection.directives?.length && (selection.name.value === '__typename' || keyFields.includes(selection.name.value)),
+    ),
   );
 }

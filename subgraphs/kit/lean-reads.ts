@@ -13,13 +13,46 @@ import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** Column types whose pg value is already what TypeORM would hydrate. */
 const PLAIN_TYPES = new Set([
-  'integer', 'int', 'int4', 'smallint', 'int2', 'bigint', 'int8', 'numeric', 'decimal', 'double precision', 'real', 'float',
-  'character varying', 'varchar', 'text', 'character', 'char', 'citext', 'uuid', 'boolean', 'bool',
-  'jsonb', 'json', 'timestamp with time zone', 'timestamptz', 'enum',
+  'integer',
+  'int',
+  'int4',
+  'smallint',
+  'int2',
+  'bigint',
+  'int8',
+  'numeric',
+  'decimal',
+  'double precision',
+  'real',
+  'float',
+  'character varying',
+  'varchar',
+  'text',
+  'character',
+  'char',
+  'citext',
+  'uuid',
+  'boolean',
+  'bool',
+  'jsonb',
+  'json',
+  'timestamp with time zone',
+  'timestamptz',
+  'enum',
 ]);
 
 /** Key columns this path reads by, with the array type of the `= ANY($1)` parameter. */
-const KEY_TYPES: Record<string, string> = { integer: 'int4', int: 'int4', int4: 'int4', bigint: 'int8', int8: 'int8', 'character varying': 'text', varchar: 'text', text: 'text', uuid: 'uuid' };
+const KEY_TYPES: Record<string, string> = {
+  integer: 'int4',
+  int: 'int4',
+  int4: 'int4',
+  bigint: 'int8',
+  int8: 'int8',
+  'character varying': 'text',
+  varchar: 'text',
+  text: 'text',
+  uuid: 'uuid',
+};
 
 interface LeanPlan {
   /** `SELECT "col" AS "prop", … FROM "schema"."table"` */
@@ -42,7 +75,10 @@ function planOf(driver: Driver, metadata: EntityMetadata): LeanPlan | null {
   let plan: LeanPlan | null = null;
   if (metadata.eagerRelations.length === 0 && metadata.columns.every((c) => isPlain(driver, c))) {
     const columns = metadata.columns.map((c, i) => ({ property: c.propertyName, alias: `c${i}`, name: c.databaseName }));
-    const table = metadata.tablePath.split('.').map((p) => `"${p}"`).join('.');
+    const table = metadata.tablePath
+      .split('.')
+      .map((p) => `"${p}"`)
+      .join('.');
     plan = { select: `SELECT ${columns.map((c) => `"${c.name}" AS "${c.alias}"`).join(', ')} FROM ${table}`, table, columns };
   }
   plans.set(metadata, plan);
@@ -53,7 +89,13 @@ function planOf(driver: Driver, metadata: EntityMetadata): LeanPlan | null {
  * The entities whose `property` is one of `values` (`findBy({ [property]: In(values) })`), in no
  * particular order unless `orderBy` names properties (ascending, in that order).
  */
-export async function leanFindBy<T extends ObjectLiteral>(db: DataSource | EntityManager, entity: new () => T, property: keyof T & string, values: readonly unknown[], orderBy: Array<keyof T & string> = []): Promise<T[]> {
+export async function leanFindBy<T extends ObjectLiteral>(
+  db: DataSource | EntityManager,
+  entity: new () => T,
+  property: keyof T & string,
+  values: readonly unknown[],
+  orderBy: Array<keyof T & string> = [],
+): Promise<T[]> {
   if (values.length === 0) return [];
   const source = db instanceof EntityManager ? db.connection : db;
   const metadata = source.getMetadata(entity);
@@ -63,7 +105,9 @@ export async function leanFindBy<T extends ObjectLiteral>(db: DataSource | Entit
   const order = orderBy.map((name) => metadata.findColumnWithPropertyName(name));
   const keyType = column ? KEY_TYPES[driver.normalizeType(column)] : undefined;
   if (!plan || !keyType || order.some((c) => !c)) {
-    return db.getRepository(entity).find({ where: { [property]: In([...values]) } as never, order: Object.fromEntries(orderBy.map((name) => [name, 'ASC'])) as never });
+    return db
+      .getRepository(entity)
+      .find({ where: { [property]: In([...values]) } as never, order: Object.fromEntries(orderBy.map((name) => [name, 'ASC'])) as never });
   }
   const sql = `${plan.select} WHERE "${column!.databaseName}" = ANY($1::${keyType}[])${order.length ? ` ORDER BY ${order.map((c) => `"${c!.databaseName}"`).join(', ')}` : ''}`;
   const rows: Array<Record<string, unknown>> = await db.query(sql, [[...values]]);
@@ -98,10 +142,15 @@ export async function leanFindAndCount<T extends ObjectLiteral>(
   const order = orderBy.map((name) => metadata.findColumnWithPropertyName(name));
   if (!plan || filters.some((f) => !f.column) || order.some((c) => !c)) return typeormFindAndCount(db, entity, where, orderBy, take, skip);
   const parameters: unknown[] = [];
-  const conditions = filters.map(({ column, value }) => (value === null ? `"${column!.databaseName}" IS NULL` : `"${column!.databaseName}" = $${parameters.push(value)}`));
+  const conditions = filters.map(({ column, value }) =>
+    value === null ? `"${column!.databaseName}" IS NULL` : `"${column!.databaseName}" = $${parameters.push(value)}`,
+  );
   const filter = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
   const ordered = order.length ? ` ORDER BY ${order.map((c) => `"${c!.databaseName}"`).join(', ')}` : '';
-  const rows: Array<Record<string, unknown>> = await db.query(`${plan.select}${filter}${ordered} LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`, [...parameters, take, skip]);
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `${plan.select}${filter}${ordered} LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
+    [...parameters, take, skip],
+  );
   const items = rows.map((row) => entityOf(entity, plan, row));
   if (items.length < take && (items.length > 0 || skip === 0)) return [items, skip + items.length];
   const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM ${plan.table}${filter}`, parameters);

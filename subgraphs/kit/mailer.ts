@@ -52,7 +52,9 @@ export function mailerFromEnvironment(env: NodeJS.ProcessEnv = process.env): Mai
     async send(mail) {
       if (transport === null) transport = smtpTransport(env);
       if (!transport) {
-        console.log(`[mail] (no SMTP_URL / SMTP_HOST: logged, not sent) To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`);
+        console.log(
+          `[mail] (no SMTP_URL / SMTP_HOST: logged, not sent) To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text.replace(/^/gm, '[mail] ')}`,
+        );
         return;
       }
       await transport.sendMail({ from: from(env, mail.senderName), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });

@@ -295,9 +295,7 @@ describe('requests to real loopback servers', () => {
       response.writeHead(200, { 'content-length': 5000 });
       response.write('x');
     });
-    await expect(fetchOutbound(`http://127.0.0.1:${big}/`, { ...allowed, maxResponseBytes: 4096, timeoutMs: 5000 })).rejects.toBeInstanceOf(
-      OutboundTooLarge,
-    );
+    await expect(fetchOutbound(`http://127.0.0.1:${big}/`, { ...allowed, maxResponseBytes: 4096, timeoutMs: 5000 })).rejects.toBeInstanceOf(OutboundTooLarge);
   });
 
   it('an answer exactly at the cap is read whole', async () => {
@@ -307,9 +305,7 @@ describe('requests to real loopback servers', () => {
   });
 
   it('redirects are not followed: the 3xx is the answer, the private target gets nothing', async () => {
-    const redirecting = await serve((_request, response) =>
-      response.writeHead(302, { location: `http://127.0.0.1:${ok}/internal` }).end(),
-    );
+    const redirecting = await serve((_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${ok}/internal` }).end());
     const answer = await fetchOutbound(`http://127.0.0.1:${redirecting}/`, allowed);
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe(`http://127.0.0.1:${ok}/internal`);
@@ -386,10 +382,17 @@ describe('requests to real loopback servers', () => {
 });
 
 describe('checkOutboundUrlWithoutLookup (saving a URL during a request: no DNS)', () => {
-  it.each([['http://127.0.0.1/x'], ['http://localhost/x'], ['http://LOCALHOST./x'], ['http://a.localhost/x'], ['http://[::1]/x'], ['http://10.0.0.1/x'], ['http://2130706433/x'], ['ftp://example.com/x'], ['https://u:p@example.com/x']])(
-    '%s is refused',
-    (url) => expect(() => checkOutboundUrlWithoutLookup(url, { allowPrivateTargets: false })).toThrow(OutboundRefused),
-  );
+  it.each([
+    ['http://127.0.0.1/x'],
+    ['http://localhost/x'],
+    ['http://LOCALHOST./x'],
+    ['http://a.localhost/x'],
+    ['http://[::1]/x'],
+    ['http://10.0.0.1/x'],
+    ['http://2130706433/x'],
+    ['ftp://example.com/x'],
+    ['https://u:p@example.com/x'],
+  ])('%s is refused', (url) => expect(() => checkOutboundUrlWithoutLookup(url, { allowPrivateTargets: false })).toThrow(OutboundRefused));
   it('a name is accepted without resolving it (even one that cannot resolve)', () => {
     expect(checkOutboundUrlWithoutLookup('https://nowhere.invalid/hook', { allowPrivateTargets: false }).hostname).toBe('nowhere.invalid');
   });

@@ -98,7 +98,9 @@ function refuseSpecialPurpose(address: string, hostname?: string): void {
   const kind = specialPurposeKind(address);
   if (!kind) return;
   throw new OutboundRefused(
-    hostname ? `${hostname} resolves to ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address, which is not an allowed target` : `${kind} address ${address} is not an allowed target`,
+    hostname
+      ? `${hostname} resolves to ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address, which is not an allowed target`
+      : `${kind} address ${address} is not an allowed target`,
   );
 }
 
@@ -246,10 +248,7 @@ export function fetchOutbound(target: string | URL, options: OutboundRequestOpti
       else resolve(response!);
     };
     const tooLarge = () => new OutboundTooLarge(`the answer from ${url.host} is larger than ${maxBytes} bytes`);
-    const timer = setTimeout(
-      () => settle(new OutboundTimeout(`no complete answer from ${url.host} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => settle(new OutboundTimeout(`no complete answer from ${url.host} within ${timeoutMs} ms`)), timeoutMs);
 
     const send = (agent: http.Agent | false, lookup: LookupFunction) => {
       const sent = (url.protocol === 'https:' ? https : http).request(url, { method: options.method ?? 'GET', headers: options.headers, agent, lookup });
@@ -267,9 +266,7 @@ export function fetchOutbound(target: string | URL, options: OutboundRequestOpti
           if (size > maxBytes) settle(tooLarge());
           else chunks.push(chunk);
         });
-        response.on('end', () =>
-          settle(undefined, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
+        response.on('end', () => settle(undefined, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
         response.on('error', (error) => settle(new OutboundNetworkError(`reading the answer from ${url.host} failed: ${error.message}`, error)));
         response.on('close', () => {
           if (!response.complete) settle(new OutboundNetworkError(`${url.host} closed the connection before the answer was complete`));

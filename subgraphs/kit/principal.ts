@@ -30,11 +30,21 @@ export interface Principal {
 }
 
 export const ANONYMOUS: Principal = Object.freeze({
-  kind: 'anonymous', userId: null, scopes: null, clientId: null, isServiceAdmin: false, memberships: [],
+  kind: 'anonymous',
+  userId: null,
+  scopes: null,
+  clientId: null,
+  isServiceAdmin: false,
+  memberships: [],
 }) as Principal;
 
 export const SYSTEM: Principal = Object.freeze({
-  kind: 'system', userId: null, scopes: null, clientId: null, isServiceAdmin: false, memberships: [],
+  kind: 'system',
+  userId: null,
+  scopes: null,
+  clientId: null,
+  isServiceAdmin: false,
+  memberships: [],
 }) as Principal;
 
 export const PRINCIPAL_HEADER = 'x-svc-principal';
@@ -142,7 +152,9 @@ export function signForwardedContext(context: ForwardedContext, now = Date.now()
 /** The context of a header the gateway signed, or null when it is absent, forged, malformed or expired. */
 export function verifyForwardedContext(header: string | undefined, now = Date.now()): ForwardedContext | null {
   const content = header ? verify<Partial<ForwardedContext>>(forwardedContextSecret, header, now)?.content : undefined;
-  return typeof content?.clientAddress === 'string' && typeof content.origin === 'string' ? { clientAddress: content.clientAddress, origin: content.origin } : null;
+  return typeof content?.clientAddress === 'string' && typeof content.origin === 'string'
+    ? { clientAddress: content.clientAddress, origin: content.origin }
+    : null;
 }
 
 /**

@@ -28,7 +28,17 @@ export function postgresLimiters(storeClient: unknown, storeType: 'pool' | 'type
   return (keyPrefix, points, durationSeconds) => {
     const clearExpiredByTimeout = sweeper;
     sweeper = false;
-    return new RateLimiterPostgres({ storeClient, storeType, schemaName: schema, tableName: RATE_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout, keyPrefix, points, duration: durationSeconds });
+    return new RateLimiterPostgres({
+      storeClient,
+      storeType,
+      schemaName: schema,
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout,
+      keyPrefix,
+      points,
+      duration: durationSeconds,
+    });
   };
 }
 

@@ -47,7 +47,8 @@ export function requestLogging(service: string, believeIncoming: (req: Request) 
   // Internal calls (a subgraph's requests, all from the gateway, and the gateway's internal listener's graph-link
   // callbacks): the gateway's line of the request carries the same id (docs/performance.md, change 10).
   const quietSuccess = (req: IncomingMessage) => options.internal || HEALTH_PATHS.has(pathOf(req));
-  const levelOf = (req: IncomingMessage, res: ServerResponse) => (res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info');
+  const levelOf = (req: IncomingMessage, res: ServerResponse) =>
+    res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quietSuccess(req) ? 'debug' : 'info';
 
   return (req: Request, res: Response, next: NextFunction) => {
     const id = (req.id = idOf(req, res));

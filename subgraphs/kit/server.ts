@@ -132,7 +132,12 @@ export async function startSubgraph(
   await apollo.start();
 
   const contextFor = (principal: Principal, requestId: string | undefined, writeKey: string | null): SubgraphContext => ({
-    principal, loaders: new Loaders(), db, principalsChanged: new Set<number>(), graph: graph.forRequest(requestId), writeKey,
+    principal,
+    loaders: new Loaders(),
+    db,
+    principalsChanged: new Set<number>(),
+    graph: graph.forRequest(requestId),
+    writeKey,
   });
   const app = express();
   // Only the gateway calls a subgraph: the id it sends is the one to log (the header is checked for shape).
@@ -171,7 +176,12 @@ export async function startSubgraph(
     logging(req as express.Request, res as express.Response, () => void serveGatewayCall(req, res));
   };
 
-  const server: Server = await listen(handler, options.port ?? definition.defaultPort, options.host ?? '127.0.0.1', `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`).catch(async (error) => {
+  const server: Server = await listen(
+    handler,
+    options.port ?? definition.defaultPort,
+    options.host ?? '127.0.0.1',
+    `the ${definition.name} subgraph (${options.portVariable ?? 'PORT'})`,
+  ).catch(async (error) => {
     await apollo.stop();
     await db.destroy();
     throw error;

@@ -11,7 +11,10 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export class InstantError extends RangeError {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(`${field} ${message}`);
   }
 }

@@ -20,9 +20,7 @@ export const bookingById = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, Booking | null>('bookingById', async (ids) => byKey(ids, await new BookingService(ctx.db).findByIds(ids), (b) => b.id));
 
 export const bookingsByUserId = (ctx: SubgraphContext) =>
-  ctx.loaders.get<number, Booking[]>('bookingsByUserId', async (ids) =>
-    groupedByKey(ids, await new BookingService(ctx.db).forHosts(ids), (b) => b.userId),
-  );
+  ctx.loaders.get<number, Booking[]>('bookingsByUserId', async (ids) => groupedByKey(ids, await new BookingService(ctx.db).forHosts(ids), (b) => b.userId));
 
 export const attendeesByBookingId = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, Attendee[]>('attendeesByBookingId', async (ids) =>
@@ -63,7 +61,9 @@ export const schedulingSettingsByUserId = (ctx: SubgraphContext) =>
   });
 
 export const privateLinkById = (ctx: SubgraphContext) =>
-  ctx.loaders.get<string, PrivateLink | null>('privateLinkById', async (ids) => byKey(ids, await new PrivateLinkService(ctx.db).findByIds(ids), (l) => l.linkId));
+  ctx.loaders.get<string, PrivateLink | null>('privateLinkById', async (ids) =>
+    byKey(ids, await new PrivateLinkService(ctx.db).findByIds(ids), (l) => l.linkId),
+  );
 /** Every host a booking occupies, the organizer first (then co-hosts of a collective booking by user id): one statement. */
 export const hostIdsByBookingId = (ctx: SubgraphContext) =>
   ctx.loaders.get<number, number[]>('hostIdsByBookingId', async (ids) => {

@@ -28,9 +28,7 @@ describe('@scopes, @pbac, @ownData and @internal are declared in the SDL and enf
   const TEAM_MEMBERS_VIA_ENTITIES = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Team { members { role } } } }`;
   const BOOKINGS_VIA_ENTITIES = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { bookings { id } } } }`;
 
-  const membershipOf = (role: 'MEMBER' | 'ADMIN' | 'OWNER') => [
-    { teamId, isOrganization: false, parentId: orgId, role, accepted: true, permissions: null },
-  ];
+  const membershipOf = (role: 'MEMBER' | 'ADMIN' | 'OWNER') => [{ teamId, isOrganization: false, parentId: orgId, role, accepted: true, permissions: null }];
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -99,16 +97,27 @@ describe('@scopes, @pbac, @ownData and @internal are declared in the SDL and enf
       const reps = [{ __typename: 'Team', id: teamId }];
       const outsider = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(999_999)));
       expect(outsider.body.errors[0].extensions.code).toBe('FORBIDDEN');
-      const teamMember = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(member.user.id, { memberships: membershipOf('MEMBER') })));
+      const teamMember = await callSubgraph(
+        'organizations',
+        TEAM_MEMBERS_VIA_ENTITIES,
+        { reps },
+        signPrincipal(principal(member.user.id, { memberships: membershipOf('MEMBER') })),
+      );
       expect(teamMember.body.errors[0].extensions.code).toBe('FORBIDDEN');
-      const inside = await callSubgraph('organizations', TEAM_MEMBERS_VIA_ENTITIES, { reps }, signPrincipal(principal(admin.user.id, { memberships: membershipOf('ADMIN') })));
+      const inside = await callSubgraph(
+        'organizations',
+        TEAM_MEMBERS_VIA_ENTITIES,
+        { reps },
+        signPrincipal(principal(admin.user.id, { memberships: membershipOf('ADMIN') })),
+      );
       expect(inside.body.errors).toBeUndefined();
       expect(inside.body.data._entities[0].members).toHaveLength(2);
     });
   });
 
   describe('@scopes: an OAuth token needs the scope (or its ORG_ parent); API keys act with full rights', () => {
-    const asAdminWith = (scopes: string[]) => signPrincipal(principal(admin.user.id, { kind: 'oauth', scopes, clientId: 'client-1', memberships: membershipOf('ADMIN') }));
+    const asAdminWith = (scopes: string[]) =>
+      signPrincipal(principal(admin.user.id, { kind: 'oauth', scopes, clientId: 'client-1', memberships: membershipOf('ADMIN') }));
 
     it('refuses a principal lacking the scope (FORBIDDEN, naming the scope)', async () => {
       const { body } = await callSubgraph('organizations', MEMBERSHIPS, { orgId, teamId }, asAdminWith(['BOOKING_READ']));

@@ -15,7 +15,10 @@ describe('the gateway turns subgraph failures into clear client errors, without 
     expect(rest.status).toBe(400);
     expect(rest.body.error.message).toMatch(/^metadata: JSONObject cannot represent non-object value/);
 
-    const { body } = await stack.graphql('mutation($m: JSONObject) { createBooking(input: { start: "2031-01-06T10:00:00Z", eventTypeId: 1, attendee: { name: "Ann", email: "ann@example.com", timeZone: "UTC" }, metadata: $m }) { id } }', { m: 'nope' });
+    const { body } = await stack.graphql(
+      'mutation($m: JSONObject) { createBooking(input: { start: "2031-01-06T10:00:00Z", eventTypeId: 1, attendee: { name: "Ann", email: "ann@example.com", timeZone: "UTC" }, metadata: $m }) { id } }',
+      { m: 'nope' },
+    );
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(body)).not.toContain('127.0.0.1');
   });

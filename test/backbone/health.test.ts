@@ -28,7 +28,7 @@ describe('/health/live: the process answers; /health/ready: it can serve; /healt
   });
   afterAll(() => stack.stop());
 
-  it('/health/live and /health/ready answer 200 on the gateway and on each subgraph\'s own port', async () => {
+  it("/health/live and /health/ready answer 200 on the gateway and on each subgraph's own port", async () => {
     for (const base of [stack.url, ...Object.values(stack.subgraphs).map((s) => s.origin)]) {
       expect({ base, ...(await probe(`${base}/health/live`)) }).toEqual({ base, status: 200, body: { status: 'ok' } });
       expect({ base, ...(await probe(`${base}/health/ready`)) }).toEqual({ base, status: 200, body: { status: 'ok' } });
@@ -118,7 +118,12 @@ describe('/health/live: the process answers; /health/ready: it can serve; /healt
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = (await response.json()) as any;
     expect(body.data).toBeNull();
-    expect(body.errors).toEqual([expect.objectContaining({ message: 'The integrations service is unavailable; retry shortly', extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }) })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'The integrations service is unavailable; retry shortly',
+        extensions: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+      }),
+    ]);
     expect((await stack.graphql('{ me { id } }', {}, key)).status).toBe(200);
   });
 });

@@ -4,7 +4,19 @@ import { rootFieldNames } from '../../gateway/internal-supergraph';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
-const INTERNAL_ROOT_FIELDS = ['verifyPassword', 'credential', 'platformCredential', 'userByUsername', 'teamBySlug', 'teamRoster', 'usersById', 'usersCalendarBusyTimes', 'conferencingMeetingUrl', 'linkRoutingFormResponseToBooking', 'scheduleWorkflowReminders'];
+const INTERNAL_ROOT_FIELDS = [
+  'verifyPassword',
+  'credential',
+  'platformCredential',
+  'userByUsername',
+  'teamBySlug',
+  'teamRoster',
+  'usersById',
+  'usersCalendarBusyTimes',
+  'conferencingMeetingUrl',
+  'linkRoutingFormResponseToBooking',
+  'scheduleWorkflowReminders',
+];
 
 const ROOT_FIELDS = /* GraphQL */ `
   query { __schema { queryType { fields { name } } mutationType { fields { name } } types { name } } }
@@ -51,7 +63,9 @@ describe('the @internal root fields are @inaccessible: out of the public contrac
   it('a subgraph callback (GraphLink, system principal) on the internal listener still reaches them', async () => {
     const { user } = await userWithKey(stack, { name: 'Link Reader' });
     const link = new GraphLink(() => stack.gateway.internalUrl);
-    const data = await link.run<{ usersById: Array<{ id: number; name: string }> }>('query ($ids: [Int!]!) { usersById(ids: $ids) { id name } }', { ids: [user.id] });
+    const data = await link.run<{ usersById: Array<{ id: number; name: string }> }>('query ($ids: [Int!]!) { usersById(ids: $ids) { id name } }', {
+      ids: [user.id],
+    });
     expect(data.usersById).toEqual([{ id: user.id, name: 'Link Reader' }]);
   });
 });

@@ -84,7 +84,7 @@ describe("the job queue's SQL on pg-boss's tables", () => {
     expect((await boss.getJobById(BOOKING_HOOKS_QUEUE, elsewhere))?.state).toBe('created');
   });
 
-  it("unstartedJobDeletePart deletes a job no worker has taken and leaves a taken one; queueDepth counts what is left", async () => {
+  it('unstartedJobDeletePart deletes a job no worker has taken and leaves a taken one; queueDepth counts what is left', async () => {
     const [taken, waiting] = [randomUUID(), randomUUID()];
     await boss.insert([{ id: taken, name: WEBHOOK_DELIVERY_QUEUE, data: {} }]);
     const fetched = await boss.fetch(WEBHOOK_DELIVERY_QUEUE);

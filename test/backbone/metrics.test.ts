@@ -63,7 +63,7 @@ function getFrom(localAddress: string, url: string, key: string): Promise<number
 /** The most operation names one process labels (docs/decisions.md, "Issue 23 — metrics and traces"). */
 const OPERATION_NAMES = 200;
 
-describe('Prometheus metrics: /metrics on each process\'s internal port', () => {
+describe("Prometheus metrics: /metrics on each process's internal port", () => {
   let stack: TestStack;
   let host: Host;
   let receiver: Receiver;

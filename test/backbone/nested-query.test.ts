@@ -58,7 +58,14 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
     expect(body.data.me.bookings).toEqual([
       {
         attendees: [{ email: 'guest0@example.com' }],
-        eventType: { team: { members: [{ role: 'OWNER', user: { name: 'Hana Host' } }, { role: 'MEMBER', user: { name: 'Cole Colleague' } }] } },
+        eventType: {
+          team: {
+            members: [
+              { role: 'OWNER', user: { name: 'Hana Host' } },
+              { role: 'MEMBER', user: { name: 'Cole Colleague' } },
+            ],
+          },
+        },
       },
     ]);
   });

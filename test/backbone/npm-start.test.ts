@@ -14,7 +14,12 @@ describe('npm start: embedded PostgreSQL, four subgraphs and the gateway, stoppe
       const stack = await startSupervisor(env);
       const health = await fetch(`${base}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', subgraphs: { scheduling: 'ok', organizations: 'ok', integrations: 'ok', oauth: 'ok' }, database: 'ok', workers: { 'webhook-worker': 'ok' } });
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        subgraphs: { scheduling: 'ok', organizations: 'ok', integrations: 'ok', oauth: 'ok' },
+        database: 'ok',
+        workers: { 'webhook-worker': 'ok' },
+      });
       const explorer = await fetch(`${base}/graphql`, { headers: { accept: 'text/html' } });
       expect(explorer.status).toBe(200);
       expect(await explorer.text()).toContain('<html');

@@ -103,10 +103,11 @@ describe('scale-out: two replicas of every service on one database, behind balan
   const book = (eventTypeId: number, start: string, tag: string, idempotencyKey?: string) =>
     call(front.url, 'POST', '/v2/bookings', { body: { eventTypeId, start, attendee: attendee(tag, 'UTC') }, headers: BOOKINGS_VERSION, idempotencyKey });
   const liveBookingsAt = async (eventTypeId: number, start: string) =>
-    (await sources.db('scheduling').query(
-      `SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2 AND status IN ('accepted', 'pending')`,
-      [eventTypeId, start],
-    )) as Array<{ uid: string }>;
+    (await sources
+      .db('scheduling')
+      .query(`SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2 AND status IN ('accepted', 'pending')`, [eventTypeId, start])) as Array<{
+      uid: string;
+    }>;
   /** The gateway (its public port) the balancer gave the last connection to. */
   const lastGateway = () => front.picks[front.picks.length - 1];
   const gatewayPorts = () => gateways.map((g) => g.port).sort();

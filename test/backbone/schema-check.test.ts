@@ -3,7 +3,7 @@ import { AcceptedBreakingChange, checkApiSchema, formatCheck, readChangelog } fr
 
 /** The published API schema with one field removed and one argument renamed, as a careless change to the code would give. */
 function altered(published: string): string {
-  const withoutCreatedAt = published.replace(/(type Membership \{[\s\S]*?)\n  createdAt: DateTimeISO!/, '$1');
+  const withoutCreatedAt = published.replace(/(type Membership \{[\s\S]*?)\n {2}createdAt: DateTimeISO!/, '$1');
   const renamed = withoutCreatedAt.replace('booking(uid: String!): Booking!', 'booking(bookingUid: String!): Booking!');
   expect(renamed).not.toBe(withoutCreatedAt);
   expect(withoutCreatedAt).not.toBe(published);
@@ -29,7 +29,12 @@ describe('npm run schema:check: the API schema composed from the code against th
     expect(report).toContain('Query.booking.uid');
     expect(paths).toContain('FIELD_ARGUMENT_ADDED Query.booking.bookingUid'); // a new required argument breaks callers too
 
-    const changelog: AcceptedBreakingChange[] = failed.unrecorded.map((c) => ({ type: c.type, path: c.path, date: '2025-01-01', reason: 'Test: no client reads it any more.' }));
+    const changelog: AcceptedBreakingChange[] = failed.unrecorded.map((c) => ({
+      type: c.type,
+      path: c.path,
+      date: '2025-01-01',
+      reason: 'Test: no client reads it any more.',
+    }));
     const passed = await checkApiSchema(published, altered(published), changelog);
     expect(passed.unrecorded).toEqual([]);
     expect(passed.ok).toBe(true);

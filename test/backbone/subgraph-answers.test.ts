@@ -19,7 +19,12 @@ describe("a subgraph answers the gateway's calls as Apollo Server does", () => {
   afterAll(() => stack.stop());
 
   /** A POST as the gateway sends it (node:http: no `accept` header, which fetch would add), or with `accept`. */
-  function call(body: unknown, principal: Principal | null, accept?: string, header?: string): Promise<{ status: number; type: string | undefined; body: any }> {
+  function call(
+    body: unknown,
+    principal: Principal | null,
+    accept?: string,
+    header?: string,
+  ): Promise<{ status: number; type: string | undefined; body: any }> {
     const text = JSON.stringify(body);
     const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
     if (principal || header) headers[PRINCIPAL_HEADER] = header ?? signPrincipal(principal!);
@@ -46,7 +51,15 @@ describe("a subgraph answers the gateway's calls as Apollo Server does", () => {
     ['a federation query (_service)', { query: '{ _service { sdl } }' }, 200],
     [
       'entities by reference, one of them missing (a union, a fragment, variables)',
-      { query: 'query Names($r: [_Any!]!) { _entities(representations: $r) { __typename ...on User { id name memberships { teamId } } } }', variables: { r: [{ __typename: 'User', id: 0 }, { __typename: 'User', id: 987654 }] } },
+      {
+        query: 'query Names($r: [_Any!]!) { _entities(representations: $r) { __typename ...on User { id name memberships { teamId } } } }',
+        variables: {
+          r: [
+            { __typename: 'User', id: 0 },
+            { __typename: 'User', id: 987654 },
+          ],
+        },
+      },
       200,
     ],
     ['an error in a resolver (anonymous caller: UNAUTHENTICATED, data null)', { query: '{ me { id } }' }, 200],

@@ -37,7 +37,12 @@ describe('npm start supervises every service in its own process', () => {
     const sources = await openSubgraphDataSources(`postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/svc`);
     try {
       const operator = new Operator(sources.db);
-      const user = await operator.createUser({ email: `sup-${randomBytes(4).toString('hex')}@example.com`, name: 'Sup', timeZone: 'UTC', password: 'correct horse battery' });
+      const user = await operator.createUser({
+        email: `sup-${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Sup',
+        timeZone: 'UTC',
+        password: 'correct horse battery',
+      });
       ({ key } = await operator.createApiKey(user.id));
     } finally {
       await sources.close();
@@ -99,7 +104,9 @@ describe('npm start supervises every service in its own process', () => {
   it('the gateway killed is restarted too', async () => {
     const killedAt = Date.now();
     process.kill(stack.pidOf('gateway'), 'SIGKILL');
-    expect(await eventually(async () => (await health().catch(() => undefined))?.status === 'ok' && (await get('/v2/me')).status === 200, { timeoutMs: 30_000 })).toBe(true);
+    expect(
+      await eventually(async () => (await health().catch(() => undefined))?.status === 'ok' && (await get('/v2/me')).status === 200, { timeoutMs: 30_000 }),
+    ).toBe(true);
     console.log(`gateway SIGKILLed: back after ${Date.now() - killedAt} ms`);
     expect(stack.output()).toMatch(/\[supervisor\] gateway: killed by SIGKILL; restarting in \d+ ms/);
   }, 60_000);

@@ -96,7 +96,7 @@ describe('traces: one booking, one trace from the REST request to the webhook de
     await Promise.all([otlp?.stop(), hooks?.stop()]);
   });
 
-  it('the gateway\'s request span (with the request id), its fetch, a scheduling span, its SQL and the delivery attempt share one traceId', async () => {
+  it("the gateway's request span (with the request id), its fetch, a scheduling span, its SQL and the delivery attempt share one traceId", async () => {
     const start = new Date(Date.UTC(2031, 4, 6, 10)).toISOString();
     const booked = await fetch(`${supervised.base}/v2/bookings`, {
       method: 'POST',

@@ -50,10 +50,15 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     expect(answer(await admin(databaseUrl, 'reencrypt-delegation-credentials'))).toEqual({ reencrypted: 0 });
   });
 
-  it('grant-credits adds to a user\'s or a team\'s balance; exactly one of --user and --team; unknown ids refused', async () => {
-    const cy = answer(await admin(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'));
+  it("grant-credits adds to a user's or a team's balance; exactly one of --user and --team; unknown ids refused", async () => {
+    const cy = answer(
+      await admin(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'),
+    );
     expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({ hasCredits: true, balance: 5 });
-    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({ hasCredits: true, balance: 12 });
+    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({
+      hasCredits: true,
+      balance: 12,
+    });
     expect(refused(await admin(databaseUrl, 'grant-credits', '--credits', '5'))).toMatch(/exactly one of --user/);
     expect(refused(await admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'))).toMatch(/not found/);
     expect(refused(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'))).toMatch(/--credits/);
@@ -81,7 +86,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     );
   });
 
-  it('queue settings are the first process\'s: a later one started with other values reads them; queue-settings changes them for all', async () => {
+  it("queue settings are the first process's: a later one started with other values reads them; queue-settings changes them for all", async () => {
     // A database without the queues: the first process to open it creates them from its environment.
     const name = `${databaseName}_queues`;
     const url = await ensureDatabase(serverUrl, name);
@@ -123,7 +128,17 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
 
   it('create-user prints the new user with its id and without the password hash', async () => {
     const user = answer(
-      await admin(databaseUrl, 'create-user', '--email', 'Ada@Example.com', '--name', 'Ada Lovelace', '--password=correct horse', '--time-zone=Europe/London', '--admin'),
+      await admin(
+        databaseUrl,
+        'create-user',
+        '--email',
+        'Ada@Example.com',
+        '--name',
+        'Ada Lovelace',
+        '--password=correct horse',
+        '--time-zone=Europe/London',
+        '--admin',
+      ),
     );
     expect(user).toMatchObject({ id: expect.any(Number), email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', isServiceAdmin: true });
     expect(user).not.toHaveProperty('passwordHash');
@@ -132,18 +147,24 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
-    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'))).toMatch(
-      /already exists/,
-    );
-    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'))).toMatch(
-      /not an IANA time zone/,
-    );
+    expect(
+      refused(
+        await admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
+      ),
+    ).toMatch(/already exists/);
+    expect(
+      refused(
+        await admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
+      ),
+    ).toMatch(/not an IANA time zone/);
     expect(refused(await admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'))).toMatch(/--password is required/);
     expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '12abc'))).toMatch(/--user must be a positive integer/);
   });
 
   it('creates an organization, a team in it, memberships in both, and an API key whose key is shown once', async () => {
-    const bob = answer(await admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'));
+    const bob = answer(
+      await admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'),
+    );
     expect(bob.isServiceAdmin).toBe(false);
 
     const org = answer(await admin(databaseUrl, 'create-org', '--name', 'Acme', '--slug', 'acme', '--owner', String(ada.id)));
@@ -158,11 +179,21 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     expect(orgMembership).toMatchObject({ teamId: org.id, userId: bob.id, role: 'MEMBER' });
 
     // Unknown ids, an id of the wrong kind, a role that does not exist, a second membership.
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', '999999', '--role', 'MEMBER'))).toMatch(/User with id 999999 not found/);
-    expect(refused(await admin(databaseUrl, 'add-member', '--org', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(/Organization with id \d+ not found/);
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'BOSS'))).toMatch(/--role must be one of MEMBER, ADMIN, OWNER/);
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(/already a member/);
-    expect(refused(await admin(databaseUrl, 'create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'))).toMatch(/Organization with id 999999 not found/);
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', '999999', '--role', 'MEMBER'))).toMatch(
+      /User with id 999999 not found/,
+    );
+    expect(refused(await admin(databaseUrl, 'add-member', '--org', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(
+      /Organization with id \d+ not found/,
+    );
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'BOSS'))).toMatch(
+      /--role must be one of MEMBER, ADMIN, OWNER/,
+    );
+    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(
+      /already a member/,
+    );
+    expect(refused(await admin(databaseUrl, 'create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'))).toMatch(
+      /Organization with id 999999 not found/,
+    );
     expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '999999'))).toMatch(/User with id 999999 not found/);
 
     const apiKey = answer(await admin(databaseUrl, 'create-api-key', '--user', String(bob.id)));
@@ -176,10 +207,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     const body: any = await me.json();
     expect({ status: me.status, email: body.data?.email }).toEqual({ status: 200, email: 'bob@example.com' });
     expect(body.data.memberships).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ teamId: team.id, role: 'ADMIN' }),
-        expect.objectContaining({ teamId: org.id, role: 'MEMBER' }),
-      ]),
+      expect.arrayContaining([expect.objectContaining({ teamId: team.id, role: 'ADMIN' }), expect.objectContaining({ teamId: org.id, role: 'MEMBER' })]),
     );
     const wrongKey = apiKey.key.slice(0, -1) + (apiKey.key.endsWith('0') ? '1' : '0');
     expect((await fetch(`${stack.url}/v2/me`, { headers: { authorization: `Bearer ${wrongKey}` } })).status).toBe(401);

@@ -46,7 +46,12 @@ describe('npm run seed: a demo organization through the operator', () => {
     expect(first.users).toHaveLength(6);
     expect(first.users.filter((u: any) => u.role === 'OWNER')).toHaveLength(1);
     for (const user of first.users) {
-      expect(user).toMatchObject({ id: expect.any(Number), email: expect.stringContaining('@'), name: expect.any(String), apiKey: expect.stringMatching(/^svc_/) });
+      expect(user).toMatchObject({
+        id: expect.any(Number),
+        email: expect.stringContaining('@'),
+        name: expect.any(String),
+        apiKey: expect.stringMatching(/^svc_/),
+      });
       expect(user.eventTypes).toHaveLength(2);
     }
     expect(new Set(first.users.map((u: any) => u.timeZone)).size).toBeGreaterThan(3);

@@ -78,9 +78,7 @@ describe('conformance: out of office', () => {
     it('"should create a ooo entry with redirect"', async () => {
       const body = { start: '2025-08-01T01:00:00.000Z', end: '2025-10-10T13:59:59.999Z', notes: 'ooo numero dos', toUserId: spec.teammate().id };
       const data = expectSuccess(await send('POST', '', body), 201);
-      expect(data).toEqual(
-        expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, toUserId: spec.teammate().id, ...AUTUMN }),
-      );
+      expect(data).toEqual(expect.objectContaining({ reason: 'unspecified', userId: spec.owner().id, toUserId: spec.teammate().id, ...AUTUMN }));
     });
 
     it('"should fail to create a ooo entry with start after end": 400', async () => {
@@ -127,9 +125,7 @@ describe('conformance: out of office', () => {
 
     it('"should update a ooo entry with redirect to teammate": the rest kept', async () => {
       const data = expectSuccess(await send('PATCH', `/${firstId}`, { toUserId: spec.teammate().id }));
-      expect(data).toEqual(
-        expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, ...JUNE }),
-      );
+      expect(data).toEqual(expect.objectContaining({ reason: 'vacation', toUserId: spec.teammate().id, userId: spec.owner().id, ...JUNE }));
     });
 
     it('"should get 2 ooo entries" (the user\'s list); sortEnd=desc puts the later end first', async () => {

@@ -197,7 +197,12 @@ describe('conformance: teams and memberships', () => {
 
     it('"should filter memberships by multiple emails"', async () => {
       const data = await list(`?emails=${teamAdmin.email},${teamMember.email}`);
-      expect(data.map((m: any) => [m.user.email, m.role]).sort()).toEqual([[teamAdmin.email, 'ADMIN'], [teamMember.email, 'MEMBER']].sort());
+      expect(data.map((m: any) => [m.user.email, m.role]).sort()).toEqual(
+        [
+          [teamAdmin.email, 'ADMIN'],
+          [teamMember.email, 'MEMBER'],
+        ].sort(),
+      );
     });
 
     it('"should return empty array when filtering by non-existent email"', async () => {

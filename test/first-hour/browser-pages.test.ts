@@ -47,7 +47,10 @@ describe('the pages a person opens in a browser work offline: index, GraphQL exp
   it('/graphql in a browser is GraphiQL from local assets, and it runs a query with the Authorization header', async () => {
     const context = await browser.newContext();
     // GraphiQL keeps the headers editor in localStorage (shouldPersistHeaders): what a person types there.
-    await context.addInitScript((key) => (globalThis as any).localStorage.setItem('graphiql:headers', JSON.stringify({ Authorization: `Bearer ${key}` }, null, 2)), user.key);
+    await context.addInitScript(
+      (key) => (globalThis as any).localStorage.setItem('graphiql:headers', JSON.stringify({ Authorization: `Bearer ${key}` }, null, 2)),
+      user.key,
+    );
     const { page, requests, outside } = await offlinePage(context);
     await page.goto(`${stack.url}/graphql`);
     await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
@@ -62,7 +65,10 @@ describe('the pages a person opens in a browser work offline: index, GraphQL exp
     const context = await browser.newContext();
     const { page, requests, outside } = await offlinePage(context);
     await page.goto(`${stack.url}/docs`);
-    await page.getByRole('heading', { name: /Scheduling Service API/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: /Scheduling Service API/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-section-id]').count()).toBeGreaterThan(10);
     expect(requests.some((url) => url.endsWith('/v2/openapi.json'))).toBe(true);
     expect(outside).toEqual([]);

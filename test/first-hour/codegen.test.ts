@@ -14,7 +14,9 @@ function typeErrors(files: string[]): string[] {
   const { config } = ts.readConfigFile(join(EXAMPLES, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, EXAMPLES);
   const program = ts.createProgram(files, options);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? relative(CHECK_DIR, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? relative(CHECK_DIR, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
 describe('codegen for front-end teams: typed operations over schema/api.graphql', () => {
@@ -30,9 +32,11 @@ describe('codegen for front-end teams: typed operations over schema/api.graphql'
     const generated = readdirSync(join(CHECK_DIR, 'generated')).sort();
     expect(generated).toEqual(['graphql.ts', 'schema.ts', 'web']);
     const schemaTypes = ts.sys.readFile(join(CHECK_DIR, 'generated', 'schema.ts'))!;
-    expect(schemaTypes).toContain("DateTimeISO: { input: string; output: string; }");
-    expect(schemaTypes).toContain("JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }");
-    expect(ts.sys.readFile(join(CHECK_DIR, 'generated', 'graphql.ts'))).toMatch(/export const MyBookingsDocument = .* as unknown as DocumentNode<MyBookingsQuery, MyBookingsQueryVariables>;/);
+    expect(schemaTypes).toContain('DateTimeISO: { input: string; output: string; }');
+    expect(schemaTypes).toContain('JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }');
+    expect(ts.sys.readFile(join(CHECK_DIR, 'generated', 'graphql.ts'))).toMatch(
+      /export const MyBookingsDocument = .* as unknown as DocumentNode<MyBookingsQuery, MyBookingsQueryVariables>;/,
+    );
   });
 
   it('writes the manifest of trusted documents: one per operation of examples/operations, each id the SHA-256 of its text', () => {

@@ -40,9 +40,11 @@ function haproxySections(text: string): Map<string, string[]> {
 describe('docker compose: one image, health checks, the CLI in the containers', () => {
   it('runs postgres, the four subgraphs, the gateway and the webhook worker, each with a health check on its /health/ready', () => {
     expect(Object.keys(services).sort()).toEqual(['balancer', 'cli', 'postgres', ...APP_SERVICES].sort());
-    for (const name of ['postgres', ...APP_SERVICES]) expect({ name, test: services[name].healthcheck?.test?.length }).toEqual({ name, test: expect.any(Number) });
+    for (const name of ['postgres', ...APP_SERVICES])
+      expect({ name, test: services[name].healthcheck?.test?.length }).toEqual({ name, test: expect.any(Number) });
     // Readiness, not the detailed /health: a dead webhook worker must not mark every gateway unhealthy.
-    for (const name of APP_SERVICES) expect({ name, probe: services[name].healthcheck!.test.join(' ').match(/\/health[\w/]*/)?.[0] }).toEqual({ name, probe: '/health/ready' });
+    for (const name of APP_SERVICES)
+      expect({ name, probe: services[name].healthcheck!.test.join(' ').match(/\/health[\w/]*/)?.[0] }).toEqual({ name, probe: '/health/ready' });
   });
 
   it('every service of ours, the CLI included, runs the one image the Dockerfile builds', () => {

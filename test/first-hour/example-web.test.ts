@@ -77,7 +77,10 @@ describe('the web example: PKCE sign-in, the bookings view in one request, booki
     const to = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const { slots } = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: from, endTime: to }));
     const [first, second] = Object.values(slots as Record<string, Array<{ time: string }>>).flat();
-    for (const [slot, guest] of [[first, GUESTS[0]], [second, GUESTS[1]]] as const) {
+    for (const [slot, guest] of [
+      [first, GUESTS[0]],
+      [second, GUESTS[1]],
+    ] as const) {
       expectSuccess(await book(stack, { eventTypeId: eventType.id, start: new Date(slot.time).toISOString(), attendee: guest }), 201);
     }
     eventTypeId = eventType.id;

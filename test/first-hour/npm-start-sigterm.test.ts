@@ -27,8 +27,11 @@ describe('SIGTERM to the `npm start` process itself stops the whole stack', () =
   it('npm exits, and the gateway, the internal listener, every subgraph and the embedded PostgreSQL free their ports', async () => {
     // Fixed ports (no 0), so that the test knows every port the stack holds.
     const env: Record<string, string> = { ...(await privateStackEnv(dataDir)), LOG_LEVEL: 'warn' };
-    for (const variable of ['SCHEDULING_PORT', 'ORGANIZATIONS_PORT', 'INTEGRATIONS_PORT', 'OAUTH_PORT', 'INTERNAL_PORT']) env[variable] = String(await reservedPort());
-    const ports = ['PORT', 'INTERNAL_PORT', 'SCHEDULING_PORT', 'ORGANIZATIONS_PORT', 'INTEGRATIONS_PORT', 'OAUTH_PORT', 'EMBEDDED_PG_PORT'].map((v) => Number(env[v]));
+    for (const variable of ['SCHEDULING_PORT', 'ORGANIZATIONS_PORT', 'INTEGRATIONS_PORT', 'OAUTH_PORT', 'INTERNAL_PORT'])
+      env[variable] = String(await reservedPort());
+    const ports = ['PORT', 'INTERNAL_PORT', 'SCHEDULING_PORT', 'ORGANIZATIONS_PORT', 'INTEGRATIONS_PORT', 'OAUTH_PORT', 'EMBEDDED_PG_PORT'].map((v) =>
+      Number(env[v]),
+    );
 
     const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';

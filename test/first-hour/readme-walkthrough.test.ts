@@ -36,7 +36,11 @@ const ALLOWED_FAILURES: Array<{ run: number; method: string; path: RegExp; statu
 /** The variables the examples take from an answer with `pick`: each must get a value. */
 const PICKED = ['RUN', 'ET', 'WH', 'ETW', 'SLOT', 'HOLD', 'BOOKING', 'MOVED', 'LINK', 'TOKENS', 'ACCESS', 'REFRESH', 'MANAGED_REFRESH'];
 
-interface Answer { status: number; method: string; path: string }
+interface Answer {
+  status: number;
+  method: string;
+  path: string;
+}
 
 function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -88,18 +92,35 @@ describe('README walkthrough: every example that calls the API, twice on freshly
     // client at /auth/settings/developer; the operator approves it with `npm run admin -- review-oauth-client`.
     bob = new PageSession(stack.url);
     const login = await bob.get('/auth/login');
-    const signIn = await bob.post('/auth/login', { email: 'bob@acme.example.com', password: seed.password, csrf: csrfOf(login.html), next: '/auth/settings/developer' });
+    const signIn = await bob.post('/auth/login', {
+      email: 'bob@acme.example.com',
+      password: seed.password,
+      csrf: csrfOf(login.html),
+      next: '/auth/settings/developer',
+    });
     if (signIn.status !== 303) throw new Error(`sign-in with the seed's password failed: ${signIn.status}`);
     const settings = await bob.get('/auth/settings/developer');
     const registered = await bob.post('/auth/settings/developer/clients', {
-      csrf: csrfOf(settings.html), name: 'Walkthrough app', redirect_uris: redirectUri, client_type: 'confidential', scopes: ['PROFILE_READ'],
+      csrf: csrfOf(settings.html),
+      name: 'Walkthrough app',
+      redirect_uris: redirectUri,
+      client_type: 'confidential',
+      scopes: ['PROFILE_READ'],
     });
     if (registered.status !== 201) throw new Error(`client registration failed: ${registered.status} ${registered.html.slice(0, 300)}`);
     client = {
       id: /class="new-client-id">([^<]+)</.exec(registered.html)![1],
       secret: /class="secret new-client-secret">([^<]+)</.exec(registered.html)![1],
     };
-    const review = await runCli('admin', { DATABASE_URL: stack.databaseUrl, SMTP_URL: '' }, 'review-oauth-client', '--client', client.id, '--decision', 'approve');
+    const review = await runCli(
+      'admin',
+      { DATABASE_URL: stack.databaseUrl, SMTP_URL: '' },
+      'review-oauth-client',
+      '--client',
+      client.id,
+      '--decision',
+      'approve',
+    );
     if (review.code !== 0) throw new Error(`review failed: ${review.stderr}`);
   }, 120_000);
 
@@ -111,39 +132,47 @@ describe('README walkthrough: every example that calls the API, twice on freshly
 
   it('the README has the walkthrough blocks this test runs (GraphQL, REST /v2, first booking, OAuth)', () => {
     const script = walkthroughBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).join('\n');
-    for (const path of ['/graphql', '/v2/me', '/v2/webhooks', '/v2/slots', '/v2/bookings', '/v2/auth/oauth2/token']) expect(script).toContain(`${README_URL}${path}`);
+    for (const path of ['/graphql', '/v2/me', '/v2/webhooks', '/v2/slots', '/v2/bookings', '/v2/auth/oauth2/token'])
+      expect(script).toContain(`${README_URL}${path}`);
   });
 
   let keyAfterRun: string | undefined;
-  it.each([1, 2])('run %i: every request answers 2xx (except the documented ones) and every picked value is set', async (run) => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const script = walkthroughBlocks(readme).join('\n').replaceAll(README_URL, stack.url);
-    // OAuth step 3: Bob allows the app on the consent page; the app gets a new code each run (codes are single-use).
-    const back = await decide(bob, { client_id: client.id, redirect_uri: redirectUri, scope: 'PROFILE_READ', state: `run-${run}` });
-    const env = {
-      // The README rotates $KEY (POST /v2/api-keys/refresh): a reader running it again in the same shell has the new one.
-      KEY: keyAfterRun ?? seed.users.find((u: any) => u.email === 'bob@acme.example.com').apiKey,
-      ORG_KEY: seed.users.find((u: any) => u.email === 'alice@acme.example.com').apiKey,
-      CLIENT_ID: client.id,
-      CLIENT_SECRET: client.secret,
-      CODE: back.searchParams.get('code')!,
-    };
+  it.each([1, 2])(
+    'run %i: every request answers 2xx (except the documented ones) and every picked value is set',
+    async (run) => {
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const script = walkthroughBlocks(readme).join('\n').replaceAll(README_URL, stack.url);
+      // OAuth step 3: Bob allows the app on the consent page; the app gets a new code each run (codes are single-use).
+      const back = await decide(bob, { client_id: client.id, redirect_uri: redirectUri, scope: 'PROFILE_READ', state: `run-${run}` });
+      const env = {
+        // The README rotates $KEY (POST /v2/api-keys/refresh): a reader running it again in the same shell has the new one.
+        KEY: keyAfterRun ?? seed.users.find((u: any) => u.email === 'bob@acme.example.com').apiKey,
+        ORG_KEY: seed.users.find((u: any) => u.email === 'alice@acme.example.com').apiKey,
+        CLIENT_ID: client.id,
+        CLIENT_SECRET: client.secret,
+        CODE: back.searchParams.get('code')!,
+      };
 
-    const result = await runScript(script, env);
-    keyAfterRun = [...result.stderr.matchAll(/^\++ KEY=(svc_\S+)$/gm)].pop()?.[1] ?? env.KEY;
-    const answers = answersOf(result.stderr);
-    const tail = result.stderr.split('\n').slice(-15).join('\n');
-    expect({ exit: result.code, tail: result.code === 0 ? '' : tail }).toEqual({ exit: 0, tail: '' });
-    expect(answers.length).toBeGreaterThan(40);
+      const result = await runScript(script, env);
+      keyAfterRun = [...result.stderr.matchAll(/^\++ KEY=(svc_\S+)$/gm)].pop()?.[1] ?? env.KEY;
+      const answers = answersOf(result.stderr);
+      const tail = result.stderr.split('\n').slice(-15).join('\n');
+      expect({ exit: result.code, tail: result.code === 0 ? '' : tail }).toEqual({ exit: 0, tail: '' });
+      expect(answers.length).toBeGreaterThan(40);
 
-    const unexpected = answers.filter((a) => (a.status < 200 || a.status > 299)
-      && !ALLOWED_FAILURES.some((f) => f.run === run && f.method === a.method && f.path.test(a.path) && f.status === a.status));
-    expect(unexpected).toEqual([]);
-    for (const allowed of ALLOWED_FAILURES.filter((f) => f.run === run)) {
-      expect(answers.filter((a) => a.method === allowed.method && allowed.path.test(a.path)).map((a) => a.status)).toEqual([allowed.status]);
-    }
+      const unexpected = answers.filter(
+        (a) =>
+          (a.status < 200 || a.status > 299) &&
+          !ALLOWED_FAILURES.some((f) => f.run === run && f.method === a.method && f.path.test(a.path) && f.status === a.status),
+      );
+      expect(unexpected).toEqual([]);
+      for (const allowed of ALLOWED_FAILURES.filter((f) => f.run === run)) {
+        expect(answers.filter((a) => a.method === allowed.method && allowed.path.test(a.path)).map((a) => a.status)).toEqual([allowed.status]);
+      }
 
-    const assignments = new Map(assignmentsOf(result.stderr));
-    for (const name of PICKED) expect([name, assignments.get(name) ?? '(never assigned)']).toEqual([name, expect.stringMatching(/^(?!undefined$|null$).+/)]);
-  }, 90_000);
+      const assignments = new Map(assignmentsOf(result.stderr));
+      for (const name of PICKED) expect([name, assignments.get(name) ?? '(never assigned)']).toEqual([name, expect.stringMatching(/^(?!undefined$|null$).+/)]);
+    },
+    90_000,
+  );
 });

@@ -51,7 +51,7 @@ describe('conferencing apps', () => {
   });
 
   describe('GET /v2/organizations/{orgId}/teams/{teamId}/conferencing (team admin; PBAC team.readConferencing)', () => {
-    it('the team admin and the org admin manage the team\'s apps; a member is refused; another org\'s team is not found', async () => {
+    it("the team admin and the org admin manage the team's apps; a member is refused; another org's team is not found", async () => {
       const base = `/v2/organizations/${org.id}/teams/${team.id}/conferencing`;
       expect(expectSuccess(await stack.rest('GET', base, { key: teamAdmin.key }))).toEqual([]);
       const connected = expectSuccess(await stack.rest('POST', `${base}/google-meet/connect`, { key: teamAdmin.key }));
@@ -72,43 +72,77 @@ describe('conferencing apps', () => {
 
   describe('the built-in video app gives a booking a stable meeting URL', () => {
     it('the same booking uid always gets the same URL, another uid another URL', async () => {
-      const url = (bookingUid: string) => graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid });
+      const url = (bookingUid: string) =>
+        graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, {
+          uid: bookingUid,
+        });
       const first = (await url('booking-1')).conferencingMeetingUrl;
       expect(first).toMatch(/^https?:\/\/.+\/video\/[A-Za-z0-9_-]{22}$/);
       expect((await url('booking-1')).conferencingMeetingUrl).toBe(first);
       expect((await url('booking-2')).conferencingMeetingUrl).not.toBe(first);
-      expect((await graphqlOperationOf(stack, `{ conferencingMeetingUrl(locationType: "integrations:google:meet", bookingUid: "b") }`)).conferencingMeetingUrl).toBeNull();
+      expect(
+        (await graphqlOperationOf(stack, `{ conferencingMeetingUrl(locationType: "integrations:google:meet", bookingUid: "b") }`)).conferencingMeetingUrl,
+      ).toBeNull();
     });
 
     it('a booking at a video integration location answers its meeting URL, stored with it (GET and reschedule show it); other locations have none', async () => {
-      const url = async (bookingUid: string) => (await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid })).conferencingMeetingUrl;
+      const url = async (bookingUid: string) =>
+        (
+          await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, {
+            uid: bookingUid,
+          })
+        ).conferencingMeetingUrl;
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 30, locations: [{ type: 'integration' }, { type: 'attendeePhone' }] });
       const video = { type: 'integration', integration: 'cal-video' };
-      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T10:00:00Z', attendee: attendee('video'), location: video }), 201);
+      const booking = expectSuccess(
+        await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T10:00:00Z', attendee: attendee('video'), location: video }),
+        201,
+      );
       expect(booking.meetingUrl).toMatch(/^https?:\/\/.+\/video\/[A-Za-z0-9_-]{22}$/);
       expect(booking.meetingUrl).toBe(await url(booking.uid));
-      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(booking.meetingUrl);
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(
+        booking.meetingUrl,
+      );
       // The event type's own integration location (no app named) is the built-in video app too.
       const byDefault = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T12:00:00Z', attendee: attendee('default') }), 201);
       expect(byDefault.meetingUrl).toBe(await url(byDefault.uid));
 
-      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: '2031-05-06T10:00:00Z' }, headers: BOOKINGS_VERSION }), 201);
+      const moved = expectSuccess(
+        await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: '2031-05-06T10:00:00Z' }, headers: BOOKINGS_VERSION }),
+        201,
+      );
       expect(moved.meetingUrl).toBe(await url(moved.uid));
       expect(moved.meetingUrl).not.toBe(booking.meetingUrl);
 
-      const byPhone = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-05-05T14:00:00Z', attendee: attendee('phone'), location: { type: 'attendeePhone', phone: '+14155550123' } }), 201);
+      const byPhone = expectSuccess(
+        await book(stack, {
+          eventTypeId: eventType.id,
+          start: '2031-05-05T14:00:00Z',
+          attendee: attendee('phone'),
+          location: { type: 'attendeePhone', phone: '+14155550123' },
+        }),
+        201,
+      );
       expect(byPhone).not.toHaveProperty('meetingUrl');
 
       // Booking hooks (docs/performance.md): a personal booking at a phone location has no hook that can be due, so
       // no job; a video one's job ends with the inline meeting URL (or the worker took it first): none is left waiting.
-      const hooksOf = async (uid: string) => (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map((r: { state: string }) => r.state);
+      const hooksOf = async (uid: string) =>
+        (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map(
+          (r: { state: string }) => r.state,
+        );
       expect(await hooksOf(byPhone.uid)).toEqual([]);
       expect(await eventually(async () => (await hooksOf(byDefault.uid)).every((state: string) => state === 'completed'), { timeoutMs: 20_000 })).toBe(true);
     });
 
-    it('an organizersDefaultApp location gets its meeting URL from the organizer\'s default app: the built-in video app until another is chosen; a default that makes no URL (google-meet) leaves none', async () => {
-      const url = async (bookingUid: string) => (await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, { uid: bookingUid })).conferencingMeetingUrl;
+    it("an organizersDefaultApp location gets its meeting URL from the organizer's default app: the built-in video app until another is chosen; a default that makes no URL (google-meet) leaves none", async () => {
+      const url = async (bookingUid: string) =>
+        (
+          await graphqlOperationOf(stack, `query ($uid: String!) { conferencingMeetingUrl(locationType: "integrations:daily", bookingUid: $uid) }`, {
+            uid: bookingUid,
+          })
+        ).conferencingMeetingUrl;
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 30, locations: [{ type: 'organizersDefaultApp' }] });
 
@@ -120,7 +154,15 @@ describe('conferencing apps', () => {
       // google-meet as the default: its URL comes with a Google calendar event, which the service does not write.
       expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key: host.key }));
       expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key: host.key }));
-      const meet = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-06-02T11:00:00Z', attendee: attendee('default-meet'), location: { type: 'organizersDefaultApp' } }), 201);
+      const meet = expectSuccess(
+        await book(stack, {
+          eventTypeId: eventType.id,
+          start: '2031-06-02T11:00:00Z',
+          attendee: attendee('default-meet'),
+          location: { type: 'organizersDefaultApp' },
+        }),
+        201,
+      );
       expect(meet).not.toHaveProperty('meetingUrl');
       expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${meet.uid}`, { key: host.key, headers: BOOKINGS_VERSION }))).not.toHaveProperty('meetingUrl');
 
@@ -128,7 +170,9 @@ describe('conferencing apps', () => {
       expectSuccess(await stack.rest('POST', '/v2/conferencing/daily-video/default', { key: host.key }));
       const video = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2031-06-02T12:00:00Z', attendee: attendee('default-video') }), 201);
       expect(video.meetingUrl).toBe(await url(video.uid));
-      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${video.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(video.meetingUrl);
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${video.uid}`, { key: host.key, headers: BOOKINGS_VERSION })).meetingUrl).toBe(
+        video.meetingUrl,
+      );
     });
   });
 });

@@ -29,7 +29,6 @@ describe('third-party provider OAuth', () => {
     restoreEnv();
   });
 
-
   describe('calendars: GET /v2/calendars/{calendar}/connect and …/save', () => {
     it('Google: the consent URL carries a state and a PKCE challenge; the public save route stores the sealed tokens, the calendars, and selects the primary one', async () => {
       const { user, key } = await userWithKey(stack);
@@ -40,21 +39,49 @@ describe('third-party provider OAuth', () => {
       const connect = expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect?isDryRun=false&redir=https://app.example.com/done', { key }));
       const authUrl = new URL(connect.authUrl);
       expect(`${authUrl.origin}${authUrl.pathname}`).toBe(`${provider.url}/google/authorize`);
-      expect(Object.fromEntries(authUrl.searchParams)).toMatchObject({ client_id: provider.clients.google.id, response_type: 'code', code_challenge_method: 'S256', access_type: 'offline' });
+      expect(Object.fromEntries(authUrl.searchParams)).toMatchObject({
+        client_id: provider.clients.google.id,
+        response_type: 'code',
+        code_challenge_method: 'S256',
+        access_type: 'offline',
+      });
       expect(authUrl.searchParams.get('redirect_uri')).toMatch(/\/v2\/calendars\/google\/save$/);
 
       const { code, state } = await followConsent(connect.authUrl);
       const done = expectSuccess(await stack.rest('GET', `/v2/calendars/google/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`));
       expect(done).toEqual({ credentialId: expect.any(Number), redirectUrl: 'https://app.example.com/done' });
       // The state is single use.
-      expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/google/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`), 400, 'BAD_REQUEST', /state/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/calendars/google/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`),
+        400,
+        'BAD_REQUEST',
+        /state/,
+      );
 
       const calendars = expectSuccess(await stack.rest('GET', '/v2/calendars', { key }));
       const google = calendars.connectedCalendars.find((c: { credentialId: number }) => c.credentialId === done.credentialId);
       expect(google.integration).toMatchObject({ slug: 'google-calendar', type: 'google_calendar' });
       expect(google.calendars).toEqual([
-        { externalId: 'primary-cal', integration: 'google_calendar', name: 'Work', primary: true, readOnly: false, isSelected: true, credentialId: done.credentialId, delegationCredentialId: null },
-        { externalId: 'holidays', integration: 'google_calendar', name: 'Holidays', primary: false, readOnly: true, isSelected: false, credentialId: done.credentialId, delegationCredentialId: null },
+        {
+          externalId: 'primary-cal',
+          integration: 'google_calendar',
+          name: 'Work',
+          primary: true,
+          readOnly: false,
+          isSelected: true,
+          credentialId: done.credentialId,
+          delegationCredentialId: null,
+        },
+        {
+          externalId: 'holidays',
+          integration: 'google_calendar',
+          name: 'Holidays',
+          primary: false,
+          readOnly: true,
+          isSelected: false,
+          credentialId: done.credentialId,
+          delegationCredentialId: null,
+        },
       ]);
       // Tokens are stored sealed, never in clear.
       const [row] = await stack.db('integrations').query('SELECT key_ciphertext FROM calendar_credentials WHERE id = $1', [done.credentialId]);
@@ -64,7 +91,7 @@ describe('third-party provider OAuth', () => {
       expect(user.id).toBeGreaterThan(0);
     });
 
-    it('a state is bound to the app, refused once expired, and a code exchanged with another consent\'s verifier is refused (PKCE)', async () => {
+    it("a state is bound to the app, refused once expired, and a code exchanged with another consent's verifier is refused (PKCE)", async () => {
       const { key } = await userWithKey(stack);
       const first = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
       // Not a state of office365.
@@ -87,7 +114,10 @@ describe('third-party provider OAuth', () => {
       const times = async () => (expectSuccess(await getSlots(stack, range)).slots[day] ?? []).map((s: { time: string }) => s.time.slice(11, 16));
       expect(await times()).toEqual(['09:00', '10:00', '11:00', '12:00']);
 
-      provider.accounts.microsoft.calendars = [{ id: 'ms-main', name: 'Calendar', primary: true }, { id: 'ms-other', name: 'Birthdays', primary: false }];
+      provider.accounts.microsoft.calendars = [
+        { id: 'ms-main', name: 'Calendar', primary: true },
+        { id: 'ms-other', name: 'Birthdays', primary: false },
+      ];
       provider.accounts.microsoft.busy = {
         'ms-main': [{ start: `${day}T10:30:00Z`, end: `${day}T11:15:00Z` }],
         'ms-other': [{ start: `${day}T09:00:00Z`, end: `${day}T10:00:00Z` }], // not selected: blocks nothing
@@ -95,17 +125,32 @@ describe('third-party provider OAuth', () => {
       const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/office365/connect', { key: host.key })).authUrl);
       const { credentialId } = expectSuccess(await stack.rest('GET', `/v2/calendars/office365/save?state=${state}&code=${code}`));
       expect(await times()).toEqual(['09:00', '12:00']);
-      const busy = expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}&externalId=ms-main`, { key: host.key }));
+      const busy = expectSuccess(
+        await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}&externalId=ms-main`, { key: host.key }),
+      );
       expect(busy).toEqual([{ start: `${day}T10:30:00.000Z`, end: `${day}T11:15:00.000Z`, source: 'ms-main' }]);
 
       // Disconnecting takes the credential, its selections and its busy times away.
-      expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId + 1000 } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId + 1000 } }),
+        404,
+        'NOT_FOUND',
+      );
       // Another user cannot disconnect it, nor read its busy times.
       const stranger = await userWithKey(stack);
       expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: stranger.key, body: { id: credentialId } }), 404, 'NOT_FOUND');
-      expect(expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}`, { key: stranger.key }))).toEqual([]);
+      expect(
+        expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}`, { key: stranger.key })),
+      ).toEqual([]);
       const removed = expectSuccess(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId } }));
-      expect(removed).toEqual({ id: credentialId, type: 'office365_calendar', userId: host.user.id, teamId: null, appId: 'office365-calendar', invalid: false });
+      expect(removed).toEqual({
+        id: credentialId,
+        type: 'office365_calendar',
+        userId: host.user.id,
+        teamId: null,
+        appId: 'office365-calendar',
+        invalid: false,
+      });
       expect(await times()).toEqual(['09:00', '10:00', '11:00', '12:00']);
     });
 
@@ -135,8 +180,14 @@ describe('third-party provider OAuth', () => {
       const { key } = await userWithKey(stack);
       provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
       provider.accounts.google.events.set('evt-1', {
-        id: 'evt-1', summary: 'Intro call', start: `${day}T09:00:00Z`, end: `${day}T09:30:00Z`,
-        attendees: [{ email: 'owner@example.com', organizer: true, responseStatus: 'accepted' }, { email: 'guest@example.com', displayName: 'Guest', responseStatus: 'needsAction' }],
+        id: 'evt-1',
+        summary: 'Intro call',
+        start: `${day}T09:00:00Z`,
+        end: `${day}T09:30:00Z`,
+        attendees: [
+          { email: 'owner@example.com', organizer: true, responseStatus: 'accepted' },
+          { email: 'guest@example.com', displayName: 'Guest', responseStatus: 'needsAction' },
+        ],
       });
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/google/event/evt-1', { key }), 404, 'NOT_FOUND');
       const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key })).authUrl);
@@ -159,55 +210,93 @@ describe('third-party provider OAuth', () => {
         calendarEventOwner: { email: 'owner@example.com', name: null },
         source: 'google',
       });
-      const changed = expectSuccess(await stack.rest('PATCH', '/v2/calendars/google/events/evt-1', {
-        key,
-        body: { title: 'Intro call (moved)', start: { time: `${day}T10:00:00Z`, timeZone: 'UTC' }, end: { time: `${day}T10:30:00Z`, timeZone: 'UTC' } },
-      }));
+      const changed = expectSuccess(
+        await stack.rest('PATCH', '/v2/calendars/google/events/evt-1', {
+          key,
+          body: { title: 'Intro call (moved)', start: { time: `${day}T10:00:00Z`, timeZone: 'UTC' }, end: { time: `${day}T10:30:00Z`, timeZone: 'UTC' } },
+        }),
+      );
       expect(changed).toMatchObject({ title: 'Intro call (moved)', start: { time: `${day}T10:00:00.000Z` }, end: { time: `${day}T10:30:00.000Z` } });
       expect(provider.accounts.google.events.get('evt-1')!.summary).toBe('Intro call (moved)');
-      expectErrorEnvelope(await stack.rest('PATCH', '/v2/calendars/google/events/evt-1', { key, body: { start: { time: 'tomorrow' } } }), 400, 'BAD_REQUEST', /start\.time/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', '/v2/calendars/google/events/evt-1', { key, body: { start: { time: 'tomorrow' } } }),
+        400,
+        'BAD_REQUEST',
+        /start\.time/,
+      );
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/google/event/nope', { key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('GET', '/v2/calendars/office365/event/evt-1', { key }), 400, 'BAD_REQUEST', /calendar/);
     });
   });
 
   describe('conferencing OAuth: …/conferencing/{app}/oauth/auth-url and …/oauth/callback', () => {
-    it('zoom for a user: the stored connection becomes the default and creates the booking\'s meeting at the provider', async () => {
+    it("zoom for a user: the stored connection becomes the default and creates the booking's meeting at the provider", async () => {
       const { user, key } = await userWithKey(stack);
-      const { url } = expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url?returnTo=https://app.example.com/ok&onErrorReturnTo=https://app.example.com/ko', { key }));
+      const { url } = expectSuccess(
+        await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url?returnTo=https://app.example.com/ok&onErrorReturnTo=https://app.example.com/ko', { key }),
+      );
       expect(url.startsWith(`${provider.url}/zoom/authorize?`)).toBe(true);
       const { code, state } = await followConsent(url);
       const saved = expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
-      expect(saved).toEqual({ connection: { id: expect.any(Number), type: 'zoom_video', userId: user.id, invalid: false }, redirectUrl: 'https://app.example.com/ok' });
+      expect(saved).toEqual({
+        connection: { id: expect.any(Number), type: 'zoom_video', userId: user.id, invalid: false },
+        redirectUrl: 'https://app.example.com/ok',
+      });
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([saved.connection]);
       expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key }))).toEqual({ appSlug: 'zoom', appLink: null });
 
-      const meeting = await graphqlOperationOf(stack, `query ($host: Int!) { conferencingMeetingUrl(locationType: "integrations:zoom", bookingUid: "b-zoom", hostUserId: $host, title: "Intro", startTime: "${day}T09:00:00Z", endTime: "${day}T09:45:00Z") }`, { host: user.id });
+      const meeting = await graphqlOperationOf(
+        stack,
+        `query ($host: Int!) { conferencingMeetingUrl(locationType: "integrations:zoom", bookingUid: "b-zoom", hostUserId: $host, title: "Intro", startTime: "${day}T09:00:00Z", endTime: "${day}T09:45:00Z") }`,
+        { host: user.id },
+      );
       expect(meeting.conferencingMeetingUrl).toBe(provider.accounts.zoom.meetings.at(-1)!.joinUrl);
       expect(provider.accounts.zoom.meetings.at(-1)!.body).toMatchObject({ topic: 'Intro', duration: 45, start_time: `${day}T09:00:00.000Z` });
       // Without a connection there is no meeting to make.
       const { user: other } = await userWithKey(stack);
-      expect((await graphqlOperationOf(stack, `query ($host: Int!) { conferencingMeetingUrl(locationType: "integrations:zoom", bookingUid: "b", hostUserId: $host, startTime: "${day}T09:00:00Z", endTime: "${day}T09:45:00Z") }`, { host: other.id })).conferencingMeetingUrl).toBeNull();
+      expect(
+        (
+          await graphqlOperationOf(
+            stack,
+            `query ($host: Int!) { conferencingMeetingUrl(locationType: "integrations:zoom", bookingUid: "b", hostUserId: $host, startTime: "${day}T09:00:00Z", endTime: "${day}T09:45:00Z") }`,
+            { host: other.id },
+          )
+        ).conferencingMeetingUrl,
+      ).toBeNull();
       expectErrorEnvelope(await stack.rest('GET', '/v2/conferencing/daily-video/oauth/auth-url', { key }), 400, 'BAD_REQUEST', /app/);
     });
 
-    it('a booking at an organizersDefaultApp location gets its meeting from the organizer\'s default app (zoom, with the organizer\'s connection)', async () => {
+    it("a booking at an organizersDefaultApp location gets its meeting from the organizer's default app (zoom, with the organizer's connection)", async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
       const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key: host.key })).url);
       expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
       expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key: host.key }));
-      const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 45, title: 'Discovery call', locations: [{ type: 'organizersDefaultApp' }] });
-      const booking = expectSuccess(await stack.rest('POST', '/v2/bookings', {
-        headers: { 'svc-api-version': '2024-08-13' },
-        body: { eventTypeId: eventType.id, start: `${day}T14:00:00Z`, attendee: { name: 'Ada', email: 'ada@example.com', timeZone: 'UTC' }, location: { type: 'organizersDefaultApp' } },
-      }), 201);
+      const eventType = await personalEventType(stack, host.user.id, {
+        lengthInMinutes: 45,
+        title: 'Discovery call',
+        locations: [{ type: 'organizersDefaultApp' }],
+      });
+      const booking = expectSuccess(
+        await stack.rest('POST', '/v2/bookings', {
+          headers: { 'svc-api-version': '2024-08-13' },
+          body: {
+            eventTypeId: eventType.id,
+            start: `${day}T14:00:00Z`,
+            attendee: { name: 'Ada', email: 'ada@example.com', timeZone: 'UTC' },
+            location: { type: 'organizersDefaultApp' },
+          },
+        }),
+        201,
+      );
       const meeting = provider.accounts.zoom.meetings.at(-1)!;
       expect(booking.meetingUrl).toBe(meeting.joinUrl);
       expect(meeting.body).toMatchObject({ duration: 45, start_time: `${day}T14:00:00.000Z` });
-      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: { 'svc-api-version': '2024-08-13' } })).meetingUrl).toBe(meeting.joinUrl);
+      expect(
+        expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: { 'svc-api-version': '2024-08-13' } })).meetingUrl,
+      ).toBe(meeting.joinUrl);
     });
 
-    it('msteams for a team: the team admin\'s consent is bound to the team; another team\'s callback path is refused without burning the state', async () => {
+    it("msteams for a team: the team admin's consent is bound to the team; another team's callback path is refused without burning the state", async () => {
       const operator = operatorOf(stack);
       const [owner, admin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
       const org = await operator.createOrganization({ name: 'Conf org', ownerId: owner.user.id });
@@ -217,22 +306,33 @@ describe('third-party provider OAuth', () => {
       const base = `/v2/organizations/${org.id}/teams/${team.id}/conferencing`;
       expectErrorEnvelope(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: member.key }), 403, 'FORBIDDEN');
       const { url } = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: admin.key }));
-      expect(new URL(url).searchParams.get('redirect_uri')).toMatch(new RegExp(`/v2/organizations/${org.id}/teams/${team.id}/conferencing/msteams/oauth/callback$`));
+      expect(new URL(url).searchParams.get('redirect_uri')).toMatch(
+        new RegExp(`/v2/organizations/${org.id}/teams/${team.id}/conferencing/msteams/oauth/callback$`),
+      );
       const { code, state } = await followConsent(url);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 404, 'NOT_FOUND', /consent/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing/msteams/oauth/callback?state=${state}&code=${code}`),
+        404,
+        'NOT_FOUND',
+        /consent/,
+      );
       expectErrorEnvelope(await stack.rest('GET', `/v2/conferencing/msteams/oauth/callback?state=${state}&code=${code}`), 400, 'BAD_REQUEST', /state/);
       const saved = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/callback?state=${state}&code=${code}`));
       expect(saved.connection).toMatchObject({ type: 'office365_video', userId: null, invalid: false });
       expect(expectSuccess(await stack.rest('GET', base, { key: admin.key }))).toHaveLength(1);
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key: admin.key }))).toEqual([]);
 
-      const meeting = await graphqlOperationOf(stack, `query ($team: Int!) { conferencingMeetingUrl(locationType: "integrations:office365_video", bookingUid: "b-teams", teamId: $team, title: "Sync", startTime: "${day}T09:00:00Z", endTime: "${day}T10:00:00Z") }`, { team: team.id });
+      const meeting = await graphqlOperationOf(
+        stack,
+        `query ($team: Int!) { conferencingMeetingUrl(locationType: "integrations:office365_video", bookingUid: "b-teams", teamId: $team, title: "Sync", startTime: "${day}T09:00:00Z", endTime: "${day}T10:00:00Z") }`,
+        { team: team.id },
+      );
       expect(meeting.conferencingMeetingUrl).toBe(provider.accounts.microsoft.meetings.at(-1)!.joinUrl);
     });
   });
 
   describe('POST /v2/routing-forms/{routingFormId}/calculate-slots', () => {
-    it('routes the answers (nothing stored) and answers the routed event type\'s slots as GET /v2/slots does; only the form\'s team admins and org admins', async () => {
+    it("routes the answers (nothing stored) and answers the routed event type's slots as GET /v2/slots does; only the form's team admins and org admins", async () => {
       const operator = operatorOf(stack);
       const [owner, admin, member, outsider] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
       const org = await operator.createOrganization({ name: 'Forms org', ownerId: owner.user.id });
@@ -249,7 +349,11 @@ describe('third-party provider OAuth', () => {
             name: 'Demo',
             fields: [{ id: 'f-need', label: 'Need', type: 'select', identifier: 'need', required: true }],
             routes: [
-              { id: 'r-demo', conditions: [{ field: 'f-need', operator: 'equals', value: 'demo' }], action: { type: 'eventTypeRedirectUrl', value: 'x/demo', eventTypeId } },
+              {
+                id: 'r-demo',
+                conditions: [{ field: 'f-need', operator: 'equals', value: 'demo' }],
+                action: { type: 'eventTypeRedirectUrl', value: 'x/demo', eventTypeId },
+              },
               { id: 'r-else', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } },
             ],
           },
@@ -268,12 +372,21 @@ describe('third-party provider OAuth', () => {
       const [{ count }] = await stack.db('integrations').query('SELECT count(*)::int AS count FROM routing_form_responses WHERE form_id = $1', [formId]);
       expect(count).toBe(0);
 
-      expectErrorEnvelope(await stack.rest('POST', path(window), { key: admin.key, body: { need: 'other' } }), 400, 'BAD_REQUEST', /not routed to an event type/);
+      expectErrorEnvelope(
+        await stack.rest('POST', path(window), { key: admin.key, body: { need: 'other' } }),
+        400,
+        'BAD_REQUEST',
+        /not routed to an event type/,
+      );
       expectErrorEnvelope(await stack.rest('POST', path(window), { key: admin.key, body: {} }), 400, 'BAD_REQUEST', /need/);
       expectErrorEnvelope(await stack.rest('POST', path(`start=${day}`), { key: admin.key, body: { need: 'demo' } }), 400, 'BAD_REQUEST', /end/);
       expectErrorEnvelope(await stack.rest('POST', path(window), { key: member.key, body: { need: 'demo' } }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', path(window), { key: outsider.key, body: { need: 'demo' } }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('POST', `/v2/routing-forms/00000000-0000-4000-8000-000000000000/calculate-slots?${window}`, { key: admin.key, body: {} }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/routing-forms/00000000-0000-4000-8000-000000000000/calculate-slots?${window}`, { key: admin.key, body: {} }),
+        404,
+        'NOT_FOUND',
+      );
     });
   });
 });

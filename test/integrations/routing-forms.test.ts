@@ -46,8 +46,17 @@ describe('routing forms', () => {
         { id: 'f-size', label: 'Company size', type: 'number' },
       ],
       routes: [
-        { id: 'r-sales', conditions: [{ field: 'f-role', operator: 'equals', value: 'demo' }], action: { type: 'eventTypeRedirectUrl', value: 'acme/demo', eventTypeId }, teamMemberIds: [teamAdmin.user.id] },
-        { id: 'r-big', conditions: [{ field: 'f-size', operator: 'greater_than', value: 100 }], action: { type: 'externalRedirectUrl', value: 'https://enterprise.example.com/' } },
+        {
+          id: 'r-sales',
+          conditions: [{ field: 'f-role', operator: 'equals', value: 'demo' }],
+          action: { type: 'eventTypeRedirectUrl', value: 'acme/demo', eventTypeId },
+          teamMemberIds: [teamAdmin.user.id],
+        },
+        {
+          id: 'r-big',
+          conditions: [{ field: 'f-size', operator: 'greater_than', value: 100 }],
+          action: { type: 'externalRedirectUrl', value: 'https://enterprise.example.com/' },
+        },
         { id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks, we will write to you.' } },
       ],
     };
@@ -57,7 +66,11 @@ describe('routing forms', () => {
     const other = await stack.graphql(CREATE_FORM, { orgId: org.id, teamId: otherTeam.id, input: { ...input, name: 'Support form' } }, outsider.key);
     otherFormId = other.body.data.createRoutingForm.id;
     // A form's routes are checked when it is created.
-    const bad = await stack.graphql(CREATE_FORM, { orgId: org.id, teamId: team.id, input: { ...input, routes: [{ id: 'x', action: { type: 'teleport', value: '' } }] } }, teamAdmin.key);
+    const bad = await stack.graphql(
+      CREATE_FORM,
+      { orgId: org.id, teamId: team.id, input: { ...input, routes: [{ id: 'x', action: { type: 'teleport', value: '' } }] } },
+      teamAdmin.key,
+    );
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(bad.body.errors[0].message).toMatch(/routes\[0\]\.action/);
   });
@@ -65,7 +78,7 @@ describe('routing forms', () => {
 
   const submit = (body: unknown, query = '') => stack.rest('POST', `${teamBase()}/${formId}/responses${query}`, { key: teamAdmin.key, body });
 
-  describe('POST …/routing-forms/{routingFormId}/responses evaluates the form\'s routes', () => {
+  describe("POST …/routing-forms/{routingFormId}/responses evaluates the form's routes", () => {
     it('routes to the event type of the first matching route, with the routing to pass to the booking API and the slots', async () => {
       const data = expectSuccess(await submit({ need: 'demo' }, `?start=${day}T00:00:00Z&end=${day}T23:59:59Z&timeZone=UTC`), 201);
       expect(data).toMatchObject({
@@ -78,14 +91,22 @@ describe('routing forms', () => {
     });
 
     it('an external redirect route and the fallback route; a required field missing is a 400 naming it', async () => {
-      expect(expectSuccess(await submit({ 'f-role': 'pricing', 'f-size': 500 }), 201)).toMatchObject({ eventTypeId: null, routingExternalRedirectUrl: 'https://enterprise.example.com/' });
-      expect(expectSuccess(await submit({ need: 'pricing', 'f-size': '3' }), 201)).toMatchObject({ eventTypeId: null, routingCustomMessage: 'Thanks, we will write to you.' });
+      expect(expectSuccess(await submit({ 'f-role': 'pricing', 'f-size': 500 }), 201)).toMatchObject({
+        eventTypeId: null,
+        routingExternalRedirectUrl: 'https://enterprise.example.com/',
+      });
+      expect(expectSuccess(await submit({ need: 'pricing', 'f-size': '3' }), 201)).toMatchObject({
+        eventTypeId: null,
+        routingCustomMessage: 'Thanks, we will write to you.',
+      });
       expectErrorEnvelope(await submit({ 'f-size': 3 }), 400, 'BAD_REQUEST', /need/);
       expectErrorEnvelope(await submit({ need: 'demo', 'f-size': 'many' }), 400, 'BAD_REQUEST', /f-size/);
     });
 
     it('every stored response has its FORM_SUBMITTED domain event, written with it', async () => {
-      const [{ responses }] = await stack.db('integrations').query(`SELECT count(*)::int AS responses FROM routing_form_responses WHERE form_id = $1`, [formId]);
+      const [{ responses }] = await stack
+        .db('integrations')
+        .query(`SELECT count(*)::int AS responses FROM routing_form_responses WHERE form_id = $1`, [formId]);
       const events = await stack.db('integrations').query(`SELECT type, response_id, payload FROM routing_form_events WHERE form_id = $1`, [formId]);
       expect(events).toHaveLength(responses);
       expect(events.every((e: { type: string }) => e.type === 'FORM_SUBMITTED')).toBe(true);
@@ -98,7 +119,14 @@ describe('routing forms', () => {
       const all = await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=asc`, { key: teamAdmin.key });
       const items = expectSuccess(all);
       expect(items.length).toBe(3);
-      expect(items[0]).toEqual({ id: expect.any(Number), formId, formFillerId: expect.any(String), routedToBookingUid: null, response: { 'f-role': { label: 'What do you need?', value: 'demo' } }, createdAt: expect.any(String) });
+      expect(items[0]).toEqual({
+        id: expect.any(Number),
+        formId,
+        formFillerId: expect.any(String),
+        routedToBookingUid: null,
+        response: { 'f-role': { label: 'What do you need?', value: 'demo' } },
+        createdAt: expect.any(String),
+      });
       const desc = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=desc`, { key: teamAdmin.key }));
       expect(desc.map((r: { id: number }) => r.id)).toEqual([...items.map((r: { id: number }) => r.id)].reverse());
 
@@ -109,36 +137,58 @@ describe('routing forms', () => {
       const future = new Date(Date.now() + 86_400_000).toISOString();
       expect(expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=${future}`, { key: teamAdmin.key }))).toEqual([]);
       expect(expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?beforeUpdatedAt=${future}`, { key: teamAdmin.key }))).toHaveLength(3);
-      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=up`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /sortCreatedAt/);
-      expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=yesterday`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /afterCreatedAt/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=up`, { key: teamAdmin.key }),
+        400,
+        'BAD_REQUEST',
+        /sortCreatedAt/,
+      );
+      expectErrorEnvelope(
+        await stack.rest('GET', `${teamBase()}/${formId}/responses?afterCreatedAt=yesterday`, { key: teamAdmin.key }),
+        400,
+        'BAD_REQUEST',
+        /afterCreatedAt/,
+      );
       expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses?take=251`, { key: teamAdmin.key }), 400, 'BAD_REQUEST', /take/);
 
       // The booking side links the response it was given to the booking it made.
-      await graphqlOperationOf(stack, `mutation ($id: Int!) { linkRoutingFormResponseToBooking(responseId: $id, bookingUid: "booking-abc") { id } }`, { id: items[0].id });
+      await graphqlOperationOf(stack, `mutation ($id: Int!) { linkRoutingFormResponseToBooking(responseId: $id, bookingUid: "booking-abc") { id } }`, {
+        id: items[0].id,
+      });
       const routed = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?routedToBookingUid=booking-abc`, { key: teamAdmin.key }));
       expect(routed).toEqual([expect.objectContaining({ id: items[0].id, routedToBookingUid: 'booking-abc' })]);
     });
 
     it('PATCH …/responses/{responseId} changes the answers given and keeps the others', async () => {
       const [first] = expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?sortCreatedAt=asc`, { key: teamAdmin.key }));
-      const updated = expectSuccess(await stack.rest('PATCH', `${teamBase()}/${formId}/responses/${first.id}`, { key: teamAdmin.key, body: { response: { 'f-size': 42 } } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `${teamBase()}/${formId}/responses/${first.id}`, { key: teamAdmin.key, body: { response: { 'f-size': 42 } } }),
+      );
       expect(updated.response).toEqual({ 'f-role': { label: 'What do you need?', value: 'demo' }, 'f-size': { label: 'Company size', value: 42 } });
-      expectErrorEnvelope(await stack.rest('PATCH', `${teamBase()}/${formId}/responses/999999`, { key: teamAdmin.key, body: { response: {} } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `${teamBase()}/${formId}/responses/999999`, { key: teamAdmin.key, body: { response: {} } }),
+        404,
+        'NOT_FOUND',
+      );
     });
   });
 
   describe('forms of the team and of the organization; isolation', () => {
-    it('the team lists its own forms; the organization lists every team\'s; teamIds narrows it', async () => {
+    it("the team lists its own forms; the organization lists every team's; teamIds narrows it", async () => {
       const teamForms = expectSuccess(await stack.rest('GET', teamBase(), { key: teamAdmin.key }));
       expect(teamForms.map((f: { id: string }) => f.id)).toEqual([formId]);
       expect(teamForms[0]).toMatchObject({ name: 'Contact us', teamId: team.id, userId: teamAdmin.user.id, disabled: false, description: null, position: 0 });
       const orgForms = expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms`, { key: orgOwner.key }));
       expect(orgForms.map((f: { id: string }) => f.id).sort()).toEqual([formId, otherFormId].sort());
-      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms?teamIds=${otherTeam.id}`, { key: orgOwner.key })).map((f: { id: string }) => f.id)).toEqual([otherFormId]);
+      expect(
+        expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms?teamIds=${otherTeam.id}`, { key: orgOwner.key })).map(
+          (f: { id: string }) => f.id,
+        ),
+      ).toEqual([otherFormId]);
       expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/routing-forms/${formId}/responses`, { key: orgOwner.key }))).toHaveLength(3);
     });
 
-    it('a member is refused; another team\'s form through this team\'s path is not found; a malformed id is not found', async () => {
+    it("a member is refused; another team's form through this team's path is not found; a malformed id is not found", async () => {
       expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${formId}/responses`, { key: member.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/${otherFormId}/responses`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('GET', `${teamBase()}/not-a-uuid/responses`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
@@ -163,16 +213,35 @@ describe('routing forms', () => {
     });
     const bodies = (trigger: string) => receiver.requests.map((r) => ({ request: r, body: JSON.parse(r.body) })).filter((r) => r.body.triggerEvent === trigger);
     const noEventJobState = async (responseId: number) =>
-      (await stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'eventKey' = $1`, [`routing-form-no-event:${responseId}`]))[0]?.state;
+      (
+        await stack
+          .db('integrations')
+          .query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'eventKey' = $1`, [`routing-form-no-event:${responseId}`])
+      )[0]?.state;
 
-    it('FORM_SUBMITTED reaches the organization\'s webhook signed, with the form and the answers; the booking made with routing.responseId links the response; FORM_SUBMITTED_NO_EVENT follows only for the response nothing was booked from', async () => {
-      expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/webhooks`, { key: orgOwner.key, body: { subscriberUrl: receiver.url, triggers: ['FORM_SUBMITTED', 'FORM_SUBMITTED_NO_EVENT'], active: true, secret: SECRET } }), 201);
+    it("FORM_SUBMITTED reaches the organization's webhook signed, with the form and the answers; the booking made with routing.responseId links the response; FORM_SUBMITTED_NO_EVENT follows only for the response nothing was booked from", async () => {
+      expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/webhooks`, {
+          key: orgOwner.key,
+          body: { subscriberUrl: receiver.url, triggers: ['FORM_SUBMITTED', 'FORM_SUBMITTED_NO_EVENT'], active: true, secret: SECRET },
+        }),
+        201,
+      );
       const routed = expectSuccess(await submit({ need: 'demo', 'f-size': 12 }), 201);
       const unbooked = expectSuccess(await submit({ need: 'question' }), 201);
       const responseId: number = routed.routing.responseId;
 
-      const booking = expectSuccess(await book(stack, { eventTypeId, start: `${day}T10:00:00Z`, attendee: attendee('routed'), routing: { responseId, teamMemberIds: [teamAdmin.user.id] } }), 201);
-      const linked = async () => expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?routedToBookingUid=${booking.uid}`, { key: teamAdmin.key }));
+      const booking = expectSuccess(
+        await book(stack, {
+          eventTypeId,
+          start: `${day}T10:00:00Z`,
+          attendee: attendee('routed'),
+          routing: { responseId, teamMemberIds: [teamAdmin.user.id] },
+        }),
+        201,
+      );
+      const linked = async () =>
+        expectSuccess(await stack.rest('GET', `${teamBase()}/${formId}/responses?routedToBookingUid=${booking.uid}`, { key: teamAdmin.key }));
       expect(await eventually(async () => (await linked()).length === 1, { timeoutMs: 20_000 })).toBe(true);
       expect((await linked())[0]).toMatchObject({ id: responseId, routedToBookingUid: booking.uid });
 
@@ -194,7 +263,11 @@ describe('routing forms', () => {
       // Only the response nothing was booked from gets the fallback, without platformOAuthClientId (spec 6 rule 7).
       expect(await eventually(async () => bodies('FORM_SUBMITTED_NO_EVENT').length === 1, { timeoutMs: 30_000 })).toBe(true);
       const [fallback] = bodies('FORM_SUBMITTED_NO_EVENT');
-      expect(fallback.body.payload).toMatchObject({ formId, responseId: unbooked.routing.responseId, responses: { need: { value: 'question', response: 'question' } } });
+      expect(fallback.body.payload).toMatchObject({
+        formId,
+        responseId: unbooked.routing.responseId,
+        responses: { need: { value: 'question', response: 'question' } },
+      });
       expect(fallback.body.payload).not.toHaveProperty('platformOAuthClientId');
       expect(await eventually(async () => (await noEventJobState(responseId)) === 'completed', { timeoutMs: 20_000 })).toBe(true);
       expect(bodies('FORM_SUBMITTED_NO_EVENT')).toHaveLength(1);
@@ -202,11 +275,32 @@ describe('routing forms', () => {
 
     it('a response already linked to a booking is not taken over by another booking; the second booking is made all the same', async () => {
       const routed = expectSuccess(await submit({ need: 'demo' }), 201);
-      const first = expectSuccess(await book(stack, { eventTypeId, start: `${day}T09:00:00Z`, attendee: attendee('first'), routing: { responseId: routed.routing.responseId, teamMemberIds: [] } }), 201);
-      const linkedTo = async () => (await stack.db('integrations').query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [routed.routing.responseId]))[0].routed_to_booking_uid;
+      const first = expectSuccess(
+        await book(stack, {
+          eventTypeId,
+          start: `${day}T09:00:00Z`,
+          attendee: attendee('first'),
+          routing: { responseId: routed.routing.responseId, teamMemberIds: [] },
+        }),
+        201,
+      );
+      const linkedTo = async () =>
+        (await stack.db('integrations').query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [routed.routing.responseId]))[0]
+          .routed_to_booking_uid;
       expect(await eventually(async () => (await linkedTo()) === first.uid, { timeoutMs: 20_000 })).toBe(true);
-      const hooksOf = async (uid: string) => (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map((r: { state: string }) => r.state);
-      const second = expectSuccess(await book(stack, { eventTypeId, start: `${new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`, attendee: attendee('second'), routing: { responseId: routed.routing.responseId, teamMemberIds: [] } }), 201);
+      const hooksOf = async (uid: string) =>
+        (await stack.db('scheduling').query(`SELECT state FROM job_queue.job WHERE name = 'booking-hooks' AND data->>'bookingUid' = $1`, [uid])).map(
+          (r: { state: string }) => r.state,
+        );
+      const second = expectSuccess(
+        await book(stack, {
+          eventTypeId,
+          start: `${new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`,
+          attendee: attendee('second'),
+          routing: { responseId: routed.routing.responseId, teamMemberIds: [] },
+        }),
+        201,
+      );
       // The hook ends (a refusal no retry changes) and the response stays with the first booking.
       expect(await eventually(async () => (await hooksOf(second.uid)).join() === 'completed', { timeoutMs: 20_000 })).toBe(true);
       expect(await linkedTo()).toBe(first.uid);

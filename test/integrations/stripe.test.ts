@@ -61,7 +61,9 @@ describe('Stripe Connect', () => {
       expectReferenceShape('GET', '/v2/stripe/save', save.body);
       expectErrorEnvelope(await stack.rest('GET', `/v2/stripe/save?${query(back)}`), 400, 'BAD_REQUEST', /state/);
 
-      const [row] = await stack.db('integrations').query('SELECT user_id, team_id, stripe_account_id, key_ciphertext FROM stripe_connections WHERE user_id = $1', [user.id]);
+      const [row] = await stack
+        .db('integrations')
+        .query('SELECT user_id, team_id, stripe_account_id, key_ciphertext FROM stripe_connections WHERE user_id = $1', [user.id]);
       expect(row).toMatchObject({ user_id: user.id, team_id: null, stripe_account_id: provider.stripeAccounts.at(-1) });
       expect(row.key_ciphertext).toMatch(/^v1\./);
       expect(row.key_ciphertext).not.toContain('at-stripe');
@@ -90,7 +92,12 @@ describe('Stripe Connect', () => {
       expectErrorEnvelope(await stack.rest('GET', '/v2/stripe/save?code=abc'), 400, 'BAD_REQUEST', /state/);
       expectErrorEnvelope(await stack.rest('GET', '/v2/stripe/save?state=nope&code=abc'), 400, 'BAD_REQUEST', /state/);
       const back = await followConsent(expectSuccess(await stack.rest('GET', '/v2/stripe/connect', { key })).authUrl);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/stripe/save?state=${encodeURIComponent(back.state)}&code=not-a-code`), 400, 'BAD_REQUEST', /Stripe refused/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/stripe/save?state=${encodeURIComponent(back.state)}&code=not-a-code`),
+        400,
+        'BAD_REQUEST',
+        /Stripe refused/,
+      );
       expect(await stack.db('integrations').query('SELECT id FROM stripe_connections WHERE user_id = $1', [user.id])).toEqual([]);
     });
 
@@ -103,8 +110,10 @@ describe('Stripe Connect', () => {
   describe('/v2/organizations/{orgId}/teams/{teamId}/stripe (team admins, org admins)', () => {
     const base = () => `/v2/organizations/${org.id}/teams/${team.id}/stripe`;
 
-    it('a team admin connects the team; the team\'s check succeeds; the admin\'s own check still finds no personal account', async () => {
-      const connect = await stack.rest('GET', `${base()}/connect?returnTo=https://app.example.com/ok&onErrorReturnTo=https://app.example.com/ko`, { key: teamAdmin.key });
+    it("a team admin connects the team; the team's check succeeds; the admin's own check still finds no personal account", async () => {
+      const connect = await stack.rest('GET', `${base()}/connect?returnTo=https://app.example.com/ok&onErrorReturnTo=https://app.example.com/ko`, {
+        key: teamAdmin.key,
+      });
       expectReferenceShape('GET', '/v2/organizations/{orgId}/teams/{teamId}/stripe/connect', connect.body);
       const authUrl = new URL(expectSuccess(connect).authUrl);
       expect(authUrl.searchParams.get('redirect_uri')).toBe(`https://svc.example.com${base()}/save`);

@@ -20,7 +20,13 @@ describe('GET /auth/oauth2/authorize', () => {
   });
   afterAll(() => stack.stop());
 
-  const params = (overrides: Record<string, string | undefined> = {}) => ({ client_id: client.id, redirect_uri: REDIRECT, scope: 'PROFILE_READ', state: 'st-42', ...overrides });
+  const params = (overrides: Record<string, string | undefined> = {}) => ({
+    client_id: client.id,
+    redirect_uri: REDIRECT,
+    scope: 'PROFILE_READ',
+    state: 'st-42',
+    ...overrides,
+  });
 
   /** An error shown on the page: 400, HTML with the message, no redirect. */
   const expectPageError = async (query: Record<string, string | undefined>, message: RegExp) => {
@@ -89,7 +95,11 @@ describe('GET /auth/oauth2/authorize', () => {
   });
 
   describe('7.2: a missing scope shows a message that the `scope` parameter is required for this OAuth client, on the authorization page', () => {
-    it.each([['missing', undefined], ['empty', ''], ['only separators', ' , ']])('scope %s', async (_label, scope) => {
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['only separators', ' , '],
+    ])('scope %s', async (_label, scope) => {
       await expectPageError(params({ scope }), /The <code>scope<\/code> parameter is required for this OAuth client\./);
     });
   });
@@ -104,7 +114,11 @@ describe('GET /auth/oauth2/authorize', () => {
 
   describe("7.2: a scope not enabled on the client redirects with error=invalid_request and error_description=Requested scope exceeds the client's registered scopes, plus state", () => {
     it('a known scope the client did not register', async () => {
-      const back = await expectRedirectError(params({ scope: 'PROFILE_READ,WEBHOOK_WRITE' }), 'invalid_request', "Requested scope exceeds the client's registered scopes");
+      const back = await expectRedirectError(
+        params({ scope: 'PROFILE_READ,WEBHOOK_WRITE' }),
+        'invalid_request',
+        "Requested scope exceeds the client's registered scopes",
+      );
       expect(back.searchParams.get('state')).toBe('st-42');
     });
   });
@@ -149,20 +163,34 @@ describe('GET /auth/oauth2/authorize', () => {
 
   describe('5.2: public clients use PKCE: code_challenge (S256) at authorization', () => {
     it('a public client without code_challenge is sent back with invalid_request', async () => {
-      const back = await expectRedirectError(params({ client_id: publicClient.id }), 'invalid_request', 'code_challenge is required for public clients (PKCE, method S256)');
+      const back = await expectRedirectError(
+        params({ client_id: publicClient.id }),
+        'invalid_request',
+        'code_challenge is required for public clients (PKCE, method S256)',
+      );
       expect(back.searchParams.get('state')).toBe('st-42');
     });
 
     it('a method other than S256 is sent back with invalid_request', async () => {
-      await expectRedirectError(params({ client_id: publicClient.id, code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }), 'invalid_request', 'code_challenge_method must be S256');
+      await expectRedirectError(
+        params({ client_id: publicClient.id, code_challenge: pkcePair().challenge, code_challenge_method: 'plain' }),
+        'invalid_request',
+        'code_challenge_method must be S256',
+      );
     });
 
     it('a challenge that is no S256 value is sent back with invalid_request', async () => {
-      await expectRedirectError(params({ client_id: publicClient.id, code_challenge: 'too-short', code_challenge_method: 'S256' }), 'invalid_request', 'code_challenge must be the base64url-encoded SHA-256 of the code_verifier (43 characters)');
+      await expectRedirectError(
+        params({ client_id: publicClient.id, code_challenge: 'too-short', code_challenge_method: 'S256' }),
+        'invalid_request',
+        'code_challenge must be the base64url-encoded SHA-256 of the code_verifier (43 characters)',
+      );
     });
 
     it('with an S256 challenge the consent page is shown', async () => {
-      const consent = await session.get(authorizePath(params({ client_id: publicClient.id, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })));
+      const consent = await session.get(
+        authorizePath(params({ client_id: publicClient.id, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })),
+      );
       expect(consent.status).toBe(200);
       expect(consent.html).toContain(publicClient.name);
     });
@@ -191,7 +219,12 @@ describe('GET /auth/oauth2/authorize', () => {
     it('a wrong password shows an error and signs nobody in', async () => {
       const browser = new PageSession(stack.url);
       const form = await browser.get('/auth/login');
-      const answer = await browser.post('/auth/login', { csrf: csrfOf(form.html), email: user.user.email, password: 'wrong password', next: '/auth/settings/developer' });
+      const answer = await browser.post('/auth/login', {
+        csrf: csrfOf(form.html),
+        email: user.user.email,
+        password: 'wrong password',
+        next: '/auth/settings/developer',
+      });
       expect(answer.status).toBe(401);
       expect(answer.html).toContain('Incorrect e-mail or password.');
       expect(browser.cookies.has('svc_session')).toBe(false);

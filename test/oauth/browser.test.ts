@@ -32,7 +32,15 @@ async function startTestApp(apiUrl: string, scope: string) {
       const { verifier, challenge } = pkcePair();
       const state = `state-${outcomes.length}-${Math.random().toString(36).slice(2)}`;
       pending.set(state, verifier);
-      const query = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state, code_challenge: challenge, code_challenge_method: 'S256' });
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope,
+        state,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
       res.writeHead(302, { location: `${apiUrl}/auth/oauth2/authorize?${query}` }).end();
       return;
     }
@@ -46,9 +54,22 @@ async function startTestApp(apiUrl: string, scope: string) {
         return;
       }
       const token = async (body: Record<string, string>) =>
-        (await fetch(`${apiUrl}/v2/auth/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() })).json() as Promise<any>;
-      const me = async (accessToken: string) => (await fetch(`${apiUrl}/v2/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json() as Promise<any>;
-      outcome.tokens = await token({ grant_type: 'authorization_code', client_id: clientId, code: url.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: pending.get(state)! });
+        (
+          await fetch(`${apiUrl}/v2/auth/oauth2/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(body).toString(),
+          })
+        ).json() as Promise<any>;
+      const me = async (accessToken: string) =>
+        (await fetch(`${apiUrl}/v2/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json() as Promise<any>;
+      outcome.tokens = await token({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: url.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        code_verifier: pending.get(state)!,
+      });
       outcome.me = await me(outcome.tokens.access_token);
       outcome.refreshed = await token({ grant_type: 'refresh_token', client_id: clientId, refresh_token: outcome.tokens.refresh_token });
       outcome.meAfterRefresh = await me(outcome.refreshed.access_token);
@@ -146,7 +167,13 @@ describe('in a browser: register a client, approve it, authorize an app with PKC
 
     const outcome = app.outcomes.at(-1)!;
     expect(outcome.state).toBe(outcome.expectedState);
-    expect(outcome.tokens).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer', expires_in: 1800, scope: 'PROFILE_READ BOOKING_READ' });
+    expect(outcome.tokens).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: 1800,
+      scope: 'PROFILE_READ BOOKING_READ',
+    });
     expect(outcome.me).toMatchObject({ status: 'success', data: { id: developer.id, email: developer.email } });
     expect(outcome.refreshed).toMatchObject({ token_type: 'bearer', expires_in: 1800, scope: 'PROFILE_READ BOOKING_READ' });
     expect(outcome.refreshed.refresh_token).not.toBe(outcome.tokens.refresh_token);

@@ -24,7 +24,13 @@ describe('OAuth clients: registration and review', () => {
     stack = await startTestStack({ smtp: true });
     owner = await userWithKey(stack, { name: 'Olive Owner' });
     const operator = operatorOf(stack);
-    const created = await operator.createUser({ email: `admin-${Date.now()}@example.com`, name: 'Sam Admin', password: 'correct horse battery', timeZone: 'UTC', isServiceAdmin: true });
+    const created = await operator.createUser({
+      email: `admin-${Date.now()}@example.com`,
+      name: 'Sam Admin',
+      password: 'correct horse battery',
+      timeZone: 'UTC',
+      isServiceAdmin: true,
+    });
     admin = created;
     adminKey = (await operator.createApiKey(created.id)).key;
   });
@@ -39,7 +45,13 @@ describe('OAuth clients: registration and review', () => {
       expect(body.errors).toBeUndefined();
       const { secret, client } = body.data.registerOAuthClient;
       expect(secret).toMatch(/^svc_cs_/);
-      expect(client).toMatchObject({ name: 'Calendar Sync', isPublic: false, status: 'PENDING', ownerId: owner.user.id, owner: { id: owner.user.id, email: owner.user.email } });
+      expect(client).toMatchObject({
+        name: 'Calendar Sync',
+        isPublic: false,
+        status: 'PENDING',
+        ownerId: owner.user.id,
+        owner: { id: owner.user.id, email: owner.user.email },
+      });
       const rows = JSON.stringify(await stack.db('oauth').query('SELECT * FROM oauth_clients WHERE id = $1', [client.id]));
       expect(rows).not.toContain(secret);
       const listed = await stack.graphql('{ oauthClients { id status } }', {}, owner.key);
@@ -108,7 +120,13 @@ describe('OAuth clients: registration and review', () => {
       const flow = await userAndCode(stack, { isPublic: true });
       // make the flow's user a service admin: the token acts for an admin, yet with an app's scopes
       await stack.db('organizations').query('UPDATE users SET is_service_admin = true WHERE id = $1', [flow.owner.user.id]);
-      const token = await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier });
+      const token = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        grant_type: 'authorization_code',
+        code: flow.code,
+        redirect_uri: flow.redirectUri,
+        code_verifier: flow.verifier,
+      });
       const { body } = await register({});
       const refused = await stack.graphql(REVIEW, { clientId: body.data.registerOAuthClient.client.id, decision: 'APPROVE' }, token.body.access_token);
       expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -121,7 +139,12 @@ describe('OAuth clients: registration and review', () => {
       const id = body.data.registerOAuthClient.client.id;
       const approved = await stack.graphql(REVIEW, { clientId: id, decision: 'APPROVE' }, adminKey);
       expect(approved.body.errors).toBeUndefined();
-      expect(approved.body.data.reviewOAuthClient).toMatchObject({ id, status: 'APPROVED', reviewedAt: expect.any(String), owner: { email: owner.user.email } });
+      expect(approved.body.data.reviewOAuthClient).toMatchObject({
+        id,
+        status: 'APPROVED',
+        reviewedAt: expect.any(String),
+        owner: { email: owner.user.email },
+      });
       const mail = await stack.mail.waitFor((m) => m.subject.includes('Approve Me'));
       expect(mail.to).toEqual([owner.user.email]);
       expect(mail.subject).toBe('Your OAuth client "Approve Me" was approved');
@@ -189,7 +212,7 @@ describe('OAuth clients: registration and review', () => {
       expect(rows[0].status).toBe('PENDING');
     });
 
-    describe('the review form needs the CSRF token of the admin\'s own session', () => {
+    describe("the review form needs the CSRF token of the admin's own session", () => {
       const statusOf = async (clientId: string) =>
         ((await stack.db('oauth').query('SELECT status FROM oauth_clients WHERE id = $1', [clientId])) as Array<{ status: string }>)[0].status;
 
@@ -238,7 +261,14 @@ describe('OAuth clients: registration and review', () => {
       const id = /class="new-client-id">([^<]+)</.exec(answer.html)![1];
       expect(secret).toMatch(/^svc_cs_/);
       const clients = await stack.graphql('{ oauthClients { id name status scopes redirectUris isPublic } }', {}, owner.key);
-      expect(clients.body.data.oauthClients).toContainEqual({ id, name: 'Form Client', status: 'PENDING', scopes: ['PROFILE_READ', 'BOOKING_WRITE'], redirectUris: ['https://form.example.com/cb', 'https://form.example.com/cb2'], isPublic: false });
+      expect(clients.body.data.oauthClients).toContainEqual({
+        id,
+        name: 'Form Client',
+        status: 'PENDING',
+        scopes: ['PROFILE_READ', 'BOOKING_WRITE'],
+        redirectUris: ['https://form.example.com/cb', 'https://form.example.com/cb2'],
+        isPublic: false,
+      });
       const again = await browser.get('/auth/settings/developer');
       expect(again.html).toContain(id);
       expect(again.html).toContain('PENDING');
@@ -248,7 +278,12 @@ describe('OAuth clients: registration and review', () => {
     it('a registration without scopes is refused on the page with the message, the form refilled', async () => {
       const browser = await signedIn(stack, owner.user.email);
       const page = await browser.get('/auth/settings/developer');
-      const answer = await browser.post('/auth/settings/developer/clients', { csrf: csrfOf(page.html), name: 'No Scopes', redirect_uris: 'https://x.example.com/cb', client_type: 'public' });
+      const answer = await browser.post('/auth/settings/developer/clients', {
+        csrf: csrfOf(page.html),
+        name: 'No Scopes',
+        redirect_uris: 'https://x.example.com/cb',
+        client_type: 'public',
+      });
       expect(answer.status).toBe(400);
       expect(answer.html).toContain('scopes: must contain at least one scope');
       expect(answer.html).toContain('value="No Scopes"');
@@ -256,7 +291,11 @@ describe('OAuth clients: registration and review', () => {
 
     it('without the CSRF token nothing is registered', async () => {
       const browser = await signedIn(stack, owner.user.email);
-      const answer = await browser.post('/auth/settings/developer/clients', { name: 'Forged', redirect_uris: 'https://x.example.com/cb', scopes: 'PROFILE_READ' });
+      const answer = await browser.post('/auth/settings/developer/clients', {
+        name: 'Forged',
+        redirect_uris: 'https://x.example.com/cb',
+        scopes: 'PROFILE_READ',
+      });
       expect(answer.status).toBe(403);
       const clients = await stack.graphql('{ oauthClients { name } }', {}, owner.key);
       expect(clients.body.data.oauthClients.map((c: { name: string }) => c.name)).not.toContain('Forged');

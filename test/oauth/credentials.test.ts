@@ -14,7 +14,13 @@ describe('credential kinds (5.1)', () => {
 
   const accessToken = async (options: Parameters<typeof userAndCode>[1] = {}) => {
     const flow = await userAndCode(stack, { isPublic: true, ...options });
-    const { body } = await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier });
+    const { body } = await tokenRequest(stack, {
+      client_id: flow.client.id,
+      grant_type: 'authorization_code',
+      code: flow.code,
+      redirect_uri: flow.redirectUri,
+      code_verifier: flow.verifier,
+    });
     return { ...flow, token: body.access_token as string, refreshToken: body.refresh_token as string };
   };
 
@@ -112,9 +118,16 @@ describe('credential kinds (5.1)', () => {
 
     it('a credential longer than any key, token or secret (over the declared input limit) → 401, not a 500 (fuzz finding)', async () => {
       const long = 'x'.repeat(5_000);
-      for (const headers of [{ authorization: `Bearer ${long}` }, { authorization: `Bearer svc_at_${long}` }, { 'x-svc-client-id': long, 'x-svc-secret-key': long }] as Array<Record<string, string>>) {
+      for (const headers of [
+        { authorization: `Bearer ${long}` },
+        { authorization: `Bearer svc_at_${long}` },
+        { 'x-svc-client-id': long, 'x-svc-secret-key': long },
+      ] as Array<Record<string, string>>) {
         const answer = await stack.rest('GET', '/v2/me', { headers });
-        expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: { status: 'error', error: { code: 'UNAUTHORIZED', message: expect.any(String) } } });
+        expect({ status: answer.status, body: answer.body }).toEqual({
+          status: 401,
+          body: { status: 'error', error: { code: 'UNAUTHORIZED', message: expect.any(String) } },
+        });
       }
     });
 

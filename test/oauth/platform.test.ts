@@ -40,7 +40,10 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
     await operator.addMember({ teamId: orgId, userId: member.user.id, role: MembershipRole.MEMBER });
     await operator.createOrganization({ name: 'Otherco', ownerId: otherAdmin.user.id });
     const created = expectSuccess(
-      await stack.rest('POST', '/v2/oauth-clients', { key: otherAdmin.key, body: { name: 'Other app', redirectUris: ['https://other.example.com/cb'], permissions: ['PROFILE_READ'] } }),
+      await stack.rest('POST', '/v2/oauth-clients', {
+        key: otherAdmin.key,
+        body: { name: 'Other app', redirectUris: ['https://other.example.com/cb'], permissions: ['PROFILE_READ'] },
+      }),
       201,
     );
     otherClient = { id: created.clientId, secret: created.clientSecret };
@@ -87,34 +90,65 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
         secret: `svc_cs_…${client.secret.slice(-4)}`,
       });
       expect(JSON.stringify(one.body)).not.toContain(client.secret);
-      const patched = await stack.rest('PATCH', `/v2/oauth-clients/${client.id}`, { key: admin.key, body: { name: 'Platform app 2', areCalendarEventsEnabled: false, bookingRedirectUri: null } });
+      const patched = await stack.rest('PATCH', `/v2/oauth-clients/${client.id}`, {
+        key: admin.key,
+        body: { name: 'Platform app 2', areCalendarEventsEnabled: false, bookingRedirectUri: null },
+      });
       expectReferenceShape('PATCH', '/v2/oauth-clients/{clientId}', patched.body);
-      expect(expectSuccess(patched)).toMatchObject({ name: 'Platform app 2', areCalendarEventsEnabled: false, permissions: ['PROFILE_READ', 'PROFILE_WRITE', 'BOOKING_READ'] });
+      expect(expectSuccess(patched)).toMatchObject({
+        name: 'Platform app 2',
+        areCalendarEventsEnabled: false,
+        permissions: ['PROFILE_READ', 'PROFILE_WRITE', 'BOOKING_READ'],
+      });
       expect(patched.body.data).not.toHaveProperty('bookingRedirectUri');
     });
 
     it('redirect URIs and permissions are checked (400 naming the field); "*" grants every user scope', async () => {
-      const post = (body: Record<string, unknown>) => stack.rest('POST', '/v2/oauth-clients', { key: admin.key, body: { name: 'Bad', redirectUris: ['https://a.example.com/cb'], permissions: ['PROFILE_READ'], ...body } });
+      const post = (body: Record<string, unknown>) =>
+        stack.rest('POST', '/v2/oauth-clients', {
+          key: admin.key,
+          body: { name: 'Bad', redirectUris: ['https://a.example.com/cb'], permissions: ['PROFILE_READ'], ...body },
+        });
       expectErrorEnvelope(await post({ redirectUris: ['javascript:alert(1)'] }), 400, 'BAD_REQUEST', /^redirectUris/);
       expectErrorEnvelope(await post({ redirectUris: ['not a url'] }), 400, 'BAD_REQUEST', /^redirectUris/);
       expectErrorEnvelope(await post({ redirectUris: ['https://a.example.com/cb#frag'] }), 400, 'BAD_REQUEST', /^redirectUris/);
-      expectErrorEnvelope(await post({ redirectUris: Array.from({ length: 11 }, (_, i) => `https://a.example.com/${i}`) }), 400, 'BAD_REQUEST', /^redirectUris/);
+      expectErrorEnvelope(
+        await post({ redirectUris: Array.from({ length: 11 }, (_, i) => `https://a.example.com/${i}`) }),
+        400,
+        'BAD_REQUEST',
+        /^redirectUris/,
+      );
       expectErrorEnvelope(await post({ redirectUris: [] }), 400, 'BAD_REQUEST', /^redirectUris/);
       expectErrorEnvelope(await post({ permissions: [] }), 400, 'BAD_REQUEST', /^permissions/);
       expectErrorEnvelope(await post({ permissions: ['EVERYTHING'] }), 400, 'BAD_REQUEST', /^permissions/);
       expectErrorEnvelope(await post({ bookingRedirectUri: 'ftp://a.example.com' }), 400, 'BAD_REQUEST', /^bookingRedirectUri/);
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/oauth-clients/${client.id}`, { key: admin.key, body: { redirectUris: ['data:text/html,x'] } }), 400, 'BAD_REQUEST', /^redirectUris/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/oauth-clients/${client.id}`, { key: admin.key, body: { redirectUris: ['data:text/html,x'] } }),
+        400,
+        'BAD_REQUEST',
+        /^redirectUris/,
+      );
       const all = expectSuccess(await post({ permissions: ['*'] }), 201);
       const shown = expectSuccess(await stack.rest('GET', `/v2/oauth-clients/${all.clientId}`, { key: admin.key }));
       // spec 5.3's user scopes
-      const userScopes = ['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'APPS', 'PROFILE', 'WEBHOOK', 'VERIFIED_RESOURCES', 'CREDITS'].flatMap((s) => [`${s}_READ`, `${s}_WRITE`]);
+      const userScopes = ['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'APPS', 'PROFILE', 'WEBHOOK', 'VERIFIED_RESOURCES', 'CREDITS'].flatMap((s) => [
+        `${s}_READ`,
+        `${s}_WRITE`,
+      ]);
       expect([...shown.permissions].sort()).toEqual([...userScopes].sort());
       expectSuccess(await stack.rest('DELETE', `/v2/oauth-clients/${all.clientId}`, { key: admin.key }));
     });
 
     it('only organization admins: a member 403, a user in no organization 403; another organization sees nothing of it (404, not listed)', async () => {
       expect((await stack.rest('GET', '/v2/oauth-clients', { key: member.key })).status).toBe(403);
-      expect((await stack.rest('POST', '/v2/oauth-clients', { key: member.key, body: { name: 'x', redirectUris: ['https://a.example.com'], permissions: ['PROFILE_READ'] } })).status).toBe(403);
+      expect(
+        (
+          await stack.rest('POST', '/v2/oauth-clients', {
+            key: member.key,
+            body: { name: 'x', redirectUris: ['https://a.example.com'], permissions: ['PROFILE_READ'] },
+          })
+        ).status,
+      ).toBe(403);
       expect((await stack.rest('GET', `/v2/oauth-clients/${client.id}`, { key: outsider.key })).status).toBe(403);
       expect(expectSuccess(await stack.rest('GET', '/v2/oauth-clients', { key: otherAdmin.key })).map((c: any) => c.id)).toEqual([otherClient.id]);
       for (const [method, body] of [['GET'], ['PATCH', { name: 'Hijacked' }], ['DELETE']] as const) {
@@ -135,10 +169,29 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
 
     it('create (201): the user, a member of the client organization, with an access and a refresh token of the client scopes', async () => {
       const before = Date.now();
-      const response = await asClient(client, 'POST', '/users', { email: 'Alice@Example.com', name: 'Alice', timeZone: 'America/New_York', timeFormat: 24, weekStart: 'Monday', locale: 'de', bio: 'hi', metadata: { plan: 'gold' } });
+      const response = await asClient(client, 'POST', '/users', {
+        email: 'Alice@Example.com',
+        name: 'Alice',
+        timeZone: 'America/New_York',
+        timeFormat: 24,
+        weekStart: 'Monday',
+        locale: 'de',
+        bio: 'hi',
+        metadata: { plan: 'gold' },
+      });
       expectReferenceShape('POST', '/v2/oauth-clients/{clientId}/users', response.body);
       const data = expectSuccess(response, 201);
-      expect(data.user).toMatchObject({ email: `alice+${client.id}@example.com`, name: 'Alice', timeZone: 'America/New_York', timeFormat: 24, weekStart: 'Monday', locale: 'de', bio: 'hi', metadata: { plan: 'gold' }, defaultScheduleId: null });
+      expect(data.user).toMatchObject({
+        email: `alice+${client.id}@example.com`,
+        name: 'Alice',
+        timeZone: 'America/New_York',
+        timeFormat: 24,
+        weekStart: 'Monday',
+        locale: 'de',
+        bio: 'hi',
+        metadata: { plan: 'gold' },
+        defaultScheduleId: null,
+      });
       expect(data.accessToken).toMatch(/^svc_at_/);
       expect(data.refreshToken).toMatch(/^svc_rt_/);
       // spec 2.3: access tokens last 1800 s
@@ -149,11 +202,18 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
       expect(me).toMatchObject({ id: alice.id, email: `alice+${client.id}@example.com`, organizationId: orgId });
       // the client has no SCHEDULE_READ: its managed user's token cannot list schedules
       expect((await stack.rest('GET', '/v2/schedules', { key: alice.accessToken })).status).toBe(403);
-      const [row] = await stack.db('oauth').query(`SELECT g.scopes FROM oauth_grants g WHERE g.user_id = $1 AND g.client_id = $2 AND g.revoked_at IS NULL`, [alice.id, client.id]);
+      const [row] = await stack
+        .db('oauth')
+        .query(`SELECT g.scopes FROM oauth_grants g WHERE g.user_id = $1 AND g.client_id = $2 AND g.revoked_at IS NULL`, [alice.id, client.id]);
       expect([...row.scopes].sort()).toEqual(['BOOKING_READ', 'PROFILE_READ', 'PROFILE_WRITE']);
       expectErrorEnvelope(await asClient(client, 'POST', '/users', { email: 'alice@example.com', name: 'Alice again' }), 409, 'CONFLICT');
       expectErrorEnvelope(await asClient(client, 'POST', '/users', { email: 'nope', name: 'X' }), 400, 'BAD_REQUEST', /^email/);
-      expectErrorEnvelope(await asClient(client, 'POST', '/users', { email: 'x@example.com', name: 'X', timeZone: 'Mars/Base' }), 400, 'BAD_REQUEST', /^timeZone/);
+      expectErrorEnvelope(
+        await asClient(client, 'POST', '/users', { email: 'x@example.com', name: 'X', timeZone: 'Mars/Base' }),
+        400,
+        'BAD_REQUEST',
+        /^timeZone/,
+      );
     });
 
     it('list (emails filter by the given address), get, update: the reference shapes', async () => {
@@ -168,7 +228,13 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
       expectReferenceShape('GET', '/v2/oauth-clients/{clientId}/users/{userId}', one.body);
       const patched = await asClient(client, 'PATCH', `/users/${alice.id}`, { name: 'Alice Smith', timeFormat: 12, email: 'alice.smith@example.com' });
       expectReferenceShape('PATCH', '/v2/oauth-clients/{clientId}/users/{userId}', patched.body);
-      expect(expectSuccess(patched)).toMatchObject({ id: alice.id, name: 'Alice Smith', timeFormat: 12, email: `alice.smith+${client.id}@example.com`, timeZone: 'America/New_York' });
+      expect(expectSuccess(patched)).toMatchObject({
+        id: alice.id,
+        name: 'Alice Smith',
+        timeFormat: 12,
+        email: `alice.smith+${client.id}@example.com`,
+        timeZone: 'America/New_York',
+      });
       expectErrorEnvelope(await asClient(client, 'PATCH', `/users/${alice.id}`, { weekStart: 'Someday' }), 400, 'BAD_REQUEST', /^weekStart/);
     });
 
@@ -183,16 +249,30 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
     });
 
     it('POST /v2/oauth/{clientId}/refresh: the refresh token for a new pair (rotation); a refresh token used twice is refused and ends the grant', async () => {
-      const response = await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, { headers: { 'x-svc-secret-key': client.secret }, body: { refreshToken: alice.refreshToken } });
+      const response = await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, {
+        headers: { 'x-svc-secret-key': client.secret },
+        body: { refreshToken: alice.refreshToken },
+      });
       expectReferenceShape('POST', '/v2/oauth/{clientId}/refresh', response.body);
       const keys = expectSuccess(response);
       expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: keys.accessToken })).id).toBe(alice.id);
-      const again = await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, { headers: { 'x-svc-secret-key': client.secret }, body: { refreshToken: alice.refreshToken } });
+      const again = await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, {
+        headers: { 'x-svc-secret-key': client.secret },
+        body: { refreshToken: alice.refreshToken },
+      });
       expectErrorEnvelope(again, 400, 'BAD_REQUEST', /^refreshToken/);
       expect((await stack.rest('GET', '/v2/me', { key: keys.accessToken })).status).toBe(401);
-      expectErrorEnvelope(await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, { body: { refreshToken: keys.refreshToken } }), 401, 'UNAUTHORIZED', /x-svc-secret-key/);
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/oauth/${client.id}/refresh`, { body: { refreshToken: keys.refreshToken } }),
+        401,
+        'UNAUTHORIZED',
+        /x-svc-secret-key/,
+      );
       // another client cannot refresh this client's tokens, even with its own secret key
-      const foreign = await stack.rest('POST', `/v2/oauth/${otherClient.id}/refresh`, { headers: { 'x-svc-secret-key': otherClient.secret }, body: { refreshToken: keys.refreshToken } });
+      const foreign = await stack.rest('POST', `/v2/oauth/${otherClient.id}/refresh`, {
+        headers: { 'x-svc-secret-key': otherClient.secret },
+        body: { refreshToken: keys.refreshToken },
+      });
       expectErrorEnvelope(foreign, 400, 'BAD_REQUEST', /^refreshToken/);
       alice = { ...alice, ...expectSuccess(await asClient(client, 'POST', `/users/${alice.id}/force-refresh`)) };
     });
@@ -200,9 +280,16 @@ describe('platform: OAuth clients, managed users, API key refresh', () => {
     it('only the client itself, with its secret key: a wrong key 401, an API key 401, another client 403 on this path and 404 for this client users on its own', async () => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/oauth-clients/${client.id}/users`, { key: admin.key }), 401, 'UNAUTHORIZED', /x-svc-secret-key/);
       expectErrorEnvelope(await asClient({ id: client.id, secret: otherClient.secret }, 'GET', '/users'), 401, 'UNAUTHORIZED');
-      const crossed = await stack.rest('GET', `/v2/oauth-clients/${client.id}/users`, { headers: { 'x-svc-client-id': otherClient.id, 'x-svc-secret-key': otherClient.secret } });
+      const crossed = await stack.rest('GET', `/v2/oauth-clients/${client.id}/users`, {
+        headers: { 'x-svc-client-id': otherClient.id, 'x-svc-secret-key': otherClient.secret },
+      });
       expect(crossed.status).toBe(403);
-      for (const [method, rest, body] of [['GET', ''], ['PATCH', '', { name: 'Hijacked' }], ['DELETE', ''], ['POST', '/force-refresh']] as const) {
+      for (const [method, rest, body] of [
+        ['GET', ''],
+        ['PATCH', '', { name: 'Hijacked' }],
+        ['DELETE', ''],
+        ['POST', '/force-refresh'],
+      ] as const) {
         expectErrorEnvelope(await asClient(otherClient, method, `/users/${alice.id}${rest}`, body), 404, 'NOT_FOUND');
       }
       expect(expectSuccess(await asClient(otherClient, 'GET', '/users'))).toEqual([]);

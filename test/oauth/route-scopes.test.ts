@@ -320,8 +320,23 @@ const TEAM_DELETIONS = ['DELETE /v2/teams/{teamId}', 'DELETE /v2/organizations/{
 /** Every scope of spec 5.3's three tables. */
 const ALL_SCOPES = [
   ...['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'APPS', 'PROFILE', 'WEBHOOK', 'VERIFIED_RESOURCES', 'CREDITS'].flatMap((s) => [`${s}_READ`, `${s}_WRITE`]),
-  ...['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'PROFILE', 'MEMBERSHIP', 'APPS', 'ROUTING_FORM', 'WORKFLOW', 'VERIFIED_RESOURCES'].flatMap((s) => [`TEAM_${s}_READ`, `TEAM_${s}_WRITE`]).filter((s) => s !== 'TEAM_BOOKING_WRITE'),
-  ...['EVENT_TYPE_READ', 'BOOKING_READ', 'SCHEDULE_READ', 'SCHEDULE_WRITE', 'PROFILE_READ', 'PROFILE_WRITE', 'MEMBERSHIP_READ', 'MEMBERSHIP_WRITE', 'ROUTING_FORM_READ', 'ROUTING_FORM_WRITE', 'WEBHOOK_READ', 'WEBHOOK_WRITE'].map((s) => `ORG_${s}`),
+  ...['EVENT_TYPE', 'BOOKING', 'SCHEDULE', 'PROFILE', 'MEMBERSHIP', 'APPS', 'ROUTING_FORM', 'WORKFLOW', 'VERIFIED_RESOURCES']
+    .flatMap((s) => [`TEAM_${s}_READ`, `TEAM_${s}_WRITE`])
+    .filter((s) => s !== 'TEAM_BOOKING_WRITE'),
+  ...[
+    'EVENT_TYPE_READ',
+    'BOOKING_READ',
+    'SCHEDULE_READ',
+    'SCHEDULE_WRITE',
+    'PROFILE_READ',
+    'PROFILE_WRITE',
+    'MEMBERSHIP_READ',
+    'MEMBERSHIP_WRITE',
+    'ROUTING_FORM_READ',
+    'ROUTING_FORM_WRITE',
+    'WEBHOOK_READ',
+    'WEBHOOK_WRITE',
+  ].map((s) => `ORG_${s}`),
 ];
 
 /** Every scope but the one a route needs and those that grant it ("An ORG_ scope also grants the matching TEAM_ scope"). */
@@ -354,7 +369,19 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     // either way a token holding the route's scopes must never meet a 403.
     // Deleting a team must not take the shared team away from the routes walked after it.
     for (const key of TEAM_DELETIONS) spareTeamIds[key] = (await operator.createTeam({ name: `Spare ${key}`, orgId, ownerId: userId })).id;
-    ids = { orgId, teamId, userId, eventTypeId: 999_999, membershipId: 999_999, scheduleId: 999_999, webhookId: 999_999, clientId: 'nope', linkId: 'nope', roleId: 'admin_role', bookingUid: 'nope' };
+    ids = {
+      orgId,
+      teamId,
+      userId,
+      eventTypeId: 999_999,
+      membershipId: 999_999,
+      scheduleId: 999_999,
+      webhookId: 999_999,
+      clientId: 'nope',
+      linkId: 'nope',
+      roleId: 'admin_role',
+      bookingUid: 'nope',
+    };
   });
   afterAll(() => stack.stop());
 
@@ -370,7 +397,10 @@ describe('spec 5.3: an access token can only call routes covered by its granted 
     const required = REQUIRED_SCOPE[`${route.method} ${route.path}`];
     const name = `${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`;
     const call = async (token: string) => {
-      const values: Record<string, string | number> = { ...ids, ...(spareTeamIds[`${route.method} ${route.path}`] ? { teamId: spareTeamIds[`${route.method} ${route.path}`] } : {}) };
+      const values: Record<string, string | number> = {
+        ...ids,
+        ...(spareTeamIds[`${route.method} ${route.path}`] ? { teamId: spareTeamIds[`${route.method} ${route.path}`] } : {}),
+      };
       const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(values[param] ?? 1)));
       const headers: Record<string, string> = route.version ? { 'svc-api-version': route.version } : {};
       return stack.rest(route.method, path, { key: token, body: minimalBodyOf(route), headers });

@@ -45,12 +45,20 @@ describe('POST /v2/auth/oauth2/token', () => {
 
     it('a JSON exchange answers the same', async () => {
       const flow = await userAndCode(stack);
-      const answer = await tokenRequest(stack, { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri }, 'json');
+      const answer = await tokenRequest(
+        stack,
+        { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri },
+        'json',
+      );
       expectTokenResponse(answer, 'PROFILE_READ BOOKING_READ');
     });
 
     it('a body that is neither (or malformed JSON) is an invalid_request in the OAuth format', async () => {
-      const response = await fetch(`${stack.url}/v2/auth/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_id":' });
+      const response = await fetch(`${stack.url}/v2/auth/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"client_id":',
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.stringMatching(/not valid JSON/) });
       const empty = await fetch(`${stack.url}/v2/auth/oauth2/token`, { method: 'POST' });
@@ -63,7 +71,13 @@ describe('POST /v2/auth/oauth2/token', () => {
       const response = await fetch(`${stack.url}/v2/auth/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic Zm9vOmJhcg==' },
-        body: new URLSearchParams({ client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri }).toString(),
+        body: new URLSearchParams({
+          client_id: flow.client.id,
+          client_secret: flow.secret!,
+          grant_type: 'authorization_code',
+          code: flow.code,
+          redirect_uri: flow.redirectUri,
+        }).toString(),
       });
       expect(response.status).toBe(200);
     });
@@ -130,7 +144,12 @@ describe('POST /v2/auth/oauth2/token', () => {
     it('answers a new token response: the refresh token rotates, the scopes stay exactly those granted', async () => {
       const flow = await userAndCode(stack, { scopes: ['PROFILE_READ', 'BOOKING_READ', 'WEBHOOK_READ'], scope: 'WEBHOOK_READ PROFILE_READ' });
       const first = await exchange(flow);
-      const refreshed = await tokenRequest(stack, { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+      const refreshed = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        client_secret: flow.secret!,
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+      });
       expectTokenResponse(refreshed, 'WEBHOOK_READ PROFILE_READ');
       expect(refreshed.body.refresh_token).not.toBe(first.body.refresh_token);
       expect(refreshed.body.access_token).not.toBe(first.body.access_token);
@@ -142,18 +161,50 @@ describe('POST /v2/auth/oauth2/token', () => {
     it('a scope parameter other than the granted scopes is refused: a refresh keeps them', async () => {
       const flow = await userAndCode(stack);
       const first = await exchange(flow);
-      const wider = await tokenRequest(stack, { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'refresh_token', refresh_token: first.body.refresh_token, scope: 'PROFILE_READ' });
+      const wider = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        client_secret: flow.secret!,
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+        scope: 'PROFILE_READ',
+      });
       expectOAuthError(wider, 400, 'invalid_scope', /PROFILE_READ BOOKING_READ/);
-      const same = await tokenRequest(stack, { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'refresh_token', refresh_token: first.body.refresh_token, scope: 'BOOKING_READ PROFILE_READ' });
+      const same = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        client_secret: flow.secret!,
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+        scope: 'BOOKING_READ PROFILE_READ',
+      });
       expectTokenResponse(same, 'PROFILE_READ BOOKING_READ');
     });
 
     it('a wrong client_secret is invalid_client, and the refresh token of another client is invalid_grant', async () => {
       const flow = await userAndCode(stack);
       const first = await exchange(flow);
-      expectOAuthError(await tokenRequest(stack, { client_id: flow.client.id, client_secret: 'svc_cs_wrong', grant_type: 'refresh_token', refresh_token: first.body.refresh_token }), 401, 'invalid_client', 'invalid_client_credentials');
+      expectOAuthError(
+        await tokenRequest(stack, {
+          client_id: flow.client.id,
+          client_secret: 'svc_cs_wrong',
+          grant_type: 'refresh_token',
+          refresh_token: first.body.refresh_token,
+        }),
+        401,
+        'invalid_client',
+        'invalid_client_credentials',
+      );
       const other = await oauthClient(stack, flow.owner.user.id);
-      expectOAuthError(await tokenRequest(stack, { client_id: other.client.id, client_secret: other.secret!, grant_type: 'refresh_token', refresh_token: first.body.refresh_token }), 400, 'invalid_grant', /refresh_token/);
+      expectOAuthError(
+        await tokenRequest(stack, {
+          client_id: other.client.id,
+          client_secret: other.secret!,
+          grant_type: 'refresh_token',
+          refresh_token: first.body.refresh_token,
+        }),
+        400,
+        'invalid_grant',
+        /refresh_token/,
+      );
     });
   });
 
@@ -167,7 +218,12 @@ describe('POST /v2/auth/oauth2/token', () => {
 
     it('a missing refresh_token is an invalid_request', async () => {
       const flow = await userAndCode(stack, { isPublic: true });
-      expectOAuthError(await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token' }), 400, 'invalid_request', 'refresh_token is required');
+      expectOAuthError(
+        await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token' }),
+        400,
+        'invalid_request',
+        'refresh_token is required',
+      );
     });
   });
 
@@ -189,14 +245,27 @@ describe('POST /v2/auth/oauth2/token', () => {
       const flow = await userAndCode(stack, { isPublic: true });
       const first = await exchange(flow);
       await stack.db('oauth').getRepository(OAuthGrant).update({ userId: flow.owner.user.id }, { revokedAt: new Date() });
-      expectOAuthError(await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token', refresh_token: first.body.refresh_token }), 400, 'invalid_grant', /refresh_token/);
+      expectOAuthError(
+        await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token', refresh_token: first.body.refresh_token }),
+        400,
+        'invalid_grant',
+        /refresh_token/,
+      );
     });
 
     it('an expired refresh token is refused', async () => {
       const flow = await userAndCode(stack, { isPublic: true });
       const first = await exchange(flow);
-      await stack.db('oauth').getRepository(OAuthToken).update({ kind: 'refresh', usedAt: IsNull() }, { expiresAt: new Date(Date.now() - 1000) });
-      expectOAuthError(await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token', refresh_token: first.body.refresh_token }), 400, 'invalid_grant', /refresh_token/);
+      await stack
+        .db('oauth')
+        .getRepository(OAuthToken)
+        .update({ kind: 'refresh', usedAt: IsNull() }, { expiresAt: new Date(Date.now() - 1000) });
+      expectOAuthError(
+        await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'refresh_token', refresh_token: first.body.refresh_token }),
+        400,
+        'invalid_grant',
+        /refresh_token/,
+      );
     });
   });
 
@@ -207,13 +276,21 @@ describe('POST /v2/auth/oauth2/token', () => {
       expect((await stack.rest('GET', '/v2/me', { key: first.body.access_token })).status).toBe(200); // cached now
       expectOAuthError(await exchange(flow), 400, 'invalid_grant', /^code_invalid_or_expired$/);
       expect((await stack.rest('GET', '/v2/me', { key: first.body.access_token })).status).toBe(401);
-      const refresh = await tokenRequest(stack, { client_id: flow.client.id, client_secret: flow.secret!, grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+      const refresh = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        client_secret: flow.secret!,
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+      });
       expectOAuthError(refresh, 400, 'invalid_grant', /refresh_token/);
     });
 
     it('an expired code (10 minutes) is refused', async () => {
       const flow = await userAndCode(stack);
-      await stack.db('oauth').getRepository(AuthorizationCode).update({ userId: flow.owner.user.id }, { expiresAt: new Date(Date.now() - 1000) });
+      await stack
+        .db('oauth')
+        .getRepository(AuthorizationCode)
+        .update({ userId: flow.owner.user.id }, { expiresAt: new Date(Date.now() - 1000) });
       expectOAuthError(await exchange(flow), 400, 'invalid_grant', /^code_invalid_or_expired$/);
     });
 
@@ -249,14 +326,24 @@ describe('POST /v2/auth/oauth2/token', () => {
 
   describe('7.3: invalid_client client_not_found — no client with that client_id', () => {
     it('answers 401 with the error body', async () => {
-      expectOAuthError(await tokenRequest(stack, { client_id: 'no-such-client', grant_type: 'authorization_code', code: 'x', redirect_uri: 'http://127.0.0.1:9/callback' }), 401, 'invalid_client', /^client_not_found$/);
+      expectOAuthError(
+        await tokenRequest(stack, { client_id: 'no-such-client', grant_type: 'authorization_code', code: 'x', redirect_uri: 'http://127.0.0.1:9/callback' }),
+        401,
+        'invalid_client',
+        /^client_not_found$/,
+      );
     });
   });
 
   describe('7.3: invalid_request client_id is required — client_id missing', () => {
     it('answers 400 with the error body, in JSON and in a form', async () => {
       expectOAuthError(await tokenRequest(stack, { grant_type: 'authorization_code', code: 'x' }), 400, 'invalid_request', /^client_id is required$/);
-      expectOAuthError(await tokenRequest(stack, { grant_type: 'refresh_token', refresh_token: 'x' }, 'json'), 400, 'invalid_request', /^client_id is required$/);
+      expectOAuthError(
+        await tokenRequest(stack, { grant_type: 'refresh_token', refresh_token: 'x' }, 'json'),
+        400,
+        'invalid_request',
+        /^client_id is required$/,
+      );
     });
   });
 
@@ -276,7 +363,18 @@ describe('POST /v2/auth/oauth2/token', () => {
     it('a rejected client is refused (unauthorized_client)', async () => {
       const owner = await userWithKey(stack);
       const { client, secret } = await oauthClient(stack, owner.user.id, { decision: OAuthClientDecision.REJECT });
-      expectOAuthError(await tokenRequest(stack, { client_id: client.id, client_secret: secret!, grant_type: 'authorization_code', code: 'x', redirect_uri: client.redirectUris[0] }), 400, 'unauthorized_client', /client_not_approved/);
+      expectOAuthError(
+        await tokenRequest(stack, {
+          client_id: client.id,
+          client_secret: secret!,
+          grant_type: 'authorization_code',
+          code: 'x',
+          redirect_uri: client.redirectUris[0],
+        }),
+        400,
+        'unauthorized_client',
+        /client_not_approved/,
+      );
     });
   });
 
@@ -285,7 +383,9 @@ describe('POST /v2/auth/oauth2/token', () => {
       const flow = await userAndCode(stack, { isPublic: true });
       const { body } = await exchange(flow);
       const rows: Array<{ token_hash: string }> = await stack.db('oauth').query('SELECT token_hash FROM oauth_tokens');
-      const stored = JSON.stringify(await stack.db('oauth').query('SELECT * FROM oauth_tokens')) + JSON.stringify(await stack.db('oauth').query('SELECT * FROM authorization_codes'));
+      const stored =
+        JSON.stringify(await stack.db('oauth').query('SELECT * FROM oauth_tokens')) +
+        JSON.stringify(await stack.db('oauth').query('SELECT * FROM authorization_codes'));
       for (const secret of [body.access_token, body.refresh_token, flow.code]) expect(stored).not.toContain(secret);
       for (const row of rows) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     });
@@ -304,10 +404,12 @@ describe('POST /v2/auth/oauth2/token', () => {
     it('tokens are issued for 1800 seconds (access) and 30 days (refresh)', async () => {
       const flow = await userAndCode(stack, { isPublic: true });
       await exchange(flow);
-      const rows: Array<{ kind: string; seconds: number }> = await stack.db('oauth').query(
-        `SELECT t.kind, round(extract(epoch FROM t.expires_at - t.created_at)) AS seconds FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE g.user_id = $1`,
-        [flow.owner.user.id],
-      );
+      const rows: Array<{ kind: string; seconds: number }> = await stack
+        .db('oauth')
+        .query(
+          `SELECT t.kind, round(extract(epoch FROM t.expires_at - t.created_at)) AS seconds FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE g.user_id = $1`,
+          [flow.owner.user.id],
+        );
       const byKind = Object.fromEntries(rows.map((r) => [r.kind, Number(r.seconds)]));
       expect(Math.abs(byKind.access - 1800)).toBeLessThanOrEqual(1);
       expect(Math.abs(byKind.refresh - 30 * 24 * 3600)).toBeLessThanOrEqual(1);
@@ -319,7 +421,14 @@ describe('POST /v2/auth/oauth2/token', () => {
     const { client } = await oauthClient(stack, owner.user.id, { isPublic: true });
     const session = await signedIn(stack, owner.user.email);
     const pkce = pkcePair();
-    const back = await decide(session, { client_id: client.id, redirect_uri: client.redirectUris[0], scope: 'PROFILE_READ', state: 's', code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    const back = await decide(session, {
+      client_id: client.id,
+      redirect_uri: client.redirectUris[0],
+      scope: 'PROFILE_READ',
+      state: 's',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
     expect(back.searchParams.get('state')).toBe('s');
   });
 });

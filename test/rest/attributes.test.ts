@@ -41,7 +41,15 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       const data = expectSuccess(
         await stack.rest('POST', base(), {
           key: admin.key,
-          body: { name: 'Region', slug: 'region', type: 'SINGLE_SELECT', options: [{ value: 'Europe', slug: 'europe' }, { value: 'Asia', slug: 'asia' }] },
+          body: {
+            name: 'Region',
+            slug: 'region',
+            type: 'SINGLE_SELECT',
+            options: [
+              { value: 'Europe', slug: 'europe' },
+              { value: 'Asia', slug: 'asia' },
+            ],
+          },
         }),
         201,
       );
@@ -67,9 +75,23 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
     });
 
     it('a second attribute with the same slug is a 409; a bad type or an empty name a 400 naming the field', async () => {
-      expectErrorEnvelope(await stack.rest('POST', base(), { key: admin.key, body: { name: 'Again', slug: 'region', type: 'TEXT', options: [] } }), 409, 'CONFLICT');
-      expectErrorEnvelope(await stack.rest('POST', base(), { key: admin.key, body: { name: 'X', slug: 'x', type: 'COLOUR', options: [] } }), 400, 'BAD_REQUEST', /type/);
-      expectErrorEnvelope(await stack.rest('POST', base(), { key: admin.key, body: { name: ' ', slug: 'y', type: 'TEXT', options: [] } }), 400, 'BAD_REQUEST', /^name/);
+      expectErrorEnvelope(
+        await stack.rest('POST', base(), { key: admin.key, body: { name: 'Again', slug: 'region', type: 'TEXT', options: [] } }),
+        409,
+        'CONFLICT',
+      );
+      expectErrorEnvelope(
+        await stack.rest('POST', base(), { key: admin.key, body: { name: 'X', slug: 'x', type: 'COLOUR', options: [] } }),
+        400,
+        'BAD_REQUEST',
+        /type/,
+      );
+      expectErrorEnvelope(
+        await stack.rest('POST', base(), { key: admin.key, body: { name: ' ', slug: 'y', type: 'TEXT', options: [] } }),
+        400,
+        'BAD_REQUEST',
+        /^name/,
+      );
     });
 
     it('DELETE answers the deleted attribute; it is gone (404)', async () => {
@@ -81,14 +103,23 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
 
   describe('options', () => {
     it('POST adds an option (201); a repeated slug is a 409', async () => {
-      const data = expectSuccess(await stack.rest('POST', `${base()}/${attributeId}/options`, { key: admin.key, body: { value: 'Africa', slug: 'africa' } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `${base()}/${attributeId}/options`, { key: admin.key, body: { value: 'Africa', slug: 'africa' } }),
+        201,
+      );
       expect(data).toEqual({ id: expect.any(String), attributeId, value: 'Africa', slug: 'africa' });
       optionIds.africa = data.id;
-      expectErrorEnvelope(await stack.rest('POST', `${base()}/${attributeId}/options`, { key: admin.key, body: { value: 'Again', slug: 'africa' } }), 409, 'CONFLICT');
+      expectErrorEnvelope(
+        await stack.rest('POST', `${base()}/${attributeId}/options`, { key: admin.key, body: { value: 'Again', slug: 'africa' } }),
+        409,
+        'CONFLICT',
+      );
     });
 
     it('spec 4.8: PATCH …/options/{optionId} answers type 2.9 {id, attributeId, value, slug}', async () => {
-      const data = expectSuccess(await stack.rest('PATCH', `${base()}/${attributeId}/options/${optionIds.asia}`, { key: admin.key, body: { value: 'Asia Pacific', slug: 'apac' } }));
+      const data = expectSuccess(
+        await stack.rest('PATCH', `${base()}/${attributeId}/options/${optionIds.asia}`, { key: admin.key, body: { value: 'Asia Pacific', slug: 'apac' } }),
+      );
       expect(data).toEqual({ id: optionIds.asia, attributeId, value: 'Asia Pacific', slug: 'apac' });
     });
 
@@ -98,7 +129,13 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
     });
 
     it('an option of another attribute, or an unknown one, is a 404', async () => {
-      const other = expectSuccess(await stack.rest('POST', base(), { key: admin.key, body: { name: 'Level', slug: 'level', type: 'MULTI_SELECT', options: [{ value: 'Senior', slug: 'senior' }] } }), 201);
+      const other = expectSuccess(
+        await stack.rest('POST', base(), {
+          key: admin.key,
+          body: { name: 'Level', slug: 'level', type: 'MULTI_SELECT', options: [{ value: 'Senior', slug: 'senior' }] },
+        }),
+        201,
+      );
       const senior = expectSuccess(await stack.rest('GET', `${base()}/${other.id}/options`, { key: admin.key }))[0].id;
       expectErrorEnvelope(await stack.rest('PATCH', `${base()}/${attributeId}/options/${senior}`, { key: admin.key, body: { value: 'x' } }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('PATCH', `${base()}/${attributeId}/options/nope`, { key: admin.key, body: { value: 'x' } }), 404, 'NOT_FOUND');
@@ -116,26 +153,40 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
 
   describe('assigning options to users, and listing users by option', () => {
     it('POST …/attributes/options/{userId} assigns an option (201, {id, memberId, attributeOptionId})', async () => {
-      const data = expectSuccess(await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.europe } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.europe } }),
+        201,
+      );
       expect(Object.keys(data).sort()).toEqual(ASSIGNMENT_KEYS);
       expect(data).toMatchObject({ memberId: memberOrgMembershipId, attributeOptionId: optionIds.europe });
     });
 
     it('a SINGLE_SELECT attribute holds one option per user: a new one replaces the old', async () => {
-      expectSuccess(await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.asia } }), 201);
+      expectSuccess(
+        await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.asia } }),
+        201,
+      );
       const mine = expectSuccess(await stack.rest('GET', `${base()}/options/${member.user.id}`, { key: admin.key }));
       expect(mine.map((o: { id: string }) => o.id)).toEqual([optionIds.asia]);
     });
 
     it('a TEXT attribute takes a value, which becomes an option', async () => {
       const text = expectSuccess(await stack.rest('POST', base(), { key: admin.key, body: { name: 'Desk', slug: 'desk', type: 'TEXT', options: [] } }), 201);
-      const assigned = expectSuccess(await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId: text.id, value: 'B-12' } }), 201);
+      const assigned = expectSuccess(
+        await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId: text.id, value: 'B-12' } }),
+        201,
+      );
       const options = expectSuccess(await stack.rest('GET', `${base()}/${text.id}/options`, { key: admin.key }));
       expect(options).toEqual([{ id: assigned.attributeOptionId, attributeId: text.id, value: 'B-12', slug: 'b-12' }]);
     });
 
     it('a value for a select attribute is a 400 naming attributeOptionId', async () => {
-      expectErrorEnvelope(await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, value: 'Mars' } }), 400, 'BAD_REQUEST', /^attributeOptionId/);
+      expectErrorEnvelope(
+        await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: admin.key, body: { attributeId, value: 'Mars' } }),
+        400,
+        'BAD_REQUEST',
+        /^attributeOptionId/,
+      );
     });
 
     it('GET …/{attributeId}/options/assigned lists each option with its users; filters by option and team', async () => {
@@ -144,14 +195,20 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
         { id: optionIds.asia, attributeId, value: 'APAC', slug: 'apac', assignedUserIds: [member.user.id] },
         { id: optionIds.europe, attributeId, value: 'Europe', slug: 'europe', assignedUserIds: [] },
       ]);
-      const filtered = expectSuccess(await stack.rest('GET', `${base()}/${attributeId}/options/assigned?assignedOptionIds=${optionIds.asia}&teamIds=${teamId}`, { key: admin.key }));
+      const filtered = expectSuccess(
+        await stack.rest('GET', `${base()}/${attributeId}/options/assigned?assignedOptionIds=${optionIds.asia}&teamIds=${teamId}`, { key: admin.key }),
+      );
       expect(filtered).toEqual([{ id: optionIds.asia, attributeId, value: 'APAC', slug: 'apac', assignedUserIds: [member.user.id] }]);
       const bySlug = expectSuccess(await stack.rest('GET', `${base()}/slugs/region/options/assigned`, { key: admin.key }));
       expect(bySlug).toEqual(all);
     });
 
     it('a user who is not a member of the organization is a 404', async () => {
-      expectErrorEnvelope(await stack.rest('POST', `${base()}/options/${outsider.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.europe } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('POST', `${base()}/options/${outsider.user.id}`, { key: admin.key, body: { attributeId, attributeOptionId: optionIds.europe } }),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await stack.rest('GET', `${base()}/options/${outsider.user.id}`, { key: admin.key }), 404, 'NOT_FOUND');
     });
 
@@ -167,15 +224,23 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       for (const who of [member, outsider, otherAdmin]) {
         expect((await stack.rest('GET', base(), { key: who.key })).status).toBe(403);
         expect((await stack.rest('POST', base(), { key: who.key, body: { name: 'N', slug: 'n', type: 'TEXT', options: [] } })).status).toBe(403);
-        expect((await stack.rest('PATCH', `${base()}/${attributeId}/options/${optionIds.europe}`, { key: who.key, body: { value: 'Hijack' } })).status).toBe(403);
-        expect((await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: who.key, body: { attributeId, attributeOptionId: optionIds.europe } })).status).toBe(403);
+        expect((await stack.rest('PATCH', `${base()}/${attributeId}/options/${optionIds.europe}`, { key: who.key, body: { value: 'Hijack' } })).status).toBe(
+          403,
+        );
+        expect(
+          (await stack.rest('POST', `${base()}/options/${member.user.id}`, { key: who.key, body: { attributeId, attributeOptionId: optionIds.europe } }))
+            .status,
+        ).toBe(403);
       }
     });
 
     it("another organization's admin reaching this attribute through their own organization gets 404", async () => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${otherOrgId}/attributes/${attributeId}`, { key: otherAdmin.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(
-        await stack.rest('PATCH', `/v2/organizations/${otherOrgId}/attributes/${attributeId}/options/${optionIds.europe}`, { key: otherAdmin.key, body: { value: 'Hijack' } }),
+        await stack.rest('PATCH', `/v2/organizations/${otherOrgId}/attributes/${attributeId}/options/${optionIds.europe}`, {
+          key: otherAdmin.key,
+          body: { value: 'Hijack' },
+        }),
         404,
         'NOT_FOUND',
       );
@@ -202,12 +267,18 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       memberships.skilled = (await operator.addMember({ teamId: orgId, userId: skilled.user.id, role: MembershipRole.MEMBER })).id;
       memberships.novice = (await operator.addMember({ teamId: orgId, userId: novice.user.id, role: MembershipRole.MEMBER })).id;
       const multi = expectSuccess(
-        await stack.rest('POST', base(), { key: admin.key, body: { name: 'Skills', slug: 'member-skills', type: 'MULTI_SELECT', options: ['ts', 'go', 'rust'].map((v) => ({ value: v, slug: v })) } }),
+        await stack.rest('POST', base(), {
+          key: admin.key,
+          body: { name: 'Skills', slug: 'member-skills', type: 'MULTI_SELECT', options: ['ts', 'go', 'rust'].map((v) => ({ value: v, slug: v })) },
+        }),
         201,
       );
       skillsId = multi.id;
       for (const o of expectSuccess(await stack.rest('GET', `${base()}/${skillsId}/options`, { key: admin.key }))) skills[o.slug] = o.id;
-      levelId = expectSuccess(await stack.rest('POST', base(), { key: admin.key, body: { name: 'Seniority', slug: 'member-seniority', type: 'NUMBER', options: [] } }), 201).id;
+      levelId = expectSuccess(
+        await stack.rest('POST', base(), { key: admin.key, body: { name: 'Seniority', slug: 'member-seniority', type: 'NUMBER', options: [] } }),
+        201,
+      ).id;
       const assign = (userId: number, body: object) => stack.rest('POST', `${base()}/options/${userId}`, { key: admin.key, body });
       expectSuccess(await assign(skilled.user.id, { attributeId: skillsId, attributeOptionId: skills.ts }), 201);
       expectSuccess(await assign(skilled.user.id, { attributeId: skillsId, attributeOptionId: skills.go }), 201);
@@ -215,24 +286,36 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       expectSuccess(await assign(novice.user.id, { attributeId: skillsId, attributeOptionId: skills.ts }), 201);
     });
 
-    it('GET /v2/organizations/{orgId}/memberships[/{id}] answers each member\'s attributes in the reference shapes', async () => {
+    it("GET /v2/organizations/{orgId}/memberships[/{id}] answers each member's attributes in the reference shapes", async () => {
       const one = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships/${memberships.skilled}`, { key: admin.key }));
       expect(one.attributes).toEqual([
         { id: levelId, name: 'Seniority', type: 'NUMBER', option: 3, optionId: levelOptionId },
-        { id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.go, option: 'go' }, { optionId: skills.ts, option: 'ts' }] },
+        {
+          id: skillsId,
+          name: 'Skills',
+          type: 'MULTI_SELECT',
+          options: [
+            { optionId: skills.go, option: 'go' },
+            { optionId: skills.ts, option: 'ts' },
+          ],
+        },
       ]);
       expect(referenceShapeErrors('NumberAttribute', one.attributes[0])).toEqual([]);
       expect(referenceShapeErrors('MultiSelectAttribute', one.attributes[1])).toEqual([]);
       const list = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships?take=250`, { key: admin.key }));
       const byId = Object.fromEntries(list.map((m: any) => [m.id, m]));
-      expect(byId[memberships.novice].attributes).toEqual([{ id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.ts, option: 'ts' }] }]);
+      expect(byId[memberships.novice].attributes).toEqual([
+        { id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.ts, option: 'ts' }] },
+      ]);
       const admins = list.filter((m: any) => m.userId === admin.user.id);
       expect(admins.map((m: any) => m.attributes)).toEqual([[]]);
     });
 
     it('GET /v2/organizations/{orgId}/users filters by assignedOptionIds: AND (default) every option, OR any, NONE none', async () => {
       const users = async (query: string) =>
-        expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/users?take=250&${query}`, { key: admin.key })).map((u: any) => u.id).sort((a: number, b: number) => a - b);
+        expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/users?take=250&${query}`, { key: admin.key }))
+          .map((u: any) => u.id)
+          .sort((a: number, b: number) => a - b);
       const both = `assignedOptionIds=${skills.ts},${skills.go}`;
       expect(await users(both)).toEqual([skilled.user.id]);
       expect(await users(`${both}&attributeQueryOperator=AND`)).toEqual([skilled.user.id]);
@@ -243,7 +326,12 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       expect(none).not.toContain(novice.user.id);
       expect(await users(`assignedOptionIds=${skills.rust}`)).toEqual([]);
       expect(await users(`assignedOptionIds=${skills.go}&assignedOptionIds=${skills.ts}`)).toEqual([skilled.user.id]);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${orgId}/users?${both}&attributeQueryOperator=XOR`, { key: admin.key }), 400, 'BAD_REQUEST', /attributeQueryOperator/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/organizations/${orgId}/users?${both}&attributeQueryOperator=XOR`, { key: admin.key }),
+        400,
+        'BAD_REQUEST',
+        /attributeQueryOperator/,
+      );
     });
   });
 });

@@ -25,7 +25,10 @@ describe('booker e-mail verification', () => {
     stack = await startTestStack({ smtp: true });
     host = await hostWithSchedule(stack, OPEN);
     eventTypeId = expectSuccess(
-      await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Verified call', slug: 'verified-call', lengthInMinutes: 30, requiresBookerEmailVerification: true } }),
+      await stack.rest('POST', '/v2/event-types', {
+        key: host.key,
+        body: { title: 'Verified call', slug: 'verified-call', lengthInMinutes: 30, requiresBookerEmailVerification: true },
+      }),
       201,
     ).id;
   });
@@ -45,7 +48,10 @@ describe('booker e-mail verification', () => {
     expect(expectSuccess(await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: host.key })).requiresBookerEmailVerification).toBe(true);
     const off = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: host.key, body: { requiresBookerEmailVerification: false } }));
     expect(off.requiresBookerEmailVerification).toBe(false);
-    expect(expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: host.key, body: { title: 'Verified call' } })).requiresBookerEmailVerification).toBe(false);
+    expect(
+      expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: host.key, body: { title: 'Verified call' } }))
+        .requiresBookerEmailVerification,
+    ).toBe(false);
     expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: host.key, body: { requiresBookerEmailVerification: true } }));
 
     const operator = operatorOf(stack);
@@ -57,8 +63,13 @@ describe('booker e-mail verification', () => {
     const orgPath = `/v2/organizations/${org.id}/teams/${team.id}/event-types`;
     const orgType = expectSuccess(await stack.rest('POST', orgPath, { key: host.key, body: { ...body, slug: 'org-team-check' } }), 201);
     expect(orgType.requiresBookerEmailVerification).toBe(true);
-    expect(expectSuccess(await stack.rest('PATCH', `${orgPath}/${orgType.id}`, { key: host.key, body: { requiresBookerEmailVerification: false } })).requiresBookerEmailVerification).toBe(false);
-    expect(expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/event-types/${teamType.id}`, { key: host.key })).requiresBookerEmailVerification).toBe(true);
+    expect(
+      expectSuccess(await stack.rest('PATCH', `${orgPath}/${orgType.id}`, { key: host.key, body: { requiresBookerEmailVerification: false } }))
+        .requiresBookerEmailVerification,
+    ).toBe(false);
+    expect(expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/event-types/${teamType.id}`, { key: host.key })).requiresBookerEmailVerification).toBe(
+      true,
+    );
   });
 
   it('a booking without a code is a 400 naming emailVerificationCode; nothing is booked', async () => {
@@ -72,11 +83,21 @@ describe('booker e-mail verification', () => {
     const who = attendee('verified');
     const code = await codeFor('Guest-Verified@Example.com');
     expect(code).toMatch(/^\d{6}$/);
-    expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: who, emailVerificationCode: otherThan(code) }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId, start: nextStart(), attendee: who, emailVerificationCode: otherThan(code) }),
+      400,
+      'BAD_REQUEST',
+      /emailVerificationCode/,
+    );
     const booking = expectSuccess(await book(stack, { eventTypeId, start: nextStart(), attendee: who, emailVerificationCode: code }), 201);
     expect(booking.attendees[0].email).toBe(who.email);
     // Single use.
-    expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: who, emailVerificationCode: code }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId, start: nextStart(), attendee: who, emailVerificationCode: code }),
+      400,
+      'BAD_REQUEST',
+      /emailVerificationCode/,
+    );
     const stored = await stack.db('scheduling').query('SELECT code_hash, used_at FROM booker_email_codes WHERE email = $1', [who.email]);
     expect(stored).toHaveLength(1);
     expect(stored[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -86,31 +107,67 @@ describe('booker e-mail verification', () => {
 
   it('a code is bound to its address and its event type', async () => {
     const code = await codeFor('guest-owner-of-code@example.com');
-    expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('someone-else'), emailVerificationCode: code }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('someone-else'), emailVerificationCode: code }),
+      400,
+      'BAD_REQUEST',
+      /emailVerificationCode/,
+    );
     const other = expectSuccess(
-      await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Other verified', slug: 'other-verified', lengthInMinutes: 30, requiresBookerEmailVerification: true } }),
+      await stack.rest('POST', '/v2/event-types', {
+        key: host.key,
+        body: { title: 'Other verified', slug: 'other-verified', lengthInMinutes: 30, requiresBookerEmailVerification: true },
+      }),
       201,
     );
-    expectErrorEnvelope(await book(stack, { eventTypeId: other.id, start: nextStart(), attendee: attendee('owner-of-code'), emailVerificationCode: code }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId: other.id, start: nextStart(), attendee: attendee('owner-of-code'), emailVerificationCode: code }),
+      400,
+      'BAD_REQUEST',
+      /emailVerificationCode/,
+    );
     expectSuccess(await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('owner-of-code'), emailVerificationCode: code }), 201);
   });
 
   it('five wrong guesses kill the code; an expired code books nothing', async () => {
     const guessed = await codeFor('guest-guessed@example.com');
     for (let i = 0; i < 5; i++) {
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('guessed'), emailVerificationCode: otherThan(guessed) }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('guessed'), emailVerificationCode: otherThan(guessed) }),
+        400,
+        'BAD_REQUEST',
+        /emailVerificationCode/,
+      );
     }
-    expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('guessed'), emailVerificationCode: guessed }), 400, 'BAD_REQUEST', /emailVerificationCode/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('guessed'), emailVerificationCode: guessed }),
+      400,
+      'BAD_REQUEST',
+      /emailVerificationCode/,
+    );
 
     const expiring = await codeFor('guest-late@example.com');
     // Expiry is a time in the row (10 minutes): moved into the past, as the clock would.
     await stack.db('scheduling').query(`UPDATE booker_email_codes SET expires_at = now() - interval '1 second' WHERE email = 'guest-late@example.com'`);
-    expectErrorEnvelope(await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('late'), emailVerificationCode: expiring }), 400, 'BAD_REQUEST', /expired/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId, start: nextStart(), attendee: attendee('late'), emailVerificationCode: expiring }),
+      400,
+      'BAD_REQUEST',
+      /expired/,
+    );
   });
 
   it('asking for a code: 400 for an event type without verification or a bad address, 404 for none, 429 after 5 per hour', async () => {
-    const plain = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Plain', slug: 'plain', lengthInMinutes: 30 } }), 201);
-    expectErrorEnvelope(await stack.rest('POST', REQUEST, { body: { eventTypeId: plain.id, email: 'guest-plain@example.com' } }), 400, 'BAD_REQUEST', /eventTypeId/);
+    const plain = expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Plain', slug: 'plain', lengthInMinutes: 30 } }),
+      201,
+    );
+    expectErrorEnvelope(
+      await stack.rest('POST', REQUEST, { body: { eventTypeId: plain.id, email: 'guest-plain@example.com' } }),
+      400,
+      'BAD_REQUEST',
+      /eventTypeId/,
+    );
     expectErrorEnvelope(await stack.rest('POST', REQUEST, { body: { eventTypeId, email: 'not an address' } }), 400, 'BAD_REQUEST', /email/);
     expectErrorEnvelope(await stack.rest('POST', REQUEST, { body: { eventTypeId: 999_999, email: 'guest-none@example.com' } }), 404, 'NOT_FOUND');
     // A plain event type books without a code, as before.

@@ -36,7 +36,10 @@ describe('booking fields of a team event type', () => {
   async function freshEventType(): Promise<number> {
     counter += 1;
     const slug = `form-${counter}`;
-    return expectSuccess(await stack.rest('POST', `/v2/teams/${team.id}/event-types`, { key: teamAdmin.key, body: { title: slug, slug, lengthInMinutes: 30 } }), 201).id;
+    return expectSuccess(
+      await stack.rest('POST', `/v2/teams/${team.id}/event-types`, { key: teamAdmin.key, body: { title: slug, slug, lengthInMinutes: 30 } }),
+      201,
+    ).id;
   }
 
   const company = { field: 'text', slug: 'company', label: 'Company', placeholder: 'Acme Inc.', required: true };
@@ -168,7 +171,10 @@ describe('booking fields of a team event type', () => {
 
     it('POST with Full Name and Split Name (both the name field) → 400 naming the duplicate', async () => {
       const id = await freshEventType();
-      const response = await post(id, [{ field: 'name', slug: 'name', variant: 'fullName' }, { field: 'name', slug: 'name', variant: 'firstAndLastName' }]);
+      const response = await post(id, [
+        { field: 'name', slug: 'name', variant: 'fullName' },
+        { field: 'name', slug: 'name', variant: 'firstAndLastName' },
+      ]);
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^bookingFields: duplicate default field "name"/);
     });
   });
@@ -202,14 +208,24 @@ describe('booking fields of a team event type', () => {
       const id = await freshEventType();
       const before = await formOf(id);
       for (const send of [post, put]) {
-        expectErrorEnvelope(await send(id, [{ field: 'number', slug, label: 'Sneaky' }]), 400, 'BAD_REQUEST', new RegExp(`^bookingFields\\[0\\]\\.slug: a custom field cannot use the slug "${slug}" of a default field`));
+        expectErrorEnvelope(
+          await send(id, [{ field: 'number', slug, label: 'Sneaky' }]),
+          400,
+          'BAD_REQUEST',
+          new RegExp(`^bookingFields\\[0\\]\\.slug: a custom field cannot use the slug "${slug}" of a default field`),
+        );
       }
       expect(await formOf(id)).toEqual(before);
     });
 
     it('nor a workflow-added field’s slug', async () => {
       const id = await freshEventType();
-      expectErrorEnvelope(await post(id, [{ field: 'text', slug: 'smsReminderNumber', label: 'SMS' }]), 400, 'BAD_REQUEST', /a custom field cannot use the slug "smsReminderNumber" of a workflow-added field/);
+      expectErrorEnvelope(
+        await post(id, [{ field: 'text', slug: 'smsReminderNumber', label: 'SMS' }]),
+        400,
+        'BAD_REQUEST',
+        /a custom field cannot use the slug "smsReminderNumber" of a workflow-added field/,
+      );
     });
   });
 
@@ -217,17 +233,30 @@ describe('booking fields of a team event type', () => {
     it('POST with a default field → 400 saying default fields cannot be added, and the form is unchanged', async () => {
       const id = await freshEventType();
       const before = await formOf(id);
-      expectErrorEnvelope(await post(id, [company, { field: 'phone', slug: 'attendeePhoneNumber', label: 'Phone' }]), 400, 'BAD_REQUEST', /^bookingFields\[1\]: default fields cannot be added through this endpoint/);
+      expectErrorEnvelope(
+        await post(id, [company, { field: 'phone', slug: 'attendeePhoneNumber', label: 'Phone' }]),
+        400,
+        'BAD_REQUEST',
+        /^bookingFields\[1\]: default fields cannot be added through this endpoint/,
+      );
       expectErrorEnvelope(await post(id, [{ field: 'email', slug: 'email' }]), 400, 'BAD_REQUEST', /default fields cannot be added/);
       expect(await formOf(id)).toEqual(before);
     });
 
-    it.each(['smsReminderNumber', 'aiAgentCallPhoneNumber'])('POST with the workflow-added field %s → 400 saying so, and the form is unchanged', async (slug) => {
-      const id = await freshEventType();
-      const before = await formOf(id);
-      expectErrorEnvelope(await post(id, [{ field: 'phone', slug, label: 'Phone' }]), 400, 'BAD_REQUEST', /^bookingFields\[0\]: workflow-added fields cannot be added through this endpoint/);
-      expect(await formOf(id)).toEqual(before);
-    });
+    it.each(['smsReminderNumber', 'aiAgentCallPhoneNumber'])(
+      'POST with the workflow-added field %s → 400 saying so, and the form is unchanged',
+      async (slug) => {
+        const id = await freshEventType();
+        const before = await formOf(id);
+        expectErrorEnvelope(
+          await post(id, [{ field: 'phone', slug, label: 'Phone' }]),
+          400,
+          'BAD_REQUEST',
+          /^bookingFields\[0\]: workflow-added fields cannot be added through this endpoint/,
+        );
+        expect(await formOf(id)).toEqual(before);
+      },
+    );
   });
 
   describe('PUT replaces the fields', () => {
@@ -256,11 +285,22 @@ describe('booking fields of a team event type', () => {
     it.each([
       ['email hidden and optional, attendee phone left as default (hidden)', [hiddenEmail]],
       ['email required but hidden', [{ field: 'email', slug: 'email', hidden: true, required: true }]],
-      ['email visible but optional, attendee phone visible but optional', [{ field: 'email', slug: 'email', required: false }, { field: 'phone', slug: 'attendeePhoneNumber', hidden: false }]],
+      [
+        'email visible but optional, attendee phone visible but optional',
+        [
+          { field: 'email', slug: 'email', required: false },
+          { field: 'phone', slug: 'attendeePhoneNumber', hidden: false },
+        ],
+      ],
     ])('%s → 400 saying so, and the form is unchanged', async (_label, fields) => {
       const id = await freshEventType();
       const before = await formOf(id);
-      expectErrorEnvelope(await put(id, fields), 400, 'BAD_REQUEST', /^bookingFields: at least one of email or attendeePhoneNumber must remain visible and required/);
+      expectErrorEnvelope(
+        await put(id, fields),
+        400,
+        'BAD_REQUEST',
+        /^bookingFields: at least one of email or attendeePhoneNumber must remain visible and required/,
+      );
       expect(await formOf(id)).toEqual(before);
     });
 
@@ -280,7 +320,9 @@ describe('booking fields of a team event type', () => {
       const before = await formOf(id);
       const sms = before.find((f: any) => f.slug === 'smsReminderNumber');
       expect(sms).toMatchObject({ field: 'phone', source: 'WORKFLOW', isDefault: false });
-      const form = expectSuccess(await put(id, [company, { field: 'phone', slug: 'smsReminderNumber', label: 'Changed', required: true, hidden: true }])).bookingFields;
+      const form = expectSuccess(
+        await put(id, [company, { field: 'phone', slug: 'smsReminderNumber', label: 'Changed', required: true, hidden: true }]),
+      ).bookingFields;
       expect(form.find((f: any) => f.slug === 'smsReminderNumber')).toEqual(sms);
       expect(form.find((f: any) => f.slug === 'aiAgentCallPhoneNumber')).toEqual(before.find((f: any) => f.slug === 'aiAgentCallPhoneNumber'));
       expect(form.filter((f: any) => f.source === 'WORKFLOW')).toHaveLength(2);
@@ -312,16 +354,28 @@ describe('booking fields of a team event type', () => {
     });
 
     it('an event type of another team, or a personal one, through this team → 404', async () => {
-      const theirs = expectSuccess(await stack.rest('POST', `/v2/teams/${otherTeam.id}/event-types`, { key: outsider.key, body: { title: 'x', slug: 'x', lengthInMinutes: 10 } }), 201);
-      const personal = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: teamAdmin.key, body: { title: 'p', slug: 'p', lengthInMinutes: 10 } }), 201);
+      const theirs = expectSuccess(
+        await stack.rest('POST', `/v2/teams/${otherTeam.id}/event-types`, { key: outsider.key, body: { title: 'x', slug: 'x', lengthInMinutes: 10 } }),
+        201,
+      );
+      const personal = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: teamAdmin.key, body: { title: 'p', slug: 'p', lengthInMinutes: 10 } }),
+        201,
+      );
       expectErrorEnvelope(await post(theirs.id, [company]), 404, 'NOT_FOUND');
       expectErrorEnvelope(await post(personal.id, [company]), 404, 'NOT_FOUND');
     });
 
-    it.each(['addTeamEventTypeBookingFields', 'replaceTeamEventTypeBookingFields'])('%s declares @scopes TEAM_EVENT_TYPE_WRITE and @pbac eventType.update', (field) => {
-      expect(directivesOf(field)).toEqual(
-        expect.arrayContaining(['@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])', '@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")']),
-      );
-    });
+    it.each(['addTeamEventTypeBookingFields', 'replaceTeamEventTypeBookingFields'])(
+      '%s declares @scopes TEAM_EVENT_TYPE_WRITE and @pbac eventType.update',
+      (field) => {
+        expect(directivesOf(field)).toEqual(
+          expect.arrayContaining([
+            '@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])',
+            '@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")',
+          ]),
+        );
+      },
+    );
   });
 });

@@ -147,7 +147,11 @@ describe('user booking limits', () => {
     });
 
     it('a body that is not an object → 400', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', PATH, { key: member.key, body: '[1]' , headers: { 'content-type': 'application/json' } }), 400, 'BAD_REQUEST');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', PATH, { key: member.key, body: '[1]', headers: { 'content-type': 'application/json' } }),
+        400,
+        'BAD_REQUEST',
+      );
     });
   });
 
@@ -196,8 +200,23 @@ describe('user booking limits', () => {
     const ME_LIMITS = 'query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { bookingLimits { perDay } } } }';
 
     function tokenOf(caller: Caller, scopes: string[] | null, membership: Partial<PrincipalMembership> = {}): Principal {
-      const inOrg: PrincipalMembership = { teamId: org.id, isOrganization: true, parentId: null, role: 'MEMBER', accepted: true, permissions: null, ...membership };
-      return { kind: scopes ? 'oauth' : 'apiKey', userId: caller.user.id, scopes, clientId: scopes ? 'client-1' : null, isServiceAdmin: false, memberships: [inOrg] };
+      const inOrg: PrincipalMembership = {
+        teamId: org.id,
+        isOrganization: true,
+        parentId: null,
+        role: 'MEMBER',
+        accepted: true,
+        permissions: null,
+        ...membership,
+      };
+      return {
+        kind: scopes ? 'oauth' : 'apiKey',
+        userId: caller.user.id,
+        scopes,
+        clientId: scopes ? 'client-1' : null,
+        isServiceAdmin: false,
+        memberships: [inOrg],
+      };
     }
 
     async function call(query: string, principal: Principal, variables: Record<string, unknown> = {}) {

@@ -48,7 +48,12 @@ describe('booking actions', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     host = await hostWithSchedule(stack, ALL_DAY_UTC, 'Action Host');
-    eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 30, locations: [{ type: 'integration' }, { type: 'attendeeDefined' }, { type: 'attendeePhone' }] })).id;
+    eventTypeId = (
+      await personalEventType(stack, host.user.id, {
+        lengthInMinutes: 30,
+        locations: [{ type: 'integration' }, { type: 'attendeeDefined' }, { type: 'attendeePhone' }],
+      })
+    ).id;
   });
   afterAll(() => stack.stop());
 
@@ -123,8 +128,20 @@ describe('booking actions', () => {
       await operator.addMember({ teamId: team.id, userId: teamHost.user.id, role: MembershipRole.MEMBER });
       await operator.addMember({ teamId: team.id, userId: admin.user.id, role: MembershipRole.ADMIN });
       await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
-      const teamType = await operator.createEventType({ title: 'Team', slug: 'team-confirm', lengthInMinutes: 30, teamId: team.id, hostIds: [teamHost.user.id] });
-      const first = await operator.createBooking({ eventTypeId: teamType.id, start: new Date('2032-03-01T10:00:00Z'), attendee: attendee('t1', 'UTC'), hostId: teamHost.user.id, status: BookingStatus.pending });
+      const teamType = await operator.createEventType({
+        title: 'Team',
+        slug: 'team-confirm',
+        lengthInMinutes: 30,
+        teamId: team.id,
+        hostIds: [teamHost.user.id],
+      });
+      const first = await operator.createBooking({
+        eventTypeId: teamType.id,
+        start: new Date('2032-03-01T10:00:00Z'),
+        attendee: attendee('t1', 'UTC'),
+        hostId: teamHost.user.id,
+        status: BookingStatus.pending,
+      });
       expectErrorEnvelope(await post(`/v2/bookings/${first.uid}/confirm`, member.key), 403, 'FORBIDDEN');
       expect(expectSuccess(await post(`/v2/bookings/${first.uid}/confirm`, admin.key)).status).toBe('accepted');
     });
@@ -133,7 +150,10 @@ describe('booking actions', () => {
   describe('mark-absent: host and attendees, once the meeting has started (BOOKING_NO_SHOW_UPDATED)', () => {
     it('marks the host and an attendee absent', async () => {
       const uid = await bookingIn(BookingStatus.accepted, new Date(Date.now() - 3_600_000));
-      const response = await post(`/v2/bookings/${uid}/mark-absent`, host.key, { host: true, attendees: [{ email: `guest-a${slot}@example.com`, absent: true }] });
+      const response = await post(`/v2/bookings/${uid}/mark-absent`, host.key, {
+        host: true,
+        attendees: [{ email: `guest-a${slot}@example.com`, absent: true }],
+      });
       const booking = expectSuccess(response);
       expect(booking.absentHost).toBe(true);
       expect(booking.attendees[0].absent).toBe(true);
@@ -143,11 +163,21 @@ describe('booking actions', () => {
     });
 
     it('before the start → 409; not accepted → 409; an e-mail that does not attend → 400 naming it; an empty body → 400', async () => {
-      expectErrorEnvelope(await post(`/v2/bookings/${await bookingIn(BookingStatus.accepted)}/mark-absent`, host.key, { host: true }), 409, 'CONFLICT', /not started/);
+      expectErrorEnvelope(
+        await post(`/v2/bookings/${await bookingIn(BookingStatus.accepted)}/mark-absent`, host.key, { host: true }),
+        409,
+        'CONFLICT',
+        /not started/,
+      );
       const pending = await bookingIn(BookingStatus.pending, new Date(Date.now() - 5 * 3_600_000));
       expectErrorEnvelope(await post(`/v2/bookings/${pending}/mark-absent`, host.key, { host: true }), 409, 'CONFLICT', /is pending/);
       const past = await bookingIn(BookingStatus.accepted, new Date(Date.now() - 7 * 3_600_000));
-      expectErrorEnvelope(await post(`/v2/bookings/${past}/mark-absent`, host.key, { attendees: [{ email: 'nobody@example.com', absent: true }] }), 400, 'BAD_REQUEST', /^attendees\[0\]\.email/);
+      expectErrorEnvelope(
+        await post(`/v2/bookings/${past}/mark-absent`, host.key, { attendees: [{ email: 'nobody@example.com', absent: true }] }),
+        400,
+        'BAD_REQUEST',
+        /^attendees\[0\]\.email/,
+      );
       expectErrorEnvelope(await post(`/v2/bookings/${past}/mark-absent`, host.key, {}), 400, 'BAD_REQUEST', /^host/);
     });
   });
@@ -164,19 +194,56 @@ describe('booking actions', () => {
       expect(booking.guests).toEqual(['guest1@example.com', 'guest2@example.com']);
       expect(booking.attendees[0].phoneNumber).toBe('+441234567890');
       expectReferenceShape('POST', '/v2/bookings', response.body);
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2032-05-01T11:00:00Z', attendee: attendee('x', 'UTC'), guests: ['not-an-email'] }), 400, 'BAD_REQUEST', /^guests\[0\]/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2032-05-01T11:00:00Z', attendee: attendee('x', 'UTC'), guests: ['not-an-email'] }),
+        400,
+        'BAD_REQUEST',
+        /^guests\[0\]/,
+      );
     });
 
     it('POST …/guests adds guests once each; POST …/attendees adds one (201, 409 when the e-mail attends); GET lists and gets them', async () => {
       const uid = await bookingIn(BookingStatus.accepted);
-      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['a@example.com', 'B@example.com'] })).guests).toEqual(['a@example.com', 'b@example.com']);
-      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['b@example.com', 'c@example.com'] })).guests).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['a@example.com', 'B@example.com'] })).guests).toEqual([
+        'a@example.com',
+        'b@example.com',
+      ]);
+      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['b@example.com', 'c@example.com'] })).guests).toEqual([
+        'a@example.com',
+        'b@example.com',
+        'c@example.com',
+      ]);
       expectErrorEnvelope(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: [] }), 400, 'BAD_REQUEST', /^guests/);
 
-      const added = expectSuccess(await post(`/v2/bookings/${uid}/attendees`, host.key, { name: 'Second', email: 'second@example.com', timeZone: 'Asia/Tokyo', phoneNumber: '+81 3 1234 5678' }), 201);
-      expect(added).toEqual({ id: expect.any(Number), name: 'Second', email: 'second@example.com', timeZone: 'Asia/Tokyo', language: 'en', absent: false, phoneNumber: '+81 3 1234 5678' });
-      expectErrorEnvelope(await post(`/v2/bookings/${uid}/attendees`, host.key, { name: 'Again', email: 'SECOND@example.com', timeZone: 'UTC' }), 409, 'CONFLICT');
-      expectErrorEnvelope(await post(`/v2/bookings/${uid}/attendees`, host.key, { name: 'Zone', email: 'z@example.com', timeZone: 'Mars/Base' }), 400, 'BAD_REQUEST', /^attendee\.timeZone/);
+      const added = expectSuccess(
+        await post(`/v2/bookings/${uid}/attendees`, host.key, {
+          name: 'Second',
+          email: 'second@example.com',
+          timeZone: 'Asia/Tokyo',
+          phoneNumber: '+81 3 1234 5678',
+        }),
+        201,
+      );
+      expect(added).toEqual({
+        id: expect.any(Number),
+        name: 'Second',
+        email: 'second@example.com',
+        timeZone: 'Asia/Tokyo',
+        language: 'en',
+        absent: false,
+        phoneNumber: '+81 3 1234 5678',
+      });
+      expectErrorEnvelope(
+        await post(`/v2/bookings/${uid}/attendees`, host.key, { name: 'Again', email: 'SECOND@example.com', timeZone: 'UTC' }),
+        409,
+        'CONFLICT',
+      );
+      expectErrorEnvelope(
+        await post(`/v2/bookings/${uid}/attendees`, host.key, { name: 'Zone', email: 'z@example.com', timeZone: 'Mars/Base' }),
+        400,
+        'BAD_REQUEST',
+        /^attendee\.timeZone/,
+      );
 
       const all = expectSuccess(await get(`/v2/bookings/${uid}/attendees`, host.key));
       expect(all.map((a: { email: string }) => a.email)).toEqual([`guest-a${slot}@example.com`, 'second@example.com']);
@@ -191,7 +258,11 @@ describe('booking actions', () => {
   describe('PATCH …/location: one of the event type’s locations (BOOKING_LOCATION_UPDATED)', () => {
     it('moves the meeting; a type the event type does not offer → 400', async () => {
       const uid = await bookingIn(BookingStatus.accepted);
-      const response = await stack.rest('PATCH', `/v2/bookings/${uid}/location`, { key: host.key, body: { location: { type: 'attendeeDefined', location: 'Café Central' } }, headers: BOOKINGS_VERSION });
+      const response = await stack.rest('PATCH', `/v2/bookings/${uid}/location`, {
+        key: host.key,
+        body: { location: { type: 'attendeeDefined', location: 'Café Central' } },
+        headers: BOOKINGS_VERSION,
+      });
       expect(expectSuccess(response).location).toBe('Café Central');
       expect((await bookingEvents(stack, [uid])).at(-1)).toMatchObject({ type: 'BOOKING_LOCATION_UPDATED', payload: { location: 'Café Central' } });
       expectErrorEnvelope(
@@ -262,7 +333,8 @@ describe('reassign: to a chosen host, or automatically to the least recently boo
   afterAll(() => stack.stop());
 
   const post = (path: string, key: string, body: unknown = {}) => stack.rest('POST', path, { key, body, headers: BOOKINGS_VERSION });
-  const create = (start: string, hostId: number) => operatorOf(stack).createBooking({ eventTypeId, start: new Date(start), attendee: attendee(start, 'UTC'), hostId });
+  const create = (start: string, hostId: number) =>
+    operatorOf(stack).createBooking({ eventTypeId, start: new Date(start), attendee: attendee(start, 'UTC'), hostId });
 
   it('to a chosen host of the event type: the booking keeps its uid and time, the event names the previous host', async () => {
     const booking = await create('2032-06-01T10:00:00Z', hosts[0].user.id);
@@ -270,7 +342,10 @@ describe('reassign: to a chosen host, or automatically to the least recently boo
     const moved = expectSuccess(response);
     expect(moved).toMatchObject({ uid: booking.uid, start: '2032-06-01T10:00:00.000Z', hosts: [{ id: hosts[1].user.id }] });
     expectReferenceShape('POST', '/v2/bookings/{bookingUid}/reassign/{userId}', response.body);
-    expect((await bookingEvents(stack, [booking.uid])).at(-1)).toMatchObject({ type: 'BOOKING_REASSIGNED', payload: { hostIds: [hosts[1].user.id], reassignedFrom: { hostId: hosts[0].user.id }, reassignReason: 'vacation' } });
+    expect((await bookingEvents(stack, [booking.uid])).at(-1)).toMatchObject({
+      type: 'BOOKING_REASSIGNED',
+      payload: { hostIds: [hosts[1].user.id], reassignedFrom: { hostId: hosts[0].user.id }, reassignReason: 'vacation' },
+    });
   });
 
   it('to someone who is not a host of the event type → 404; to a host who is busy then → 409', async () => {

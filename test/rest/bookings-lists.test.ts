@@ -42,13 +42,23 @@ describe('booking lists', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [hostA, hostB, both, orgAdminA, teamAdminA1] = await Promise.all(['Host A', 'Host B', 'Both', 'Org admin A', 'Team admin A1'].map((name) => hostWithSchedule(stack, ALL_DAY_UTC, name)));
+    [hostA, hostB, both, orgAdminA, teamAdminA1] = await Promise.all(
+      ['Host A', 'Host B', 'Both', 'Org admin A', 'Team admin A1'].map((name) => hostWithSchedule(stack, ALL_DAY_UTC, name)),
+    );
     orgA = (await operator.createOrganization({ name: 'Org A', ownerId: orgAdminA.user.id })).id;
     const orgAdminB = await hostWithSchedule(stack, ALL_DAY_UTC);
     orgB = (await operator.createOrganization({ name: 'Org B', ownerId: orgAdminB.user.id })).id;
     teamA1 = (await operator.createTeam({ name: 'Team A1', orgId: orgA, ownerId: teamAdminA1.user.id })).id;
     teamB1 = (await operator.createTeam({ name: 'Team B1', orgId: orgB, ownerId: orgAdminB.user.id })).id;
-    for (const [teamId, user] of [[orgA, hostA], [orgA, both], [orgA, teamAdminA1], [teamA1, hostA], [orgB, hostB], [teamB1, hostB], [teamB1, both]] as const) {
+    for (const [teamId, user] of [
+      [orgA, hostA],
+      [orgA, both],
+      [orgA, teamAdminA1],
+      [teamA1, hostA],
+      [orgB, hostB],
+      [teamB1, hostB],
+      [teamB1, both],
+    ] as const) {
       await operator.addMember({ teamId, userId: user.user.id, role: MembershipRole.MEMBER });
     }
     personalA = (await personalEventType(stack, hostA.user.id, { lengthInMinutes: 30 })).id;
@@ -72,7 +82,13 @@ describe('booking lists', () => {
       ['b-own', hostBPersonal, hostB.user.id, Date.UTC(2032, 0, 4, 9), BookingStatus.accepted, 'Ivy'],
     ];
     for (const [name, eventTypeId, hostId, start, status, attendeeName] of rows) {
-      const booking = await operator.createBooking({ eventTypeId, hostId, start: new Date(start), status, attendee: { ...attendee(name, 'UTC'), name: attendeeName } });
+      const booking = await operator.createBooking({
+        eventTypeId,
+        hostId,
+        start: new Date(start),
+        status,
+        attendee: { ...attendee(name, 'UTC'), name: attendeeName },
+      });
       uids[name] = booking.uid;
     }
   });
@@ -120,14 +136,41 @@ describe('booking lists', () => {
 
     it('the pagination object of the reference: returnedItems, remainingItems, itemsPerPage, hasPreviousPage', async () => {
       const response = await get('/v2/bookings?take=2&skip=1', hostA.key);
-      expect(response.body.pagination).toEqual({ totalItems: 5, remainingItems: 2, returnedItems: 2, itemsPerPage: 2, currentPage: 1, totalPages: 3, hasNextPage: true, hasPreviousPage: true });
+      expect(response.body.pagination).toEqual({
+        totalItems: 5,
+        remainingItems: 2,
+        returnedItems: 2,
+        itemsPerPage: 2,
+        currentPage: 1,
+        totalPages: 3,
+        hasNextPage: true,
+        hasPreviousPage: true,
+      });
       expectReferenceShape('GET', '/v2/bookings', response.body);
       const last = await get('/v2/bookings?take=2&skip=4', hostA.key);
-      expect(last.body.pagination).toEqual({ totalItems: 5, remainingItems: 0, returnedItems: 1, itemsPerPage: 2, currentPage: 3, totalPages: 3, hasNextPage: false, hasPreviousPage: true });
+      expect(last.body.pagination).toEqual({
+        totalItems: 5,
+        remainingItems: 0,
+        returnedItems: 1,
+        itemsPerPage: 2,
+        currentPage: 3,
+        totalPages: 3,
+        hasNextPage: false,
+        hasPreviousPage: true,
+      });
       const beyond = await get('/v2/bookings?take=2&skip=10', hostA.key);
       expect(beyond.body.pagination).toMatchObject({ returnedItems: 0, remainingItems: 0, hasPreviousPage: true });
       const first = await get('/v2/bookings', hostA.key);
-      expect(first.body.pagination).toEqual({ totalItems: 5, remainingItems: 0, returnedItems: 5, itemsPerPage: 100, currentPage: 1, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
+      expect(first.body.pagination).toEqual({
+        totalItems: 5,
+        remainingItems: 0,
+        returnedItems: 5,
+        itemsPerPage: 100,
+        currentPage: 1,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      });
     });
 
     it('bad values → 400 naming the parameter', async () => {

@@ -27,11 +27,15 @@ describe('booking through a private link', () => {
   };
 
   const linksPath = (id: number) => `/v2/event-types/${id}/private-links`;
-  const createLink = async (body: Record<string, unknown> = {}, id = eventTypeId) => expectSuccess(await stack.rest('POST', linksPath(id), { key: host.key, body }), 201);
+  const createLink = async (body: Record<string, unknown> = {}, id = eventTypeId) =>
+    expectSuccess(await stack.rest('POST', linksPath(id), { key: host.key, body }), 201);
   /** The link as GET …/private-links shows it to the owner. */
-  const linkOf = async (linkId: string, id = eventTypeId) => (expectSuccess(await stack.rest('GET', linksPath(id), { key: host.key })) as any[]).find((l) => l.linkId === linkId);
-  const bookingCount = async (hostId: number) => Number((await stack.db('scheduling').query('SELECT count(*) AS n FROM bookings WHERE user_id = $1', [hostId]))[0].n);
-  const through = (linkId: string, start = slot(), tag: string | number = start) => book(stack, { eventTypeId, start, attendee: attendee(`link-${tag}`), privateLinkId: linkId });
+  const linkOf = async (linkId: string, id = eventTypeId) =>
+    (expectSuccess(await stack.rest('GET', linksPath(id), { key: host.key })) as any[]).find((l) => l.linkId === linkId);
+  const bookingCount = async (hostId: number) =>
+    Number((await stack.db('scheduling').query('SELECT count(*) AS n FROM bookings WHERE user_id = $1', [hostId]))[0].n);
+  const through = (linkId: string, start = slot(), tag: string | number = start) =>
+    book(stack, { eventTypeId, start, attendee: attendee(`link-${tag}`), privateLinkId: linkId });
 
   /**
    * Sends the requests while a transaction of the test holds the booking lock of these hosts (the
@@ -127,9 +131,17 @@ describe('booking through a private link', () => {
   it('a booking the database refuses inside the transaction rolls the use back: two concurrent bookings of one slot through a link → one use', async () => {
     const link = await createLink({ maxUsageCount: 5 });
     const start = slot();
-    const answers = await queuedOnHostLocks([host.user.id], [1, 2].map((i) => () => through(link.linkId, start, `same-slot-${i}`)));
+    const answers = await queuedOnHostLocks(
+      [host.user.id],
+      [1, 2].map((i) => () => through(link.linkId, start, `same-slot-${i}`)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', /already taken/);
+    expectErrorEnvelope(
+      answers.find((a) => a.status === 409)!,
+      409,
+      'CONFLICT',
+      /already taken/,
+    );
     expect(await linkOf(link.linkId)).toMatchObject({ usageCount: 1, isExpired: false });
   });
 
@@ -137,9 +149,17 @@ describe('booking through a private link', () => {
     it.each([1, 2, 3])('round %i', async (round) => {
       const link = await createLink();
       const before = await bookingCount(host.user.id);
-      const answers = await queuedOnHostLocks([host.user.id], [slot(), slot()].map((start, i) => () => through(link.linkId, start, `race-${round}-${i}`)));
+      const answers = await queuedOnHostLocks(
+        [host.user.id],
+        [slot(), slot()].map((start, i) => () => through(link.linkId, start, `race-${round}-${i}`)),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-      expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', EXPIRED);
+      expectErrorEnvelope(
+        answers.find((a) => a.status === 409)!,
+        409,
+        'CONFLICT',
+        EXPIRED,
+      );
       expect(await bookingCount(host.user.id)).toBe(before + 1);
       expect(await linkOf(link.linkId)).toMatchObject({ usageCount: 1, isExpired: true });
     });
@@ -147,7 +167,10 @@ describe('booking through a private link', () => {
     it('also when the two bookings go to different hosts of a team event type (no host lock in common)', async () => {
       const [ann, ben] = [await hostWithSchedule(stack, HOURS_9_TO_17_UTC), await hostWithSchedule(stack, HOURS_9_TO_17_UTC)];
       const { eventType } = await teamEventType(stack, [ann, ben], { lengthInMinutes: 30 });
-      const own = { ann: (await personalEventType(stack, ann.user.id, { lengthInMinutes: 30 })).id, ben: (await personalEventType(stack, ben.user.id, { lengthInMinutes: 30 })).id };
+      const own = {
+        ann: (await personalEventType(stack, ann.user.id, { lengthInMinutes: 30 })).id,
+        ben: (await personalEventType(stack, ben.user.id, { lengthInMinutes: 30 })).id,
+      };
       const links = new PrivateLinkService(stack.db('scheduling'));
       for (const round of [1, 2, 3]) {
         // ann is free only at 10:00, ben only at 11:00: the two requests go to different hosts
@@ -157,10 +180,17 @@ describe('booking through a private link', () => {
         const link = await links.create(eventType, {});
         const answers = await queuedOnHostLocks(
           [ann.user.id, ben.user.id],
-          [annFree, benFree].map((start, i) => () => book(stack, { eventTypeId: eventType.id, start, attendee: attendee(`team-race-${round}-${i}`), privateLinkId: link.linkId })),
+          [annFree, benFree].map(
+            (start, i) => () => book(stack, { eventTypeId: eventType.id, start, attendee: attendee(`team-race-${round}-${i}`), privateLinkId: link.linkId }),
+          ),
         );
         expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-        expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', EXPIRED);
+        expectErrorEnvelope(
+          answers.find((a) => a.status === 409)!,
+          409,
+          'CONFLICT',
+          EXPIRED,
+        );
         const winner = answers.find((a) => a.status === 201)!.body.data;
         expect(winner.hosts[0].id).toBe(winner.start === annFree.replace('Z', '.000Z') ? ann.user.id : ben.user.id);
         expect((await links.findByIds([link.linkId]))[0]).toMatchObject({ usageCount: 1 });
@@ -182,7 +212,13 @@ describe('booking through a private link', () => {
 
   it('the older body (without svc-api-version 2024-08-13) takes privateLinkId too', async () => {
     const link = await createLink();
-    const body = (start: string) => ({ start, eventTypeId, timeZone: 'UTC', responses: { name: 'Old Body', email: 'old-body@example.com' }, privateLinkId: link.linkId });
+    const body = (start: string) => ({
+      start,
+      eventTypeId,
+      timeZone: 'UTC',
+      responses: { name: 'Old Body', email: 'old-body@example.com' },
+      privateLinkId: link.linkId,
+    });
     expect(expectSuccess(await stack.rest('POST', '/v2/bookings', { body: body(slot()) }), 201)).toMatchObject({ eventTypeId, status: 'accepted' });
     expect(await linkOf(link.linkId)).toMatchObject({ usageCount: 1, isExpired: true });
     expectErrorEnvelope(await stack.rest('POST', '/v2/bookings', { body: body(slot()) }), 409, 'CONFLICT', EXPIRED);
@@ -191,7 +227,10 @@ describe('booking through a private link', () => {
   it('rescheduling or cancelling a booking made through a link neither uses the link again nor gives the use back', async () => {
     const link = await createLink();
     const booking = expectSuccess(await through(link.linkId), 201);
-    const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: slot() }, headers: BOOKINGS_VERSION }), 201);
+    const moved = expectSuccess(
+      await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { body: { start: slot() }, headers: BOOKINGS_VERSION }),
+      201,
+    );
     expectSuccess(await stack.rest('POST', `/v2/bookings/${moved.uid}/cancel`, { body: {}, headers: BOOKINGS_VERSION }));
     expect(await linkOf(link.linkId)).toMatchObject({ usageCount: 1, isExpired: true });
   });

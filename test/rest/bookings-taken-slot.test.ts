@@ -20,10 +20,21 @@ describe('a slot already taken', () => {
   afterAll(() => stack.stop());
 
   const eventType = async (owner: Host, fields: Record<string, unknown> = {}) =>
-    expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Call', slug: `call-${Math.random().toString(36).slice(2, 8)}`, lengthInMinutes: 30, ...fields } }), 201);
-  const bookAt = (eventTypeId: number, start: string, tag: string, extra: Record<string, unknown> = {}) => book(stack, { eventTypeId, start, attendee: attendee(tag, UTC), ...extra });
+    expectSuccess(
+      await stack.rest('POST', '/v2/event-types', {
+        key: owner.key,
+        body: { title: 'Call', slug: `call-${Math.random().toString(36).slice(2, 8)}`, lengthInMinutes: 30, ...fields },
+      }),
+      201,
+    );
+  const bookAt = (eventTypeId: number, start: string, tag: string, extra: Record<string, unknown> = {}) =>
+    book(stack, { eventTypeId, start, attendee: attendee(tag, UTC), ...extra });
   const liveBookings = async (hostId: number) =>
-    (await stack.db('scheduling').query(`SELECT start_time FROM bookings WHERE user_id = $1 AND status IN ('accepted', 'pending') ORDER BY start_time`, [hostId])).map((r: { start_time: Date }) => r.start_time.toISOString());
+    (
+      await stack
+        .db('scheduling')
+        .query(`SELECT start_time FROM bookings WHERE user_id = $1 AND status IN ('accepted', 'pending') ORDER BY start_time`, [hostId])
+    ).map((r: { start_time: Date }) => r.start_time.toISOString());
 
   describe('the buffers count as the slots endpoint counts them: 10:00–10:30 booked, both event types with 15 minutes before and after', () => {
     // The new meeting needs its own buffers free of the booking widened by that booking's buffers: 30 minutes apart.
@@ -80,7 +91,13 @@ describe('a slot already taken', () => {
     const host = await hostWithSchedule(stack, HOURS_9_TO_17);
     const call = await eventType(host);
     const booked = expectSuccess(await bookAt(call.id, '2030-10-11T10:00:00Z', 'move'), 201);
-    const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booked.uid}/reschedule`, { body: { start: '2030-10-11T10:15:00Z' }, headers: { 'svc-api-version': '2024-08-13' } }), 201);
+    const moved = expectSuccess(
+      await stack.rest('POST', `/v2/bookings/${booked.uid}/reschedule`, {
+        body: { start: '2030-10-11T10:15:00Z' },
+        headers: { 'svc-api-version': '2024-08-13' },
+      }),
+      201,
+    );
     expect(moved.start).toBe('2030-10-11T10:15:00.000Z');
     expect(await liveBookings(host.user.id)).toEqual(['2030-10-11T10:15:00.000Z']);
   });

@@ -1,4 +1,16 @@
-import { attendee, book, bookingEvents, BOOKINGS_VERSION, EVERY_DAY, getSlots, Host, hostWithSchedule, localTimes, personalEventType, teamEventType } from '../support/booking-fixtures';
+import {
+  attendee,
+  book,
+  bookingEvents,
+  BOOKINGS_VERSION,
+  EVERY_DAY,
+  getSlots,
+  Host,
+  hostWithSchedule,
+  localTimes,
+  personalEventType,
+  teamEventType,
+} from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { tokenRequest, userAndCode } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
@@ -23,7 +35,8 @@ describe('bookings', () => {
   const cancel = (uid: string, body: unknown = {}, headers = V2) => stack.rest('POST', `/v2/bookings/${uid}/cancel`, { body, headers });
   const reschedule = (uid: string, body: unknown, headers = V2) => stack.rest('POST', `/v2/bookings/${uid}/reschedule`, { body, headers });
   const bookingsOf = async (host: Host, query = '') => expectSuccess(await get(`/v2/bookings${query}`, host.key));
-  const bookingRows = async (hostId: number) => stack.db('scheduling').query('SELECT uid, status, start_time FROM bookings WHERE user_id = $1 ORDER BY id', [hostId]);
+  const bookingRows = async (hostId: number) =>
+    stack.db('scheduling').query('SELECT uid, status, start_time FROM bookings WHERE user_id = $1 ORDER BY id', [hostId]);
 
   describe('POST /v2/bookings: eventTypeId, start (UTC), attendee {name, email, timeZone, language}, location {type}, metadata; end follows from the event type (201)', () => {
     let host: Host;
@@ -31,7 +44,14 @@ describe('bookings', () => {
 
     beforeAll(async () => {
       host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Hannah Host');
-      eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 45, slug: 'consult', title: 'Consultation', locations: [{ type: 'integration' }, { type: 'attendeePhone' }] })).id;
+      eventTypeId = (
+        await personalEventType(stack, host.user.id, {
+          lengthInMinutes: 45,
+          slug: 'consult',
+          title: 'Consultation',
+          locations: [{ type: 'integration' }, { type: 'attendeePhone' }],
+        })
+      ).id;
     });
 
     it('answers 201 with the booking of type 2.18 in the shape of BookingOutput_2024_08_13 (unset optional fields absent, not null), without a credential', async () => {
@@ -70,7 +90,12 @@ describe('bookings', () => {
 
     it('without location the event type’s first location is used; start may carry an offset', async () => {
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-07-01T13:00:00+02:00', attendee: attendee('no-location') }), 201);
-      expect(booking).toMatchObject({ start: '2030-07-01T11:00:00.000Z', end: '2030-07-01T11:45:00.000Z', location: 'integration', attendees: [{ language: 'en' }] });
+      expect(booking).toMatchObject({
+        start: '2030-07-01T11:00:00.000Z',
+        end: '2030-07-01T11:45:00.000Z',
+        location: 'integration',
+        attendees: [{ language: 'en' }],
+      });
     });
 
     it.each([
@@ -82,7 +107,11 @@ describe('bookings', () => {
       ['attendee.name empty', { start: '2030-07-02T10:00:00Z', attendee: { ...attendee('x'), name: ' ' } }, /^attendee\.name/],
       ['attendee.timeZone unknown', { start: '2030-07-02T10:00:00Z', attendee: { ...attendee('x'), timeZone: 'Moon/Base' } }, /^attendee\.timeZone/],
       ['attendee.language unknown', { start: '2030-07-02T10:00:00Z', attendee: { ...attendee('x'), language: 'xx' } }, /^attendee\.language/],
-      ['location.type not one of the event type’s', { start: '2030-07-02T10:00:00Z', attendee: attendee('x'), location: { type: 'address' } }, /^location\.type.*integration, attendeePhone/],
+      [
+        'location.type not one of the event type’s',
+        { start: '2030-07-02T10:00:00Z', attendee: attendee('x'), location: { type: 'address' } },
+        /^location\.type.*integration, attendeePhone/,
+      ],
       ['location without its detail', { start: '2030-07-02T10:00:00Z', attendee: attendee('x'), location: { type: 'attendeePhone' } }, /^location\.phone/],
       ['metadata with a key over 40 characters', { start: '2030-07-02T10:00:00Z', attendee: attendee('x'), metadata: { ['k'.repeat(41)]: 1 } }, /^metadata/],
       ['lengthInMinutes other than the event type’s', { start: '2030-07-02T10:00:00Z', attendee: attendee('x'), lengthInMinutes: 30 }, /^lengthInMinutes/],
@@ -97,7 +126,10 @@ describe('bookings', () => {
     });
 
     it('by eventTypeSlug and username instead of eventTypeId', async () => {
-      const booking = expectSuccess(await book(stack, { eventTypeSlug: 'consult', username: host.user.username, start: '2030-07-03T09:00:00Z', attendee: attendee('slug') }), 201);
+      const booking = expectSuccess(
+        await book(stack, { eventTypeSlug: 'consult', username: host.user.username, start: '2030-07-03T09:00:00Z', attendee: attendee('slug') }),
+        201,
+      );
       expect(booking.eventType).toEqual({ id: eventTypeId, slug: 'consult' });
     });
   });
@@ -133,7 +165,12 @@ describe('bookings', () => {
       expectSuccess(await book(stack, { eventTypeId, start: '2030-08-06T09:00:00Z', attendee: attendee('l1') }), 201);
       expectSuccess(await book(stack, { eventTypeId, start: '2030-08-06T10:00:00Z', attendee: attendee('l2') }), 201);
       const before = await bookingRows(host.user.id);
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-08-06T15:00:00Z', attendee: attendee('l3') }), 409, 'CONFLICT', /^Booking limit reached: 2 per day/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-08-06T15:00:00Z', attendee: attendee('l3') }),
+        409,
+        'CONFLICT',
+        /^Booking limit reached: 2 per day/,
+      );
       expect(await bookingRows(host.user.id)).toEqual(before);
       expect(expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-08-06', endTime: '2030-08-06' })).slots).toEqual({});
       expectSuccess(await book(stack, { eventTypeId, start: '2030-08-07T09:00:00Z', attendee: attendee('l4') }), 201);
@@ -148,17 +185,29 @@ describe('bookings', () => {
       const start = `2030-09-0${round}T12:00:00Z`;
       const answers = await Promise.all([1, 2].map((i) => book(stack, { eventTypeId, start, attendee: attendee(`race-${round}-${i}`) })));
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-      expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', /already taken/);
+      expectErrorEnvelope(
+        answers.find((a) => a.status === 409)!,
+        409,
+        'CONFLICT',
+        /already taken/,
+      );
       expect(await bookingRows(host.user.id)).toHaveLength(1);
     });
 
     it('six concurrent requests for one team slot with two hosts: two are booked, one per host', async () => {
       const hosts = [await hostWithSchedule(stack, HOURS_9_TO_17_UTC), await hostWithSchedule(stack, HOURS_9_TO_17_UTC)];
       const { eventType } = await teamEventType(stack, hosts, { lengthInMinutes: 30 });
-      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => book(stack, { eventTypeId: eventType.id, start: '2030-09-10T12:00:00Z', attendee: attendee(`team-race-${i}`) })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((i) => book(stack, { eventTypeId: eventType.id, start: '2030-09-10T12:00:00Z', attendee: attendee(`team-race-${i}`) })),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
-      expect(answers.filter((a) => a.status === 201).map((a) => a.body.data.hosts[0].id).sort()).toEqual(hosts.map((h) => h.user.id).sort());
+      expect(
+        answers
+          .filter((a) => a.status === 201)
+          .map((a) => a.body.data.hosts[0].id)
+          .sort(),
+      ).toEqual(hosts.map((h) => h.user.id).sort());
     });
   });
 
@@ -170,9 +219,16 @@ describe('bookings', () => {
       const eventTypeId = (await personalEventType(stack, host.user.id, { lengthInMinutes: 30 })).id;
       expectSuccess(await stack.rest('PATCH', '/v2/me/booking-limits', { key: host.key, body: { perDay: 1 } }));
       for (const day of ['11', '12', '13']) {
-        const answers = await Promise.all(['09:00', '14:00'].map((time) => book(stack, { eventTypeId, start: `2030-09-${day}T${time}:00Z`, attendee: attendee(`limit-race-${day}-${time}`) })));
+        const answers = await Promise.all(
+          ['09:00', '14:00'].map((time) => book(stack, { eventTypeId, start: `2030-09-${day}T${time}:00Z`, attendee: attendee(`limit-race-${day}-${time}`) })),
+        );
         expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-        expectErrorEnvelope(answers.find((a) => a.status === 409)!, 409, 'CONFLICT', /^Booking limit reached: 1 per day/);
+        expectErrorEnvelope(
+          answers.find((a) => a.status === 409)!,
+          409,
+          'CONFLICT',
+          /^Booking limit reached: 1 per day/,
+        );
       }
       expect(await bookingRows(host.user.id)).toHaveLength(3);
     });
@@ -183,10 +239,19 @@ describe('bookings', () => {
       const host = await hostWithSchedule(stack, HOURS_9_TO_17_UTC);
       const eventTypeId = (await personalEventType(stack, host.user.id)).id;
       const flow = await userAndCode(stack, { isPublic: true, scopes: ['PROFILE_READ'] });
-      const { body: tokens } = await tokenRequest(stack, { client_id: flow.client.id, grant_type: 'authorization_code', code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier });
+      const { body: tokens } = await tokenRequest(stack, {
+        client_id: flow.client.id,
+        grant_type: 'authorization_code',
+        code: flow.code,
+        redirect_uri: flow.redirectUri,
+        code_verifier: flow.verifier,
+      });
       const token = tokens.access_token as string;
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-09-20T09:00:00Z', attendee: attendee('token') }, token), 201);
-      const moved = expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { key: token, body: { start: '2030-09-20T10:00:00Z' }, headers: V2 }), 201);
+      const moved = expectSuccess(
+        await stack.rest('POST', `/v2/bookings/${booking.uid}/reschedule`, { key: token, body: { start: '2030-09-20T10:00:00Z' }, headers: V2 }),
+        201,
+      );
       expectSuccess(await stack.rest('POST', `/v2/bookings/${moved.uid}/cancel`, { key: token, body: {}, headers: V2 }));
       expectErrorEnvelope(await get('/v2/bookings', token), 403, 'FORBIDDEN', /BOOKING_READ/);
       expectErrorEnvelope(await get(`/v2/bookings/${moved.uid}`, token), 403, 'FORBIDDEN', /BOOKING_READ/);
@@ -207,14 +272,21 @@ describe('bookings', () => {
     it('one host busy → still offered, and booked with the free host', async () => {
       const annOwn = await personalEventType(stack, ann.user.id);
       expectSuccess(await book(stack, { eventTypeId: annOwn.id, start: '2030-10-01T10:00:00Z', attendee: attendee('ann-own') }), 201);
-      expect(localTimes(expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-10-01T10:00:00Z', endTime: '2030-10-01T11:00:00Z' })))).toEqual({ '2030-10-01': ['10:00Z'] });
+      expect(localTimes(expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-10-01T10:00:00Z', endTime: '2030-10-01T11:00:00Z' })))).toEqual({
+        '2030-10-01': ['10:00Z'],
+      });
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-10-01T10:00:00Z', attendee: attendee('team-1') }), 201);
       expect(booking.hosts).toEqual([expect.objectContaining({ id: ben.user.id, name: 'Ben Team' })]);
     });
 
     it('both busy → 409 saying every host is booked', async () => {
       const before = [...(await bookingRows(ann.user.id)), ...(await bookingRows(ben.user.id))];
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-10-01T10:00:00Z', attendee: attendee('team-2') }), 409, 'CONFLICT', /every host has another booking/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-10-01T10:00:00Z', attendee: attendee('team-2') }),
+        409,
+        'CONFLICT',
+        /every host has another booking/,
+      );
       expect([...(await bookingRows(ann.user.id)), ...(await bookingRows(ben.user.id))]).toEqual(before);
     });
 
@@ -227,7 +299,7 @@ describe('bookings', () => {
     });
   });
 
-  describe('routing.teamMemberIds (a routing form\'s members): round robin chooses among them only; collective ignores them; a non-host is a 400', () => {
+  describe("routing.teamMemberIds (a routing form's members): round robin chooses among them only; collective ignores them; a non-host is a 400", () => {
     let ann: Host;
     let ben: Host;
     let cal: Host;
@@ -244,15 +316,31 @@ describe('bookings', () => {
     it('round robin: a free routed member, the least loaded of them first; a routed member who is busy is skipped; all routed busy → 409', async () => {
       const [low, high] = [ben, cal].sort((a, b) => a.user.id - b.user.id);
       // Unrouted, ann (lowest id, no bookings) would be chosen; routed to ben and cal, the lower of their ids is.
-      const first = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T09:00:00Z', attendee: attendee('routed-1'), routing: routedTo(ben, cal) }), 201);
+      const first = expectSuccess(
+        await book(stack, { eventTypeId, start: '2030-11-04T09:00:00Z', attendee: attendee('routed-1'), routing: routedTo(ben, cal) }),
+        201,
+      );
       expect(first.hosts).toEqual([expect.objectContaining({ id: low.user.id })]);
-      const second = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T10:00:00Z', attendee: attendee('routed-2'), routing: routedTo(ben, cal) }), 201);
+      const second = expectSuccess(
+        await book(stack, { eventTypeId, start: '2030-11-04T10:00:00Z', attendee: attendee('routed-2'), routing: routedTo(ben, cal) }),
+        201,
+      );
       expect(second.hosts).toEqual([expect.objectContaining({ id: high.user.id })]);
 
       // cal busy at 12:00: routed to cal alone → 409; routed to ben and cal → ben.
-      expectSuccess(await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-11-04T12:00:00Z', attendee: attendee('cal-own') }), 201);
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-3'), routing: routedTo(cal) }), 409, 'CONFLICT');
-      const third = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-4'), routing: { responseId: null, ...routedTo(cal, ben) } }), 201);
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-11-04T12:00:00Z', attendee: attendee('cal-own') }),
+        201,
+      );
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-3'), routing: routedTo(cal) }),
+        409,
+        'CONFLICT',
+      );
+      const third = expectSuccess(
+        await book(stack, { eventTypeId, start: '2030-11-04T12:00:00Z', attendee: attendee('routed-4'), routing: { responseId: null, ...routedTo(cal, ben) } }),
+        201,
+      );
       expect(third.hosts).toEqual([expect.objectContaining({ id: ben.user.id })]);
       // Without routing, ann (free and least loaded) is chosen as before.
       const unrouted = expectSuccess(await book(stack, { eventTypeId, start: '2030-11-04T14:00:00Z', attendee: attendee('routed-5') }), 201);
@@ -261,16 +349,34 @@ describe('bookings', () => {
 
     it('an id that is not a host of the event type is a 400 naming routing.teamMemberIds, and nothing is booked', async () => {
       const { user: stranger } = await userWithKey(stack);
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-11-05T09:00:00Z', attendee: attendee('routed-x'), routing: { teamMemberIds: [ann.user.id, stranger.id] } }), 400, 'BAD_REQUEST', new RegExp(`routing\\.teamMemberIds.*${stranger.id}`));
+      expectErrorEnvelope(
+        await book(stack, {
+          eventTypeId,
+          start: '2030-11-05T09:00:00Z',
+          attendee: attendee('routed-x'),
+          routing: { teamMemberIds: [ann.user.id, stranger.id] },
+        }),
+        400,
+        'BAD_REQUEST',
+        new RegExp(`routing\\.teamMemberIds.*${stranger.id}`),
+      );
       expect((await bookingRows(ann.user.id)).filter((b: { start_time: Date }) => b.start_time.toISOString().startsWith('2030-11-05'))).toEqual([]);
     });
 
     it('collective: the routing narrows nothing (every host attends), but still refuses an id that is not a host', async () => {
       const { team, eventType } = await teamEventType(stack, [ann, ben]);
       expectSuccess(await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventType.id}`, { key: ann.key, body: { schedulingType: 'collective' } }));
-      const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T09:00:00Z', attendee: attendee('routed-c'), routing: routedTo(ben) }), 201);
+      const booking = expectSuccess(
+        await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T09:00:00Z', attendee: attendee('routed-c'), routing: routedTo(ben) }),
+        201,
+      );
       expect(booking.hosts.map((h: { id: number }) => h.id).sort()).toEqual([ann.user.id, ben.user.id].sort());
-      expectErrorEnvelope(await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T11:00:00Z', attendee: attendee('routed-c2'), routing: routedTo(cal) }), 400, 'BAD_REQUEST', /routing\.teamMemberIds/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId: eventType.id, start: '2030-11-06T11:00:00Z', attendee: attendee('routed-c2'), routing: routedTo(cal) }),
+        400,
+        'BAD_REQUEST',
+        /routing\.teamMemberIds/,
+      );
     });
   });
 
@@ -416,7 +522,11 @@ describe('bookings', () => {
         hosts: old.hosts,
       });
       expect(moved.uid).not.toBe(old.uid);
-      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({ status: 'cancelled', rescheduledToUid: moved.uid, reschedulingReason: 'Clash' });
+      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({
+        status: 'cancelled',
+        rescheduledToUid: moved.uid,
+        reschedulingReason: 'Clash',
+      });
     });
 
     it('a new time overlapping the booking’s own old time is fine (the old row is cancelled first)', async () => {
@@ -477,7 +587,12 @@ describe('bookings', () => {
         hostIds: [host.user.id],
         attendees: [{ email: 'guest-events@example.com' }],
       });
-      expect(events[1].payload).toMatchObject({ uid: moved.uid, rescheduledFromUid: created.uid, reschedulingReason: 'later', rescheduledFrom: { uid: created.uid, start: '2031-05-05T09:00:00.000Z' } });
+      expect(events[1].payload).toMatchObject({
+        uid: moved.uid,
+        rescheduledFromUid: created.uid,
+        reschedulingReason: 'later',
+        rescheduledFrom: { uid: created.uid, start: '2031-05-05T09:00:00.000Z' },
+      });
       expect(events[2].payload).toMatchObject({ uid: moved.uid, status: 'cancelled', cancellationReason: 'no longer needed' });
     });
 
@@ -487,16 +602,20 @@ describe('bookings', () => {
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2031-05-07T10:00:00Z', attendee: attendee('outbox') }), 201);
       const [event] = await stack.db('scheduling').query('SELECT id, created_at, payload FROM booking_events WHERE booking_uid = $1', [booking.uid]);
       expect(event.payload).toMatchObject({ id: booking.id, uid: booking.uid, attendees: [{ email: 'guest-outbox@example.com', language: 'en' }] });
-      const jobs = await stack.db('scheduling').query(
-        `SELECT name, data, start_after FROM job_queue.job WHERE data->'payload'->>'uid' = $1 ORDER BY name, start_after`,
-        [booking.uid],
-      );
+      const jobs = await stack
+        .db('scheduling')
+        .query(`SELECT name, data, start_after FROM job_queue.job WHERE data->'payload'->>'uid' = $1 ORDER BY name, start_after`, [booking.uid]);
       expect(jobs.map((j: any) => [j.name, j.data.trigger ?? null])).toEqual([
         ['webhook-event', 'BOOKING_CREATED'],
         ['webhook-scheduled', 'MEETING_STARTED'],
         ['webhook-scheduled', 'MEETING_ENDED'],
       ]);
-      expect(jobs[0].data).toEqual({ eventKey: `booking-event:${event.id}`, trigger: 'BOOKING_CREATED', occurredAt: event.created_at.toISOString(), payload: event.payload });
+      expect(jobs[0].data).toEqual({
+        eventKey: `booking-event:${event.id}`,
+        trigger: 'BOOKING_CREATED',
+        occurredAt: event.created_at.toISOString(),
+        payload: event.payload,
+      });
       expect(jobs[1].data).toMatchObject({ bookingUid: booking.uid, at: '2031-05-07T10:00:00.000Z', payload: event.payload });
       expect(jobs[1].start_after.toISOString()).toBe('2031-05-07T10:00:00.000Z');
       expect(jobs[2].data).toMatchObject({ bookingUid: booking.uid, at: '2031-05-07T11:00:00.000Z', payload: event.payload });
@@ -507,7 +626,9 @@ describe('bookings', () => {
       const eventTypeId = (await personalEventType(stack, host.user.id)).id;
       const first = expectSuccess(await book(stack, { eventTypeId, start: '2031-05-06T09:00:00Z', attendee: attendee('one') }), 201);
       expect((await book(stack, { eventTypeId, start: '2031-05-06T09:00:00Z', attendee: attendee('two') })).status).toBe(409);
-      const rows = await stack.db('scheduling').query('SELECT e.type FROM booking_events e JOIN bookings b ON b.id = e.booking_id WHERE b.user_id = $1', [host.user.id]);
+      const rows = await stack
+        .db('scheduling')
+        .query('SELECT e.type FROM booking_events e JOIN bookings b ON b.id = e.booking_id WHERE b.user_id = $1', [host.user.id]);
       expect(rows).toEqual([{ type: 'BOOKING_CREATED' }]);
       expect((await bookingEvents(stack, [first.uid])).map((e) => e.type)).toEqual(['BOOKING_CREATED']);
     });
@@ -554,7 +675,11 @@ describe('bookings', () => {
         updatedAt: expect.any(String),
       });
       // the same booking in the 2024-08-13 shape
-      expect(expectSuccess(await get(`/v2/bookings/${booking.uid}`, host.key))).toMatchObject({ uid: booking.uid, start: '2031-06-02T09:00:00.000Z', attendees: [{ language: 'de' }] });
+      expect(expectSuccess(await get(`/v2/bookings/${booking.uid}`, host.key))).toMatchObject({
+        uid: booking.uid,
+        start: '2031-06-02T09:00:00.000Z',
+        attendees: [{ language: 'de' }],
+      });
       // and in the older shape without the header
       expect(expectSuccess(await get(`/v2/bookings/${booking.uid}`, host.key, {} as typeof V2))).toEqual(booking);
     });
@@ -567,7 +692,13 @@ describe('bookings', () => {
     });
 
     it('older body: end that does not match the event type’s length → 400 naming end; a taken slot → 409', async () => {
-      const body = { start: '2031-06-02T11:00:00Z', end: '2031-06-02T12:00:00Z', eventTypeId, timeZone: 'UTC', responses: { name: 'X', email: 'x@example.com' } };
+      const body = {
+        start: '2031-06-02T11:00:00Z',
+        end: '2031-06-02T12:00:00Z',
+        eventTypeId,
+        timeZone: 'UTC',
+        responses: { name: 'X', email: 'x@example.com' },
+      };
       expectErrorEnvelope(await stack.rest('POST', '/v2/bookings', { body }), 400, 'BAD_REQUEST', /^end/);
       expectSuccess(await stack.rest('POST', '/v2/bookings', { body: { ...body, end: undefined } }), 201);
       expectErrorEnvelope(await stack.rest('POST', '/v2/bookings', { body: { ...body, end: undefined } }), 409, 'CONFLICT', /already taken/);
@@ -575,10 +706,20 @@ describe('bookings', () => {
 
     it('older body with rescheduleUid reschedules that booking', async () => {
       const old = expectSuccess(await book(stack, { eventTypeId, start: '2031-06-03T09:00:00Z', attendee: attendee('legacy-move') }), 201);
-      const body = { start: '2031-06-03T15:00:00Z', eventTypeId, timeZone: 'UTC', rescheduleUid: old.uid, responses: { name: 'X', email: 'x@example.com', rescheduleReason: 'later' } };
+      const body = {
+        start: '2031-06-03T15:00:00Z',
+        eventTypeId,
+        timeZone: 'UTC',
+        rescheduleUid: old.uid,
+        responses: { name: 'X', email: 'x@example.com', rescheduleReason: 'later' },
+      };
       const moved = expectSuccess(await stack.rest('POST', '/v2/bookings', { body }), 201);
       expect(moved).toMatchObject({ startTime: '2031-06-03T15:00:00.000Z', fromReschedule: old.uid });
-      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({ status: 'cancelled', rescheduledToUid: moved.uid, reschedulingReason: 'later' });
+      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`, host.key))).toMatchObject({
+        status: 'cancelled',
+        rescheduledToUid: moved.uid,
+        reschedulingReason: 'later',
+      });
     });
 
     it('GET /v2/bookings, cancel and reschedule without the header answer the older shape', async () => {
@@ -587,7 +728,10 @@ describe('bookings', () => {
       expect(listed.map((b: any) => [b.uid, b.startTime])).toEqual([[booking.uid, '2031-06-04T09:00:00.000Z']]);
       const moved = expectSuccess(await reschedule(booking.uid, { start: '2031-06-04T10:00:00Z' }, {} as typeof V2), 201);
       expect(moved).toMatchObject({ startTime: '2031-06-04T10:00:00.000Z', fromReschedule: booking.uid, user: { id: host.user.id } });
-      expect(expectSuccess(await cancel(moved.uid, { cancellationReason: 'x' }, {} as typeof V2))).toMatchObject({ status: 'cancelled', startTime: '2031-06-04T10:00:00.000Z' });
+      expect(expectSuccess(await cancel(moved.uid, { cancellationReason: 'x' }, {} as typeof V2))).toMatchObject({
+        status: 'cancelled',
+        startTime: '2031-06-04T10:00:00.000Z',
+      });
     });
   });
 
@@ -605,7 +749,16 @@ describe('bookings', () => {
       expect(body.errors).toBeUndefined();
       expect(body.data.me).toEqual({
         name: 'Nina Nested',
-        bookings: [{ uid: booking.uid, status: 'accepted', start: '2031-07-07T09:00:00.000Z', hosts: [{ name: 'Nina Nested', username: host.user.username }], attendees: [{ email: 'guest-nested@example.com' }], eventType: { slug: 'nested' } }],
+        bookings: [
+          {
+            uid: booking.uid,
+            status: 'accepted',
+            start: '2031-07-07T09:00:00.000Z',
+            hosts: [{ name: 'Nina Nested', username: host.user.username }],
+            attendees: [{ email: 'guest-nested@example.com' }],
+            eventType: { slug: 'nested' },
+          },
+        ],
       });
     });
   });

@@ -26,10 +26,12 @@ describe('credits', () => {
   afterAll(() => stack.stop());
 
   const ledger = (balanceOf: 'user_id' | 'team_id', id: number) =>
-    stack.db('organizations').query(
-      `SELECT e.kind, e.amount, e.balance_after FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.${balanceOf} = $1 ORDER BY e.id`,
-      [id],
-    );
+    stack
+      .db('organizations')
+      .query(
+        `SELECT e.kind, e.amount, e.balance_after FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.${balanceOf} = $1 ORDER BY e.id`,
+        [id],
+      );
 
   it('my credits: none at first (hasCredits false, balance 0); a charge then is a 409 that writes nothing', async () => {
     expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: stranger.key }))).toEqual({ hasCredits: false, balance: 0 });
@@ -76,7 +78,10 @@ describe('credits', () => {
       Array.from({ length: 7 }, () => stack.rest('POST', `/v2/teams/${team.id}/credits/charge`, { key: admin.key, body: { credits: 3 } })),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409]);
-    const remaining = responses.filter((r) => r.status === 200).map((r) => r.body.data.remainingBalance).sort((a, b) => a - b);
+    const remaining = responses
+      .filter((r) => r.status === 200)
+      .map((r) => r.body.data.remainingBalance)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual([1, 4, 7]);
     expect(expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/credits/available`, { key: owner.key }))).toEqual({ hasCredits: true, balance: 1 });
     const entries = await ledger('team_id', team.id);
@@ -85,8 +90,13 @@ describe('credits', () => {
 
   it('team and organization credits: their ADMIN/OWNER only; a member and an outsider get 403', async () => {
     await operatorOf(stack).grantCredits({ teamId: org.id }, 20);
-    expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/credits/available`, { key: admin.key }))).toEqual({ hasCredits: true, balance: 20 });
-    expect(expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/credits/charge`, { key: owner.key, body: { credits: 5 } })).remainingBalance).toBe(15);
+    expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/credits/available`, { key: admin.key }))).toEqual({
+      hasCredits: true,
+      balance: 20,
+    });
+    expect(
+      expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/credits/charge`, { key: owner.key, body: { credits: 5 } })).remainingBalance,
+    ).toBe(15);
     for (const caller of [member, stranger]) {
       expectErrorEnvelope(await stack.rest('GET', `/v2/teams/${team.id}/credits/available`, { key: caller.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', `/v2/teams/${team.id}/credits/charge`, { key: caller.key, body: { credits: 1 } }), 403, 'FORBIDDEN');

@@ -7,7 +7,11 @@ import { startTestStack, TestStack } from '../support/stack';
 type Person = Awaited<ReturnType<typeof userWithKey>>;
 
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC-secret-material\n-----END PRIVATE KEY-----\n';
-const serviceAccountKey = (tag: string) => ({ private_key: `${PRIVATE_KEY}${tag}`, client_email: `svc-${tag}@project.iam.gserviceaccount.com`, client_id: `1049${tag}` });
+const serviceAccountKey = (tag: string) => ({
+  private_key: `${PRIVATE_KEY}${tag}`,
+  client_email: `svc-${tag}@project.iam.gserviceaccount.com`,
+  client_id: `1049${tag}`,
+});
 
 /** Type 2.5, written from the spec. */
 const CREDENTIAL_KEYS = ['createdAt', 'domain', 'enabled', 'id', 'organizationId', 'updatedAt', 'workspacePlatform'];
@@ -41,7 +45,13 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
   let credentialId: string;
 
   it('POST saves it disabled and answers type 2.5 (201)', async () => {
-    const data = expectSuccess(await rest('POST', path(), { key: admin.key, body: { domain: 'Wayne.Example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('a') } }), 201);
+    const data = expectSuccess(
+      await rest('POST', path(), {
+        key: admin.key,
+        body: { domain: 'Wayne.Example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('a') },
+      }),
+      201,
+    );
     expect(Object.keys(data).sort()).toEqual(CREDENTIAL_KEYS);
     expect(data).toEqual({
       id: expect.any(String),
@@ -64,9 +74,19 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
   });
 
   it('a domain that already has a credential (in any organization) is a 409', async () => {
-    expectErrorEnvelope(await rest('POST', path(), { key: admin.key, body: { domain: 'wayne.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('b') } }), 409, 'CONFLICT');
     expectErrorEnvelope(
-      await rest('POST', `/v2/organizations/${otherOrgId}/delegation-credentials`, { key: otherAdmin.key, body: { domain: 'WAYNE.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('c') } }),
+      await rest('POST', path(), {
+        key: admin.key,
+        body: { domain: 'wayne.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('b') },
+      }),
+      409,
+      'CONFLICT',
+    );
+    expectErrorEnvelope(
+      await rest('POST', `/v2/organizations/${otherOrgId}/delegation-credentials`, {
+        key: otherAdmin.key,
+        body: { domain: 'WAYNE.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('c') },
+      }),
       409,
       'CONFLICT',
     );
@@ -76,7 +96,10 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ domain: 'not a domain', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('d') }, /^domain/],
       [{ domain: 'd.example.com', workspacePlatformSlug: 'myspace', serviceAccountKey: serviceAccountKey('d') }, /^workspacePlatformSlug/],
-      [{ domain: 'd.example.com', workspacePlatformSlug: 'google', serviceAccountKey: { ...serviceAccountKey('d'), private_key: ' ' } }, /serviceAccountKey\.private_key/],
+      [
+        { domain: 'd.example.com', workspacePlatformSlug: 'google', serviceAccountKey: { ...serviceAccountKey('d'), private_key: ' ' } },
+        /serviceAccountKey\.private_key/,
+      ],
       [{ domain: 'd.example.com', workspacePlatformSlug: 'google' }, /serviceAccountKey/],
     ];
     for (const [body, message] of cases) expectErrorEnvelope(await rest('POST', path(), { key: admin.key, body }), 400, 'BAD_REQUEST', message);
@@ -84,21 +107,39 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
 
   it('PATCH enables it; a new key disables it again (and replaces the ciphertext)', async () => {
     expect(expectSuccess(await rest('PATCH', `${path()}/${credentialId}`, { key: admin.key, body: { enabled: true } })).enabled).toBe(true);
-    const [before] = await stack.db('organizations').query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
+    const [before] = await stack
+      .db('organizations')
+      .query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
     const data = expectSuccess(await rest('PATCH', `${path()}/${credentialId}`, { key: admin.key, body: { serviceAccountKey: serviceAccountKey('e') } }));
     expect(data.enabled).toBe(false);
-    const [after] = await stack.db('organizations').query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
+    const [after] = await stack
+      .db('organizations')
+      .query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
     expect(after.k).not.toBe(before.k);
     expect(JSON.parse(decryptServiceAccountKey(after.k)).client_id).toBe('1049e');
-    expect(expectSuccess(await rest('PATCH', `${path()}/${credentialId}`, { key: admin.key, body: { serviceAccountKey: serviceAccountKey('f'), enabled: true } })).enabled).toBe(true);
+    expect(
+      expectSuccess(await rest('PATCH', `${path()}/${credentialId}`, { key: admin.key, body: { serviceAccountKey: serviceAccountKey('f'), enabled: true } }))
+        .enabled,
+    ).toBe(true);
   });
 
   it('a plain member and the admin of another organization get 403; through their own organization, 404', async () => {
     for (const who of [member, otherAdmin]) {
-      expect((await rest('POST', path(), { key: who.key, body: { domain: 'x.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('x') } })).status).toBe(403);
+      expect(
+        (
+          await rest('POST', path(), {
+            key: who.key,
+            body: { domain: 'x.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey('x') },
+          })
+        ).status,
+      ).toBe(403);
       expect((await rest('PATCH', `${path()}/${credentialId}`, { key: who.key, body: { enabled: false } })).status).toBe(403);
     }
-    expectErrorEnvelope(await rest('PATCH', `/v2/organizations/${otherOrgId}/delegation-credentials/${credentialId}`, { key: otherAdmin.key, body: { enabled: false } }), 404, 'NOT_FOUND');
+    expectErrorEnvelope(
+      await rest('PATCH', `/v2/organizations/${otherOrgId}/delegation-credentials/${credentialId}`, { key: otherAdmin.key, body: { enabled: false } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('a member whose custom role grants organization.update may manage them', async () => {
@@ -119,12 +160,17 @@ describe('delegation credentials (spec 2.5, 4.3: role org admin, PBAC organizati
       process.env.DELEGATION_CREDENTIAL_OLD_KEYS = process.env.DELEGATION_CREDENTIAL_KEY || 'svc-dev-delegation-credential-key';
       process.env.DELEGATION_CREDENTIAL_KEY = 'a brand new key';
       expect(await new DelegationCredentialService(stack.db('organizations')).reencryptUnderCurrentKey()).toBe(1);
-      const [row] = await stack.db('organizations').query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
+      const [row] = await stack
+        .db('organizations')
+        .query('SELECT encrypted_service_account_key AS k FROM delegation_credentials WHERE id = $1', [credentialId]);
       expect(isSealedWithOldKey(row.k)).toBe(false);
       delete process.env.DELEGATION_CREDENTIAL_OLD_KEYS;
       expect(JSON.parse(decryptServiceAccountKey(row.k)).client_id).toBe('1049f');
     } finally {
-      for (const [name, value] of [['DELEGATION_CREDENTIAL_KEY', saved.key], ['DELEGATION_CREDENTIAL_OLD_KEYS', saved.old]] as const) {
+      for (const [name, value] of [
+        ['DELEGATION_CREDENTIAL_KEY', saved.key],
+        ['DELEGATION_CREDENTIAL_OLD_KEYS', saved.old],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

@@ -30,14 +30,19 @@ describe('event type fields: stored, answered, honoured', () => {
   let current: Host;
 
   async function eventType(fields: Record<string, unknown>, owner = current ?? host): Promise<any> {
-    return expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Fields', slug: slug(), lengthInMinutes: 60, ...fields } }), 201);
+    return expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Fields', slug: slug(), lengthInMinutes: 60, ...fields } }),
+      201,
+    );
   }
 
   /** GET /v2/slots → {date: ['HH:mm', …]} in UTC. */
   async function slotTimes(eventTypeId: number, start: string, end: string, extra: Record<string, string> = {}): Promise<Record<string, string[]>> {
     const query = new URLSearchParams({ eventTypeId: String(eventTypeId), start, end, ...extra });
     const data = expectSuccess(await stack.rest('GET', `/v2/slots?${query}`));
-    return Object.fromEntries(Object.entries(data as Record<string, Array<{ start: string }>>).map(([date, slots]) => [date, slots.map((s) => s.start.slice(11, 16))]));
+    return Object.fromEntries(
+      Object.entries(data as Record<string, Array<{ start: string }>>).map(([date, slots]) => [date, slots.map((s) => s.start.slice(11, 16))]),
+    );
   }
 
   describe('every field is stored and answered in the reference shape', () => {
@@ -106,7 +111,12 @@ describe('event type fields: stored, answered, honoured', () => {
 
     it('PATCH changes one field and keeps the others; `{disabled: true}` removes an object setting', async () => {
       const created = await eventType(settings);
-      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${created.id}`, { key: host.key, body: { minimumBookingNotice: 0, bookingLimitsCount: { disabled: true } } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `/v2/event-types/${created.id}`, {
+          key: host.key,
+          body: { minimumBookingNotice: 0, bookingLimitsCount: { disabled: true } },
+        }),
+      );
       const { bookingLimitsCount: _removed, ...kept } = answered;
       expect(updated).toMatchObject({ ...kept, minimumBookingNotice: 0 });
       expect(updated).not.toHaveProperty('bookingLimitsCount');
@@ -145,14 +155,23 @@ describe('event type fields: stored, answered, honoured', () => {
     it.each([
       ['recurrence.frequency', { recurrence: { interval: 1, occurrences: 4, frequency: 'daily' } }],
       ['recurrence.occurrences', { recurrence: { interval: 1, occurrences: 101, frequency: 'weekly' } }],
-      ['recurrence', { recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' }, seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } }],
+      [
+        'recurrence',
+        {
+          recurrence: { interval: 1, occurrences: 4, frequency: 'weekly' },
+          seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true },
+        },
+      ],
       ['bookingWindow.value', { bookingWindow: { type: 'calendarDays', value: 181, rolling: true } }],
       ['confirmationPolicy.blockUnconfirmedBookingsInBooker', { confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: false } }],
       ['schedulingType', { schedulingType: 'hybrid' }], // collective and managed are served (event-types-team.test.ts)
     ])('%s', async (field, body) => {
       const admin = await hostWithSchedule(stack, OPEN_HOURS);
       const team = await operatorOf(stack).createTeam({ name: `Refused ${slug()}`, ownerId: admin.user.id });
-      const response = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, { key: admin.key, body: { title: 'Refused', slug: slug(), lengthInMinutes: 30, ...body } });
+      const response = await stack.rest('POST', `/v2/teams/${team.id}/event-types`, {
+        key: admin.key,
+        body: { title: 'Refused', slug: slug(), lengthInMinutes: 30, ...body },
+      });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(field.replace('.', '\\.')));
       const personal = field === 'schedulingType' ? null : await stack.rest('PATCH', `/v2/event-types/${(await eventType({})).id}`, { key: host.key, body });
       if (personal) expectErrorEnvelope(personal, 400, 'BAD_REQUEST', new RegExp(field.replace('.', '\\.')));
@@ -200,7 +219,8 @@ describe('event type fields: stored, answered, honoured', () => {
    */
   describe('fields that change availability, through GET /v2/slots and POST /v2/bookings', () => {
     const DAY = { start: '2030-06-03', end: '2030-06-03' };
-    const bookAt = (eventTypeId: number, start: string, extra: Record<string, unknown> = {}) => book(stack, { eventTypeId, start, attendee: attendee(slug()), ...extra });
+    const bookAt = (eventTypeId: number, start: string, extra: Record<string, unknown> = {}) =>
+      book(stack, { eventTypeId, start, attendee: attendee(slug()), ...extra });
 
     beforeEach(async () => {
       current = await hostWithSchedule(stack, { timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '13:00' }] });
@@ -229,7 +249,12 @@ describe('event type fields: stored, answered, honoured', () => {
       });
       const range = expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${et.id}&start=2030-06-03&end=2030-06-03&duration=30&format=range`));
       expect(range['2030-06-03'][0]).toEqual({ start: '2030-06-03T09:00:00.000Z', end: '2030-06-03T09:30:00.000Z' });
-      expectErrorEnvelope(await stack.rest('GET', `/v2/slots?eventTypeId=${et.id}&start=2030-06-03&end=2030-06-03&duration=45`), 400, 'BAD_REQUEST', /duration/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/slots?eventTypeId=${et.id}&start=2030-06-03&end=2030-06-03&duration=45`),
+        400,
+        'BAD_REQUEST',
+        /duration/,
+      );
       const booked = expectSuccess(await bookAt(et.id, '2030-06-03T09:00:00Z', { lengthInMinutes: 30 }), 201);
       expect(booked).toMatchObject({ start: '2030-06-03T09:00:00.000Z', end: '2030-06-03T09:30:00.000Z', duration: 30 });
       expectErrorEnvelope(await bookAt(et.id, '2030-06-03T11:00:00Z', { lengthInMinutes: 45 }), 400, 'BAD_REQUEST', /lengthInMinutes/);
@@ -297,7 +322,9 @@ describe('event type fields: stored, answered, honoured', () => {
     });
 
     it('confirmationPolicy time 24 hours: a booking far ahead is accepted at once', async () => {
-      const et = await eventType({ confirmationPolicy: { type: 'time', noticeThreshold: { unit: 'hours', count: 24 }, blockUnconfirmedBookingsInBooker: true } });
+      const et = await eventType({
+        confirmationPolicy: { type: 'time', noticeThreshold: { unit: 'hours', count: 24 }, blockUnconfirmedBookingsInBooker: true },
+      });
       expect(expectSuccess(await bookAt(et.id, '2030-06-12T12:00:00Z'), 201).status).toBe('accepted');
     });
 
@@ -308,7 +335,9 @@ describe('event type fields: stored, answered, honoured', () => {
       const now = Date.now();
       const query = new URLSearchParams({ eventTypeId: String(et.id), start: new Date(now).toISOString(), end: new Date(now + 5 * 86_400_000).toISOString() });
       const data = expectSuccess(await stack.rest('GET', `/v2/slots?${query}`));
-      const starts = Object.values(data as Record<string, Array<{ start: string }>>).flat().map((s) => Date.parse(s.start));
+      const starts = Object.values(data as Record<string, Array<{ start: string }>>)
+        .flat()
+        .map((s) => Date.parse(s.start));
       expect(starts.length).toBeGreaterThan(0);
       expect(Math.min(...starts)).toBeGreaterThanOrEqual(now + notice * 60_000);
       const tooSoon = new Date(Math.ceil((now + 86_400_000) / 1_800_000) * 1_800_000).toISOString();
@@ -347,7 +376,14 @@ describe('event type fields: stored, answered, honoured', () => {
     });
 
     it('scheduleId: the event type follows that schedule of its owner instead of the default one', async () => {
-      const mornings = await operatorOf(stack).createSchedule({ ownerId: current.user.id, name: 'Early', isDefault: false, timeZone: UTC, availability: [{ days: EVERY_DAY, startTime: '06:00', endTime: '08:00' }], overrides: [] });
+      const mornings = await operatorOf(stack).createSchedule({
+        ownerId: current.user.id,
+        name: 'Early',
+        isDefault: false,
+        timeZone: UTC,
+        availability: [{ days: EVERY_DAY, startTime: '06:00', endTime: '08:00' }],
+        overrides: [],
+      });
       const et = await eventType({ scheduleId: mornings.id });
       expect(await slotTimes(et.id, DAY.start, DAY.end)).toEqual({ '2030-06-03': ['06:00', '07:00'] });
     });
@@ -369,7 +405,8 @@ describe('event type fields: stored, answered, honoured', () => {
    */
   describe('recurring event types: recurrenceCount books every occurrence or none', () => {
     const WEEKLY = { recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' } };
-    const bookSeries = (eventTypeId: number, start: string, extra: Record<string, unknown> = {}) => book(stack, { eventTypeId, start, attendee: attendee(slug(), UTC), ...extra });
+    const bookSeries = (eventTypeId: number, start: string, extra: Record<string, unknown> = {}) =>
+      book(stack, { eventTypeId, start, attendee: attendee(slug(), UTC), ...extra });
     const get = (path: string, key: string) => stack.rest('GET', path, { key, headers: BOOKINGS_VERSION });
     const cancel = (uid: string, body: Record<string, unknown>) => stack.rest('POST', `/v2/bookings/${uid}/cancel`, { body, headers: BOOKINGS_VERSION });
 
@@ -400,7 +437,11 @@ describe('event type fields: stored, answered, honoured', () => {
       expect(one).toMatchObject({ uid: series[1].uid, recurringBookingUid: recurringUid });
       const listed = await get('/v2/bookings?status=recurring', owner.key);
       expect(expectSuccess(listed).map((b: any) => b.start)).toEqual([
-        '2030-07-01T10:00:00.000Z', '2030-07-02T10:00:00.000Z', '2030-07-08T10:00:00.000Z', '2030-07-09T10:00:00.000Z', '2030-07-15T10:00:00.000Z',
+        '2030-07-01T10:00:00.000Z',
+        '2030-07-02T10:00:00.000Z',
+        '2030-07-08T10:00:00.000Z',
+        '2030-07-09T10:00:00.000Z',
+        '2030-07-15T10:00:00.000Z',
       ]);
       expectReferenceShape('GET', '/v2/bookings', listed.body);
     });
@@ -471,7 +512,10 @@ describe('event type fields: stored, answered, honoured', () => {
     const c = expectSuccess(await seatAt('2030-08-05T10:00:00Z', 'seat-c'), 201);
     expect(c.uid).toBe(a.uid);
 
-    const moved = await stack.rest('POST', `/v2/bookings/${a.uid}/reschedule`, { body: { start: '2030-08-05T11:00:00Z', seatUid: seatB }, headers: BOOKINGS_VERSION });
+    const moved = await stack.rest('POST', `/v2/bookings/${a.uid}/reschedule`, {
+      body: { start: '2030-08-05T11:00:00Z', seatUid: seatB },
+      headers: BOOKINGS_VERSION,
+    });
     const target = expectSuccess(moved, 201);
     expectReferenceShape('POST', '/v2/bookings/{bookingUid}/reschedule', moved.body);
     expect(target).toMatchObject({ start: '2030-08-05T11:00:00.000Z', rescheduledFromUid: a.uid });
@@ -479,7 +523,12 @@ describe('event type fields: stored, answered, honoured', () => {
     const old = expectSuccess(await stack.rest('GET', `/v2/bookings/${a.uid}`, { key: owner.key, headers: BOOKINGS_VERSION }));
     expect(old).toMatchObject({ status: 'accepted' });
     expect(old.attendees.map((x: any) => x.email)).toEqual([attendee('seat-c').email]);
-    expectErrorEnvelope(await stack.rest('POST', `/v2/bookings/${a.uid}/cancel`, { body: { seatUid: seatA }, headers: BOOKINGS_VERSION }), 404, 'NOT_FOUND', /Seat/);
+    expectErrorEnvelope(
+      await stack.rest('POST', `/v2/bookings/${a.uid}/cancel`, { body: { seatUid: seatA }, headers: BOOKINGS_VERSION }),
+      404,
+      'NOT_FOUND',
+      /Seat/,
+    );
   });
 
   /**
@@ -499,7 +548,12 @@ describe('event type fields: stored, answered, honoured', () => {
     const from = new Date(now).toISOString().slice(0, 10);
     const to = new Date(now + 35 * 86_400_000).toISOString().slice(0, 10);
     expect(Object.keys(await slotTimes(et.id, from, to))).toEqual(wednesdays.slice(0, 2));
-    expectErrorEnvelope(await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 409, 'CONFLICT', /bookingWindow/);
+    expectErrorEnvelope(
+      await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }),
+      409,
+      'CONFLICT',
+      /bookingWindow/,
+    );
     expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[0]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);
     expect(Object.keys(await slotTimes(et.id, from, to))).toEqual(wednesdays.slice(1, 3));
     expectSuccess(await book(stack, { eventTypeId: et.id, start: `${wednesdays[2]}T09:00:00Z`, attendee: attendee(slug(), UTC) }), 201);

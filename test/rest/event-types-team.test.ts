@@ -77,7 +77,11 @@ describe('team event types', () => {
    * without them and an event type without a description answer null there, so a null is let through.
    */
   const expectTeamShape = (eventType: unknown) => {
-    const at = (path: string) => path.split('/').slice(1).reduce((value: any, key) => value?.[key], eventType);
+    const at = (path: string) =>
+      path
+        .split('/')
+        .slice(1)
+        .reduce((value: any, key) => value?.[key], eventType);
     expect(componentShapeErrors('TeamEventTypeOutput_2024_06_14', eventType).filter((error) => at(error.split(' ')[0]) !== null)).toEqual([]);
   };
 
@@ -96,7 +100,16 @@ describe('team event types', () => {
       });
       expect(eventType.hosts.map((h: any) => h.userId).sort()).toEqual([member.user.id, teamAdmin.user.id].sort());
       expect(eventType.hosts).toEqual(expect.arrayContaining([expect.objectContaining({ userId: member.user.id, name: 'Max Member' })]));
-      expect(eventType.bookingFields.map((f: any) => f.slug)).toEqual(['name', 'email', 'location', 'title', 'notes', 'guests', 'rescheduleReason', 'attendeePhoneNumber']);
+      expect(eventType.bookingFields.map((f: any) => f.slug)).toEqual([
+        'name',
+        'email',
+        'location',
+        'title',
+        'notes',
+        'guests',
+        'rescheduleReason',
+        'attendeePhoneNumber',
+      ]);
       expect((await listed()).find((e) => e.id === eventType.id)).toEqual(eventType);
     });
 
@@ -120,7 +133,12 @@ describe('team event types', () => {
 
     it('a missing lengthInMinutes → 400 naming it, nothing created', async () => {
       const before = await listed();
-      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: { title: 'x', slug: 'x' } }), 400, 'BAD_REQUEST', /lengthInMinutes/);
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: { title: 'x', slug: 'x' } }),
+        400,
+        'BAD_REQUEST',
+        /lengthInMinutes/,
+      );
       expect(await listed()).toEqual(before);
     });
   });
@@ -132,14 +150,20 @@ describe('team event types', () => {
       ['an unknown user', () => 999999],
     ])('%s as host → 400 naming hosts, and nothing is created', async (_label, userId) => {
       const before = await listed();
-      const response = await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('bad-host', { hosts: [{ userId: member.user.id }, { userId: userId() }] }) });
+      const response = await stack.rest('POST', teamPath(team.id), {
+        key: teamAdmin.key,
+        body: body('bad-host', { hosts: [{ userId: member.user.id }, { userId: userId() }] }),
+      });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`^hosts: user ${userId()} is not an accepted member`));
       expect(await listed()).toEqual(before);
     });
 
     it('hosts and assignAllTeamMembers: true together → 400 naming hosts, nothing created', async () => {
       const before = await listed();
-      const response = await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('both', { hosts: [{ userId: member.user.id }], assignAllTeamMembers: true }) });
+      const response = await stack.rest('POST', teamPath(team.id), {
+        key: teamAdmin.key,
+        body: body('both', { hosts: [{ userId: member.user.id }], assignAllTeamMembers: true }),
+      });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^hosts: /);
       expect(await listed()).toEqual(before);
     });
@@ -150,20 +174,32 @@ describe('team event types', () => {
       const shown = expectSuccess(await stack.rest('GET', teamPath(team.id, `/${made.id}`), { key: member.key }));
       expect(shown.hosts.map((h: any) => h.userId)).toEqual([colleague.user.id]);
       const before = await listed();
-      await expect(operator.createEventType({ title: 'Bad', slug: 'bad-seed', lengthInMinutes: 15, teamId: team.id, hostIds: [pending.user.id] })).rejects.toMatchObject({
+      await expect(
+        operator.createEventType({ title: 'Bad', slug: 'bad-seed', lengthInMinutes: 15, teamId: team.id, hostIds: [pending.user.id] }),
+      ).rejects.toMatchObject({
         extensions: { code: 'BAD_USER_INPUT', field: 'hosts' },
       });
       expect(await listed()).toEqual(before);
     });
 
     it('a host without userId → 400 naming the field', async () => {
-      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('no-user', { hosts: [{}] }) }), 400, 'BAD_REQUEST', /hosts/);
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('no-user', { hosts: [{}] }) }),
+        400,
+        'BAD_REQUEST',
+        /hosts/,
+      );
     });
 
     it('PATCH hosts replaces the hosts, checked the same way (a refused change changes nothing)', async () => {
       const eventType = await created('rotating', { hosts: [{ userId: member.user.id }] });
       const path = teamPath(team.id, `/${eventType.id}`);
-      expectErrorEnvelope(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { title: 'Renamed', hosts: [{ userId: outsider.user.id }] } }), 400, 'BAD_REQUEST', /^hosts: /);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', path, { key: teamAdmin.key, body: { title: 'Renamed', hosts: [{ userId: outsider.user.id }] } }),
+        400,
+        'BAD_REQUEST',
+        /^hosts: /,
+      );
       expect(expectSuccess(await stack.rest('GET', path, { key: member.key }))).toEqual(eventType);
       const updated = expectSuccess(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { hosts: [{ userId: colleague.user.id }] } }));
       expect(updated.hosts.map((h: any) => h.userId)).toEqual([colleague.user.id]);
@@ -250,18 +286,32 @@ describe('team event types', () => {
     });
 
     it('the same change on the organization path → 400 too', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', orgPath(org.id, team.id, `/${eventType.id}`), { key: orgAdmin.key, body: { teamId: otherTeam.id } }), 400, 'BAD_REQUEST', /^teamId\b/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', orgPath(org.id, team.id, `/${eventType.id}`), { key: orgAdmin.key, body: { teamId: otherTeam.id } }),
+        400,
+        'BAD_REQUEST',
+        /^teamId\b/,
+      );
       expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
     });
 
     it('repeating the current teamId and parentId is accepted', async () => {
-      const updated = expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { teamId: team.id, parentId: null, lengthInMinutes: 45 } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), {
+          key: teamAdmin.key,
+          body: { teamId: team.id, parentId: null, lengthInMinutes: 45 },
+        }),
+      );
       expect(updated).toMatchObject({ teamId: team.id, parentId: null, lengthInMinutes: 45 });
       eventType = updated;
     });
 
     it('a slug another event type of the team has → 409, unchanged', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { slug: 'onboarding' } }), 409, 'CONFLICT');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key, body: { slug: 'onboarding' } }),
+        409,
+        'CONFLICT',
+      );
       expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: teamAdmin.key }))).toEqual(eventType);
     });
   });
@@ -290,7 +340,10 @@ describe('team event types', () => {
 
   describe('/v2/organizations/{orgId}/teams/{teamId}/event-types: the same, for the team and the organization admins', () => {
     it('an organization admin (not in the team) creates, reads, updates and deletes', async () => {
-      const made = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-made', { hosts: [{ userId: colleague.user.id }] }) }), 201);
+      const made = expectSuccess(
+        await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-made', { hosts: [{ userId: colleague.user.id }] }) }),
+        201,
+      );
       expect(made).toMatchObject({ teamId: team.id, slug: 'org-made' });
       expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, `/${made.id}`), { key: orgAdmin.key }))).toEqual(made);
       expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id), { key: orgOwner.key })).map((e: any) => e.id)).toContain(made.id);
@@ -309,7 +362,11 @@ describe('team event types', () => {
       const before = await listed();
       expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, '?take=250'), { key: orgMember.key }))).toEqual(before);
       expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id), { key: orgMember.key, body: body('nope') }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('PATCH', orgPath(org.id, team.id, `/${before[0].id}`), { key: orgMember.key, body: { title: 'Nope' } }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', orgPath(org.id, team.id, `/${before[0].id}`), { key: orgMember.key, body: { title: 'Nope' } }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await listed()).toEqual(before);
     });
 
@@ -324,7 +381,12 @@ describe('team event types', () => {
     });
 
     it('hosts are checked against the team there too', async () => {
-      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-bad-host', { hosts: [{ userId: orgMember.user.id }] }) }), 400, 'BAD_REQUEST', /^hosts: /);
+      expectErrorEnvelope(
+        await stack.rest('POST', orgPath(org.id, team.id), { key: orgAdmin.key, body: body('org-bad-host', { hosts: [{ userId: orgMember.user.id }] }) }),
+        400,
+        'BAD_REQUEST',
+        /^hosts: /,
+      );
     });
   });
 
@@ -334,32 +396,80 @@ describe('team event types', () => {
 
     it('collective: created, answered and read back with schedulingType collective and its hosts', async () => {
       const made = await created('all-hands', { schedulingType: 'collective', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
-      expect(made).toMatchObject({ schedulingType: 'collective', teamId: team.id, hosts: [expect.objectContaining({ userId: member.user.id }), expect.objectContaining({ userId: colleague.user.id })] });
+      expect(made).toMatchObject({
+        schedulingType: 'collective',
+        teamId: team.id,
+        hosts: [expect.objectContaining({ userId: member.user.id }), expect.objectContaining({ userId: colleague.user.id })],
+      });
       expectTeamShape(made);
       expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${made.id}`), { key: member.key }))).toEqual(made);
-      expect(expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'roundRobin' } })).schedulingType).toBe('roundRobin');
-      expect(expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'COLLECTIVE' } })).schedulingType).toBe('collective');
-      expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'managed' } }), 400, 'BAD_REQUEST', /^schedulingType/);
-      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('odd-type', { schedulingType: 'hybrid' }) }), 400, 'BAD_REQUEST', /^schedulingType/);
+      expect(
+        expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'roundRobin' } }))
+          .schedulingType,
+      ).toBe('roundRobin');
+      expect(
+        expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'COLLECTIVE' } }))
+          .schedulingType,
+      ).toBe('collective');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { schedulingType: 'managed' } }),
+        400,
+        'BAD_REQUEST',
+        /^schedulingType/,
+      );
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('odd-type', { schedulingType: 'hybrid' }) }),
+        400,
+        'BAD_REQUEST',
+        /^schedulingType/,
+      );
       // Every host attends a collective booking: seats (attendees sharing one booking) are refused with it.
       const seats = { seatsPerTimeSlot: 3, showAttendeeInfo: true, showAvailabilityCount: true };
-      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('seated-all', { schedulingType: 'collective', seats }) }), 400, 'BAD_REQUEST', /^seats/);
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('seated-all', { schedulingType: 'collective', seats }) }),
+        400,
+        'BAD_REQUEST',
+        /^seats/,
+      );
       expectErrorEnvelope(await stack.rest('PATCH', teamPath(team.id, `/${made.id}`), { key: teamAdmin.key, body: { seats } }), 400, 'BAD_REQUEST', /^seats/);
     });
 
     it('managed: each assigned member gets an own copy (theirs, personal, bookable on their page); the template itself is not bookable', async () => {
-      await operatorOf(stack).createSchedule({ ownerId: member.user.id, name: 'Hours', isDefault: true, timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }], overrides: [] });
-      const template = await created('coaching', { schedulingType: 'managed', lengthInMinutes: 45, description: 'Team coaching', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      await operatorOf(stack).createSchedule({
+        ownerId: member.user.id,
+        name: 'Hours',
+        isDefault: true,
+        timeZone: 'UTC',
+        availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }],
+        overrides: [],
+      });
+      const template = await created('coaching', {
+        schedulingType: 'managed',
+        lengthInMinutes: 45,
+        description: 'Team coaching',
+        hosts: [{ userId: member.user.id }, { userId: colleague.user.id }],
+      });
       expect(template).toMatchObject({ schedulingType: 'managed', teamId: team.id, ownerId: null });
       expectTeamShape(template);
       const copy = await childOf(member, template.id);
-      expect(copy).toMatchObject({ slug: 'coaching', title: 'Call coaching', lengthInMinutes: 45, description: 'Team coaching', ownerId: member.user.id, teamId: null, parentId: template.id });
+      expect(copy).toMatchObject({
+        slug: 'coaching',
+        title: 'Call coaching',
+        lengthInMinutes: 45,
+        description: 'Team coaching',
+        ownerId: member.user.id,
+        teamId: null,
+        parentId: template.id,
+      });
       expect(await childOf(colleague, template.id)).toMatchObject({ ownerId: colleague.user.id, parentId: template.id });
       expect(await childOf(teamAdmin, template.id)).toBeUndefined();
       // Booked on the member's personal slug; the template has no host of its own.
       const slots = expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeSlug=coaching&username=${member.user.username}&start=2031-03-03&end=2031-03-03`));
       expect(slots['2031-03-03'][0]).toEqual({ start: '2031-03-03T09:00:00.000Z' });
-      const booking = expectSuccess(await book(stack, { eventTypeSlug: 'coaching', username: member.user.username, start: '2031-03-03T09:00:00Z', attendee: attendee('coached') }), 201);
+      const booking = expectSuccess(
+        await book(stack, { eventTypeSlug: 'coaching', username: member.user.username, start: '2031-03-03T09:00:00Z', attendee: attendee('coached') }),
+        201,
+      );
       expect(booking.hosts.map((h: { id: number }) => h.id)).toEqual([member.user.id]);
       expect(expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${template.id}&start=2031-03-03&end=2031-03-03`))).toEqual({});
       expectErrorEnvelope(await book(stack, { eventTypeId: template.id, start: '2031-03-03T10:00:00Z', attendee: attendee('template') }), 409, 'CONFLICT');
@@ -367,16 +477,31 @@ describe('team event types', () => {
 
     it('managed: a template update is copied to every member; the member may change only their copy’s schedule; the copy cannot be deleted by them', async () => {
       const template = await created('mentoring', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
-      const updated = expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key, body: { title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120 } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), {
+          key: teamAdmin.key,
+          body: { title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120 },
+        }),
+      );
       expect(updated).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50 });
       for (const caller of [member, colleague]) {
         expect(await childOf(caller, template.id)).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120, slug: 'mentoring' });
       }
       const copy = await childOf(member, template.id);
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { title: 'Mine now' } }), 400, 'BAD_REQUEST', /^title/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { title: 'Mine now' } }),
+        400,
+        'BAD_REQUEST',
+        /^title/,
+      );
       expectErrorEnvelope(await stack.rest('DELETE', `/v2/event-types/${copy.id}`, { key: member.key }), 409, 'CONFLICT');
-      const schedule = expectSuccess(await stack.rest('POST', '/v2/schedules', { key: member.key, body: { name: 'Mentoring hours', timeZone: 'UTC', isDefault: false } }), 201);
-      expect(expectSuccess(await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { scheduleId: schedule.id } })).scheduleId).toBe(schedule.id);
+      const schedule = expectSuccess(
+        await stack.rest('POST', '/v2/schedules', { key: member.key, body: { name: 'Mentoring hours', timeZone: 'UTC', isDefault: false } }),
+        201,
+      );
+      expect(expectSuccess(await stack.rest('PATCH', `/v2/event-types/${copy.id}`, { key: member.key, body: { scheduleId: schedule.id } })).scheduleId).toBe(
+        schedule.id,
+      );
       expect(await childOf(member, template.id)).toMatchObject({ title: 'Mentoring', scheduleId: schedule.id });
     });
 
@@ -395,25 +520,53 @@ describe('team event types', () => {
     it('managed: a member whose own event type already has the slug → 409, nothing created', async () => {
       expectSuccess(await stack.rest('POST', '/v2/event-types', { key: colleague.key, body: body('taken-slug') }), 201);
       const before = await listed();
-      expectErrorEnvelope(await stack.rest('POST', teamPath(team.id), { key: teamAdmin.key, body: body('taken-slug', { schedulingType: 'managed', assignAllTeamMembers: true }) }), 409, 'CONFLICT', /taken-slug/);
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(team.id), {
+          key: teamAdmin.key,
+          body: body('taken-slug', { schedulingType: 'managed', assignAllTeamMembers: true }),
+        }),
+        409,
+        'CONFLICT',
+        /taken-slug/,
+      );
       expect(await listed()).toEqual(before);
       expect((await personalTypes(member)).filter((e) => e.slug === 'taken-slug')).toEqual([]);
     });
 
     it('assignAllTeamMembers follows the team: a member who joins later (created, accepted, or by invite link) becomes a host and gets the managed copy; one who leaves is dropped', async () => {
       const operator = operatorOf(stack);
-      const [lead, joiner, invited] = [await userWithKey(stack, { name: 'Lea Lead' }), await userWithKey(stack, { name: 'Jo Joiner' }), await userWithKey(stack, { name: 'Ivy Invited' })];
-      await operator.createSchedule({ ownerId: joiner.user.id, name: 'Hours', isDefault: true, timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }], overrides: [] });
+      const [lead, joiner, invited] = [
+        await userWithKey(stack, { name: 'Lea Lead' }),
+        await userWithKey(stack, { name: 'Jo Joiner' }),
+        await userWithKey(stack, { name: 'Ivy Invited' }),
+      ];
+      await operator.createSchedule({
+        ownerId: joiner.user.id,
+        name: 'Hours',
+        isDefault: true,
+        timeZone: 'UTC',
+        availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }],
+        overrides: [],
+      });
       const crew = await operator.createTeam({ name: 'Night shift', ownerId: lead.user.id });
       const path = (rest = '') => teamPath(crew.id, rest);
       const roundRobin = expectSuccess(await stack.rest('POST', path(), { key: lead.key, body: body('night-call', { assignAllTeamMembers: true }) }), 201);
-      const managed = expectSuccess(await stack.rest('POST', path(), { key: lead.key, body: body('night-brief', { schedulingType: 'managed', assignAllTeamMembers: true }) }), 201);
-      const hostIds = async (id: number) => (expectSuccess(await stack.rest('GET', path(`/${id}`), { key: lead.key })).hosts as Array<{ userId: number }>).map((h) => h.userId).sort((x, y) => x - y);
+      const managed = expectSuccess(
+        await stack.rest('POST', path(), { key: lead.key, body: body('night-brief', { schedulingType: 'managed', assignAllTeamMembers: true }) }),
+        201,
+      );
+      const hostIds = async (id: number) =>
+        (expectSuccess(await stack.rest('GET', path(`/${id}`), { key: lead.key })).hosts as Array<{ userId: number }>)
+          .map((h) => h.userId)
+          .sort((x, y) => x - y);
       const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
       expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
 
       // Added pending: not yet a host; accepted by the person (consent): a host, with their managed copy, bookable.
-      const membership = expectSuccess(await stack.rest('POST', `/v2/teams/${crew.id}/memberships`, { key: lead.key, body: { userId: joiner.user.id, role: 'MEMBER', accepted: false } }), 201);
+      const membership = expectSuccess(
+        await stack.rest('POST', `/v2/teams/${crew.id}/memberships`, { key: lead.key, body: { userId: joiner.user.id, role: 'MEMBER', accepted: false } }),
+        201,
+      );
       expect(await hostIds(roundRobin.id)).toEqual([lead.user.id]);
       expect(await childOf(joiner, managed.id)).toBeUndefined();
       expectSuccess(await stack.rest('POST', `/v2/me/memberships/${membership.id}/accept`, { key: joiner.key }));
@@ -446,7 +599,8 @@ describe('team event types', () => {
   });
 
   describe('GET /v2/organizations/{orgId}/teams/event-types: every team event type of the organization, for its admins', () => {
-    const orgList = (orgId: number, caller: Caller, query = '') => stack.rest('GET', `/v2/organizations/${orgId}/teams/event-types${query}`, { key: caller.key });
+    const orgList = (orgId: number, caller: Caller, query = '') =>
+      stack.rest('GET', `/v2/organizations/${orgId}/teams/event-types${query}`, { key: caller.key });
 
     it('an organization admin → 200, the event types of all its teams (not of another organization’s), paginated, in the reference shape', async () => {
       const ours = expectSuccess(await stack.rest('POST', teamPath(otherTeam.id), { key: outsider.key, body: body('sales-call') }), 201);
@@ -484,7 +638,9 @@ describe('team event types', () => {
     });
 
     it('organizationTeamEventTypes: @scopes ORG_EVENT_TYPE_READ, @pbac(eventType.read) on the organization', () => {
-      expect(directivesOf('organizationTeamEventTypes')).toEqual(expect.arrayContaining(['@scopes(anyOf: [["ORG_EVENT_TYPE_READ"]])', '@pbac(permission: "eventType.read", org: "args.orgId")']));
+      expect(directivesOf('organizationTeamEventTypes')).toEqual(
+        expect.arrayContaining(['@scopes(anyOf: [["ORG_EVENT_TYPE_READ"]])', '@pbac(permission: "eventType.read", org: "args.orgId")']),
+      );
     });
   });
 });

@@ -56,7 +56,14 @@ describe('/v2/event-types', () => {
 
     it('unknown body properties are ignored (as the REST API always did)', async () => {
       const created = expectSuccess(
-        await create(owner.key, { title: 'Extras', slug: 'extras', lengthInMinutes: 45, favouriteColour: '#ff0000', mood: [{ slug: 'x' }], locations: [{ type: 'phone', integration: 'zoom' }] }),
+        await create(owner.key, {
+          title: 'Extras',
+          slug: 'extras',
+          lengthInMinutes: 45,
+          favouriteColour: '#ff0000',
+          mood: [{ slug: 'x' }],
+          locations: [{ type: 'phone', integration: 'zoom' }],
+        }),
         201,
       );
       expect(created).toMatchObject({ title: 'Extras', lengthInMinutes: 45, locations: [{ type: 'phone' }] });
@@ -80,25 +87,31 @@ describe('/v2/event-types', () => {
   });
 
   describe('lengthInMinutes must be a whole number of minutes, at least 1', () => {
-    it.each([['"x"', 'x'], ['0', 0], ['-5', -5], ['2.5', 2.5], ['null', null], ['missing', undefined]])(
-      'lengthInMinutes %s → 400 naming lengthInMinutes, and nothing is created',
-      async (_label, lengthInMinutes) => {
-        const before = await listOf(owner.key);
-        const body: Record<string, unknown> = { title: 'Bad length', slug: 'bad-length' };
-        if (lengthInMinutes !== undefined) body.lengthInMinutes = lengthInMinutes;
-        expectErrorEnvelope(await create(owner.key, body), 400, 'BAD_REQUEST', /lengthInMinutes/);
-        expect(await listOf(owner.key)).toEqual(before);
-      },
-    );
+    it.each([
+      ['"x"', 'x'],
+      ['0', 0],
+      ['-5', -5],
+      ['2.5', 2.5],
+      ['null', null],
+      ['missing', undefined],
+    ])('lengthInMinutes %s → 400 naming lengthInMinutes, and nothing is created', async (_label, lengthInMinutes) => {
+      const before = await listOf(owner.key);
+      const body: Record<string, unknown> = { title: 'Bad length', slug: 'bad-length' };
+      if (lengthInMinutes !== undefined) body.lengthInMinutes = lengthInMinutes;
+      expectErrorEnvelope(await create(owner.key, body), 400, 'BAD_REQUEST', /lengthInMinutes/);
+      expect(await listOf(owner.key)).toEqual(before);
+    });
 
-    it.each([['title', { slug: 'untitled', lengthInMinutes: 10 }], ['slug', { title: 'No slug', lengthInMinutes: 10 }], ['slug', { title: 'Bad slug', slug: 'Bad Slug', lengthInMinutes: 10 }], ['title', { title: '', slug: 'empty-title', lengthInMinutes: 10 }]])(
-      'a missing or invalid %s → 400 naming it',
-      async (field, body) => {
-        const before = await listOf(owner.key);
-        expectErrorEnvelope(await create(owner.key, body), 400, 'BAD_REQUEST', new RegExp(field));
-        expect(await listOf(owner.key)).toEqual(before);
-      },
-    );
+    it.each([
+      ['title', { slug: 'untitled', lengthInMinutes: 10 }],
+      ['slug', { title: 'No slug', lengthInMinutes: 10 }],
+      ['slug', { title: 'Bad slug', slug: 'Bad Slug', lengthInMinutes: 10 }],
+      ['title', { title: '', slug: 'empty-title', lengthInMinutes: 10 }],
+    ])('a missing or invalid %s → 400 naming it', async (field, body) => {
+      const before = await listOf(owner.key);
+      expectErrorEnvelope(await create(owner.key, body), 400, 'BAD_REQUEST', new RegExp(field));
+      expect(await listOf(owner.key)).toEqual(before);
+    });
   });
 
   describe('text must be valid Unicode (fuzz finding: a lone surrogate in locations was a 500 from jsonb)', () => {
@@ -124,7 +137,11 @@ describe('/v2/event-types', () => {
     });
 
     it('a JSON array instead of an object → 400', async () => {
-      expectErrorEnvelope(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: [{ title: 'A', slug: 'a', lengthInMinutes: 5 }] }), 400, 'BAD_REQUEST');
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/event-types', { key: owner.key, body: [{ title: 'A', slug: 'a', lengthInMinutes: 5 }] }),
+        400,
+        'BAD_REQUEST',
+      );
     });
 
     it('no body at all → 400', async () => {
@@ -142,7 +159,10 @@ describe('/v2/event-types', () => {
     let eventType: any;
 
     beforeAll(async () => {
-      eventType = expectSuccess(await create(owner.key, { title: 'Original title', slug: 'patch-me', lengthInMinutes: 30, locations: [{ type: 'link' }] }), 201);
+      eventType = expectSuccess(
+        await create(owner.key, { title: 'Original title', slug: 'patch-me', lengthInMinutes: 30, locations: [{ type: 'link' }] }),
+        201,
+      );
     });
 
     it('changes the title and leaves the other fields as they were', async () => {
@@ -153,13 +173,17 @@ describe('/v2/event-types', () => {
     });
 
     it('changes lengthInMinutes and locations', async () => {
-      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { lengthInMinutes: 60, locations: [{ type: 'phone' }] } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { lengthInMinutes: 60, locations: [{ type: 'phone' }] } }),
+      );
       expect(updated).toMatchObject({ title: 'New title', lengthInMinutes: 60, locations: [{ type: 'phone' }] });
       eventType = updated;
     });
 
     it('unknown body properties are ignored', async () => {
-      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Ignoring extras', favouriteColour: 'blue' } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Ignoring extras', favouriteColour: 'blue' } }),
+      );
       expect(updated.title).toBe('Ignoring extras');
       expect(updated).not.toHaveProperty('favouriteColour');
       eventType = updated;
@@ -179,13 +203,23 @@ describe('/v2/event-types', () => {
     });
 
     it('repeating the current teamId and parentId (null) is not a change and is accepted', async () => {
-      const updated = expectSuccess(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Same owner', teamId: null, parentId: null } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Same owner', teamId: null, parentId: null } }),
+      );
       expect(updated).toMatchObject({ title: 'Same owner', teamId: null, parentId: null });
       eventType = updated;
     });
 
-    it.each([['"x"', 'x'], ['0', 0]])('lengthInMinutes %s → 400 naming lengthInMinutes, and the event type is unchanged', async (_label, lengthInMinutes) => {
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Nope', lengthInMinutes } }), 400, 'BAD_REQUEST', /lengthInMinutes/);
+    it.each([
+      ['"x"', 'x'],
+      ['0', 0],
+    ])('lengthInMinutes %s → 400 naming lengthInMinutes, and the event type is unchanged', async (_label, lengthInMinutes) => {
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/event-types/${eventType.id}`, { key: owner.key, body: { title: 'Nope', lengthInMinutes } }),
+        400,
+        'BAD_REQUEST',
+        /lengthInMinutes/,
+      );
       expect(await shown(owner.key, eventType.id)).toEqual(eventType);
     });
 
@@ -251,7 +285,12 @@ describe('/v2/event-types', () => {
       expect(response.body.pagination).toMatchObject({ totalItems: 3, returnedItems: 0, hasNextPage: false });
     });
 
-    it.each([['take=0', /take/], ['take=251', /take/], ['take=x', /take/], ['skip=-1', /skip/]])('%s → 400 naming the parameter', async (query, field) => {
+    it.each([
+      ['take=0', /take/],
+      ['take=251', /take/],
+      ['take=x', /take/],
+      ['skip=-1', /skip/],
+    ])('%s → 400 naming the parameter', async (query, field) => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/event-types?${query}`, { key: pager.key }), 400, 'BAD_REQUEST', field);
     });
 
@@ -283,7 +322,10 @@ describe('/v2/event-types', () => {
 
   describe('DELETE /v2/event-types/{eventTypeId}: answers the deleted event type', () => {
     it('the owner → 200 with the event type as it was; it is gone from the list and from GET (404)', async () => {
-      const created = expectSuccess(await create(owner.key, { title: 'Delete me', slug: 'delete-me', lengthInMinutes: 20, locations: [{ type: 'link' }] }), 201);
+      const created = expectSuccess(
+        await create(owner.key, { title: 'Delete me', slug: 'delete-me', lengthInMinutes: 20, locations: [{ type: 'link' }] }),
+        201,
+      );
       const deleted = expectSuccess(await stack.rest('DELETE', `/v2/event-types/${created.id}`, { key: owner.key }));
       expect(deleted).toEqual(created);
       expect(await shown(owner.key, created.id)).toBeUndefined();

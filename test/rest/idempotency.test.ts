@@ -70,7 +70,12 @@ describe('Idempotency-Key', () => {
     for (const [name, relay] of Object.entries(relays)) subgraphUrls[name] = `http://127.0.0.1:${relay.port}/graphql`;
     [lossy, host] = await Promise.all([
       startGateway({
-        supergraphSdl: readCheckedInSupergraph(), subgraphUrls, port: 0, internalPort: 0, databaseUrl: stack.databaseUrl, rateLimits: TEST_RATE_LIMITS,
+        supergraphSdl: readCheckedInSupergraph(),
+        subgraphUrls,
+        port: 0,
+        internalPort: 0,
+        databaseUrl: stack.databaseUrl,
+        rateLimits: TEST_RATE_LIMITS,
       }),
       hostWithSchedule(stack, HOURS_9_TO_17),
     ]);
@@ -239,7 +244,10 @@ describe('Idempotency-Key', () => {
       const weekly = await send(stack.url, 'POST', '/v2/event-types', {
         key: host.key,
         body: {
-          title: 'Weekly', slug: `weekly-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' },
+          title: 'Weekly',
+          slug: `weekly-${randomUUID().slice(0, 8)}`,
+          lengthInMinutes: 30,
+          recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' },
         },
       });
       expect(weekly.status).toBe(201);

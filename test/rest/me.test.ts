@@ -46,10 +46,22 @@ describe('GET /v2/me', () => {
     it('lists the organization membership and every team membership with its role', async () => {
       const me = expectSuccess(await stack.rest('GET', '/v2/me', { key: alice.key }));
       const byTeam = Object.fromEntries(me.memberships.map((m: any) => [m.teamId, m]));
-      expect(Object.keys(byTeam).map(Number).sort((a, b) => a - b)).toEqual([org.id, orgTeam.id, standalone.id].sort((a, b) => a - b));
+      expect(
+        Object.keys(byTeam)
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([org.id, orgTeam.id, standalone.id].sort((a, b) => a - b));
       expect(byTeam[org.id]).toMatchObject({ role: 'OWNER', accepted: true, team: { id: org.id, isOrganization: true, parentId: null } });
-      expect(byTeam[orgTeam.id]).toMatchObject({ role: 'OWNER', accepted: true, team: { id: orgTeam.id, name: 'Acme Platform', isOrganization: false, parentId: org.id } });
-      expect(byTeam[standalone.id]).toMatchObject({ role: 'MEMBER', accepted: true, team: { id: standalone.id, name: 'Book Club', isOrganization: false, parentId: null } });
+      expect(byTeam[orgTeam.id]).toMatchObject({
+        role: 'OWNER',
+        accepted: true,
+        team: { id: orgTeam.id, name: 'Acme Platform', isOrganization: false, parentId: org.id },
+      });
+      expect(byTeam[standalone.id]).toMatchObject({
+        role: 'MEMBER',
+        accepted: true,
+        team: { id: standalone.id, name: 'Book Club', isOrganization: false, parentId: null },
+      });
       for (const m of me.memberships) expect(typeof m.id).toBe('number');
     });
 
@@ -125,20 +137,37 @@ describe('GET /v2/me', () => {
     });
   });
 
-  describe('PATCH /v2/me: the reference\'s UpdateManagedUserInput; omitted fields keep their value (PROFILE_WRITE)', () => {
+  describe("PATCH /v2/me: the reference's UpdateManagedUserInput; omitted fields keep their value (PROFILE_WRITE)", () => {
     const patch = (key: string, body: unknown) => stack.rest('PATCH', '/v2/me', { key, body });
 
     it('changes name, time zone, week start, time format, locale, bio and metadata and answers MeOutput', async () => {
       const dora = await userWithKey(stack, { name: 'Dora Before' });
-      const response = await patch(dora.key, { name: 'Dora After', timeZone: 'America/New_York', weekStart: 'Monday', timeFormat: 24, locale: 'pt-BR', bio: 'Hi', metadata: { team: 'blue' } });
-      expect(expectSuccess(response)).toMatchObject({ id: dora.user.id, name: 'Dora After', timeZone: 'America/New_York', weekStart: 'Monday', timeFormat: 24, locale: 'pt-BR', bio: 'Hi', metadata: { team: 'blue' } });
+      const response = await patch(dora.key, {
+        name: 'Dora After',
+        timeZone: 'America/New_York',
+        weekStart: 'Monday',
+        timeFormat: 24,
+        locale: 'pt-BR',
+        bio: 'Hi',
+        metadata: { team: 'blue' },
+      });
+      expect(expectSuccess(response)).toMatchObject({
+        id: dora.user.id,
+        name: 'Dora After',
+        timeZone: 'America/New_York',
+        weekStart: 'Monday',
+        timeFormat: 24,
+        locale: 'pt-BR',
+        bio: 'Hi',
+        metadata: { team: 'blue' },
+      });
       expectReferenceShape('PATCH', '/v2/me', response.body);
       // omitted fields keep their value
       expect(expectSuccess(await patch(dora.key, { bio: null }))).toMatchObject({ name: 'Dora After', timeFormat: 24, bio: null });
       expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: dora.key }))).toMatchObject({ name: 'Dora After', weekStart: 'Monday', locale: 'pt-BR' });
     });
 
-    it('defaultScheduleId moves the default to one of my schedules; another user\'s → 400 naming it', async () => {
+    it("defaultScheduleId moves the default to one of my schedules; another user's → 400 naming it", async () => {
       const erin = await userWithKey(stack);
       const operator = operatorOf(stack);
       const first = await operator.createSchedule({ ownerId: erin.user.id, name: 'First', timeZone: 'UTC' });
@@ -146,7 +175,10 @@ describe('GET /v2/me', () => {
       expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: erin.key })).defaultScheduleId).toBe(first.id);
       expect(expectSuccess(await patch(erin.key, { defaultScheduleId: second.id })).defaultScheduleId).toBe(second.id);
       const schedules = expectSuccess(await stack.rest('GET', '/v2/schedules', { key: erin.key }));
-      expect(schedules.map((s: { id: number; isDefault: boolean }) => [s.id, s.isDefault])).toEqual([[first.id, false], [second.id, true]]);
+      expect(schedules.map((s: { id: number; isDefault: boolean }) => [s.id, s.isDefault])).toEqual([
+        [first.id, false],
+        [second.id, true],
+      ]);
       const alicesSchedule = await operator.createSchedule({ ownerId: alice.user.id, name: 'Alice', timeZone: 'UTC' });
       expectErrorEnvelope(await patch(erin.key, { defaultScheduleId: alicesSchedule.id }), 400, 'BAD_REQUEST', /^defaultScheduleId/);
     });

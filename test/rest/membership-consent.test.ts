@@ -35,20 +35,30 @@ describe('consent: memberships others give are invitations until the person acce
 
     victimScheduleName = `Private hours of ${victim.user.name}`;
     expectSuccess(await stack.rest('POST', '/v2/schedules', { key: victim.key, body: { name: victimScheduleName, timeZone: 'UTC', isDefault: true } }), 201);
-    expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: victim.key, body: { start: '2031-03-01', end: '2031-03-02', notes: 'Surgery, do not tell', reason: 'vacation' } }), 201);
+    expectSuccess(
+      await stack.rest('POST', '/v2/me/ooo', {
+        key: victim.key,
+        body: { start: '2031-03-01', end: '2031-03-02', notes: 'Surgery, do not tell', reason: 'vacation' },
+      }),
+      201,
+    );
     strangerTeamId = expectSuccess(await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Pulling Team' } }), 201).id;
   });
   afterAll(() => stack.stop());
 
   const teamMemberships = (suffix = '') => `/v2/teams/${strangerTeamId}/memberships${suffix}`;
   const pendingIdOf = async (userId: number, teamId: number) =>
-    (await stack.db('organizations').query('SELECT id, accepted FROM memberships WHERE user_id = $1 AND team_id = $2', [userId, teamId]))[0] as { id: number; accepted: boolean } | undefined;
+    (await stack.db('organizations').query('SELECT id, accepted FROM memberships WHERE user_id = $1 AND team_id = $2', [userId, teamId]))[0] as
+      { id: number; accepted: boolean } | undefined;
 
   describe('the reproduction: a user in no organization pulls a user of another organization into their team', () => {
     let membershipId: number;
 
     it('POST …/memberships {"accepted": true} → 201 with accepted: false (an invitation), without the person\'s details', async () => {
-      const data = expectSuccess(await stack.rest('POST', teamMemberships(), { key: stranger.key, body: { userId: victim.user.id, accepted: true, role: 'MEMBER' } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', teamMemberships(), { key: stranger.key, body: { userId: victim.user.id, accepted: true, role: 'MEMBER' } }),
+        201,
+      );
       expect(data).toMatchObject({ userId: victim.user.id, teamId: strangerTeamId, accepted: false, role: 'MEMBER', user: null });
       membershipId = data.id;
       expect(await pendingIdOf(victim.user.id, strangerTeamId)).toEqual({ id: membershipId, accepted: false });
@@ -57,7 +67,15 @@ describe('consent: memberships others give are invitations until the person acce
     it('the team lists the invitation with only what the inviter typed (no e-mail, no name)', async () => {
       const listed = expectSuccess(await stack.rest('GET', teamMemberships(), { key: stranger.key }));
       const invited = listed.find((m: any) => m.id === membershipId);
-      expect(invited).toEqual({ id: membershipId, userId: victim.user.id, teamId: strangerTeamId, accepted: false, role: 'MEMBER', disableImpersonation: false, user: null });
+      expect(invited).toEqual({
+        id: membershipId,
+        userId: victim.user.id,
+        teamId: strangerTeamId,
+        accepted: false,
+        role: 'MEMBER',
+        disableImpersonation: false,
+        user: null,
+      });
       expect(JSON.stringify(listed)).not.toContain(victim.user.email);
       expect(expectSuccess(await stack.rest('GET', teamMemberships(`/${membershipId}`), { key: stranger.key })).user).toBeNull();
     });
@@ -75,7 +93,12 @@ describe('consent: memberships others give are invitations until the person acce
     });
 
     it('PATCH {"accepted": true} by the inviter → 403 naming who can accept, and the membership stays an invitation', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', teamMemberships(`/${membershipId}`), { key: stranger.key, body: { accepted: true } }), 403, 'FORBIDDEN', /only user \d+ can accept/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', teamMemberships(`/${membershipId}`), { key: stranger.key, body: { accepted: true } }),
+        403,
+        'FORBIDDEN',
+        /only user \d+ can accept/,
+      );
       expect(await pendingIdOf(victim.user.id, strangerTeamId)).toEqual({ id: membershipId, accepted: false });
     });
 
@@ -106,23 +129,34 @@ describe('consent: memberships others give are invitations until the person acce
     let membershipId: number;
 
     it('after the person accepts, the team sees what a team sees of an accepted member', async () => {
-      membershipId = expectSuccess(await stack.rest('POST', teamMemberships(), { key: stranger.key, body: { userId: victim.user.id, accepted: true } }), 201).id;
+      membershipId = expectSuccess(
+        await stack.rest('POST', teamMemberships(), { key: stranger.key, body: { userId: victim.user.id, accepted: true } }),
+        201,
+      ).id;
       const accepted = expectSuccess(await stack.rest('POST', `/v2/me/memberships/${membershipId}/accept`, { key: victim.key }));
       expect(accepted).toMatchObject({ id: membershipId, accepted: true, user: { email: victim.user.email } });
       const schedules = expectSuccess(await stack.rest('GET', `/v2/teams/${strangerTeamId}/schedules`, { key: stranger.key }));
       expect(JSON.stringify(schedules)).toContain(victimScheduleName);
-      expect(expectSuccess(await stack.rest('GET', teamMemberships(`/${membershipId}`), { key: stranger.key })).user).toMatchObject({ email: victim.user.email });
+      expect(expectSuccess(await stack.rest('GET', teamMemberships(`/${membershipId}`), { key: stranger.key })).user).toMatchObject({
+        email: victim.user.email,
+      });
     });
 
     it('accepting again answers the membership as it is; declining an accepted one → 409', async () => {
-      expect(expectSuccess(await stack.rest('POST', `/v2/me/memberships/${membershipId}/accept`, { key: victim.key }))).toMatchObject({ id: membershipId, accepted: true });
+      expect(expectSuccess(await stack.rest('POST', `/v2/me/memberships/${membershipId}/accept`, { key: victim.key }))).toMatchObject({
+        id: membershipId,
+        accepted: true,
+      });
       expectErrorEnvelope(await stack.rest('POST', `/v2/me/memberships/${membershipId}/decline`, { key: victim.key }), 409, 'CONFLICT');
     });
   });
 
   describe('the invitations page under /auth', () => {
-    it('lists the signed-in person\'s invitations and accepts one with the form (CSRF-protected)', async () => {
-      const { id: membershipId } = expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/memberships`, { key: orgOwner.key, body: { userId: outsider.user.id, accepted: true } }), 201);
+    it("lists the signed-in person's invitations and accepts one with the form (CSRF-protected)", async () => {
+      const { id: membershipId } = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/memberships`, { key: orgOwner.key, body: { userId: outsider.user.id, accepted: true } }),
+        201,
+      );
       expect(await pendingIdOf(outsider.user.id, org.id)).toEqual({ id: membershipId, accepted: false });
       const session = await signedIn(stack, outsider.user.email);
       const page = await session.get('/auth/invitations');
@@ -157,44 +191,66 @@ describe('consent: memberships others give are invitations until the person acce
   describe('an organization places its own members in its teams', () => {
     it('an organization OWNER adding a member of the organization to one of its teams with accepted: true → accepted', async () => {
       const data = expectSuccess(
-        await stack.rest('POST', `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`, { key: orgOwner.key, body: { userId: orgMember.user.id, accepted: true } }),
+        await stack.rest('POST', `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`, {
+          key: orgOwner.key,
+          body: { userId: orgMember.user.id, accepted: true },
+        }),
         201,
       );
       expect(data).toMatchObject({ userId: orgMember.user.id, accepted: true, user: { email: orgMember.user.email } });
     });
 
-    it('the default stays the reference\'s: without accepted the membership waits for the person', async () => {
+    it("the default stays the reference's: without accepted the membership waits for the person", async () => {
       const lateJoiner = await userWithKey(stack, { name: 'Liam Late' });
       await operatorOf(stack).addMember({ teamId: org.id, userId: lateJoiner.user.id, role: MembershipRole.MEMBER });
-      const data = expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`, { key: orgOwner.key, body: { userId: lateJoiner.user.id } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`, { key: orgOwner.key, body: { userId: lateJoiner.user.id } }),
+        201,
+      );
       expect(data).toMatchObject({ accepted: false, user: null });
     });
 
-    it("a team ADMIN who is a plain member of the organization is no administrator of it: accepted: true is an invitation", async () => {
+    it('a team ADMIN who is a plain member of the organization is no administrator of it: accepted: true is an invitation', async () => {
       const newbie = await userWithKey(stack, { name: 'Nora Newbie' });
       await operatorOf(stack).addMember({ teamId: org.id, userId: newbie.user.id, role: MembershipRole.MEMBER });
-      const data = expectSuccess(await stack.rest('POST', `/v2/teams/${orgTeam.id}/memberships`, { key: teamLead.key, body: { userId: newbie.user.id, accepted: true } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `/v2/teams/${orgTeam.id}/memberships`, { key: teamLead.key, body: { userId: newbie.user.id, accepted: true } }),
+        201,
+      );
       expect(data).toMatchObject({ accepted: false, user: null });
     });
 
     it('a team of an organization takes no one from outside the organization, on either path (400 naming userId)', async () => {
-      expectErrorEnvelope(await stack.rest('POST', `/v2/teams/${orgTeam.id}/memberships`, { key: orgOwner.key, body: { userId: stranger.user.id, accepted: true } }), 400, 'BAD_REQUEST', /userId/);
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/teams/${orgTeam.id}/memberships`, { key: orgOwner.key, body: { userId: stranger.user.id, accepted: true } }),
+        400,
+        'BAD_REQUEST',
+        /userId/,
+      );
       expect(await pendingIdOf(stranger.user.id, orgTeam.id)).toBeUndefined();
     });
 
     it('an organization OWNER adding an outside user to the organization itself: an invitation; /users does not show them', async () => {
       const target = await userWithKey(stack, { name: 'Tara Target' });
-      const data = expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/memberships`, { key: orgOwner.key, body: { userId: target.user.id, accepted: true } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/memberships`, { key: orgOwner.key, body: { userId: target.user.id, accepted: true } }),
+        201,
+      );
       expect(data).toMatchObject({ accepted: false, user: null });
       const users = await stack.rest('GET', `/v2/organizations/${org.id}/users?take=250`, { key: orgOwner.key });
       expect(JSON.stringify(expectSuccess(users))).not.toContain(target.user.email);
-      const filtered = expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/users?emails=${encodeURIComponent(target.user.email)}`, { key: orgOwner.key }));
+      const filtered = expectSuccess(
+        await stack.rest('GET', `/v2/organizations/${org.id}/users?emails=${encodeURIComponent(target.user.email)}`, { key: orgOwner.key }),
+      );
       expect(filtered).toEqual([]);
     });
 
     it('an account the organization created itself is listed even before it is accepted (the organization typed all of it)', async () => {
       const created = expectSuccess(
-        await stack.rest('POST', `/v2/organizations/${org.id}/users`, { key: orgOwner.key, body: { email: 'made.here@example.com', name: 'Made Here', autoAccept: false } }),
+        await stack.rest('POST', `/v2/organizations/${org.id}/users`, {
+          key: orgOwner.key,
+          body: { email: 'made.here@example.com', name: 'Made Here', autoAccept: false },
+        }),
         201,
       );
       expect(created).toMatchObject({ email: 'made.here@example.com', accepted: false });

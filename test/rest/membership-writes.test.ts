@@ -23,7 +23,19 @@ describe('membership families', () => {
     const op = operatorOf(stack);
     const user = (name: string) => userWithKey(stack, { name });
     [owner, admin, member, newcomer, outsider, orgOwner, orgAdmin, orgMember, orgRecruit, org2Owner, org2User] = await Promise.all(
-      ['Ona Owner', 'Ada Admin', 'Mo Member', 'Nia New', 'Oz Outsider', 'Oli OrgOwner', 'Ari OrgAdmin', 'Meg OrgMember', 'Rex Recruit', 'Gus Org2', 'Yan Org2User'].map(user),
+      [
+        'Ona Owner',
+        'Ada Admin',
+        'Mo Member',
+        'Nia New',
+        'Oz Outsider',
+        'Oli OrgOwner',
+        'Ari OrgAdmin',
+        'Meg OrgMember',
+        'Rex Recruit',
+        'Gus Org2',
+        'Yan Org2User',
+      ].map(user),
     );
     team = await op.createTeam({ name: 'Core', ownerId: owner.user.id });
     ids.admin = (await op.addMember({ teamId: team.id, userId: admin.user.id, role: MembershipRole.ADMIN })).id;
@@ -60,7 +72,12 @@ describe('membership families', () => {
       expect(page.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 3, hasNextPage: true });
     });
 
-    it.each([['take=0', 'take'], ['take=251', 'take'], ['skip=-1', 'skip'], ['take=abc', 'take']])('paging rule (1 to 250, skip 0 or more): ?%s → 400 naming %s', async (query, field) => {
+    it.each([
+      ['take=0', 'take'],
+      ['take=251', 'take'],
+      ['skip=-1', 'skip'],
+      ['take=abc', 'take'],
+    ])('paging rule (1 to 250, skip 0 or more): ?%s → 400 naming %s', async (query, field) => {
       expectErrorEnvelope(await stack.rest('GET', teamPath(`?${query}`), { key: admin.key }), 400, 'BAD_REQUEST', new RegExp(field));
     });
 
@@ -74,7 +91,11 @@ describe('membership families', () => {
     });
 
     it('GET one: 200; a membership of another team is 404 here', async () => {
-      expect(expectSuccess(await stack.rest('GET', teamPath(`/${ids.member}`), { key: admin.key }))).toMatchObject({ id: ids.member, userId: member.user.id, role: 'MEMBER' });
+      expect(expectSuccess(await stack.rest('GET', teamPath(`/${ids.member}`), { key: admin.key }))).toMatchObject({
+        id: ids.member,
+        userId: member.user.id,
+        role: 'MEMBER',
+      });
       expectErrorEnvelope(await stack.rest('GET', teamPath(`/${ids.otherOwner}`), { key: admin.key }), 404, 'NOT_FOUND');
     });
 
@@ -90,18 +111,34 @@ describe('membership families', () => {
     it('POST: the same user again → 409; an unknown user → 404; a bad role → 400; by a plain member → 403', async () => {
       expectErrorEnvelope(await stack.rest('POST', teamPath(), { key: admin.key, body: { userId: newcomer.user.id } }), 409, 'CONFLICT');
       expectErrorEnvelope(await stack.rest('POST', teamPath(), { key: admin.key, body: { userId: 999999 } }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('POST', teamPath(), { key: admin.key, body: { userId: outsider.user.id, role: 'KING' } }), 400, 'BAD_REQUEST', /role/);
+      expectErrorEnvelope(
+        await stack.rest('POST', teamPath(), { key: admin.key, body: { userId: outsider.user.id, role: 'KING' } }),
+        400,
+        'BAD_REQUEST',
+        /role/,
+      );
       expectErrorEnvelope(await stack.rest('POST', teamPath(), { key: admin.key, body: {} }), 400, 'BAD_REQUEST', /userId/);
       expectErrorEnvelope(await stack.rest('POST', teamPath(), { key: member.key, body: { userId: outsider.user.id } }), 403, 'FORBIDDEN');
     });
 
     it('PATCH changes role, accepted and disableImpersonation; other fields are kept', async () => {
       // Consent: the admin cannot accept the invitation for the person (403); the person accepts it themselves.
-      expectErrorEnvelope(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { accepted: true } }), 403, 'FORBIDDEN', /invitation/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { accepted: true } }),
+        403,
+        'FORBIDDEN',
+        /invitation/,
+      );
       expectSuccess(await stack.rest('POST', `/v2/me/memberships/${ids.newcomer}/accept`, { key: newcomer.key }));
-      const data = expectSuccess(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'ADMIN', accepted: true, disableImpersonation: true } }));
+      const data = expectSuccess(
+        await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'ADMIN', accepted: true, disableImpersonation: true } }),
+      );
       expect(data).toMatchObject({ id: ids.newcomer, role: 'ADMIN', accepted: true, disableImpersonation: true });
-      expect(expectSuccess(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'MEMBER' } }))).toMatchObject({ role: 'MEMBER', accepted: true, disableImpersonation: true });
+      expect(expectSuccess(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: 'MEMBER' } }))).toMatchObject({
+        role: 'MEMBER',
+        accepted: true,
+        disableImpersonation: true,
+      });
       expectErrorEnvelope(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: admin.key, body: { role: null } }), 400, 'BAD_REQUEST', /role/);
       expectErrorEnvelope(await stack.rest('PATCH', teamPath(`/${ids.newcomer}`), { key: member.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('PATCH', teamPath(`/${ids.otherOwner}`), { key: admin.key, body: { role: 'MEMBER' } }), 404, 'NOT_FOUND');
@@ -116,7 +153,10 @@ describe('membership families', () => {
     });
 
     it('DELETE answers the removed membership; it is gone', async () => {
-      expect(expectSuccess(await stack.rest('DELETE', teamPath(`/${ids.newcomer}`), { key: admin.key }))).toMatchObject({ id: ids.newcomer, userId: newcomer.user.id });
+      expect(expectSuccess(await stack.rest('DELETE', teamPath(`/${ids.newcomer}`), { key: admin.key }))).toMatchObject({
+        id: ids.newcomer,
+        userId: newcomer.user.id,
+      });
       expectErrorEnvelope(await stack.rest('GET', teamPath(`/${ids.newcomer}`), { key: admin.key }), 404, 'NOT_FOUND');
     });
   });
@@ -137,7 +177,9 @@ describe('membership families', () => {
 
     it.each([0, 1, 2, 3])('round %i: two demotions at once → one 200, one 409, one owner left', async (round) => {
       const { teamId, owners } = await twoOwnerTeam(round);
-      const responses = await Promise.all(owners.map((id) => stack.rest('PATCH', `/v2/teams/${teamId}/memberships/${id}`, { key: admin.key, body: { role: 'MEMBER' } })));
+      const responses = await Promise.all(
+        owners.map((id) => stack.rest('PATCH', `/v2/teams/${teamId}/memberships/${id}`, { key: admin.key, body: { role: 'MEMBER' } })),
+      );
       expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(await acceptedOwners(teamId)).toBe(1);
     });
@@ -155,7 +197,10 @@ describe('membership families', () => {
 
   describe('organization team memberships (/v2/organizations/{orgId}/teams/{teamId}/memberships): team or organization admins', () => {
     it('POST: the org admin adds a member of the organization (201); someone outside the organization → 400 naming userId', async () => {
-      const data = expectSuccess(await stack.rest('POST', orgTeamPath(), { key: orgAdmin.key, body: { userId: orgMember.user.id, role: 'MEMBER', accepted: true } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', orgTeamPath(), { key: orgAdmin.key, body: { userId: orgMember.user.id, role: 'MEMBER', accepted: true } }),
+        201,
+      );
       expect(data).toMatchObject({ teamId: orgTeam.id, userId: orgMember.user.id, accepted: true });
       expect(referenceShapeErrors('TeamMembershipOutput', data)).toEqual([]);
       ids.orgTeamMember = data.id;
@@ -164,7 +209,10 @@ describe('membership families', () => {
     });
 
     it('GET list and one, PATCH: the org admin; the plain org member 403', async () => {
-      expect(expectSuccess(await stack.rest('GET', orgTeamPath(), { key: orgAdmin.key })).map((m: any) => m.userId)).toEqual([orgOwner.user.id, orgMember.user.id]);
+      expect(expectSuccess(await stack.rest('GET', orgTeamPath(), { key: orgAdmin.key })).map((m: any) => m.userId)).toEqual([
+        orgOwner.user.id,
+        orgMember.user.id,
+      ]);
       expect(expectSuccess(await stack.rest('GET', orgTeamPath(`/${ids.orgTeamMember}`), { key: orgAdmin.key })).id).toBe(ids.orgTeamMember);
       expect(expectSuccess(await stack.rest('PATCH', orgTeamPath(`/${ids.orgTeamMember}`), { key: orgAdmin.key, body: { role: 'ADMIN' } })).role).toBe('ADMIN');
       expectErrorEnvelope(await stack.rest('GET', orgTeamPath(), { key: orgRecruit.key }), 403, 'FORBIDDEN');
@@ -173,7 +221,11 @@ describe('membership families', () => {
 
     it("another organization's team under this organization's path is 404; under its own path 403", async () => {
       expectErrorEnvelope(await stack.rest('GET', orgTeamPath(`/${ids.org2TeamOwner}`, org.id, org2Team.id), { key: orgAdmin.key }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('PATCH', orgTeamPath(`/${ids.org2TeamOwner}`, org.id, org2Team.id), { key: orgAdmin.key, body: { role: 'MEMBER' } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', orgTeamPath(`/${ids.org2TeamOwner}`, org.id, org2Team.id), { key: orgAdmin.key, body: { role: 'MEMBER' } }),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await stack.rest('GET', orgTeamPath(`/${ids.org2TeamOwner}`, org2.id, org2Team.id), { key: orgAdmin.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('DELETE', orgTeamPath(`/${ids.org2TeamOwner}`, org2.id, org2Team.id), { key: orgAdmin.key }), 403, 'FORBIDDEN');
     });
@@ -197,7 +249,7 @@ describe('membership families', () => {
       expectErrorEnvelope(await stack.rest('GET', orgPath('?take=0'), { key: orgAdmin.key }), 400, 'BAD_REQUEST', /take/);
     });
 
-    it('a plain member, another organization\'s owner and a team admin outside it get 403', async () => {
+    it("a plain member, another organization's owner and a team admin outside it get 403", async () => {
       expectErrorEnvelope(await stack.rest('GET', orgPath(), { key: orgMember.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('GET', orgPath(), { key: org2Owner.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', orgPath(), { key: admin.key, body: { userId: admin.user.id } }), 403, 'FORBIDDEN');
@@ -205,7 +257,10 @@ describe('membership families', () => {
     });
 
     it('POST adds a user (201); PATCH changes the role; GET one answers it', async () => {
-      const data = expectSuccess(await stack.rest('POST', orgPath(), { key: orgAdmin.key, body: { userId: orgRecruit.user.id, role: 'MEMBER', accepted: true } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', orgPath(), { key: orgAdmin.key, body: { userId: orgRecruit.user.id, role: 'MEMBER', accepted: true } }),
+        201,
+      );
       // Consent: the organization invites; the person accepts with their own key, and only then does it show them.
       expect(data).toMatchObject({ accepted: false, user: null });
       ids.recruit = data.id;
@@ -214,7 +269,10 @@ describe('membership families', () => {
       const listed = expectSuccess(await stack.rest('GET', orgPath(`/${ids.recruit}`), { key: orgAdmin.key }));
       expect(referenceShapeErrors('OrganizationMembershipOutput', listed, notKept)).toEqual([]);
       expect(expectSuccess(await stack.rest('PATCH', orgPath(`/${ids.recruit}`), { key: orgAdmin.key, body: { role: 'ADMIN' } })).role).toBe('ADMIN');
-      expect(expectSuccess(await stack.rest('GET', orgPath(`/${ids.recruit}`), { key: orgAdmin.key }))).toMatchObject({ userId: orgRecruit.user.id, role: 'ADMIN' });
+      expect(expectSuccess(await stack.rest('GET', orgPath(`/${ids.recruit}`), { key: orgAdmin.key }))).toMatchObject({
+        userId: orgRecruit.user.id,
+        role: 'ADMIN',
+      });
       expectErrorEnvelope(await stack.rest('GET', orgPath(`/${ids.admin}`), { key: orgAdmin.key }), 404, 'NOT_FOUND');
     });
 
@@ -237,7 +295,12 @@ describe('membership families', () => {
       await op.addMember({ teamId: t.id, userId: admin.user.id, role: MembershipRole.ADMIN });
       const mo = await op.addMember({ teamId: t.id, userId: member.user.id, role: MembershipRole.MEMBER });
       const path = (suffix = '') => `/v2/teams/${t.id}/memberships${suffix}`;
-      expectErrorEnvelope(await stack.rest('POST', path(), { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expectErrorEnvelope(
+        await stack.rest('POST', path(), { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }),
+        403,
+        'FORBIDDEN',
+        /Only an OWNER/,
+      );
       expectErrorEnvelope(await stack.rest('PATCH', path(`/${mo.id}`), { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
       const adminSelf = (await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [t.id, admin.user.id]))[0].id;
       expectErrorEnvelope(await stack.rest('PATCH', path(`/${adminSelf}`), { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
@@ -256,17 +319,37 @@ describe('membership families', () => {
       const ot = await op.createTeam({ name: 'Escalation Org Team', orgId: o.id, ownerId: owner.user.id });
       const tm = await op.addMember({ teamId: ot.id, userId: member.user.id, role: MembershipRole.MEMBER });
       const orgMemberships = `/v2/organizations/${o.id}/memberships`;
-      expectErrorEnvelope(await stack.rest('POST', orgMemberships, { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER of the organization/);
-      expectErrorEnvelope(await stack.rest('PATCH', `${orgMemberships}/${mo.id}`, { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
+      expectErrorEnvelope(
+        await stack.rest('POST', orgMemberships, { key: admin.key, body: { userId: newcomer.user.id, role: 'OWNER' } }),
+        403,
+        'FORBIDDEN',
+        /Only an OWNER of the organization/,
+      );
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `${orgMemberships}/${mo.id}`, { key: admin.key, body: { role: 'OWNER' } }),
+        403,
+        'FORBIDDEN',
+        /Only an OWNER/,
+      );
       const orgUsers = `/v2/organizations/${o.id}/users`;
-      expectErrorEnvelope(await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `boss-${o.id}@example.com`, organizationRole: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
-      expect(expectSuccess(await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `clerk-${o.id}@example.com`, organizationRole: 'ADMIN' } }), 201)).toMatchObject({ organizationRole: 'ADMIN' });
+      expectErrorEnvelope(
+        await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `boss-${o.id}@example.com`, organizationRole: 'OWNER' } }),
+        403,
+        'FORBIDDEN',
+        /Only an OWNER/,
+      );
+      expect(
+        expectSuccess(await stack.rest('POST', orgUsers, { key: admin.key, body: { email: `clerk-${o.id}@example.com`, organizationRole: 'ADMIN' } }), 201),
+      ).toMatchObject({ organizationRole: 'ADMIN' });
       // The organization's ADMIN manages its teams, but does not make their owners; the organization's OWNER does.
       const teamPathOf = `/v2/organizations/${o.id}/teams/${ot.id}/memberships/${tm.id}`;
       expectErrorEnvelope(await stack.rest('PATCH', teamPathOf, { key: admin.key, body: { role: 'OWNER' } }), 403, 'FORBIDDEN', /Only an OWNER/);
       expect(expectSuccess(await stack.rest('PATCH', teamPathOf, { key: owner.key, body: { role: 'OWNER' } })).role).toBe('OWNER');
       expect(expectSuccess(await stack.rest('PATCH', `${orgMemberships}/${mo.id}`, { key: owner.key, body: { role: 'OWNER' } })).role).toBe('OWNER');
-      expect(expectSuccess(await stack.rest('POST', orgMemberships, { key: owner.key, body: { userId: newcomer.user.id, role: 'OWNER', accepted: true } }), 201).role).toBe('OWNER');
+      expect(
+        expectSuccess(await stack.rest('POST', orgMemberships, { key: owner.key, body: { userId: newcomer.user.id, role: 'OWNER', accepted: true } }), 201)
+          .role,
+      ).toBe('OWNER');
     });
   });
 });

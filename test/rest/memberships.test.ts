@@ -24,7 +24,6 @@ describe('team memberships', () => {
   let otherOrg: { id: number };
   let team: { id: number };
   let squad: { id: number };
-  let otherTeam: { id: number };
   let foreignTeam: { id: number }; // a team of otherOrg, where teamAdmin is ADMIN too
   let standaloneTeam: { id: number }; // a team of no organization, where teamAdmin is ADMIN
   let crew: { id: number }; // an org team where teamAdmin is ADMIN until removed
@@ -64,9 +63,10 @@ describe('team memberships', () => {
     await operator.addMember({ teamId: squad.id, userId: teamAdmin.user.id, role: MembershipRole.ADMIN });
     memberOfSquadId = (await operator.addMember({ teamId: squad.id, userId: member.user.id, role: MembershipRole.MEMBER })).id;
     victimMembershipIds = [];
-    for (const victim of victims) victimMembershipIds.push((await operator.addMember({ teamId: squad.id, userId: victim.user.id, role: MembershipRole.MEMBER })).id);
+    for (const victim of victims)
+      victimMembershipIds.push((await operator.addMember({ teamId: squad.id, userId: victim.user.id, role: MembershipRole.MEMBER })).id);
 
-    otherTeam = await operator.createTeam({ name: 'Sales', orgId: org.id, ownerId: outsider.user.id });
+    await operator.createTeam({ name: 'Sales', orgId: org.id, ownerId: outsider.user.id });
     foreignTeam = await operator.createTeam({ name: 'Globex Engineering', orgId: otherOrg.id, ownerId: outsider.user.id });
     await operator.addMember({ teamId: foreignTeam.id, userId: teamAdmin.user.id, role: MembershipRole.ADMIN });
     foreignMembershipId = (await operator.addMember({ teamId: foreignTeam.id, userId: member.user.id, role: MembershipRole.MEMBER })).id;
@@ -240,7 +240,11 @@ describe('team memberships', () => {
     });
 
     it('a membership of another team → 404 NOT_FOUND, and it is not removed', async () => {
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/teams/${squad.id}/memberships/${teamMembershipIds.member}`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/teams/${squad.id}/memberships/${teamMembershipIds.member}`, { key: teamAdmin.key }),
+        404,
+        'NOT_FOUND',
+      );
       const engineering = expectSuccess(await stack.rest('GET', listPath(org.id, team.id), { key: teamAdmin.key }));
       expect(engineering.map((m: any) => m.id)).toContain(teamMembershipIds.member);
     });
@@ -265,7 +269,14 @@ describe('team memberships', () => {
     it('a team admin → 200 with the removed membership, and the member is gone afterwards', async () => {
       const [victim, id] = [victims[1], victimMembershipIds[1]];
       const removed = expectSuccess(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/${id}`, { key: teamAdmin.key }));
-      expect(removed).toMatchObject({ id, userId: victim.user.id, teamId: squad.id, role: 'MEMBER', accepted: true, user: { email: victim.user.email, name: 'Vic Two' } });
+      expect(removed).toMatchObject({
+        id,
+        userId: victim.user.id,
+        teamId: squad.id,
+        role: 'MEMBER',
+        accepted: true,
+        user: { email: victim.user.email, name: 'Vic Two' },
+      });
       expect(await squadMembershipIds()).not.toContain(id);
     });
 
@@ -278,24 +289,48 @@ describe('team memberships', () => {
 
     it('a plain member → 403 FORBIDDEN, and nothing is removed', async () => {
       const before = await squadMembershipIds();
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: member.key }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: orgMember.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: member.key }),
+        403,
+        'FORBIDDEN',
+      );
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: orgMember.key }),
+        403,
+        'FORBIDDEN',
+      );
       expect(await squadMembershipIds()).toEqual(before);
     });
 
     it('a team belonging to a different org → 404 NOT_FOUND, and nothing is removed', async () => {
       const before = await squadMembershipIds();
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${otherOrg.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${otherOrg.id}/teams/${squad.id}/memberships/${victimMembershipIds[3]}`, { key: teamAdmin.key }),
+        404,
+        'NOT_FOUND',
+      );
       expect(await squadMembershipIds()).toEqual(before);
       // and the other way round: the org admin of `org` on a team of `otherOrg`
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${foreignTeam.id}/memberships/${foreignMembershipId}`, { key: orgAdmin.key }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${foreignTeam.id}/memberships/${foreignMembershipId}`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${foreignTeam.id}/memberships/${foreignMembershipId}`, { key: orgAdmin.key }),
+        404,
+        'NOT_FOUND',
+      );
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${foreignTeam.id}/memberships/${foreignMembershipId}`, { key: teamAdmin.key }),
+        404,
+        'NOT_FOUND',
+      );
       const foreign = expectSuccess(await stack.rest('GET', listPath(otherOrg.id, foreignTeam.id), { key: teamAdmin.key }));
       expect(foreign.map((m: any) => m.id)).toContain(foreignMembershipId);
     });
 
     it('an unknown membership → 404 NOT_FOUND', async () => {
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/999999`, { key: teamAdmin.key }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${squad.id}/memberships/999999`, { key: teamAdmin.key }),
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('the squad keeps everybody who was not removed', async () => {

@@ -40,7 +40,10 @@ describe('GET /v2/openapi.json', () => {
   /** Follows a local `$ref` (`#/components/schemas/X`). */
   function deref(schema: Json): Json {
     if (!schema?.$ref) return schema;
-    return (schema.$ref as string).replace(/^#\//, '').split('/').reduce((node: Json, key) => node[key], doc);
+    return (schema.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Json, key) => node[key], doc);
   }
 
   describe('is an OpenAPI 3.1 document', () => {
@@ -69,7 +72,16 @@ describe('GET /v2/openapi.json', () => {
         hasNextPage: { type: 'boolean' },
         hasPreviousPage: { type: 'boolean' },
       });
-      expect(Pagination.required.sort()).toEqual(['currentPage', 'hasNextPage', 'hasPreviousPage', 'itemsPerPage', 'remainingItems', 'returnedItems', 'totalItems', 'totalPages']);
+      expect(Pagination.required.sort()).toEqual([
+        'currentPage',
+        'hasNextPage',
+        'hasPreviousPage',
+        'itemsPerPage',
+        'remainingItems',
+        'returnedItems',
+        'totalItems',
+        'totalPages',
+      ]);
     });
 
     it('every local $ref resolves', () => {
@@ -87,7 +99,11 @@ describe('GET /v2/openapi.json', () => {
   describe('has every (method, path) of the route table, and nothing else', () => {
     it('the (method, path) pairs of the document are those of ROUTES', () => {
       const documented = Object.entries(doc.paths as Json)
-        .flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'post', 'patch', 'put', 'delete'].includes(k)).map((method) => `${method.toUpperCase()} ${path}`))
+        .flatMap(([path, item]) =>
+          Object.keys(item)
+            .filter((k) => ['get', 'post', 'patch', 'put', 'delete'].includes(k))
+            .map((method) => `${method.toUpperCase()} ${path}`),
+        )
         .sort();
       const table = [...new Set(ROUTES.map((route) => `${route.method} ${route.path}`))].sort();
       expect(documented).toEqual(table);

@@ -20,7 +20,9 @@ describe('organization users', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const op = operatorOf(stack);
-    [orgOwner, orgAdmin, orgMember, ownAccount, org2Owner] = await Promise.all(['Odo Owner', 'Abe Admin', 'Mae Member', 'Sam Self', 'Pat Org2'].map((name) => userWithKey(stack, { name })));
+    [orgOwner, orgAdmin, orgMember, ownAccount, org2Owner] = await Promise.all(
+      ['Odo Owner', 'Abe Admin', 'Mae Member', 'Sam Self', 'Pat Org2'].map((name) => userWithKey(stack, { name })),
+    );
     org = await op.createOrganization({ name: 'Hooli', ownerId: orgOwner.user.id });
     await op.addMember({ teamId: org.id, userId: orgAdmin.user.id, role: MembershipRole.ADMIN });
     await op.addMember({ teamId: org.id, userId: orgMember.user.id, role: MembershipRole.MEMBER });
@@ -34,10 +36,22 @@ describe('organization users', () => {
   describe('POST: creates a user who belongs to the organization', () => {
     it('201 with the user and their profile in the organization; the membership is accepted with the role asked', async () => {
       created = expectSuccess(
-        await stack.rest('POST', path(), { key: orgAdmin.key, body: { email: 'New.Hire@Example.com', name: 'New Hire', timeZone: 'America/New_York', organizationRole: 'ADMIN', bio: 'Hi', metadata: { desk: 7 } } }),
+        await stack.rest('POST', path(), {
+          key: orgAdmin.key,
+          body: { email: 'New.Hire@Example.com', name: 'New Hire', timeZone: 'America/New_York', organizationRole: 'ADMIN', bio: 'Hi', metadata: { desk: 7 } },
+        }),
         201,
       );
-      expect(created).toMatchObject({ email: 'new.hire@example.com', username: 'new.hire', name: 'New Hire', timeZone: 'America/New_York', bio: 'Hi', metadata: { desk: 7 }, organizationRole: 'ADMIN', accepted: true });
+      expect(created).toMatchObject({
+        email: 'new.hire@example.com',
+        username: 'new.hire',
+        name: 'New Hire',
+        timeZone: 'America/New_York',
+        bio: 'Hi',
+        metadata: { desk: 7 },
+        organizationRole: 'ADMIN',
+        accepted: true,
+      });
       expect(created.profile).toEqual({ id: expect.any(Number), organizationId: org.id, userId: created.id, username: 'new.hire' });
       expect(shapeErrors(created)).toEqual([]);
     });
@@ -76,14 +90,23 @@ describe('organization users', () => {
       const response = await stack.rest('GET', path(), { key: orgAdmin.key });
       const data = expectSuccess(response);
       expect(data.map((u: any) => u.email)).toEqual(
-        expect.arrayContaining([orgOwner.user.email, orgAdmin.user.email, orgMember.user.email, ownAccount.user.email, 'new.hire@example.com', 'pending@example.com']),
+        expect.arrayContaining([
+          orgOwner.user.email,
+          orgAdmin.user.email,
+          orgMember.user.email,
+          ownAccount.user.email,
+          'new.hire@example.com',
+          'pending@example.com',
+        ]),
       );
       expect(response.body.pagination).toMatchObject({ totalItems: 6, currentPage: 1, totalPages: 1, hasNextPage: false });
       for (const u of data) expect(shapeErrors(u)).toEqual([]);
     });
 
     it('emails (comma-separated, any letter case) keeps only those users', async () => {
-      const data = expectSuccess(await stack.rest('GET', path(`?emails=${encodeURIComponent(`NEW.HIRE@example.com,${orgMember.user.email}`)}`), { key: orgAdmin.key }));
+      const data = expectSuccess(
+        await stack.rest('GET', path(`?emails=${encodeURIComponent(`NEW.HIRE@example.com,${orgMember.user.email}`)}`), { key: orgAdmin.key }),
+      );
       expect(data.map((u: any) => u.id).sort()).toEqual([created.id, orgMember.user.id].sort());
     });
 
@@ -108,19 +131,31 @@ describe('organization users', () => {
 
   describe('PATCH: changes a user the organization created', () => {
     it('200 with the fields sent changed and the others kept', async () => {
-      const data = expectSuccess(await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { name: 'Renamed Hire', timeZone: 'Asia/Tokyo', bio: null } }));
+      const data = expectSuccess(
+        await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { name: 'Renamed Hire', timeZone: 'Asia/Tokyo', bio: null } }),
+      );
       expect(data).toMatchObject({ id: created.id, name: 'Renamed Hire', timeZone: 'Asia/Tokyo', bio: null, email: 'new.hire@example.com' });
       expect(shapeErrors(data)).toEqual([]);
     });
 
     it('bad values → 400 naming the field; an e-mail in use → 409', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { timeZone: 'Nowhere/Land' } }), 400, 'BAD_REQUEST', /timeZone/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { timeZone: 'Nowhere/Land' } }),
+        400,
+        'BAD_REQUEST',
+        /timeZone/,
+      );
       expectErrorEnvelope(await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { email: null } }), 400, 'BAD_REQUEST', /email/);
       expectErrorEnvelope(await stack.rest('PATCH', path(`/${created.id}`), { key: orgAdmin.key, body: { email: orgOwner.user.email } }), 409, 'CONFLICT');
     });
 
-    it('a user who joined with an account of their own is not the organization\'s to change (409)', async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', path(`/${ownAccount.user.id}`), { key: orgAdmin.key, body: { name: 'Taken over' } }), 409, 'CONFLICT', /account of their own/);
+    it("a user who joined with an account of their own is not the organization's to change (409)", async () => {
+      expectErrorEnvelope(
+        await stack.rest('PATCH', path(`/${ownAccount.user.id}`), { key: orgAdmin.key, body: { name: 'Taken over' } }),
+        409,
+        'CONFLICT',
+        /account of their own/,
+      );
     });
 
     it('a user outside the organization is 404; a plain member gets 403', async () => {
@@ -131,7 +166,10 @@ describe('organization users', () => {
 
   describe('DELETE: removes the user from the organization', () => {
     it('a user the organization created is deleted with their memberships; the /users/{userId}/… routes answer 404', async () => {
-      expect(expectSuccess(await stack.rest('DELETE', path(`/${created.id}`), { key: orgAdmin.key }))).toMatchObject({ id: created.id, email: 'new.hire@example.com' });
+      expect(expectSuccess(await stack.rest('DELETE', path(`/${created.id}`), { key: orgAdmin.key }))).toMatchObject({
+        id: created.id,
+        email: 'new.hire@example.com',
+      });
       const db = stack.db('organizations');
       expect(await db.query('SELECT id FROM users WHERE id = $1', [created.id])).toEqual([]);
       expect(await db.query('SELECT id FROM memberships WHERE user_id = $1', [created.id])).toEqual([]);
@@ -146,7 +184,7 @@ describe('organization users', () => {
       expectSuccess(await stack.rest('GET', '/v2/me', { key: ownAccount.key }));
     });
 
-    it('the last owner of the organization cannot be removed (409); another organization\'s user is 404', async () => {
+    it("the last owner of the organization cannot be removed (409); another organization's user is 404", async () => {
       expectErrorEnvelope(await stack.rest('DELETE', path(`/${orgOwner.user.id}`), { key: orgAdmin.key }), 409, 'CONFLICT');
       expectErrorEnvelope(await stack.rest('DELETE', path(`/${org2Owner.user.id}`), { key: orgAdmin.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('DELETE', path(`/${orgMember.user.id}`), { key: orgMember.key }), 403, 'FORBIDDEN');
@@ -169,9 +207,17 @@ describe('organization users', () => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/memberships`, { key: made.apiKey }), 403, 'FORBIDDEN');
       // A managed organization is an organization, not a team of its manager.
       expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/teams`, { key: orgAdmin.key })).map((t: any) => t.id)).not.toContain(made.id);
-      const forever = expectSuccess(await stack.rest('POST', managed(), { key: orgOwner.key, body: { name: 'Hooli Forever', slug: 'hooli-forever', apiKeyNeverExpires: true } }), 201);
+      const forever = expectSuccess(
+        await stack.rest('POST', managed(), { key: orgOwner.key, body: { name: 'Hooli Forever', slug: 'hooli-forever', apiKeyNeverExpires: true } }),
+        201,
+      );
       expect(forever).toMatchObject({ slug: 'hooli-forever', apiKeyExpiresAt: null });
-      expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Bad', apiKeyDaysValid: 0 } }), 400, 'BAD_REQUEST', /apiKeyDaysValid/);
+      expectErrorEnvelope(
+        await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Bad', apiKeyDaysValid: 0 } }),
+        400,
+        'BAD_REQUEST',
+        /apiKeyDaysValid/,
+      );
       expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgAdmin.key, body: { name: 'Again', slug: 'hooli-kids' } }), 409, 'CONFLICT');
     });
 
@@ -181,12 +227,19 @@ describe('organization users', () => {
       expect(all.body.pagination).toMatchObject({ totalItems: 2 });
       for (const o of expectSuccess(all)) expect(referenceShapeErrors('ManagedOrganizationOutput', o)).toEqual([]);
       expect(expectSuccess(await stack.rest('GET', managed('?slug=hooli-forever'), { key: orgAdmin.key })).map((o: any) => o.slug)).toEqual(['hooli-forever']);
-      expect(expectSuccess(await stack.rest('GET', managed('?metadataKey=tier&metadataValue=gold'), { key: orgAdmin.key })).map((o: any) => o.id)).toEqual([made.id]);
+      expect(expectSuccess(await stack.rest('GET', managed('?metadataKey=tier&metadataValue=gold'), { key: orgAdmin.key })).map((o: any) => o.id)).toEqual([
+        made.id,
+      ]);
       expectErrorEnvelope(await stack.rest('GET', managed('?metadataKey=tier'), { key: orgAdmin.key }), 400, 'BAD_REQUEST', /metadataValue/);
-      expect(expectSuccess(await stack.rest('GET', managed(`/${made.id}`), { key: orgAdmin.key }))).toEqual({ id: made.id, name: 'Hooli Kids', slug: 'hooli-kids', metadata: { tier: 'gold' } });
+      expect(expectSuccess(await stack.rest('GET', managed(`/${made.id}`), { key: orgAdmin.key }))).toEqual({
+        id: made.id,
+        name: 'Hooli Kids',
+        slug: 'hooli-kids',
+        metadata: { tier: 'gold' },
+      });
     });
 
-    it('a plain member gets 403; another organization\'s owner 403 here and 404 through its own organization', async () => {
+    it("a plain member gets 403; another organization's owner 403 here and 404 through its own organization", async () => {
       expectErrorEnvelope(await stack.rest('GET', managed(), { key: orgMember.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', managed(), { key: orgMember.key, body: { name: 'Nope' } }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('GET', managed(`/${made.id}`), { key: org2Owner.key }), 403, 'FORBIDDEN');
@@ -197,7 +250,9 @@ describe('organization users', () => {
     });
 
     it('PATCH renames and replaces metadata; DELETE answers it, it is gone and its API key stops working', async () => {
-      expect(expectSuccess(await stack.rest('PATCH', managed(`/${made.id}`), { key: orgAdmin.key, body: { name: 'Hooli Junior', metadata: { tier: 'silver' } } }))).toEqual({
+      expect(
+        expectSuccess(await stack.rest('PATCH', managed(`/${made.id}`), { key: orgAdmin.key, body: { name: 'Hooli Junior', metadata: { tier: 'silver' } } })),
+      ).toEqual({
         id: made.id,
         name: 'Hooli Junior',
         slug: 'hooli-kids',

@@ -55,7 +55,9 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
     await operator.addMember({ teamId, userId: teamMember.user.id, role: MembershipRole.MEMBER });
     otherTeamId = (await operator.createTeam({ name: 'Other team', orgId: otherOrgId, ownerId: outsider.user.id })).id;
     eventTypeId = (await operator.createEventType({ title: 'Check-in', slug: 'check-in', lengthInMinutes: 15, teamId, hostIds: [teamAdmin.user.id] })).id;
-    otherEventTypeId = (await operator.createEventType({ title: 'Other', slug: 'other', lengthInMinutes: 15, teamId: otherTeamId, hostIds: [outsider.user.id] })).id;
+    otherEventTypeId = (
+      await operator.createEventType({ title: 'Other', slug: 'other', lengthInMinutes: 15, teamId: otherTeamId, hostIds: [outsider.user.id] })
+    ).id;
   });
   afterAll(async () => {
     await stack.stop();
@@ -79,7 +81,8 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
     generalPrompt: 'Confirm the appointment.',
     ...extra,
   });
-  const call = (user: U, body: unknown = bodyFor(user), p = path(), headers: Record<string, string> = VERSION, key = user.key) => stack.rest('POST', p, { key, body, headers });
+  const call = (user: U, body: unknown = bodyFor(user), p = path(), headers: Record<string, string> = VERSION, key = user.key) =>
+    stack.rest('POST', p, { key, body, headers });
 
   it('a team admin places a call: 201 with {callId, agentId} (spec 2.16), the provider got the order with its key', async () => {
     const before = provider.orders.length;
@@ -100,12 +103,28 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
     });
     // the record keeps no API key
     const [row] = await stack.db('integrations').query('SELECT * FROM phone_calls ORDER BY id DESC LIMIT 1');
-    expect(row).toMatchObject({ call_id: response.body.data.callId, event_type_id: eventTypeId, team_id: teamId, org_id: orgId, requested_by_user_id: teamAdmin.user.id });
+    expect(row).toMatchObject({
+      call_id: response.body.data.callId,
+      event_type_id: eventTypeId,
+      team_id: teamId,
+      org_id: orgId,
+      requested_by_user_id: teamAdmin.user.id,
+    });
     expect(JSON.stringify(row)).not.toContain(teamAdmin.key);
   });
 
   it('the organization admin may place it too (org role on the org path); the optional fields may be left out', async () => {
-    const { schedulerName: _a, guestName: _b, guestEmail: _c, guestCompany: _d, beginMessage: _e, generalPrompt: _f, enabled: _g, templateType: _h, ...minimal } = bodyFor(orgAdmin);
+    const {
+      schedulerName: _a,
+      guestName: _b,
+      guestEmail: _c,
+      guestCompany: _d,
+      beginMessage: _e,
+      generalPrompt: _f,
+      enabled: _g,
+      templateType: _h,
+      ...minimal
+    } = bodyFor(orgAdmin);
     expectSuccess(await call(orgAdmin, minimal), 201);
     expect(provider.orders.at(-1)!.body).toMatchObject({ templateType: 'CUSTOM_TEMPLATE', enabled: true, guestName: null });
   });
@@ -197,7 +216,9 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
 
     const operator = operatorOf(stack);
     const standalone = (await operator.createTeam({ name: 'Standalone', ownerId: outsider.user.id })).id;
-    const standaloneType = (await operator.createEventType({ title: 'Solo', slug: 'solo', lengthInMinutes: 15, teamId: standalone, hostIds: [outsider.user.id] })).id;
+    const standaloneType = (
+      await operator.createEventType({ title: 'Solo', slug: 'solo', lengthInMinutes: 15, teamId: standalone, hostIds: [outsider.user.id] })
+    ).id;
     const solo = expectSuccess(await call(outsider, bodyFor(outsider), teamPath(standalone, standaloneType)), 201);
     const [soloRow] = await stack.db('integrations').query('SELECT org_id FROM phone_calls WHERE call_id = $1', [solo.callId]);
     expect(soloRow.org_id).toBeNull();

@@ -52,13 +52,25 @@ describe('private links', () => {
     process.env.BOOKING_BASE_URL = BASE_URL;
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [owner, other, orgAdmin, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    [owner, other, orgAdmin, teamAdmin, member] = [
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+    ];
     org = await operator.createOrganization({ name: 'Acme', slug: 'acme', ownerId: orgAdmin.user.id });
     otherOrg = await operator.createOrganization({ name: 'Globex', slug: 'globex', ownerId: other.user.id });
     team = await operator.createTeam({ name: 'Support', slug: 'support', orgId: org.id, ownerId: teamAdmin.user.id });
     await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
-    eventType = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Intro', slug: 'intro', lengthInMinutes: 30 } }), 201);
-    theirEventType = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }), 201);
+    eventType = expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Intro', slug: 'intro', lengthInMinutes: 30 } }),
+      201,
+    );
+    theirEventType = expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }),
+      201,
+    );
     teamEventType = await operator.createEventType({ title: 'Team call', slug: 'team-call', lengthInMinutes: 30, teamId: team.id, hostIds: [member.user.id] });
   });
   afterAll(async () => {
@@ -119,7 +131,11 @@ describe('private links', () => {
       const theirLink = expectSuccess(await stack.rest('POST', userPath(theirEventType.id), { key: other.key, body: {} }), 201);
       expectErrorEnvelope(await stack.rest('GET', userPath(theirEventType.id), { key: owner.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('POST', userPath(theirEventType.id), { key: owner.key, body: {} }), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await stack.rest('PATCH', userPath(theirEventType.id, `/${theirLink.linkId}`), { key: owner.key, body: { maxUsageCount: 5 } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', userPath(theirEventType.id, `/${theirLink.linkId}`), { key: owner.key, body: { maxUsageCount: 5 } }),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await stack.rest('DELETE', userPath(theirEventType.id, `/${theirLink.linkId}`), { key: owner.key }), 404, 'NOT_FOUND');
       expect(await linksOf(theirEventType.id, other.key)).toEqual([theirLink]);
     });
@@ -133,23 +149,35 @@ describe('private links', () => {
     it('raises the usage cap and sets an expiry; the usage count stays', async () => {
       const link = await createLink();
       const expiresAt = inFuture(3);
-      const updated = expectSuccess(await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { maxUsageCount: 5, expiresAt } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { maxUsageCount: 5, expiresAt } }),
+      );
       expect(updated).toEqual({ ...link, maxUsageCount: 5, expiresAt });
       expect(await linkOf(eventType.id, link.linkId)).toEqual(updated);
-      const unlimited = expectSuccess(await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { expiresAt: null, maxUsageCount: -1 } }));
+      const unlimited = expectSuccess(
+        await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { expiresAt: null, maxUsageCount: -1 } }),
+      );
       expect(unlimited).toMatchObject({ expiresAt: null, maxUsageCount: -1, isExpired: false });
     });
 
     it('invalid values → 400 naming the field, and the link is unchanged', async () => {
       const link = await createLink();
       for (const body of [{ maxUsageCount: 0 }, { expiresAt: '2001-01-01T00:00:00Z' }, { expiresAt: 'soon' }]) {
-        expectErrorEnvelope(await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body }), 400, 'BAD_REQUEST', new RegExp(`^${Object.keys(body)[0]}\\b`));
+        expectErrorEnvelope(
+          await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body }),
+          400,
+          'BAD_REQUEST',
+          new RegExp(`^${Object.keys(body)[0]}\\b`),
+        );
       }
       expect(await linkOf(eventType.id, link.linkId)).toEqual(link);
     });
 
     it('an unknown link, or a link of another event type → 404', async () => {
-      const second = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second', lengthInMinutes: 15 } }), 201);
+      const second = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second', lengthInMinutes: 15 } }),
+        201,
+      );
       const link = await createLink();
       expectErrorEnvelope(await stack.rest('PATCH', userPath(eventType.id, '/nope'), { key: owner.key, body: { maxUsageCount: 2 } }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('PATCH', userPath(second.id, `/${link.linkId}`), { key: owner.key, body: { maxUsageCount: 2 } }), 404, 'NOT_FOUND');
@@ -200,7 +228,9 @@ describe('private links', () => {
     it('raising the cap of a used-up link makes it usable again', async () => {
       const link = await createLink();
       await redeem(link.linkId);
-      expect(expectSuccess(await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { maxUsageCount: 2 } }))).toMatchObject({ usageCount: 1, isExpired: false });
+      expect(expectSuccess(await stack.rest('PATCH', userPath(eventType.id, `/${link.linkId}`), { key: owner.key, body: { maxUsageCount: 2 } }))).toMatchObject(
+        { usageCount: 1, isExpired: false },
+      );
     });
 
     it('two bookings racing for the last use: exactly one gets it (the row is locked)', async () => {
@@ -218,38 +248,69 @@ describe('private links', () => {
   describe('/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links: team admins', () => {
     it('without svc-api-version (older behaviour): bookingUrl without the organization', async () => {
       const link = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: { maxUsageCount: 3 } }), 201);
-      expect(link).toMatchObject({ eventTypeId: teamEventType.id, maxUsageCount: 3, usageCount: 0, isExpired: false, bookingUrl: `${BASE_URL}/d/${link.linkId}/team-call` });
+      expect(link).toMatchObject({
+        eventTypeId: teamEventType.id,
+        maxUsageCount: 3,
+        usageCount: 0,
+        isExpired: false,
+        bookingUrl: `${BASE_URL}/d/${link.linkId}/team-call`,
+      });
     });
 
     it('with svc-api-version 2024-09-04: the full bookingUrl, with the organization slug and the event slug, on every route', async () => {
       const full = (linkId: string) => `https://acme.book.example.test/d/${linkId}/team-call`;
-      const link = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: {}, headers: V2024_09_04 }), 201);
+      const link = expectSuccess(
+        await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: {}, headers: V2024_09_04 }),
+        201,
+      );
       expect(link).toMatchObject({ maxUsageCount: 1, bookingUrl: full(link.linkId) });
       const listed = expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, headers: V2024_09_04 }));
       expect(listed.find((l: any) => l.linkId === link.linkId)).toEqual(link);
       const older = expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key }));
       expect(older.find((l: any) => l.linkId === link.linkId)).toEqual({ ...link, bookingUrl: `${BASE_URL}/d/${link.linkId}/team-call` });
-      const patched = expectSuccess(await stack.rest('PATCH', orgPath(org.id, team.id, teamEventType.id, `/${link.linkId}`), { key: teamAdmin.key, body: { maxUsageCount: 4 }, headers: V2024_09_04 }));
+      const patched = expectSuccess(
+        await stack.rest('PATCH', orgPath(org.id, team.id, teamEventType.id, `/${link.linkId}`), {
+          key: teamAdmin.key,
+          body: { maxUsageCount: 4 },
+          headers: V2024_09_04,
+        }),
+      );
       expect(patched).toEqual({ ...link, maxUsageCount: 4 });
-      const deleted = expectSuccess(await stack.rest('DELETE', orgPath(org.id, team.id, teamEventType.id, `/${link.linkId}`), { key: teamAdmin.key, headers: V2024_09_04 }));
+      const deleted = expectSuccess(
+        await stack.rest('DELETE', orgPath(org.id, team.id, teamEventType.id, `/${link.linkId}`), { key: teamAdmin.key, headers: V2024_09_04 }),
+      );
       expect(deleted).toEqual(patched);
     });
 
     it('another svc-api-version value → the older behaviour', async () => {
-      const link = expectSuccess(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: {}, headers: { 'svc-api-version': '2024-06-14' } }), 201);
+      const link = expectSuccess(
+        await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: {}, headers: { 'svc-api-version': '2024-06-14' } }),
+        201,
+      );
       expect(link.bookingUrl).toBe(`${BASE_URL}/d/${link.linkId}/team-call`);
     });
 
     it('an organization admin (not in the team) → 201', async () => {
-      expectSuccess(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: orgAdmin.key, body: { maxUsageCount: -1 }, headers: V2024_09_04 }), 201);
+      expectSuccess(
+        await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: orgAdmin.key, body: { maxUsageCount: -1 }, headers: V2024_09_04 }),
+        201,
+      );
     });
 
     it('a plain team member → 403 on every route, and nothing is created', async () => {
       const before = expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key }));
       expectErrorEnvelope(await stack.rest('GET', orgPath(org.id, team.id, teamEventType.id), { key: member.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: member.key, body: {} }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('PATCH', orgPath(org.id, team.id, teamEventType.id, `/${before[0].linkId}`), { key: member.key, body: { maxUsageCount: 9 } }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('DELETE', orgPath(org.id, team.id, teamEventType.id, `/${before[0].linkId}`), { key: member.key }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', orgPath(org.id, team.id, teamEventType.id, `/${before[0].linkId}`), { key: member.key, body: { maxUsageCount: 9 } }),
+        403,
+        'FORBIDDEN',
+      );
+      expectErrorEnvelope(
+        await stack.rest('DELETE', orgPath(org.id, team.id, teamEventType.id, `/${before[0].linkId}`), { key: member.key }),
+        403,
+        'FORBIDDEN',
+      );
       expect(expectSuccess(await stack.rest('GET', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key }))).toEqual(before);
     });
 
@@ -261,7 +322,12 @@ describe('private links', () => {
     });
 
     it('the same validation: maxUsageCount 0 → 400 naming maxUsageCount', async () => {
-      expectErrorEnvelope(await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: { maxUsageCount: 0 }, headers: V2024_09_04 }), 400, 'BAD_REQUEST', /^maxUsageCount\b/);
+      expectErrorEnvelope(
+        await stack.rest('POST', orgPath(org.id, team.id, teamEventType.id), { key: teamAdmin.key, body: { maxUsageCount: 0 }, headers: V2024_09_04 }),
+        400,
+        'BAD_REQUEST',
+        /^maxUsageCount\b/,
+      );
     });
 
     it('a team event type is not reachable through the personal routes (404)', async () => {

@@ -111,7 +111,10 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     const version = SPEC_VERSIONS[key] ?? referenceVersion(method, template);
     const headers = { ...(version ? { 'svc-api-version': version } : {}), ...options.headers };
     const response = await stack.rest(method, `${path}${query}`, { key: options.key, body: options.body, headers });
-    const problems = response.status >= 200 && response.status < 300 ? referenceShapeProblems(method, template, response.body) : [`HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`];
+    const problems =
+      response.status >= 200 && response.status < 300
+        ? referenceShapeProblems(method, template, response.body)
+        : [`HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`];
     outcomes.set(key, { status: response.status, problems });
     return response.body?.data;
   }
@@ -176,7 +179,21 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
       call('GET', '/v2/me', {}, { key: host.key }),
       call('PATCH', '/v2/me', {}, { key: host.key, body: { timeZone: 'Europe/Paris', weekStart: 'Monday', timeFormat: 24 } }),
       call('POST', '/v2/event-types', {}, { key: host.key, body: eventTypeBody }),
-      call('POST', '/v2/schedules', {}, { key: host.key, body: { name: 'Evenings', timeZone: 'Europe/Paris', isDefault: false, availability: [{ days: ['Monday'], startTime: '18:00', endTime: '21:00' }], overrides: [{ date: '2032-02-02', startTime: '10:00', endTime: '12:00' }] } }),
+      call(
+        'POST',
+        '/v2/schedules',
+        {},
+        {
+          key: host.key,
+          body: {
+            name: 'Evenings',
+            timeZone: 'Europe/Paris',
+            isDefault: false,
+            availability: [{ days: ['Monday'], startTime: '18:00', endTime: '21:00' }],
+            overrides: [{ date: '2032-02-02', startTime: '10:00', endTime: '12:00' }],
+          },
+        },
+      ),
       call('GET', '/v2/slots', {}, { query: { eventTypeId: bookable.id, start: '2032-02-02', end: '2032-02-03' } }),
     ]);
     const eventTypeId = created.id as number;
@@ -188,7 +205,12 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     ]);
     const linkId = link.linkId as string;
     await call('GET', '/v2/event-types/{eventTypeId}/private-links', { eventTypeId }, { key: host.key });
-    await call('PATCH', '/v2/event-types/{eventTypeId}/private-links/{linkId}', { eventTypeId, linkId }, { key: host.key, body: { maxUsageCount: 5, expiresAt: '2033-01-01T00:00:00.000Z' } });
+    await call(
+      'PATCH',
+      '/v2/event-types/{eventTypeId}/private-links/{linkId}',
+      { eventTypeId, linkId },
+      { key: host.key, body: { maxUsageCount: 5, expiresAt: '2033-01-01T00:00:00.000Z' } },
+    );
     await call('DELETE', '/v2/event-types/{eventTypeId}/private-links/{linkId}', { eventTypeId, linkId }, { key: host.key });
     await call('DELETE', '/v2/event-types/{eventTypeId}', { eventTypeId }, { key: host.key });
 
@@ -208,7 +230,20 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     await call('DELETE', '/v2/slots/reservations/{uid}', { uid });
 
     // Bookings: create, read, the reads of one booking, then every action.
-    const made = await call('POST', '/v2/bookings', {}, { body: { eventTypeId: bookable.id, start: '2032-01-07T09:00:00Z', attendee: { ...attendee('booker', 'Europe/Paris'), phoneNumber: '+33612345678' }, guests: ['friend@example.com'], metadata: { source: 'shapes' } } });
+    const made = await call(
+      'POST',
+      '/v2/bookings',
+      {},
+      {
+        body: {
+          eventTypeId: bookable.id,
+          start: '2032-01-07T09:00:00Z',
+          attendee: { ...attendee('booker', 'Europe/Paris'), phoneNumber: '+33612345678' },
+          guests: ['friend@example.com'],
+          metadata: { source: 'shapes' },
+        },
+      },
+    );
     const bookingUid = made.uid as string;
     await Promise.all([
       call('GET', '/v2/bookings', {}, { key: host.key, query: { take: 2 } }),
@@ -219,15 +254,36 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
       call('GET', '/v2/bookings/{bookingUid}/references', { bookingUid }, { key: host.key }),
       call('POST', '/v2/bookings/{bookingUid}/confirm', { bookingUid: pending1.uid }, { key: host.key }),
       call('POST', '/v2/bookings/{bookingUid}/decline', { bookingUid: pending2.uid }, { key: host.key, body: { reason: 'fully booked' } }),
-      call('POST', '/v2/bookings/{bookingUid}/mark-absent', { bookingUid: started.uid }, { key: host.key, body: { host: false, attendees: [{ email: attendee('started').email, absent: true }] } }),
-      call('POST', '/v2/bookings/{bookingUid}/reassign/{userId}', { bookingUid: teamBooking1.uid, userId: member.user.id }, { key: teamAdmin.key, body: { reason: 'vacation' } }),
+      call(
+        'POST',
+        '/v2/bookings/{bookingUid}/mark-absent',
+        { bookingUid: started.uid },
+        { key: host.key, body: { host: false, attendees: [{ email: attendee('started').email, absent: true }] } },
+      ),
+      call(
+        'POST',
+        '/v2/bookings/{bookingUid}/reassign/{userId}',
+        { bookingUid: teamBooking1.uid, userId: member.user.id },
+        { key: teamAdmin.key, body: { reason: 'vacation' } },
+      ),
       call('POST', '/v2/bookings/{bookingUid}/reassign', { bookingUid: teamBooking2.uid }, { key: teamAdmin.key }),
     ]);
-    const moved = await call('POST', '/v2/bookings/{bookingUid}/reschedule', { bookingUid }, { body: { start: '2032-01-07T11:00:00Z', reschedulingReason: 'conflict' } });
+    const moved = await call(
+      'POST',
+      '/v2/bookings/{bookingUid}/reschedule',
+      { bookingUid },
+      { body: { start: '2032-01-07T11:00:00Z', reschedulingReason: 'conflict' } },
+    );
     await call('POST', '/v2/bookings/{bookingUid}/cancel', { bookingUid: moved.uid }, { body: { cancellationReason: 'no longer needed' } });
 
     // Team and organization-team event types, their private links and phone calls.
-    const teamTypeBody = (slug: string) => ({ title: 'Team demo', slug, lengthInMinutes: 30, schedulingType: 'roundRobin', hosts: hostIds.map((userId) => ({ userId })) });
+    const teamTypeBody = (slug: string) => ({
+      title: 'Team demo',
+      slug,
+      lengthInMinutes: 30,
+      schedulingType: 'roundRobin',
+      hosts: hostIds.map((userId) => ({ userId })),
+    });
     const [teamCreated, orgTeamCreated] = await Promise.all([
       call('POST', '/v2/teams/{teamId}/event-types', { teamId }, { key: teamAdmin.key, body: teamTypeBody('team-demo') }),
       call('POST', '/v2/organizations/{orgId}/teams/{teamId}/event-types', { orgId, teamId }, { key: orgAdmin.key, body: teamTypeBody('org-team-demo') }),
@@ -249,18 +305,47 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     const [, , , , , , , , orgLink] = await Promise.all([
       call('GET', '/v2/teams/{teamId}/event-types', { teamId }, { key: teamAdmin.key }),
       call('GET', '/v2/teams/{teamId}/event-types/{eventTypeId}', { teamId, eventTypeId: teamCreated.id }, { key: teamAdmin.key }),
-      call('PATCH', '/v2/teams/{teamId}/event-types/{eventTypeId}', { teamId, eventTypeId: teamCreated.id }, { key: teamAdmin.key, body: { title: 'Team demo, longer', lengthInMinutes: 45 } }),
-      call('POST', '/v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call', { teamId, eventTypeId: teamCreated.id }, { key: teamAdmin.key, body: phoneCall(teamAdmin.key) }),
+      call(
+        'PATCH',
+        '/v2/teams/{teamId}/event-types/{eventTypeId}',
+        { teamId, eventTypeId: teamCreated.id },
+        { key: teamAdmin.key, body: { title: 'Team demo, longer', lengthInMinutes: 45 } },
+      ),
+      call(
+        'POST',
+        '/v2/teams/{teamId}/event-types/{eventTypeId}/create-phone-call',
+        { teamId, eventTypeId: teamCreated.id },
+        { key: teamAdmin.key, body: phoneCall(teamAdmin.key) },
+      ),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/event-types', { orgId, teamId }, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}', orgTeamLinks, { key: orgAdmin.key }),
-      call('PATCH', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}', orgTeamLinks, { key: orgAdmin.key, body: { description: 'Now described' } }),
+      call('PATCH', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}', orgTeamLinks, {
+        key: orgAdmin.key,
+        body: { description: 'Now described' },
+      }),
       call('GET', '/v2/organizations/{orgId}/teams/event-types', { orgId }, { key: orgAdmin.key }),
-      call('POST', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links', orgTeamLinks, { key: orgAdmin.key, body: { expiresAt: '2033-01-01T00:00:00.000Z' } }),
-      call('POST', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/create-phone-call', orgTeamLinks, { key: orgAdmin.key, body: phoneCall(orgAdmin.key) }),
+      call('POST', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links', orgTeamLinks, {
+        key: orgAdmin.key,
+        body: { expiresAt: '2033-01-01T00:00:00.000Z' },
+      }),
+      call('POST', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/create-phone-call', orgTeamLinks, {
+        key: orgAdmin.key,
+        body: phoneCall(orgAdmin.key),
+      }),
     ]);
     await call('GET', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links', orgTeamLinks, { key: orgAdmin.key });
-    await call('PATCH', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}', { ...orgTeamLinks, linkId: orgLink.linkId }, { key: orgAdmin.key, body: { maxUsageCount: 3 } });
-    await call('DELETE', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}', { ...orgTeamLinks, linkId: orgLink.linkId }, { key: orgAdmin.key });
+    await call(
+      'PATCH',
+      '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}',
+      { ...orgTeamLinks, linkId: orgLink.linkId },
+      { key: orgAdmin.key, body: { maxUsageCount: 3 } },
+    );
+    await call(
+      'DELETE',
+      '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links/{linkId}',
+      { ...orgTeamLinks, linkId: orgLink.linkId },
+      { key: orgAdmin.key },
+    );
     await Promise.all([
       call('DELETE', '/v2/teams/{teamId}/event-types/{eventTypeId}', { teamId, eventTypeId: teamCreated.id }, { key: teamAdmin.key }),
       call('DELETE', '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}', orgTeamLinks, { key: orgAdmin.key }),
@@ -271,19 +356,30 @@ describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () 
     const [, , , , , , , , memberSchedule] = await Promise.all([
       call('GET', '/v2/organizations/{orgId}/bookings', { orgId }, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/bookings', { orgId, teamId }, { key: orgAdmin.key }),
-      call('GET', '/v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references', { orgId, teamId, bookingUid: teamBooking1.uid }, { key: orgAdmin.key }),
+      call(
+        'GET',
+        '/v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references',
+        { orgId, teamId, bookingUid: teamBooking1.uid },
+        { key: orgAdmin.key },
+      ),
       call('GET', '/v2/organizations/{orgId}/users/{userId}/bookings', userSchedules, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/schedules', { orgId }, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/schedules', { orgId, teamId }, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules', { orgId, teamId, userId: member.user.id }, { key: orgAdmin.key }),
       call('GET', '/v2/teams/{teamId}/schedules', { teamId }, { key: teamAdmin.key }),
-      call('POST', '/v2/organizations/{orgId}/users/{userId}/schedules', userSchedules, { key: orgAdmin.key, body: { name: 'Mornings', timeZone: 'Europe/Rome', isDefault: false, availability: [{ days: ['Tuesday'], startTime: '08:00', endTime: '12:00' }] } }),
+      call('POST', '/v2/organizations/{orgId}/users/{userId}/schedules', userSchedules, {
+        key: orgAdmin.key,
+        body: { name: 'Mornings', timeZone: 'Europe/Rome', isDefault: false, availability: [{ days: ['Tuesday'], startTime: '08:00', endTime: '12:00' }] },
+      }),
     ]);
     const scheduleOfMember = { ...userSchedules, scheduleId: memberSchedule.id };
     await Promise.all([
       call('GET', '/v2/organizations/{orgId}/users/{userId}/schedules', userSchedules, { key: orgAdmin.key }),
       call('GET', '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}', scheduleOfMember, { key: orgAdmin.key }),
-      call('PATCH', '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}', scheduleOfMember, { key: orgAdmin.key, body: { name: 'Early mornings' } }),
+      call('PATCH', '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}', scheduleOfMember, {
+        key: orgAdmin.key,
+        body: { name: 'Early mornings' },
+      }),
     ]);
     await call('DELETE', '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}', scheduleOfMember, { key: orgAdmin.key });
   });

@@ -34,7 +34,10 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
 
   it('POST creates a CUSTOM role (201, type 2.15); permissions are sorted and deduplicated', async () => {
     const data = expectSuccess(
-      await stack.rest('POST', roles(), { key: admin.key, body: { name: 'Roster reader', permissions: ['team.readMemberships', 'role.readOrgRoles', 'team.readMemberships'], color: '#112233' } }),
+      await stack.rest('POST', roles(), {
+        key: admin.key,
+        body: { name: 'Roster reader', permissions: ['team.readMemberships', 'role.readOrgRoles', 'team.readMemberships'], color: '#112233' },
+      }),
       201,
     );
     expect(data).toEqual({
@@ -52,7 +55,12 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
   });
 
   it('a permission not in resource.action form is a 400 naming permissions; a repeated name a 409', async () => {
-    expectErrorEnvelope(await stack.rest('POST', roles(), { key: admin.key, body: { name: 'Bad', permissions: ['everything'] } }), 400, 'BAD_REQUEST', /^permissions/);
+    expectErrorEnvelope(
+      await stack.rest('POST', roles(), { key: admin.key, body: { name: 'Bad', permissions: ['everything'] } }),
+      400,
+      'BAD_REQUEST',
+      /^permissions/,
+    );
     expectErrorEnvelope(await stack.rest('POST', roles(), { key: admin.key, body: { name: 'Roster reader' } }), 409, 'CONFLICT');
   });
 
@@ -86,12 +94,23 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
         'team.readMemberships',
         'team.remove',
       ]);
-      expect(expectSuccess(await stack.rest('DELETE', `${permissions()}/team.remove`, { key: admin.key }))).toEqual(['role.readOrgRoles', 'team.readMemberships']);
-      expect(expectSuccess(await stack.rest('PUT', permissions(), { key: admin.key, body: { permissions: ['team.readMemberships'] } }))).toEqual(['team.readMemberships']);
+      expect(expectSuccess(await stack.rest('DELETE', `${permissions()}/team.remove`, { key: admin.key }))).toEqual([
+        'role.readOrgRoles',
+        'team.readMemberships',
+      ]);
+      expect(expectSuccess(await stack.rest('PUT', permissions(), { key: admin.key, body: { permissions: ['team.readMemberships'] } }))).toEqual([
+        'team.readMemberships',
+      ]);
     });
     it('the SYSTEM roles answer their permissions but cannot be changed', async () => {
-      expect(expectSuccess(await stack.rest('GET', `${roles()}/member_role/permissions`, { key: admin.key }))).toEqual(expect.arrayContaining(['team.read', 'eventType.read']));
-      expectErrorEnvelope(await stack.rest('POST', `${roles()}/member_role/permissions`, { key: admin.key, body: { permissions: ['team.remove'] } }), 400, 'BAD_REQUEST');
+      expect(expectSuccess(await stack.rest('GET', `${roles()}/member_role/permissions`, { key: admin.key }))).toEqual(
+        expect.arrayContaining(['team.read', 'eventType.read']),
+      );
+      expectErrorEnvelope(
+        await stack.rest('POST', `${roles()}/member_role/permissions`, { key: admin.key, body: { permissions: ['team.remove'] } }),
+        400,
+        'BAD_REQUEST',
+      );
     });
   });
 
@@ -100,7 +119,10 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
 
     it('POST …/assignments gives a membership of one of the organization’s teams the role (201); the member gains what it grants', async () => {
       expect((await stack.rest('GET', roster(), { key: member.key })).status).toBe(403);
-      const data = expectSuccess(await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: admin.key, body: { membershipId: memberTeamMembershipId } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: admin.key, body: { membershipId: memberTeamMembershipId } }),
+        201,
+      );
       expect(data).toMatchObject({ id: memberTeamMembershipId, userId: member.user.id, teamId, role: 'MEMBER', customRoleId: roleId });
       expect((await stack.rest('GET', roster(), { key: member.key })).status).toBe(200);
     });
@@ -117,11 +139,17 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
     });
 
     it('a membership of another organization is a 404', async () => {
-      expectErrorEnvelope(await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: admin.key, body: { membershipId: otherOrgMembershipId } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: admin.key, body: { membershipId: otherOrgMembershipId } }),
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('DELETE …/assignments/{membershipId} takes the role away: the membership role decides again', async () => {
-      expect(expectSuccess(await stack.rest('DELETE', `${roles()}/${roleId}/assignments/${memberTeamMembershipId}`, { key: admin.key })).customRoleId).toBeNull();
+      expect(
+        expectSuccess(await stack.rest('DELETE', `${roles()}/${roleId}/assignments/${memberTeamMembershipId}`, { key: admin.key })).customRoleId,
+      ).toBeNull();
       expect((await stack.rest('GET', roster(), { key: member.key })).status).toBe(403);
       expectErrorEnvelope(await stack.rest('DELETE', `${roles()}/${roleId}/assignments/${memberTeamMembershipId}`, { key: admin.key }), 404, 'NOT_FOUND');
     });
@@ -134,15 +162,23 @@ describe('custom organization roles: CRUD, permissions, assignments (spec 2.15, 
         expect((await stack.rest('POST', roles(), { key: who.key, body: { name: 'Mine' } })).status).toBe(403);
         expect((await stack.rest('PATCH', `${roles()}/${roleId}`, { key: who.key, body: { name: 'Mine' } })).status).toBe(403);
         expect((await stack.rest('DELETE', `${roles()}/${roleId}`, { key: who.key })).status).toBe(403);
-        expect((await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: who.key, body: { membershipId: memberTeamMembershipId } })).status).toBe(403);
+        expect((await stack.rest('POST', `${roles()}/${roleId}/assignments`, { key: who.key, body: { membershipId: memberTeamMembershipId } })).status).toBe(
+          403,
+        );
       }
     });
     it("the other organization's admin reaching this role through their own organization gets 404", async () => {
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/organizations/${otherOrgId}/roles/${roleId}`, { key: otherAdmin.key, body: { name: 'Mine' } }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/organizations/${otherOrgId}/roles/${roleId}`, { key: otherAdmin.key, body: { name: 'Mine' } }),
+        404,
+        'NOT_FOUND',
+      );
     });
     it('a member whose custom role grants role.create may create roles but not delete them', async () => {
       const creator = expectSuccess(await stack.rest('POST', roles(), { key: admin.key, body: { name: 'Role maker', permissions: ['role.create'] } }), 201);
-      const orgMembership = (await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [orgId, member.user.id]))[0].id;
+      const orgMembership = (
+        await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [orgId, member.user.id])
+      )[0].id;
       expectSuccess(await stack.rest('POST', `${roles()}/${creator.id}/assignments`, { key: admin.key, body: { membershipId: orgMembership } }), 201);
       expectSuccess(await stack.rest('POST', roles(), { key: member.key, body: { name: 'Made by a member' } }), 201);
       expectErrorEnvelope(await stack.rest('DELETE', `${roles()}/${creator.id}`, { key: member.key }), 403, 'FORBIDDEN', /role\.delete/);

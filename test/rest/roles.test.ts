@@ -24,7 +24,15 @@ describe('organization roles (2.15) and permission checks (PBAC)', () => {
     await operator.addMember({ teamId: orgId, userId: orgMember.user.id, role: MembershipRole.MEMBER });
     teamId = (await operator.createTeam({ name: 'Field', orgId, ownerId: orgAdmin.user.id })).id;
     memberTeamMembershipId = (await operator.addMember({ teamId, userId: orgMember.user.id, role: MembershipRole.MEMBER })).id;
-    customRoleId = (await operator.createRole({ organizationId: orgId, name: 'Auditor', permissions: ['team.readMemberships', 'role.readOrgRoles'], color: '#336699', description: 'Reads rosters' })).id;
+    customRoleId = (
+      await operator.createRole({
+        organizationId: orgId,
+        name: 'Auditor',
+        permissions: ['team.readMemberships', 'role.readOrgRoles'],
+        color: '#336699',
+        description: 'Reads rosters',
+      })
+    ).id;
   });
   afterAll(() => stack.stop());
 
@@ -77,7 +85,9 @@ describe('organization roles (2.15) and permission checks (PBAC)', () => {
     });
 
     it('but not remove members: the role lacks team.remove', async () => {
-      const { status, body } = await stack.rest('DELETE', `/v2/organizations/${orgId}/teams/${teamId}/memberships/${memberTeamMembershipId}`, { key: orgMember.key });
+      const { status, body } = await stack.rest('DELETE', `/v2/organizations/${orgId}/teams/${teamId}/memberships/${memberTeamMembershipId}`, {
+        key: orgMember.key,
+      });
       expect(status).toBe(403);
       expect(body.error.message).toContain('team.remove');
     });

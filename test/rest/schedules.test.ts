@@ -71,7 +71,12 @@ describe('schedules', () => {
     it('availability and schedule together → 400 naming schedule, and nothing is created', async () => {
       const before = await schedulesOf(ada);
       const weekly = [{ days: ['Monday'], startTime: '10:00', endTime: '12:00' }];
-      expectErrorEnvelope(await create(ada, { name: 'Both', timeZone: 'Europe/Rome', availability: weekly, schedule: weekly }), 400, 'BAD_REQUEST', /^schedule\b/);
+      expectErrorEnvelope(
+        await create(ada, { name: 'Both', timeZone: 'Europe/Rome', availability: weekly, schedule: weekly }),
+        400,
+        'BAD_REQUEST',
+        /^schedule\b/,
+      );
       expect(await schedulesOf(ada)).toEqual(before);
     });
 
@@ -93,7 +98,10 @@ describe('schedules', () => {
     });
 
     it('a leap day is a calendar date', async () => {
-      const created = expectSuccess(await create(ada, { name: 'Leap', timeZone: 'UTC', overrides: [{ date: '2024-02-29', startTime: '08:00', endTime: '09:00' }] }), 201);
+      const created = expectSuccess(
+        await create(ada, { name: 'Leap', timeZone: 'UTC', overrides: [{ date: '2024-02-29', startTime: '08:00', endTime: '09:00' }] }),
+        201,
+      );
       expect(created.overrides).toEqual([{ date: '2024-02-29', startTime: '08:00', endTime: '09:00' }]);
     });
 
@@ -103,27 +111,61 @@ describe('schedules', () => {
       ['no timeZone', { name: 'No zone' }, /\btimeZone is required/],
       ['no name', { timeZone: 'Europe/Rome' }, /\bname is required/],
       ['an empty name', { ...valid, name: '  ' }, /^name\b/],
-      ['an unknown weekday', { ...valid, availability: [{ days: ['Monday', 'Funday'], startTime: '09:00', endTime: '10:00' }] }, /^availability\[0\]\.days\b.*Funday/],
+      [
+        'an unknown weekday',
+        { ...valid, availability: [{ days: ['Monday', 'Funday'], startTime: '09:00', endTime: '10:00' }] },
+        /^availability\[0\]\.days\b.*Funday/,
+      ],
       ['a lower-case weekday', { ...valid, availability: [{ days: ['monday'], startTime: '09:00', endTime: '10:00' }] }, /^availability\[0\]\.days\b/],
       ['no days', { ...valid, availability: [{ days: [], startTime: '09:00', endTime: '10:00' }] }, /^availability\[0\]\.days\b/],
       ['a day listed twice', { ...valid, availability: [{ days: ['Friday', 'Friday'], startTime: '09:00', endTime: '10:00' }] }, /^availability\[0\]\.days\b/],
       ['startTime not HH:mm', { ...valid, availability: [{ days: ['Monday'], startTime: '9:00', endTime: '10:00' }] }, /^availability\[0\]\.startTime\b/],
       ['endTime 24:00', { ...valid, availability: [{ days: ['Monday'], startTime: '09:00', endTime: '24:00' }] }, /^availability\[0\]\.endTime\b/],
       ['endTime 10:60', { ...valid, availability: [{ days: ['Monday'], startTime: '09:00', endTime: '10:60' }] }, /^availability\[0\]\.endTime\b/],
-      ['start after end in the second entry', { ...valid, availability: [...WEEKDAYS_9_TO_5, { days: ['Saturday'], startTime: '12:00', endTime: '11:00' }] }, /^availability\[1\]\.startTime\b.*before endTime/],
+      [
+        'start after end in the second entry',
+        { ...valid, availability: [...WEEKDAYS_9_TO_5, { days: ['Saturday'], startTime: '12:00', endTime: '11:00' }] },
+        /^availability\[1\]\.startTime\b.*before endTime/,
+      ],
       ['start equal to end', { ...valid, availability: [{ days: ['Monday'], startTime: '09:00', endTime: '09:00' }] }, /^availability\[0\]\.startTime\b/],
       ['a missing endTime', { ...valid, availability: [{ days: ['Monday'], startTime: '09:00' }] }, /endTime/],
-      ['an override on 30 February', { ...valid, overrides: [{ date: '2024-02-30', startTime: '09:00', endTime: '10:00' }] }, /^overrides\[0\]\.date\b.*2024-02-30/],
-      ['an override on 29 February of a common year', { ...valid, overrides: [{ date: '2023-02-29', startTime: '09:00', endTime: '10:00' }] }, /^overrides\[0\]\.date\b/],
+      [
+        'an override on 30 February',
+        { ...valid, overrides: [{ date: '2024-02-30', startTime: '09:00', endTime: '10:00' }] },
+        /^overrides\[0\]\.date\b.*2024-02-30/,
+      ],
+      [
+        'an override on 29 February of a common year',
+        { ...valid, overrides: [{ date: '2023-02-29', startTime: '09:00', endTime: '10:00' }] },
+        /^overrides\[0\]\.date\b/,
+      ],
       ['an override in month 13', { ...valid, overrides: [{ date: '2024-13-01', startTime: '09:00', endTime: '10:00' }] }, /^overrides\[0\]\.date\b/],
-      ['an override date that is not YYYY-MM-DD', { ...valid, overrides: [{ date: '20/05/2024', startTime: '09:00', endTime: '10:00' }] }, /^overrides\[0\]\.date\b/],
+      [
+        'an override date that is not YYYY-MM-DD',
+        { ...valid, overrides: [{ date: '20/05/2024', startTime: '09:00', endTime: '10:00' }] },
+        /^overrides\[0\]\.date\b/,
+      ],
       [
         'two overrides on one date',
-        { ...valid, overrides: [{ date: '2024-05-20', startTime: '09:00', endTime: '10:00' }, { date: '2024-05-20', startTime: '14:00', endTime: '15:00' }] },
+        {
+          ...valid,
+          overrides: [
+            { date: '2024-05-20', startTime: '09:00', endTime: '10:00' },
+            { date: '2024-05-20', startTime: '14:00', endTime: '15:00' },
+          ],
+        },
         /^overrides\[1\]\.date\b.*2024-05-20/,
       ],
-      ['an override ending before it starts (no overnight windows)', { ...valid, overrides: [{ date: '2024-05-20', startTime: '15:00', endTime: '14:00' }] }, /^overrides\[0\]\.startTime \(15:00\) must be before endTime \(14:00\), or equal to it .* to close the date/],
-      ['an override time that is not HH:mm', { ...valid, overrides: [{ date: '2024-05-20', startTime: '15h', endTime: '16:00' }] }, /^overrides\[0\]\.startTime\b/],
+      [
+        'an override ending before it starts (no overnight windows)',
+        { ...valid, overrides: [{ date: '2024-05-20', startTime: '15:00', endTime: '14:00' }] },
+        /^overrides\[0\]\.startTime \(15:00\) must be before endTime \(14:00\), or equal to it .* to close the date/,
+      ],
+      [
+        'an override time that is not HH:mm',
+        { ...valid, overrides: [{ date: '2024-05-20', startTime: '15h', endTime: '16:00' }] },
+        /^overrides\[0\]\.startTime\b/,
+      ],
     ])('%s → 400 BAD_REQUEST naming the field, and nothing is created', async (_case, body, field) => {
       const before = await schedulesOf(ada);
       expectErrorEnvelope(await create(ada, body), 400, 'BAD_REQUEST', field);
@@ -278,7 +320,16 @@ describe('schedules', () => {
       ['availability', { availability: [{ days: ['Mon'], startTime: '09:00', endTime: '10:00' }] }, /^availability\[0\]\.days\b/],
       ['availability times', { availability: [{ days: ['Monday'], startTime: '18:00', endTime: '10:00' }] }, /^availability\[0\]\.startTime\b/],
       ['overrides', { overrides: [{ date: '2025-02-29', startTime: '09:00', endTime: '10:00' }] }, /^overrides\[0\]\.date\b/],
-      ['duplicate override dates', { overrides: [{ date: '2025-03-01', startTime: '09:00', endTime: '10:00' }, { date: '2025-03-01', startTime: '11:00', endTime: '12:00' }] }, /^overrides\[1\]\.date\b/],
+      [
+        'duplicate override dates',
+        {
+          overrides: [
+            { date: '2025-03-01', startTime: '09:00', endTime: '10:00' },
+            { date: '2025-03-01', startTime: '11:00', endTime: '12:00' },
+          ],
+        },
+        /^overrides\[1\]\.date\b/,
+      ],
     ])('an invalid %s → 400 naming the field, and nothing changes', async (_case, body, field) => {
       const { caller, ids } = await newUserWith('Keep');
       const before = await schedulesOf(caller);
@@ -309,7 +360,12 @@ describe('schedules', () => {
     it('the default while other schedules exist → 400 saying it is the default, and nothing is deleted', async () => {
       const { caller, ids } = await newUserWith('Default', 'Other');
       const before = await schedulesOf(caller);
-      expectErrorEnvelope(await stack.rest('DELETE', `/v2/schedules/${ids[0]}`, { key: caller.key }), 400, 'BAD_REQUEST', /default schedule.*another one the default/);
+      expectErrorEnvelope(
+        await stack.rest('DELETE', `/v2/schedules/${ids[0]}`, { key: caller.key }),
+        400,
+        'BAD_REQUEST',
+        /default schedule.*another one the default/,
+      );
       expect(await schedulesOf(caller)).toEqual(before);
     });
 
@@ -419,8 +475,18 @@ describe('schedules', () => {
       await operator.addMember({ teamId: org.id, userId: orgMember.user.id, role: MembershipRole.MEMBER });
       await operator.addMember({ teamId: org.id, userId: idle.user.id, role: MembershipRole.MEMBER });
       await operator.addMember({ teamId: otherOrg.id, userId: stranger.user.id, role: MembershipRole.MEMBER });
-      expectSuccess(await create(orgMember, { name: 'Working hours', timeZone: 'Europe/Berlin', overrides: [{ date: '2025-06-01', startTime: '10:00', endTime: '11:00' }] }), 201);
-      expectSuccess(await create(orgMember, { name: 'Evenings', timeZone: 'Europe/Berlin', availability: [{ days: ['Monday'], startTime: '18:00', endTime: '20:00' }] }), 201);
+      expectSuccess(
+        await create(orgMember, {
+          name: 'Working hours',
+          timeZone: 'Europe/Berlin',
+          overrides: [{ date: '2025-06-01', startTime: '10:00', endTime: '11:00' }],
+        }),
+        201,
+      );
+      expectSuccess(
+        await create(orgMember, { name: 'Evenings', timeZone: 'Europe/Berlin', availability: [{ days: ['Monday'], startTime: '18:00', endTime: '20:00' }] }),
+        201,
+      );
       expectSuccess(await create(stranger, { name: 'Elsewhere', timeZone: 'UTC' }), 201);
       memberSchedules = await schedulesOf(orgMember);
     });
@@ -429,7 +495,10 @@ describe('schedules', () => {
       const response = await stack.rest('GET', path(org.id, orgMember.user.id), { key: orgAdmin.key });
       expect(expectSuccess(response)).toEqual(memberSchedules);
       expect(response.body).not.toHaveProperty('pagination');
-      expect(memberSchedules.map((s) => [s.name, s.isDefault])).toEqual([['Working hours', true], ['Evenings', false]]);
+      expect(memberSchedules.map((s) => [s.name, s.isDefault])).toEqual([
+        ['Working hours', true],
+        ['Evenings', false],
+      ]);
     });
 
     it('the org owner gets 200 too, also for their admins', async () => {
@@ -470,7 +539,12 @@ describe('schedules', () => {
     it('without a credential → 401; non-numeric ids → 400 naming the parameter', async () => {
       expectErrorEnvelope(await stack.rest('GET', path(org.id, orgMember.user.id)), 401, 'UNAUTHORIZED');
       expectErrorEnvelope(await stack.rest('GET', path(org.id, 'me'), { key: orgAdmin.key }), 400, 'BAD_REQUEST', /userId/);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/acme/users/${orgMember.user.id}/schedules`, { key: orgAdmin.key }), 400, 'BAD_REQUEST', /orgId/);
+      expectErrorEnvelope(
+        await stack.rest('GET', `/v2/organizations/acme/users/${orgMember.user.id}/schedules`, { key: orgAdmin.key }),
+        400,
+        'BAD_REQUEST',
+        /orgId/,
+      );
     });
 
     describe('as an OAuth token or an organization role would call it (subgraphs called directly)', () => {
@@ -478,7 +552,15 @@ describe('schedules', () => {
       const SCHEDULES = 'query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on OrganizationUser { schedules { id } } } }';
 
       function principalOf(caller: Caller, membership: Partial<PrincipalMembership>, overrides: Partial<Principal> = {}): Principal {
-        const inOrg: PrincipalMembership = { teamId: org.id, isOrganization: true, parentId: null, role: 'ADMIN', accepted: true, permissions: null, ...membership };
+        const inOrg: PrincipalMembership = {
+          teamId: org.id,
+          isOrganization: true,
+          parentId: null,
+          role: 'ADMIN',
+          accepted: true,
+          permissions: null,
+          ...membership,
+        };
         return { kind: 'apiKey', userId: caller.user.id, scopes: null, clientId: null, isServiceAdmin: false, memberships: [inOrg], ...overrides };
       }
 
@@ -491,7 +573,8 @@ describe('schedules', () => {
         return (await response.json()) as any;
       }
 
-      const schedulesAs = (principal: Principal) => call('scheduling', SCHEDULES, { reps: [{ __typename: 'OrganizationUser', orgId: org.id, userId: orgMember.user.id }] }, principal);
+      const schedulesAs = (principal: Principal) =>
+        call('scheduling', SCHEDULES, { reps: [{ __typename: 'OrganizationUser', orgId: org.id, userId: orgMember.user.id }] }, principal);
 
       it('an access token needs ORG_SCHEDULE_READ for the schedules', async () => {
         const token = (scopes: string[]) => principalOf(orgAdmin, {}, { kind: 'oauth', scopes, clientId: 'client-1' });
@@ -502,7 +585,9 @@ describe('schedules', () => {
         expect(granted.data._entities[0].schedules.map((s: any) => s.id)).toEqual(memberSchedules.map((s) => s.id));
         // … and ORG_SCHEDULE_READ reaches the member (organizationUser) as well
         expect((await call('organizations', ORG_USER, { orgId: org.id, userId: orgMember.user.id }, token(['ORG_SCHEDULE_READ']))).errors).toBeUndefined();
-        expect((await call('organizations', ORG_USER, { orgId: org.id, userId: orgMember.user.id }, token(['SCHEDULE_READ']))).errors[0].extensions.code).toBe('FORBIDDEN');
+        expect((await call('organizations', ORG_USER, { orgId: org.id, userId: orgMember.user.id }, token(['SCHEDULE_READ']))).errors[0].extensions.code).toBe(
+          'FORBIDDEN',
+        );
       });
 
       it('a member whose organization role grants availability.readOrgAvailability reads them; one whose role lacks it is refused', async () => {
@@ -523,34 +608,68 @@ describe('schedules', () => {
     beforeAll(async () => {
       host = await userWithKey(stack);
       const created = expectSuccess(
-        await create(host, { name: 'With a day off', timeZone: 'Europe/Berlin', availability: WEEKDAYS_9_TO_5, overrides: [{ date: CLOSED_DAY, startTime: '00:00', endTime: '00:00' }] }),
+        await create(host, {
+          name: 'With a day off',
+          timeZone: 'Europe/Berlin',
+          availability: WEEKDAYS_9_TO_5,
+          overrides: [{ date: CLOSED_DAY, startTime: '00:00', endTime: '00:00' }],
+        }),
         201,
       );
       expect(created).toMatchObject({ isDefault: true, overrides: [{ date: CLOSED_DAY, startTime: '00:00', endTime: '00:00' }] });
-      eventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Day off test', slug: 'day-off-test', lengthInMinutes: 60 } }), 201).id;
+      eventTypeId = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Day off test', slug: 'day-off-test', lengthInMinutes: 60 } }),
+        201,
+      ).id;
     });
 
     it('is accepted on create and on PATCH (any equal pair), and answered as sent; weekly hours still need start before end', async () => {
       const { caller, ids } = await newUserWith('Closures');
-      const overrides = [{ date: '2031-12-25', startTime: '00:00', endTime: '00:00' }, { date: '2031-12-26', startTime: '10:00', endTime: '10:00' }];
+      const overrides = [
+        { date: '2031-12-25', startTime: '00:00', endTime: '00:00' },
+        { date: '2031-12-26', startTime: '10:00', endTime: '10:00' },
+      ];
       expect(expectSuccess(await patch(caller, ids[0], { overrides })).overrides).toEqual(overrides);
-      expectErrorEnvelope(await patch(caller, ids[0], { availability: [{ days: ['Monday'], startTime: '00:00', endTime: '00:00' }] }), 400, 'BAD_REQUEST', /^availability\[0\]\.startTime \(00:00\) must be before endTime \(00:00\)$/);
+      expectErrorEnvelope(
+        await patch(caller, ids[0], { availability: [{ days: ['Monday'], startTime: '00:00', endTime: '00:00' }] }),
+        400,
+        'BAD_REQUEST',
+        /^availability\[0\]\.startTime \(00:00\) must be before endTime \(00:00\)$/,
+      );
     });
 
     it('GET /v2/slots/available offers nothing that date and the weekly hours on the days around it', async () => {
-      const answer = expectSuccess(await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2031-03-03&endTime=2031-03-05&timeZone=Europe/Berlin`));
+      const answer = expectSuccess(
+        await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2031-03-03&endTime=2031-03-05&timeZone=Europe/Berlin`),
+      );
       expect(Object.keys(answer.slots)).toEqual(['2031-03-03', '2031-03-05']);
       for (const day of ['2031-03-03', '2031-03-05']) {
-        expect(answer.slots[day].map((s: { time: string }) => s.time.slice(11, 16))).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+        expect(answer.slots[day].map((s: { time: string }) => s.time.slice(11, 16))).toEqual([
+          '09:00',
+          '10:00',
+          '11:00',
+          '12:00',
+          '13:00',
+          '14:00',
+          '15:00',
+          '16:00',
+        ]);
       }
     });
 
     it('booking that date → 409 outside the availability of the host; the next day books', async () => {
       const body = (start: string) => ({ eventTypeId, start, attendee: { name: 'Closed Day', email: 'closed-day@example.com', timeZone: 'Europe/Berlin' } });
       const headers = { 'svc-api-version': '2024-08-13' };
-      expectErrorEnvelope(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-04T09:00:00Z'), headers }), 409, 'CONFLICT', /outside the availability of the host/);
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/bookings', { body: body('2031-03-04T09:00:00Z'), headers }),
+        409,
+        'CONFLICT',
+        /outside the availability of the host/,
+      );
       expect(expectSuccess(await stack.rest('GET', '/v2/bookings', { key: host.key }))).toEqual([]);
-      expect(expectSuccess(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-05T09:00:00Z'), headers }), 201).start).toBe('2031-03-05T09:00:00.000Z');
+      expect(expectSuccess(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-05T09:00:00Z'), headers }), 201).start).toBe(
+        '2031-03-05T09:00:00.000Z',
+      );
     });
   });
 });

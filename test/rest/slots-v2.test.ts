@@ -34,7 +34,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
     it('by eventTypeId: {date: [{start}]} in UTC by default, the reference answer shape', async () => {
       const response = await slots({ eventTypeId, start: '2030-06-03', end: '2030-06-03' });
       const data = expectSuccess(response);
-      expect(data).toEqual({ '2030-06-03': [{ start: '2030-06-03T09:00:00.000Z' }, { start: '2030-06-03T10:00:00.000Z' }, { start: '2030-06-03T11:00:00.000Z' }] });
+      expect(data).toEqual({
+        '2030-06-03': [{ start: '2030-06-03T09:00:00.000Z' }, { start: '2030-06-03T10:00:00.000Z' }, { start: '2030-06-03T11:00:00.000Z' }],
+      });
       expect(shapeErrors(referenceResponseValidator('get', '/v2/slots'), data)).toEqual([]);
     });
 
@@ -55,7 +57,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       expect(expectSuccess(await slots({ eventTypeSlug: 'intro', username: host.user.username, start: '2030-06-03', end: '2030-06-04' }))).toEqual(expected);
       const other = await hostWithSchedule(stack, OPEN);
       const { team, eventType } = await teamEventType(stack, [host, other], { lengthInMinutes: 60, slug: 'team-intro' });
-      expect(expectSuccess(await slots({ eventTypeSlug: eventType.slug, teamSlug: (team as { slug: string }).slug, start: '2030-06-03', end: '2030-06-04' }))).toEqual(expected);
+      expect(
+        expectSuccess(await slots({ eventTypeSlug: eventType.slug, teamSlug: (team as { slug: string }).slug, start: '2030-06-03', end: '2030-06-04' })),
+      ).toEqual(expected);
     });
 
     it('usernames (a dynamic group): the times every user is free, duration long (default 30)', async () => {
@@ -66,7 +70,12 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const hour = expectSuccess(await slots({ usernames: `${a.user.username},${b.user.username}`, start: '2030-06-03', end: '2030-06-03', duration: 60 }));
       expect(hour).toEqual({ '2030-06-03': [{ start: '2030-06-03T10:00:00.000Z' }] });
       expectErrorEnvelope(await slots({ usernames: a.user.username, start: '2030-06-03', end: '2030-06-03' }), 400, 'BAD_REQUEST', /usernames/);
-      expectErrorEnvelope(await slots({ usernames: `${a.user.username},nobody-${Date.now()}`, start: '2030-06-03', end: '2030-06-03' }), 404, 'NOT_FOUND', /nobody/);
+      expectErrorEnvelope(
+        await slots({ usernames: `${a.user.username},nobody-${Date.now()}`, start: '2030-06-03', end: '2030-06-03' }),
+        404,
+        'NOT_FOUND',
+        /nobody/,
+      );
     });
 
     it('bookingUidToReschedule: the booking’s own time is offered', async () => {
@@ -87,7 +96,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
     });
 
     it('the older GET /v2/slots/available keeps its shape', async () => {
-      const data = expectSuccess(await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2030-06-05T00:00:00Z&endTime=2030-06-06T00:00:00Z`));
+      const data = expectSuccess(
+        await stack.rest('GET', `/v2/slots/available?eventTypeId=${eventTypeId}&startTime=2030-06-05T00:00:00Z&endTime=2030-06-06T00:00:00Z`),
+      );
       expect(data.slots['2030-06-05'][0]).toEqual({ time: '2030-06-05T09:00:00.000Z' });
     });
   });
@@ -104,14 +115,23 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
 
     it('POST holds the slot: 201 with the reference shape; others no longer see it or book it; the holder books it with reservationUid', async () => {
       const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 201);
-      expect(held).toMatchObject({ eventTypeId, slotStart: '2030-06-03T10:00:00.000Z', slotEnd: '2030-06-03T11:00:00.000Z', slotDuration: 60, reservationDuration: 5 });
+      expect(held).toMatchObject({
+        eventTypeId,
+        slotStart: '2030-06-03T10:00:00.000Z',
+        slotEnd: '2030-06-03T11:00:00.000Z',
+        slotDuration: 60,
+        reservationDuration: 5,
+      });
       expect(componentShapeErrors('ReserveSlotOutput_2024_09_04', held)).toEqual([]);
       expect(Date.parse(held.reservationUntil) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
       expect(await startsOn('2030-06-03')).toEqual(['2030-06-03T09:00:00.000Z', '2030-06-03T11:00:00.000Z']);
       expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('other') }), 409, 'CONFLICT', /taken/);
       // A reservation over a held slot is a 422, as the real service's user-event-type-slots.controller.e2e-spec.ts asserts.
       expectErrorEnvelope(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 422, 'UNPROCESSABLE_ENTITY', /already reserved/);
-      const booked = expectSuccess(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('holder'), reservationUid: held.reservationUid }), 201);
+      const booked = expectSuccess(
+        await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('holder'), reservationUid: held.reservationUid }),
+        201,
+      );
       expect(booked.start).toBe('2030-06-03T10:00:00.000Z');
       expectErrorEnvelope(await stack.rest('GET', `/v2/slots/reservations/${held.reservationUid}`), 404, 'NOT_FOUND', /reservation/i);
     });
@@ -119,7 +139,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
     it('GET reads it, PATCH moves it, DELETE frees it', async () => {
       const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z' }), 201);
       expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${held.reservationUid}`))).toEqual(held);
-      const moved = expectSuccess(await stack.rest('PATCH', `/v2/slots/reservations/${held.reservationUid}`, { body: { eventTypeId, slotStart: '2030-06-03T11:00:00Z' } }));
+      const moved = expectSuccess(
+        await stack.rest('PATCH', `/v2/slots/reservations/${held.reservationUid}`, { body: { eventTypeId, slotStart: '2030-06-03T11:00:00Z' } }),
+      );
       expect(moved).toMatchObject({ reservationUid: held.reservationUid, slotStart: '2030-06-03T11:00:00.000Z' });
       expect(await startsOn('2030-06-03')).toEqual(['2030-06-03T09:00:00.000Z', '2030-06-03T10:00:00.000Z']);
       expectSuccess(await stack.rest('DELETE', `/v2/slots/reservations/${held.reservationUid}`));
@@ -130,7 +152,12 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T10:00:00Z' }), 201);
       await stack.db('scheduling').query(`UPDATE slot_reservations SET reserved_until = now() - interval '1 second' WHERE uid = $1`, [held.reservationUid]);
       expect(await startsOn('2030-06-03')).toContain('2030-06-03T10:00:00.000Z');
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('late'), reservationUid: held.reservationUid }), 409, 'CONFLICT', /expired/);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('late'), reservationUid: held.reservationUid }),
+        409,
+        'CONFLICT',
+        /expired/,
+      );
       expectSuccess(await book(stack, { eventTypeId, start: '2030-06-03T10:00:00Z', attendee: attendee('anyone') }), 201);
     });
 
@@ -138,7 +165,12 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
     it('reservationDuration: only with a credential (1 to 60 minutes); anonymous → 401 naming it', async () => {
       const anonymous = await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 10 });
       expectErrorEnvelope(anonymous, 401, 'UNAUTHORIZED', /reservationDuration/);
-      expectErrorEnvelope(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 600 }, host.key), 400, 'BAD_REQUEST', /reservationDuration/);
+      expectErrorEnvelope(
+        await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 600 }, host.key),
+        400,
+        'BAD_REQUEST',
+        /reservationDuration/,
+      );
       const held = expectSuccess(await reserve({ eventTypeId, slotStart: '2030-06-03T09:00:00Z', reservationDuration: 10 }, host.key), 201);
       expect(held.reservationDuration).toBe(10);
     });
@@ -156,8 +188,18 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
     it('an unknown event type → 404; an unknown reservation → 404 on GET, PATCH, DELETE and in a booking body', async () => {
       expectErrorEnvelope(await reserve({ eventTypeId: 99999999, slotStart: '2030-06-03T09:00:00Z' }), 404, 'NOT_FOUND', /Event type/);
       for (const method of ['GET', 'DELETE'] as const) expectErrorEnvelope(await stack.rest(method, '/v2/slots/reservations/nope'), 404, 'NOT_FOUND', /nope/);
-      expectErrorEnvelope(await stack.rest('PATCH', '/v2/slots/reservations/nope', { body: { eventTypeId, slotStart: '2030-06-03T09:00:00Z' } }), 404, 'NOT_FOUND', /nope/);
-      expectErrorEnvelope(await book(stack, { eventTypeId, start: '2030-06-03T09:00:00Z', attendee: attendee('x'), reservationUid: 'nope' }), 404, 'NOT_FOUND', /nope/);
+      expectErrorEnvelope(
+        await stack.rest('PATCH', '/v2/slots/reservations/nope', { body: { eventTypeId, slotStart: '2030-06-03T09:00:00Z' } }),
+        404,
+        'NOT_FOUND',
+        /nope/,
+      );
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-06-03T09:00:00Z', attendee: attendee('x'), reservationUid: 'nope' }),
+        404,
+        'NOT_FOUND',
+        /nope/,
+      );
     });
 
     it('concurrency: reservations and bookings of one slot — exactly one wins', async () => {
@@ -178,10 +220,14 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const { eventType } = await teamEventType(stack, [a, b], { lengthInMinutes: 60 });
       const at = '2030-06-03T10:00:00Z';
       expectSuccess(await reserve({ eventTypeId: eventType.id, slotStart: at }), 201);
-      const day = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map((s: { start: string }) => s.start);
+      const day = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map(
+        (s: { start: string }) => s.start,
+      );
       expect(day).toContain('2030-06-03T10:00:00.000Z');
       expectSuccess(await reserve({ eventTypeId: eventType.id, slotStart: at }), 201);
-      const after = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map((s: { start: string }) => s.start);
+      const after = expectSuccess(await slots({ eventTypeId: eventType.id, start: '2030-06-03', end: '2030-06-03' }))['2030-06-03'].map(
+        (s: { start: string }) => s.start,
+      );
       expect(after).not.toContain('2030-06-03T10:00:00.000Z');
       expectErrorEnvelope(await book(stack, { eventTypeId: eventType.id, start: at, attendee: attendee('team') }), 409, 'CONFLICT', /taken/);
     });
@@ -200,7 +246,10 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
 
     async function collective(hosts: Host[], lengthInMinutes = 60) {
       const { team, eventType } = await teamEventType(stack, hosts, { lengthInMinutes });
-      const patched = await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventType.id}`, { key: hosts[0].key, body: { schedulingType: 'collective' } });
+      const patched = await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventType.id}`, {
+        key: hosts[0].key,
+        body: { schedulingType: 'collective' },
+      });
       expect(expectSuccess(patched).schedulingType).toBe('collective');
       return eventType.id as number;
     }
@@ -227,17 +276,26 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const response = await book(stack, { eventTypeId, start: '2030-07-03T10:00:00Z', attendee: attendee('all-hands') });
       const booking = expectSuccess(response, 201);
       expectReferenceShape('POST', '/v2/bookings', response.body);
-      expect(booking.hosts.map((h: { id: number }) => h.id).sort((x: number, y: number) => x - y)).toEqual([a.user.id, b.user.id, c.user.id].sort((x, y) => x - y));
+      expect(booking.hosts.map((h: { id: number }) => h.id).sort((x: number, y: number) => x - y)).toEqual(
+        [a.user.id, b.user.id, c.user.id].sort((x, y) => x - y),
+      );
       for (const host of [a, b, c]) {
         const own = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
         expect(await startsOn(own.id, '2030-07-03')).toEqual(['2030-07-03T09:00:00.000Z', '2030-07-03T11:00:00.000Z']);
-        expectErrorEnvelope(await book(stack, { eventTypeId: own.id, start: '2030-07-03T10:00:00Z', attendee: attendee(`own-${host.user.id}`) }), 409, 'CONFLICT', /taken/);
+        expectErrorEnvelope(
+          await book(stack, { eventTypeId: own.id, start: '2030-07-03T10:00:00Z', attendee: attendee(`own-${host.user.id}`) }),
+          409,
+          'CONFLICT',
+          /taken/,
+        );
       }
       // Each co-host finds the booking among their bookings with every host in it.
       const listed = expectSuccess(await stack.rest('GET', '/v2/bookings', { key: c.key, headers: { 'svc-api-version': '2024-08-13' } }));
       expect(listed.map((x: { uid: string }) => x.uid)).toContain(booking.uid);
       // Cancelling frees every host again.
-      expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/cancel`, { body: { cancellationReason: 'moved' }, headers: { 'svc-api-version': '2024-08-13' } }));
+      expectSuccess(
+        await stack.rest('POST', `/v2/bookings/${booking.uid}/cancel`, { body: { cancellationReason: 'moved' }, headers: { 'svc-api-version': '2024-08-13' } }),
+      );
       expect(await startsOn(eventTypeId, '2030-07-03')).toContain('2030-07-03T10:00:00.000Z');
     });
 
@@ -259,8 +317,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
         book(stack, { eventTypeId: own.id, start: '2030-07-05T10:00:00Z', attendee: attendee('race-own') }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-      const live = await stack.db('scheduling').query(
-        `SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND live AND start_time = '2030-07-05T10:00:00Z'`, [b.user.id]);
+      const live = await stack
+        .db('scheduling')
+        .query(`SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND live AND start_time = '2030-07-05T10:00:00Z'`, [b.user.id]);
       expect(live[0].n).toBe(1);
     });
 
@@ -295,7 +354,9 @@ describe('GET /v2/slots and /v2/slots/reservations', () => {
       const reservation = expectSuccess(await reserve({ eventTypeId, slotStart: at }), 201);
       expect(await startsOn(ownOfB.id, '2030-07-09')).not.toContain(at);
       // Expiry is a time in the row: moved into the past, as the clock would.
-      await stack.db('scheduling').query(`UPDATE slot_reservations SET reserved_until = now() - interval '1 second' WHERE uid = $1`, [reservation.reservationUid]);
+      await stack
+        .db('scheduling')
+        .query(`UPDATE slot_reservations SET reserved_until = now() - interval '1 second' WHERE uid = $1`, [reservation.reservationUid]);
       expect(await startsOn(ownOfB.id, '2030-07-09')).toContain(at);
       expectSuccess(await book(stack, { eventTypeId: ownOfB.id, start: at, attendee: attendee('after-expiry') }), 201);
     });

@@ -22,7 +22,9 @@ describe('GET /v2/slots/available', () => {
     it('America/New_York, spring forward (2030-03-10): 09:00 and 10:00 stay 09:00 and 10:00 local, the UTC offset moves from -05:00 to -04:00', async () => {
       const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-03-09T05:00:00Z', endTime: '2030-03-12T04:00:00Z', timeZone: NY }));
+      const data = expectSuccess(
+        await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-03-09T05:00:00Z', endTime: '2030-03-12T04:00:00Z', timeZone: NY }),
+      );
       expect(localTimes(data)).toEqual({
         '2030-03-09': ['09:00-05:00', '10:00-05:00'],
         '2030-03-10': ['09:00-04:00', '10:00-04:00'],
@@ -35,14 +37,18 @@ describe('GET /v2/slots/available', () => {
     it('a window across the spring-forward gap (01:00–04:00 on 2030-03-10) lasts two real hours: 01:00 EST and 03:00 EDT', async () => {
       const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: ['Sunday'], startTime: '01:00', endTime: '04:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-03-10T00:00:00-05:00', endTime: '2030-03-11T00:00:00-04:00', timeZone: NY }));
+      const data = expectSuccess(
+        await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-03-10T00:00:00-05:00', endTime: '2030-03-11T00:00:00-04:00', timeZone: NY }),
+      );
       expect(localTimes(data)).toEqual({ '2030-03-10': ['01:00-05:00', '03:00-04:00'] });
     });
 
     it('America/New_York, fall back (2030-11-03): 00:00–03:00 lasts four real hours and 01:00 is offered twice (EDT, then EST)', async () => {
       const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: ['Sunday'], startTime: '00:00', endTime: '03:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-11-02T00:00:00Z', endTime: '2030-11-05T00:00:00Z', timeZone: NY }));
+      const data = expectSuccess(
+        await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-11-02T00:00:00Z', endTime: '2030-11-05T00:00:00Z', timeZone: NY }),
+      );
       expect(localTimes(data)).toEqual({ '2030-11-03': ['00:00-04:00', '01:00-04:00', '01:00-05:00', '02:00-05:00'] });
       expect(data.slots['2030-11-03'].map((s: { time: string }) => new Date(s.time).toISOString())).toEqual([
         '2030-11-03T04:00:00.000Z',
@@ -77,7 +83,9 @@ describe('GET /v2/slots/available', () => {
     it('slots are grouped by day in the requested time zone: 20:00 in New York is the next day in Kolkata', async () => {
       const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: ['Monday'], startTime: '20:00', endTime: '21:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03T00:00:00Z', endTime: '2030-06-05T00:00:00Z', timeZone: 'Asia/Kolkata' }));
+      const data = expectSuccess(
+        await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03T00:00:00Z', endTime: '2030-06-05T00:00:00Z', timeZone: 'Asia/Kolkata' }),
+      );
       expect(data.slots).toEqual({ '2030-06-04': [{ time: '2030-06-04T05:30:00.000+05:30' }] }); // Monday 2030-06-03 20:00 EDT
     });
 
@@ -91,7 +99,9 @@ describe('GET /v2/slots/available', () => {
         ],
       });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03', endTime: '2030-06-06T12:00:00+02:00', timeZone: 'Europe/Rome' }));
+      const data = expectSuccess(
+        await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03', endTime: '2030-06-06T12:00:00+02:00', timeZone: 'Europe/Rome' }),
+      );
       expect(localTimes(data)).toEqual({
         '2030-06-03': ['09:00+02:00', '10:00+02:00'],
         '2030-06-04': ['15:00+02:00'],
@@ -102,8 +112,20 @@ describe('GET /v2/slots/available', () => {
 
     it('the event type’s own schedule wins over the host’s default schedule', async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '10:00' }] });
-      const evenings = await operatorOf(stack).createSchedule({ ownerId: host.user.id, name: 'Evenings', timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '18:00', endTime: '19:00' }], isDefault: false });
-      const eventType = await operatorOf(stack).createEventType({ title: 'Evening call', slug: 'evening-call', lengthInMinutes: 60, ownerId: host.user.id, scheduleId: evenings.id });
+      const evenings = await operatorOf(stack).createSchedule({
+        ownerId: host.user.id,
+        name: 'Evenings',
+        timeZone: 'UTC',
+        availability: [{ days: EVERY_DAY, startTime: '18:00', endTime: '19:00' }],
+        isDefault: false,
+      });
+      const eventType = await operatorOf(stack).createEventType({
+        title: 'Evening call',
+        slug: 'evening-call',
+        lengthInMinutes: 60,
+        ownerId: host.user.id,
+        scheduleId: evenings.id,
+      });
       const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03', endTime: '2030-06-03' }));
       expect(data.slots).toEqual({ '2030-06-03': [{ time: '2030-06-03T18:00:00.000Z' }] });
     });
@@ -112,8 +134,16 @@ describe('GET /v2/slots/available', () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
       const now = Date.now();
-      const data = expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: new Date(now - 86_400_000).toISOString(), endTime: new Date(now + 86_400_000).toISOString() }));
-      const starts = Object.values(data.slots).flat().map((s: any) => new Date(s.time).getTime());
+      const data = expectSuccess(
+        await getSlots(stack, {
+          eventTypeId: eventType.id,
+          startTime: new Date(now - 86_400_000).toISOString(),
+          endTime: new Date(now + 86_400_000).toISOString(),
+        }),
+      );
+      const starts = Object.values(data.slots)
+        .flat()
+        .map((s: any) => new Date(s.time).getTime());
       expect(starts.length).toBeGreaterThan(10);
       expect(Math.min(...starts)).toBeGreaterThanOrEqual(now);
     });
@@ -176,10 +206,16 @@ describe('GET /v2/slots/available', () => {
     });
   });
 
-  describe('booking limit periods are the user\'s own days (rule 4: in the user\'s time zone), even when the schedule uses another zone', () => {
+  describe("booking limit periods are the user's own days (rule 4: in the user's time zone), even when the schedule uses another zone", () => {
     it('perDay 1 for a user in Pacific/Auckland with a UTC schedule: a booking at 01:00 Auckland fills that Auckland day, not the UTC day', async () => {
       const host = await userWithKey(stack, { name: 'Kiri Kiwi', timeZone: 'Pacific/Auckland' });
-      await operatorOf(stack).createSchedule({ ownerId: host.user.id, name: 'UTC hours', timeZone: 'UTC', isDefault: true, availability: [{ days: EVERY_DAY, startTime: '08:00', endTime: '16:00' }] });
+      await operatorOf(stack).createSchedule({
+        ownerId: host.user.id,
+        name: 'UTC hours',
+        timeZone: 'UTC',
+        isDefault: true,
+        availability: [{ days: EVERY_DAY, startTime: '08:00', endTime: '16:00' }],
+      });
       const org = await operatorOf(stack).createOrganization({ name: 'Kiwi Ltd' });
       await operatorOf(stack).addMember({ teamId: org.id, userId: host.user.id, role: MembershipRole.MEMBER });
       expectSuccess(await stack.rest('PATCH', '/v2/me/booking-limits', { key: host.key, body: { perDay: 1 } }));
@@ -188,7 +224,11 @@ describe('GET /v2/slots/available', () => {
       expectSuccess(await book(stack, { eventTypeId, start: '2031-01-06T12:00:00Z', attendee: attendee('kiwi') }), 201);
       const slots = expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2031-01-06T08:00:00Z', endTime: '2031-01-06T16:00:00Z' })).slots;
       // 08:00–10:00Z are still 2031-01-06 in Auckland (21:00, 22:00): free; from 11:00Z on it is Auckland's 7th: full.
-      expect(slots['2031-01-06'].map((s: { time: string }) => s.time)).toEqual(['2031-01-06T08:00:00.000Z', '2031-01-06T09:00:00.000Z', '2031-01-06T10:00:00.000Z']);
+      expect(slots['2031-01-06'].map((s: { time: string }) => s.time)).toEqual([
+        '2031-01-06T08:00:00.000Z',
+        '2031-01-06T09:00:00.000Z',
+        '2031-01-06T10:00:00.000Z',
+      ]);
       const refused = await book(stack, { eventTypeId, start: '2031-01-06T14:00:00Z', attendee: attendee('kiwi-2') });
       expect(refused.status).toBe(409);
       expect(refused.body.error.message).toMatch(/Booking limit reached: 1 per day/);
@@ -216,7 +256,9 @@ describe('GET /v2/slots/available', () => {
       const early = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '08:00', endTime: '09:00' }] });
       const late = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '16:00', endTime: '17:00' }] });
       const { eventType } = await teamEventType(stack, [early, late]);
-      expect(localTimes(expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03', endTime: '2030-06-03' })))).toEqual({ '2030-06-03': ['08:00Z', '16:00Z'] });
+      expect(localTimes(expectSuccess(await getSlots(stack, { eventTypeId: eventType.id, startTime: '2030-06-03', endTime: '2030-06-03' })))).toEqual({
+        '2030-06-03': ['08:00Z', '16:00Z'],
+      });
     });
 
     it('reads every host’s schedules, limits and bookings in one statement per kind: two hosts and four hosts cost the same', async () => {
@@ -225,7 +267,8 @@ describe('GET /v2/slots/available', () => {
       for (let i = 0; i < 4; i++) hosts.push(await hostWithSchedule(stack, hours));
       const two = (await teamEventType(stack, hosts.slice(0, 2))).eventType;
       const four = (await teamEventType(stack, hosts)).eventType;
-      const cost = (eventTypeId: number) => fewestStatements(async () => expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-06-03', endTime: '2030-06-09' })));
+      const cost = (eventTypeId: number) =>
+        fewestStatements(async () => expectSuccess(await getSlots(stack, { eventTypeId, startTime: '2030-06-03', endTime: '2030-06-09' })));
       await cost(two.id);
       expect(await cost(four.id)).toBe(await cost(two.id));
     });
@@ -266,7 +309,7 @@ describe('GET /v2/slots/available', () => {
     });
   });
 
-  describe('GraphQL availableSlots: days with each slot\'s start and end in the requested zone, the same slots as REST', () => {
+  describe("GraphQL availableSlots: days with each slot's start and end in the requested zone, the same slots as REST", () => {
     it('across the fall-back, a 60-minute slot starting 01:00 EDT ends 01:00 EST', async () => {
       const host = await hostWithSchedule(stack, { timeZone: NY, availability: [{ days: ['Sunday'], startTime: '00:00', endTime: '03:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });
@@ -288,7 +331,9 @@ describe('GET /v2/slots/available', () => {
         },
       ]);
       const rest = expectSuccess(await getSlots(stack, range));
-      expect(rest.slots['2030-11-03'].map((s: { time: string }) => s.time)).toEqual(body.data.availableSlots.days[0].slots.map((s: { start: string }) => s.start));
+      expect(rest.slots['2030-11-03'].map((s: { time: string }) => s.time)).toEqual(
+        body.data.availableSlots.days[0].slots.map((s: { start: string }) => s.start),
+      );
     });
   });
 
@@ -326,7 +371,12 @@ describe('GET /v2/slots/available', () => {
     it('neither eventTypeId nor eventTypeSlug → 400 naming eventTypeId; a slug without username or teamSlug → 400 naming username', async () => {
       expectErrorEnvelope(await getSlots(stack, { startTime: '2030-06-03', endTime: '2030-06-04' }), 400, 'BAD_REQUEST', /^eventTypeId/);
       expectErrorEnvelope(await getSlots(stack, { startTime: '2030-06-03', endTime: '2030-06-04', eventTypeSlug: 'intro' }), 400, 'BAD_REQUEST', /^username/);
-      expectErrorEnvelope(await getSlots(stack, { startTime: '2030-06-03', endTime: '2030-06-04', eventTypeSlug: 'intro', username: 'a', teamSlug: 'b' }), 400, 'BAD_REQUEST', /^teamSlug/);
+      expectErrorEnvelope(
+        await getSlots(stack, { startTime: '2030-06-03', endTime: '2030-06-04', eventTypeSlug: 'intro', username: 'a', teamSlug: 'b' }),
+        400,
+        'BAD_REQUEST',
+        /^teamSlug/,
+      );
     });
   });
 });

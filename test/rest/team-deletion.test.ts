@@ -39,15 +39,28 @@ describe('DELETE /v2/teams/{teamId} across subgraphs', () => {
     const free = await op.createEventType({ title: 'Free', slug: 'free', lengthInMinutes: 30, teamId: team.id, hostIds });
     const booked = await op.createEventType({ title: 'Booked', slug: 'booked', lengthInMinutes: 30, teamId: team.id, hostIds });
     for (const eventType of [free, booked]) {
-      await stack.db('scheduling').query(`INSERT INTO private_links (link_id, event_type_id, max_usage_count) VALUES ($1, $2, -1)`, [`link-${eventType.id}`, eventType.id]);
+      await stack
+        .db('scheduling')
+        .query(`INSERT INTO private_links (link_id, event_type_id, max_usage_count) VALUES ($1, $2, -1)`, [`link-${eventType.id}`, eventType.id]);
     }
-    await op.createBooking({ eventTypeId: booked.id, hostId: owner.user.id, start: new Date(Date.now() + 86_400_000 * (10 + team.id)), attendee: { name: 'Guest', email: 'guest@example.com', timeZone: 'UTC' } });
+    await op.createBooking({
+      eventTypeId: booked.id,
+      hostId: owner.user.id,
+      start: new Date(Date.now() + 86_400_000 * (10 + team.id)),
+      attendee: { name: 'Guest', email: 'guest@example.com', timeZone: 'UTC' },
+    });
     return { team, free, booked };
   }
 
   const eventTypeRows = (teamId: number) =>
-    stack.db('scheduling').query('SELECT id, hidden, (SELECT count(*)::int FROM event_type_hosts h WHERE h.event_type_id = e.id) AS hosts FROM event_types e WHERE team_id = $1 ORDER BY id', [teamId]);
-  const outboxRow = async (teamId: number) => (await stack.db('organizations').query('SELECT attempts, completed_at, last_error FROM team_deletions WHERE team_id = $1', [teamId]))[0];
+    stack
+      .db('scheduling')
+      .query(
+        'SELECT id, hidden, (SELECT count(*)::int FROM event_type_hosts h WHERE h.event_type_id = e.id) AS hosts FROM event_types e WHERE team_id = $1 ORDER BY id',
+        [teamId],
+      );
+  const outboxRow = async (teamId: number) =>
+    (await stack.db('organizations').query('SELECT attempts, completed_at, last_error FROM team_deletions WHERE team_id = $1', [teamId]))[0];
 
   it('removes the memberships at once and the team event types before the answer; a booked event type stays, hidden and without hosts, as the record of its bookings', async () => {
     const { team, booked } = await teamWithEventTypes('Alpha');

@@ -15,7 +15,7 @@ describe('teams, organization teams and invite links', () => {
   let tOwner: Caller, tAdmin: Caller, tMember: Caller, uOwner: Caller;
   let orgOwner: Caller, orgAdmin: Caller, orgMember: Caller, o2Owner: Caller;
   let joiner: Caller, orgJoiner: Caller, lateJoiner: Caller;
-  let team: { id: number }, otherTeam: { id: number }, org: { id: number }, org2: { id: number }, org2Team: { id: number };
+  let team: { id: number }, org: { id: number }, org2: { id: number }, org2Team: { id: number };
   let memberTeam: { id: number }; // a team of org where orgMember is MEMBER
 
   beforeAll(async () => {
@@ -23,12 +23,24 @@ describe('teams, organization teams and invite links', () => {
     const op = operatorOf(stack);
     const user = (name: string) => userWithKey(stack, { name });
     [tOwner, tAdmin, tMember, uOwner, orgOwner, orgAdmin, orgMember, o2Owner, joiner, orgJoiner, lateJoiner] = await Promise.all(
-      ['Tina Owner', 'Theo Admin', 'Tom Member', 'Uma Owner', 'Olga OrgOwner', 'Adam OrgAdmin', 'Mia OrgMember', 'Otto Org2', 'Jo Joiner', 'Jan OrgJoiner', 'Lou Late'].map(user),
+      [
+        'Tina Owner',
+        'Theo Admin',
+        'Tom Member',
+        'Uma Owner',
+        'Olga OrgOwner',
+        'Adam OrgAdmin',
+        'Mia OrgMember',
+        'Otto Org2',
+        'Jo Joiner',
+        'Jan OrgJoiner',
+        'Lou Late',
+      ].map(user),
     );
     team = await op.createTeam({ name: 'Platform', slug: 'platform', ownerId: tOwner.user.id });
     await op.addMember({ teamId: team.id, userId: tAdmin.user.id, role: MembershipRole.ADMIN });
     await op.addMember({ teamId: team.id, userId: tMember.user.id, role: MembershipRole.MEMBER });
-    otherTeam = await op.createTeam({ name: 'Other', slug: 'other', ownerId: uOwner.user.id });
+    await op.createTeam({ name: 'Other', slug: 'other', ownerId: uOwner.user.id });
     org = await op.createOrganization({ name: 'Acme', slug: 'acme', ownerId: orgOwner.user.id });
     await op.addMember({ teamId: org.id, userId: orgAdmin.user.id, role: MembershipRole.ADMIN });
     await op.addMember({ teamId: org.id, userId: orgMember.user.id, role: MembershipRole.MEMBER });
@@ -44,7 +56,18 @@ describe('teams, organization teams and invite links', () => {
   describe('GET /v2/teams/{teamId}: its members', () => {
     it('a member gets 200 with the team in the reference shape (TeamOutputDto)', async () => {
       const data = expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}`, { key: tMember.key }));
-      expect(data).toMatchObject({ id: team.id, name: 'Platform', slug: 'platform', isOrganization: false, parentId: null, timeZone: 'Europe/London', weekStart: 'Sunday', hideBranding: false, isPrivate: false, metadata: {} });
+      expect(data).toMatchObject({
+        id: team.id,
+        name: 'Platform',
+        slug: 'platform',
+        isOrganization: false,
+        parentId: null,
+        timeZone: 'Europe/London',
+        weekStart: 'Sunday',
+        hideBranding: false,
+        isPrivate: false,
+        metadata: {},
+      });
       expect(teamShapeErrors(data)).toEqual([]);
     });
 
@@ -56,7 +79,16 @@ describe('teams, organization teams and invite links', () => {
 
   describe('PATCH /v2/teams/{teamId}: team admins and owners', () => {
     it('an admin changes the fields sent and keeps the others (200, the updated team)', async () => {
-      const body = { name: 'Platform Team', bio: 'We build it', brandColor: '#112233', darkBrandColor: '#fafafa', weekStart: 'Monday', timeFormat: 24, metadata: { floor: 3 }, isPrivate: true };
+      const body = {
+        name: 'Platform Team',
+        bio: 'We build it',
+        brandColor: '#112233',
+        darkBrandColor: '#fafafa',
+        weekStart: 'Monday',
+        timeFormat: 24,
+        metadata: { floor: 3 },
+        isPrivate: true,
+      };
       const data = expectSuccess(await stack.rest('PATCH', `/v2/teams/${team.id}`, { key: tAdmin.key, body }));
       expect(data).toMatchObject({ ...body, id: team.id, slug: 'platform', timeZone: 'Europe/London' });
       expect(teamShapeErrors(data)).toEqual([]);
@@ -92,7 +124,10 @@ describe('teams, organization teams and invite links', () => {
     let created: any;
 
     it('POST: an org admin creates a team of the organization (201) and becomes its accepted OWNER', async () => {
-      created = expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/teams`, { key: orgAdmin.key, body: { name: 'Research', brandColor: '#000000' } }), 201);
+      created = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/teams`, { key: orgAdmin.key, body: { name: 'Research', brandColor: '#000000' } }),
+        201,
+      );
       expect(created).toMatchObject({ name: 'Research', slug: 'research', parentId: org.id, isOrganization: false, brandColor: '#000000' });
       expect(referenceShapeErrors('OrgTeamOutputDto', created)).toEqual([]);
       const me = expectSuccess(await stack.rest('GET', '/v2/me', { key: orgAdmin.key }));
@@ -100,7 +135,10 @@ describe('teams, organization teams and invite links', () => {
     });
 
     it('POST with autoAcceptCreator false: the creator is OWNER, not accepted yet', async () => {
-      const data = expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/teams`, { key: orgOwner.key, body: { name: 'Later', autoAcceptCreator: false } }), 201);
+      const data = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${org.id}/teams`, { key: orgOwner.key, body: { name: 'Later', autoAcceptCreator: false } }),
+        201,
+      );
       const row = await stack.db('organizations').query('SELECT role, accepted FROM memberships WHERE team_id = $1', [data.id]);
       expect(row).toEqual([{ role: 'OWNER', accepted: false }]);
     });
@@ -122,7 +160,9 @@ describe('teams, organization teams and invite links', () => {
     });
 
     it('GET /me: only the teams of the organization the caller is an accepted member of', async () => {
-      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/teams/me`, { key: orgMember.key })).map((t: any) => t.id)).toEqual([memberTeam.id]);
+      expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/teams/me`, { key: orgMember.key })).map((t: any) => t.id)).toEqual([
+        memberTeam.id,
+      ]);
       expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/teams/me`, { key: orgAdmin.key })).map((t: any) => t.id)).toEqual([created.id]);
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org.id}/teams/me`, { key: tOwner.key }), 403, 'FORBIDDEN');
     });
@@ -134,10 +174,20 @@ describe('teams, organization teams and invite links', () => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${org2.id}/teams/${org2Team.id}`, { key: orgAdmin.key }), 403, 'FORBIDDEN');
     });
 
-    it('PATCH /{teamId}: the org admin updates; a plain member of the team gets 403; another organization\'s team 404', async () => {
-      expect(expectSuccess(await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${memberTeam.id}`, { key: orgAdmin.key, body: { bio: 'Helping' } })).bio).toBe('Helping');
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${memberTeam.id}`, { key: orgMember.key, body: { bio: 'x' } }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${org2Team.id}`, { key: orgAdmin.key, body: { bio: 'x' } }), 404, 'NOT_FOUND');
+    it("PATCH /{teamId}: the org admin updates; a plain member of the team gets 403; another organization's team 404", async () => {
+      expect(
+        expectSuccess(await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${memberTeam.id}`, { key: orgAdmin.key, body: { bio: 'Helping' } })).bio,
+      ).toBe('Helping');
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${memberTeam.id}`, { key: orgMember.key, body: { bio: 'x' } }),
+        403,
+        'FORBIDDEN',
+      );
+      expectErrorEnvelope(
+        await stack.rest('PATCH', `/v2/organizations/${org.id}/teams/${org2Team.id}`, { key: orgAdmin.key, body: { bio: 'x' } }),
+        404,
+        'NOT_FOUND',
+      );
       expect((await stack.db('organizations').query('SELECT bio FROM teams WHERE id = $1', [org2Team.id]))[0].bio).toBeNull();
     });
 
@@ -182,7 +232,9 @@ describe('teams, organization teams and invite links', () => {
 
     it('an expired link admits nobody (404)', async () => {
       const fresh = expectSuccess(await stack.rest('POST', `/v2/teams/${team.id}/invite`, { key: tAdmin.key })).token;
-      await stack.db('organizations').query(`UPDATE team_invites SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(fresh).digest('hex')]);
+      await stack
+        .db('organizations')
+        .query(`UPDATE team_invites SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(fresh).digest('hex')]);
       expectErrorEnvelope(await stack.rest('POST', '/v2/teams/invite/accept', { key: lateJoiner.key, body: { token: fresh } }), 404, 'NOT_FOUND');
     });
 
@@ -204,7 +256,9 @@ describe('teams, organization teams and invite links', () => {
         ]),
       );
       expectErrorEnvelope(await stack.rest('POST', `/v2/organizations/${org.id}/teams/${org2Team.id}/invite`, { key: orgAdmin.key }), 404, 'NOT_FOUND');
-      expect(expectSuccess(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${memberTeam.id}/invite`, { key: orgAdmin.key }))).toEqual({ revoked: 1 });
+      expect(expectSuccess(await stack.rest('DELETE', `/v2/organizations/${org.id}/teams/${memberTeam.id}/invite`, { key: orgAdmin.key }))).toEqual({
+        revoked: 1,
+      });
     });
   });
 

@@ -24,11 +24,21 @@ describe('/v2/teams', () => {
     let team: any;
 
     beforeAll(async () => {
-      team = expectSuccess(await stack.rest('POST', '/v2/teams', { key: creator.key, body: { name: 'Design Team', bio: 'We draw things', timeZone: 'Europe/Paris' } }), 201);
+      team = expectSuccess(
+        await stack.rest('POST', '/v2/teams', { key: creator.key, body: { name: 'Design Team', bio: 'We draw things', timeZone: 'Europe/Paris' } }),
+        201,
+      );
     });
 
     it('answers 201 with the created team', () => {
-      expect(team).toMatchObject({ name: 'Design Team', slug: 'design-team', bio: 'We draw things', timeZone: 'Europe/Paris', isOrganization: false, parentId: null });
+      expect(team).toMatchObject({
+        name: 'Design Team',
+        slug: 'design-team',
+        bio: 'We draw things',
+        timeZone: 'Europe/Paris',
+        isOrganization: false,
+        parentId: null,
+      });
       expect(typeof team.id).toBe('number');
       expect(typeof team.createdAt).toBe('string');
     });
@@ -58,7 +68,12 @@ describe('/v2/teams', () => {
 
     it('a duplicate slug → 409 CONFLICT, and no team is created', async () => {
       const before = await teamCount(creator.key);
-      expectErrorEnvelope(await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Another design team', slug: 'design-team' } }), 409, 'CONFLICT', /design-team/);
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Another design team', slug: 'design-team' } }),
+        409,
+        'CONFLICT',
+        /design-team/,
+      );
       expectErrorEnvelope(await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Design Team' } }), 409, 'CONFLICT', /design-team/);
       expect(await teamCount(creator.key)).toBe(before);
       expect(await teamCount(stranger.key)).toBe(0);
@@ -75,7 +90,12 @@ describe('/v2/teams', () => {
     });
 
     it('a badly formed slug → 400 naming `slug`', async () => {
-      expectErrorEnvelope(await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Ok', slug: 'Not A Slug' } }), 400, 'BAD_REQUEST', /\bslug\b/);
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/teams', { key: stranger.key, body: { name: 'Ok', slug: 'Not A Slug' } }),
+        400,
+        'BAD_REQUEST',
+        /\bslug\b/,
+      );
       expect(await teamCount(stranger.key)).toBe(0);
     });
 
@@ -145,7 +165,12 @@ describe('/v2/teams', () => {
       expect(body.pagination.totalItems).toBe(1);
     });
 
-    it.each([['take=0', /take/], ['take=251', /take/], ['take=abc', /take/], ['skip=-1', /skip/]])('%s → 400 naming the parameter', async (query, field) => {
+    it.each([
+      ['take=0', /take/],
+      ['take=251', /take/],
+      ['take=abc', /take/],
+      ['skip=-1', /skip/],
+    ])('%s → 400 naming the parameter', async (query, field) => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/teams?${query}`, { key: lister.key }), 400, 'BAD_REQUEST', field);
     });
 

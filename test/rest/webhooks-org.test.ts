@@ -3,7 +3,13 @@ import { startTestStack, TestStack } from '../support/stack';
 
 /** The reference's TeamWebhookOutputDto ("Orgs / Webhooks"): its required fields and their types. */
 function expectTeamWebhookShape(webhook: any, orgId: number) {
-  expect(webhook).toMatchObject({ id: expect.any(Number), teamId: orgId, subscriberUrl: expect.any(String), active: expect.any(Boolean), triggers: expect.any(Array) });
+  expect(webhook).toMatchObject({
+    id: expect.any(Number),
+    teamId: orgId,
+    subscriberUrl: expect.any(String),
+    active: expect.any(Boolean),
+    triggers: expect.any(Array),
+  });
   expect(webhook).toHaveProperty('payloadTemplate');
   expect(webhook).not.toHaveProperty('secret');
 }
@@ -21,23 +27,48 @@ describe('/v2/organizations/{orgId}/webhooks', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [ownerA, adminA, memberA, teamAdminA, ownerB] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    [ownerA, adminA, memberA, teamAdminA, ownerB] = [
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+    ];
     orgA = (await operator.createOrganization({ name: 'Org A', ownerId: ownerA.user.id })).id;
     orgB = (await operator.createOrganization({ name: 'Org B', ownerId: ownerB.user.id })).id;
     await operator.addMember({ teamId: orgA, userId: adminA.user.id, role: MembershipRole.ADMIN });
     await operator.addMember({ teamId: orgA, userId: memberA.user.id, role: MembershipRole.MEMBER });
     teamInA = (await operator.createTeam({ name: 'Team in A', orgId: orgA, ownerId: teamAdminA.user.id })).id;
-    hookOfB = expectSuccess(await stack.rest('POST', `/v2/organizations/${orgB}/webhooks`, { key: ownerB.key, body: { subscriberUrl: 'https://b.example.com/hook', triggers: ['BOOKING_CREATED'] } }), 201).id;
+    hookOfB = expectSuccess(
+      await stack.rest('POST', `/v2/organizations/${orgB}/webhooks`, {
+        key: ownerB.key,
+        body: { subscriberUrl: 'https://b.example.com/hook', triggers: ['BOOKING_CREATED'] },
+      }),
+      201,
+    ).id;
   });
   afterAll(() => stack.stop());
 
   const path = (orgId: number, rest = '') => `/v2/organizations/${orgId}/webhooks${rest}`;
 
   it('an org admin creates (201), lists, reads, updates and deletes a webhook of the organization', async () => {
-    const body = { subscriberUrl: 'https://a.example.com/hook', triggers: ['BOOKING_CREATED', 'MEETING_ENDED'], payloadTemplate: '{"t":"{{type}}"}', secret: 'org-secret-1' };
+    const body = {
+      subscriberUrl: 'https://a.example.com/hook',
+      triggers: ['BOOKING_CREATED', 'MEETING_ENDED'],
+      payloadTemplate: '{"t":"{{type}}"}',
+      secret: 'org-secret-1',
+    };
     const created = expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body }), 201);
     expectTeamWebhookShape(created, orgA);
-    expect(created).toMatchObject({ teamId: orgA, userId: null, eventTypeId: null, oAuthClientId: null, active: true, version: '2021-10-20', triggers: ['BOOKING_CREATED', 'MEETING_ENDED'] });
+    expect(created).toMatchObject({
+      teamId: orgA,
+      userId: null,
+      eventTypeId: null,
+      oAuthClientId: null,
+      active: true,
+      version: '2021-10-20',
+      triggers: ['BOOKING_CREATED', 'MEETING_ENDED'],
+    });
 
     const listed = await stack.rest('GET', path(orgA), { key: ownerA.key });
     expect(expectSuccess(listed)).toEqual([created]);
@@ -62,7 +93,11 @@ describe('/v2/organizations/{orgId}/webhooks', () => {
   });
 
   it("another organization's webhook id under one's own organization is a 404, on every verb", async () => {
-    for (const [method, body] of [['GET', undefined], ['PATCH', { active: false }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { active: false }],
+      ['DELETE', undefined],
+    ] as const) {
       expectErrorEnvelope(await stack.rest(method, path(orgA, `/${hookOfB}`), { key: ownerA.key, body }), 404, 'NOT_FOUND');
     }
     expect(expectSuccess(await stack.rest('GET', path(orgB, `/${hookOfB}`), { key: ownerB.key }))).toMatchObject({ id: hookOfB, active: true });
@@ -92,25 +127,70 @@ describe('/v2/organizations/{orgId}/webhooks', () => {
 
   it('every trigger name of spec section 6 is accepted, and the four sample names too (docs/decisions.md); version defaults to 2021-10-20', async () => {
     const listed = [
-      'BOOKING_CREATED', 'BOOKING_PAYMENT_INITIATED', 'BOOKING_PAID', 'BOOKING_RESCHEDULED', 'BOOKING_REQUESTED', 'BOOKING_CANCELLED',
-      'BOOKING_REJECTED', 'BOOKING_NO_SHOW_UPDATED', 'BOOKING_LOCATION_UPDATED', 'BOOKING_REASSIGNED', 'FORM_SUBMITTED', 'MEETING_ENDED',
-      'MEETING_STARTED', 'RECORDING_READY', 'INSTANT_MEETING', 'INSTANT_MEETING_ACCEPTED', 'RECORDING_TRANSCRIPTION_GENERATED', 'OOO_CREATED',
-      'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW', 'FORM_SUBMITTED_NO_EVENT', 'ROUTING_FORM_FALLBACK_HIT',
-      'DELEGATION_CREDENTIAL_ERROR', 'WRONG_ASSIGNMENT_REPORT', 'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
-      'DELEGATION_CREDENTIAL_ROTATION_REQUIRED', 'DELEGATION_CREDENTIAL_SECRET_ROTATED', 'CALENDAR_ENTRY_REJECTED',
+      'BOOKING_CREATED',
+      'BOOKING_PAYMENT_INITIATED',
+      'BOOKING_PAID',
+      'BOOKING_RESCHEDULED',
+      'BOOKING_REQUESTED',
+      'BOOKING_CANCELLED',
+      'BOOKING_REJECTED',
+      'BOOKING_NO_SHOW_UPDATED',
+      'BOOKING_LOCATION_UPDATED',
+      'BOOKING_REASSIGNED',
+      'FORM_SUBMITTED',
+      'MEETING_ENDED',
+      'MEETING_STARTED',
+      'RECORDING_READY',
+      'INSTANT_MEETING',
+      'INSTANT_MEETING_ACCEPTED',
+      'RECORDING_TRANSCRIPTION_GENERATED',
+      'OOO_CREATED',
+      'AFTER_HOSTS_SVC_VIDEO_NO_SHOW',
+      'AFTER_GUESTS_SVC_VIDEO_NO_SHOW',
+      'FORM_SUBMITTED_NO_EVENT',
+      'ROUTING_FORM_FALLBACK_HIT',
+      'DELEGATION_CREDENTIAL_ERROR',
+      'WRONG_ASSIGNMENT_REPORT',
+      'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
+      'DELEGATION_CREDENTIAL_ROTATION_REQUIRED',
+      'DELEGATION_CREDENTIAL_SECRET_ROTATED',
+      'CALENDAR_ENTRY_REJECTED',
     ];
     expect(listed).toHaveLength(28);
-    const all = expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/all', triggers: listed, time: 3, timeUnit: 'DAY' } }), 201);
+    const all = expectSuccess(
+      await stack.rest('POST', path(orgA), {
+        key: adminA.key,
+        body: { subscriberUrl: 'https://a.example.com/all', triggers: listed, time: 3, timeUnit: 'DAY' },
+      }),
+      201,
+    );
     expect(all).toMatchObject({ triggers: listed, time: 3, timeUnit: 'DAY', version: '2021-10-20' });
     const samples = ['BOOKING_CONFIRMED', 'BOOKING_COMPLETED', 'BOOKING_NO_SHOW', 'BOOKING_REOPENED'];
-    expect(expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/samples', triggers: samples, version: '2026-07-27' } }), 201)).toMatchObject({ triggers: samples, version: '2026-07-27' });
+    expect(
+      expectSuccess(
+        await stack.rest('POST', path(orgA), {
+          key: adminA.key,
+          body: { subscriberUrl: 'https://a.example.com/samples', triggers: samples, version: '2026-07-27' },
+        }),
+        201,
+      ),
+    ).toMatchObject({ triggers: samples, version: '2026-07-27' });
     // a PATCH that adds a no-show trigger to a webhook without time / timeUnit is refused like a create
-    const plain = expectSuccess(await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/plain', triggers: ['BOOKING_CREATED'] } }), 201);
-    expectErrorEnvelope(await stack.rest('PATCH', path(orgA, `/${plain.id}`), { key: adminA.key, body: { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] } }), 400, 'BAD_REQUEST', /^time\b/);
+    const plain = expectSuccess(
+      await stack.rest('POST', path(orgA), { key: adminA.key, body: { subscriberUrl: 'https://a.example.com/plain', triggers: ['BOOKING_CREATED'] } }),
+      201,
+    );
+    expectErrorEnvelope(
+      await stack.rest('PATCH', path(orgA, `/${plain.id}`), { key: adminA.key, body: { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] } }),
+      400,
+      'BAD_REQUEST',
+      /^time\b/,
+    );
   });
 
   it('triggers and the no-show rules are checked as for every webhook (400 naming the field)', async () => {
-    const refused = async (body: unknown, field: RegExp) => expectErrorEnvelope(await stack.rest('POST', path(orgA), { key: adminA.key, body }), 400, 'BAD_REQUEST', field);
+    const refused = async (body: unknown, field: RegExp) =>
+      expectErrorEnvelope(await stack.rest('POST', path(orgA), { key: adminA.key, body }), 400, 'BAD_REQUEST', field);
     await refused({ subscriberUrl: 'https://a.example.com/bad', triggers: ['NOPE'] }, /^triggers/);
     await refused({ subscriberUrl: 'https://a.example.com/bad', triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], timeUnit: 'HOUR' }, /^time\b/);
     await refused({ subscriberUrl: 'https://a.example.com/bad', triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 1 }, /^timeUnit/);

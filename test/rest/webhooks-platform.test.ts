@@ -8,7 +8,14 @@ const SUNSET = 'Thu, 01 Jul 2027 00:00:00 GMT';
 
 /** Spec 2.4's required output fields and their types. */
 function expectPlatformWebhookShape(webhook: any, clientId: string) {
-  expect(webhook).toMatchObject({ id: expect.any(Number), oAuthClientId: clientId, subscriberUrl: expect.any(String), active: expect.any(Boolean), triggers: expect.any(Array), version: expect.any(String) });
+  expect(webhook).toMatchObject({
+    id: expect.any(Number),
+    oAuthClientId: clientId,
+    subscriberUrl: expect.any(String),
+    active: expect.any(Boolean),
+    triggers: expect.any(Array),
+    version: expect.any(String),
+  });
   expect(webhook).toHaveProperty('payloadTemplate');
   expect(webhook).toHaveProperty('time');
   expect(webhook).toHaveProperty('timeUnit');
@@ -35,7 +42,14 @@ describe('/v2/oauth-clients/{clientId}/webhooks (deprecated)', () => {
   });
   afterAll(() => stack.stop());
 
-  function call(method: string, client: { id: string; secret: string }, rest = '', body?: unknown, headers: Record<string, string> = {}, pathClient = client.id) {
+  function call(
+    method: string,
+    client: { id: string; secret: string },
+    rest = '',
+    body?: unknown,
+    headers: Record<string, string> = {},
+    pathClient = client.id,
+  ) {
     return stack.rest(method, `/v2/oauth-clients/${pathClient}/webhooks${rest}`, { body, headers: { 'x-svc-secret-key': client.secret, ...headers } });
   }
 
@@ -65,7 +79,14 @@ describe('/v2/oauth-clients/{clientId}/webhooks (deprecated)', () => {
     expect(expectSuccess(await call('GET', a, `/${created.id}`))).toEqual(created);
 
     const updated = await call('PATCH', a, `/${created.id}`, { triggers: ['BOOKING_CANCELLED'], time: null, timeUnit: null, active: false });
-    expect(expectSuccess(updated)).toMatchObject({ id: created.id, triggers: ['BOOKING_CANCELLED'], time: null, timeUnit: null, active: false, oAuthClientId: a.id });
+    expect(expectSuccess(updated)).toMatchObject({
+      id: created.id,
+      triggers: ['BOOKING_CANCELLED'],
+      time: null,
+      timeUnit: null,
+      active: false,
+      oAuthClientId: a.id,
+    });
     expect(updated.headers.get('deprecation')).toBe(DEPRECATION);
 
     expect(expectSuccess(await call('DELETE', a, `/${created.id}`))).toMatchObject({ id: created.id });
@@ -101,7 +122,9 @@ describe('/v2/oauth-clients/{clientId}/webhooks (deprecated)', () => {
     expectErrorEnvelope(await stack.rest('GET', `/v2/oauth-clients/${a.id}/webhooks`, { key: owner.key }), 401, 'UNAUTHORIZED', /x-svc-secret-key/);
     expectErrorEnvelope(await call('GET', { id: a.id, secret: 'svc_cs_wrong' }), 401, 'UNAUTHORIZED');
     // the owner's API key with the right secret key: the client is the caller
-    expect(expectSuccess(await stack.rest('GET', `/v2/oauth-clients/${a.id}/webhooks`, { key: owner.key, headers: { 'x-svc-secret-key': a.secret } }))).toEqual([]);
+    expect(expectSuccess(await stack.rest('GET', `/v2/oauth-clients/${a.id}/webhooks`, { key: owner.key, headers: { 'x-svc-secret-key': a.secret } }))).toEqual(
+      [],
+    );
   });
 
   it("client A gets nothing of client B's webhooks: B's id with A's secret is 401, A's credential on B's path 403, B's webhook id on A's path 404", async () => {
@@ -118,14 +141,22 @@ describe('/v2/oauth-clients/{clientId}/webhooks (deprecated)', () => {
       expectErrorEnvelope(forbidden, 403, 'FORBIDDEN');
       expect(JSON.stringify(forbidden.body)).not.toContain('b.example.com');
     }
-    for (const [method, body] of [['GET', undefined], ['PATCH', { active: false }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { active: false }],
+      ['DELETE', undefined],
+    ] as const) {
       expectErrorEnvelope(await call(method, a, `/${hookOfB}`, body), 404, 'NOT_FOUND');
     }
     expect(expectSuccess(await call('GET', b, `/${hookOfB}`))).toMatchObject({ id: hookOfB, active: true, subscriberUrl: 'https://b.example.com/hook' });
   });
 
   it('the GraphQL fields are @deprecated with a reason; the OpenAPI operations are deprecated', async () => {
-    const introspection = await stack.graphql(`{ __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }`, {}, owner.key);
+    const introspection = await stack.graphql(
+      `{ __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }`,
+      {},
+      owner.key,
+    );
     const field = introspection.body.data.__type.fields.find((f: any) => f.name === 'oAuthClientWebhooks');
     expect(field).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringMatching(/deprecated/) });
     const openapi: any = await fetch(`${stack.url}/v2/openapi.json`).then((r) => r.json());

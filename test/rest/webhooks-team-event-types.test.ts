@@ -16,7 +16,13 @@ describe('team event type webhooks', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [teamOwner, teamAdmin, teamMember, orgAdmin, outsider] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+    [teamOwner, teamAdmin, teamMember, orgAdmin, outsider] = [
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+      await userWithKey(stack),
+    ];
     orgId = (await operator.createOrganization({ name: 'Org', ownerId: orgAdmin.user.id })).id;
     otherOrgId = (await operator.createOrganization({ name: 'Other org', ownerId: outsider.user.id })).id;
     teamId = (await operator.createTeam({ name: 'Team', orgId, ownerId: teamOwner.user.id })).id;
@@ -24,7 +30,9 @@ describe('team event type webhooks', () => {
     await operator.addMember({ teamId, userId: teamMember.user.id, role: MembershipRole.MEMBER });
     otherTeamId = (await operator.createTeam({ name: 'Other team', orgId: otherOrgId, ownerId: outsider.user.id })).id;
     eventTypeId = (await operator.createEventType({ title: 'Team call', slug: 'team-call', lengthInMinutes: 30, teamId, hostIds: [teamOwner.user.id] })).id;
-    otherTeamEventTypeId = (await operator.createEventType({ title: 'Other call', slug: 'other-call', lengthInMinutes: 30, teamId: otherTeamId, hostIds: [outsider.user.id] })).id;
+    otherTeamEventTypeId = (
+      await operator.createEventType({ title: 'Other call', slug: 'other-call', lengthInMinutes: 30, teamId: otherTeamId, hostIds: [outsider.user.id] })
+    ).id;
     personalEventTypeId = (await operator.createEventType({ title: 'Mine', slug: 'mine', lengthInMinutes: 30, ownerId: teamOwner.user.id })).id;
   });
   afterAll(() => stack.stop());
@@ -40,9 +48,13 @@ describe('team event type webhooks', () => {
     const listed = await stack.rest('GET', teamPath(), { key: teamOwner.key });
     expect(expectSuccess(listed)).toContainEqual(created);
     expect(expectSuccess(await stack.rest('GET', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key }))).toEqual(created);
-    const updated = expectSuccess(await stack.rest('PATCH', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key, body: { triggers: ['BOOKING_CANCELLED'] } }));
+    const updated = expectSuccess(
+      await stack.rest('PATCH', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key, body: { triggers: ['BOOKING_CANCELLED'] } }),
+    );
     expect(updated).toMatchObject({ id: created.id, triggers: ['BOOKING_CANCELLED'] });
-    expect(expectSuccess(await stack.rest('DELETE', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key }))).toMatchObject({ id: created.id });
+    expect(expectSuccess(await stack.rest('DELETE', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key }))).toMatchObject({
+      id: created.id,
+    });
     expectErrorEnvelope(await stack.rest('GET', teamPath(teamId, eventTypeId, `/${created.id}`), { key: teamAdmin.key }), 404, 'NOT_FOUND');
   });
 
@@ -51,7 +63,9 @@ describe('team event type webhooks', () => {
     expect(expectSuccess(await stack.rest('GET', orgPath(), { key: orgAdmin.key }))).toContainEqual(created);
     const viaOrg = expectSuccess(await stack.rest('POST', orgPath(), { key: orgAdmin.key, body: body() }), 201);
     expect(viaOrg).toMatchObject({ eventTypeId });
-    expect(expectSuccess(await stack.rest('PATCH', orgPath(orgId, teamId, eventTypeId, `/${viaOrg.id}`), { key: orgAdmin.key, body: { active: false } }))).toMatchObject({ active: false });
+    expect(
+      expectSuccess(await stack.rest('PATCH', orgPath(orgId, teamId, eventTypeId, `/${viaOrg.id}`), { key: orgAdmin.key, body: { active: false } })),
+    ).toMatchObject({ active: false });
     // the org admin is no admin of the team on the team path
     expectErrorEnvelope(await stack.rest('GET', teamPath(), { key: orgAdmin.key }), 403, 'FORBIDDEN');
   });

@@ -50,7 +50,12 @@ describe('/v2/webhooks', () => {
 
   describe('POST /v2/webhooks: payloadTemplate (string or null), triggers, subscriberUrl, active', () => {
     it('answers 201 with the created webhook', async () => {
-      const body = { subscriberUrl: 'https://hooks.example.com/bookings', triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'], active: false, payloadTemplate: '{"title":"{{title}}","who":"{{organizer.name}}"}' };
+      const body = {
+        subscriberUrl: 'https://hooks.example.com/bookings',
+        triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'],
+        active: false,
+        payloadTemplate: '{"title":"{{title}}","who":"{{organizer.name}}"}',
+      };
       const response = await create(owner.key, body);
       const created = expectSuccess(response, 201);
       expect(created).toMatchObject({
@@ -107,12 +112,34 @@ describe('/v2/webhooks', () => {
   describe('triggers are validated against the trigger names of section 6', () => {
     it('every listed trigger name is accepted', async () => {
       const all = [
-        'BOOKING_CREATED', 'BOOKING_PAYMENT_INITIATED', 'BOOKING_PAID', 'BOOKING_RESCHEDULED', 'BOOKING_REQUESTED', 'BOOKING_CANCELLED',
-        'BOOKING_REJECTED', 'BOOKING_NO_SHOW_UPDATED', 'BOOKING_LOCATION_UPDATED', 'BOOKING_REASSIGNED', 'FORM_SUBMITTED', 'MEETING_ENDED',
-        'MEETING_STARTED', 'RECORDING_READY', 'INSTANT_MEETING', 'INSTANT_MEETING_ACCEPTED', 'RECORDING_TRANSCRIPTION_GENERATED', 'OOO_CREATED',
-        'AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW', 'FORM_SUBMITTED_NO_EVENT', 'ROUTING_FORM_FALLBACK_HIT',
-        'DELEGATION_CREDENTIAL_ERROR', 'WRONG_ASSIGNMENT_REPORT', 'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
-        'DELEGATION_CREDENTIAL_ROTATION_REQUIRED', 'DELEGATION_CREDENTIAL_SECRET_ROTATED', 'CALENDAR_ENTRY_REJECTED',
+        'BOOKING_CREATED',
+        'BOOKING_PAYMENT_INITIATED',
+        'BOOKING_PAID',
+        'BOOKING_RESCHEDULED',
+        'BOOKING_REQUESTED',
+        'BOOKING_CANCELLED',
+        'BOOKING_REJECTED',
+        'BOOKING_NO_SHOW_UPDATED',
+        'BOOKING_LOCATION_UPDATED',
+        'BOOKING_REASSIGNED',
+        'FORM_SUBMITTED',
+        'MEETING_ENDED',
+        'MEETING_STARTED',
+        'RECORDING_READY',
+        'INSTANT_MEETING',
+        'INSTANT_MEETING_ACCEPTED',
+        'RECORDING_TRANSCRIPTION_GENERATED',
+        'OOO_CREATED',
+        'AFTER_HOSTS_SVC_VIDEO_NO_SHOW',
+        'AFTER_GUESTS_SVC_VIDEO_NO_SHOW',
+        'FORM_SUBMITTED_NO_EVENT',
+        'ROUTING_FORM_FALLBACK_HIT',
+        'DELEGATION_CREDENTIAL_ERROR',
+        'WRONG_ASSIGNMENT_REPORT',
+        'DELEGATION_CREDENTIAL_SECRET_ROTATION_FAILED',
+        'DELEGATION_CREDENTIAL_ROTATION_REQUIRED',
+        'DELEGATION_CREDENTIAL_SECRET_ROTATED',
+        'CALENDAR_ENTRY_REJECTED',
       ];
       const created = expectSuccess(await create(owner.key, { ...valid, triggers: all, time: 5, timeUnit: 'MINUTE' }), 201);
       expect(created.triggers).toEqual(all);
@@ -123,7 +150,8 @@ describe('/v2/webhooks', () => {
       expect(expectSuccess(await create(owner.key, { ...valid, triggers: samples }), 201).triggers).toEqual(samples);
     });
 
-    it('an unknown trigger → 400 naming triggers, and nothing is created', () => refused({ ...valid, triggers: ['BOOKING_CREATED', 'BOOKING_EXPLODED'] }, 'triggers'));
+    it('an unknown trigger → 400 naming triggers, and nothing is created', () =>
+      refused({ ...valid, triggers: ['BOOKING_CREATED', 'BOOKING_EXPLODED'] }, 'triggers'));
     it('a trigger in the wrong case → 400 naming triggers', () => refused({ ...valid, triggers: ['booking_created'] }, 'triggers'));
     it('no trigger at all (empty array) → 400 naming triggers', () => refused({ ...valid, triggers: [] }, 'triggers'));
     it('missing triggers → 400 naming triggers', () => refused({ subscriberUrl: valid.subscriberUrl }, 'triggers'));
@@ -131,8 +159,9 @@ describe('/v2/webhooks', () => {
   });
 
   describe('subscriberUrl must be a URL', () => {
-    it.each([['not a url'], [''], ['ftp://files.example.com/x'], ['javascript:alert(1)'], ['//example.com/no-scheme']])('%j → 400 naming subscriberUrl, and nothing is created', (subscriberUrl) =>
-      refused({ ...valid, subscriberUrl }, 'subscriberUrl'),
+    it.each([['not a url'], [''], ['ftp://files.example.com/x'], ['javascript:alert(1)'], ['//example.com/no-scheme']])(
+      '%j → 400 naming subscriberUrl, and nothing is created',
+      (subscriberUrl) => refused({ ...valid, subscriberUrl }, 'subscriberUrl'),
     );
     it('missing → 400 naming subscriberUrl', () => refused({ triggers: valid.triggers }, 'subscriberUrl'));
     it('a number → 400 naming subscriberUrl', () => refused({ ...valid, subscriberUrl: 42 }, 'subscriberUrl'));
@@ -145,7 +174,8 @@ describe('/v2/webhooks', () => {
     const noShow = { ...valid, triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'] };
 
     it('AFTER_HOSTS_SVC_VIDEO_NO_SHOW without time and timeUnit → 400, and nothing is created', () => refused(noShow, 'time'));
-    it('AFTER_GUESTS_SVC_VIDEO_NO_SHOW without time → 400 naming time', () => refused({ ...valid, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], timeUnit: 'HOUR' }, 'time'));
+    it('AFTER_GUESTS_SVC_VIDEO_NO_SHOW without time → 400 naming time', () =>
+      refused({ ...valid, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], timeUnit: 'HOUR' }, 'time'));
     it('without timeUnit → 400 naming timeUnit', () => refused({ ...noShow, time: 10 }, 'timeUnit'));
     it('time 0 → 400 naming time', () => refused({ ...noShow, time: 0, timeUnit: 'MINUTE' }, 'time'));
     it('time -1 → 400 naming time', () => refused({ ...noShow, time: -1, timeUnit: 'MINUTE' }, 'time'));
@@ -161,7 +191,12 @@ describe('/v2/webhooks', () => {
   describe('a request body must be JSON', () => {
     it('invalid JSON → 400, and nothing is created', async () => {
       const before = await listOf(owner.key);
-      expectErrorEnvelope(await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: '{"subscriberUrl": "https://x.example.com", ' }), 400, 'BAD_REQUEST', /JSON/);
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: '{"subscriberUrl": "https://x.example.com", ' }),
+        400,
+        'BAD_REQUEST',
+        /JSON/,
+      );
       expect(await listOf(owner.key)).toEqual(before);
     });
   });
@@ -171,7 +206,8 @@ describe('/v2/webhooks', () => {
 
     beforeAll(async () => {
       mine = [];
-      for (const path of ['a', 'b', 'c']) mine.push(expectSuccess(await create(lister.key, { ...valid, subscriberUrl: `https://lister.example.com/${path}` }), 201).id);
+      for (const path of ['a', 'b', 'c'])
+        mine.push(expectSuccess(await create(lister.key, { ...valid, subscriberUrl: `https://lister.example.com/${path}` }), 201).id);
       expectSuccess(await create(other.key, { ...valid, subscriberUrl: 'https://other.example.com/hook' }), 201);
     });
 
@@ -198,7 +234,12 @@ describe('/v2/webhooks', () => {
       expect(second.body.pagination).toMatchObject({ totalItems: 3, currentPage: 2, totalPages: 2, hasNextPage: false });
     });
 
-    it.each([['take=0', /take/], ['take=251', /take/], ['skip=-1', /skip/], ['take=abc', /take/]])('%s → 400 naming the parameter', async (query, field) => {
+    it.each([
+      ['take=0', /take/],
+      ['take=251', /take/],
+      ['skip=-1', /skip/],
+      ['take=abc', /take/],
+    ])('%s → 400 naming the parameter', async (query, field) => {
       expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks?${query}`, { key: lister.key }), 400, 'BAD_REQUEST', field);
     });
 
@@ -215,10 +256,15 @@ describe('/v2/webhooks', () => {
   });
 
   describe('subscriberUrl must not target a private or loopback address (outbound policy), without a DNS lookup', () => {
-    it.each([['http://127.0.0.1/hook'], ['http://localhost:8080/hook'], ['http://api.localhost/hook'], ['http://10.0.0.5/hook'], ['http://169.254.169.254/latest'], ['http://[::1]/hook'], ['http://0x7f.1/hook']])(
-      '%j → 400 naming subscriberUrl, and nothing is created',
-      (subscriberUrl) => refused({ ...valid, subscriberUrl }, 'subscriberUrl'),
-    );
+    it.each([
+      ['http://127.0.0.1/hook'],
+      ['http://localhost:8080/hook'],
+      ['http://api.localhost/hook'],
+      ['http://10.0.0.5/hook'],
+      ['http://169.254.169.254/latest'],
+      ['http://[::1]/hook'],
+      ['http://0x7f.1/hook'],
+    ])('%j → 400 naming subscriberUrl, and nothing is created', (subscriberUrl) => refused({ ...valid, subscriberUrl }, 'subscriberUrl'));
     it('a user:password@ URL → 400 naming subscriberUrl', () => refused({ ...valid, subscriberUrl: 'https://user:pw@hooks.example.com/x' }, 'subscriberUrl'));
     it('a name that does not resolve here is accepted (checked again when delivering)', async () => {
       expectSuccess(await create(owner.key, { ...valid, subscriberUrl: 'https://no-such-host.invalid/hook' }), 201);
@@ -274,12 +320,23 @@ describe('/v2/webhooks', () => {
 
     it('changes only the fields sent', async () => {
       const updated = expectSuccess(await patch(hook.id, { active: false, triggers: ['BOOKING_CANCELLED', 'BOOKING_PAID'] }));
-      expect(updated).toMatchObject({ id: hook.id, active: false, triggers: ['BOOKING_CANCELLED', 'BOOKING_PAID'], subscriberUrl: hook.subscriberUrl, payloadTemplate: hook.payloadTemplate, version: '2021-10-20', userId: owner.user.id });
+      expect(updated).toMatchObject({
+        id: hook.id,
+        active: false,
+        triggers: ['BOOKING_CANCELLED', 'BOOKING_PAID'],
+        subscriberUrl: hook.subscriberUrl,
+        payloadTemplate: hook.payloadTemplate,
+        version: '2021-10-20',
+        userId: owner.user.id,
+      });
       expectReferenceShape(updated, 'userId');
       expect(await current()).toEqual(updated);
     });
     it('payloadTemplate null removes it; version 2026-07-27 may be chosen', async () => {
-      expect(expectSuccess(await patch(hook.id, { payloadTemplate: null, version: '2026-07-27' }))).toMatchObject({ payloadTemplate: null, version: '2026-07-27' });
+      expect(expectSuccess(await patch(hook.id, { payloadTemplate: null, version: '2026-07-27' }))).toMatchObject({
+        payloadTemplate: null,
+        version: '2026-07-27',
+      });
     });
     it('a new secret is never in the answer', async () => {
       const response = await patch(hook.id, { secret: 'patched-secret-77' });
@@ -298,11 +355,16 @@ describe('/v2/webhooks', () => {
     it('subscriberUrl not a URL → 400 naming subscriberUrl', () => refusedPatch({ subscriberUrl: 'not a url' }, 'subscriberUrl'));
     it('subscriberUrl on loopback → 400 naming subscriberUrl', () => refusedPatch({ subscriberUrl: 'http://127.0.0.1/x' }, 'subscriberUrl'));
     it('version "2020-01-01" → 400 naming version', () => refusedPatch({ version: '2020-01-01' }, 'version'));
-    it('a no-show trigger without time and timeUnit (none stored) → 400 naming time', () => refusedPatch({ triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'] }, 'time'));
-    it('a no-show trigger with time but without timeUnit → 400 naming timeUnit', () => refusedPatch({ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 2 }, 'timeUnit'));
+    it('a no-show trigger without time and timeUnit (none stored) → 400 naming time', () =>
+      refusedPatch({ triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'] }, 'time'));
+    it('a no-show trigger with time but without timeUnit → 400 naming timeUnit', () =>
+      refusedPatch({ triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 2 }, 'timeUnit'));
     it('time 0 → 400 naming time', () => refusedPatch({ time: 0, timeUnit: 'HOUR' }, 'time'));
     it('a no-show trigger with time ≥ 1 and timeUnit → 200; then time null while the trigger stays → 400 naming time', async () => {
-      expect(expectSuccess(await patch(hook.id, { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'DAY' }))).toMatchObject({ time: 1, timeUnit: 'DAY' });
+      expect(expectSuccess(await patch(hook.id, { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'DAY' }))).toMatchObject({
+        time: 1,
+        timeUnit: 'DAY',
+      });
       await refusedPatch({ time: null }, 'time');
     });
     it('another user’s webhook → 404, and it does not change', async () => {
@@ -375,8 +437,14 @@ describe('/v2/event-types/{eventTypeId}/webhooks', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     [owner, other] = [await userWithKey(stack), await userWithKey(stack)];
-    eventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Hooked', slug: 'hooked', lengthInMinutes: 30 } }), 201).id;
-    theirEventTypeId = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }), 201).id;
+    eventTypeId = expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Hooked', slug: 'hooked', lengthInMinutes: 30 } }),
+      201,
+    ).id;
+    theirEventTypeId = expectSuccess(
+      await stack.rest('POST', '/v2/event-types', { key: other.key, body: { title: 'Theirs', slug: 'theirs', lengthInMinutes: 30 } }),
+      201,
+    ).id;
   });
   afterAll(() => stack.stop());
 
@@ -420,14 +488,28 @@ describe('/v2/event-types/{eventTypeId}/webhooks', () => {
     beforeAll(async () => {
       theirs = expectSuccess(await stack.rest('POST', base(theirEventTypeId), { key: other.key, body: body() }), 201);
     });
-    it.each([['GET', ''], ['POST', ''], ['DELETE', ''], ['GET', '/w'], ['PATCH', '/w'], ['DELETE', '/w']])('%s %s', async (method, suffix) => {
+    it.each([
+      ['GET', ''],
+      ['POST', ''],
+      ['DELETE', ''],
+      ['GET', '/w'],
+      ['PATCH', '/w'],
+      ['DELETE', '/w'],
+    ])('%s %s', async (method, suffix) => {
       const path = `${base(theirEventTypeId)}${suffix.replace('/w', `/${theirs.id}`)}`;
-      expectErrorEnvelope(await stack.rest(method, path, { key: owner.key, body: method === 'GET' || method === 'DELETE' ? undefined : body() }), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await stack.rest(method, path, { key: owner.key, body: method === 'GET' || method === 'DELETE' ? undefined : body() }),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await stack.rest('GET', `${base(999999)}`, { key: owner.key }), 404, 'NOT_FOUND');
       expect((await listOf(theirEventTypeId, other.key)).items).toEqual([theirs]);
     });
     it('a webhook of another event type (same owner) through this event type → 404', async () => {
-      const second = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second-hooked', lengthInMinutes: 15 } }), 201).id;
+      const second = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Second', slug: 'second-hooked', lengthInMinutes: 15 } }),
+        201,
+      ).id;
       const hook = expectSuccess(await stack.rest('POST', base(second), { key: owner.key, body: body() }), 201);
       expectErrorEnvelope(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
       expectErrorEnvelope(await stack.rest('GET', `/v2/webhooks/${hook.id}`, { key: owner.key }), 404, 'NOT_FOUND');
@@ -438,7 +520,12 @@ describe('/v2/event-types/{eventTypeId}/webhooks', () => {
     it('get, update, delete', async () => {
       const hook = expectSuccess(await stack.rest('POST', base(eventTypeId), { key: owner.key, body: body() }), 201);
       expect(expectSuccess(await stack.rest('GET', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }))).toEqual(hook);
-      const updated = expectSuccess(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { active: false, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 2, timeUnit: 'HOUR' } }));
+      const updated = expectSuccess(
+        await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, {
+          key: owner.key,
+          body: { active: false, triggers: ['AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 2, timeUnit: 'HOUR' },
+        }),
+      );
       expect(updated).toMatchObject({ id: hook.id, eventTypeId, active: false, time: 2, timeUnit: 'HOUR', subscriberUrl: hook.subscriberUrl });
       expectErrorEnvelope(await stack.rest('PATCH', `${base(eventTypeId)}/${hook.id}`, { key: owner.key, body: { time: 0 } }), 400, 'BAD_REQUEST', /\btime\b/);
       const deleted = expectSuccess(await stack.rest('DELETE', `${base(eventTypeId)}/${hook.id}`, { key: owner.key }));
@@ -449,7 +536,10 @@ describe('/v2/event-types/{eventTypeId}/webhooks', () => {
 
   describe('GET lists with pagination (take/skip); DELETE deletes them all', () => {
     it('take=1 and skip, then delete all → data is a string, list empty', async () => {
-      const et = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Paged', slug: 'paged-hooks', lengthInMinutes: 15 } }), 201).id;
+      const et = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: owner.key, body: { title: 'Paged', slug: 'paged-hooks', lengthInMinutes: 15 } }),
+        201,
+      ).id;
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) ids.push(expectSuccess(await stack.rest('POST', base(et), { key: owner.key, body: body() }), 201).id);
       const page = await stack.rest('GET', `${base(et)}?take=1&skip=1`, { key: owner.key });
@@ -465,4 +555,3 @@ describe('/v2/event-types/{eventTypeId}/webhooks', () => {
     });
   });
 });
-

@@ -24,7 +24,14 @@ const REQUEST_HEADERS = [
   'x-svc-secret-key',
 ];
 const EXPOSED_HEADERS = [
-  'deprecation', 'idempotent-replayed', 'retry-after', 'sunset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id',
+  'deprecation',
+  'idempotent-replayed',
+  'retry-after',
+  'sunset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-request-id',
 ];
 
 /** POST /graphql from a page on `origin`. */
@@ -32,7 +39,12 @@ const postGraphql = (url: string, origin: string, contentType: string) =>
   fetch(`${url}/graphql`, { method: 'POST', headers: { origin, 'content-type': contentType }, body: JSON.stringify({ query: '{ __typename }' }) });
 
 /** A comma-separated header as a sorted list of lower-case names. */
-const listed = (value: string | null) => (value ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean).sort();
+const listed = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
+    .sort();
 const corsHeadersOf = (headers: Headers) => [...headers.keys()].filter((name) => name.startsWith('access-control-'));
 
 function preflight(url: string, origin: string, method = 'POST', requestHeaders = 'authorization, content-type') {

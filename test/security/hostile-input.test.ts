@@ -31,7 +31,10 @@ function nestedTeams(levels: number, teamId: number): string {
 }
 
 function slotAliases(count: number, eventTypeId: number): string {
-  const fields = Array.from({ length: count }, (_, i) => `s${i}: availableSlots(eventTypeId: ${eventTypeId}, startTime: "2030-01-01", endTime: "2030-12-31") { slots }`);
+  const fields = Array.from(
+    { length: count },
+    (_, i) => `s${i}: availableSlots(eventTypeId: ${eventTypeId}, startTime: "2030-01-01", endTime: "2030-12-31") { slots }`,
+  );
   return `query { ${fields.join(' ')} }`;
 }
 
@@ -124,7 +127,10 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
     });
 
     describe('pages and ranges are checked against their documented bounds before the cost (spec 8: take 1 to 250, skip 0 or more)', () => {
-      const yearOfSlots = () => slotAliases(19, eventTypeId).replace(/^query \{ /, '').replace(/ \}$/, '');
+      const yearOfSlots = () =>
+        slotAliases(19, eventTypeId)
+          .replace(/^query \{ /, '')
+          .replace(/ \}$/, '');
 
       it('19 years of slots plus an anonymous teams(take: -2147483648) (whose negative cost hid the slots) is a 400 naming take', async () => {
         const response = await whileHealthy(() => stack.graphql(`query { ${yearOfSlots()} neg: teams(take: -2147483648) { items { id } } }`));
@@ -205,36 +211,67 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
     const NUL = '\u0000';
     it.each([
       ['a body field', 'POST', '/v2/event-types', { title: `Call${NUL}`, slug: 'nul', lengthInMinutes: 30 }, /^title: must not contain NUL/],
-      ['a nested body field', 'POST', '/v2/event-types', { title: 'Call', slug: 'nul', lengthInMinutes: 30, locations: [{ type: `x${NUL}` }] }, /^locations\[0\]\.type: must not contain NUL/],
-      ['a query parameter', 'GET', `/v2/slots/available?eventTypeId=1&startTime=2030-01-01&endTime=2030-01-02&timeZone=Europe%00`, undefined, /^timeZone: must not contain NUL/],
+      [
+        'a nested body field',
+        'POST',
+        '/v2/event-types',
+        { title: 'Call', slug: 'nul', lengthInMinutes: 30, locations: [{ type: `x${NUL}` }] },
+        /^locations\[0\]\.type: must not contain NUL/,
+      ],
+      [
+        'a query parameter',
+        'GET',
+        `/v2/slots/available?eventTypeId=1&startTime=2030-01-01&endTime=2030-01-02&timeZone=Europe%00`,
+        undefined,
+        /^timeZone: must not contain NUL/,
+      ],
       ['a path parameter (anonymous)', 'POST', '/v2/bookings/%00/cancel', {}, /^bookingUid: must not contain NUL/],
     ])('a NUL byte in %s is a 400 naming the parameter', async (_where, method, path, body, message) => {
-      const response = await whileHealthy(() => stack.rest(method, path, { key: path.includes('bookings') || path.includes('slots') ? undefined : ownerKey, body }));
+      const response = await whileHealthy(() =>
+        stack.rest(method, path, { key: path.includes('bookings') || path.includes('slots') ? undefined : ownerKey, body }),
+      );
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', message);
     });
 
     it('a NUL byte inside metadata (JSON) is a 400 naming the key', async () => {
-      const body = { start: '2030-01-07T10:00:00Z', eventTypeId, attendee: { name: 'A', email: 'a@example.com', timeZone: 'UTC' }, metadata: { note: `x${NUL}` } };
+      const body = {
+        start: '2030-01-07T10:00:00Z',
+        eventTypeId,
+        attendee: { name: 'A', email: 'a@example.com', timeZone: 'UTC' },
+        metadata: { note: `x${NUL}` },
+      };
       const response = await whileHealthy(() => stack.rest('POST', '/v2/bookings', { body, headers: { 'svc-api-version': '2024-08-13' } }));
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^metadata\.note: must not contain NUL/);
     });
 
-    it.each(['title', 'slug', 'lengthInMinutes', 'hidden', 'locations'])('explicit null for %s in an event type PATCH is a 400 naming it, and nothing changes', async (field) => {
-      const before = await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: ownerKey });
-      const response = await whileHealthy(() => stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: ownerKey, body: { [field]: null } }));
-      expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`^${field}: must not be null`));
-      expect((await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: ownerKey })).body).toEqual(before.body);
-    });
+    it.each(['title', 'slug', 'lengthInMinutes', 'hidden', 'locations'])(
+      'explicit null for %s in an event type PATCH is a 400 naming it, and nothing changes',
+      async (field) => {
+        const before = await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: ownerKey });
+        const response = await whileHealthy(() => stack.rest('PATCH', `/v2/event-types/${eventTypeId}`, { key: ownerKey, body: { [field]: null } }));
+        expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(`^${field}: must not be null`));
+        expect((await stack.rest('GET', `/v2/event-types/${eventTypeId}`, { key: ownerKey })).body).toEqual(before.body);
+      },
+    );
 
     it('a 900 KB slug is a 413; a 10,000-character slug a 400 naming slug (event types and teams)', async () => {
-      expectErrorEnvelope(await whileHealthy(() => stack.rest('POST', '/v2/teams', { key: ownerKey, body: { name: 'T', slug: 's'.repeat(900_000) } })), 413, 'PAYLOAD_TOO_LARGE');
+      expectErrorEnvelope(
+        await whileHealthy(() => stack.rest('POST', '/v2/teams', { key: ownerKey, body: { name: 'T', slug: 's'.repeat(900_000) } })),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
       expectErrorEnvelope(
         await whileHealthy(() => stack.rest('POST', '/v2/event-types', { key: ownerKey, body: { title: 'T', slug: 's'.repeat(10_000), lengthInMinutes: 30 } })),
         400,
         'BAD_REQUEST',
         /^slug: must be at most 255 characters long/,
       );
-      expectErrorEnvelope(await whileHealthy(() => stack.rest('POST', '/v2/teams', { key: ownerKey, body: { name: 'T', slug: 'é'.repeat(2_000) } })), 400, 'BAD_REQUEST', /^slug: must be at most 255/);
+      expectErrorEnvelope(
+        await whileHealthy(() => stack.rest('POST', '/v2/teams', { key: ownerKey, body: { name: 'T', slug: 'é'.repeat(2_000) } })),
+        400,
+        'BAD_REQUEST',
+        /^slug: must be at most 255/,
+      );
     });
 
     it('the same limits hold for values written into a GraphQL document', async () => {
@@ -247,8 +284,13 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
 
   describe('the token endpoint answers unreadable bodies as RFC 6749 invalid_request', () => {
     it('a body over its limit', async () => {
-      const response = await whileHealthy(() => stack.rest('POST', '/v2/auth/oauth2/token', { body: { grant_type: 'authorization_code', code: 'x'.repeat(1_100_000) } }));
-      expect(response).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: expect.stringMatching(/larger than this endpoint accepts/) } });
+      const response = await whileHealthy(() =>
+        stack.rest('POST', '/v2/auth/oauth2/token', { body: { grant_type: 'authorization_code', code: 'x'.repeat(1_100_000) } }),
+      );
+      expect(response).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: expect.stringMatching(/larger than this endpoint accepts/) },
+      });
     });
 
     it('Content-Encoding: gzip on a body that is not gzip', async () => {
@@ -283,7 +325,11 @@ describe('hostile input is refused with a 4xx within seconds while /health stays
     });
 
     it('a body over the limit is a JSON 413 PAYLOAD_TOO_LARGE', async () => {
-      const answer = await fetch(`${stack.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ me { id } }`, variables: { x: 'x'.repeat(300_000) } }) });
+      const answer = await fetch(`${stack.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ me { id } }`, variables: { x: 'x'.repeat(300_000) } }),
+      });
       expect(answer.status).toBe(413);
       expect(await answer.json()).toMatchObject({ errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
     });

@@ -137,7 +137,8 @@ function kindsIn(world: World, caller: Person, value: unknown): Set<Kind> {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    if (record.teamId === world.salesId && typeof record.userId === 'number' && record.userId !== caller.id && typeof record.role === 'string') found.add('teamMembership');
+    if (record.teamId === world.salesId && typeof record.userId === 'number' && record.userId !== caller.id && typeof record.role === 'string')
+      found.add('teamMembership');
     if (record.uid === world.bookingUid) found.add('booking');
     if (record.id === world.scheduleId && record.ownerId === world.people.teamMember.id) found.add('schedule');
     if (record.id === world.oooId && record.userId === world.people.teamMember.id) found.add('outOfOffice');
@@ -200,7 +201,12 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
 
   async function person(label: string): Promise<Person> {
     const operator = operatorOf(stack);
-    const user = await operator.createUser({ email: `${label}-${randomBytes(3).toString('hex')}@example.com`, name: label, timeZone: 'Europe/London', password: 'correct horse battery' });
+    const user = await operator.createUser({
+      email: `${label}-${randomBytes(3).toString('hex')}@example.com`,
+      name: label,
+      timeZone: 'Europe/London',
+      password: 'correct horse battery',
+    });
     return { id: user.id, key: (await operator.createApiKey(user.id)).key, email: user.email };
   }
 
@@ -221,7 +227,13 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
     const support = await operator.createTeam({ name: 'Support', slug: `support-${randomBytes(3).toString('hex')}`, orgId: org.id, ownerId: orgOwner.id });
     await operator.addMember({ teamId: support.id, userId: people.otherTeamMember.id, role: MembershipRole.MEMBER });
 
-    const eventType = await operator.createEventType({ title: 'Sales call', slug: 'sales-call', lengthInMinutes: 30, teamId: sales.id, hostIds: [people.teamOwner.id, people.teamMember.id] });
+    const eventType = await operator.createEventType({
+      title: 'Sales call',
+      slug: 'sales-call',
+      lengthInMinutes: 30,
+      teamId: sales.id,
+      hostIds: [people.teamOwner.id, people.teamMember.id],
+    });
     const schedule = await operator.createSchedule({
       ownerId: people.teamMember.id,
       name: 'Sales hours',
@@ -231,19 +243,43 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
       overrides: [],
     });
     const attendeeEmail = `prospect-${randomBytes(3).toString('hex')}@example.com`;
-    const booking = await operator.createBooking({ eventTypeId: eventType.id, start: new Date(Date.UTC(2031, 1, 4, 10)), attendee: { name: 'Prospect', email: attendeeEmail, timeZone: 'UTC' }, hostId: people.teamMember.id });
-    const ooo = await new OutOfOfficeService(stack.db('scheduling')).create(people.teamMember.id, { start: '2031-04-01', end: '2031-04-02', notes: 'trip' }, async () => true);
+    const booking = await operator.createBooking({
+      eventTypeId: eventType.id,
+      start: new Date(Date.UTC(2031, 1, 4, 10)),
+      attendee: { name: 'Prospect', email: attendeeEmail, timeZone: 'UTC' },
+      hostId: people.teamMember.id,
+    });
+    const ooo = await new OutOfOfficeService(stack.db('scheduling')).create(
+      people.teamMember.id,
+      { start: '2031-04-01', end: '2031-04-02', notes: 'trip' },
+      async () => true,
+    );
     const webhookUrl = `https://sales-${randomBytes(3).toString('hex')}.example.com/hook`;
-    const hook = await stack.rest('POST', `/v2/teams/${sales.id}/event-types/${eventType.id}/webhooks`, { key: people.teamOwner.key, body: { subscriberUrl: webhookUrl, triggers: ['BOOKING_CREATED'] } });
+    const hook = await stack.rest('POST', `/v2/teams/${sales.id}/event-types/${eventType.id}/webhooks`, {
+      key: people.teamOwner.key,
+      body: { subscriberUrl: webhookUrl, triggers: ['BOOKING_CREATED'] },
+    });
     expect(hook.status).toBe(201);
-    const [ownerMembership] = await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [sales.id, people.teamOwner.id]);
+    const [ownerMembership] = await stack
+      .db('organizations')
+      .query('SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [sales.id, people.teamOwner.id]);
 
     world = {
       orgId: org.id,
       salesId: sales.id,
       people,
       salesEmails: [people.teamOwner.email, people.teamAdmin.email, people.teamMember.email],
-      ids: { orgId: org.id, teamId: sales.id, userId: people.teamMember.id, eventTypeId: eventType.id, uid: booking.uid, bookingUid: booking.uid, scheduleId: schedule.id, membershipId: member.id, oooId: ooo.id },
+      ids: {
+        orgId: org.id,
+        teamId: sales.id,
+        userId: people.teamMember.id,
+        eventTypeId: eventType.id,
+        uid: booking.uid,
+        bookingUid: booking.uid,
+        scheduleId: schedule.id,
+        membershipId: member.id,
+        oooId: ooo.id,
+      },
       membershipIds: [ownerMembership.id, admin.id, member.id],
       bookingUid: booking.uid,
       attendeeEmail,
@@ -266,14 +302,18 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
   it('derives the paths from the schema: hundreds, the reproduction’s among them', () => {
     expect(paths.length).toBeGreaterThan(150);
     const names = paths.map((p) => p.fields.join('.'));
-    expect(names).toEqual(expect.arrayContaining(['organization.teams.members', 'organization.teams.members.user', 'organizationTeam.members', 'me.memberships.team.members']));
+    expect(names).toEqual(
+      expect.arrayContaining(['organization.teams.members', 'organization.teams.members.user', 'organizationTeam.members', 'me.memberships.team.members']),
+    );
     expect(unexpectedErrors).toEqual([]);
   });
 
   describe.each(KINDS)('%s', (kind) => {
     it.each(ROLES)(`REST shows it to %s exactly as the table says`, async (role) => {
       const caller = world.people[role];
-      const answers = await Promise.all(restReadsOf(world)[kind].map((path) => stack.rest('GET', path, { key: caller.key, headers: { 'svc-api-version': '2024-08-13' } })));
+      const answers = await Promise.all(
+        restReadsOf(world)[kind].map((path) => stack.rest('GET', path, { key: caller.key, headers: { 'svc-api-version': '2024-08-13' } })),
+      );
       const seen = answers.some(({ body }) => kindsIn(world, caller, body).has(kind));
       expect({ role, kind, seen }).toEqual({ role, kind, seen: MAY_SEE[kind].includes(role) });
     });
@@ -291,7 +331,11 @@ describe('rules on nested types: a nested GraphQL path shows a member, schedule,
 
   describe('the reproduction: an organization MEMBER who is not in Sales', () => {
     it('organization { teams { members { user { email } } } } lists Sales but not its members: members is null with FORBIDDEN', async () => {
-      const { body } = await stack.graphql(`query($orgId: Int!) { organization(orgId: $orgId) { teams { id members { user { email } } } } }`, { orgId: world.orgId }, world.people.orgMember.key);
+      const { body } = await stack.graphql(
+        `query($orgId: Int!) { organization(orgId: $orgId) { teams { id members { user { email } } } } }`,
+        { orgId: world.orgId },
+        world.people.orgMember.key,
+      );
       const sales = body.data.organization.teams.find((t: { id: number }) => t.id === world.salesId);
       expect(sales).toEqual({ id: world.salesId, members: null });
       const index = body.data.organization.teams.indexOf(sales);

@@ -72,7 +72,10 @@ function clientOnOwnAddress(stack: { url: string }) {
       return send(method, path, { headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), base: options.base });
     },
     token(fields: Record<string, string>) {
-      return send('POST', '/v2/auth/oauth2/token', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      return send('POST', '/v2/auth/oauth2/token', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
     },
     /** The sign-in page's form, then its POST (with the page's CSRF token), as a browser without a session. */
     async signIn(email: string, password: string, headers: Record<string, string> = {}) {
@@ -189,7 +192,11 @@ describe('rate limits', () => {
     it('/graphql over the limit: 429 with a GraphQL error TOO_MANY_REQUESTS', async () => {
       const { key } = await userWithKey(stack);
       const client = clientOnOwnAddress(stack);
-      const query = () => client.send('POST', '/graphql', { headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: '{ __typename }' }) });
+      const query = () =>
+        client.send('POST', '/graphql', {
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
       for (let i = 0; i < 10; i += 1) expect((await query()).status).toBe(200);
       const refused = await query();
       expect(refused.status).toBe(429);
@@ -232,7 +239,9 @@ describe('rate limits', () => {
       expect(refused.json().error.message).toMatch(/at most 3 per 60 seconds of public bookings/);
       expect((await client.rest('GET', '/v2/no-such-thing')).status).toBe(404);
       const { key } = await userWithKey(stack);
-      expect((await client.rest('POST', '/v2/bookings', { key, headers: { 'svc-api-version': '2024-08-13' }, body: { eventTypeId: 999999 } })).status).not.toBe(429);
+      expect((await client.rest('POST', '/v2/bookings', { key, headers: { 'svc-api-version': '2024-08-13' }, body: { eventTypeId: 999999 } })).status).not.toBe(
+        429,
+      );
     });
   });
 
@@ -262,7 +271,8 @@ describe('rate limits', () => {
 
   describe('credentials that do not resolve: charged to the address, locked out per address, never a budget of their own', () => {
     const inventedKey = () => `svc_${randomBytes(32).toString('hex')}`;
-    const credentialRows = async () => Number((await stack.db('organizations').query(`SELECT count(*) AS n FROM gateway.rate_limits WHERE key LIKE 'requests-per-credential:%'`))[0].n);
+    const credentialRows = async () =>
+      Number((await stack.db('organizations').query(`SELECT count(*) AS n FROM gateway.rate_limits WHERE key LIKE 'requests-per-credential:%'`))[0].n);
 
     it('30 fresh invented bearer tokens from one address: 5 answered 401, then 429 with Retry-After; no rate-limit row per token', async () => {
       const client = clientOnOwnAddress(stack);
@@ -289,7 +299,11 @@ describe('rate limits', () => {
 
     it('on /graphql too: 429 TOO_MANY_REQUESTS once the address has 5 failed credentials', async () => {
       const client = clientOnOwnAddress(stack);
-      const query = (key: string) => client.send('POST', '/graphql', { headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
+      const query = (key: string) =>
+        client.send('POST', '/graphql', {
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query: '{ me { id } }' }),
+        });
       for (let i = 0; i < 5; i += 1) expect((await query(inventedKey())).status).toBe(401);
       const refused = await query(inventedKey());
       expect(refused.status).toBe(429);
@@ -357,8 +371,8 @@ describe('rate limits', () => {
     });
   });
 
-  describe('sign-in on the oauth service\'s own port: X-Forwarded-For of an unsigned request is not the client address', () => {
-    it('6 failures, each with another X-Forwarded-For, lock the socket\'s address out', async () => {
+  describe("sign-in on the oauth service's own port: X-Forwarded-For of an unsigned request is not the client address", () => {
+    it("6 failures, each with another X-Forwarded-For, lock the socket's address out", async () => {
       const { user } = await userWithKey(stack);
       const direct = clientOnOwnAddress({ url: stack.subgraphs.oauth.origin });
       for (let i = 0; i < 6; i += 1) {
@@ -374,7 +388,13 @@ describe('rate limits', () => {
       const [{ client: locked, secret }, { client: other, secret: otherSecret }] = [await oauthClient(stack, user.id), await oauthClient(stack, user.id)];
       const client = clientOnOwnAddress(stack);
       const exchange = (clientId: string, clientSecret: string) =>
-        client.token({ grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, code: 'no-such-code', redirect_uri: 'http://127.0.0.1:9/callback' });
+        client.token({
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          client_secret: clientSecret,
+          code: 'no-such-code',
+          redirect_uri: 'http://127.0.0.1:9/callback',
+        });
       expect((await exchange(locked.id, secret!)).json().error).toBe('invalid_grant'); // the right secret, a bad code: 400 before the lockout
       for (let i = 0; i < 3; i += 1) {
         const wrong = await exchange(locked.id, 'svc_cs_wrong');
@@ -393,7 +413,13 @@ describe('rate limits', () => {
       const { client: good, secret } = await oauthClient(stack, user.id);
       const client = clientOnOwnAddress(stack);
       const exchange = (clientId: string, clientSecret: string) =>
-        client.token({ grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, code: 'no-such-code', redirect_uri: 'http://127.0.0.1:9/callback' });
+        client.token({
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          client_secret: clientSecret,
+          code: 'no-such-code',
+          redirect_uri: 'http://127.0.0.1:9/callback',
+        });
       for (let i = 0; i < 6; i += 1) expect((await exchange(`no-such-client-${i}`, 'guess')).status).toBe(401);
       expect((await exchange(good.id, secret!)).status).toBe(429);
     });
@@ -412,7 +438,10 @@ describe('rate limits', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(25);
       expect(refused.json().error.message).toMatch(/Too many wrong x-svc-secret-key values/);
 
-      const graphql = await client.send('POST', '/graphql', { headers: { 'content-type': 'application/json', ...platform(locked.id, secret!) }, body: JSON.stringify({ query: '{ me { id } }' }) });
+      const graphql = await client.send('POST', '/graphql', {
+        headers: { 'content-type': 'application/json', ...platform(locked.id, secret!) },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
       expect(graphql.status).toBe(429);
       expect(Number(graphql.headers['retry-after'])).toBeGreaterThan(25);
       expect(graphql.json().errors[0].extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
@@ -425,7 +454,9 @@ describe('rate limits', () => {
       const { client: target, secret } = await oauthClient(stack, user.id);
       const client = clientOnOwnAddress(stack);
       const statuses = await Promise.all(
-        Array.from({ length: 80 }, (_, i) => client.rest('GET', '/v2/me', { headers: { 'x-svc-client-id': target.id, 'x-svc-secret-key': `wrong-${i}` } }).then((a) => a.status)),
+        Array.from({ length: 80 }, (_, i) =>
+          client.rest('GET', '/v2/me', { headers: { 'x-svc-client-id': target.id, 'x-svc-secret-key': `wrong-${i}` } }).then((a) => a.status),
+        ),
       );
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(77);
@@ -443,7 +474,12 @@ describe('rate limits', () => {
 
     it('in PostgreSQL: a second lockout of a key is twice the first; a reset forgets both', async () => {
       const limiters = postgresLimiters(stack.db('oauth'), 'typeorm', 'oauth');
-      const lockout = new FailureLockout(limiters, `growth-${Date.now()}`, 2, { failureWindowSeconds: 60, firstLockoutSeconds: 1, maxLockoutSeconds: 60, lockoutMemorySeconds: 60 });
+      const lockout = new FailureLockout(limiters, `growth-${Date.now()}`, 2, {
+        failureWindowSeconds: 60,
+        firstLockoutSeconds: 1,
+        maxLockoutSeconds: 60,
+        lockoutMemorySeconds: 60,
+      });
       expect([await lockout.attempt('k'), await lockout.attempt('k'), await lockout.attempt('k')]).toEqual([0, 0, 1000]);
       expect((await lockout.state('k')).lockedMs).toBeGreaterThan(0);
       expect(await eventually(async () => (await lockout.state('k')).lockedMs === 0)).toBe(true);
@@ -455,7 +491,12 @@ describe('rate limits', () => {
 
     it('counting attempts before the check: the attempt after the allowed ones locks; refunded attempts are no failures', async () => {
       const limiters = postgresLimiters(stack.db('oauth'), 'typeorm', 'oauth');
-      const lockout = new FailureLockout(limiters, `attempts-${Date.now()}`, 2, { failureWindowSeconds: 60, firstLockoutSeconds: 5, maxLockoutSeconds: 60, lockoutMemorySeconds: 60 });
+      const lockout = new FailureLockout(limiters, `attempts-${Date.now()}`, 2, {
+        failureWindowSeconds: 60,
+        firstLockoutSeconds: 5,
+        maxLockoutSeconds: 60,
+        lockoutMemorySeconds: 60,
+      });
       expect(await lockout.attempt('k')).toBe(0);
       await lockout.refund('k');
       expect(await lockout.attempt('k')).toBe(0);

@@ -20,7 +20,7 @@ function worstCaseVariables(route: RouteEntry): Record<string, unknown> {
   );
 }
 
-describe('every REST route\'s fixed operation stays within the default operation limits', () => {
+describe("every REST route's fixed operation stays within the default operation limits", () => {
   const { validationRules, parseOptions } = operationLimitOptions(DEFAULT_LIMITS);
 
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`, route] as const))('%s', (_name, route) => {

@@ -29,7 +29,11 @@ describe('no secret a client sends appears in any log line, even at LOG_LEVEL=de
     return JSON.parse(result.stdout);
   };
   const rest = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as { data: { id: number } } };
   };
 
@@ -44,14 +48,29 @@ describe('no secret a client sends appears in any log line, even at LOG_LEVEL=de
 
   it('a delegation credential created, rotated and refused, a webhook with a secret, and the API key they used: none is printed', async () => {
     const serviceAccountKey = (material: string) => ({ private_key: material, client_email: 'svc@project.iam.gserviceaccount.com', client_id: '1049' });
-    const created = await rest('POST', `/v2/organizations/${orgId}/delegation-credentials`, { domain: 'wayne.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey(privateKey) });
+    const created = await rest('POST', `/v2/organizations/${orgId}/delegation-credentials`, {
+      domain: 'wayne.example.com',
+      workspacePlatformSlug: 'google',
+      serviceAccountKey: serviceAccountKey(privateKey),
+    });
     expect(created.status).toBe(201);
-    const rotated = await rest('PATCH', `/v2/organizations/${orgId}/delegation-credentials/${created.body.data.id}`, { serviceAccountKey: serviceAccountKey(rotatedPrivateKey) });
+    const rotated = await rest('PATCH', `/v2/organizations/${orgId}/delegation-credentials/${created.body.data.id}`, {
+      serviceAccountKey: serviceAccountKey(rotatedPrivateKey),
+    });
     expect(rotated.status).toBe(200);
     // Refused (the domain is taken): the error path must not print the body either.
-    const refused = await rest('POST', `/v2/organizations/${orgId}/delegation-credentials`, { domain: 'wayne.example.com', workspacePlatformSlug: 'google', serviceAccountKey: serviceAccountKey(refusedPrivateKey) });
+    const refused = await rest('POST', `/v2/organizations/${orgId}/delegation-credentials`, {
+      domain: 'wayne.example.com',
+      workspacePlatformSlug: 'google',
+      serviceAccountKey: serviceAccountKey(refusedPrivateKey),
+    });
     expect(refused.status).toBe(409);
-    const webhook = await rest('POST', '/v2/webhooks', { subscriberUrl: 'https://hooks.example.com/in', triggers: ['BOOKING_CREATED'], active: true, secret: webhookSecret });
+    const webhook = await rest('POST', '/v2/webhooks', {
+      subscriberUrl: 'https://hooks.example.com/in',
+      triggers: ['BOOKING_CREATED'],
+      active: true,
+      secret: webhookSecret,
+    });
     expect(webhook.status).toBe(201);
 
     const output = stack.output();

@@ -113,14 +113,21 @@ function idArgument(field: GraphQLField<unknown, unknown>, arg: GraphQLArgument)
 /** Root fields (queries and mutations) with an argument that takes an id of the tenant. */
 function rootFieldsTakingIds(): Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> {
   const out: Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> = [];
-  for (const [operation, type] of [['query', supergraph.getQueryType()!], ['mutation', supergraph.getMutationType()!]] as const) {
+  for (const [operation, type] of [
+    ['query', supergraph.getQueryType()!],
+    ['mutation', supergraph.getMutationType()!],
+  ] as const) {
     for (const field of Object.values(type.getFields())) if (field.args.some((arg) => idArgument(field, arg))) out.push({ operation, field });
   }
   return out;
 }
 
 /** One probe of a root field: the tenant's ids in its id arguments, the smallest valid value in its other required ones, and every nested path below. */
-function probeOf(operation: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, values: Values): { query: string; variables: Record<string, unknown> } {
+function probeOf(
+  operation: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  values: Values,
+): { query: string; variables: Record<string, unknown> } {
   const args = field.args.filter((arg) => idArgument(field, arg) || isNonNullType(arg.type));
   const variables: Record<string, unknown> = {};
   for (const arg of args) {
@@ -143,7 +150,12 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
   async function person(label: string, marker = MARKER): Promise<{ id: number; key: string; email: string }> {
     const tag = randomBytes(3).toString('hex');
     const operator = operatorOf(stack);
-    const user = await operator.createUser({ email: `${marker}-${label}-${tag}@example.com`, name: `${MARKER} ${label} ${tag}`, timeZone: 'Europe/London', password: 'correct horse battery' });
+    const user = await operator.createUser({
+      email: `${marker}-${label}-${tag}@example.com`,
+      name: `${MARKER} ${label} ${tag}`,
+      timeZone: 'Europe/London',
+      password: 'correct horse battery',
+    });
     return { id: user.id, key: (await operator.createApiKey(user.id)).key, email: user.email };
   }
 
@@ -159,7 +171,11 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
       schedules: await rows('scheduling', 'SELECT * FROM schedules WHERE owner_id = ANY($1) ORDER BY id', [users]),
       out_of_office_entries: await rows('scheduling', 'SELECT * FROM out_of_office_entries WHERE user_id = ANY($1) ORDER BY id', [users]),
       event_types: await rows('scheduling', `SELECT * FROM event_types WHERE id IN (${eventTypes}) ORDER BY id`, [teams, users]),
-      event_type_hosts: await rows('scheduling', `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`, [teams, users]),
+      event_type_hosts: await rows(
+        'scheduling',
+        `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`,
+        [teams, users],
+      ),
       bookings: await rows('scheduling', 'SELECT * FROM bookings WHERE uid = ANY($1) ORDER BY id', [tenant.bookingUids]),
       webhooks: await rows('integrations', 'SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
       api_keys: await rows('oauth', 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
@@ -179,20 +195,43 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
     const standalone = await operator.createTeam({ name: `${MARKER} Club`, slug: `${MARKER}-club`, ownerId: member.id });
     const schedules = [];
     for (const p of [owner, member]) {
-      schedules.push((await operator.createSchedule({ ownerId: p.id, name: `${PRIVATE_MARKER} hours`, timeZone: 'Europe/London', isDefault: true, availability: WEEK, overrides: [] })).id);
+      schedules.push(
+        (
+          await operator.createSchedule({
+            ownerId: p.id,
+            name: `${PRIVATE_MARKER} hours`,
+            timeZone: 'Europe/London',
+            isDefault: true,
+            availability: WEEK,
+            overrides: [],
+          })
+        ).id,
+      );
     }
-    const teamEventType = await operator.createEventType({ title: `${MARKER} team call`, slug: `${MARKER}-team-call`, lengthInMinutes: 30, teamId: team.id, hostIds: [owner.id, member.id] });
+    const teamEventType = await operator.createEventType({
+      title: `${MARKER} team call`,
+      slug: `${MARKER}-team-call`,
+      lengthInMinutes: 30,
+      teamId: team.id,
+      hostIds: [owner.id, member.id],
+    });
     const personal = await operator.createEventType({ title: `${MARKER} personal`, slug: `${MARKER}-personal`, lengthInMinutes: 30, ownerId: member.id });
     const attendee = { name: `${MARKER} guest`, email: `${PRIVATE_MARKER}-guest@example.com`, timeZone: 'Europe/Paris' };
     const teamBooking = await operator.createBooking({ eventTypeId: teamEventType.id, start: new Date(Date.UTC(2031, 1, 3, 9)), attendee, hostId: member.id });
     const personalBooking = await operator.createBooking({ eventTypeId: personal.id, start: new Date(Date.UTC(2031, 1, 3, 11)), attendee });
     const attendeeId = (await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = $1', [teamBooking.id]))[0].id;
     const ooo = expectSuccess(
-      await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2031-03-01', end: '2031-03-02', notes: `${PRIVATE_MARKER} surgery`, reason: 'vacation' } }),
+      await stack.rest('POST', '/v2/me/ooo', {
+        key: member.key,
+        body: { start: '2031-03-01', end: '2031-03-02', notes: `${PRIVATE_MARKER} surgery`, reason: 'vacation' },
+      }),
       201,
     );
     const hook = expectSuccess(
-      await stack.rest('POST', '/v2/webhooks', { key: member.key, body: { subscriberUrl: `https://${PRIVATE_MARKER}.example.com/hook`, triggers: ['BOOKING_CREATED'] } }),
+      await stack.rest('POST', '/v2/webhooks', {
+        key: member.key,
+        body: { subscriberUrl: `https://${PRIVATE_MARKER}.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+      }),
       201,
     );
     tenant = {
@@ -213,7 +252,12 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
         attendeeId: [attendeeId],
       },
     };
-    const operatorStranger = await operator.createUser({ email: `stranger-${randomBytes(3).toString('hex')}@example.com`, name: 'Sam Stranger', timeZone: 'UTC', password: 'correct horse battery' });
+    const operatorStranger = await operator.createUser({
+      email: `stranger-${randomBytes(3).toString('hex')}@example.com`,
+      name: 'Sam Stranger',
+      timeZone: 'UTC',
+      password: 'correct horse battery',
+    });
     stranger = { id: operatorStranger.id, key: (await operator.createApiKey(operatorStranger.id)).key };
     before = await snapshot();
   });
@@ -244,7 +288,8 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
       const answer = await stack.graphql(query, variables, stranger.key);
       walked.graphql += 1;
       if (answer.status >= 500) failures.push(`${field.name}: HTTP ${answer.status}`);
-      for (const leak of leaks(tenant, answer.body?.data, isPublicField(field), JSON.stringify(variables))) failures.push(`${operation} ${field.name}: ${leak}`);
+      for (const leak of leaks(tenant, answer.body?.data, isPublicField(field), JSON.stringify(variables)))
+        failures.push(`${operation} ${field.name}: ${leak}`);
     });
     return failures;
   }
@@ -271,10 +316,17 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
 
     it('pulling the tenant’s people into an own team with accepted: true only invites them, showing nothing of them', async () => {
       for (const userId of tenant.userIds) {
-        const invited = expectSuccess(await stack.rest('POST', `/v2/teams/${ownTeamId}/memberships`, { key: stranger.key, body: { userId, accepted: true, role: 'ADMIN' } }), 201);
+        const invited = expectSuccess(
+          await stack.rest('POST', `/v2/teams/${ownTeamId}/memberships`, { key: stranger.key, body: { userId, accepted: true, role: 'ADMIN' } }),
+          201,
+        );
         expect(invited).toMatchObject({ userId, accepted: false, user: null });
         invitations.push(invited.id);
-        expectErrorEnvelope(await stack.rest('PATCH', `/v2/teams/${ownTeamId}/memberships/${invited.id}`, { key: stranger.key, body: { accepted: true } }), 403, 'FORBIDDEN');
+        expectErrorEnvelope(
+          await stack.rest('PATCH', `/v2/teams/${ownTeamId}/memberships/${invited.id}`, { key: stranger.key, body: { accepted: true } }),
+          403,
+          'FORBIDDEN',
+        );
       }
     });
 
@@ -286,12 +338,26 @@ describe('stranger walk: a user with no relation to a tenant gets nothing of it,
       expectErrorEnvelope(hosts, 400, 'BAD_REQUEST', /hosts/);
       const [orgId] = tenant.values.orgId;
       const [teamId] = tenant.values.teamId;
-      expectErrorEnvelope(await stack.rest('POST', `/v2/organizations/${orgId}/memberships`, { key: stranger.key, body: { userId: stranger.id, accepted: true, role: 'OWNER' } }), 403, 'FORBIDDEN');
-      expectErrorEnvelope(await stack.rest('POST', `/v2/teams/${teamId}/memberships`, { key: stranger.key, body: { userId: stranger.id, accepted: true } }), 403, 'FORBIDDEN');
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/organizations/${orgId}/memberships`, { key: stranger.key, body: { userId: stranger.id, accepted: true, role: 'OWNER' } }),
+        403,
+        'FORBIDDEN',
+      );
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/teams/${teamId}/memberships`, { key: stranger.key, body: { userId: stranger.id, accepted: true } }),
+        403,
+        'FORBIDDEN',
+      );
       for (const membershipId of invitations) {
         expectErrorEnvelope(await stack.rest('POST', `/v2/me/memberships/${membershipId}/accept`, { key: stranger.key }), 404, 'NOT_FOUND');
       }
-      expect((await stack.db('organizations').query('SELECT count(*)::int AS n FROM memberships WHERE user_id = $1 AND team_id = ANY($2)', [stranger.id, tenant.teamIds]))[0].n).toBe(0);
+      expect(
+        (
+          await stack
+            .db('organizations')
+            .query('SELECT count(*)::int AS n FROM memberships WHERE user_id = $1 AND team_id = ANY($2)', [stranger.id, tenant.teamIds])
+        )[0].n,
+      ).toBe(0);
     });
 
     it('every route again, the own team’s ids mixed with the tenant’s: nothing of the tenant', async () => {

@@ -2,15 +2,7 @@ import { DEFAULT_LIMITS } from '../../gateway/operation-limits/limits';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import {
-  getNamedType,
-  GraphQLArgument,
-  GraphQLField,
-  isInputObjectType,
-  isNonNullType,
-  isObjectType,
-  Kind,
-} from 'graphql';
+import { getNamedType, GraphQLArgument, GraphQLField, isInputObjectType, isNonNullType, isObjectType, Kind } from 'graphql';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { MembershipService } from '../../subgraphs/organizations/membership/membership.service';
@@ -247,17 +239,37 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     memberships: await rows(org, 'SELECT * FROM memberships WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
     roles: await rows(org, 'SELECT * FROM roles WHERE organization_id = ANY($1) ORDER BY id', [teams]),
     attributes: await rows(org, 'SELECT * FROM attributes WHERE team_id = ANY($1) ORDER BY id', [teams]),
-    attribute_options: await rows(org, 'SELECT o.* FROM attribute_options o JOIN attributes a ON a.id = o.attribute_id WHERE a.team_id = ANY($1) ORDER BY o.id', [teams]),
-    attribute_assignments: await rows(org, 'SELECT s.* FROM attribute_assignments s JOIN memberships m ON m.id = s.membership_id WHERE m.team_id = ANY($1) ORDER BY s.id', [teams]),
+    attribute_options: await rows(
+      org,
+      'SELECT o.* FROM attribute_options o JOIN attributes a ON a.id = o.attribute_id WHERE a.team_id = ANY($1) ORDER BY o.id',
+      [teams],
+    ),
+    attribute_assignments: await rows(
+      org,
+      'SELECT s.* FROM attribute_assignments s JOIN memberships m ON m.id = s.membership_id WHERE m.team_id = ANY($1) ORDER BY s.id',
+      [teams],
+    ),
     delegation_credentials: await rows(org, 'SELECT * FROM delegation_credentials WHERE organization_id = ANY($1) ORDER BY id', [teams]),
-    managed_organizations: await rows(org, 'SELECT * FROM managed_organizations WHERE manager_id = ANY($1) OR organization_id = ANY($1) ORDER BY organization_id', [teams]),
+    managed_organizations: await rows(
+      org,
+      'SELECT * FROM managed_organizations WHERE manager_id = ANY($1) OR organization_id = ANY($1) ORDER BY organization_id',
+      [teams],
+    ),
     credit_balances: await rows(org, 'SELECT * FROM credit_balances WHERE team_id = ANY($1) OR user_id = ANY($2) ORDER BY id', [teams, users]),
-    credit_entries: await rows(org, 'SELECT e.* FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.team_id = ANY($1) OR c.user_id = ANY($2) ORDER BY e.id', [teams, users]),
+    credit_entries: await rows(
+      org,
+      'SELECT e.* FROM credit_entries e JOIN credit_balances c ON c.id = e.balance_id WHERE c.team_id = ANY($1) OR c.user_id = ANY($2) ORDER BY e.id',
+      [teams, users],
+    ),
     out_of_office_entries: await rows(sch, 'SELECT * FROM out_of_office_entries WHERE user_id = ANY($1) ORDER BY id', [users]),
     verified_emails: await rows(integrations, 'SELECT * FROM verified_emails WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
     verified_phones: await rows(integrations, 'SELECT * FROM verified_phones WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
     event_types: await rows(sch, `SELECT * FROM event_types WHERE id IN (${eventTypes}) ORDER BY id`, [teams, users]),
-    event_type_hosts: await rows(sch, `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`, [teams, users]),
+    event_type_hosts: await rows(
+      sch,
+      `SELECT * FROM event_type_hosts WHERE event_type_id IN (${eventTypes}) OR user_id = ANY($2) ORDER BY event_type_id, user_id`,
+      [teams, users],
+    ),
     private_links: await rows(sch, `SELECT * FROM private_links WHERE event_type_id IN (${eventTypes}) ORDER BY link_id`, [teams, users]),
     schedules: await rows(sch, 'SELECT * FROM schedules WHERE owner_id = ANY($1) ORDER BY id', [users]),
     bookings: await rows(sch, `SELECT * FROM bookings WHERE id IN (${bookings}) ORDER BY id`, [teams, users]),
@@ -265,20 +277,36 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
     booking_events: await rows(sch, `SELECT * FROM booking_events WHERE booking_id IN (${bookings}) ORDER BY id`, [teams, users]),
     booking_limits: await rows(sch, 'SELECT * FROM booking_limits WHERE user_id = ANY($1) ORDER BY user_id', [users]),
     slot_reservations: await rows(sch, `SELECT * FROM slot_reservations WHERE event_type_id IN (${eventTypes}) ORDER BY id`, [teams, users]),
-    webhooks: await rows(integrations, `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) OR o_auth_client_id = ANY($4) ORDER BY id`, [
+    webhooks: await rows(
+      integrations,
+      `SELECT * FROM webhooks WHERE user_id = ANY($1) OR team_id = ANY($2) OR event_type_id = ANY($3) OR o_auth_client_id = ANY($4) ORDER BY id`,
+      [users, teams, world.bundles.flatMap((b) => [b.personalEventTypeId, b.teamEventTypeId]), world.bundles.map((b) => b.owner.client!.id)],
+    ),
+    // the deliveries the bundles logged (their status moves on as the worker retries them, so not compared)
+    webhook_deliveries: await rows(
+      integrations,
+      `SELECT id, webhook_id, event_key, trigger_event, body FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`,
+      [world.bundles.flatMap((b) => b.values.deliveryId ?? [])],
+    ),
+    calendar_credentials: await rows(integrations, 'SELECT id, user_id, type, app_id, invalid FROM calendar_credentials WHERE user_id = ANY($1) ORDER BY id', [
+      users,
+    ]),
+    conferencing_connections: await rows(integrations, 'SELECT * FROM conferencing_connections WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [
       users,
       teams,
-      world.bundles.flatMap((b) => [b.personalEventTypeId, b.teamEventTypeId]),
-      world.bundles.map((b) => b.owner.client!.id),
     ]),
-    // the deliveries the bundles logged (their status moves on as the worker retries them, so not compared)
-    webhook_deliveries: await rows(integrations, `SELECT id, webhook_id, event_key, trigger_event, body FROM webhook_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`, [world.bundles.flatMap((b) => b.values.deliveryId ?? [])]),
-    calendar_credentials: await rows(integrations, 'SELECT id, user_id, type, app_id, invalid FROM calendar_credentials WHERE user_id = ANY($1) ORDER BY id', [users]),
-    conferencing_connections: await rows(integrations, 'SELECT * FROM conferencing_connections WHERE user_id = ANY($1) OR team_id = ANY($2) ORDER BY id', [users, teams]),
     routing_forms: await rows(integrations, 'SELECT * FROM routing_forms WHERE team_id = ANY($1) OR organization_id = ANY($1) ORDER BY id', [teams]),
-    routing_form_responses: await rows(integrations, 'SELECT r.* FROM routing_form_responses r JOIN routing_forms f ON f.id = r.form_id WHERE f.team_id = ANY($1) ORDER BY r.id', [teams]),
+    routing_form_responses: await rows(
+      integrations,
+      'SELECT r.* FROM routing_form_responses r JOIN routing_forms f ON f.id = r.form_id WHERE f.team_id = ANY($1) ORDER BY r.id',
+      [teams],
+    ),
     workflows: await rows(integrations, 'SELECT * FROM workflows WHERE team_id = ANY($1) ORDER BY id', [teams]),
-    workflow_steps: await rows(integrations, 'SELECT s.* FROM workflow_steps s JOIN workflows w ON w.id = s.workflow_id WHERE w.team_id = ANY($1) ORDER BY s.id', [teams]),
+    workflow_steps: await rows(
+      integrations,
+      'SELECT s.* FROM workflow_steps s JOIN workflows w ON w.id = s.workflow_id WHERE w.team_id = ANY($1) ORDER BY s.id',
+      [teams],
+    ),
     api_keys: await rows(oauth, 'SELECT id, user_id, revoked_at, expires_at FROM api_keys WHERE user_id = ANY($1) ORDER BY id', [users]),
     oauth_clients: await rows(oauth, 'SELECT * FROM oauth_clients WHERE id = ANY($1) ORDER BY id', [world.bundles.flatMap((b) => b.values.clientId ?? [])]),
     oauth_grants: await rows(oauth, 'SELECT id, client_id, user_id, scopes, revoked_at FROM oauth_grants WHERE user_id = ANY($1) ORDER BY id', [users]),
@@ -288,7 +316,15 @@ async function snapshotOfB(stack: TestStack, world: World): Promise<Record<strin
 // ---------------------------------------------------------------------------------------------------
 // Bodies and variables
 
-const WORKFLOW_STEP = { action: 'email_host', stepNumber: 1, recipient: 'const', template: 'reminder', sender: 'Hijack', includeCalendarEvent: false, message: { subject: 'Hi', html: '<p>Hi</p>' } };
+const WORKFLOW_STEP = {
+  action: 'email_host',
+  stepNumber: 1,
+  recipient: 'const',
+  template: 'reminder',
+  sender: 'Hijack',
+  includeCalendarEvent: false,
+  message: { subject: 'Hi', html: '<p>Hi</p>' },
+};
 const HIJACK_FIELDS = { bookingFields: [{ field: 'text', slug: 'hijack', label: 'Hijack' }] };
 /** Out-of-office days handed out to the team-user bodies: one member of B gets entries on two paths, never overlapping. */
 let teamUserOooDays = 0;
@@ -386,7 +422,6 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
 /** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
 const controlUsers: { orgMember?: number; orgRecruit?: number; outsider?: number } = {};
 
-
 function bodyOf(route: RouteEntry): unknown {
   const input = operationOf(route).variableDefinitions?.find((v) => v.variable.name.value === 'input');
   if (!input) return undefined;
@@ -470,14 +505,18 @@ const ID_ARGUMENTS: Record<string, ParamName> = {
 const NAME_ARGUMENTS = ['ids', 'slug', 'username', 'teamSlug', 'organizationSlug', 'eventTypeSlug', 'id'];
 
 function idArgumentOf(field: GraphQLField<unknown, unknown>, arg: GraphQLArgument): ParamName | undefined {
-  if (arg.name === 'id') return ({ Webhook: 'webhookId', ApiKey: 'apiKeyId', VerifiedEmail: 'id', VerifiedPhone: 'id' } as Record<string, ParamName>)[getNamedType(field.type).name];
+  if (arg.name === 'id')
+    return ({ Webhook: 'webhookId', ApiKey: 'apiKeyId', VerifiedEmail: 'id', VerifiedPhone: 'id' } as Record<string, ParamName>)[getNamedType(field.type).name];
   return ID_ARGUMENTS[arg.name];
 }
 
 /** Root fields of Query and Mutation with an argument naming a team, organization, user, event type, booking (or another id / slug of B). */
 function rootFieldsTakingIds(): Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> {
   const out: Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> = [];
-  for (const [operation, type] of [['query', supergraph.getQueryType()!], ['mutation', supergraph.getMutationType()!]] as const) {
+  for (const [operation, type] of [
+    ['query', supergraph.getQueryType()!],
+    ['mutation', supergraph.getMutationType()!],
+  ] as const) {
     for (const field of Object.values(type.getFields())) {
       if (field.args.some((arg) => ID_ARGUMENTS[arg.name] || NAME_ARGUMENTS.includes(arg.name))) out.push({ operation, field });
     }
@@ -496,7 +535,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
   async function person(label: string): Promise<Person> {
     const tag = randomBytes(3).toString('hex');
     const operator = operatorOf(stack);
-    const user = await operator.createUser({ email: `${label}-${tag}@example.com`, name: `${label} ${tag}`, timeZone: 'Europe/London', password: 'correct horse battery' });
+    const user = await operator.createUser({
+      email: `${label}-${tag}@example.com`,
+      name: `${label} ${tag}`,
+      timeZone: 'Europe/London',
+      password: 'correct horse battery',
+    });
     const { key } = await operator.createApiKey(user.id);
     return { id: user.id, key, email: user.email, username: user.username };
   }
@@ -523,8 +567,19 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       membershipIds.push((await operator.addMember({ teamId: orgId, userId: member.id, role: MembershipRole.MEMBER })).id);
     }
     const teamEventTypeSlug = `${MARKER}-${label}-call`;
-    const teamEventType = await operator.createEventType({ title: `Bravo ${label} call`, slug: teamEventTypeSlug, lengthInMinutes: 30, teamId: team.id, hostIds: [owner.id, member.id] });
-    const personal = await operator.createEventType({ title: `Bravo ${label} personal`, slug: `${MARKER}-${label}-personal`, lengthInMinutes: 30, ownerId: owner.id });
+    const teamEventType = await operator.createEventType({
+      title: `Bravo ${label} call`,
+      slug: teamEventTypeSlug,
+      lengthInMinutes: 30,
+      teamId: team.id,
+      hostIds: [owner.id, member.id],
+    });
+    const personal = await operator.createEventType({
+      title: `Bravo ${label} personal`,
+      slug: `${MARKER}-${label}-personal`,
+      lengthInMinutes: 30,
+      ownerId: owner.id,
+    });
     const linkIds = [await link(teamEventType.id), await link(personal.id)];
     const fields = await stack.rest('POST', `/v2/teams/${team.id}/event-types/${teamEventType.id}/booking-fields`, {
       key: owner.key,
@@ -541,26 +596,53 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const scheduleIds: number[] = [];
     for (const p of [member, owner]) {
       if (!(await stack.db('scheduling').query('SELECT 1 FROM schedules WHERE owner_id = $1', [p.id])).length) {
-        scheduleIds.push((await operator.createSchedule({ ownerId: p.id, name: `Bravo ${label} hours`, timeZone: 'Europe/London', isDefault: true, availability: WEEK, overrides: [] })).id);
+        scheduleIds.push(
+          (
+            await operator.createSchedule({
+              ownerId: p.id,
+              name: `Bravo ${label} hours`,
+              timeZone: 'Europe/London',
+              isDefault: true,
+              availability: WEEK,
+              overrides: [],
+            })
+          ).id,
+        );
       }
     }
     const attendeeEmail = `${MARKER}-guest-${label}@example.com`;
     const attendee = { name: `Bravo guest ${label}`, email: attendeeEmail, timeZone: 'Europe/Paris' };
-    const teamBooking = await operator.createBooking({ eventTypeId: teamEventType.id, start: nextStart(), attendee, hostId: member.id, metadata: { note: MARKER } });
+    const teamBooking = await operator.createBooking({
+      eventTypeId: teamEventType.id,
+      start: nextStart(),
+      attendee,
+      hostId: member.id,
+      metadata: { note: MARKER },
+    });
     const personalBooking = await operator.createBooking({ eventTypeId: personal.id, start: nextStart(), attendee, hostId: owner.id });
-    const hook = await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}.example.com/hook`, triggers: ['BOOKING_CREATED'] } });
+    const hook = await stack.rest('POST', '/v2/webhooks', {
+      key: owner.key,
+      body: { subscriberUrl: `https://${MARKER}-${label}.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+    });
     expect(hook.status).toBe(201);
-    const eventTypeHook = await stack.rest('POST', `/v2/event-types/${personal.id}/webhooks`, { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}-et.example.com/hook`, triggers: ['BOOKING_CREATED'] } });
+    const eventTypeHook = await stack.rest('POST', `/v2/event-types/${personal.id}/webhooks`, {
+      key: owner.key,
+      body: { subscriberUrl: `https://${MARKER}-${label}-et.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+    });
     expect(eventTypeHook.status).toBe(201);
-    const [teamHook] = await stack.db('integrations').query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
-      team.id,
-      `https://${MARKER}-${label}-team.example.com/hook`,
-    ]);
+    const [teamHook] = await stack
+      .db('integrations')
+      .query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}') RETURNING id`, [
+        team.id,
+        `https://${MARKER}-${label}-team.example.com/hook`,
+      ]);
     // A logged delivery of B's own webhook (GET /v2/webhooks/{webhookId}/deliveries, …/redeliver).
-    const [delivery] = await stack.db('integrations').query(
-      `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status) VALUES ($1, $2, 'BOOKING_CREATED', $3, 'application/json', 'delivered') RETURNING id`,
-      [hook.body.data.id, `isolation-${label}`, JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { note: MARKER } })],
-    );
+    const [delivery] = await stack
+      .db('integrations')
+      .query(
+        `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type, status) VALUES ($1, $2, 'BOOKING_CREATED', $3, 'application/json', 'delivered') RETURNING id`,
+        [hook.body.data.id, `isolation-${label}`, JSON.stringify({ triggerEvent: 'BOOKING_CREATED', payload: { note: MARKER } })],
+      );
     const teamEventTypeHook = await stack.rest('POST', `/v2/teams/${team.id}/event-types/${teamEventType.id}/webhooks`, {
       key: owner.key,
       body: { subscriberUrl: `https://${MARKER}-${label}-tet.example.com/hook`, triggers: ['BOOKING_CREATED'] },
@@ -568,7 +650,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     expect(teamEventTypeHook.status).toBe(201);
     // B's organization's own webhook (only the other organization: the sibling's organization is A's)
     const orgHook = orgOwner
-      ? await stack.rest('POST', `/v2/organizations/${orgId}/webhooks`, { key: owner.key, body: { subscriberUrl: `https://${MARKER}-${label}-org.example.com/hook`, triggers: ['BOOKING_CREATED'] } })
+      ? await stack.rest('POST', `/v2/organizations/${orgId}/webhooks`, {
+          key: owner.key,
+          body: { subscriberUrl: `https://${MARKER}-${label}-org.example.com/hook`, triggers: ['BOOKING_CREATED'] },
+        })
       : null;
     if (orgHook) expect(orgHook.status).toBe(201);
     if (!owner.client) {
@@ -582,7 +667,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
     expect(managedUser.status).toBe(201);
     const orgClient = orgOwner
-      ? await stack.rest('POST', '/v2/oauth-clients', { key: owner.key, body: { name: `Bravo ${label} platform`, redirectUris: [`https://${MARKER}-${label}.example.com/cb`], permissions: ['PROFILE_READ'] } })
+      ? await stack.rest('POST', '/v2/oauth-clients', {
+          key: owner.key,
+          body: { name: `Bravo ${label} platform`, redirectUris: [`https://${MARKER}-${label}.example.com/cb`], permissions: ['PROFILE_READ'] },
+        })
       : null;
     if (orgClient) expect(orgClient.status).toBe(201);
     const clientHook = await stack.rest('POST', `/v2/oauth-clients/${owner.client.id}/webhooks`, {
@@ -591,51 +679,99 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
     expect(clientHook.status).toBe(201);
     if (orgId != null) expect((await stack.rest('PATCH', '/v2/me/booking-limits', { key: member.key, body: { perDay: 4 } })).status).toBe(200);
-    const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map((r: { id: number }) => r.id);
+    const apiKeyIds = (await stack.db('oauth').query('SELECT id FROM api_keys WHERE user_id = ANY($1)', [[owner.id, member.id]])).map(
+      (r: { id: number }) => r.id,
+    );
     // Out-of-office entries of B's member and owner; not for the sibling team, whose member is also a member of A's organization (its owner may list them).
     const ooo = new OutOfOfficeService(stack.db('scheduling'));
-    const away = orgId === world.orgA ? [] : [
-      await ooo.create(member.id, { start: '2031-04-01', end: '2031-04-02', notes: `${MARKER} holiday` }, async () => true),
-      await ooo.create(owner.id, { start: '2031-04-01', end: '2031-04-02', notes: `${MARKER} trip` }, async () => true),
-    ];
+    const away =
+      orgId === world.orgA
+        ? []
+        : [
+            await ooo.create(member.id, { start: '2031-04-01', end: '2031-04-02', notes: `${MARKER} holiday` }, async () => true),
+            await ooo.create(owner.id, { start: '2031-04-01', end: '2031-04-02', notes: `${MARKER} trip` }, async () => true),
+          ];
     // Verified e-mails and phone numbers of B's member and team.
     const verified = stack.db('integrations');
-    const emailIds = (await verified.query(`INSERT INTO verified_emails (email, user_id, team_id) VALUES ($1, $2, NULL), ($3, NULL, $4) RETURNING id`, [`${MARKER}-${label}@example.com`, member.id, `${MARKER}-${label}-team@example.com`, team.id])).map((r: { id: number }) => r.id);
-    const phoneIds = (await verified.query(`INSERT INTO verified_phones (phone_number, user_id, team_id) VALUES ('+15550000001', $1, NULL), ('+15550000002', NULL, $2) RETURNING id`, [member.id, team.id])).map((r: { id: number }) => r.id);
+    const emailIds = (
+      await verified.query(`INSERT INTO verified_emails (email, user_id, team_id) VALUES ($1, $2, NULL), ($3, NULL, $4) RETURNING id`, [
+        `${MARKER}-${label}@example.com`,
+        member.id,
+        `${MARKER}-${label}-team@example.com`,
+        team.id,
+      ])
+    ).map((r: { id: number }) => r.id);
+    const phoneIds = (
+      await verified.query(
+        `INSERT INTO verified_phones (phone_number, user_id, team_id) VALUES ('+15550000001', $1, NULL), ('+15550000002', NULL, $2) RETURNING id`,
+        [member.id, team.id],
+      )
+    ).map((r: { id: number }) => r.id);
     // A held slot of the team event type (public by uid, like a booking): an hour the team's bookings leave free.
-    const reservation = await stack.rest('POST', '/v2/slots/reservations', { key: owner.key, body: { eventTypeId: teamEventType.id, slotStart: nextStart().toISOString(), reservationDuration: 60 } });
+    const reservation = await stack.rest('POST', '/v2/slots/reservations', {
+      key: owner.key,
+      body: { eventTypeId: teamEventType.id, slotStart: nextStart().toISOString(), reservationDuration: 60 },
+    });
     expect(reservation.status).toBe(201);
     // Integrations: an ICS credential of the owner; for teams of an organization, a conferencing default, a routing form with a response, a workflow.
-    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, key_ciphertext) VALUES ($1, 'ics-feed_calendar', 'ics-feed', $2) ON CONFLICT DO NOTHING`, [
-      owner.id,
-      encryptProviderSecret({ urls: [`https://${MARKER}-${label}.example.com/feed.ics`], names: [`Bravo ${label} feed`] }),
-    ]);
+    await stack
+      .db('integrations')
+      .query(
+        `INSERT INTO calendar_credentials (user_id, type, app_id, key_ciphertext) VALUES ($1, 'ics-feed_calendar', 'ics-feed', $2) ON CONFLICT DO NOTHING`,
+        [owner.id, encryptProviderSecret({ urls: [`https://${MARKER}-${label}.example.com/feed.ics`], names: [`Bravo ${label} feed`] })],
+      );
     // A Google calendar connected with OAuth (sealed tokens and calendars), walked by the /v2/calendars/{calendar}/… routes;
     // just refreshed, so that the background refresher does not call Google during the walk.
-    await stack.db('integrations').query(`INSERT INTO calendar_credentials (user_id, type, app_id, read_only, key_ciphertext, refreshed_at) VALUES ($1, 'google_calendar', 'google-calendar', false, $2, now()) ON CONFLICT DO NOTHING`, [
-      owner.id,
-      encryptProviderSecret({ tokens: { accessToken: `${MARKER}-${label}-at`, refreshToken: `${MARKER}-${label}-rt`, expiresAt: Date.now() + 3_600_000 }, calendars: [{ externalId: `${MARKER}-${label}@example.com`, name: `Bravo ${label} calendar`, primary: true, readOnly: false }] }),
-    ]);
+    await stack
+      .db('integrations')
+      .query(
+        `INSERT INTO calendar_credentials (user_id, type, app_id, read_only, key_ciphertext, refreshed_at) VALUES ($1, 'google_calendar', 'google-calendar', false, $2, now()) ON CONFLICT DO NOTHING`,
+        [
+          owner.id,
+          encryptProviderSecret({
+            tokens: { accessToken: `${MARKER}-${label}-at`, refreshToken: `${MARKER}-${label}-rt`, expiresAt: Date.now() + 3_600_000 },
+            calendars: [{ externalId: `${MARKER}-${label}@example.com`, name: `Bravo ${label} calendar`, primary: true, readOnly: false }],
+          }),
+        ],
+      );
     const integrationIds: Values = { routingFormId: [], responseId: [], workflowId: [] };
     if (orgId != null) {
       const base = `/v2/organizations/${orgId}/teams/${team.id}`;
       expect((await stack.rest('POST', `${base}/conferencing/daily-video/default`, { key: owner.key })).status).toBe(200);
       // A team zoom connection made through OAuth (sealed tokens), walked by the team conferencing OAuth routes.
-      await stack.db('integrations').query(`INSERT INTO conferencing_connections (team_id, app, type, key_ciphertext) VALUES ($1, 'zoom', 'zoom_video', $2)`, [
-        team.id,
-        encryptProviderSecret({ accessToken: `${MARKER}-${label}-zoom`, refreshToken: null, expiresAt: Date.now() + 3_600_000 }),
-      ]);
+      await stack
+        .db('integrations')
+        .query(`INSERT INTO conferencing_connections (team_id, app, type, key_ciphertext) VALUES ($1, 'zoom', 'zoom_video', $2)`, [
+          team.id,
+          encryptProviderSecret({ accessToken: `${MARKER}-${label}-zoom`, refreshToken: null, expiresAt: Date.now() + 3_600_000 }),
+        ]);
       const form = await stack.graphql(
         `mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }`,
-        { orgId, teamId: team.id, input: { name: `Bravo ${label} form`, fields: [{ id: 'topic', label: `Bravo ${label} topic`, type: 'text' }], routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} ${label} thanks` } }] } },
+        {
+          orgId,
+          teamId: team.id,
+          input: {
+            name: `Bravo ${label} form`,
+            fields: [{ id: 'topic', label: `Bravo ${label} topic`, type: 'text' }],
+            routes: [{ id: 'fallback', isFallback: true, action: { type: 'customPageMessage', value: `${MARKER} ${label} thanks` } }],
+          },
+        },
         owner.key,
       );
       const formId = form.body.data.createRoutingForm.id as string;
-      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, { key: owner.key, body: { topic: `${MARKER} ${label} question` } });
+      const response = await stack.rest('POST', `${base}/routing-forms/${formId}/responses`, {
+        key: owner.key,
+        body: { topic: `${MARKER} ${label} question` },
+      });
       expect(response.status).toBe(201);
       const workflow = await stack.rest('POST', `${base}/workflows`, {
         key: owner.key,
-        body: { name: `Bravo ${label} workflow`, activation: { activeOnEventTypeIds: [teamEventType.id] }, trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } }, steps: [WORKFLOW_STEP] },
+        body: {
+          name: `Bravo ${label} workflow`,
+          activation: { activeOnEventTypeIds: [teamEventType.id] },
+          trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } },
+          steps: [WORKFLOW_STEP],
+        },
       });
       expect(workflow.status).toBe(201);
       Object.assign(integrationIds, { routingFormId: [formId], responseId: [response.body.data.routing.responseId], workflowId: [workflow.body.data.id] });
@@ -661,8 +797,17 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         userId: [member.id, owner.id, managedUser.body.data.user.id],
         scheduleId: scheduleIds,
         bookingUid: [teamBooking.uid, personalBooking.uid],
-        attendeeId: (await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = ANY($1) ORDER BY id', [[teamBooking.id, personalBooking.id]])).map((r: { id: number }) => r.id),
-        webhookId: [hook.body.data.id, teamHook.id, eventTypeHook.body.data.id, teamEventTypeHook.body.data.id, clientHook.body.data.id, ...(orgHook ? [orgHook.body.data.id] : [])],
+        attendeeId: (
+          await stack.db('scheduling').query('SELECT id FROM attendees WHERE booking_id = ANY($1) ORDER BY id', [[teamBooking.id, personalBooking.id]])
+        ).map((r: { id: number }) => r.id),
+        webhookId: [
+          hook.body.data.id,
+          teamHook.id,
+          eventTypeHook.body.data.id,
+          teamEventTypeHook.body.data.id,
+          clientHook.body.data.id,
+          ...(orgHook ? [orgHook.body.data.id] : []),
+        ],
         deliveryId: [delivery.id],
         apiKeyId: apiKeyIds,
         clientId: [owner.client.id, ...(orgClient ? [orgClient.body.data.clientId] : [])],
@@ -687,7 +832,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
     // A: team A inside organization A. Team A's users are members of the team only; A's organization has its own owner.
     const orgAOwner = await person('alpha-org-owner');
-    const [aOwner, aAdmin, aMember, aInvitee] = [await person('alpha-owner'), await person('alpha-admin'), await person('alpha-member'), await person('alpha-invitee')];
+    const [aOwner, aAdmin, aMember, aInvitee] = [
+      await person('alpha-owner'),
+      await person('alpha-admin'),
+      await person('alpha-member'),
+      await person('alpha-invitee'),
+    ];
     const aClient = await oauthClient(stack, aOwner.id, { name: 'Alpha app' });
     aOwner.client = { id: aClient.client.id, secret: aClient.secret! };
     const orgA = await operator.createOrganization({ name: 'Alpha org', slug: `alpha-org-${tag}`, ownerId: orgAOwner.id });
@@ -695,8 +845,21 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     await operator.addMember({ teamId: teamA.id, userId: aAdmin.id, role: MembershipRole.ADMIN });
     const aMemberMembership = await operator.addMember({ teamId: teamA.id, userId: aMember.id, role: MembershipRole.MEMBER });
     await operator.addMember({ teamId: teamA.id, userId: aInvitee.id, role: MembershipRole.MEMBER });
-    const aEventType = await operator.createEventType({ title: 'Alpha call', slug: 'alpha-call', lengthInMinutes: 30, teamId: teamA.id, hostIds: [aOwner.id, aAdmin.id, aMember.id] });
-    const aSchedule = await operator.createSchedule({ ownerId: aAdmin.id, name: 'Alpha hours', timeZone: 'Europe/London', isDefault: true, availability: WEEK, overrides: [] });
+    const aEventType = await operator.createEventType({
+      title: 'Alpha call',
+      slug: 'alpha-call',
+      lengthInMinutes: 30,
+      teamId: teamA.id,
+      hostIds: [aOwner.id, aAdmin.id, aMember.id],
+    });
+    const aSchedule = await operator.createSchedule({
+      ownerId: aAdmin.id,
+      name: 'Alpha hours',
+      timeZone: 'Europe/London',
+      isDefault: true,
+      availability: WEEK,
+      overrides: [],
+    });
     const aBooking = await operator.createBooking({
       eventTypeId: aEventType.id,
       start: nextStart(),
@@ -705,11 +868,17 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     });
     const aRole = await operator.createRole({ organizationId: orgA.id, name: 'Alpha auditor', permissions: ['role.readOrgRoles'] });
     const attributes = new AttributeService(stack.db('organizations'));
-    const aAttribute = await attributes.create(orgA.id, { name: 'Alpha region', slug: 'alpha-region', type: AttributeType.SINGLE_SELECT, options: [{ value: 'Alpha north', slug: 'alpha-north' }] });
+    const aAttribute = await attributes.create(orgA.id, {
+      name: 'Alpha region',
+      slug: 'alpha-region',
+      type: AttributeType.SINGLE_SELECT,
+      options: [{ value: 'Alpha north', slug: 'alpha-north' }],
+    });
     const [aOption] = await attributes.options(orgA.id, aAttribute.id);
     // Managed organizations (one of A's, one of B's): their API keys are made through the oauth subgraph's own service.
     const managedOrganizations = new ManagedOrganizationService(stack.db('organizations'));
-    const issueKey = async (userId: number, expiresAt: Date | null, note: string) => (await new ApiKeyService(stack.db('oauth')).create(userId, { expiresAt, note })).key;
+    const issueKey = async (userId: number, expiresAt: Date | null, note: string) =>
+      (await new ApiKeyService(stack.db('oauth')).create(userId, { expiresAt, note })).key;
     const aManaged = (await managedOrganizations.create(orgA.id, { name: 'Alpha managed', slug: `alpha-managed-${tag}` }, issueKey)).org;
     const aCredential = await new DelegationCredentialService(stack.db('organizations')).create(orgA.id, {
       domain: `alpha-${tag}.example.com`,
@@ -773,10 +942,20 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     const standalone = await bundle('standalone', null, null);
     await new MembershipService(stack.db('organizations')).add({ teamId: standalone.teamId, userId: aInvitee.id, role: MembershipRole.ADMIN, accepted: false });
     world.inviteeTeamId = standalone.teamId;
-    const role = await operator.createRole({ organizationId: orgB.id, name: 'Bravo auditor', permissions: ['team.readMemberships', 'role.readOrgRoles', 'eventType.read'], description: MARKER });
+    const role = await operator.createRole({
+      organizationId: orgB.id,
+      name: 'Bravo auditor',
+      permissions: ['team.readMemberships', 'role.readOrgRoles', 'eventType.read'],
+      description: MARKER,
+    });
     await operator.assignRole(other.values.membershipId![1] as number, role.id);
     // Organization B's attributes (an option given to its member) and delegation credential, walked from every bundle like its role.
-    const bAttribute = await attributes.create(orgB.id, { name: 'Bravo region', slug: `${MARKER}-region`, type: AttributeType.SINGLE_SELECT, options: [{ value: 'Bravo north', slug: `${MARKER}-north` }] });
+    const bAttribute = await attributes.create(orgB.id, {
+      name: 'Bravo region',
+      slug: `${MARKER}-region`,
+      type: AttributeType.SINGLE_SELECT,
+      options: [{ value: 'Bravo north', slug: `${MARKER}-north` }],
+    });
     const [bOption] = await attributes.options(orgB.id, bAttribute.id);
     await attributes.assign(orgB.id, other.member.id, { attributeId: bAttribute.id, attributeOptionId: bOption.id });
     const bCredential = await new DelegationCredentialService(stack.db('organizations')).create(orgB.id, {
@@ -784,12 +963,20 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       workspacePlatformSlug: 'google',
       serviceAccountKey: { private_key: `${MARKER}-key`, client_email: `svc@${MARKER}.example.com`, client_id: '2' },
     });
-    const bManaged = (await managedOrganizations.create(orgB.id, { name: 'Bravo managed', slug: `${MARKER}-managed-${tag}`, metadata: { note: MARKER } }, issueKey)).org;
+    const bManaged = (
+      await managedOrganizations.create(orgB.id, { name: 'Bravo managed', slug: `${MARKER}-managed-${tag}`, metadata: { note: MARKER } }, issueKey)
+    ).org;
     world.b.teamIds.add(bManaged.id);
     for (const b of [sibling, other, standalone]) {
       b.values.managedOrganizationId = [bManaged.id];
       b.values.roleId = [role.id];
-      Object.assign(b.values, { attributeId: [bAttribute.id], optionId: [bOption.id], attributeOptionId: [bOption.id], attributeSlug: [bAttribute.slug], credentialId: [bCredential.id] });
+      Object.assign(b.values, {
+        attributeId: [bAttribute.id],
+        optionId: [bOption.id],
+        attributeOptionId: [bOption.id],
+        attributeSlug: [bAttribute.slug],
+        credentialId: [bCredential.id],
+      });
     }
     [bAttribute.id, bOption.id, bCredential.id].forEach((id) => world.b.strings.add(id));
     // Credits of B's teams, organization and people: a charge through any path would show in the ledger.
@@ -801,7 +988,15 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       [b.teamId, b.orgId].forEach((id) => id != null && id !== orgA.id && world.b.teamIds.add(id));
       [b.owner.id, b.member.id, ...(b.values.userId as number[])].forEach((id) => world.b.userIds.add(id));
       [b.teamEventTypeId, b.personalEventTypeId].forEach((id) => world.b.eventTypeIds.add(id));
-      [...b.bookingUids, ...(b.values.linkId as string[]), ...(b.values.uid as string[]), ...(b.values.routingFormId as string[]), role.id, b.owner.client!.id, ...(b.values.clientId as string[])].forEach((s) => world.b.strings.add(s));
+      [
+        ...b.bookingUids,
+        ...(b.values.linkId as string[]),
+        ...(b.values.uid as string[]),
+        ...(b.values.routingFormId as string[]),
+        role.id,
+        b.owner.client!.id,
+        ...(b.values.clientId as string[]),
+      ].forEach((s) => world.b.strings.add(s));
     }
     world.b.teamIds.add(orgB.id);
     before = await snapshotOfB(stack, world);
@@ -823,7 +1018,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
    * Cancel and reschedule are public by uid (decisions.md): whoever holds a booking's uid may use them; so are
    * slot reservations by their uid. Tested apart, below.
    */
-  const publicByUid = (route: RouteEntry) => isPublicField(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
+  const publicByUid = (route: RouteEntry) =>
+    isPublicField(rootDefinition(rootFieldOf(route))) && (paramsOf(route).includes('bookingUid') || paramsOf(route).includes('uid'));
   /**
    * `{app}` (a conferencing app's slug) names no resource of anybody: the caller's own apps are addressed by it;
    * so do `{calendar}` (google, office365) and `{eventUid}` (an event of the caller's own connected calendar).
@@ -845,15 +1041,49 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       body: bodyOf(route),
       headers: { ...(route.version ? { 'svc-api-version': route.version } : {}), ...platformHeadersOf(route, caller) },
     });
-  const fill = (route: RouteEntry, values: Record<string, string | number>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  const fill = (route: RouteEntry, values: Record<string, string | number>) =>
+    route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
   const label = (route: RouteEntry) => `${route.method} ${route.path}${route.version ? ` (${route.version})` : ''}`;
 
   it('walks every route of the table', () => {
     expect(walked.length).toBeGreaterThan(50);
     expect(targeting.length + untargeted.length + walked.filter(publicByUid).length).toBe(walked.length);
     // A route with a parameter this test has no value for would be walked with "undefined": give B one first.
-    const known: ParamName[] = ['orgId', 'teamId', 'eventTypeId', 'linkId', 'membershipId', 'userId', 'scheduleId', 'bookingUid', 'roleId', 'webhookId', 'deliveryId', 'apiKeyId', 'attributeId', 'optionId', 'attributeOptionId', 'attributeSlug', 'credentialId', 'oooId', 'permission', 'id', 'clientId', 'attendeeId', 'uid', 'app', 'calendar', 'eventUid', 'routingFormId', 'responseId', 'workflowId', 'managedOrganizationId'];
-    for (const route of walked) for (const param of paramsOf(route)) expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
+    const known: ParamName[] = [
+      'orgId',
+      'teamId',
+      'eventTypeId',
+      'linkId',
+      'membershipId',
+      'userId',
+      'scheduleId',
+      'bookingUid',
+      'roleId',
+      'webhookId',
+      'deliveryId',
+      'apiKeyId',
+      'attributeId',
+      'optionId',
+      'attributeOptionId',
+      'attributeSlug',
+      'credentialId',
+      'oooId',
+      'permission',
+      'id',
+      'clientId',
+      'attendeeId',
+      'uid',
+      'app',
+      'calendar',
+      'eventUid',
+      'routingFormId',
+      'responseId',
+      'workflowId',
+      'managedOrganizationId',
+    ];
+    for (const route of walked)
+      for (const param of paramsOf(route))
+        expect({ route: label(route), param, known: known.includes(param) }).toEqual({ route: label(route), param, known: true });
   });
 
   it('the owner’s walk covers the admin’s and the member’s mixes of A’s team values: every @pbac role list of the supergraph is upward closed (MEMBER → ADMIN → OWNER)', () => {
@@ -895,7 +1125,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         await inBatches(requests, 8, async ({ caller, path }) => {
           const { status, body } = await call(route, path, caller);
           const leaks = leaksIn(world, body, sentIn(path));
-          if (![403, 404].includes(status) || leaks.length) wrong.push(`${caller} ${route.method} ${path} → ${status} ${JSON.stringify(body).slice(0, 300)} ${leaks.join(', ')}`);
+          if (![403, 404].includes(status) || leaks.length)
+            wrong.push(`${caller} ${route.method} ${path} → ${status} ${JSON.stringify(body).slice(0, 300)} ${leaks.join(', ')}`);
         });
         expect(wrong).toEqual([]);
       });
@@ -945,7 +1176,17 @@ describe('team isolation: a member of team A never reads or changes team B’s d
 
     it('finds the root fields to walk in the supergraph', () => {
       const names = fields.map((f) => f.field.name);
-      for (const expected of ['organization', 'organizationUser', 'team', 'teamEventTypes', 'teamEventType', 'booking', 'eventType', 'organizationTeamMemberships', 'removeTeamMembership']) {
+      for (const expected of [
+        'organization',
+        'organizationUser',
+        'team',
+        'teamEventTypes',
+        'teamEventType',
+        'booking',
+        'eventType',
+        'organizationTeamMemberships',
+        'removeTeamMembership',
+      ]) {
         expect(names).toContain(expected);
       }
     });
@@ -1005,14 +1246,18 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         const check = (caller: Caller, values: Record<string, string | number | null>, variables: Record<string, unknown>, body: any) => {
           const codes = (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
           // A filter-only field may repeat its arguments (availableSlots answers its eventTypeId).
-          const echo = lookup ? [] : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
+          const echo = lookup
+            ? []
+            : Object.values(variables).filter((v): v is string | number => typeof v === 'number' || (typeof v === 'string' && v.length >= 6));
           const leaks = leaksFor(caller, world, body.data, echo);
           const refused = codes.length > 0 && codes.every((c: string) => c === 'FORBIDDEN' || c === 'NOT_FOUND');
           // Optional id arguments of a lookup only filter it (teamBookings(teamId: A, eventTypeId: B) is A's list, filtered to nothing).
           const requiredIds = idArgs.filter((a) => isNonNullType(a.type));
           const targetsB = requiredIds.length === 0 || requiredIds.some((a) => values[idArgumentOf(field, a)!] !== world.a[idArgumentOf(field, a)!]);
           if (leaks.length || codes.includes('INTERNAL_SERVER_ERROR') || (lookup && targetsB && !refused)) {
-            wrong.push(`${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data ?? body.errors ?? null).slice(0, 300)} ${leaks.join(', ')}`);
+            wrong.push(
+              `${caller} ${field.name}(${JSON.stringify(variables).slice(0, 200)}) → ${JSON.stringify(codes)} ${JSON.stringify(body.data ?? body.errors ?? null).slice(0, 300)} ${leaks.join(', ')}`,
+            );
           }
         };
         await inBatches(probes, 8, async ({ caller, values, variables }) => {
@@ -1060,7 +1305,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('organization(orgId: B’s organization) and organization(orgId: A’s) for team-only members: FORBIDDEN', async () => {
       for (const caller of CALLERS) {
         for (const orgId of [world.orgB, ...(caller === 'orgAOwner' ? [] : [world.orgA])]) {
-          const { body } = await stack.graphql(`query($orgId: Int!) { organization(orgId: $orgId) { id name teams { id name members { user { email } } } } }`, { orgId }, keyOf(caller));
+          const { body } = await stack.graphql(
+            `query($orgId: Int!) { organization(orgId: $orgId) { id name teams { id name members { user { email } } } } }`,
+            { orgId },
+            keyOf(caller),
+          );
           expect({ caller, orgId, codes: codesOf(body), data: body.data }).toEqual({ caller, orgId, codes: ['FORBIDDEN'], data: null });
         }
       }
@@ -1070,7 +1319,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       for (const caller of CALLERS) {
         for (const b of bundlesFor(world, caller)) {
           const team = await stack.graphql(`query($id: Int!) { team(teamId: $id) { id name members { user { email } } } }`, { id: b.teamId }, keyOf(caller));
-          expect({ caller, team: b.label, codes: codesOf(team.body), data: team.body.data }).toEqual({ caller, team: b.label, codes: ['FORBIDDEN'], data: null });
+          expect({ caller, team: b.label, codes: codesOf(team.body), data: team.body.data }).toEqual({
+            caller,
+            team: b.label,
+            codes: ['FORBIDDEN'],
+            data: null,
+          });
           const types = await stack.graphql(
             `query($id: Int!, $org: Int) { teamEventTypes(teamId: $id, orgId: $org) { items { id hosts { id name } team { name members { user { email } } } } } }`,
             { id: b.teamId, org: caller === 'orgAOwner' ? world.orgA : b.orgId },
@@ -1086,11 +1340,19 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('eventType(B’s) → team → members, booking(uid: B’s) → eventType → team: NOT_FOUND', async () => {
       for (const b of world.bundles) {
         for (const id of [b.teamEventTypeId, b.personalEventTypeId]) {
-          const { body } = await stack.graphql(`query($id: Int!) { eventType(eventTypeId: $id) { id hosts { id name } team { name members { user { email } } } } }`, { id }, world.aAdmin.key);
+          const { body } = await stack.graphql(
+            `query($id: Int!) { eventType(eventTypeId: $id) { id hosts { id name } team { name members { user { email } } } } }`,
+            { id },
+            world.aAdmin.key,
+          );
           expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
         }
         for (const uid of b.bookingUids) {
-          const { body } = await stack.graphql(`query($uid: String!) { booking(uid: $uid) { uid attendees { email } eventType { team { members { user { email } } } } } }`, { uid }, world.aAdmin.key);
+          const { body } = await stack.graphql(
+            `query($uid: String!) { booking(uid: $uid) { uid attendees { email } eventType { team { members { user { email } } } } } }`,
+            { uid },
+            world.aAdmin.key,
+          );
           expect({ codes: codesOf(body), data: body.data }).toEqual({ codes: ['NOT_FOUND'], data: null });
         }
       }
@@ -1116,18 +1378,30 @@ describe('team isolation: a member of team A never reads or changes team B’s d
             key: world.aAdmin.key,
             body: { title: 'Alpha with B', slug: `alpha-with-b-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30, hosts },
           });
-          expect({ status: created.status, message: created.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^hosts: user \d+ is not an accepted member of team/) });
-          const updated = await stack.rest('PATCH', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, { key: world.orgAOwner.key, body: { hosts } });
+          expect({ status: created.status, message: created.body.error?.message }).toEqual({
+            status: 400,
+            message: expect.stringMatching(/^hosts: user \d+ is not an accepted member of team/),
+          });
+          const updated = await stack.rest('PATCH', `/v2/organizations/${world.orgA}/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, {
+            key: world.orgAOwner.key,
+            body: { hosts },
+          });
           expect(updated.status).toBe(400);
         }
       }
     });
 
     it('moving A’s event types into a team of B (teamId in the PATCH body): 400 naming teamId', async () => {
-      const personal = await stack.rest('POST', '/v2/event-types', { key: world.aAdmin.key, body: { title: 'Alpha solo', slug: `alpha-solo-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 } });
+      const personal = await stack.rest('POST', '/v2/event-types', {
+        key: world.aAdmin.key,
+        body: { title: 'Alpha solo', slug: `alpha-solo-${randomBytes(3).toString('hex')}`, lengthInMinutes: 30 },
+      });
       expect(personal.status).toBe(201);
       for (const b of world.bundles) {
-        const team = await stack.rest('PATCH', `/v2/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, { key: world.aAdmin.key, body: { teamId: b.teamId } });
+        const team = await stack.rest('PATCH', `/v2/teams/${world.teamA}/event-types/${world.a.eventTypeId}`, {
+          key: world.aAdmin.key,
+          body: { teamId: b.teamId },
+        });
         expect({ status: team.status, message: team.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^teamId/) });
         const own = await stack.rest('PATCH', `/v2/event-types/${personal.body.data.id}`, { key: world.aAdmin.key, body: { teamId: b.teamId } });
         expect({ status: own.status, message: own.body.error?.message }).toEqual({ status: 400, message: expect.stringMatching(/^teamId/) });
@@ -1142,7 +1416,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
           const { status } = await stack.rest('POST', '/v2/bookings', {
             key: world.aAdmin.key,
             headers: { 'svc-api-version': '2024-08-13' },
-            body: { eventTypeId: world.a.eventTypeId, start: '2031-02-20T10:00:00Z', attendee: { name: 'Alpha guest', email: 'alpha-guest@example.com', timeZone: 'Europe/London' }, privateLinkId },
+            body: {
+              eventTypeId: world.a.eventTypeId,
+              start: '2031-02-20T10:00:00Z',
+              attendee: { name: 'Alpha guest', email: 'alpha-guest@example.com', timeZone: 'Europe/London' },
+              privateLinkId,
+            },
           });
           expect(status).toBe(400);
         }
@@ -1221,7 +1500,14 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       responseId: other.values.responseId![0],
       workflowId: other.values.workflowId![0],
     };
-    const personal: Record<string, string | number> = { eventTypeId: other.personalEventTypeId, linkId: other.values.linkId![1], scheduleId: other.values.scheduleId![1], webhookId: other.values.webhookId![0], deliveryId: other.values.deliveryId![0], oooId: other.values.oooId![1] };
+    const personal: Record<string, string | number> = {
+      eventTypeId: other.personalEventTypeId,
+      linkId: other.values.linkId![1],
+      scheduleId: other.values.scheduleId![1],
+      webhookId: other.values.webhookId![0],
+      deliveryId: other.values.deliveryId![0],
+      oooId: other.values.oooId![1],
+    };
     // Bodies that name B's own records (the walk sends them with minimal ones).
     const controlBody: Record<string, unknown> = {
       assignOrganizationRole: { membershipId: other.values.membershipId![0] },
@@ -1240,22 +1526,38 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       if (route.path === '/v2/oauth-clients/{clientId}') return { clientId: other.values.clientId![1] };
       if (route.path.startsWith('/v2/oauth-clients/{clientId}/users')) return { clientId: other.owner.client!.id, userId: other.values.userId![2] };
       if (route.path.startsWith('/v2/oauth-clients/')) return { clientId: other.owner.client!.id, webhookId: other.hooks.oAuthClient };
-      if (paramsOf(route).includes('teamId') && route.path.includes('/event-types/{eventTypeId}/webhooks')) return { ...own, webhookId: other.hooks.teamEventType };
+      if (paramsOf(route).includes('teamId') && route.path.includes('/event-types/{eventTypeId}/webhooks'))
+        return { ...own, webhookId: other.hooks.teamEventType };
       return undefined;
     };
     // Organization routes: a user B's organization created (its to edit; a member of the organization, not
     // of B's team) and a user outside it; memberships of B's team member in the team and in the organization.
-    const created = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
+    const created = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, {
+      key: other.owner.key,
+      body: { email: `control-${randomBytes(3).toString('hex')}@example.com` },
+    });
     expect(created.status).toBe(201);
     controlUsers.orgMember = created.body.data.id;
-    const recruit = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, { key: other.owner.key, body: { email: `control-${randomBytes(3).toString('hex')}@example.com` } });
+    const recruit = await stack.rest('POST', `/v2/organizations/${world.orgB}/users`, {
+      key: other.owner.key,
+      body: { email: `control-${randomBytes(3).toString('hex')}@example.com` },
+    });
     expect(recruit.status).toBe(201);
     controlUsers.orgRecruit = recruit.body.data.id;
     controlUsers.outsider = (await person('control-outsider')).id;
     // Booking actions need a booking of B's team in the state the action moves (docs/decisions.md): a fresh one per route.
     const operator = operatorOf(stack);
-    const teamBooking = async (status: BookingStatus, start = nextStart()) =>
-      ({ bookingUid: (await operator.createBooking({ eventTypeId: other.teamEventTypeId, start, attendee: { name: 'Control', email: 'control@example.com', timeZone: 'UTC' }, hostId: other.member.id, status })).uid });
+    const teamBooking = async (status: BookingStatus, start = nextStart()) => ({
+      bookingUid: (
+        await operator.createBooking({
+          eventTypeId: other.teamEventTypeId,
+          start,
+          attendee: { name: 'Control', email: 'control@example.com', timeZone: 'UTC' },
+          hostId: other.member.id,
+          status,
+        })
+      ).uid,
+    });
     const [memberSchedule] = await stack.db('scheduling').query('SELECT id FROM schedules WHERE owner_id = $1 ORDER BY id LIMIT 1', [other.member.id]);
     const orgUser = { orgId: world.orgB, userId: other.member.id, scheduleId: memberSchedule.id };
     const actionValues: Record<string, () => Promise<Record<string, string | number>>> = {
@@ -1277,7 +1579,13 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     // Answering an invitation needs an invitation of the caller's own: test/rest/membership-consent.test.ts shows the person succeeds.
     // A refresh needs a live refresh token of B's managed user, which force-refresh (walked before it) revokes: test/oauth/platform.test.ts shows the client succeeds.
     const writes = targeting.filter(
-      (route) => ['POST', 'PATCH', 'PUT'].includes(route.method) && !needsCode(route) && !route.path.endsWith('/create-phone-call') && !route.path.endsWith('/calculate-slots') && route.path !== '/v2/oauth/{clientId}/refresh' && !route.path.startsWith('/v2/me/memberships/'),
+      (route) =>
+        ['POST', 'PATCH', 'PUT'].includes(route.method) &&
+        !needsCode(route) &&
+        !route.path.endsWith('/create-phone-call') &&
+        !route.path.endsWith('/calculate-slots') &&
+        route.path !== '/v2/oauth/{clientId}/refresh' &&
+        !route.path.startsWith('/v2/me/memberships/'),
     );
     try {
       for (const route of writes) {
@@ -1286,12 +1594,12 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         // B's out-of-office entries belong to B's member; the other organization-user routes edit the user B's organization created.
         own.userId = route.path.includes('/ooo') ? other.member.id : controlUsers.orgMember!;
         const action = actionValues[`${route.method} ${route.path}`];
-        const values = action ? await action() : familyValues(route) ?? (teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal);
+        const values = action
+          ? await action()
+          : (familyValues(route) ?? (teamScoped ? own : route.path.startsWith('/v2/event-types/{eventTypeId}/webhooks/') ? eventTypeHook : personal));
         const path = fill(route, values);
         const body = controlBody[rootFieldOf(route)];
-        const { status, body: answer } = body
-          ? await stack.rest(route.method, path, { key: other.owner.key, body })
-          : await call(route, path, other.owner);
+        const { status, body: answer } = body ? await stack.rest(route.method, path, { key: other.owner.key, body }) : await call(route, path, other.owner);
         if (status >= 300) wrong.push(`${label(route)} → ${status} ${JSON.stringify(answer).slice(0, 200)}`);
       }
     } finally {
@@ -1318,7 +1626,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('booker e-mail codes (POST /v2/bookings/email-verification-code, public like booking): for B’s event types the answer names only what was sent, never B’s data', async () => {
       for (const b of world.bundles) {
         // B's event types do not ask bookers to verify their e-mail: a 400 naming eventTypeId, nothing of B in it.
-        const { status, body } = await stack.rest('POST', '/v2/bookings/email-verification-code', { key: world.aAdmin.key, body: { eventTypeId: b.teamEventTypeId, email: 'a-admin-probe@example.com' } });
+        const { status, body } = await stack.rest('POST', '/v2/bookings/email-verification-code', {
+          key: world.aAdmin.key,
+          body: { eventTypeId: b.teamEventTypeId, email: 'a-admin-probe@example.com' },
+        });
         expect(status).toBe(400);
         expect(leaksIn(world, body)).toEqual([]);
       }
@@ -1327,7 +1638,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
     it('team A’s admin who holds a uid of B’s booking can cancel it, and the answer shows B’s host and attendee', async () => {
       const b = world.bundles.find((x) => x.orgId === world.orgB)!;
       const uid = b.bookingUids[0];
-      const { status, body } = await stack.rest('POST', `/v2/bookings/${uid}/cancel`, { key: world.aAdmin.key, body: { cancellationReason: 'not mine' }, headers: { 'svc-api-version': '2024-08-13' } });
+      const { status, body } = await stack.rest('POST', `/v2/bookings/${uid}/cancel`, {
+        key: world.aAdmin.key,
+        body: { cancellationReason: 'not mine' },
+        headers: { 'svc-api-version': '2024-08-13' },
+      });
       expect(status).toBe(200);
       expect(body.data.status).toBe('cancelled');
       expect(leaksIn(world, body.data)).not.toEqual([]);
@@ -1354,7 +1669,11 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       );
       expect(body.data.cancelBooking.status).toBe('cancelled');
       // The team's profile is shown (as on its booking page); each refusal nulls the nearest nullable field: members itself, teams' organization.
-      expect(body.data.cancelBooking.eventType).toEqual({ id: sibling.teamEventTypeId, roster: { members: null }, team: { name: 'Bravo sibling', organization: null } });
+      expect(body.data.cancelBooking.eventType).toEqual({
+        id: sibling.teamEventTypeId,
+        roster: { members: null },
+        team: { name: 'Bravo sibling', organization: null },
+      });
       expect(body.errors.map((e: any) => [e.extensions.code, e.path.slice(-1)[0]]).sort()).toEqual([
         ['FORBIDDEN', 'members'],
         ['FORBIDDEN', 'teams'],

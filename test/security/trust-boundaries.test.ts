@@ -5,7 +5,11 @@ import { startTestStack, TestStack } from '../support/stack';
 const USERS_BY_ID = 'query($ids: [Int!]!) { usersById(ids: $ids) { email } }';
 
 async function post(url: string, headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -32,7 +36,11 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
       const lookup = await post(`${stack.url}/graphql`, { [SYSTEM_CALL_HEADER]: captured }, USERS_BY_ID, { ids: [userId] });
       expect(lookup.body.data ?? null).toBeNull();
       expect(JSON.stringify(lookup.body)).not.toContain(email);
-      const oracle = await post(`${stack.url}/graphql`, { [SYSTEM_CALL_HEADER]: captured }, 'mutation { verifyPassword(email: "a@b.c", password: "x") { id } }');
+      const oracle = await post(
+        `${stack.url}/graphql`,
+        { [SYSTEM_CALL_HEADER]: captured },
+        'mutation { verifyPassword(email: "a@b.c", password: "x") { id } }',
+      );
       expect(oracle.body.data?.verifyPassword ?? null).toBeNull();
       // @inaccessible: not even in the public schema (GRAPHQL_VALIDATION_FAILED); @internal still refuses behind it.
       expect(oracle.body.errors[0].extensions.code).toMatch(/GRAPHQL_VALIDATION_FAILED|UNAUTHENTICATED|FORBIDDEN/);
@@ -55,14 +63,18 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
 
   describe('the issuer and the Secure flag come from configuration, never from the request', () => {
     it('Host: evil.example.com does not change the issuer', async () => {
-      const metadata = await fetch(`${stack.url}/.well-known/oauth-authorization-server`, { headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' } });
+      const metadata = await fetch(`${stack.url}/.well-known/oauth-authorization-server`, {
+        headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' },
+      });
       const body = (await metadata.json()) as any;
       expect(body.issuer).toBe(stack.url);
       expect(JSON.stringify(body)).not.toContain('evil');
     });
 
     it('X-Forwarded-Proto from an untrusted client changes neither the issuer nor the cookie', async () => {
-      const metadata = (await (await fetch(`${stack.url}/.well-known/oauth-authorization-server`, { headers: { 'x-forwarded-proto': 'https' } })).json()) as any;
+      const metadata = (await (
+        await fetch(`${stack.url}/.well-known/oauth-authorization-server`, { headers: { 'x-forwarded-proto': 'https' } })
+      ).json()) as any;
       expect(metadata.issuer).toBe(stack.url);
       const page = await fetch(`${stack.url}/auth/login`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(page.headers.getSetCookie().join('\n')).not.toMatch(/Secure/);
@@ -77,7 +89,7 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
     });
   });
 
-  describe('the oauth service\'s own port believes no forwarded header of an unsigned request', () => {
+  describe("the oauth service's own port believes no forwarded header of an unsigned request", () => {
     it('X-Forwarded-Host / -Proto do not set the issuer of /.well-known/oauth-authorization-server', async () => {
       const direct = await fetch(`${stack.subgraphs.oauth.origin}/.well-known/oauth-authorization-server`, {
         headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' },
@@ -87,7 +99,7 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
       expect(JSON.stringify(body)).not.toContain('evil');
     });
 
-    it('a signed context from the gateway still carries the public origin: the issuer through the gateway is the gateway\'s', async () => {
+    it("a signed context from the gateway still carries the public origin: the issuer through the gateway is the gateway's", async () => {
       const metadata = (await (await fetch(`${stack.url}/.well-known/oauth-authorization-server`)).json()) as any;
       expect(metadata.issuer).toBe(stack.url);
     });
@@ -100,7 +112,7 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
     });
     afterAll(() => proxied.stop());
 
-    it('the issuer is PUBLIC_URL and the proxy\'s X-Forwarded-Proto makes the cookie Secure', async () => {
+    it("the issuer is PUBLIC_URL and the proxy's X-Forwarded-Proto makes the cookie Secure", async () => {
       const metadata = (await (await fetch(`${proxied.url}/.well-known/oauth-authorization-server`, { headers: { host: 'evil.example.com' } })).json()) as any;
       expect(metadata.issuer).toBe('https://api.example.com');
       expect(metadata.token_endpoint).toBe('https://api.example.com/v2/auth/oauth2/token');

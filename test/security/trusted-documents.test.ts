@@ -59,7 +59,13 @@ describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUS
     writeFileSync(join(onlyDir, 'lying.json'), JSON.stringify({ [`sha256:${sha256(MY_NAME)}`]: NOT_IN_ANY_MANIFEST }));
     writeFileSync(join(allowDir, 'web.json'), manifestOf(MY_NAME));
     stack = await startTestStack({ gateway: { trustedDocuments: 'only', trustedDocumentsDir: onlyDir }, webhookWorker: false });
-    [allowing, { key, user: { name, email, id: userId } }] = await Promise.all([
+    [
+      allowing,
+      {
+        key,
+        user: { name, email, id: userId },
+      },
+    ] = await Promise.all([
       startGateway({
         supergraphSdl: readCheckedInSupergraph(),
         subgraphUrls: Object.fromEntries(Object.entries(stack.subgraphs).map(([subgraph, running]) => [subgraph, running.url])),
@@ -108,7 +114,7 @@ describe('trusted documents: GRAPHQL_TRUSTED_DOCUMENTS and the manifests of TRUS
       expect((await refusalsCounted(stack.gateway.internalUrl, 'QUERY_NOT_IN_SAFELIST')) - before).toBe(2);
     });
 
-    it("a manifest document sent as text is served, also printed another way (Apollo Client prints documents again)", async () => {
+    it('a manifest document sent as text is served, also printed another way (Apollo Client prints documents again)', async () => {
       expect(await post(stack.url, { query: MY_NAME }, key)).toEqual({ status: 200, body: { data: { me: { name } } } });
       const reprinted = 'query MyName {\n  me {\n    name\n  }\n}';
       expect(await post(stack.url, { query: reprinted }, key)).toEqual({ status: 200, body: { data: { me: { name } } } });

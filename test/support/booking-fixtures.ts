@@ -22,7 +22,11 @@ export async function hostWithSchedule(
 }
 
 /** A personal event type of the owner. */
-export function personalEventType(stack: TestStack, ownerId: number, options: { lengthInMinutes?: number; slug?: string; title?: string; locations?: Array<{ type: string }> } = {}) {
+export function personalEventType(
+  stack: TestStack,
+  ownerId: number,
+  options: { lengthInMinutes?: number; slug?: string; title?: string; locations?: Array<{ type: string }> } = {},
+) {
   const slug = options.slug ?? `meeting-${randomBytes(3).toString('hex')}`;
   return operatorOf(stack).createEventType({
     title: options.title ?? 'Meeting',
@@ -69,6 +73,11 @@ export function book(stack: TestStack, body: Record<string, unknown>, key?: stri
 }
 
 /** The rows of the booking_events table, oldest first. */
-export async function bookingEvents(stack: TestStack, bookingUids: string[]): Promise<Array<{ type: string; booking_uid: string; payload: any; dispatched_at: Date | null }>> {
-  return stack.db('scheduling').query('SELECT type, booking_uid, payload, dispatched_at FROM booking_events WHERE booking_uid = ANY($1) ORDER BY id', [bookingUids]);
+export async function bookingEvents(
+  stack: TestStack,
+  bookingUids: string[],
+): Promise<Array<{ type: string; booking_uid: string; payload: any; dispatched_at: Date | null }>> {
+  return stack
+    .db('scheduling')
+    .query('SELECT type, booking_uid, payload, dispatched_at FROM booking_events WHERE booking_uid = ANY($1) ORDER BY id', [bookingUids]);
 }

@@ -26,7 +26,8 @@ export interface CalDavServer {
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const multistatus = (responses: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">${responses.join('')}</d:multistatus>`;
-const ok = (href: string, props: string) => `<d:response><d:href>${href}</d:href><d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+const ok = (href: string, props: string) =>
+  `<d:response><d:href>${href}</d:href><d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -50,28 +51,40 @@ export async function startCalDavServer(): Promise<CalDavServer> {
     if (!authorized) return void res.writeHead(401, { 'www-authenticate': 'Basic realm="loopback caldav"' }).end();
     const answer = (xml: string) => void res.writeHead(207, { 'content-type': 'application/xml; charset=utf-8' }).end(xml);
     const home = '/1234/calendars/';
-    if (req.method === 'PROPFIND' && path === '/') return answer(multistatus([ok('/', '<d:current-user-principal><d:href>/1234/principal/</d:href></d:current-user-principal>')]));
-    if (req.method === 'PROPFIND' && path === '/1234/principal/') return answer(multistatus([ok(path, `<cal:calendar-home-set><d:href>${home}</d:href></cal:calendar-home-set>`)]));
+    if (req.method === 'PROPFIND' && path === '/')
+      return answer(multistatus([ok('/', '<d:current-user-principal><d:href>/1234/principal/</d:href></d:current-user-principal>')]));
+    if (req.method === 'PROPFIND' && path === '/1234/principal/')
+      return answer(multistatus([ok(path, `<cal:calendar-home-set><d:href>${home}</d:href></cal:calendar-home-set>`)]));
     if (req.method === 'PROPFIND' && path === home) {
-      return answer(multistatus([
-        ok(home, '<d:resourcetype><d:collection/></d:resourcetype>'),
-        ...state.account.calendars.map((c) =>
-          ok(
-            `${home}${c.slug}/`,
-            `<d:displayname>${escape(c.name)}</d:displayname><d:resourcetype><d:collection/><cal:calendar/></d:resourcetype>` +
-              `<cal:supported-calendar-component-set>${(c.components ?? ['VEVENT']).map((n) => `<cal:comp name="${n}"/>`).join('')}</cal:supported-calendar-component-set>`,
+      return answer(
+        multistatus([
+          ok(home, '<d:resourcetype><d:collection/></d:resourcetype>'),
+          ...state.account.calendars.map((c) =>
+            ok(
+              `${home}${c.slug}/`,
+              `<d:displayname>${escape(c.name)}</d:displayname><d:resourcetype><d:collection/><cal:calendar/></d:resourcetype>` +
+                `<cal:supported-calendar-component-set>${(c.components ?? ['VEVENT']).map((n) => `<cal:comp name="${n}"/>`).join('')}</cal:supported-calendar-component-set>`,
+            ),
           ),
-        ),
-      ]));
+        ]),
+      );
     }
     const calendar = state.account.calendars.find((c) => path === `${home}${c.slug}/`);
     if (req.method === 'REPORT' && calendar) {
-      return answer(multistatus(calendar.events.map((ics, i) => ok(`${path}event-${i}.ics`, `<d:getetag>"${i}"</d:getetag><cal:calendar-data>${escape(ics)}</cal:calendar-data>`))));
+      return answer(
+        multistatus(
+          calendar.events.map((ics, i) => ok(`${path}event-${i}.ics`, `<d:getetag>"${i}"</d:getetag><cal:calendar-data>${escape(ics)}</cal:calendar-data>`)),
+        ),
+      );
     }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.stop = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  state.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return state;
 }

@@ -24,12 +24,7 @@ export async function userWithKey(stack: TestStack, overrides: { name?: string; 
 }
 
 /** A REST answer is the spec 7.1 error envelope, and nothing else: `{status: 'error', error: {code, message}}`. */
-export function expectErrorEnvelope(
-  response: { status: number; body: any },
-  status: number,
-  code: string,
-  message?: string | RegExp,
-): void {
+export function expectErrorEnvelope(response: { status: number; body: any }, status: number, code: string, message?: string | RegExp): void {
   expect({ status: response.status, body: response.body }).toEqual({
     status,
     body: { status: 'error', error: { code, message: expect.any(String) } },

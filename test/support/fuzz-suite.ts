@@ -50,7 +50,9 @@ export function runFuzzSuite(caller: 'anonymous' | 'authenticated'): void {
         }
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}`);
+      console.log(
+        `fuzz (${caller}): ${stats.operations} operations, ${stats.requests} requests in ${seconds} s, seed ${FUZZ_SEED}, statuses ${JSON.stringify(stats.byStatus)}`,
+      );
       if (failures.length) throw new Error(`${failures.length} of ${operations.length} operations failed:\n\n${failures.join('\n\n')}`);
     }, 300_000);
 

@@ -57,7 +57,9 @@ export function operationsOf(doc: Json): DocOperation[] {
           versionRequired: versionHeader?.required === true,
           pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })),
           queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
-          body: content ? { required: op.requestBody.required === true, schema: content['application/json'].schema, mediaTypes: Object.keys(content) } : undefined,
+          body: content
+            ? { required: op.requestBody.required === true, schema: content['application/json'].schema, mediaTypes: Object.keys(content) }
+            : undefined,
           oauthErrors: errorResponse === '#/components/schemas/OAuthError',
           label: `${method.toUpperCase()} ${path}${version ? ` (svc-api-version ${version})` : ''}`,
         });
@@ -110,7 +112,13 @@ export async function fuzzWorld(stack: TestStack): Promise<FuzzWorld> {
     overrides: [],
   });
   const personal = await operator.createEventType({ title: 'Fuzz call', slug: `fuzz-call-${tag}`, lengthInMinutes: 30, ownerId: owner.user.id });
-  const teamType = await operator.createEventType({ title: 'Fuzz team call', slug: `fuzz-team-call-${tag}`, lengthInMinutes: 30, teamId: team.id, hostIds: [owner.user.id, member.user.id] });
+  const teamType = await operator.createEventType({
+    title: 'Fuzz team call',
+    slug: `fuzz-team-call-${tag}`,
+    lengthInMinutes: 30,
+    teamId: team.id,
+    hostIds: [owner.user.id, member.user.id],
+  });
   const links: string[] = [];
   for (const [path, version] of [
     [`/v2/event-types/${personal.id}/private-links`, undefined],
@@ -121,29 +129,37 @@ export async function fuzzWorld(stack: TestStack): Promise<FuzzWorld> {
     links.push(created.body.data.linkId);
   }
   const start = new Date(Date.UTC(2031, 1, 3, 10));
-  const booking = await operator.createBooking({ eventTypeId: personal.id, start, attendee: { name: 'Fuzz guest', email: 'fuzz-guest@example.com', timeZone: 'Europe/London' }, hostId: owner.user.id });
-  const hook = await stack.rest('POST', '/v2/webhooks', { key: owner.key, body: { subscriberUrl: 'https://hooks.example.com/fuzz', triggers: ['BOOKING_CREATED'] } });
+  const booking = await operator.createBooking({
+    eventTypeId: personal.id,
+    start,
+    attendee: { name: 'Fuzz guest', email: 'fuzz-guest@example.com', timeZone: 'Europe/London' },
+    hostId: owner.user.id,
+  });
+  const hook = await stack.rest('POST', '/v2/webhooks', {
+    key: owner.key,
+    body: { subscriberUrl: 'https://hooks.example.com/fuzz', triggers: ['BOOKING_CREATED'] },
+  });
   if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
   const role = await operator.createRole({ organizationId: org.id, name: 'Fuzz auditor', permissions: ['role.readOrgRoles'] });
   const ownMemberships = await stack.db('organizations').query('SELECT id FROM memberships WHERE team_id = $1', [team.id]);
   const known: KnownValues = {
-      orgId: [org.id],
-      teamId: [team.id, org.id],
-      eventTypeId: [personal.id, teamType.id],
-      linkId: links,
-      membershipId: [membership.id, ...ownMemberships.map((m: { id: number }) => m.id)],
-      userId: [owner.user.id, member.user.id],
-      scheduleId: [schedule.id],
-      bookingUid: [booking.uid],
-      roleId: [role.id],
-      eventSlug: [personal.slug, teamType.slug],
-      eventTypeSlug: [personal.slug, teamType.slug],
-      username: [owner.user.username],
-      teamSlug: [team.slug ?? `fuzz-team-${tag}`],
-      organizationSlug: [org.slug ?? `fuzz-org-${tag}`],
-      attendeeEmail: ['fuzz-guest@example.com'],
-      privateLinkId: links,
-      rescheduleUid: [booking.uid],
+    orgId: [org.id],
+    teamId: [team.id, org.id],
+    eventTypeId: [personal.id, teamType.id],
+    linkId: links,
+    membershipId: [membership.id, ...ownMemberships.map((m: { id: number }) => m.id)],
+    userId: [owner.user.id, member.user.id],
+    scheduleId: [schedule.id],
+    bookingUid: [booking.uid],
+    roleId: [role.id],
+    eventSlug: [personal.slug, teamType.slug],
+    eventTypeSlug: [personal.slug, teamType.slug],
+    username: [owner.user.username],
+    teamSlug: [team.slug ?? `fuzz-team-${tag}`],
+    organizationSlug: [org.slug ?? `fuzz-org-${tag}`],
+    attendeeEmail: ['fuzz-guest@example.com'],
+    privateLinkId: links,
+    rescheduleUid: [booking.uid],
   };
   const onTeamPaths: KnownValues = { ...known, eventTypeId: [teamType.id, personal.id], linkId: [...links].reverse(), privateLinkId: [...links].reverse() };
   return { key: owner.key, knownFor: (path) => (path.includes('{teamId}') ? onTeamPaths : known) };
@@ -156,7 +172,9 @@ const MAX_STRING_GENERATED = 20_000;
 
 /** Percent-encoding of any string, lone surrogates included (as U+FFFD, what UTF-8 can carry); encodeURIComponent throws on them. */
 function percentEncode(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(value, 'utf8')]
+    .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 /**
@@ -166,34 +184,35 @@ function percentEncode(value: string): string {
 const MAX_URL_STRING = 2_000;
 
 /** Strings that have hurt servers: NUL, lone surrogates, RTL marks, emoji, path tricks, SQL, huge. */
-const hostileStringUpTo = (maxLength: number): fc.Arbitrary<string> => fc.oneof(
-  fc.constantFrom(
-    '',
-    ' ',
-    '\u0000',
-    'a\u0000b',
-    '\ud800',
-    'x\udc00y',
-    '\u202e\u200b\ufeff',
-    '😀👩‍👩‍👧',
-    'é'.repeat(300),
-    '../../etc/passwd',
-    '%00',
-    '%2F',
-    "'; DROP TABLE users; --",
-    '{"$gt":""}',
-    '\\',
-    '\r\n',
-    'null',
-    'undefined',
-    'NaN',
-    'true',
-    '-1',
-    '1e308',
-  ),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.integer({ min: 256, max: maxLength }).map((n) => 'x'.repeat(n)),
-);
+const hostileStringUpTo = (maxLength: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\udc00y',
+      '\u202e\u200b\ufeff',
+      '😀👩‍👩‍👧',
+      'é'.repeat(300),
+      '../../etc/passwd',
+      '%00',
+      '%2F',
+      "'; DROP TABLE users; --",
+      '{"$gt":""}',
+      '\\',
+      '\r\n',
+      'null',
+      'undefined',
+      'NaN',
+      'true',
+      '-1',
+      '1e308',
+    ),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.integer({ min: 256, max: maxLength }).map((n) => 'x'.repeat(n)),
+  );
 const hostileString = hostileStringUpTo(MAX_STRING_GENERATED);
 
 /** Numbers at the edges of JSON, JavaScript, PostgreSQL's int4/int8 and GraphQL's Int. */
@@ -264,7 +283,7 @@ function sometimes<T>(arbitrary: fc.Arbitrary<T>, every: number): fc.Arbitrary<T
 }
 
 function baseSchema(schema: JsonSchema): JsonSchema {
-  return schema?.anyOf ? schema.anyOf.find((s: JsonSchema) => s.type !== 'null') ?? {} : schema ?? {};
+  return schema?.anyOf ? (schema.anyOf.find((s: JsonSchema) => s.type !== 'null') ?? {}) : (schema ?? {});
 }
 
 const futureDateTime = fc.integer({ min: 0, max: 3 * 365 * 24 }).map((hours) => new Date(Date.UTC(2031, 1, 3, 9) + hours * 3_600_000).toISOString());
@@ -291,7 +310,9 @@ function plausibleFor(name: string, schema: JsonSchema, known: KnownValues, dept
     else if (name === 'grant_type') byName.push(fc.constantFrom('authorization_code', 'refresh_token', 'client_credentials'));
     else if (/^(status|sort\w+)$/.test(name)) byName.push(fc.constantFrom('accepted', 'cancelled', 'upcoming', 'asc', 'desc'));
   }
-  return byName.length ? fc.oneof({ weight: 3, arbitrary: fc.oneof(...byName) }, { weight: 1, arbitrary: valueOf(inner, known, depth, name) }) : valueOf(inner, known, depth, name);
+  return byName.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.oneof(...byName) }, { weight: 1, arbitrary: valueOf(inner, known, depth, name) })
+    : valueOf(inner, known, depth, name);
 }
 
 /** A value that fits the schema's type (not necessarily the service's rules). */
@@ -301,7 +322,11 @@ function valueOf(schema: JsonSchema, known: KnownValues, depth: number, name = '
   switch (schema.type) {
     case 'integer':
       // Edges GraphQL's Int still accepts (32-bit): what a column or a computation on it may not.
-      return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 120 }) }, { weight: 2, arbitrary: fc.integer({ min: -5, max: 1_000 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31), 1_000_000) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 120 }) },
+        { weight: 2, arbitrary: fc.integer({ min: -5, max: 1_000 }) },
+        { weight: 1, arbitrary: fc.constantFrom(0, -1, 2 ** 31 - 1, -(2 ** 31), 1_000_000) },
+      );
     case 'number':
       return fc.double({ min: -1_000, max: 1_000, noNaN: true });
     case 'boolean':
@@ -336,7 +361,9 @@ function objectOf(schema: JsonSchema, known: KnownValues, depth: number): fc.Arb
   const required: string[] = schema.required ?? [];
   const complete = fc.record(fields, { requiredKeys: required });
   const missingSome = fc.record(fields, { requiredKeys: [] });
-  const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'id', 'userId', 'ownerId')), anyJson, { maxKeys: 3 });
+  const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'id', 'userId', 'ownerId')), anyJson, {
+    maxKeys: 3,
+  });
   return fc
     .tuple(fc.oneof({ weight: 4, arbitrary: complete }, { weight: 1, arbitrary: missingSome }), sometimes(extras, 5))
     .map(([base, extra]) => (extra ? { ...JSON.parse(JSON.stringify(extra)), ...base } : base));
@@ -360,18 +387,29 @@ function pathSegmentOf(name: string, schema: JsonSchema, known: KnownValues): fc
     fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '00001', '2147483648', '9007199254740993', '99999999999999999999999', 'abc', 'null', 'true'),
     fc.constantFrom('%00', 'a%00b', '..', '%2e%2e', '%2F', 'a%2Fb', '%5C', '%C3%A9', '%F0%9F%98%80', '%ED%A0%80', '%FF', '%', '%zz', '%20', '+', ';', '~'),
     fc.integer({ min: 256, max: MAX_URL_STRING }).map((n) => 'x'.repeat(n)),
-    fc.string({ unit: 'binary', maxLength: 20 }).filter((s) => s.length > 0).map(percentEncode),
-    valueOf(baseSchema(schema), known, 0, name).map((v) => percentEncode(String(v))).filter((s) => s.length > 0),
+    fc
+      .string({ unit: 'binary', maxLength: 20 })
+      .filter((s) => s.length > 0)
+      .map(percentEncode),
+    valueOf(baseSchema(schema), known, 0, name)
+      .map((v) => percentEncode(String(v)))
+      .filter((s) => s.length > 0),
   );
   if (!knownValues.length) return hostile;
   // The first known value is the one that fits the route (see knownFor); the others reach other owners' paths.
-  return fc.oneof({ weight: 8, arbitrary: fc.constant(knownValues[0]) }, { weight: 2, arbitrary: fc.constantFrom(...knownValues) }, { weight: 1, arbitrary: hostile });
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constant(knownValues[0]) },
+    { weight: 2, arbitrary: fc.constantFrom(...knownValues) },
+    { weight: 1, arbitrary: hostile },
+  );
 }
 
 /** Query strings: each known parameter omitted, plausible, hostile, repeated or in bracket syntax; unknown ones now and then. */
 function queryOf(op: DocOperation, known: KnownValues): fc.Arbitrary<string> {
   const one = (name: string, schema: JsonSchema): fc.Arbitrary<string[]> => {
-    const value = fc.oneof({ weight: 6, arbitrary: plausibleFor(name, schema, known, 0) }, { weight: 1, arbitrary: hostileFor(schema, 'url') }).map((v) => percentEncode(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+    const value = fc
+      .oneof({ weight: 6, arbitrary: plausibleFor(name, schema, known, 0) }, { weight: 1, arbitrary: hostileFor(schema, 'url') })
+      .map((v) => percentEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
     return fc.oneof(
       { weight: 6, arbitrary: fc.constant<string[]>([]) },
       { weight: 8, arbitrary: value.map((v) => [`${name}=${v}`]) },
@@ -429,13 +467,17 @@ function bodyOf(op: DocOperation, known: KnownValues): fc.Arbitrary<BodyChoice> 
   );
   if (!op.body) return fc.oneof({ weight: 6, arbitrary: fc.constant<BodyChoice>({}) }, { weight: 1, arbitrary: raw });
   const schema = op.body.schema;
-  const structured = fc.oneof(
-    { weight: 8, arbitrary: objectOf(schema, known, 0) },
-    { weight: 1, arbitrary: anyJson },
-  );
+  const structured = fc.oneof({ weight: 8, arbitrary: objectOf(schema, known, 0) }, { weight: 1, arbitrary: anyJson });
   const asJson = structured.map((value): BodyChoice => ({ body: JSON.stringify(value), contentType: json }));
   const media = op.body.mediaTypes.includes('application/x-www-form-urlencoded')
-    ? [objectOf(schema, known, 0).map((value): BodyChoice => ({ body: new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString(), contentType: 'application/x-www-form-urlencoded' }))]
+    ? [
+        objectOf(schema, known, 0).map((value): BodyChoice => ({
+          body: new URLSearchParams(
+            Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+          ).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        })),
+      ]
     : [];
   return fc.oneof({ weight: 12, arbitrary: asJson }, ...media.map((arbitrary) => ({ weight: 3, arbitrary })), { weight: 1, arbitrary: raw });
 }
@@ -443,11 +485,25 @@ function bodyOf(op: DocOperation, known: KnownValues): fc.Arbitrary<BodyChoice> 
 /** Credentials as an anonymous caller may send them: none most often, and malformed ones. */
 const anonymousAuthorization: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Bearer svc_', `Bearer svc_${'0'.repeat(64)}`, 'Bearer svc_at_x', 'Basic YTpi', 'Bearer \u00e9', `Bearer ${'x'.repeat(5_000)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'Bearer svc_',
+      `Bearer svc_${'0'.repeat(64)}`,
+      'Bearer svc_at_x',
+      'Basic YTpi',
+      'Bearer \u00e9',
+      `Bearer ${'x'.repeat(5_000)}`,
+    ),
+  },
 );
 
 export function requestsFor(op: DocOperation, known: KnownValues, versions: string[], key?: string): fc.Arbitrary<FuzzRequest> {
-  const segments = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathSegmentOf(p.name, p.schema, known)])) as Record<string, fc.Arbitrary<string>>);
+  const segments = fc.record(
+    Object.fromEntries(op.pathParams.map((p) => [p.name, pathSegmentOf(p.name, p.schema, known)])) as Record<string, fc.Arbitrary<string>>,
+  );
   return fc
     .record({
       segments,
@@ -485,7 +541,9 @@ export function send(baseUrl: string, request: FuzzRequest): Promise<Answer> {
     const req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -597,14 +655,22 @@ export async function changeLog(stack: TestStack): Promise<ChangeLog> {
   for (const { table_schema: schema, table_name: name } of tables) {
     if (WRITTEN_BY_READS.includes(`${schema}.${name}`)) continue;
     const ignored = (CHANGES_ON_READ[`${schema}.${name}`] ?? []).map((c) => `'${c}'`).join(', ');
-    await db.query(`CREATE TRIGGER fuzz_audit AFTER INSERT OR UPDATE OR DELETE ON "${schema}"."${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_audit.record(${ignored})`);
+    await db.query(
+      `CREATE TRIGGER fuzz_audit AFTER INSERT OR UPDATE OR DELETE ON "${schema}"."${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_audit.record(${ignored})`,
+    );
   }
   const mark = async () => Number((await db.query('SELECT coalesce(max(id), 0) AS id FROM fuzz_audit.changes'))[0].id);
   return {
     mark,
     async since(from) {
-      const rows: Array<{ id: string; tbl: string; old_row: unknown; new_row: unknown }> = await db.query('SELECT id, tbl, old_row, new_row FROM fuzz_audit.changes WHERE id > $1 ORDER BY id', [from]);
-      const changes = rows.map((r) => `${r.tbl}:${r.old_row ? `\n    - ${JSON.stringify(r.old_row).slice(0, 300)}` : ''}${r.new_row ? `\n    + ${JSON.stringify(r.new_row).slice(0, 300)}` : ''}`);
+      const rows: Array<{ id: string; tbl: string; old_row: unknown; new_row: unknown }> = await db.query(
+        'SELECT id, tbl, old_row, new_row FROM fuzz_audit.changes WHERE id > $1 ORDER BY id',
+        [from],
+      );
+      const changes = rows.map(
+        (r) =>
+          `${r.tbl}:${r.old_row ? `\n    - ${JSON.stringify(r.old_row).slice(0, 300)}` : ''}${r.new_row ? `\n    + ${JSON.stringify(r.new_row).slice(0, 300)}` : ''}`,
+      );
       return { mark: rows.length ? Number(rows[rows.length - 1].id) : from, changes };
     },
   };
@@ -613,7 +679,8 @@ export async function changeLog(stack: TestStack): Promise<ChangeLog> {
 // ---------------------------------------------------------------------------------------------------
 // The run
 
-const excerpt = (text: string | undefined, max = 600) => (text === undefined ? '(none)' : text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+const excerpt = (text: string | undefined, max = 600) =>
+  text === undefined ? '(none)' : text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 
 export function describeExchange(op: DocOperation, request: FuzzRequest, answer?: Answer): string {
   const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${k === 'authorization' && v.length > 40 ? `${v.slice(0, 20)}…` : excerpt(v, 120)}`);
@@ -660,11 +727,15 @@ export async function fuzzOperation(
       try {
         answer = await send(stack.url, request);
       } catch (error) {
-        throw new Error(`no answer: ${(error as Error).message}\n${describeExchange(op, request)}`);
+        throw new Error(`no answer: ${(error as Error).message}\n${describeExchange(op, request)}`, { cause: error });
       }
       context.stats.requests += 1;
       context.stats.byStatus[answer.status] = (context.stats.byStatus[answer.status] ?? 0) + 1;
-      if (process.env.FUZZ_LOG) appendFileSync(process.env.FUZZ_LOG, `${JSON.stringify({ op: op.label, request: { ...request, body: request.body?.slice(0, 300) }, status: answer.status, answer: answer.text.slice(0, 200) })}\n`);
+      if (process.env.FUZZ_LOG)
+        appendFileSync(
+          process.env.FUZZ_LOG,
+          `${JSON.stringify({ op: op.label, request: { ...request, body: request.body?.slice(0, 300) }, status: answer.status, answer: answer.text.slice(0, 200) })}\n`,
+        );
       const problems = problemsOf(op, answer);
       if (!isRead) {
         const after = await context.changes.since(mark);
@@ -676,7 +747,10 @@ export async function fuzzOperation(
     { seed: seedOf(op.label), numRuns: context.numRuns ?? FUZZ_RUNS, endOnFailure: process.env.FUZZ_SHRINK === '0' },
   );
   const readChanges = isRead ? (await context.changes.since(start)).changes : [];
-  if (readChanges.length) throw new Error(`${FUZZ_RUNS} reads of ${op.label} changed rows:\n${readChanges.join('\n')}\n(replay: FUZZ_SEED=${FUZZ_SEED}, FUZZ_LOG=<file> lists the requests)`);
+  if (readChanges.length)
+    throw new Error(
+      `${FUZZ_RUNS} reads of ${op.label} changed rows:\n${readChanges.join('\n')}\n(replay: FUZZ_SEED=${FUZZ_SEED}, FUZZ_LOG=<file> lists the requests)`,
+    );
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     throw new Error(

@@ -26,7 +26,11 @@ export async function startIcsServer(): Promise<IcsServer> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     set: (path, body, status = 200) => void feeds.set(path, { body, status }),
     hits,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -38,7 +42,16 @@ export function icsCalendar(name: string, events: Array<{ uid: string; start: st
     'VERSION:2.0',
     'PRODID:-//svc tests//EN',
     `X-WR-CALNAME:${name}`,
-    ...events.flatMap((e) => ['BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${stamp(e.start)}`, `DTSTART:${stamp(e.start)}`, `DTEND:${stamp(e.end)}`, 'SUMMARY:Busy', ...(e.extra ?? []), 'END:VEVENT']),
+    ...events.flatMap((e) => [
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      `DTSTAMP:${stamp(e.start)}`,
+      `DTSTART:${stamp(e.start)}`,
+      `DTEND:${stamp(e.end)}`,
+      'SUMMARY:Busy',
+      ...(e.extra ?? []),
+      'END:VEVENT',
+    ]),
     'END:VCALENDAR',
     '',
   ].join('\r\n');

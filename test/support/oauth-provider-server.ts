@@ -87,8 +87,12 @@ export function pointServiceAt(provider: OAuthProviderServer, extra: Record<stri
 }
 
 export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
-  const clients = Object.fromEntries(FAMILIES.map((f) => [f, { id: `${f}-client`, secret: `${f}-secret-${randomBytes(6).toString('hex')}` }])) as OAuthProviderServer['clients'];
-  const accounts = Object.fromEntries(FAMILIES.map((f) => [f, { calendars: [], busy: {}, events: new Map(), meetings: [] }])) as unknown as OAuthProviderServer['accounts'];
+  const clients = Object.fromEntries(
+    FAMILIES.map((f) => [f, { id: `${f}-client`, secret: `${f}-secret-${randomBytes(6).toString('hex')}` }]),
+  ) as OAuthProviderServer['clients'];
+  const accounts = Object.fromEntries(
+    FAMILIES.map((f) => [f, { calendars: [], busy: {}, events: new Map(), meetings: [] }]),
+  ) as unknown as OAuthProviderServer['accounts'];
   const codes = new Map<string, { family: Family; redirectUri: string; challenge: string; clientId: string }>();
   const accessTokens = new Map<string, { family: Family; expiresAt: number; account?: string }>();
   const refreshTokens = new Map<string, Family>();
@@ -106,7 +110,15 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
       const account = `acct_${randomBytes(8).toString('hex')}`;
       server.stripeAccounts.push(account);
       accessTokens.set(access, { family, expiresAt: Number.MAX_SAFE_INTEGER, account });
-      return { access_token: access, refresh_token: refresh, token_type: 'bearer', stripe_user_id: account, stripe_publishable_key: 'pk_test_loopback', scope: 'read_write', livemode: false };
+      return {
+        access_token: access,
+        refresh_token: refresh,
+        token_type: 'bearer',
+        stripe_user_id: account,
+        stripe_publishable_key: 'pk_test_loopback',
+        scope: 'read_write',
+        livemode: false,
+      };
     }
     accessTokens.set(access, { family, expiresAt: Date.now() + server.accessTokenLifetime * 1000 });
     return { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: server.accessTokenLifetime };
@@ -119,7 +131,8 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
   for (const family of FAMILIES) {
     app.get(`/${family}/authorize`, (req: Request, res: Response) => {
       const q = req.query as Record<string, string>;
-      if (q.client_id !== clients[family].id || q.response_type !== 'code' || !q.redirect_uri || !q.state) return void res.status(400).send('bad authorization request');
+      if (q.client_id !== clients[family].id || q.response_type !== 'code' || !q.redirect_uri || !q.state)
+        return void res.status(400).send('bad authorization request');
       if (q.code_challenge_method !== 'S256' || !q.code_challenge) return void res.status(400).send('PKCE S256 is required');
       const code = `code-${randomBytes(12).toString('hex')}`;
       codes.set(code, { family, redirectUri: q.redirect_uri, challenge: q.code_challenge, clientId: q.client_id });
@@ -137,7 +150,9 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
         const grant = codes.get(body.code);
         codes.delete(body.code);
         if (!grant || grant.family !== family || grant.redirectUri !== body.redirect_uri) return void res.status(400).json({ error: 'invalid_grant' });
-        const challenge = createHash('sha256').update(body.code_verifier ?? '').digest('base64url');
+        const challenge = createHash('sha256')
+          .update(body.code_verifier ?? '')
+          .digest('base64url');
         if (challenge !== grant.challenge) return void res.status(400).json({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
         return void res.json(issue(family));
       }
@@ -168,9 +183,15 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
     res.json({ kind: 'calendar#freeBusy', timeMin, timeMax, calendars });
   });
   const googleEvent = (e: ProviderEventRow) => ({
-    id: e.id, summary: e.summary, description: e.description ?? null, status: e.status ?? 'confirmed',
-    start: { dateTime: e.start, timeZone: 'UTC' }, end: { dateTime: e.end, timeZone: 'UTC' }, attendees: e.attendees ?? [],
-    organizer: { email: 'owner@example.com' }, hangoutLink: 'https://meet.example.com/abc-defg-hij',
+    id: e.id,
+    summary: e.summary,
+    description: e.description ?? null,
+    status: e.status ?? 'confirmed',
+    start: { dateTime: e.start, timeZone: 'UTC' },
+    end: { dateTime: e.end, timeZone: 'UTC' },
+    attendees: e.attendees ?? [],
+    organizer: { email: 'owner@example.com' },
+    hangoutLink: 'https://meet.example.com/abc-defg-hij',
   });
   app.get('/google/api/calendar/v3/calendars/:calendarId/events/:eventId', (req, res) => {
     const event = google.events.get(req.params.eventId);
@@ -198,7 +219,13 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
     const { startDateTime, endDateTime } = req.query as Record<string, string>;
     const busy = (microsoft.busy[req.params.id] ?? []).filter((b) => b.start < endDateTime && b.end > startDateTime);
     // Graph writes UTC date-times without an offset.
-    res.json({ value: busy.map((b) => ({ showAs: 'busy', start: { dateTime: b.start.replace(/Z$/, ''), timeZone: 'UTC' }, end: { dateTime: b.end.replace(/Z$/, ''), timeZone: 'UTC' } })) });
+    res.json({
+      value: busy.map((b) => ({
+        showAs: 'busy',
+        start: { dateTime: b.start.replace(/Z$/, ''), timeZone: 'UTC' },
+        end: { dateTime: b.end.replace(/Z$/, ''), timeZone: 'UTC' },
+      })),
+    });
   });
   app.post('/microsoft/api/v1.0/me/onlineMeetings', (req, res) => {
     const joinUrl = `https://teams.example.com/l/meetup-join/${randomBytes(6).toString('hex')}`;
@@ -224,14 +251,27 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
     url,
     clients,
     accounts,
-    env: () => Object.fromEntries(FAMILIES.flatMap((f) => {
-      const [authorize, token, api, id, secret] = ENV_NAMES[f];
-      return [[authorize, `${url}/${f}/authorize`], [token, `${url}/${f}/token`], [api, `${url}/${f}/api`], [id, clients[f].id], [secret, clients[f].secret]];
-    })),
+    env: () =>
+      Object.fromEntries(
+        FAMILIES.flatMap((f) => {
+          const [authorize, token, api, id, secret] = ENV_NAMES[f];
+          return [
+            [authorize, `${url}/${f}/authorize`],
+            [token, `${url}/${f}/token`],
+            [api, `${url}/${f}/api`],
+            [id, clients[f].id],
+            [secret, clients[f].secret],
+          ];
+        }),
+      ),
     revoke(family: Family) {
       for (const [token, f] of refreshTokens) if (f === family) refreshTokens.delete(token);
       for (const [token, t] of accessTokens) if (t.family === family) accessTokens.delete(token);
     },
-    stop: () => new Promise<void>((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   });
 }

@@ -52,13 +52,21 @@ const ANY: Schema = {};
 export const SPEC_BOOKING_FIELD: Schema = {
   type: 'object',
   required: ['field', 'slug'],
-  properties: { field: { type: 'string' }, variant: { type: ['string', 'null'] }, slug: { type: 'string' }, label: { type: ['string', 'null'] }, placeholder: { type: ['string', 'null'] }, disableOnPrefill: { type: ['boolean', 'null'] } },
+  properties: {
+    field: { type: 'string' },
+    variant: { type: ['string', 'null'] },
+    slug: { type: 'string' },
+    label: { type: ['string', 'null'] },
+    placeholder: { type: ['string', 'null'] },
+    disableOnPrefill: { type: ['boolean', 'null'] },
+  },
 };
 
 const QUIRKS: Array<(name: string, schema: Schema) => void> = [
   (name, schema) => {
     if (!/EventTypeOutput_2024_06_14$/.test(name)) return;
-    for (const key of ['users', 'hosts']) if (schema.properties?.[key]) schema.properties[key] = { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object' }] } };
+    for (const key of ['users', 'hosts'])
+      if (schema.properties?.[key]) schema.properties[key] = { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object' }] } };
     // Spec 2.6 wins over the reference for booking fields: `{field, variant, slug, label, placeholder, disableOnPrefill, …}`.
     if (schema.properties?.bookingFields) schema.properties.bookingFields = { type: 'array', items: SPEC_BOOKING_FIELD };
     if (schema.properties?.bookingWindow) schema.properties.bookingWindow = { anyOf: [schema.properties.bookingWindow, { type: 'object' }, { type: 'null' }] };
@@ -123,8 +131,14 @@ export function referenceResponseValidator(method: string, path: string, status 
   const fixed = corrected(JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"reference#/components/schemas/')));
   // GET /v2/slots: the time format's items are `{start}` objects (its own example), the range format's `{start, end}` (see QUIRKS).
   const text = JSON.stringify(fixed)
-    .replace(/"items":\{"type":"string"\}/g, '"items":{"type":"object","required":["start"],"properties":{"start":{"type":"string"}},"additionalProperties":false}')
-    .replace(/"properties":\{"start":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\},"end":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\}\}/g, '"required":["start","end"],"properties":{"start":{"type":"string"},"end":{"type":"string"}}');
+    .replace(
+      /"items":\{"type":"string"\}/g,
+      '"items":{"type":"object","required":["start"],"properties":{"start":{"type":"string"}},"additionalProperties":false}',
+    )
+    .replace(
+      /"properties":\{"start":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\},"end":\{"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]\}\}/g,
+      '"required":["start","end"],"properties":{"start":{"type":"string"},"end":{"type":"string"}}',
+    );
   const validate = ajv!.compile(JSON.parse(text));
   cache.set(key, validate);
   return validate;

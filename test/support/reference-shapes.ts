@@ -103,7 +103,15 @@ const SLOTS_ANSWER: Json = {
       additionalProperties: {
         anyOf: [
           { type: 'array', items: { type: 'object', required: ['start'], properties: { start: { type: 'string' } }, additionalProperties: false } },
-          { type: 'array', items: { type: 'object', required: ['start', 'end'], properties: { start: { type: 'string' }, end: { type: 'string' } }, additionalProperties: false } },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['start', 'end'],
+              properties: { start: { type: 'string' }, end: { type: 'string' } },
+              additionalProperties: false,
+            },
+          },
         ],
       },
     },
@@ -151,7 +159,9 @@ export function referenceShapeProblems(method: string, pathTemplate: string, bod
 export function expectReferenceShape(method: string, pathTemplate: string, body: unknown): void {
   const validate = referenceValidator(method, pathTemplate);
   if (!validate(body)) {
-    throw new Error(`${method} ${pathTemplate}: the answer does not match the reference schema:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+    throw new Error(
+      `${method} ${pathTemplate}: the answer does not match the reference schema:\n${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`,
+    );
   }
 }
 

@@ -9,7 +9,12 @@ export async function reservedPort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     if (handedOut.has(port)) continue;
-    if (await assertPortFree(port, '127.0.0.1', 'a test port').then(() => true, () => false)) {
+    if (
+      await assertPortFree(port, '127.0.0.1', 'a test port').then(
+        () => true,
+        () => false,
+      )
+    ) {
       handedOut.add(port);
       return port;
     }

@@ -7,7 +7,11 @@ import { SmtpReceiver, startSmtpReceiver } from './smtp';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 
 export interface TestStack extends RunningStack {
-  rest(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  rest(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
   /** This test file's database (a second gateway over the same database shares the rate limit counts). */
   databaseUrl: string;
@@ -59,7 +63,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   if (mail) process.env.SMTP_URL = mail.url;
   const proxy = options.databaseProxy ? await startTcpProxy(Number(new URL(databaseUrl).port)) : undefined;
   const stackDatabaseUrl = proxy ? Object.assign(new URL(databaseUrl), { port: String(proxy.port) }).toString() : databaseUrl;
-  const stack = await startStack({ databaseUrl: stackDatabaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0, gateway: options.gateway, webhookWorker: options.webhookWorker, rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits } });
+  const stack = await startStack({
+    databaseUrl: stackDatabaseUrl,
+    port: 0,
+    subgraphPort: () => 0,
+    internalPort: 0,
+    gateway: options.gateway,
+    webhookWorker: options.webhookWorker,
+    rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+  });
 
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };

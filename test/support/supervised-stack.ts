@@ -70,7 +70,7 @@ export async function startSupervisor(env: NodeJS.ProcessEnv, timeoutMs = 60_000
       resolve();
     };
     stack.child.stdout!.on('data', onData);
-    stack.exited.then((code) => {
+    void stack.exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`exited with ${code}:\n${stack.output()}`));
     });

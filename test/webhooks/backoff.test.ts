@@ -19,7 +19,15 @@ describe('webhook retry timing', () => {
   });
 
   it('the environment configures it (tests use seconds)', () => {
-    expect(deliverySettings({ WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_BASE_SECONDS: '0.5', WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2', WEBHOOK_ATTEMPT_TIMEOUT_MS: '1500', WEBHOOK_KEEP_ALIVE: '0' })).toEqual({
+    expect(
+      deliverySettings({
+        WEBHOOK_MAX_ATTEMPTS: '3',
+        WEBHOOK_RETRY_BASE_SECONDS: '0.5',
+        WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2',
+        WEBHOOK_ATTEMPT_TIMEOUT_MS: '1500',
+        WEBHOOK_KEEP_ALIVE: '0',
+      }),
+    ).toEqual({
       maxAttempts: 3,
       retryBaseSeconds: 0.5,
       retryMaxDelaySeconds: 2,

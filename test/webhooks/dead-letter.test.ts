@@ -23,7 +23,10 @@ describe('crash-loop guard: a delivery whose attempt crashed its worker twice is
   it('two workers die during its attempt: the third sets it aside, the log and `npm run admin -- dead-lettered-jobs` show it, no third request is sent', async () => {
     const host = await hostWithSchedule(suite.stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
     const eventType = await personalEventType(suite.stack, host.user.id);
-    const webhook = expectSuccess(await suite.stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: suite.receiver.url, triggers: ['BOOKING_CREATED'] } }), 201);
+    const webhook = expectSuccess(
+      await suite.stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: suite.receiver.url, triggers: ['BOOKING_CREATED'] } }),
+      201,
+    );
     suite.receiver.answers.push('hang', 'hang');
 
     expectSuccess(await book(suite.stack, { eventTypeId: eventType.id, start: '2031-07-07T10:00:00Z', attendee: attendee('loop') }), 201);
@@ -46,13 +49,21 @@ describe('crash-loop guard: a delivery whose attempt crashed its worker twice is
     // batches), and then is set aside the same way: only the delivery's job is this test's subject.
     const deliveryJobs = (JSON.parse(listed.stdout) as { jobs: Array<{ queue: string }> }).jobs.filter((job) => job.queue === 'webhook-delivery');
     expect(deliveryJobs).toEqual([
-      expect.objectContaining({ queue: 'webhook-delivery', unfinishedStarts: 2, deliveryId: log[0].id, webhookId: webhook.id, reason: log[0].failureReason, deadLetteredAt: expect.any(String) }),
+      expect.objectContaining({
+        queue: 'webhook-delivery',
+        unfinishedStarts: 2,
+        deliveryId: log[0].id,
+        webhookId: webhook.id,
+        reason: log[0].failureReason,
+        deadLetteredAt: expect.any(String),
+      }),
     ]);
     // The set-aside job is not handed out again (it is no longer in the queue).
-    const [{ queued }] = await suite.stack.db('integrations').query(
-      `SELECT count(*)::int AS queued FROM job_queue.job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1 AND state < 'completed'`,
-      [log[0].id],
-    );
+    const [{ queued }] = await suite.stack
+      .db('integrations')
+      .query(`SELECT count(*)::int AS queued FROM job_queue.job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1 AND state < 'completed'`, [
+        log[0].id,
+      ]);
     expect(queued).toBe(0);
   });
 });

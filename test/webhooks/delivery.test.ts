@@ -7,7 +7,7 @@ import { startTestStack, TestStack } from '../support/stack';
 import { newSecret, SECRET_PREFIX, sha256Hex } from '../../subgraphs/oauth/secrets';
 import { OAuthGrant } from '../../subgraphs/oauth/token/grant.entity';
 import { OAuthToken } from '../../subgraphs/oauth/token/token.entity';
-import { Answer, Receiver, signatureIsValid, startReceiver } from './receiver';
+import { Receiver, signatureIsValid, startReceiver } from './receiver';
 import { fastWebhookSettings } from './settings';
 
 const HOURS_0_TO_24_UTC = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] };
@@ -42,7 +42,16 @@ describe('webhook delivery', () => {
     const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC, 'Olivia Organizer');
     const eventType = await personalEventType(stack, host.user.id, { slug: 'intro', title: 'Intro call', lengthInMinutes: 30 });
     const webhook = expectSuccess(
-      await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${path}`, triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED', 'BOOKING_RESCHEDULED'], active: true, secret: SECRET, ...body } }),
+      await stack.rest('POST', '/v2/webhooks', {
+        key: host.key,
+        body: {
+          subscriberUrl: `http://127.0.0.1:${receiver.port}${path}`,
+          triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED', 'BOOKING_RESCHEDULED'],
+          active: true,
+          secret: SECRET,
+          ...body,
+        },
+      }),
       201,
     );
     return { host, eventType, webhook, path };
@@ -52,7 +61,13 @@ describe('webhook delivery', () => {
   async function ownSubscriber(own: Receiver) {
     const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
     const eventType = await personalEventType(stack, host.user.id);
-    const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET } }), 201);
+    const webhook = expectSuccess(
+      await stack.rest('POST', '/v2/webhooks', {
+        key: host.key,
+        body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true, secret: SECRET },
+      }),
+      201,
+    );
     return { host, eventType, webhook };
   }
 
@@ -85,16 +100,34 @@ describe('webhook delivery', () => {
       endTime: booking.end,
       length: 30,
       organizer: { id: host.user.id, name: 'Olivia Organizer', email: host.user.email, timeZone: 'UTC', language: { locale: 'en' }, utcOffset: 0 },
-      attendees: [{ email: 'guest-ada@example.com', name: 'Guest ada', firstName: 'Guest', lastName: 'ada', timeZone: 'Europe/Paris', language: { locale: 'en' }, utcOffset: 60 }],
+      attendees: [
+        {
+          email: 'guest-ada@example.com',
+          name: 'Guest ada',
+          firstName: 'Guest',
+          lastName: 'ada',
+          timeZone: 'Europe/Paris',
+          language: { locale: 'en' },
+          utcOffset: 60,
+        },
+      ],
       iCalUID: expect.any(String),
       iCalSequence: 0,
       platformOAuthClientId: null,
     });
     // Logged once, acknowledged.
-    expect(await eventually(async () => expectSuccess(await deliveries(host.key, webhook.id)).length === 1 && expectSuccess(await deliveries(host.key, webhook.id))[0].status === 'delivered', WAIT)).toBe(true);
+    expect(
+      await eventually(
+        async () =>
+          expectSuccess(await deliveries(host.key, webhook.id)).length === 1 && expectSuccess(await deliveries(host.key, webhook.id))[0].status === 'delivered',
+        WAIT,
+      ),
+    ).toBe(true);
     const [logged] = expectSuccess(await deliveries(host.key, webhook.id));
     expect(logged).toMatchObject({ id: request.headers['x-svc-delivery-id'], triggerEvent: 'BOOKING_CREATED', status: 'delivered', attemptCount: 1 });
-    expect(logged.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, responseSnippet: 'ok', error: null, latencyMs: expect.any(Number) })]);
+    expect(logged.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, responseSnippet: 'ok', error: null, latencyMs: expect.any(Number) }),
+    ]);
   });
 
   const delivered = async (key: string, webhookId: number, count = 1) => {
@@ -108,14 +141,22 @@ describe('webhook delivery', () => {
   };
   /** The pg-boss jobs of a delivery's attempt (state created/retry/active/completed/…). */
   const attemptJobs = (deliveryId: string, attempt: number) =>
-    stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1 AND (data->>'attempt')::int = $2`, [deliveryId, attempt]);
+    stack
+      .db('integrations')
+      .query(`SELECT state FROM job_queue.job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1 AND (data->>'attempt')::int = $2`, [
+        deliveryId,
+        attempt,
+      ]);
 
   it('a receiver that is down is retried until it is up again: one delivery, the failed attempts and the acknowledged one logged', async () => {
     const own = await startReceiver();
     try {
       const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
       const eventType = await personalEventType(stack, host.user.id);
-      const webhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true } }), 201);
+      const webhook = expectSuccess(
+        await stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: own.url, triggers: ['BOOKING_CREATED'], active: true } }),
+        201,
+      );
       await own.close();
       expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('down') }), 201);
       expect(await eventually(async () => expectSuccess(await deliveries(host.key, webhook.id))[0]?.attempts.length >= 1, WAIT)).toBe(true);
@@ -180,7 +221,10 @@ describe('webhook delivery', () => {
     const own = await startReceiver();
     try {
       const { host, eventType, webhook } = await ownSubscriber(own);
-      own.answers.push({ status: 503, body: 'busy' }, { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }, 'reset', { status: 200, body: 'got it' });
+      own.answers.push({ status: 503, body: 'busy' }, { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' }, 'reset', {
+        status: 200,
+        body: 'got it',
+      });
       expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('flaky') }), 201);
       const [settled] = await delivered(host.key, webhook.id);
       expect(settled).toMatchObject({ status: 'delivered', attemptCount: 4, nextAttemptAt: null });
@@ -244,7 +288,13 @@ describe('webhook delivery', () => {
     expect(await eventually(async () => requestsTo(path).length === 1, WAIT)).toBe(true);
     const body = JSON.parse(requestsTo(path)[0].body);
     expect(body.triggerEvent).toBe('BOOKING_CANCELLED');
-    expect(body.payload).toMatchObject({ uid: booking.uid, status: 'CANCELLED', cancellationReason: 'Clash', cancelledBy: null, organizer: { id: host.user.id } });
+    expect(body.payload).toMatchObject({
+      uid: booking.uid,
+      status: 'CANCELLED',
+      cancellationReason: 'Clash',
+      cancelledBy: null,
+      organizer: { id: host.user.id },
+    });
     expect(requestsTo(bystander.path)).toEqual([]);
     expect(requestsTo(inactive.path)).toEqual([]);
   });
@@ -253,7 +303,13 @@ describe('webhook delivery', () => {
     const host = await hostWithSchedule(stack, HOURS_0_TO_24_UTC);
     const eventType = await personalEventType(stack, host.user.id);
     const path = '/event-type-hook';
-    expectSuccess(await stack.rest('POST', `/v2/event-types/${eventType.id}/webhooks`, { key: host.key, body: { subscriberUrl: `${receiver.url.replace('/hook', path)}`, triggers: ['BOOKING_CREATED'], active: true } }), 201);
+    expectSuccess(
+      await stack.rest('POST', `/v2/event-types/${eventType.id}/webhooks`, {
+        key: host.key,
+        body: { subscriberUrl: `${receiver.url.replace('/hook', path)}`, triggers: ['BOOKING_CREATED'], active: true },
+      }),
+      201,
+    );
     const booking = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('ten') }), 201);
     expect(await eventually(async () => requestsTo(path).length === 1, WAIT)).toBe(true);
     expect(JSON.parse(requestsTo(path)[0].body).payload.uid).toBe(booking.uid);
@@ -266,16 +322,29 @@ describe('webhook delivery', () => {
     const otherOrg = await operator.createOrganization({ name: 'Other org', slug: `other-${Date.now()}` });
     const team = await operator.createTeam({ name: 'Hooked team', orgId: org.id, ownerId: host.user.id });
     await operator.addMember({ teamId: org.id, userId: host.user.id, role: MembershipRole.MEMBER });
-    const teamEventType = await operator.createEventType({ title: 'Team call', slug: `team-call-${Date.now()}`, lengthInMinutes: 30, teamId: team.id, hostIds: [host.user.id] });
+    const teamEventType = await operator.createEventType({
+      title: 'Team call',
+      slug: `team-call-${Date.now()}`,
+      lengthInMinutes: 30,
+      teamId: team.id,
+      hostIds: [host.user.id],
+    });
     const personal = await personalEventType(stack, host.user.id);
     // Team and organization webhooks are stored with team_id (organizations are teams); their CRUD routes are another family's.
     const hook = async (teamId: number, path: string) =>
-      stack.db('integrations').query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}')`, [teamId, receiver.url.replace('/hook', path)]);
+      stack
+        .db('integrations')
+        .query(`INSERT INTO webhooks (team_id, subscriber_url, triggers) VALUES ($1, $2, '{BOOKING_CREATED}')`, [teamId, receiver.url.replace('/hook', path)]);
     await hook(team.id, '/team-hook');
     await hook(org.id, '/org-hook');
     await hook(otherOrg.id, '/other-org-hook');
 
-    const teamBooking = await operator.createBooking({ eventTypeId: teamEventType.id, start: new Date(nextStart()), attendee: attendee('team'), hostId: host.user.id });
+    const teamBooking = await operator.createBooking({
+      eventTypeId: teamEventType.id,
+      start: new Date(nextStart()),
+      attendee: attendee('team'),
+      hostId: host.user.id,
+    });
     expect(await eventually(async () => requestsTo('/team-hook').length === 1 && requestsTo('/org-hook').length === 1, WAIT)).toBe(true);
     expect(JSON.parse(requestsTo('/team-hook')[0].body).payload.uid).toBe(teamBooking.uid);
     expect(JSON.parse(requestsTo('/org-hook')[0].body).payload.uid).toBe(teamBooking.uid);
@@ -296,7 +365,12 @@ describe('webhook delivery', () => {
     const [request] = requestsTo(path);
     expect(request.headers['content-type']).toBe('application/json');
     expect(signatureIsValid(request.body, request.headers['x-svc-signature-256'], SECRET)).toBe(true);
-    expect(JSON.parse(request.body)).toEqual({ who: 'Olivia Organizer', guest: 'Ana "Quote" Lee', trigger: 'BOOKING_CREATED', title: 'Intro call with Ana "Quote" Lee' });
+    expect(JSON.parse(request.body)).toEqual({
+      who: 'Olivia Organizer',
+      guest: 'Ana "Quote" Lee',
+      trigger: 'BOOKING_CREATED',
+      title: 'Intro call with Ana "Quote" Lee',
+    });
   });
 
   it('payloadTemplate: a template that is not JSON is sent as form-encoded text', async () => {
@@ -317,7 +391,10 @@ describe('webhook delivery', () => {
     const [created, cancelled] = requestsTo(path).map((r) => ({ version: r.headers['x-svc-webhook-version'], body: JSON.parse(r.body) }));
     expect(created.version).toBe('2026-07-27');
     const calendar = (ics: string) => new ICAL.Component(ICAL.parse(ics));
-    for (const [delivery, method, sequence] of [[created, 'REQUEST', 0], [cancelled, 'CANCEL', 1]] as const) {
+    for (const [delivery, method, sequence] of [
+      [created, 'REQUEST', 0],
+      [cancelled, 'CANCEL', 1],
+    ] as const) {
       for (const field of ['attendeeIcsContent', 'organizerIcsContent']) {
         const vcalendar = calendar(delivery.body.payload[field]);
         expect(vcalendar.getFirstPropertyValue('method')).toBe(method);
@@ -346,7 +423,13 @@ describe('webhook delivery', () => {
     const [request] = requestsTo(path);
     expect(request.at).toBeGreaterThanOrEqual(start.getTime());
     const body = JSON.parse(request.body);
-    expect(body).toMatchObject({ triggerEvent: 'MEETING_STARTED', uid: booking.uid, bookingId: booking.id, organizer: { id: host.user.id }, platformOAuthClientId: null });
+    expect(body).toMatchObject({
+      triggerEvent: 'MEETING_STARTED',
+      uid: booking.uid,
+      bookingId: booking.id,
+      organizer: { id: host.user.id },
+      platformOAuthClientId: null,
+    });
     expect(body).not.toHaveProperty('payload');
   });
 
@@ -359,7 +442,11 @@ describe('webhook delivery', () => {
     const allThere = await operatorOf(stack).createBooking({ eventTypeId: b.eventType.id, start, attendee: attendee('present') });
     expectSuccess(await stack.rest('POST', `/v2/bookings/${hostAway.uid}/mark-absent`, { key: a.host.key, body: { host: true }, headers: BOOKINGS_VERSION }));
     const noShowJobs = async (uid: string) =>
-      (await stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1 AND data->>'trigger' LIKE 'AFTER_%'`, [uid])).map((j: { state: string }) => j.state);
+      (
+        await stack
+          .db('integrations')
+          .query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1 AND data->>'trigger' LIKE 'AFTER_%'`, [uid])
+      ).map((j: { state: string }) => j.state);
     const settled = async (uid: string) => {
       const states = await noShowJobs(uid);
       return states.length === 2 && states.every((s: string) => s === 'completed');
@@ -376,7 +463,8 @@ describe('webhook delivery', () => {
     const { eventType, path } = await subscriber({ triggers: ['MEETING_STARTED'] });
     const booking = await operatorOf(stack).createBooking({ eventTypeId: eventType.id, start: new Date(Date.now() + 2_000), attendee: attendee('gone') });
     expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/cancel`, { body: {}, headers: BOOKINGS_VERSION }));
-    const jobs = () => stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1`, [booking.uid]);
+    const jobs = () =>
+      stack.db('integrations').query(`SELECT state FROM job_queue.job WHERE name = 'webhook-scheduled' AND data->>'bookingUid' = $1`, [booking.uid]);
     expect((await jobs()).map((j: any) => j.state)).toEqual(['cancelled', 'cancelled']);
     expect(requestsTo(path)).toEqual([]);
   });
@@ -409,19 +497,37 @@ describe('webhook delivery', () => {
       const token = newSecret(SECRET_PREFIX.accessToken);
       await stack.db('oauth').transaction(async (tx) => {
         const grant = await tx.save(tx.create(OAuthGrant, { clientId, userId, scopes: ['BOOKING_READ'], authorizationCodeId: null }));
-        await tx.insert(OAuthToken, { grantId: grant.id, kind: 'access', tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 1_800_000), usedAt: null });
+        await tx.insert(OAuthToken, {
+          grantId: grant.id,
+          kind: 'access',
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(Date.now() + 1_800_000),
+          usedAt: null,
+        });
       });
       return token;
     }
 
-    it('the booking records the client of the access token: the client\'s webhooks hear it (created, then cancelled) with payload.platformOAuthClientId; a booking made without it does not reach them', async () => {
+    it("the booking records the client of the access token: the client's webhooks hear it (created, then cancelled) with payload.platformOAuthClientId; a booking made without it does not reach them", async () => {
       const { host, eventType, path: hostPath } = await subscriber({ triggers: ['BOOKING_CREATED'] });
       const { client, secret } = await oauthClient(stack, host.user.id, { scopes: ['BOOKING_READ'] });
       const other = await oauthClient(stack, host.user.id, { scopes: ['BOOKING_READ'] });
       const clientPath = `/client-${client.id}`;
       const otherPath = `/client-${other.client.id}`;
-      const clientHook = expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${client.id}/webhooks`, { headers: { 'x-svc-secret-key': secret! }, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${clientPath}`, triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'], secret: SECRET } }), 201);
-      expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${other.client.id}/webhooks`, { headers: { 'x-svc-secret-key': other.secret! }, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${otherPath}`, triggers: ['BOOKING_CREATED'] } }), 201);
+      const clientHook = expectSuccess(
+        await stack.rest('POST', `/v2/oauth-clients/${client.id}/webhooks`, {
+          headers: { 'x-svc-secret-key': secret! },
+          body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${clientPath}`, triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'], secret: SECRET },
+        }),
+        201,
+      );
+      expectSuccess(
+        await stack.rest('POST', `/v2/oauth-clients/${other.client.id}/webhooks`, {
+          headers: { 'x-svc-secret-key': other.secret! },
+          body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${otherPath}`, triggers: ['BOOKING_CREATED'] },
+        }),
+        201,
+      );
 
       const anonymous = expectSuccess(await book(stack, { eventTypeId: eventType.id, start: nextStart(), attendee: attendee('direct') }), 201);
       const token = await accessTokenOf(client.id, host.user.id);
@@ -429,7 +535,11 @@ describe('webhook delivery', () => {
 
       // The host's webhook hears both; each fan-out makes all of its event's deliveries in one transaction.
       expect(await eventually(async () => requestsTo(hostPath).length === 2, WAIT)).toBe(true);
-      const toHost = Object.fromEntries(requestsTo(hostPath).map((r) => JSON.parse(r.body).payload).map((p) => [p.uid, p.platformOAuthClientId]));
+      const toHost = Object.fromEntries(
+        requestsTo(hostPath)
+          .map((r) => JSON.parse(r.body).payload)
+          .map((p) => [p.uid, p.platformOAuthClientId]),
+      );
       expect(toHost).toEqual({ [anonymous.uid]: null, [viaClient.uid]: client.id });
 
       expect(await eventually(async () => requestsTo(clientPath).length === 1, WAIT)).toBe(true);
@@ -442,23 +552,40 @@ describe('webhook delivery', () => {
       // The booking keeps its client: a cancellation by the attendee (no credential) still reaches the client.
       expectSuccess(await stack.rest('POST', `/v2/bookings/${viaClient.uid}/cancel`, { body: { cancellationReason: 'clash' }, headers: BOOKINGS_VERSION }));
       expect(await eventually(async () => requestsTo(clientPath).length === 2, WAIT)).toBe(true);
-      expect(JSON.parse(requestsTo(clientPath)[1].body)).toMatchObject({ triggerEvent: 'BOOKING_CANCELLED', payload: { uid: viaClient.uid, platformOAuthClientId: client.id, cancellationReason: 'clash' } });
+      expect(JSON.parse(requestsTo(clientPath)[1].body)).toMatchObject({
+        triggerEvent: 'BOOKING_CANCELLED',
+        payload: { uid: viaClient.uid, platformOAuthClientId: client.id, cancellationReason: 'clash' },
+      });
       expect(requestsTo(otherPath)).toEqual([]);
     });
   });
 
-  describe('OOO_CREATED (spec 6): enqueued with the out-of-office entry, delivered to the user\'s and the organization\'s webhooks', () => {
-    it('the user\'s webhook and the organization\'s get the entry with the user\'s profile, signed; a colleague\'s webhook does not', async () => {
+  describe("OOO_CREATED (spec 6): enqueued with the out-of-office entry, delivered to the user's and the organization's webhooks", () => {
+    it("the user's webhook and the organization's get the entry with the user's profile, signed; a colleague's webhook does not", async () => {
       const operator = operatorOf(stack);
-      const [owner, member, colleague] = [await userWithKey(stack), await userWithKey(stack, { name: 'Mia Away', timeZone: 'Europe/Berlin' }), await userWithKey(stack)];
+      const [owner, member, colleague] = [
+        await userWithKey(stack),
+        await userWithKey(stack, { name: 'Mia Away', timeZone: 'Europe/Berlin' }),
+        await userWithKey(stack),
+      ];
       const org = await operator.createOrganization({ name: `Away Inc ${Math.random().toString(36).slice(2, 8)}`, ownerId: owner.user.id });
       await operator.addMember({ teamId: org.id, userId: member.user.id, role: MembershipRole.MEMBER });
-      const hook = (key: string, path: string, url = '/v2/webhooks') => stack.rest('POST', url, { key, body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${path}`, triggers: ['OOO_CREATED'], active: true, secret: SECRET } });
+      const hook = (key: string, path: string, url = '/v2/webhooks') =>
+        stack.rest('POST', url, {
+          key,
+          body: { subscriberUrl: `http://127.0.0.1:${receiver.port}${path}`, triggers: ['OOO_CREATED'], active: true, secret: SECRET },
+        });
       expectSuccess(await hook(member.key, '/ooo-member'), 201);
       expectSuccess(await hook(owner.key, '/ooo-org', `/v2/organizations/${org.id}/webhooks`), 201);
       expectSuccess(await hook(colleague.key, '/ooo-colleague'), 201);
 
-      const entry = expectSuccess(await stack.rest('POST', '/v2/me/ooo', { key: member.key, body: { start: '2031-08-03T00:00:00.000Z', end: '2031-08-07T00:00:00.000Z', reason: 'vacation', notes: 'Sailing' } }), 201);
+      const entry = expectSuccess(
+        await stack.rest('POST', '/v2/me/ooo', {
+          key: member.key,
+          body: { start: '2031-08-03T00:00:00.000Z', end: '2031-08-07T00:00:00.000Z', reason: 'vacation', notes: 'Sailing' },
+        }),
+        201,
+      );
       expect(await eventually(async () => requestsTo('/ooo-member').length === 1 && requestsTo('/ooo-org').length === 1, WAIT)).toBe(true);
       const [request] = requestsTo('/ooo-member');
       expect(signatureIsValid(request.body, request.headers['x-svc-signature-256'], SECRET)).toBe(true);

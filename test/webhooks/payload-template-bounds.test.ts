@@ -26,16 +26,25 @@ describe('payload templates cannot hurt the webhook worker', () => {
 
   it('the 145-character nested {{#each @root}} template is refused at create and update with a 400 naming payloadTemplate', async () => {
     const { host, webhook } = await subscriber('/refused', '{"title":"{{title}}"}');
-    const create = await suite.stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: 'https://hooks.example.com/nested', triggers: ['BOOKING_CREATED'], payloadTemplate: NESTED_EACH } });
+    const create = await suite.stack.rest('POST', '/v2/webhooks', {
+      key: host.key,
+      body: { subscriberUrl: 'https://hooks.example.com/nested', triggers: ['BOOKING_CREATED'], payloadTemplate: NESTED_EACH },
+    });
     expectErrorEnvelope(create, 400, 'BAD_REQUEST', /^payloadTemplate: .*\{\{#each @root\}\}/);
-    const update = await suite.stack.rest('PATCH', `/v2/webhooks/${webhook.id}`, { key: host.key, body: { payloadTemplate: `{"a":"{{title}}","b":"{{{title}}}"}` } });
+    const update = await suite.stack.rest('PATCH', `/v2/webhooks/${webhook.id}`, {
+      key: host.key,
+      body: { payloadTemplate: `{"a":"{{title}}","b":"{{{title}}}"}` },
+    });
     expectErrorEnvelope(update, 400, 'BAD_REQUEST', /^payloadTemplate: /);
-    const tooLong = await suite.stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: 'https://hooks.example.com/long', triggers: ['BOOKING_CREATED'], payloadTemplate: 'x'.repeat(20_001) } });
+    const tooLong = await suite.stack.rest('POST', '/v2/webhooks', {
+      key: host.key,
+      body: { subscriberUrl: 'https://hooks.example.com/long', triggers: ['BOOKING_CREATED'], payloadTemplate: 'x'.repeat(20_001) },
+    });
     expectErrorEnvelope(tooLong, 400, 'BAD_REQUEST', /payloadTemplate/);
     expect(expectSuccess(await suite.stack.rest('GET', `/v2/webhooks/${webhook.id}`, { key: host.key })).payloadTemplate).toBe('{"title":"{{title}}"}');
   });
 
-  it('stored before the rule, the nested template fails its own delivery with the reason in the log; another user\'s next booking is still delivered by the same worker process', async () => {
+  it("stored before the rule, the nested template fails its own delivery with the reason in the log; another user's next booking is still delivered by the same worker process", async () => {
     const attacker = await subscriber('/attacker', '{"title":"{{title}}"}');
     // A template saved before templates were checked at create: only the database still holds such a one.
     await suite.stack.db('integrations').query('UPDATE webhooks SET payload_template = $1 WHERE id = $2', [NESTED_EACH, attacker.webhook.id]);
@@ -45,13 +54,17 @@ describe('payload templates cannot hurt the webhook worker', () => {
 
     expectSuccess(await book(suite.stack, { eventTypeId: attacker.eventType.id, start: '2031-05-05T10:00:00Z', attendee: attendee('attacker') }), 201);
     let log: any[] = [];
-    const attackerLog = async () => (log = expectSuccess(await suite.stack.rest('GET', `/v2/webhooks/${attacker.webhook.id}/deliveries`, { key: attacker.host.key })));
+    const attackerLog = async () =>
+      (log = expectSuccess(await suite.stack.rest('GET', `/v2/webhooks/${attacker.webhook.id}/deliveries`, { key: attacker.host.key })));
     expect(await eventually(async () => (await attackerLog())[0]?.status === 'failed', WAIT)).toBe(true);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ triggerEvent: 'BOOKING_CREATED', status: 'failed', attemptCount: 0, attempts: [] });
     expect(log[0].failureReason).toMatch(/^payloadTemplate: .*\{\{#each @root\}\}/);
 
-    const booked = expectSuccess(await book(suite.stack, { eventTypeId: victim.eventType.id, start: '2031-05-05T11:00:00Z', attendee: attendee('victim') }), 201);
+    const booked = expectSuccess(
+      await book(suite.stack, { eventTypeId: victim.eventType.id, start: '2031-05-05T11:00:00Z', attendee: attendee('victim') }),
+      201,
+    );
     expect(await eventually(async () => suite.receiver.requests.some((r) => r.path === '/victim'), WAIT)).toBe(true);
     expect(JSON.parse(suite.receiver.requests.find((r) => r.path === '/victim')!.body).payload.uid).toBe(booked.uid);
     expect(suite.receiver.requests.filter((r) => r.path === '/attacker')).toEqual([]);

@@ -45,7 +45,14 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
         const chunks: Buffer[] = [];
         req.on('data', (c) => chunks.push(c));
         req.on('end', () => {
-          receiver.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), connection: connections.get(req.socket)! });
+          receiver.requests.push({
+            method: req.method!,
+            path: req.url!,
+            headers: req.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            at: Date.now(),
+            connection: connections.get(req.socket)!,
+          });
           const answer = receiver.answers.shift() ?? receiver.fallback;
           if (answer === 'hang') return void hanging.add(res);
           if (answer === 'reset') return void req.socket.resetAndDestroy();

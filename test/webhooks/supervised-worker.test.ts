@@ -32,7 +32,9 @@ describe('npm start: the webhook workers are supervised processes', () => {
     expect(await eventually(async () => !alive(first), { timeoutMs: 10_000 })).toBe(true);
     // Workers never gate a gateway's readiness: the gateway stays in rotation while one is down.
     expect((await fetch(`${base}/health/ready`)).status).toBe(200);
-    expect(await eventually(async () => stack.pidOf('webhook-worker-1') !== first && (await health()).workers?.['webhook-worker-1'] === 'ok', { timeoutMs: 60_000 })).toBe(true);
+    expect(
+      await eventually(async () => stack.pidOf('webhook-worker-1') !== first && (await health()).workers?.['webhook-worker-1'] === 'ok', { timeoutMs: 60_000 }),
+    ).toBe(true);
     expect(stack.pidOf('webhook-worker-2')).toBe(second);
     expect(alive(second)).toBe(true);
   }, 120_000);

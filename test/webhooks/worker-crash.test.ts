@@ -13,7 +13,13 @@ describe('webhook worker process killed mid-delivery', () => {
   it('SIGKILLed while the receiver holds the request: after a restart the event is delivered, with exactly one acknowledged attempt logged', async () => {
     const host = await hostWithSchedule(suite.stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
     const eventType = await personalEventType(suite.stack, host.user.id);
-    const webhook = expectSuccess(await suite.stack.rest('POST', '/v2/webhooks', { key: host.key, body: { subscriberUrl: suite.receiver.url, triggers: ['BOOKING_CREATED'], secret: 's3cret' } }), 201);
+    const webhook = expectSuccess(
+      await suite.stack.rest('POST', '/v2/webhooks', {
+        key: host.key,
+        body: { subscriberUrl: suite.receiver.url, triggers: ['BOOKING_CREATED'], secret: 's3cret' },
+      }),
+      201,
+    );
     suite.receiver.answers.push('hang');
 
     workers.push(await startWorkerProcess(suite.stack));

@@ -12,7 +12,10 @@ const TOKEN = 'example-web.access-token';
 const redirectUri = () => `${window.location.origin}/callback`;
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 const randomString = () => base64url(crypto.getRandomValues(new Uint8Array(32)));

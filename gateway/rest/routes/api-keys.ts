@@ -6,7 +6,8 @@ export const apiKeyRoutes = [
     method: 'POST',
     path: '/v2/api-keys/refresh',
     tag: 'Api Keys',
-    summary: 'Refresh the API key this request is authenticated with (body {} for a 30-day key): a new key, shown only in this answer; the current one stops working at once',
+    summary:
+      'Refresh the API key this request is authenticated with (body {} for a 30-day key): a new key, shown only in this answer; the current one stops working at once',
     operation: `mutation RefreshApiKey($input: RefreshApiKeyInput!) { refreshApiKey(input: $input) { apiKey } }`,
     result: 'refreshApiKey',
   }),

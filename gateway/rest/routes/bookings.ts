@@ -20,7 +20,10 @@ const BOOKING = /* GraphQL */ `
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
  * strings (description, location) are "" (RouteEntry.nulls).
  */
-const BOOKING_NULLS = { omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid'], empty: ['description', 'location'] } as const;
+const BOOKING_NULLS = {
+  omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid'],
+  empty: ['description', 'location'],
+} as const;
 
 /** A recurring booking answers every occurrence (RecurringBookingOutput_2024_08_13[]): the result's `occurrences`, when set, is `data`. */
 const SERIES = 'occurrences';
@@ -70,14 +73,19 @@ const LIST = listParameters();
 const LIST_VARIABLES = LIST.variables;
 const LIST_ARGUMENTS = LIST.args;
 const LIST_SUMMARY =
-  'status (comma-separated: accepted, pending, cancelled, rejected, and the reference\'s upcoming, unconfirmed, past, recurring), attendeeEmail, attendeeName, bookingUid, eventTypeId, eventTypeIds, teamId, teamsIds, afterStart, beforeEnd, afterCreatedAt, beforeCreatedAt, afterUpdatedAt, beforeUpdatedAt, sortStart, sortEnd, sortCreated, sortUpdatedAt, take, skip';
+  "status (comma-separated: accepted, pending, cancelled, rejected, and the reference's upcoming, unconfirmed, past, recurring), attendeeEmail, attendeeName, bookingUid, eventTypeId, eventTypeIds, teamId, teamsIds, afterStart, beforeEnd, afterCreatedAt, beforeCreatedAt, afterUpdatedAt, beforeUpdatedAt, sortStart, sortEnd, sortCreated, sortUpdatedAt, take, skip";
 
 /** One entry per version of an endpoint: the 2024-08-13 shape, and the older one for requests without the header. */
 function bothVersions(entry: Omit<RouteEntry, 'tag' | 'operation'> & { operation: (fields: string, fragment: string) => string }): RouteEntry[] {
   const { operation, summary, ...rest } = entry;
   return [
     route({ ...rest, tag: TAG, summary, operation: operation('...BookingFields', BOOKING), version: BOOKINGS_VERSION, nulls: BOOKING_NULLS }),
-    route({ ...rest, tag: TAG, summary: `${summary} (older version: without svc-api-version ${BOOKINGS_VERSION})`, operation: operation('...LegacyBookingFields', LEGACY_BOOKING) }),
+    route({
+      ...rest,
+      tag: TAG,
+      summary: `${summary} (older version: without svc-api-version ${BOOKINGS_VERSION})`,
+      operation: operation('...LegacyBookingFields', LEGACY_BOOKING),
+    }),
   ];
 }
 
@@ -86,7 +94,8 @@ export const bookingRoutes: RouteEntry[] = [
     method: 'POST',
     path: '/v2/bookings',
     tag: TAG,
-    summary: 'Book a slot: eventTypeId, start (UTC), attendee {name, email, timeZone, language, phoneNumber}, guests, location, metadata, privateLinkId to book through a private link (public; 409 when the slot is not available or the link has expired)',
+    summary:
+      'Book a slot: eventTypeId, start (UTC), attendee {name, email, timeZone, language, phoneNumber}, guests, location, metadata, privateLinkId to book through a private link (public; 409 when the slot is not available or the link has expired)',
     operation: `mutation CreateBooking($input: CreateBookingInput!) { createBooking(input: $input) { ...BookingFields occurrences { ...BookingFields } } } ${BOOKING}`,
     result: 'createBooking',
     listWhenPresent: SERIES,
@@ -142,7 +151,8 @@ export const bookingRoutes: RouteEntry[] = [
   ...bothVersions({
     method: 'POST',
     path: '/v2/bookings/{bookingUid}/reschedule',
-    summary: 'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
+    summary:
+      'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
     operation: (fields, fragment) =>
       `mutation RescheduleBooking($bookingUid: String!, $input: RescheduleBookingInput!) { rescheduleBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
     result: 'rescheduleBooking',
@@ -151,7 +161,14 @@ export const bookingRoutes: RouteEntry[] = [
 ];
 
 /** One action or read on a booking: one behaviour (the 2024-08-13 shape), whatever svc-api-version says. */
-function bookingAction(entry: { method: 'GET' | 'POST' | 'PATCH'; path: string; summary: string; field: string; variables?: string; args?: string }): RouteEntry {
+function bookingAction(entry: {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  summary: string;
+  field: string;
+  variables?: string;
+  args?: string;
+}): RouteEntry {
   const variables = ['$bookingUid: String!', ...(entry.variables ? [entry.variables] : [])].join(', ');
   const args = ['uid: $bookingUid', ...(entry.args ? [entry.args] : [])].join(', ');
   const kind = entry.method === 'GET' ? 'query' : 'mutation';
@@ -171,7 +188,12 @@ const WHO = 'the host, or an admin of the team (or organization) of a team event
 const ATTENDEE = 'id name email timeZone language absent phoneNumber';
 
 export const bookingActionRoutes: RouteEntry[] = [
-  bookingAction({ method: 'POST', path: '/confirm', field: 'confirmBooking', summary: `Confirm a pending booking: it becomes accepted (${WHO}; 409 unless it is pending)` }),
+  bookingAction({
+    method: 'POST',
+    path: '/confirm',
+    field: 'confirmBooking',
+    summary: `Confirm a pending booking: it becomes accepted (${WHO}; 409 unless it is pending)`,
+  }),
   bookingAction({
     method: 'POST',
     path: '/decline',
@@ -188,7 +210,12 @@ export const bookingActionRoutes: RouteEntry[] = [
     args: 'input: $input',
     summary: `Mark the host (host: true/false) and attendees ([{email, absent}]) absent or present, once the meeting has started (${WHO}; 409 before the start or unless accepted)`,
   }),
-  bookingAction({ method: 'POST', path: '/reassign', field: 'reassignBooking', summary: `Reassign a team booking to the least recently booked other host who is free (${WHO}; 409 when none is)` }),
+  bookingAction({
+    method: 'POST',
+    path: '/reassign',
+    field: 'reassignBooking',
+    summary: `Reassign a team booking to the least recently booked other host who is free (${WHO}; 409 when none is)`,
+  }),
   bookingAction({
     method: 'POST',
     path: '/reassign/{userId}',
@@ -262,7 +289,8 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/references',
     tag: TAG,
     summary: `Where the booking was written in calendar and video providers; type filters. Always an empty list for now: no calendar or conferencing provider writes bookings yet (${WHO})`,
-    operation: 'query GetBookingReferences($bookingUid: String!, $type: String) { bookingReferences(uid: $bookingUid, type: $type) { id type eventUid destinationCalendarId } }',
+    operation:
+      'query GetBookingReferences($bookingUid: String!, $type: String) { bookingReferences(uid: $bookingUid, type: $type) { id type eventUid destinationCalendarId } }',
     result: 'bookingReferences',
   }),
   route({
@@ -334,7 +362,8 @@ export const organizationBookingRoutes: RouteEntry[] = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references',
     tag: 'Orgs / Teams / Bookings',
-    summary: 'Where a booking of the team was written in calendar and video providers; type filters. Always an empty list for now: no calendar or conferencing provider writes bookings yet (team or organization admin)',
+    summary:
+      'Where a booking of the team was written in calendar and video providers; type filters. Always an empty list for now: no calendar or conferencing provider writes bookings yet (team or organization admin)',
     operation:
       'query GetOrganizationTeamBookingReferences($orgId: Int!, $teamId: Int!, $bookingUid: String!, $type: String) { teamBookingReferences(orgId: $orgId, teamId: $teamId, uid: $bookingUid, type: $type) { id type eventUid destinationCalendarId } }',
     result: 'teamBookingReferences',

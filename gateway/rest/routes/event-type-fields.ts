@@ -35,8 +35,17 @@ export const TEAM_EVENT_TYPE_FIELDS = /* GraphQL */ `
  */
 export const EVENT_TYPE_NULLS = {
   omit: [
-    'lengthInMinutesOptions', 'bookingLimitsCount', 'bookingLimitsDuration', 'bookingWindow', 'bookerLayouts', 'confirmationPolicy',
-    'color', 'seats', 'customName', 'destinationCalendar', 'calVideoSettings',
+    'lengthInMinutesOptions',
+    'bookingLimitsCount',
+    'bookingLimitsDuration',
+    'bookingWindow',
+    'bookerLayouts',
+    'confirmationPolicy',
+    'color',
+    'seats',
+    'customName',
+    'destinationCalendar',
+    'calVideoSettings',
   ],
   empty: ['description', 'bannerUrl', 'logoUrl', 'brandColor', 'darkBrandColor', 'theme'],
 } as const;

@@ -30,7 +30,8 @@ export const meRoutes = [
     method: 'PATCH',
     path: '/v2/me',
     tag: 'Me',
-    summary: 'Update my profile: email, name, timeFormat (12 or 24), defaultScheduleId, weekStart, timeZone, locale, avatarUrl, bio, metadata (omitted fields keep their value)',
+    summary:
+      'Update my profile: email, name, timeFormat (12 or 24), defaultScheduleId, weekStart, timeZone, locale, avatarUrl, bio, metadata (omitted fields keep their value)',
     operation: /* GraphQL */ `mutation UpdateMe($input: UpdateMeInput!) { updateMe(input: $input) { ...MeFields } } ${ME_FIELDS}`,
     result: 'updateMe',
     nulls: { omit: ['organization'] },

@@ -17,7 +17,7 @@ export const platformOAuthClientRoutes = [
     ...common,
     method: 'POST',
     path: '/v2/oauth-clients',
-    summary: "Create a platform OAuth client of your organization (pending review; the secret is shown only in this answer)",
+    summary: 'Create a platform OAuth client of your organization (pending review; the secret is shown only in this answer)',
     operation: `
       mutation CreateOAuthClient($input: CreatePlatformOAuthClientInput!) {
         createPlatformOAuthClient(input: $input) { clientId clientSecret }
@@ -29,7 +29,7 @@ export const platformOAuthClientRoutes = [
     ...common,
     method: 'GET',
     path: '/v2/oauth-clients',
-    summary: "Get the platform OAuth clients of your organization",
+    summary: 'Get the platform OAuth clients of your organization',
     operation: `query GetOAuthClients { platformOAuthClients { ...PlatformOAuthClientFields } } ${PLATFORM_CLIENT_FIELDS}`,
     result: 'platformOAuthClients',
   }),

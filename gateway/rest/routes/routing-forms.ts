@@ -2,9 +2,12 @@ import { PAGINATION, route, RouteEntry } from '../route';
 
 const FORM = 'id name description position userId teamId disabled fields routes settings createdAt updatedAt';
 const RESPONSE = 'id formId formFillerId routedToBookingUid response createdAt';
-const RESULT = 'eventTypeId routing { queuedResponseId responseId teamMemberIds teamMemberEmail skipContactOwner } routingCustomMessage routingExternalRedirectUrl slots';
-const FILTER_VARS = '$take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String';
-const FILTER_ARGS = 'take: $take, skip: $skip, sortCreatedAt: $sortCreatedAt, sortUpdatedAt: $sortUpdatedAt, afterCreatedAt: $afterCreatedAt, beforeCreatedAt: $beforeCreatedAt, afterUpdatedAt: $afterUpdatedAt, beforeUpdatedAt: $beforeUpdatedAt, routedToBookingUid: $routedToBookingUid';
+const RESULT =
+  'eventTypeId routing { queuedResponseId responseId teamMemberIds teamMemberEmail skipContactOwner } routingCustomMessage routingExternalRedirectUrl slots';
+const FILTER_VARS =
+  '$take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String';
+const FILTER_ARGS =
+  'take: $take, skip: $skip, sortCreatedAt: $sortCreatedAt, sortUpdatedAt: $sortUpdatedAt, afterCreatedAt: $afterCreatedAt, beforeCreatedAt: $beforeCreatedAt, afterUpdatedAt: $afterUpdatedAt, beforeUpdatedAt: $beforeUpdatedAt, routedToBookingUid: $routedToBookingUid';
 
 /** Routing forms and responses, of an organization's team and of the whole organization. */
 function routesAt(scope: 'team' | 'org'): RouteEntry[] {
@@ -16,8 +19,13 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
   const responsesTag = team ? 'Orgs / Teams / Routing forms / Responses' : 'Orgs / Routing forms';
   const fields = team
     ? { list: 'routingForms', responses: 'routingFormResponses', create: 'createRoutingFormResponse', update: 'updateRoutingFormResponse' }
-    : { list: 'organizationRoutingForms', responses: 'organizationRoutingFormResponses', create: 'createOrganizationRoutingFormResponse', update: 'updateOrganizationRoutingFormResponse' };
-  const whose = team ? 'an organization team' : 'an organization (its teams\' included)';
+    : {
+        list: 'organizationRoutingForms',
+        responses: 'organizationRoutingFormResponses',
+        create: 'createOrganizationRoutingFormResponse',
+        update: 'updateOrganizationRoutingFormResponse',
+      };
+  const whose = team ? 'an organization team' : "an organization (its teams' included)";
   return [
     route({
       method: 'GET',
@@ -70,7 +78,8 @@ const calculateSlotsRoute = route({
   method: 'POST',
   path: '/v2/routing-forms/{routingFormId}/calculate-slots',
   tag: 'Routing forms',
-  summary: 'Evaluate the routes for a response (body: the answers; not stored) and answer the routed event type with its slots (start, end, timeZone, duration, format as GET /v2/slots)',
+  summary:
+    'Evaluate the routes for a response (body: the answers; not stored) and answer the routed event type with its slots (start, end, timeZone, duration, format as GET /v2/slots)',
   operation: `mutation CalculateRoutingFormSlots(
       $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String
     ) {

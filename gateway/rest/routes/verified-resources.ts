@@ -19,7 +19,16 @@ interface Family {
 
 const FAMILIES: Family[] = [
   { prefix: '/v2/verified-resources', tag: 'Verified Resources', whose: 'my', request: 'My', verify: 'My', list: 'my', vars: '', args: '' },
-  { prefix: '/v2/teams/{teamId}/verified-resources', tag: 'Teams Verified Resources', whose: "the team's", request: 'Team', verify: 'Team', list: 'team', vars: '$teamId: Int!', args: 'teamId: $teamId' },
+  {
+    prefix: '/v2/teams/{teamId}/verified-resources',
+    tag: 'Teams Verified Resources',
+    whose: "the team's",
+    request: 'Team',
+    verify: 'Team',
+    list: 'team',
+    vars: '$teamId: Int!',
+    args: 'teamId: $teamId',
+  },
   {
     prefix: '/v2/organizations/{orgId}/teams/{teamId}/verified-resources',
     tag: 'Organization Team Verified Resources',

@@ -12,7 +12,7 @@ export const webhookDeliveryRoutes: RouteEntry[] = [
     method: 'GET',
     path: '/v2/webhooks/{webhookId}/deliveries',
     tag: 'Webhooks',
-    summary: 'Get the deliveries of one of my webhooks, newest first, with each attempt (404 for anybody else\'s webhook)',
+    summary: "Get the deliveries of one of my webhooks, newest first, with each attempt (404 for anybody else's webhook)",
     operation: `
       query GetWebhookDeliveries($webhookId: Int!, $take: Int, $skip: Int) {
         webhookDeliveries(webhookId: $webhookId, take: $take, skip: $skip) { items { ...WebhookDeliveryFields } ${PAGINATION} }

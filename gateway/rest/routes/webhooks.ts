@@ -32,7 +32,7 @@ const userWebhookRoutes: RouteEntry[] = [
     method: 'GET',
     path: '/v2/webhooks/{webhookId}',
     tag: 'Webhooks',
-    summary: 'Get one of my webhooks (404 for anybody else\'s)',
+    summary: "Get one of my webhooks (404 for anybody else's)",
     operation: `query GetWebhook($webhookId: Int!) { webhook(id: $webhookId) { ...WebhookFields } } ${WEBHOOK_FIELDS}`,
     result: 'webhook',
   }),

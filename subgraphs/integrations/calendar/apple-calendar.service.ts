@@ -61,9 +61,17 @@ export class AppleCalendarService {
       const saved = await tx.findOneByOrFail(CalendarCredential, { userId, appId: APPLE_CALENDAR_APP });
       // Calendars of a previous account go; the first calendar is checked for conflicts, as the primary one of Google.
       await tx.query(`DELETE FROM selected_calendars WHERE credential_id = $1 AND NOT (external_id = ANY($2))`, [saved.id, calendars.map((c) => c.externalId)]);
-      await tx.query(`DELETE FROM destination_calendars WHERE credential_id = $1 AND NOT (external_id = ANY($2))`, [saved.id, calendars.map((c) => c.externalId)]);
+      await tx.query(`DELETE FROM destination_calendars WHERE credential_id = $1 AND NOT (external_id = ANY($2))`, [
+        saved.id,
+        calendars.map((c) => c.externalId),
+      ]);
       if (calendars[0]) {
-        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [userId, app.type, calendars[0].externalId, saved.id]);
+        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+          userId,
+          app.type,
+          calendars[0].externalId,
+          saved.id,
+        ]);
       }
       return saved;
     });
@@ -98,14 +106,22 @@ export class AppleCalendarService {
     const from = new Date(new Date().setUTCHours(0, 0, 0, 0));
     let busy;
     try {
-      busy = await readCalDavBusy(appleCalDavUrl(), key, key.calendars.map((c) => c.externalId), from, new Date(from.getTime() + BUSY_WINDOW_MS));
+      busy = await readCalDavBusy(
+        appleCalDavUrl(),
+        key,
+        key.calendars.map((c) => c.externalId),
+        from,
+        new Date(from.getTime() + BUSY_WINDOW_MS),
+      );
     } catch (error) {
       if (error instanceof CalDavUnauthorized) await this.db.getRepository(CalendarCredential).update({ id: credential.id }, { invalid: true });
       throw error;
     }
     await this.db.transaction(async (tx) => {
       await tx.delete(FeedEvent, { credentialId: credential.id });
-      const rows = busy.slice(0, 20_000).map((b) => ({ credentialId: credential.id, userId: credential.userId, externalId: b.externalId, start: b.start, end: b.end }));
+      const rows = busy
+        .slice(0, 20_000)
+        .map((b) => ({ credentialId: credential.id, userId: credential.userId, externalId: b.externalId, start: b.start, end: b.end }));
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(FeedEvent, rows.slice(i, i + 1000));
       await tx.update(CalendarCredential, { id: credential.id }, { refreshedAt: new Date(), refreshError: null });
     });

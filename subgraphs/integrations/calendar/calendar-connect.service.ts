@@ -4,7 +4,15 @@ import { claimDueCredentials } from './due-credentials';
 import { badInput, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
 import { CALENDAR_PATH_APPS } from '../provider-oauth/oauth-providers';
-import { authorizationUrl, consumeState, exchangeCode, freshTokens, oauthProviderOf, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
+import {
+  authorizationUrl,
+  consumeState,
+  exchangeCode,
+  freshTokens,
+  oauthProviderOf,
+  ProviderOAuthError,
+  ProviderTokens,
+} from '../provider-oauth/provider-oauth';
 import { listProviderCalendars, ProviderCalendar, readProviderBusy } from '../provider-oauth/provider-calendars';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { CALENDAR_APPS } from './calendar-apps';
@@ -70,7 +78,12 @@ export class CalendarConnectService {
       // The primary calendar is checked for conflicts, as the real service does on connect.
       const primary = calendars.find((c) => c.primary) ?? calendars[0];
       if (primary) {
-        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [consent.userId, app.type, primary.externalId, saved.id]);
+        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+          consent.userId,
+          app.type,
+          primary.externalId,
+          saved.id,
+        ]);
       }
       return saved;
     });
@@ -126,12 +139,22 @@ export class CalendarConnectService {
   async refreshBusy(credential: CalendarCredential): Promise<void> {
     const provider = oauthProviderOf(credential.appId, 'calendar');
     const token = await this.accessToken(credential);
-    const { calendars } = decryptProviderSecret<OAuthCalendarKey>((await this.db.getRepository(CalendarCredential).findOneByOrFail({ id: credential.id })).keyCiphertext);
+    const { calendars } = decryptProviderSecret<OAuthCalendarKey>(
+      (await this.db.getRepository(CalendarCredential).findOneByOrFail({ id: credential.id })).keyCiphertext,
+    );
     const from = new Date(new Date().setUTCHours(0, 0, 0, 0));
-    const busy = await readProviderBusy(provider, token, calendars.map((c) => c.externalId), from, new Date(from.getTime() + BUSY_WINDOW_MS));
+    const busy = await readProviderBusy(
+      provider,
+      token,
+      calendars.map((c) => c.externalId),
+      from,
+      new Date(from.getTime() + BUSY_WINDOW_MS),
+    );
     await this.db.transaction(async (tx) => {
       await tx.delete(FeedEvent, { credentialId: credential.id });
-      const rows = busy.slice(0, 20_000).map((b) => ({ credentialId: credential.id, userId: credential.userId, externalId: b.externalId, start: b.start, end: b.end }));
+      const rows = busy
+        .slice(0, 20_000)
+        .map((b) => ({ credentialId: credential.id, userId: credential.userId, externalId: b.externalId, start: b.start, end: b.end }));
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(FeedEvent, rows.slice(i, i + 1000));
       await tx.update(CalendarCredential, { id: credential.id }, { refreshedAt: new Date(), refreshError: null });
     });

@@ -16,9 +16,16 @@ const STATUS_TO_GOOGLE: Record<string, string> = { accepted: 'confirmed', pendin
 
 function unified(event: GoogleEvent): UnifiedCalendarEvent {
   const time = (t: GoogleEvent['start']) => ({ time: new Date(t?.dateTime ?? `${t?.date}T00:00:00Z`).toISOString(), timeZone: t?.timeZone ?? 'UTC' });
-  const attendees = (event.attendees ?? []).filter((a) => a.email).map((a) => ({
-    email: a.email!, name: a.displayName ?? null, responseStatus: RESPONSE_FROM_GOOGLE[a.responseStatus ?? ''] ?? null, self: a.self ?? null, optional: a.optional ?? null, host: a.organizer ?? null,
-  }));
+  const attendees = (event.attendees ?? [])
+    .filter((a) => a.email)
+    .map((a) => ({
+      email: a.email!,
+      name: a.displayName ?? null,
+      responseStatus: RESPONSE_FROM_GOOGLE[a.responseStatus ?? ''] ?? null,
+      self: a.self ?? null,
+      optional: a.optional ?? null,
+      host: a.organizer ?? null,
+    }));
   const hosts = attendees.filter((a) => a.host).map((a) => ({ email: a.email, name: a.name, responseStatus: a.responseStatus }));
   return {
     start: time(event.start),
@@ -40,7 +47,8 @@ function googlePatch(input: UpdateUnifiedCalendarEventInput): Record<string, unk
   for (const field of ['start', 'end'] as const) {
     const value = input[field];
     if (!value) continue;
-    if (Number.isNaN(new Date(value.time).getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value.time)) throw badInput(`${field}.time`, `${field}.time must be an ISO 8601 date-time`);
+    if (Number.isNaN(new Date(value.time).getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value.time))
+      throw badInput(`${field}.time`, `${field}.time must be an ISO 8601 date-time`);
     if (value.timeZone != null && !isIanaTimeZone(value.timeZone)) throw badInput(`${field}.timeZone`, `${field}.timeZone must be an IANA time zone`);
     patch[field] = { dateTime: new Date(value.time).toISOString(), timeZone: value.timeZone ?? 'UTC' };
   }
@@ -54,8 +62,14 @@ function googlePatch(input: UpdateUnifiedCalendarEventInput): Record<string, unk
   if (input.attendees != null) {
     patch.attendees = input.attendees.map((a, i) => {
       if (!/^[^\s@]+@[^\s@]+$/.test(a.email)) throw badInput(`attendees[${i}].email`, `attendees[${i}].email must be an e-mail address`);
-      if (a.responseStatus != null && !RESPONSE_TO_GOOGLE[a.responseStatus]) throw badInput(`attendees[${i}].responseStatus`, 'responseStatus must be one of accepted, pending, declined, needsAction');
-      return { email: a.email, displayName: a.name ?? undefined, optional: a.optional ?? undefined, responseStatus: a.responseStatus ? RESPONSE_TO_GOOGLE[a.responseStatus] : undefined };
+      if (a.responseStatus != null && !RESPONSE_TO_GOOGLE[a.responseStatus])
+        throw badInput(`attendees[${i}].responseStatus`, 'responseStatus must be one of accepted, pending, declined, needsAction');
+      return {
+        email: a.email,
+        displayName: a.name ?? undefined,
+        optional: a.optional ?? undefined,
+        responseStatus: a.responseStatus ? RESPONSE_TO_GOOGLE[a.responseStatus] : undefined,
+      };
     });
   }
   return patch;
@@ -80,7 +94,8 @@ export class CalendarEventService {
       return await run();
     } catch (error) {
       if (error instanceof ProviderNotFound) throw notFound('Calendar event', eventUid);
-      if (error instanceof ProviderOAuthError || error instanceof OutboundError || error instanceof SyntaxError) throw badInput('eventUid', `The calendar provider did not answer the event: ${(error as Error).message}`);
+      if (error instanceof ProviderOAuthError || error instanceof OutboundError || error instanceof SyntaxError)
+        throw badInput('eventUid', `The calendar provider did not answer the event: ${(error as Error).message}`);
       throw error;
     }
   }

@@ -24,7 +24,7 @@ export class CalendarEventHost {
   @Field(() => String, { nullable: true }) responseStatus: string | null;
 }
 
-@ObjectType({ description: 'A calendar event as read from the connected calendar (the reference\'s UnifiedCalendarEventOutput).' })
+@ObjectType({ description: "A calendar event as read from the connected calendar (the reference's UnifiedCalendarEventOutput)." })
 export class UnifiedCalendarEvent {
   @Field(() => CalendarEventTime) start: CalendarEventTime;
   @Field(() => CalendarEventTime) end: CalendarEventTime;
@@ -45,7 +45,7 @@ export class CalendarEventTimeInput {
   @Field(() => String, { nullable: true, description: 'IANA time zone (default UTC).' }) timeZone?: string | null;
 }
 
-@InputType({ description: 'An attendee of the event (the whole list replaces the event\'s).' })
+@InputType({ description: "An attendee of the event (the whole list replaces the event's)." })
 export class UpdateCalendarEventAttendeeInput {
   @Field() email: string;
   @Field(() => String, { nullable: true }) name?: string | null;
@@ -65,12 +65,12 @@ export class UpdateUnifiedCalendarEventInput {
   @Field(() => String, { nullable: true, description: 'accepted, pending, declined, cancelled.' }) status?: string | null;
 }
 
-@ObjectType({ description: 'GET /v2/calendars/{calendar}/connect: the provider\'s consent URL.' })
+@ObjectType({ description: "GET /v2/calendars/{calendar}/connect: the provider's consent URL." })
 export class CalendarConnectUrl {
   @Field() authUrl: string;
 }
 
-@ObjectType({ description: 'The provider\'s redirect was saved: the new credential and where the browser goes next.' })
+@ObjectType({ description: "The provider's redirect was saved: the new credential and where the browser goes next." })
 export class CalendarConnectResult {
   @Field(() => Number) credentialId: number;
   @Field(() => String, { nullable: true, description: 'The `redir` given to …/connect, if any.' }) redirectUrl: string | null;

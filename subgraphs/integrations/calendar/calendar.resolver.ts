@@ -12,25 +12,27 @@ const service = (ctx: SubgraphContext) => new CalendarService(ctx.db);
 /** The caller's calendars: /v2/calendars, /v2/selected-calendars, /v2/destination-calendars. */
 @Resolver()
 export class CalendarResolver {
-  @Mutation(() => CalendarCredential, { description: 'Saves ICS feeds as the caller\'s ICS calendar credential; each URL is read first (POST /v2/calendars/ics-feed/save).' })
+  @Mutation(() => CalendarCredential, {
+    description: "Saves ICS feeds as the caller's ICS calendar credential; each URL is read first (POST /v2/calendars/ics-feed/save).",
+  })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   saveIcsFeed(@Arg('input') input: SaveIcsFeedInput, @Ctx() ctx: SubgraphContext): Promise<CalendarCredential> {
     return service(ctx).saveIcsFeed(me(ctx), input);
   }
 
-  @Query(() => StatusOutput, { description: 'Whether the caller\'s ICS feed credential exists and is valid (GET /v2/calendars/ics-feed/check).' })
+  @Query(() => StatusOutput, { description: "Whether the caller's ICS feed credential exists and is valid (GET /v2/calendars/ics-feed/check)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   checkIcsFeed(@Ctx() ctx: SubgraphContext): Promise<StatusOutput> {
     return service(ctx).checkIcsFeed(me(ctx));
   }
 
-  @Query(() => ConnectedCalendars, { description: 'The caller\'s connected calendars and destination calendar (GET /v2/calendars).' })
+  @Query(() => ConnectedCalendars, { description: "The caller's connected calendars and destination calendar (GET /v2/calendars)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   connectedCalendars(@Ctx() ctx: SubgraphContext): Promise<ConnectedCalendars> {
     return service(ctx).connectedCalendars(me(ctx));
   }
 
-  @Query(() => [BusyTime], { description: 'Busy times of the caller\'s calendars, as last read from their providers (GET /v2/calendars/busy-times).' })
+  @Query(() => [BusyTime], { description: "Busy times of the caller's calendars, as last read from their providers (GET /v2/calendars/busy-times)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   calendarBusyTimes(
     @Arg('dateFrom', () => String, { nullable: true, description: 'YYYY-MM-DD or ISO 8601 (default now).' }) dateFrom: string | null,
@@ -43,7 +45,7 @@ export class CalendarResolver {
     return service(ctx).busyTimes(me(ctx), { dateFrom, dateTo, credentialId, externalId });
   }
 
-  @Mutation(() => SelectedCalendar, { description: 'Checks a calendar of one of the caller\'s connections for conflicts (POST /v2/selected-calendars).' })
+  @Mutation(() => SelectedCalendar, { description: "Checks a calendar of one of the caller's connections for conflicts (POST /v2/selected-calendars)." })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   addSelectedCalendar(@Arg('input') input: SelectedCalendarInput, @Ctx() ctx: SubgraphContext): Promise<SelectedCalendar> {
     return service(ctx).selectCalendar(me(ctx), input);
@@ -61,13 +63,13 @@ export class CalendarResolver {
     return service(ctx).unselectCalendar(me(ctx), { integration, externalId, credentialId, delegationCredentialId });
   }
 
-  @Mutation(() => DestinationCalendar, { description: 'Sets the calendar the caller\'s bookings are written to (PUT /v2/destination-calendars).' })
+  @Mutation(() => DestinationCalendar, { description: "Sets the calendar the caller's bookings are written to (PUT /v2/destination-calendars)." })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   updateDestinationCalendar(@Arg('input') input: DestinationCalendarInput, @Ctx() ctx: SubgraphContext): Promise<DestinationCalendar> {
     return service(ctx).setDestination(me(ctx), input);
   }
 
-  @Query(() => [UserBusyTime], { description: 'Busy times of the users\' selected calendars in [from, to), from the cache (for slots and bookings).' })
+  @Query(() => [UserBusyTime], { description: "Busy times of the users' selected calendars in [from, to), from the cache (for slots and bookings)." })
   @Directive('@internal')
   usersCalendarBusyTimes(
     @Arg('userIds', () => [Int]) userIds: number[],

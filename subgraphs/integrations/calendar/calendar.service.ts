@@ -45,7 +45,13 @@ function checkFeedUrls(urls: unknown): string[] {
 async function storeFeedEvents(tx: EntityManager, credential: CalendarCredential, urls: string[], feeds: ParsedFeed[]): Promise<void> {
   await tx.delete(FeedEvent, { credentialId: credential.id });
   const rows = feeds.flatMap((feed, i) =>
-    feed.busy.map((b: BusyInterval) => ({ credentialId: credential.id, userId: credential.userId, externalId: feedExternalId(urls[i]), start: b.start, end: b.end })),
+    feed.busy.map((b: BusyInterval) => ({
+      credentialId: credential.id,
+      userId: credential.userId,
+      externalId: feedExternalId(urls[i]),
+      start: b.start,
+      end: b.end,
+    })),
   );
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(FeedEvent, rows.slice(i, i + 1000));
 }
@@ -75,13 +81,26 @@ export class CalendarService {
       await storeFeedEvents(tx, credential, urls, parsed);
       // The feeds' calendars are checked for conflicts; selections of URLs no longer saved go.
       const externalIds = urls.map(feedExternalId);
-      await tx.createQueryBuilder().delete().from(SelectedCalendar)
-        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds }).execute();
+      await tx
+        .createQueryBuilder()
+        .delete()
+        .from(SelectedCalendar)
+        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds })
+        .execute();
       for (const externalId of externalIds) {
-        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [userId, ICS_FEED_TYPE, externalId, credential.id]);
+        await tx.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+          userId,
+          ICS_FEED_TYPE,
+          externalId,
+          credential.id,
+        ]);
       }
-      await tx.createQueryBuilder().delete().from(DestinationCalendar)
-        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds }).execute();
+      await tx
+        .createQueryBuilder()
+        .delete()
+        .from(DestinationCalendar)
+        .where('credential_id = :id AND NOT (external_id = ANY(:ids))', { id: credential.id, ids: externalIds })
+        .execute();
       return credential;
     });
   }
@@ -149,49 +168,84 @@ export class CalendarService {
 
   /** A calendar of one of the user's credentials, or NOT_FOUND / a 400 naming the field. */
   private async calendarOf(userId: number, integration: string, externalId: string, credentialId?: number): Promise<ConnectionCalendar> {
-    if (!calendarAppOfType(integration)) throw badInput('integration', `integration must be one of ${Object.values(CALENDAR_APPS).map((a) => a.type).join(', ')}`);
+    if (!calendarAppOfType(integration))
+      throw badInput(
+        'integration',
+        `integration must be one of ${Object.values(CALENDAR_APPS)
+          .map((a) => a.type)
+          .join(', ')}`,
+      );
     const where = credentialId == null ? { userId, type: integration } : { userId, id: credentialId };
     const credentials = await this.db.getRepository(CalendarCredential).findBy(where);
     if (credentialId != null && (!credentials.length || credentials[0].type !== integration)) throw notFound('Calendar credential', credentialId);
     const calendar = credentials.flatMap((c) => this.calendarsOf(c, [])).find((c) => c.externalId === externalId);
-    if (!calendar) throw badInput('externalId', `externalId is not a calendar of the caller's ${integration} connection${credentialId == null ? '' : ` ${credentialId}`}`);
+    if (!calendar)
+      throw badInput('externalId', `externalId is not a calendar of the caller's ${integration} connection${credentialId == null ? '' : ` ${credentialId}`}`);
     return calendar;
   }
 
   /** POST /v2/selected-calendars. */
-  async selectCalendar(userId: number, input: { integration: string; externalId: string; credentialId: number; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+  async selectCalendar(
+    userId: number,
+    input: { integration: string; externalId: string; credentialId: number; delegationCredentialId?: string | null },
+  ): Promise<SelectedCalendar> {
     if (input.delegationCredentialId != null) throw badInput('delegationCredentialId', 'delegationCredentialId is not supported for selected calendars');
     await this.calendarOf(userId, input.integration, input.externalId, input.credentialId);
-    await this.db.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [userId, input.integration, input.externalId, input.credentialId]);
-    return this.db.getRepository(SelectedCalendar).findOneByOrFail({ userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId });
+    await this.db.query(`INSERT INTO selected_calendars (user_id, integration, external_id, credential_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      userId,
+      input.integration,
+      input.externalId,
+      input.credentialId,
+    ]);
+    return this.db
+      .getRepository(SelectedCalendar)
+      .findOneByOrFail({ userId, integration: input.integration, externalId: input.externalId, credentialId: input.credentialId });
   }
 
   /** DELETE /v2/selected-calendars: answers the removed selection; one that does not exist is NOT_FOUND. */
-  async unselectCalendar(userId: number, input: { integration: string | null; externalId: string | null; credentialId: string | null; delegationCredentialId?: string | null }): Promise<SelectedCalendar> {
+  async unselectCalendar(
+    userId: number,
+    input: { integration: string | null; externalId: string | null; credentialId: string | null; delegationCredentialId?: string | null },
+  ): Promise<SelectedCalendar> {
     for (const field of ['integration', 'externalId', 'credentialId'] as const) if (!input[field]) throw badInput(field, `${field} is required`);
     const credentialId = Number(input.credentialId);
     if (!Number.isSafeInteger(credentialId)) throw badInput('credentialId', 'credentialId must be an integer');
-    const selected = await this.db.getRepository(SelectedCalendar).findOneBy({ userId, integration: input.integration!, externalId: input.externalId!, credentialId });
+    const selected = await this.db
+      .getRepository(SelectedCalendar)
+      .findOneBy({ userId, integration: input.integration!, externalId: input.externalId!, credentialId });
     if (!selected) throw notFound('Selected calendar', input.externalId);
     await this.db.getRepository(SelectedCalendar).delete({ id: selected.id });
     return selected;
   }
 
   /** PUT /v2/destination-calendars: a writable calendar of one of the user's connections. */
-  async setDestination(userId: number, input: { integration: string; externalId: string; delegationCredentialId?: string | null }): Promise<DestinationCalendar> {
+  async setDestination(
+    userId: number,
+    input: { integration: string; externalId: string; delegationCredentialId?: string | null },
+  ): Promise<DestinationCalendar> {
     if (input.delegationCredentialId != null) throw badInput('delegationCredentialId', 'delegationCredentialId is not supported for destination calendars');
     const calendar = await this.calendarOf(userId, input.integration, input.externalId);
     if (calendar.readOnly) throw badInput('externalId', 'externalId is a read-only calendar: bookings cannot be written to it');
-    const destination = Object.assign(new DestinationCalendar(), { userId, integration: input.integration, externalId: input.externalId, credentialId: calendar.credentialId });
+    const destination = Object.assign(new DestinationCalendar(), {
+      userId,
+      integration: input.integration,
+      externalId: input.externalId,
+      credentialId: calendar.credentialId,
+    });
     return this.db.getRepository(DestinationCalendar).save(destination);
   }
 
   /** GET /v2/calendars/busy-times: the cached busy intervals of one calendar of the caller. */
-  async busyTimes(userId: number, query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null }): Promise<BusyTime[]> {
+  async busyTimes(
+    userId: number,
+    query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null },
+  ): Promise<BusyTime[]> {
     const from = parseDate('dateFrom', query.dateFrom) ?? new Date();
     const to = parseDate('dateTo', query.dateTo, true) ?? new Date(from.getTime() + 7 * 86_400_000);
     if (to <= from) throw badInput('dateTo', 'dateTo must be after dateFrom');
-    const builder = this.db.getRepository(FeedEvent).createQueryBuilder('e')
+    const builder = this.db
+      .getRepository(FeedEvent)
+      .createQueryBuilder('e')
       .where('e.user_id = :userId AND e.start_time < :to AND e.end_time > :from', { userId, from, to })
       .orderBy('e.start_time', 'ASC')
       .limit(5000);

@@ -51,7 +51,7 @@ export class ConnectedCalendar {
   @Field(() => [ConnectionCalendar]) calendars: ConnectionCalendar[];
 }
 
-@ObjectType({ description: 'The caller\'s connected calendars and destination calendar (GET /v2/calendars).' })
+@ObjectType({ description: "The caller's connected calendars and destination calendar (GET /v2/calendars)." })
 export class ConnectedCalendars {
   @Field(() => [ConnectedCalendar]) connectedCalendars: ConnectedCalendar[];
   @Field(() => DestinationCalendar, { nullable: true }) destinationCalendar: DestinationCalendar | null;
@@ -62,12 +62,14 @@ export class SelectedCalendarInput {
   @Field({ description: 'The calendar type, as GET /v2/calendars names it (ics-feed_calendar, google_calendar, …).' }) integration: string;
   @Field() externalId: string;
   @Field(() => Int) credentialId: number;
-  @Field(() => String, { nullable: true, description: 'Delegation credentials are not supported here; must be absent.' }) delegationCredentialId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Delegation credentials are not supported here; must be absent.' }) delegationCredentialId?:
+    string | null;
 }
 
 @InputType({ description: 'Body of PUT /v2/destination-calendars.' })
 export class DestinationCalendarInput {
   @Field({ description: 'The calendar type, as GET /v2/calendars names it.' }) integration: string;
   @Field() externalId: string;
-  @Field(() => String, { nullable: true, description: 'Delegation credentials are not supported here; must be absent.' }) delegationCredentialId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Delegation credentials are not supported here; must be absent.' }) delegationCredentialId?:
+    string | null;
 }

@@ -5,7 +5,13 @@ import { CalendarCredential } from './calendar-credential.entity';
  * Claims up to `batch` credentials of the given apps not read for `intervalMs` (marking them read now, so
  * replicas share the work) and answers them. `skipInvalid` leaves out the ones a provider refused.
  */
-export async function claimDueCredentials(db: DataSource, appIds: readonly string[], intervalMs: number, batch: number, options: { skipInvalid: boolean }): Promise<CalendarCredential[]> {
+export async function claimDueCredentials(
+  db: DataSource,
+  appIds: readonly string[],
+  intervalMs: number,
+  batch: number,
+  options: { skipInvalid: boolean },
+): Promise<CalendarCredential[]> {
   // A CTE so that the answer is the claimed rows (TypeORM answers a bare UPDATE with [rows, count]).
   const claimed: Array<{ id: number }> = await db.query(
     `WITH claimed AS (

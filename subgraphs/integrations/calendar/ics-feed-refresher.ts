@@ -20,7 +20,11 @@ export function startIcsFeedRefresher(db: DataSource): { stop(): Promise<void> }
   let stopped = false;
   const tick = () => {
     if (running || stopped || !db.isInitialized) return;
-    running = Promise.all([new CalendarService(db).refreshDueFeeds(interval), new CalendarConnectService(db).refreshDue(interval), new AppleCalendarService(db).refreshDue(interval)])
+    running = Promise.all([
+      new CalendarService(db).refreshDueFeeds(interval),
+      new CalendarConnectService(db).refreshDue(interval),
+      new AppleCalendarService(db).refreshDue(interval),
+    ])
       .catch((error) => console.error('[integrations] ICS feed refresh failed:', (error as Error).message))
       .finally(() => (running = null));
   };

@@ -10,7 +10,7 @@ export class ConferencingConnection {
   id: number;
 
   @Column({ name: 'user_id', type: 'int', nullable: true })
-  @Field(() => Int, { nullable: true, description: 'The user whose connection it is (null for a team\'s).' })
+  @Field(() => Int, { nullable: true, description: "The user whose connection it is (null for a team's)." })
   userId: number | null;
 
   @Column({ name: 'team_id', type: 'int', nullable: true })

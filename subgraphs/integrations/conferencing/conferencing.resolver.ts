@@ -5,12 +5,12 @@ import { ConferencingConnection } from './conferencing-connection.entity';
 import { LOCATION_TYPES, ORGANIZERS_DEFAULT_APP } from './conferencing-providers';
 import { ConferencingOwner, ConferencingService } from './conferencing.service';
 
-@ObjectType({ description: 'The provider\'s consent URL (GET …/conferencing/{app}/oauth/auth-url).' })
+@ObjectType({ description: "The provider's consent URL (GET …/conferencing/{app}/oauth/auth-url)." })
 export class ConferencingOAuthUrl {
   @Field() url: string;
 }
 
-@ObjectType({ description: 'The provider\'s redirect was saved: the connection and where the browser goes next.' })
+@ObjectType({ description: "The provider's redirect was saved: the connection and where the browser goes next." })
 export class ConferencingOAuthResult {
   @Field(() => ConferencingConnection) connection: ConferencingConnection;
   @Field(() => String, { nullable: true, description: 'The returnTo given to …/oauth/auth-url.' }) redirectUrl: string | null;
@@ -33,7 +33,7 @@ const APP = { description: 'google-meet, zoom, msteams or daily-video (the built
 /** The caller's conferencing apps: /v2/conferencing. */
 @Resolver()
 export class ConferencingResolver {
-  @Query(() => [ConferencingConnection], { description: 'The caller\'s conferencing app connections (GET /v2/conferencing).' })
+  @Query(() => [ConferencingConnection], { description: "The caller's conferencing app connections (GET /v2/conferencing)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   conferencingApps(@Ctx() ctx: SubgraphContext): Promise<ConferencingConnection[]> {
     return service(ctx).list(me(ctx));
@@ -45,25 +45,31 @@ export class ConferencingResolver {
     return service(ctx).connect(me(ctx), app);
   }
 
-  @Query(() => DefaultConferencingApp, { description: 'The caller\'s default conferencing app (GET /v2/conferencing/default).' })
+  @Query(() => DefaultConferencingApp, { description: "The caller's default conferencing app (GET /v2/conferencing/default)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   defaultConferencingApp(@Ctx() ctx: SubgraphContext): Promise<DefaultConferencingApp> {
     return service(ctx).getDefault(me(ctx));
   }
 
-  @Mutation(() => DefaultConferencingApp, { description: 'Sets the caller\'s default conferencing app (POST /v2/conferencing/{app}/default).' })
+  @Mutation(() => DefaultConferencingApp, { description: "Sets the caller's default conferencing app (POST /v2/conferencing/{app}/default)." })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   setDefaultConferencingApp(@Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<DefaultConferencingApp> {
     return service(ctx).setDefault(me(ctx), app);
   }
 
-  @Mutation(() => ConferencingConnection, { description: 'Disconnects a conferencing app; answers the removed connection (DELETE /v2/conferencing/{app}/disconnect).' })
+  @Mutation(() => ConferencingConnection, {
+    description: 'Disconnects a conferencing app; answers the removed connection (DELETE /v2/conferencing/{app}/disconnect).',
+  })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   disconnectConferencingApp(@Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<ConferencingConnection> {
     return service(ctx).disconnect(me(ctx), app);
   }
 
-  @Query(() => String, { nullable: true, description: 'The meeting URL a booking at an event type location (integrations:daily, integrations:zoom, …, or organizersDefaultApp: the host\'s default app) gets: OAuth apps create the meeting with the host\'s (or team\'s) connection, given the meeting; null when no provider can make it.' })
+  @Query(() => String, {
+    nullable: true,
+    description:
+      "The meeting URL a booking at an event type location (integrations:daily, integrations:zoom, …, or organizersDefaultApp: the host's default app) gets: OAuth apps create the meeting with the host's (or team's) connection, given the meeting; null when no provider can make it.",
+  })
   @Directive('@internal')
   conferencingMeetingUrl(
     @Arg('locationType') locationType: string,
@@ -82,7 +88,9 @@ export class ConferencingResolver {
     return service(ctx).meetingUrl(app, bookingUid, owner, meeting);
   }
 
-  @Query(() => ConferencingOAuthUrl, { description: 'The provider\'s consent URL; its state is bound to the caller, single use and expiring (GET /v2/conferencing/{app}/oauth/auth-url).' })
+  @Query(() => ConferencingOAuthUrl, {
+    description: "The provider's consent URL; its state is bound to the caller, single use and expiring (GET /v2/conferencing/{app}/oauth/auth-url).",
+  })
   @Directive('@scopes(anyOf: [["APPS_WRITE"]])')
   conferencingOAuthUrl(
     @Arg('app', OAUTH_APP) app: string,
@@ -94,7 +102,10 @@ export class ConferencingResolver {
   }
 
   // A query because the provider's redirect is a GET (RFC 6749 4.1.2); it consumes the single-use state.
-  @Query(() => ConferencingOAuthResult, { description: 'The provider\'s redirect after consent: exchanges the code and stores the sealed tokens (GET /v2/conferencing/{app}/oauth/callback). Public: the single-use state names the user.' })
+  @Query(() => ConferencingOAuthResult, {
+    description:
+      "The provider's redirect after consent: exchanges the code and stores the sealed tokens (GET /v2/conferencing/{app}/oauth/callback). Public: the single-use state names the user.",
+  })
   @Directive('@public')
   conferencingOAuthCallback(
     @Arg('app', OAUTH_APP) app: string,
@@ -117,35 +128,57 @@ async function team(ctx: SubgraphContext, orgId: number, teamId: number): Promis
 /** A team's conferencing apps: /v2/organizations/{orgId}/teams/{teamId}/conferencing (team admins, org admins). */
 @Resolver()
 export class TeamConferencingResolver {
-  @Query(() => [ConferencingConnection], { description: 'The team\'s conferencing app connections (GET /v2/organizations/{orgId}/teams/{teamId}/conferencing).' })
+  @Query(() => [ConferencingConnection], {
+    description: "The team's conferencing app connections (GET /v2/organizations/{orgId}/teams/{teamId}/conferencing).",
+  })
   @Directive('@scopes(anyOf: [["TEAM_APPS_READ"]])')
   @Directive(TEAM_READ)
-  async teamConferencingApps(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<ConferencingConnection[]> {
+  async teamConferencingApps(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingConnection[]> {
     return service(ctx).list(await team(ctx, orgId, teamId));
   }
 
   @Mutation(() => ConferencingConnection, { description: 'Connects a conferencing app to the team (POST …/conferencing/{app}/connect).' })
   @Directive('@scopes(anyOf: [["TEAM_APPS_WRITE"]])')
   @Directive(TEAM_WRITE)
-  async connectTeamConferencingApp(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<ConferencingConnection> {
+  async connectTeamConferencingApp(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('app', APP) app: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingConnection> {
     return service(ctx).connect(await team(ctx, orgId, teamId), app);
   }
 
-  @Query(() => DefaultConferencingApp, { description: 'The team\'s default conferencing app (GET …/conferencing/default).' })
+  @Query(() => DefaultConferencingApp, { description: "The team's default conferencing app (GET …/conferencing/default)." })
   @Directive('@scopes(anyOf: [["TEAM_APPS_READ"]])')
   @Directive(TEAM_READ)
-  async teamDefaultConferencingApp(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<DefaultConferencingApp> {
+  async teamDefaultConferencingApp(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DefaultConferencingApp> {
     return service(ctx).getDefault(await team(ctx, orgId, teamId));
   }
 
-  @Mutation(() => DefaultConferencingApp, { description: 'Sets the team\'s default conferencing app (POST …/conferencing/{app}/default).' })
+  @Mutation(() => DefaultConferencingApp, { description: "Sets the team's default conferencing app (POST …/conferencing/{app}/default)." })
   @Directive('@scopes(anyOf: [["TEAM_APPS_WRITE"]])')
   @Directive(TEAM_WRITE)
-  async setTeamDefaultConferencingApp(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<DefaultConferencingApp> {
+  async setTeamDefaultConferencingApp(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('app', APP) app: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DefaultConferencingApp> {
     return service(ctx).setDefault(await team(ctx, orgId, teamId), app);
   }
 
-  @Query(() => ConferencingOAuthUrl, { description: 'The provider\'s consent URL for the team; its state is bound to the caller and the team (GET …/conferencing/{app}/oauth/auth-url).' })
+  @Query(() => ConferencingOAuthUrl, {
+    description: "The provider's consent URL for the team; its state is bound to the caller and the team (GET …/conferencing/{app}/oauth/auth-url).",
+  })
   @Directive('@scopes(anyOf: [["TEAM_APPS_WRITE"]])')
   @Directive(TEAM_WRITE)
   async teamConferencingOAuthUrl(
@@ -160,7 +193,9 @@ export class TeamConferencingResolver {
   }
 
   // Public like the user's callback: the team admin's authority was checked when the state was issued, and the state names the team.
-  @Query(() => ConferencingOAuthResult, { description: 'The provider\'s redirect after a team admin\'s consent (GET …/conferencing/{app}/oauth/callback). Public: the single-use state names the team.' })
+  @Query(() => ConferencingOAuthResult, {
+    description: "The provider's redirect after a team admin's consent (GET …/conferencing/{app}/oauth/callback). Public: the single-use state names the team.",
+  })
   @Directive('@public')
   teamConferencingOAuthCallback(
     @Arg('orgId', () => Int) orgId: number,
@@ -176,7 +211,12 @@ export class TeamConferencingResolver {
   @Mutation(() => ConferencingConnection, { description: 'Disconnects a conferencing app from the team (DELETE …/conferencing/{app}/disconnect).' })
   @Directive('@scopes(anyOf: [["TEAM_APPS_WRITE"]])')
   @Directive(TEAM_WRITE)
-  async disconnectTeamConferencingApp(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('app', APP) app: string, @Ctx() ctx: SubgraphContext): Promise<ConferencingConnection> {
+  async disconnectTeamConferencingApp(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('app', APP) app: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConferencingConnection> {
     return service(ctx).disconnect(await team(ctx, orgId, teamId), app);
   }
 }

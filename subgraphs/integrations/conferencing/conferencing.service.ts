@@ -1,7 +1,15 @@
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
-import { authorizationUrl, consumeState, exchangeCode, freshTokens, oauthProviderOf, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
+import {
+  authorizationUrl,
+  consumeState,
+  exchangeCode,
+  freshTokens,
+  oauthProviderOf,
+  ProviderOAuthError,
+  ProviderTokens,
+} from '../provider-oauth/provider-oauth';
 import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { ConferencingConnection } from './conferencing-connection.entity';
@@ -10,11 +18,14 @@ import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP 
 /** Whose conferencing apps: a user's (/v2/conferencing) or a team's (/v2/organizations/{orgId}/teams/{teamId}/conferencing). */
 export type ConferencingOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
 
-const ownerWhere = (owner: ConferencingOwner): { userId?: number; teamId?: number } => (owner.teamId != null ? { teamId: owner.teamId } : { userId: owner.userId });
+const ownerWhere = (owner: ConferencingOwner): { userId?: number; teamId?: number } =>
+  owner.teamId != null ? { teamId: owner.teamId } : { userId: owner.userId };
 
 function providerOf(app: string, allowed: ConferencingProvider['connect'][]): ConferencingProvider {
   const provider = CONFERENCING_PROVIDERS[app];
-  const names = Object.values(CONFERENCING_PROVIDERS).filter((p) => allowed.includes(p.connect)).map((p) => p.slug);
+  const names = Object.values(CONFERENCING_PROVIDERS)
+    .filter((p) => allowed.includes(p.connect))
+    .map((p) => p.slug);
   if (!provider || !allowed.includes(provider.connect)) throw badInput('app', `app must be one of ${names.join(', ')}, got ${JSON.stringify(app)}`);
   return provider;
 }
@@ -95,7 +106,8 @@ export class ConferencingService {
       return await createProviderMeeting(oauth, tokens.accessToken, meeting);
     } catch (error) {
       if (error instanceof ProviderOAuthError) await this.db.getRepository(ConferencingConnection).update({ id: connection.id }, { invalid: true });
-      if (error instanceof ProviderOAuthError || error instanceof OutboundError || error instanceof SyntaxError) throw badInput('locationType', `${app} could not create the meeting: ${(error as Error).message}`);
+      if (error instanceof ProviderOAuthError || error instanceof OutboundError || error instanceof SyntaxError)
+        throw badInput('locationType', `${app} could not create the meeting: ${(error as Error).message}`);
       throw error;
     }
   }
@@ -113,7 +125,13 @@ export class ConferencingService {
   }
 
   /** GET …/conferencing/{app}/oauth/auth-url: the provider's consent URL, its state bound to the caller (and the team). */
-  async authUrl(owner: ConferencingOwner, userId: number, app: string, returns: { returnTo?: string | null; onErrorReturnTo?: string | null }, orgId?: number): Promise<{ url: string }> {
+  async authUrl(
+    owner: ConferencingOwner,
+    userId: number,
+    app: string,
+    returns: { returnTo?: string | null; onErrorReturnTo?: string | null },
+    orgId?: number,
+  ): Promise<{ url: string }> {
     const provider = oauthProviderOf(app, 'conferencing');
     const team = owner.teamId != null ? { orgId: orgId!, teamId: owner.teamId } : null;
     return { url: await authorizationUrl(this.db, provider, { userId, team }, returns) };
@@ -123,7 +141,12 @@ export class ConferencingService {
    * GET …/conferencing/{app}/oauth/callback (the provider's redirect): consumes the state (which names the
    * user or team; a team callback must come on that team's path), exchanges the code and stores the sealed tokens.
    */
-  async saveOAuth(app: string, state: string | null, code: string | null, path?: { orgId: number; teamId: number }): Promise<{ connection: ConferencingConnection; redirectUrl: string | null }> {
+  async saveOAuth(
+    app: string,
+    state: string | null,
+    code: string | null,
+    path?: { orgId: number; teamId: number },
+  ): Promise<{ connection: ConferencingConnection; redirectUrl: string | null }> {
     // On a team's path, only a consent issued for that team opens it: any other state names no pending consent of this team (404, like another team's resource).
     const refuse = path ? () => notFound(`Pending ${app} consent (state) of team`, path.teamId) : undefined;
     const consent = await consumeState(this.db, app, state, path ?? null, refuse);
@@ -134,13 +157,19 @@ export class ConferencingService {
     try {
       tokens = await exchangeCode(provider, code, consent.verifier, path ?? null);
     } catch (error) {
-      if (error instanceof ProviderOAuthError || error instanceof OutboundError) throw badInput('code', `The conferencing provider refused the connection: ${error.message}`);
+      if (error instanceof ProviderOAuthError || error instanceof OutboundError)
+        throw badInput('code', `The conferencing provider refused the connection: ${error.message}`);
       throw error;
     }
     const owner: ConferencingOwner = forTeam ? { teamId: consent.teamId! } : { userId: consent.userId };
     const repository = this.db.getRepository(ConferencingConnection);
     const existing = await repository.findOneBy({ ...ownerWhere(owner), app });
-    const connection = Object.assign(existing ?? new ConferencingConnection(), ownerWhere(owner), { app, type: CONFERENCING_PROVIDERS[app].type, invalid: false, keyCiphertext: encryptProviderSecret(tokens) });
+    const connection = Object.assign(existing ?? new ConferencingConnection(), ownerWhere(owner), {
+      app,
+      type: CONFERENCING_PROVIDERS[app].type,
+      invalid: false,
+      keyCiphertext: encryptProviderSecret(tokens),
+    });
     return { connection: await repository.save(connection), redirectUrl: consent.returnTo };
   }
 }

@@ -160,7 +160,19 @@ export class CalendarsConferencingFormsWorkflows1733700000000 implements Migrati
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['workflow_reminders', 'workflow_steps', 'workflows', 'routing_form_events', 'routing_form_responses', 'routing_forms', 'conferencing_connections', 'destination_calendars', 'selected_calendars', 'calendar_feed_events', 'calendar_credentials']) {
+    for (const table of [
+      'workflow_reminders',
+      'workflow_steps',
+      'workflows',
+      'routing_form_events',
+      'routing_form_responses',
+      'routing_forms',
+      'conferencing_connections',
+      'destination_calendars',
+      'selected_calendars',
+      'calendar_feed_events',
+      'calendar_credentials',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

@@ -61,10 +61,16 @@ export async function placePhoneCall(order: PhoneCallOrder): Promise<PlacedCall>
     // not JSON: judged by its status below
   }
   if (response.status === 400 || response.status === 422) {
-    const reason = typeof answer.message === 'string' ? answer.message : typeof (answer.error as { message?: unknown })?.message === 'string' ? (answer.error as { message: string }).message : `HTTP ${response.status}`;
+    const reason =
+      typeof answer.message === 'string'
+        ? answer.message
+        : typeof (answer.error as { message?: unknown })?.message === 'string'
+          ? (answer.error as { message: string }).message
+          : `HTTP ${response.status}`;
     throw new GraphQLError(`The phone call provider refused the call: ${reason.slice(0, 300)}`, { extensions: { code: 'BAD_USER_INPUT' } });
   }
   if (response.status < 200 || response.status >= 300) throw unavailable(`The phone call provider failed (HTTP ${response.status}); retry shortly`);
-  if (!providerId(answer.callId) || !providerId(answer.agentId)) throw unavailable('The phone call provider answered without a callId and agentId; retry shortly');
+  if (!providerId(answer.callId) || !providerId(answer.agentId))
+    throw unavailable('The phone call provider answered without a callId and agentId; retry shortly');
   return { callId: answer.callId, agentId: answer.agentId };
 }

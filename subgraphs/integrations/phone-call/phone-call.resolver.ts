@@ -14,7 +14,11 @@ export class PhoneCallResolver {
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])')
   @Directive('@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")')
   createTeamEventTypePhoneCall(
-    @Arg('orgId', () => Int, { nullable: true, description: 'The organization, on /v2/organizations/{orgId}/teams/{teamId}/…: its admins may act too, and the team must be one of its teams.' }) orgId: number | null,
+    @Arg('orgId', () => Int, {
+      nullable: true,
+      description: 'The organization, on /v2/organizations/{orgId}/teams/{teamId}/…: its admins may act too, and the team must be one of its teams.',
+    })
+    orgId: number | null,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('eventTypeId', () => Int) eventTypeId: number,
     @Arg('input') input: CreatePhoneCallInput,

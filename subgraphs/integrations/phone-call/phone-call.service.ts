@@ -25,11 +25,13 @@ export interface PhoneCallAddress {
 /** The body's rules: every violation is a 400 naming the field. */
 function checkInput(input: CreatePhoneCallInput): void {
   for (const field of ['yourPhoneNumber', 'numberToCall'] as const) {
-    if (!E164.test(input[field])) throw badInput(field, `${field} must be a phone number in E.164 form (+ and up to 15 digits, not starting with 0), such as +14155550123`);
+    if (!E164.test(input[field]))
+      throw badInput(field, `${field} must be a phone number in E.164 form (+ and up to 15 digits, not starting with 0), such as +14155550123`);
   }
   if (!API_KEY.test(input.svcApiKey)) throw badInput('svcApiKey', 'svcApiKey must be an API key of this service (svc_ and 64 hexadecimal characters)');
   const templateType = input.templateType ?? 'CUSTOM_TEMPLATE';
-  if (!(PHONE_CALL_TEMPLATE_TYPES as readonly string[]).includes(templateType)) throw badInput('templateType', `templateType must be one of ${PHONE_CALL_TEMPLATE_TYPES.join(', ')}`);
+  if (!(PHONE_CALL_TEMPLATE_TYPES as readonly string[]).includes(templateType))
+    throw badInput('templateType', `templateType must be one of ${PHONE_CALL_TEMPLATE_TYPES.join(', ')}`);
   if (input.guestEmail != null && !EMAIL.test(input.guestEmail)) throw badInput('guestEmail', 'guestEmail must be an e-mail address');
 }
 

@@ -66,7 +66,12 @@ export const OAUTH_PROVIDERS: Record<string, OAuthProvider> = {
     kind: 'calendar',
     scopes: ['https://www.googleapis.com/auth/calendar.readonly', 'https://www.googleapis.com/auth/calendar.events'],
   },
-  'office365-calendar': { app: 'office365-calendar', family: 'microsoft', kind: 'calendar', scopes: ['User.Read', 'Calendars.Read', 'Calendars.ReadWrite', 'offline_access'] },
+  'office365-calendar': {
+    app: 'office365-calendar',
+    family: 'microsoft',
+    kind: 'calendar',
+    scopes: ['User.Read', 'Calendars.Read', 'Calendars.ReadWrite', 'offline_access'],
+  },
   zoom: { app: 'zoom', family: 'zoom', kind: 'conferencing', scopes: ['meeting:write'] },
   msteams: { app: 'msteams', family: 'microsoft', kind: 'conferencing', scopes: ['User.Read', 'OnlineMeetings.ReadWrite', 'offline_access'] },
   stripe: { app: 'stripe', family: 'stripe', kind: 'payment', scopes: ['read_write'] },
@@ -81,5 +86,7 @@ export function redirectUriOf(app: string, team?: { orgId: number; teamId: numbe
   const provider = OAUTH_PROVIDERS[app];
   if (provider.kind === 'payment') return team ? `${base}/v2/organizations/${team.orgId}/teams/${team.teamId}/stripe/save` : `${base}/v2/stripe/save`;
   if (provider.kind === 'calendar') return `${base}/v2/calendars/${provider.family === 'google' ? 'google' : 'office365'}/save`;
-  return team ? `${base}/v2/organizations/${team.orgId}/teams/${team.teamId}/conferencing/${app}/oauth/callback` : `${base}/v2/conferencing/${app}/oauth/callback`;
+  return team
+    ? `${base}/v2/organizations/${team.orgId}/teams/${team.teamId}/conferencing/${app}/oauth/callback`
+    : `${base}/v2/conferencing/${app}/oauth/callback`;
 }

@@ -20,10 +20,25 @@ const enc = encodeURIComponent;
 /** The account's calendars (Google calendarList, Microsoft Graph /me/calendars). */
 export async function listProviderCalendars(provider: OAuthProvider, token: string): Promise<ProviderCalendar[]> {
   if (provider.family === 'google') {
-    const answer = await providerApi<{ items?: Array<{ id: string; summary?: string; primary?: boolean; accessRole?: string }> }>(provider, token, 'GET', '/calendar/v3/users/me/calendarList');
-    return (answer.items ?? []).map((c) => ({ externalId: c.id, name: c.summary ?? null, primary: c.primary === true, readOnly: c.accessRole === 'reader' || c.accessRole === 'freeBusyReader' }));
+    const answer = await providerApi<{ items?: Array<{ id: string; summary?: string; primary?: boolean; accessRole?: string }> }>(
+      provider,
+      token,
+      'GET',
+      '/calendar/v3/users/me/calendarList',
+    );
+    return (answer.items ?? []).map((c) => ({
+      externalId: c.id,
+      name: c.summary ?? null,
+      primary: c.primary === true,
+      readOnly: c.accessRole === 'reader' || c.accessRole === 'freeBusyReader',
+    }));
   }
-  const answer = await providerApi<{ value?: Array<{ id: string; name?: string; isDefaultCalendar?: boolean; canEdit?: boolean }> }>(provider, token, 'GET', '/v1.0/me/calendars');
+  const answer = await providerApi<{ value?: Array<{ id: string; name?: string; isDefaultCalendar?: boolean; canEdit?: boolean }> }>(
+    provider,
+    token,
+    'GET',
+    '/v1.0/me/calendars',
+  );
   return (answer.value ?? []).map((c) => ({ externalId: c.id, name: c.name ?? null, primary: c.isDefaultCalendar === true, readOnly: c.canEdit === false }));
 }
 
@@ -31,17 +46,28 @@ export async function listProviderCalendars(provider: OAuthProvider, token: stri
 export async function readProviderBusy(provider: OAuthProvider, token: string, calendarIds: string[], from: Date, to: Date): Promise<ProviderBusy[]> {
   if (!calendarIds.length) return [];
   if (provider.family === 'google') {
-    const answer = await providerApi<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(provider, token, 'POST', '/calendar/v3/freeBusy', {
-      timeMin: from.toISOString(),
-      timeMax: to.toISOString(),
-      items: calendarIds.map((id) => ({ id })),
-    });
-    return Object.entries(answer.calendars ?? {}).flatMap(([externalId, c]) => (c.busy ?? []).map((b) => ({ externalId, start: new Date(b.start), end: new Date(b.end) })));
+    const answer = await providerApi<{ calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> }>(
+      provider,
+      token,
+      'POST',
+      '/calendar/v3/freeBusy',
+      {
+        timeMin: from.toISOString(),
+        timeMax: to.toISOString(),
+        items: calendarIds.map((id) => ({ id })),
+      },
+    );
+    return Object.entries(answer.calendars ?? {}).flatMap(([externalId, c]) =>
+      (c.busy ?? []).map((b) => ({ externalId, start: new Date(b.start), end: new Date(b.end) })),
+    );
   }
   const all: ProviderBusy[] = [];
   for (const id of calendarIds) {
     const answer = await providerApi<{ value?: Array<{ start: { dateTime: string }; end: { dateTime: string }; showAs?: string }> }>(
-      provider, token, 'GET', `/v1.0/me/calendars/${enc(id)}/calendarView?startDateTime=${enc(from.toISOString())}&endDateTime=${enc(to.toISOString())}`,
+      provider,
+      token,
+      'GET',
+      `/v1.0/me/calendars/${enc(id)}/calendarView?startDateTime=${enc(from.toISOString())}&endDateTime=${enc(to.toISOString())}`,
     );
     // Graph writes dateTime without an offset, in UTC unless a Prefer header asks otherwise.
     const utc = (value: string) => new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);

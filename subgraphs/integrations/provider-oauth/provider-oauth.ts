@@ -33,7 +33,9 @@ export class ProviderOAuthError extends Error {}
 
 export function oauthProviderOf(app: string, kind: OAuthProvider['kind']): OAuthProvider {
   const provider = OAUTH_PROVIDERS[app];
-  const names = Object.values(OAUTH_PROVIDERS).filter((p) => p.kind === kind).map((p) => p.app);
+  const names = Object.values(OAUTH_PROVIDERS)
+    .filter((p) => p.kind === kind)
+    .map((p) => p.app);
   if (!provider || provider.kind !== kind) throw badInput('app', `app must be one of ${names.join(', ')}, got ${JSON.stringify(app)}`);
   return provider;
 }
@@ -42,7 +44,12 @@ export function oauthProviderOf(app: string, kind: OAuthProvider['kind']): OAuth
  * The provider's authorization URL for the owner: a fresh random `state` (stored by hash, bound to the
  * owner and the app, single use, expiring) and a PKCE S256 challenge whose verifier is stored sealed.
  */
-export async function authorizationUrl(db: DataSource, provider: OAuthProvider, owner: ConsentOwner, returns: { returnTo?: string | null; onErrorReturnTo?: string | null } = {}): Promise<string> {
+export async function authorizationUrl(
+  db: DataSource,
+  provider: OAuthProvider,
+  owner: ConsentOwner,
+  returns: { returnTo?: string | null; onErrorReturnTo?: string | null } = {},
+): Promise<string> {
   const endpoints = providerEndpoints(provider.family);
   const state = randomBytes(32).toString('base64url');
   const verifier = randomBytes(48).toString('base64url');
@@ -108,7 +115,11 @@ async function tokenRequest(provider: OAuthProvider, grant: Record<string, strin
   const body = new URLSearchParams({ ...grant, client_id: endpoints.clientId, client_secret: endpoints.clientSecret }).toString();
   let answer;
   try {
-    answer = await fetchOutbound(endpoints.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body });
+    answer = await fetchOutbound(endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+    });
   } catch (error) {
     throw new ProviderOAuthError(`the ${provider.family} token endpoint could not be reached: ${(error as OutboundError).message}`);
   }
@@ -119,7 +130,9 @@ async function tokenRequest(provider: OAuthProvider, grant: Record<string, strin
     /* not JSON: reported below */
   }
   if (answer.status !== 200 || typeof json.access_token !== 'string') {
-    throw new ProviderOAuthError(`the ${provider.family} token endpoint refused the grant (${answer.status}${typeof json.error === 'string' ? `: ${json.error}` : ''})`);
+    throw new ProviderOAuthError(
+      `the ${provider.family} token endpoint refused the grant (${answer.status}${typeof json.error === 'string' ? `: ${json.error}` : ''})`,
+    );
   }
   const expiresIn = Number(json.expires_in) > 0 ? Number(json.expires_in) : 3600;
   return {
@@ -131,12 +144,21 @@ async function tokenRequest(provider: OAuthProvider, grant: Record<string, strin
 }
 
 /** Exchanges an authorization code (with the PKCE verifier and the client secret) for tokens. */
-export function exchangeCode(provider: OAuthProvider, code: string, verifier: string, team?: { orgId: number; teamId: number } | null): Promise<ProviderTokens> {
+export function exchangeCode(
+  provider: OAuthProvider,
+  code: string,
+  verifier: string,
+  team?: { orgId: number; teamId: number } | null,
+): Promise<ProviderTokens> {
   return tokenRequest(provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUriOf(provider.app, team), code_verifier: verifier });
 }
 
 /** Tokens good for at least a minute: refreshed (and `store`d by the caller, sealed with what else it keeps) when about to expire. */
-export async function freshTokens(provider: OAuthProvider, tokens: ProviderTokens, store: (refreshed: ProviderTokens) => Promise<unknown>): Promise<ProviderTokens> {
+export async function freshTokens(
+  provider: OAuthProvider,
+  tokens: ProviderTokens,
+  store: (refreshed: ProviderTokens) => Promise<unknown>,
+): Promise<ProviderTokens> {
   if (tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return tokens;
   if (!tokens.refreshToken) throw new ProviderOAuthError(`the ${provider.family} access token expired and there is no refresh token`);
   const refreshed = await tokenRequest(provider, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });

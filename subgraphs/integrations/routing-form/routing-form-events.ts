@@ -28,7 +28,13 @@ export function formSubmissionPayload(form: RoutingForm, response: RoutingFormRe
 export async function recordFormSubmitted(tx: EntityManager, form: RoutingForm, response: RoutingFormResponse, routedTo: unknown): Promise<void> {
   const payload = formSubmissionPayload(form, response);
   const event = await tx.save(
-    Object.assign(new RoutingFormEvent(), { type: 'FORM_SUBMITTED', formId: form.id, responseId: response.id, teamId: form.teamId, payload: { ...payload, routedTo, createdAt: response.createdAt.toISOString() } }),
+    Object.assign(new RoutingFormEvent(), {
+      type: 'FORM_SUBMITTED',
+      formId: form.id,
+      responseId: response.id,
+      teamId: form.teamId,
+      payload: { ...payload, routedTo, createdAt: response.createdAt.toISOString() },
+    }),
   );
   const job: FormEventJob = {
     kind: 'form',

@@ -4,7 +4,7 @@ import { SubgraphContext } from '../../kit/context';
 import { RoutingFormService } from './routing-form.service';
 
 /** A routing form addressed by its id alone (POST /v2/routing-forms/{routingFormId}/…): who owns it, for the nested field's PBAC. */
-@ObjectType({ description: 'A routing form addressed by id; the fields below it check the caller\'s role on its team or organization.' })
+@ObjectType({ description: "A routing form addressed by id; the fields below it check the caller's role on its team or organization." })
 export class RoutingFormTarget {
   @Field() id: string;
   /** Read by the nested fields' @pbac (parent.teamId, parent.organizationId); not GraphQL fields. */
@@ -12,7 +12,7 @@ export class RoutingFormTarget {
   organizationId: number | null;
 }
 
-@ObjectType({ description: 'The event type a response is routed to and its slots (the reference\'s ResponseSlotsOutputData).' })
+@ObjectType({ description: "The event type a response is routed to and its slots (the reference's ResponseSlotsOutputData)." })
 export class RoutingFormSlots {
   @Field(() => Int) eventTypeId: number;
   @Field(() => GraphQLJSONObject, { description: 'Slots by date, as GET /v2/slots answers them (format time or range).' }) slots: Record<string, unknown>;
@@ -29,7 +29,10 @@ export class RoutingFormSlotsResolver {
     return new RoutingFormService(ctx).target(routingFormId, ctx.principal.memberships);
   }
 
-  @FieldResolver(() => RoutingFormSlots, { description: 'Evaluates the routes for the response (nothing is stored) and answers the routed event type\'s slots (POST /v2/routing-forms/{routingFormId}/calculate-slots).' })
+  @FieldResolver(() => RoutingFormSlots, {
+    description:
+      "Evaluates the routes for the response (nothing is stored) and answers the routed event type's slots (POST /v2/routing-forms/{routingFormId}/calculate-slots).",
+  })
   @Directive(WRITE)
   @Directive('@pbac(permission: "routingForm.create", team: "parent.teamId", org: "parent.organizationId")')
   calculateSlots(

@@ -5,7 +5,7 @@ import { FormField, FormRoute } from './routing-form.rules';
 
 /** A routing form of a team or an organization: its fields and the routes its answers lead to. */
 @Entity({ name: 'routing_forms' })
-@ObjectType({ description: 'A routing form (the reference\'s RoutingFormOutput).' })
+@ObjectType({ description: "A routing form (the reference's RoutingFormOutput)." })
 export class RoutingForm {
   @PrimaryGeneratedColumn('uuid')
   @Field()

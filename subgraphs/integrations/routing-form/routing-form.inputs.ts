@@ -13,7 +13,8 @@ export class RoutingFormFilterArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'ISO 8601 date-time.' }) beforeCreatedAt?: string | null;
   @Field(() => String, { nullable: true, description: 'ISO 8601 date-time.' }) afterUpdatedAt?: string | null;
   @Field(() => String, { nullable: true, description: 'ISO 8601 date-time.' }) beforeUpdatedAt?: string | null;
-  @Field(() => String, { nullable: true, description: 'Only responses routed to this booking (for forms: forms with such a response).' }) routedToBookingUid?: string | null;
+  @Field(() => String, { nullable: true, description: 'Only responses routed to this booking (for forms: forms with such a response).' }) routedToBookingUid?:
+    string | null;
 }
 
 @ObjectType()
@@ -28,7 +29,10 @@ export class CreateRoutingFormInput {
   @Field(() => Int, { nullable: true }) position?: number | null;
   @Field({ nullable: true, defaultValue: false }) disabled?: boolean;
   @Field(() => GraphQLJSON, { description: 'List of {id, label, type, identifier?, required?, options?}.' }) fields: unknown;
-  @Field(() => GraphQLJSON, { description: 'List of {id, isFallback?, conditions?: [{field, operator, value}], action: {type, value, eventTypeId?}, teamMemberIds?}.' }) routes: unknown;
+  @Field(() => GraphQLJSON, {
+    description: 'List of {id, isFallback?, conditions?: [{field, operator, value}], action: {type, value, eventTypeId?}, teamMemberIds?}.',
+  })
+  routes: unknown;
   @Field(() => GraphQLJSONObject, { nullable: true }) settings?: Record<string, unknown> | null;
 }
 
@@ -38,7 +42,7 @@ export class UpdateRoutingFormResponseInput {
   response?: Record<string, unknown> | null;
 }
 
-@ObjectType({ description: 'Where a routing form response leads: the reference\'s Routing object.' })
+@ObjectType({ description: "Where a routing form response leads: the reference's Routing object." })
 export class RoutingDecision {
   @Field(() => String, { nullable: true }) queuedResponseId: string | null;
   @Field(() => Int, { nullable: true }) responseId: number | null;
@@ -53,5 +57,8 @@ export class RoutingFormResult {
   @Field(() => RoutingDecision) routing: RoutingDecision;
   @Field(() => String, { nullable: true }) routingCustomMessage: string | null;
   @Field(() => String, { nullable: true }) routingExternalRedirectUrl: string | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Available slots of the event type by day, when start and end were given.' }) slots: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Available slots of the event type by day, when start and end were given.' }) slots: Record<
+    string,
+    unknown
+  > | null;
 }

@@ -4,7 +4,14 @@ import { SubgraphContext } from '../../kit/context';
 import { paginationOf } from '../../kit/pagination';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
-import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormPage, RoutingFormResponsePage, RoutingFormResult, UpdateRoutingFormResponseInput } from './routing-form.inputs';
+import {
+  CreateRoutingFormInput,
+  RoutingFormFilterArgs,
+  RoutingFormPage,
+  RoutingFormResponsePage,
+  RoutingFormResult,
+  UpdateRoutingFormResponseInput,
+} from './routing-form.inputs';
 import { FormScope, RoutingFormService } from './routing-form.service';
 
 const service = (ctx: SubgraphContext) => new RoutingFormService(ctx);
@@ -18,7 +25,7 @@ const orgPbac = (permission: string) => `@pbac(permission: "${permission}", org:
 /** Routing forms of an organization's team and their responses: /v2/organizations/{orgId}/teams/{teamId}/routing-forms (team admins, org admins). */
 @Resolver()
 export class TeamRoutingFormResolver {
-  @Query(() => RoutingFormPage, { description: 'Routing forms of an organization\'s team (GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms).' })
+  @Query(() => RoutingFormPage, { description: "Routing forms of an organization's team (GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms)." })
   @Directive(READ)
   @Directive(pbac('routingForm.read'))
   async routingForms(
@@ -43,7 +50,7 @@ export class TeamRoutingFormResolver {
     return service(ctx).getForm({ orgId, teamId }, routingFormId);
   }
 
-  @Mutation(() => RoutingForm, { description: 'Creates a routing form of an organization\'s team (GraphQL only).' })
+  @Mutation(() => RoutingForm, { description: "Creates a routing form of an organization's team (GraphQL only)." })
   @Directive(WRITE)
   @Directive(pbac('routingForm.create'))
   createRoutingForm(
@@ -83,7 +90,10 @@ export class TeamRoutingFormResolver {
     return service(ctx).updateResponse({ orgId, teamId } as FormScope, routingFormId, responseId, input.response);
   }
 
-  @Mutation(() => RoutingFormResult, { description: 'Submits a routing form: stores the response, evaluates the routes, answers the event type and the routing (and slots with start and end) (POST …/responses).' })
+  @Mutation(() => RoutingFormResult, {
+    description:
+      'Submits a routing form: stores the response, evaluates the routes, answers the event type and the routing (and slots with start and end) (POST …/responses).',
+  })
   @Directive(WRITE)
   @Directive(pbac('routingForm.create'))
   createRoutingFormResponse(
@@ -104,7 +114,7 @@ export class TeamRoutingFormResolver {
   linkRoutingFormResponseToBooking(
     @Arg('responseId', () => Int) responseId: number,
     @Arg('bookingUid') bookingUid: string,
-    @Arg('eventTypeId', () => Int, { nullable: true, description: 'The booking\'s event type: it must be one the form routes to.' }) eventTypeId: number | null,
+    @Arg('eventTypeId', () => Int, { nullable: true, description: "The booking's event type: it must be one the form routes to." }) eventTypeId: number | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RoutingFormResponse> {
     return service(ctx).linkToBooking(responseId, bookingUid, eventTypeId);
@@ -114,7 +124,7 @@ export class TeamRoutingFormResolver {
 /** Routing forms of a whole organization and their responses: /v2/organizations/{orgId}/routing-forms (org admins, ORG_ROUTING_FORM_* scopes). */
 @Resolver()
 export class OrganizationRoutingFormResolver {
-  @Query(() => RoutingFormPage, { description: 'Routing forms of an organization, its teams\' included (GET /v2/organizations/{orgId}/routing-forms).' })
+  @Query(() => RoutingFormPage, { description: "Routing forms of an organization, its teams' included (GET /v2/organizations/{orgId}/routing-forms)." })
   @Directive(ORG_READ)
   @Directive(orgPbac('routingForm.read'))
   async organizationRoutingForms(
@@ -132,19 +142,18 @@ export class OrganizationRoutingFormResolver {
   @Directive(orgPbac('routingForm.read'))
   organizationRoutingForm(
     @Arg('orgId', () => Int) orgId: number,
-        @Arg('routingFormId') routingFormId: string,
+    @Arg('routingFormId') routingFormId: string,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RoutingForm> {
     return service(ctx).getForm({ orgId }, routingFormId);
   }
-
 
   @Query(() => RoutingFormResponsePage, { description: 'Responses of a routing form, filtered and sorted (GET …/routing-forms/{routingFormId}/responses).' })
   @Directive(ORG_READ)
   @Directive(orgPbac('routingForm.readResponsePii'))
   async organizationRoutingFormResponses(
     @Arg('orgId', () => Int) orgId: number,
-        @Arg('routingFormId') routingFormId: string,
+    @Arg('routingFormId') routingFormId: string,
     @Args() filters: RoutingFormFilterArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RoutingFormResponsePage> {
@@ -157,7 +166,7 @@ export class OrganizationRoutingFormResolver {
   @Directive(orgPbac('routingForm.update'))
   updateOrganizationRoutingFormResponse(
     @Arg('orgId', () => Int) orgId: number,
-        @Arg('routingFormId') routingFormId: string,
+    @Arg('routingFormId') routingFormId: string,
     @Arg('responseId', () => Int) responseId: number,
     @Arg('input') input: UpdateRoutingFormResponseInput,
     @Ctx() ctx: SubgraphContext,
@@ -165,12 +174,15 @@ export class OrganizationRoutingFormResolver {
     return service(ctx).updateResponse({ orgId }, routingFormId, responseId, input.response);
   }
 
-  @Mutation(() => RoutingFormResult, { description: 'Submits a routing form: stores the response, evaluates the routes, answers the event type and the routing (and slots with start and end) (POST …/responses).' })
+  @Mutation(() => RoutingFormResult, {
+    description:
+      'Submits a routing form: stores the response, evaluates the routes, answers the event type and the routing (and slots with start and end) (POST …/responses).',
+  })
   @Directive(ORG_WRITE)
   @Directive(orgPbac('routingForm.create'))
   createOrganizationRoutingFormResponse(
     @Arg('orgId', () => Int) orgId: number,
-        @Arg('routingFormId') routingFormId: string,
+    @Arg('routingFormId') routingFormId: string,
     @Arg('input', () => GraphQLJSONObject, { description: 'The answers, by field id or identifier.' }) input: Record<string, unknown>,
     @Arg('start', () => String, { nullable: true }) start: string | null,
     @Arg('end', () => String, { nullable: true }) end: string | null,
@@ -179,5 +191,4 @@ export class OrganizationRoutingFormResolver {
   ): Promise<RoutingFormResult> {
     return service(ctx).createResponse({ orgId }, routingFormId, input, { start, end, timeZone });
   }
-
 }

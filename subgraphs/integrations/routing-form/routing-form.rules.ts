@@ -55,13 +55,15 @@ export function checkRoutes(value: unknown, fields: FormField[]): FormRoute[] {
     if (!isText(route.id)) throw badInput(`${at}.id`, `${at}.id must be a non-empty string`);
     const action = route.action;
     if (!isObject(action) || !ACTIONS.includes(action.type as string)) throw badInput(`${at}.action`, `${at}.action.type must be one of ${ACTIONS.join(', ')}`);
-    if (action.type === 'eventTypeRedirectUrl' && !Number.isSafeInteger(action.eventTypeId)) throw badInput(`${at}.action.eventTypeId`, `${at}.action.eventTypeId must be an event type id`);
+    if (action.type === 'eventTypeRedirectUrl' && !Number.isSafeInteger(action.eventTypeId))
+      throw badInput(`${at}.action.eventTypeId`, `${at}.action.eventTypeId must be an event type id`);
     if (typeof action.value !== 'string') throw badInput(`${at}.action.value`, `${at}.action.value must be a string`);
     const conditions = route.conditions ?? [];
     if (!Array.isArray(conditions)) throw badInput(`${at}.conditions`, `${at}.conditions must be a list`);
     conditions.forEach((condition, j) => {
       const c = `${at}.conditions[${j}]`;
-      if (!isObject(condition) || !fields.some((f) => f.id === condition.field)) throw badInput(`${c}.field`, `${c}.field must be the id of one of the form's fields`);
+      if (!isObject(condition) || !fields.some((f) => f.id === condition.field))
+        throw badInput(`${c}.field`, `${c}.field must be the id of one of the form's fields`);
       if (!OPERATORS.includes(condition.operator as ConditionOperator)) throw badInput(`${c}.operator`, `${c}.operator must be one of ${OPERATORS.join(', ')}`);
     });
     if (route.teamMemberIds !== undefined && (!Array.isArray(route.teamMemberIds) || !route.teamMemberIds.every((id) => Number.isSafeInteger(id)))) {
@@ -89,11 +91,14 @@ export function answersOf(body: Record<string, unknown>, fields: FormField[], { 
       continue;
     }
     const shapeOk =
-      field.type === 'number' ? typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
-      : field.type === 'multiselect' || field.type === 'checkbox' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
-      : typeof value === 'string';
+      field.type === 'number'
+        ? typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+        : field.type === 'multiselect' || field.type === 'checkbox'
+          ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+          : typeof value === 'string';
     if (!shapeOk) throw badInput(field.identifier ?? field.id, `${field.identifier ?? field.id} has the wrong type for a ${field.type} field`);
-    if (typeof value === 'string' && value.length > 5000) throw badInput(field.identifier ?? field.id, `${field.identifier ?? field.id} must be at most 5000 characters`);
+    if (typeof value === 'string' && value.length > 5000)
+      throw badInput(field.identifier ?? field.id, `${field.identifier ?? field.id} must be at most 5000 characters`);
     answers[field.id] = { label: field.label, value: field.type === 'number' ? Number(value) : value };
   }
   return answers;
@@ -101,7 +106,10 @@ export function answersOf(body: Record<string, unknown>, fields: FormField[], { 
 
 function holds(condition: NonNullable<FormRoute['conditions']>[number], answers: FormAnswers): boolean {
   const answer = answers[condition.field]?.value;
-  const text = (v: unknown) => String(v ?? '').trim().toLowerCase();
+  const text = (v: unknown) =>
+    String(v ?? '')
+      .trim()
+      .toLowerCase();
   switch (condition.operator) {
     case 'equals':
       return Array.isArray(answer) ? answer.map(text).includes(text(condition.value)) : text(answer) === text(condition.value);

@@ -33,7 +33,11 @@ function direction(field: string, value: string | null | undefined): 'ASC' | 'DE
 }
 
 /** The date filters and sorts shared by both lists. */
-function filtered<T extends RoutingForm | RoutingFormResponse>(query: SelectQueryBuilder<T>, alias: string, filters: RoutingFormFilterArgs): SelectQueryBuilder<T> {
+function filtered<T extends RoutingForm | RoutingFormResponse>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  filters: RoutingFormFilterArgs,
+): SelectQueryBuilder<T> {
   const bounds: Array<[keyof RoutingFormFilterArgs, string, string]> = [
     ['afterCreatedAt', 'created_at', '>='],
     ['beforeCreatedAt', 'created_at', '<='],
@@ -89,7 +93,9 @@ export class RoutingFormService {
     const query = this.scoped(this.db.getRepository(RoutingForm).createQueryBuilder('f').where('true'), scope);
     if (teamIds?.length) query.andWhere('f.team_id IN (:...teamIds)', { teamIds });
     if (filters.routedToBookingUid) {
-      query.andWhere('EXISTS (SELECT 1 FROM routing_form_responses r WHERE r.form_id = f.id AND r.routed_to_booking_uid = :uid)', { uid: filters.routedToBookingUid });
+      query.andWhere('EXISTS (SELECT 1 FROM routing_form_responses r WHERE r.form_id = f.id AND r.routed_to_booking_uid = :uid)', {
+        uid: filters.routedToBookingUid,
+      });
     }
     return filtered(query, 'f', filters).getManyAndCount();
   }
@@ -131,7 +137,12 @@ export class RoutingFormService {
   }
 
   /** Changes the answers given (by field id or identifier); the others are kept. */
-  async updateResponse(scope: FormScope, formId: string, responseId: number, changes: Record<string, unknown> | null | undefined): Promise<RoutingFormResponse> {
+  async updateResponse(
+    scope: FormScope,
+    formId: string,
+    responseId: number,
+    changes: Record<string, unknown> | null | undefined,
+  ): Promise<RoutingFormResponse> {
     const form = await this.getForm(scope, formId);
     const repository = this.db.getRepository(RoutingFormResponse);
     const response = await repository.findOneBy({ id: responseId, formId: form.id });
@@ -155,19 +166,23 @@ export class RoutingFormService {
     const answers = answersOf(body, form.fields);
     const route = routeFor(form.routes, answers);
     const saved = await this.db.transaction(async (tx) => {
-      const response = await tx.save(Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }));
+      const response = await tx.save(
+        Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }),
+      );
       await recordFormSubmitted(tx, form, response, route?.action ?? null);
       return response;
     });
-    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;
+    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
     let slots: Record<string, unknown> | null = null;
     if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {
-      const data = await this.ctx.graph.run<{ availableSlots: { slots: Record<string, unknown> } }>(AVAILABLE_SLOTS, {
-        eventTypeId,
-        startTime: slotsQuery.start,
-        endTime: slotsQuery.end,
-        timeZone: slotsQuery.timeZone ?? null,
-      }).catch(() => null);
+      const data = await this.ctx.graph
+        .run<{ availableSlots: { slots: Record<string, unknown> } }>(AVAILABLE_SLOTS, {
+          eventTypeId,
+          startTime: slotsQuery.start,
+          endTime: slotsQuery.end,
+          timeZone: slotsQuery.timeZone ?? null,
+        })
+        .catch(() => null);
       slots = data?.availableSlots.slots ?? null;
     }
     return {
@@ -183,7 +198,10 @@ export class RoutingFormService {
    * A form by id alone, for members of its team or organization; to anyone else it does not exist
    * (NOT_FOUND, as another team's resources). The role the operation needs is the nested field's @pbac.
    */
-  async target(formId: string, memberships: Array<{ teamId: number; accepted: boolean }>): Promise<{ id: string; teamId: number | null; organizationId: number | null }> {
+  async target(
+    formId: string,
+    memberships: Array<{ teamId: number; accepted: boolean }>,
+  ): Promise<{ id: string; teamId: number | null; organizationId: number | null }> {
     const form = UUID.test(formId) ? await this.db.getRepository(RoutingForm).findOneBy({ id: formId }) : null;
     const visible = form && memberships.some((m) => m.accepted && (m.teamId === form.teamId || m.teamId === form.organizationId));
     if (!form || !visible) throw notFound('Routing form', formId);
@@ -194,19 +212,29 @@ export class RoutingFormService {
   async calculateSlots(
     formId: string,
     body: Record<string, unknown>,
-    query: { start: string | null; end: string | null; timeZone: string | null; duration: number | null; format: string | null; bookingUidToReschedule: string | null },
+    query: {
+      start: string | null;
+      end: string | null;
+      timeZone: string | null;
+      duration: number | null;
+      format: string | null;
+      bookingUidToReschedule: string | null;
+    },
   ): Promise<{ eventTypeId: number; slots: Record<string, unknown> }> {
     if (!query.start) throw badInput('start', 'start is required');
     if (!query.end) throw badInput('end', 'end is required');
     const form = await this.db.getRepository(RoutingForm).findOneByOrFail({ id: formId });
     if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
     const route = routeFor(form.routes, answersOf(body, form.fields));
-    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? route.action.eventTypeId ?? null : null;
+    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
     if (eventTypeId == null) throw badInput('response', 'The response is not routed to an event type: no slots to calculate');
     const data = await this.ctx.graph.run<{ slots: Record<string, unknown> }>(ROUTED_SLOTS, { eventTypeId, ...query }).catch((error: Error) => {
       if (error instanceof GraphQLError) throw error;
       // The slots query's own 400s (start, end, timeZone, duration, format) arrive as a failed graph call.
-      throw badInput('start', `The slots of event type ${eventTypeId} could not be calculated: ${error.message.replace(/^Graph call failed \(HTTP \d+\): /, '')}`);
+      throw badInput(
+        'start',
+        `The slots of event type ${eventTypeId} could not be calculated: ${error.message.replace(/^Graph call failed \(HTTP \d+\): /, '')}`,
+      );
     });
     return { eventTypeId, slots: data.slots };
   }
@@ -221,10 +249,10 @@ export class RoutingFormService {
     if (response.routedToBookingUid) throw badInput('routing.responseId', `routing.responseId ${responseId} already led to another booking`);
     if (eventTypeId != null) {
       const form = await this.db.getRepository(RoutingForm).findOneBy({ id: response.formId });
-      if (!form?.routes.some((route) => route.action.eventTypeId === eventTypeId)) throw badInput('routing.responseId', `routing.responseId ${responseId} is of a form that does not route to event type ${eventTypeId}`);
+      if (!form?.routes.some((route) => route.action.eventTypeId === eventTypeId))
+        throw badInput('routing.responseId', `routing.responseId ${responseId} is of a form that does not route to event type ${eventTypeId}`);
     }
     response.routedToBookingUid = bookingUid;
     return repository.save(response);
   }
 }
-

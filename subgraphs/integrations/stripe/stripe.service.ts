@@ -2,7 +2,16 @@ import { DataSource, IsNull } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { OutboundError } from '../../kit/outbound';
 import { serviceUnavailable } from '../../kit/unavailable';
-import { authorizationUrl, consumeState, exchangeCode, oauthProviderOf, providerApi, ProviderNotFound, ProviderOAuthError, ProviderTokens } from '../provider-oauth/provider-oauth';
+import {
+  authorizationUrl,
+  consumeState,
+  exchangeCode,
+  oauthProviderOf,
+  providerApi,
+  ProviderNotFound,
+  ProviderOAuthError,
+  ProviderTokens,
+} from '../provider-oauth/provider-oauth';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { StripeConnection } from './stripe-connection.entity';
 import { setting } from '../../kit/configuration/settings';

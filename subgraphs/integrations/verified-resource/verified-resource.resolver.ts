@@ -95,14 +95,22 @@ export class TeamVerifiedResourceResolver {
   @Mutation(() => Boolean, { description: 'Sends a verification code to an e-mail address of the team.' })
   @Directive(TEAM_WRITE)
   @Directive(TEAM_PBAC_WRITE)
-  requestTeamEmailVerificationCode(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: RequestEmailVerificationInput, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  requestTeamEmailVerificationCode(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: RequestEmailVerificationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return service(ctx).requestCode({ teamId }, 'email', normalisedEmail(input.email));
   }
 
   @Mutation(() => Boolean, { description: 'Sends a verification code by text message to a phone number of the team.' })
   @Directive(TEAM_WRITE)
   @Directive(TEAM_PBAC_WRITE)
-  requestTeamPhoneVerificationCode(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: RequestPhoneVerificationInput, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  requestTeamPhoneVerificationCode(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: RequestPhoneVerificationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return service(ctx).requestCode({ teamId }, 'phone', normalisedPhone(input.phone));
   }
 
@@ -205,7 +213,12 @@ export class OrganizationTeamVerifiedResourceResolver {
   @Query(() => VerifiedEmailPage, { description: "The organization team's verified e-mail addresses." })
   @Directive(TEAM_READ)
   @Directive(ORG_TEAM_PBAC_READ)
-  async organizationTeamVerifiedEmails(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<VerifiedEmailPage> {
+  async organizationTeamVerifiedEmails(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Args() page: PageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VerifiedEmailPage> {
     const [items, total] = await service(ctx).emails(await orgTeam(ctx, orgId, teamId), page);
     return { items, pagination: paginationOf(total, page) };
   }
@@ -213,7 +226,12 @@ export class OrganizationTeamVerifiedResourceResolver {
   @Query(() => VerifiedPhonePage, { description: "The organization team's verified phone numbers." })
   @Directive(TEAM_READ)
   @Directive(ORG_TEAM_PBAC_READ)
-  async organizationTeamVerifiedPhones(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<VerifiedPhonePage> {
+  async organizationTeamVerifiedPhones(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Args() page: PageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VerifiedPhonePage> {
     const [items, total] = await service(ctx).phones(await orgTeam(ctx, orgId, teamId), page);
     return { items, pagination: paginationOf(total, page) };
   }
@@ -221,14 +239,24 @@ export class OrganizationTeamVerifiedResourceResolver {
   @Query(() => VerifiedEmail, { description: "One of the organization team's verified e-mail addresses." })
   @Directive(TEAM_READ)
   @Directive(ORG_TEAM_PBAC_READ)
-  async organizationTeamVerifiedEmail(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: SubgraphContext): Promise<VerifiedEmail> {
+  async organizationTeamVerifiedEmail(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('id', () => Int) id: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VerifiedEmail> {
     return service(ctx).email(await orgTeam(ctx, orgId, teamId), id);
   }
 
   @Query(() => VerifiedPhone, { description: "One of the organization team's verified phone numbers." })
   @Directive(TEAM_READ)
   @Directive(ORG_TEAM_PBAC_READ)
-  async organizationTeamVerifiedPhone(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: SubgraphContext): Promise<VerifiedPhone> {
+  async organizationTeamVerifiedPhone(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('id', () => Int) id: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VerifiedPhone> {
     return service(ctx).phone(await orgTeam(ctx, orgId, teamId), id);
   }
 }

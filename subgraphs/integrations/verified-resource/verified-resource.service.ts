@@ -57,7 +57,8 @@ export class VerifiedResourceService {
       else await sendSmsCode(target, code);
     } catch (error) {
       await codes.delete({ id: row.id }); // never sent: it does not count and cannot be used
-      const message = error instanceof TextProviderUnavailable ? error.message : `The ${channel === 'email' ? 'e-mail' : 'text message'} could not be sent; retry shortly`;
+      const message =
+        error instanceof TextProviderUnavailable ? error.message : `The ${channel === 'email' ? 'e-mail' : 'text message'} could not be sent; retry shortly`;
       throw new GraphQLError(message, { extensions: { code: SERVICE_UNAVAILABLE } });
     }
     return true;
@@ -68,24 +69,26 @@ export class VerifiedResourceService {
    * MAX_FAILED_ATTEMPTS it is dead); the right one is used up and the address becomes verified.
    */
   async verify(owner: ResourceOwner, channel: VerificationChannel, target: string, code: string): Promise<VerifiedEmail | VerifiedPhone> {
-    return this.db.transaction(async (tx) => {
-      const live = await tx.getRepository(VerificationCode).findOne({
-        where: { channel, target, ...ownerWhere(owner), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-        order: { id: 'DESC' },
-        lock: { mode: 'pessimistic_write' },
+    return this.db
+      .transaction(async (tx) => {
+        const live = await tx.getRepository(VerificationCode).findOne({
+          where: { channel, target, ...ownerWhere(owner), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+          order: { id: 'DESC' },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!live || live.failedAttempts >= MAX_FAILED_ATTEMPTS) throw badInput('code', 'is invalid or has expired: request a new one');
+        if (!sameHash(live.codeHash, codeHash(channel, target, code))) {
+          await tx.getRepository(VerificationCode).increment({ id: live.id }, 'failedAttempts', 1);
+          return null;
+        }
+        await tx.getRepository(VerificationCode).update({ id: live.id }, { usedAt: new Date() });
+        return channel === 'email' ? this.saveEmail(tx, owner, target) : this.savePhone(tx, owner, target);
+      })
+      .then((verified) => {
+        // Outside the transaction, so the failed attempt it counted stays counted.
+        if (!verified) throw badInput('code', 'is invalid or has expired: request a new one');
+        return verified;
       });
-      if (!live || live.failedAttempts >= MAX_FAILED_ATTEMPTS) throw badInput('code', 'is invalid or has expired: request a new one');
-      if (!sameHash(live.codeHash, codeHash(channel, target, code))) {
-        await tx.getRepository(VerificationCode).increment({ id: live.id }, 'failedAttempts', 1);
-        return null;
-      }
-      await tx.getRepository(VerificationCode).update({ id: live.id }, { usedAt: new Date() });
-      return channel === 'email' ? this.saveEmail(tx, owner, target) : this.savePhone(tx, owner, target);
-    }).then((verified) => {
-      // Outside the transaction, so the failed attempt it counted stays counted.
-      if (!verified) throw badInput('code', 'is invalid or has expired: request a new one');
-      return verified;
-    });
   }
 
   /** Verifying an address again answers the record it already has. */
@@ -94,7 +97,9 @@ export class VerifiedResourceService {
   }
 
   private async savePhone(tx: EntityManager, owner: ResourceOwner, phoneNumber: string): Promise<VerifiedPhone> {
-    return (await tx.findOneBy(VerifiedPhone, { phoneNumber, ...ownerWhere(owner) })) ?? tx.save(tx.create(VerifiedPhone, { phoneNumber, ...ownerColumns(owner) }));
+    return (
+      (await tx.findOneBy(VerifiedPhone, { phoneNumber, ...ownerWhere(owner) })) ?? tx.save(tx.create(VerifiedPhone, { phoneNumber, ...ownerColumns(owner) }))
+    );
   }
 
   emails(owner: ResourceOwner, page: PageArgs): Promise<[VerifiedEmail[], number]> {

@@ -45,7 +45,16 @@ export interface BookingWebhookPayload {
   bookingId: number;
   eventTypeId: number | null;
   status: string;
-  organizer: { id: number; name: string; email: string; username: string; timeZone: string; language: { locale: string }; timeFormat: string; utcOffset: number };
+  organizer: {
+    id: number;
+    name: string;
+    email: string;
+    username: string;
+    timeZone: string;
+    language: { locale: string };
+    timeFormat: string;
+    utcOffset: number;
+  };
   attendees: Array<{ email: string; name: string; firstName: string; lastName: string; timeZone: string; language: { locale: string }; utcOffset: number }>;
   responses: Record<string, unknown>;
   metadata: Record<string, unknown>;

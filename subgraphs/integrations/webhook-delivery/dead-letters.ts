@@ -43,8 +43,7 @@ export function deadLetterGuard(db: DataSource): CrashGuard {
 
 async function deadLetter(tx: EntityManager, queue: string, job: PgBoss.Job<object>, crashes: number): Promise<void> {
   const reason =
-    `set aside (dead-lettered): the webhook worker stopped ${crashes} times with this job in hand, each time before it finished; ` +
-    'not attempted again';
+    `set aside (dead-lettered): the webhook worker stopped ${crashes} times with this job in hand, each time before it finished; ` + 'not attempted again';
   console.error(`job queue ${queue}: job ${job.id} dead-lettered: ${reason}`);
   await tx.query(`UPDATE unfinished_jobs SET reason = $2, data = $3 WHERE job_id = $1`, [job.id, reason, JSON.stringify(job.data)]);
   const deliveryId = queue === WEBHOOK_DELIVERY_QUEUE ? (job.data as { deliveryId?: unknown }).deliveryId : undefined;
@@ -72,7 +71,17 @@ export interface DeadLetteredJob {
 
 /** The jobs set aside, newest first (`npm run admin -- dead-lettered-jobs`). */
 export async function deadLetteredJobs(db: DataSource): Promise<DeadLetteredJob[]> {
-  const rows: any[] = await db.query(
+  const rows: {
+    job_id: string;
+    queue: string;
+    unfinished_starts: number;
+    first_started_at: Date;
+    dead_lettered_at: Date;
+    reason: string | null;
+    delivery_id: string | null;
+    webhook_id: number | null;
+    data: unknown;
+  }[] = await db.query(
     `SELECT u.job_id, u.queue, u.unfinished_starts, u.first_started_at, u.dead_lettered_at, u.reason, u.data, d.id AS delivery_id, d.webhook_id
      FROM unfinished_jobs u LEFT JOIN webhook_deliveries d ON u.queue = $1 AND d.id::text = u.data->>'deliveryId'
      WHERE u.dead_lettered_at IS NOT NULL ORDER BY u.dead_lettered_at DESC, u.job_id`,

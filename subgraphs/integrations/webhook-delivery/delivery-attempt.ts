@@ -8,7 +8,15 @@ import { inSpan } from '../../kit/tracing';
 import { fetchOutbound, OutboundError } from '../../kit/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
-import { backoffSeconds, DeliverySettings, deliverySettings, RESPONSE_MAX_BYTES, RESPONSE_SNIPPET_CHARS, retryAfterSeconds, USER_AGENT } from './delivery-settings';
+import {
+  backoffSeconds,
+  DeliverySettings,
+  deliverySettings,
+  RESPONSE_MAX_BYTES,
+  RESPONSE_SNIPPET_CHARS,
+  retryAfterSeconds,
+  USER_AGENT,
+} from './delivery-settings';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { DeliveryJob } from './fan-out';
 
@@ -54,23 +62,45 @@ const targetLoaders = new WeakMap<DataSource, DataLoader<string, AttemptTarget |
 function attemptTarget(db: DataSource, deliveryId: string): Promise<AttemptTarget | null> {
   let loader = targetLoaders.get(db);
   if (!loader) {
-    loader = new DataLoader(async (ids: readonly string[]) => {
-      const rows: any[] = await db.query(
-        `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
+    loader = new DataLoader(
+      async (ids: readonly string[]) => {
+        type Delivery = AttemptTarget['delivery'];
+        type Target = AttemptTarget['webhook'];
+        const rows: {
+          id: Delivery['id'];
+          status: Delivery['status'];
+          attempts: Delivery['attemptCount'];
+          body: Delivery['body'];
+          content_type: Delivery['contentType'];
+          webhook_id: Target['id'];
+          active: Target['active'];
+          subscriber_url: Target['subscriberUrl'];
+          secret_ciphertext: Target['secretCiphertext'];
+          version: Target['version'];
+        }[] = await db.query(
+          `SELECT d.id, d.status, d.attempts, d.body, d.content_type, w.id AS webhook_id, w.active, w.subscriber_url, w.secret_ciphertext, w.version
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ANY($1::uuid[])`,
-        [ids],
-      );
-      const byId = new Map<string, AttemptTarget>(
-        rows.map((row) => [
-          row.id,
-          {
-            delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
-            webhook: { id: row.webhook_id, active: row.active, subscriberUrl: row.subscriber_url, secretCiphertext: row.secret_ciphertext, version: row.version },
-          },
-        ]),
-      );
-      return ids.map((id) => byId.get(id) ?? null);
-    }, { cache: false, maxBatchSize: 100 });
+          [ids],
+        );
+        const byId = new Map<string, AttemptTarget>(
+          rows.map((row) => [
+            row.id,
+            {
+              delivery: { id: row.id, status: row.status, attemptCount: row.attempts, body: row.body, contentType: row.content_type },
+              webhook: {
+                id: row.webhook_id,
+                active: row.active,
+                subscriberUrl: row.subscriber_url,
+                secretCiphertext: row.secret_ciphertext,
+                version: row.version,
+              },
+            },
+          ]),
+        );
+        return ids.map((id) => byId.get(id) ?? null);
+      },
+      { cache: false, maxBatchSize: 100 },
+    );
     targetLoaders.set(db, loader);
   }
   return loader.load(deliveryId);
@@ -102,7 +132,10 @@ async function send({ webhook, delivery }: AttemptTarget, attempt: number, setti
       statusCode: response.status,
       latencyMs: Date.now() - started,
       snippet: response.body.toString('utf8').slice(0, RESPONSE_SNIPPET_CHARS),
-      error: response.status >= 300 && response.status < 400 ? `redirect not followed${response.headers.location ? ` (location: ${String(response.headers.location).slice(0, 500)})` : ''}` : null,
+      error:
+        response.status >= 300 && response.status < 400
+          ? `redirect not followed${response.headers.location ? ` (location: ${String(response.headers.location).slice(0, 500)})` : ''}`
+          : null,
       retryAfter: retryAfterSeconds(response.headers['retry-after']),
       ...judge(response.status),
     };

@@ -36,7 +36,8 @@ export async function deliveryBody(
   target: BodyTarget,
 ): Promise<DeliveryBody> {
   let fields: Record<string, unknown> = { ...payload };
-  if (target.version === ICS_VERSION && ICS_TRIGGERS.has(trigger)) fields = { ...fields, ...icsContents(payload as BookingWebhookPayload, trigger === 'BOOKING_CANCELLED') };
+  if (target.version === ICS_VERSION && ICS_TRIGGERS.has(trigger))
+    fields = { ...fields, ...icsContents(payload as BookingWebhookPayload, trigger === 'BOOKING_CANCELLED') };
   if (!NO_SHOW_TRIGGERS.has(trigger) && !LEGACY_FALLBACK_TRIGGERS.has(trigger)) fields.platformOAuthClientId = platformOAuthClientId;
   const flat = { triggerEvent: trigger, createdAt, ...fields };
   if (target.payloadTemplate) {

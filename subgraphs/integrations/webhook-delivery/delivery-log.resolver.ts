@@ -10,16 +10,24 @@ export class WebhookDeliveryPage extends PageOf(WebhookDelivery) {}
 /** The delivery log of the caller's own webhooks: /v2/webhooks/{webhookId}/deliveries. */
 @Resolver(() => WebhookDelivery)
 export class DeliveryLogResolver {
-  @Query(() => WebhookDeliveryPage, { description: "Deliveries of one of the caller's webhooks, newest first, with their attempts (GET /v2/webhooks/{webhookId}/deliveries)." })
+  @Query(() => WebhookDeliveryPage, {
+    description: "Deliveries of one of the caller's webhooks, newest first, with their attempts (GET /v2/webhooks/{webhookId}/deliveries).",
+  })
   @Directive('@scopes(anyOf: [["WEBHOOK_READ"]])')
   async webhookDeliveries(@Arg('webhookId', () => Int) webhookId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<WebhookDeliveryPage> {
     const [items, total] = await new DeliveryLogService(ctx.db).list(ctx.principal.userId!, webhookId, page);
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Mutation(() => WebhookDelivery, { description: "Sends a delivery of one of the caller's webhooks again, as a new delivery (POST /v2/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver)." })
+  @Mutation(() => WebhookDelivery, {
+    description: "Sends a delivery of one of the caller's webhooks again, as a new delivery (POST /v2/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver).",
+  })
   @Directive('@scopes(anyOf: [["WEBHOOK_WRITE"]])')
-  redeliverWebhookDelivery(@Arg('webhookId', () => Int) webhookId: number, @Arg('deliveryId') deliveryId: string, @Ctx() ctx: SubgraphContext): Promise<WebhookDelivery> {
+  redeliverWebhookDelivery(
+    @Arg('webhookId', () => Int) webhookId: number,
+    @Arg('deliveryId') deliveryId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WebhookDelivery> {
     return new DeliveryLogService(ctx.db).redeliver(ctx.principal.userId!, webhookId, deliveryId);
   }
 }

@@ -79,7 +79,11 @@ async function createDeliveries(tx: EntityManager, events: EventDeliveries[]): P
     const traceContext = traceOf.get(eventKey);
     return traceContext ? { deliveryId: id, attempt: 1, traceContext } : { deliveryId: id, attempt: 1 };
   };
-  await enqueueManyInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, pending.map(({ id, event_key }) => ({ data: jobOf(id, event_key) })));
+  await enqueueManyInTransaction(
+    tx,
+    WEBHOOK_DELIVERY_QUEUE,
+    pending.map(({ id, event_key }) => ({ data: jobOf(id, event_key) })),
+  );
   if (pending.length) await tx.query(`SELECT pg_notify($1, '')`, [WEBHOOK_DELIVERY_CHANNEL]);
 }
 
@@ -158,7 +162,9 @@ const ATTENDANCE = /* GraphQL */ `query NoShowAttendance($uid: String!) { bookin
  * one attendee was; never for a booking that is no longer accepted.
  */
 async function noShowHappened(graph: GraphLink, trigger: string, uid: string): Promise<boolean> {
-  const { bookingAttendance: attendance } = await graph.run<{ bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null }>(ATTENDANCE, { uid });
+  const { bookingAttendance: attendance } = await graph.run<{
+    bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null;
+  }>(ATTENDANCE, { uid });
   if (!attendance || attendance.status !== 'accepted') return false;
   return trigger === 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW' ? attendance.absentHost : attendance.absentAttendeeEmails.length > 0;
 }
@@ -174,7 +180,14 @@ async function planNoShowChecks(tx: EntityManager, webhooks: Webhook[], booking:
     if (!webhook.time || !webhook.timeUnit || !UNIT_MS[webhook.timeUnit]) continue;
     for (const trigger of webhook.triggers.filter((t) => NO_SHOW_TRIGGERS.has(t))) {
       const at = new Date(Date.parse(booking.start) + webhook.time * UNIT_MS[webhook.timeUnit]);
-      const job: ScheduledJob = { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload: booking, webhookId: webhook.id };
+      const job: ScheduledJob = {
+        eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`,
+        trigger,
+        bookingUid: booking.uid,
+        at: at.toISOString(),
+        payload: booking,
+        webhookId: webhook.id,
+      };
       await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter: at });
     }
   }

@@ -7,9 +7,18 @@ import { BookingWebhookPayload } from './booking-payload';
  */
 export function icsContents(payload: BookingWebhookPayload, cancelled: boolean): { attendeeIcsContent: string; organizerIcsContent: string } {
   // ical-generator is loaded with the first calendar object, not at start.
-  const { default: ical, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } = require('ical-generator') as typeof import('ical-generator');
+  const {
+    default: ical,
+    ICalAttendeeRole,
+    ICalAttendeeStatus,
+    ICalCalendarMethod,
+    ICalEventStatus,
+  } = require('ical-generator') as typeof import('ical-generator');
   const build = (forOrganizer: boolean) => {
-    const calendar = ical({ prodId: { company: 'svc', product: 'webhooks', language: 'EN' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+    const calendar = ical({
+      prodId: { company: 'svc', product: 'webhooks', language: 'EN' },
+      method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    });
     const event = calendar.createEvent({
       id: payload.iCalUID,
       sequence: payload.iCalSequence,

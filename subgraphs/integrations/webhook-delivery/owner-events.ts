@@ -18,7 +18,18 @@ export interface OutOfOfficeEventJob {
   trigger: 'OOO_CREATED';
   occurredAt: string;
   userId: number;
-  entry: { id: number; uuid: string; userId: number; toUserId: number | null; start: string; end: string; notes: string | null; reason: string; createdAt: string; updatedAt: string };
+  entry: {
+    id: number;
+    uuid: string;
+    userId: number;
+    toUserId: number | null;
+    start: string;
+    end: string;
+    notes: string | null;
+    reason: string;
+    createdAt: string;
+    updatedAt: string;
+  };
 }
 
 /** FORM_SUBMITTED (at once) and FORM_SUBMITTED_NO_EVENT (later, only if no booking was made from the response). */
@@ -72,7 +83,8 @@ interface DirectoryUser {
 /** The real service's reason labels. */
 const REASON_EMOJI: Record<string, string> = { unspecified: '🏝️', vacation: '🏝️', travel: '✈️', sick: '🤒', public_holiday: '📅' };
 
-const profile = (user: DirectoryUser | undefined) => (user ? { id: user.id, name: user.name, username: user.username, email: user.email, timeZone: user.timeZone } : null);
+const profile = (user: DirectoryUser | undefined) =>
+  user ? { id: user.id, name: user.name, username: user.username, email: user.email, timeZone: user.timeZone } : null;
 
 interface Audience {
   userIds: number[];
@@ -89,7 +101,9 @@ async function outOfOfficeEvent(graph: GraphLink, job: OutOfOfficeEventJob): Pro
   const teamIds = new Set<number>((user?.memberships ?? []).filter((m) => m.accepted).map((m) => m.teamId));
   if (user?.organizationId != null) teamIds.add(user.organizationId);
   return {
-    payload: { oooEntry: { ...entry, reason: { reason, emoji: REASON_EMOJI[reason] ?? '' }, user: profile(user) ?? { id: job.entry.userId }, toUser: profile(toUser) } },
+    payload: {
+      oooEntry: { ...entry, reason: { reason, emoji: REASON_EMOJI[reason] ?? '' }, user: profile(user) ?? { id: job.entry.userId }, toUser: profile(toUser) },
+    },
     audience: { userIds: [job.entry.userId], teamIds: [...teamIds] },
   };
 }
@@ -105,12 +119,18 @@ function formAudience(job: FormEventJob): Audience {
 
 /** FORM_SUBMITTED_NO_EVENT is only due when nothing was booked from the response meanwhile. */
 async function stillWithoutBooking(db: DataSource, responseId: number): Promise<boolean> {
-  const rows: Array<{ routed_to_booking_uid: string | null }> = await db.query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [responseId]);
+  const rows: Array<{ routed_to_booking_uid: string | null }> = await db.query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [
+    responseId,
+  ]);
   return rows.length === 1 && rows[0].routed_to_booking_uid == null;
 }
 
 /** The event's payload and its subscribed webhooks, or null when the event is no longer due. */
-export async function ownerEventRecipients(db: DataSource, graph: GraphLink, job: OwnerEventJob): Promise<{ payload: Record<string, unknown>; webhooks: Webhook[] } | null> {
+export async function ownerEventRecipients(
+  db: DataSource,
+  graph: GraphLink,
+  job: OwnerEventJob,
+): Promise<{ payload: Record<string, unknown>; webhooks: Webhook[] } | null> {
   let payload: Record<string, unknown>;
   let audience: Audience;
   if (job.kind === 'ooo') ({ payload, audience } = await outOfOfficeEvent(graph, job));

@@ -23,9 +23,18 @@ const NESTED_EACH = `${'{{#each @root}}'.repeat(6)}x${'{{/each}}'.repeat(6)}`;
 
 describe('payload templates: {{path}} placeholders over the flat payload (spec 6 rule 2)', () => {
   it('a JSON template is sent as JSON: dotted paths, array indexes, every value JSON-escaped inside its string', () => {
-    const rendered = renderPayloadTemplate('{"t":"{{type}}","title":"{{ title }}","who":"{{organizer.name}}","guest":"{{attendees.0.name}}","second":"{{attendees.1.name}}"}', FIELDS);
+    const rendered = renderPayloadTemplate(
+      '{"t":"{{type}}","title":"{{ title }}","who":"{{organizer.name}}","guest":"{{attendees.0.name}}","second":"{{attendees.1.name}}"}',
+      FIELDS,
+    );
     expect(rendered.contentType).toBe('application/json');
-    expect(JSON.parse(rendered.body)).toEqual({ t: 'intro', title: 'Intro call with Ana "Quote" Lee', who: 'Olivia Organizer', guest: 'Ana "Quote" Lee', second: 'Line\nBreak \\ Back' });
+    expect(JSON.parse(rendered.body)).toEqual({
+      t: 'intro',
+      title: 'Intro call with Ana "Quote" Lee',
+      who: 'Olivia Organizer',
+      guest: 'Ana "Quote" Lee',
+      second: 'Line\nBreak \\ Back',
+    });
   });
 
   it('any other template is form-encoded text, values as they are', () => {
@@ -36,16 +45,22 @@ describe('payload templates: {{path}} placeholders over the flat payload (spec 6
   });
 
   it('an unknown path, null and undefined render as nothing; numbers and booleans as their text; objects and arrays as their JSON', () => {
-    expect(renderPayloadTemplate('a={{nope}}&b={{organizer.nope.deeper}}&c={{attendees.7.name}}&d={{platformOAuthClientId}}&e={{length}}&f={{utcOffset}}&g={{requiresConfirmation}}', FIELDS).body).toBe(
-      'a=&b=&c=&d=&e=30&f=-300&g=false',
+    expect(
+      renderPayloadTemplate(
+        'a={{nope}}&b={{organizer.nope.deeper}}&c={{attendees.7.name}}&d={{platformOAuthClientId}}&e={{length}}&f={{utcOffset}}&g={{requiresConfirmation}}',
+        FIELDS,
+      ).body,
+    ).toBe('a=&b=&c=&d=&e=30&f=-300&g=false');
+    expect(renderPayloadTemplate('o={{organizer.language}}&a={{attendees.0}}', FIELDS).body).toBe(
+      'o={"locale":"en"}&a={"name":"Ana \\"Quote\\" Lee","email":"ana@example.com"}',
     );
-    expect(renderPayloadTemplate('o={{organizer.language}}&a={{attendees.0}}', FIELDS).body).toBe('o={"locale":"en"}&a={"name":"Ana \\"Quote\\" Lee","email":"ana@example.com"}');
     const json = JSON.parse(renderPayloadTemplate('{"organizer":"{{organizer}}"}', FIELDS).body);
     expect(JSON.parse(json.organizer)).toEqual(FIELDS.organizer);
   });
 
   it('own properties only: prototype keys render nothing of the prototype', () => {
-    const template = 'a={{__proto__}}&b={{constructor.name}}&c={{toString}}&d={{organizer.__proto__.constructor.name}}&e={{attendees.constructor.name}}&f={{organizer.hasOwnProperty}}';
+    const template =
+      'a={{__proto__}}&b={{constructor.name}}&c={{toString}}&d={{organizer.__proto__.constructor.name}}&e={{attendees.constructor.name}}&f={{organizer.hasOwnProperty}}';
     expect(renderPayloadTemplate(template, FIELDS).body).toBe('a=&b=&c=&d=&e=&f=');
   });
 
@@ -88,13 +103,16 @@ describe('payload templates: {{path}} placeholders over the flat payload (spec 6
   });
 });
 
-describe('rendering off the worker\'s event loop', () => {
+describe("rendering off the worker's event loop", () => {
   afterAll(closeRenderThread);
 
   it('renders in a worker thread: the same body, and a refusal with its reason', async () => {
     expect(await renderOffThread('{"who":"{{organizer.name}}"}', FIELDS)).toEqual({ body: '{"who":"Olivia Organizer"}', contentType: 'application/json' });
     await expect(renderOffThread(NESTED_EACH, FIELDS)).rejects.toThrow('{{#each @root}}');
     await expect(renderOffThread('{{big}}'.repeat(11), { big: 'x'.repeat(100_000) })).rejects.toThrow('larger than 1 MiB');
-    expect(await renderOffThread('t={{title}}', FIELDS)).toEqual({ body: 't=Intro call with Ana "Quote" Lee', contentType: 'application/x-www-form-urlencoded' });
+    expect(await renderOffThread('t={{title}}', FIELDS)).toEqual({
+      body: 't=Intro call with Ana "Quote" Lee',
+      contentType: 'application/x-www-form-urlencoded',
+    });
   });
 });

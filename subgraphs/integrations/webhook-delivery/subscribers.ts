@@ -49,10 +49,12 @@ export function subscribedWebhooks(db: DataSource, triggers: string[], booking: 
     .createQueryBuilder('w')
     .where('w.active')
     .andWhere('w.triggers && :triggers::text[]', { triggers })
-    .andWhere(
-      `(w.user_id = ANY(:hostIds::int[]) OR w.event_type_id = :eventTypeId OR w.team_id = ANY(:teamIds::int[]) OR w.o_auth_client_id = :clientId)`,
-      { hostIds: booking.hostIds ?? [], eventTypeId: booking.eventTypeId ?? -1, teamIds: audience.teamIds, clientId: booking.platformOAuthClientId ?? null },
-    )
+    .andWhere(`(w.user_id = ANY(:hostIds::int[]) OR w.event_type_id = :eventTypeId OR w.team_id = ANY(:teamIds::int[]) OR w.o_auth_client_id = :clientId)`, {
+      hostIds: booking.hostIds ?? [],
+      eventTypeId: booking.eventTypeId ?? -1,
+      teamIds: audience.teamIds,
+      clientId: booking.platformOAuthClientId ?? null,
+    })
     .orderBy('w.id')
     .getMany();
 }

@@ -30,7 +30,11 @@ export class OAuthClientWebhookResolver {
 
   @Query(() => Webhook, { ...deprecated, description: "One webhook of a platform OAuth client; another client's is a 404." })
   @Directive('@platformClient(clientId: "args.clientId")')
-  oAuthClientWebhook(@Arg('clientId', CLIENT_ID) clientId: string, @Arg('webhookId', () => Int) webhookId: number, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
+  oAuthClientWebhook(
+    @Arg('clientId', CLIENT_ID) clientId: string,
+    @Arg('webhookId', () => Int) webhookId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Webhook> {
     return new WebhookService(ctx.db).get(client(clientId), webhookId);
   }
 
@@ -43,7 +47,12 @@ export class OAuthClientWebhookResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Webhook> {
     const webhooks = new WebhookService(ctx.db);
-    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), () => webhooks.create(client(clientId), input));
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => webhooks.recalled(reference),
+      () => webhooks.create(client(clientId), input),
+    );
   }
 
   @Mutation(() => Webhook, { ...deprecated, description: 'Changes a webhook of a platform OAuth client (partial; checked like a create).' })
@@ -59,11 +68,18 @@ export class OAuthClientWebhookResolver {
 
   @Mutation(() => Webhook, { ...deprecated, description: 'Deletes a webhook of a platform OAuth client and answers it as it was.' })
   @Directive('@platformClient(clientId: "args.clientId")')
-  deleteOAuthClientWebhook(@Arg('clientId', CLIENT_ID) clientId: string, @Arg('webhookId', () => Int) webhookId: number, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
+  deleteOAuthClientWebhook(
+    @Arg('clientId', CLIENT_ID) clientId: string,
+    @Arg('webhookId', () => Int) webhookId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Webhook> {
     return new WebhookService(ctx.db).remove(client(clientId), webhookId);
   }
 
-  @Mutation(() => String, { ...deprecated, description: 'Deletes every webhook of a platform OAuth client; answers how many (DELETE /v2/oauth-clients/{clientId}/webhooks).' })
+  @Mutation(() => String, {
+    ...deprecated,
+    description: 'Deletes every webhook of a platform OAuth client; answers how many (DELETE /v2/oauth-clients/{clientId}/webhooks).',
+  })
   @Directive('@platformClient(clientId: "args.clientId")')
   async deleteAllOAuthClientWebhooks(@Arg('clientId', CLIENT_ID) clientId: string, @Ctx() ctx: SubgraphContext): Promise<string> {
     const count = await new WebhookService(ctx.db).removeAll(client(clientId));

@@ -42,7 +42,12 @@ export class OrganizationWebhookResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Webhook> {
     const webhooks = new WebhookService(ctx.db);
-    return keyedWrite(ctx, info, (reference) => webhooks.recalled(reference), () => webhooks.create(organization(orgId), input));
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => webhooks.recalled(reference),
+      () => webhooks.create(organization(orgId), input),
+    );
   }
 
   @Mutation(() => Webhook, { description: 'Changes a webhook of an organization (partial; checked like a create).' })
@@ -60,7 +65,11 @@ export class OrganizationWebhookResolver {
   @Mutation(() => Webhook, { description: 'Deletes a webhook of an organization and answers it as it was.' })
   @Directive('@scopes(anyOf: [["ORG_WEBHOOK_WRITE"]])')
   @Directive('@pbac(permission: "webhook.delete", org: "args.orgId")')
-  deleteOrganizationWebhook(@Arg('orgId', () => Int) orgId: number, @Arg('webhookId', () => Int) webhookId: number, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
+  deleteOrganizationWebhook(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('webhookId', () => Int) webhookId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Webhook> {
     return new WebhookService(ctx.db).remove(organization(orgId), webhookId);
   }
 }

@@ -8,7 +8,11 @@ import { Webhook } from './webhook.entity';
 import { CreateWebhookInput, UpdateWebhookInput, WebhookPage } from './webhook.inputs';
 import { WebhookOwner, WebhookService } from './webhook.service';
 
-const ORG_ID = { nullable: true, description: 'The organization, when the team is addressed inside it (/v2/organizations/{orgId}/teams/{teamId}/…): its admins may act too, and the team must be one of its teams.' };
+const ORG_ID = {
+  nullable: true,
+  description:
+    'The organization, when the team is addressed inside it (/v2/organizations/{orgId}/teams/{teamId}/…): its admins may act too, and the team must be one of its teams.',
+};
 
 /** The team event type as a webhook owner, once the path's ids are known to fit together (else NOT_FOUND). */
 async function teamEventType(ctx: SubgraphContext, address: TeamEventTypeAddress): Promise<WebhookOwner> {
@@ -93,7 +97,9 @@ export class TeamEventTypeWebhookResolver {
     return new WebhookService(ctx.db).remove(await teamEventType(ctx, { teamId, eventTypeId, orgId }), webhookId);
   }
 
-  @Mutation(() => String, { description: 'Deletes every webhook of a team event type; answers how many (DELETE /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks).' })
+  @Mutation(() => String, {
+    description: 'Deletes every webhook of a team event type; answers how many (DELETE /v2/teams/{teamId}/event-types/{eventTypeId}/webhooks).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])')
   @Directive('@pbac(permission: "webhook.delete", team: "args.teamId", org: "args.orgId")')
   async deleteAllTeamEventTypeWebhooks(

@@ -126,7 +126,8 @@ export class WebhookService {
     try {
       return await save();
     } catch (error) {
-      if (isConstraintViolation(error)) throw conflict(`subscriberUrl: ${OWNER_WORDS(owner)} already ha${'userId' in owner ? 've' : 's'} a webhook for ${webhook.subscriberUrl}`);
+      if (isConstraintViolation(error))
+        throw conflict(`subscriberUrl: ${OWNER_WORDS(owner)} already ha${'userId' in owner ? 've' : 's'} a webhook for ${webhook.subscriberUrl}`);
       throw error;
     }
   }

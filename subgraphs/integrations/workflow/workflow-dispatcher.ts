@@ -26,7 +26,9 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
   // Without a provider the reminder is logged and counts as sent, as e-mail does without SMTP.
   const texts = {
     send: (message: TextMessage) =>
-      provider.configured ? provider.send(message) : Promise.resolve(console.log(`[workflow ${message.channel}] (no SMS_PROVIDER_URL: logged, not sent) To: ${message.to}`)),
+      provider.configured
+        ? provider.send(message)
+        : Promise.resolve(console.log(`[workflow ${message.channel}] (no SMS_PROVIDER_URL: logged, not sent) To: ${message.to}`)),
   };
   const subject = (name: string) => renderTemplate(step.subject ?? '', booking, name);
   const html = (name: string) => renderTemplate(step.html ?? '', booking, name, escapeHtml);
@@ -34,21 +36,37 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
   const firstAttendee = booking.attendees[0]?.name ?? '';
   switch (step.action) {
     case 'email_host':
-      return mailer.send({ to: booking.organizer.email, senderName: step.sender, subject: subject(firstAttendee), html: html(firstAttendee), text: htmlToText(html(firstAttendee)) });
+      return mailer.send({
+        to: booking.organizer.email,
+        senderName: step.sender,
+        subject: subject(firstAttendee),
+        html: html(firstAttendee),
+        text: htmlToText(html(firstAttendee)),
+      });
     case 'email_address':
-      if (step.email) await mailer.send({ to: step.email, senderName: step.sender, subject: subject(firstAttendee), html: html(firstAttendee), text: htmlToText(html(firstAttendee)) });
+      if (step.email)
+        await mailer.send({
+          to: step.email,
+          senderName: step.sender,
+          subject: subject(firstAttendee),
+          html: html(firstAttendee),
+          text: htmlToText(html(firstAttendee)),
+        });
       return;
     case 'email_attendee':
-      for (const a of booking.attendees) await mailer.send({ to: a.email, senderName: step.sender, subject: subject(a.name), html: html(a.name), text: htmlToText(html(a.name)) });
+      for (const a of booking.attendees)
+        await mailer.send({ to: a.email, senderName: step.sender, subject: subject(a.name), html: html(a.name), text: htmlToText(html(a.name)) });
       return;
     case 'sms_number':
     case 'whatsapp_number':
-      if (step.phone) await texts.send({ channel: step.action.startsWith('sms') ? 'sms' : 'whatsapp', to: step.phone, senderName: step.sender, body: text(firstAttendee) });
+      if (step.phone)
+        await texts.send({ channel: step.action.startsWith('sms') ? 'sms' : 'whatsapp', to: step.phone, senderName: step.sender, body: text(firstAttendee) });
       return;
     case 'sms_attendee':
     case 'whatsapp_attendee':
       for (const a of booking.attendees) {
-        if (a.phoneNumber) await texts.send({ channel: step.action.startsWith('sms') ? 'sms' : 'whatsapp', to: a.phoneNumber, senderName: step.sender, body: text(a.name) });
+        if (a.phoneNumber)
+          await texts.send({ channel: step.action.startsWith('sms') ? 'sms' : 'whatsapp', to: a.phoneNumber, senderName: step.sender, body: text(a.name) });
       }
       return;
   }
@@ -59,7 +77,8 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
  * due at its row's `due_at`.
  */
 export async function enqueueReminders(tx: EntityManager, rows: Array<{ id: string; dueAt: Date }>): Promise<void> {
-  for (const row of rows) await enqueueInTransaction(tx, WORKFLOW_REMINDERS_QUEUE, { reminderId: String(row.id) } satisfies ReminderJob, { startAfter: row.dueAt });
+  for (const row of rows)
+    await enqueueInTransaction(tx, WORKFLOW_REMINDERS_QUEUE, { reminderId: String(row.id) } satisfies ReminderJob, { startAfter: row.dueAt });
 }
 
 /**
@@ -69,9 +88,13 @@ export async function enqueueReminders(tx: EntityManager, rows: Array<{ id: stri
  */
 export async function sendReminder(db: DataSource, reminderId: string): Promise<void> {
   const failure = await db.transaction(async (tx) => {
-    const [reminder] = await tx.getRepository(WorkflowReminder).createQueryBuilder('r')
+    const [reminder] = await tx
+      .getRepository(WorkflowReminder)
+      .createQueryBuilder('r')
       .where('r.id = :id AND r.sent_at IS NULL', { id: reminderId })
-      .setLock('pessimistic_write').setOnLocked('skip_locked').getMany();
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
     if (!reminder) return null;
     const step = await tx.getRepository(WorkflowStep).findOneBy({ id: reminder.workflowStepId });
     try {
@@ -93,7 +116,9 @@ export function startWorkflowDispatcher(db: DataSource): { stop(): Promise<void>
   let boss: PgBoss | undefined;
   const started = (async () => {
     boss = await startJobQueueWorker(databaseUrl, { pollingIntervalSeconds: pollingSeconds(), max: 2 });
-    await boss.work<ReminderJob>(WORKFLOW_REMINDERS_QUEUE, { pollingIntervalSeconds: pollingSeconds(), batchSize: 1 }, ([job]) => sendReminder(db, job.data.reminderId));
+    await boss.work<ReminderJob>(WORKFLOW_REMINDERS_QUEUE, { pollingIntervalSeconds: pollingSeconds(), batchSize: 1 }, ([job]) =>
+      sendReminder(db, job.data.reminderId),
+    );
   })().catch((error) => console.error('[integrations] workflow reminder worker did not start:', (error as Error).message));
   return {
     async stop() {

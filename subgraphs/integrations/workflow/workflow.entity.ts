@@ -16,7 +16,10 @@ export class WorkflowOffset {
 
 @ObjectType({ description: 'What starts a workflow.' })
 export class WorkflowTrigger {
-  @Field({ description: 'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.' })
+  @Field({
+    description:
+      'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.',
+  })
   type: string;
   @Field(() => WorkflowOffset, { nullable: true }) offset: WorkflowOffset | null;
 }

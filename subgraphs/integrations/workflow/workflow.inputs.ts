@@ -5,7 +5,8 @@ import { Workflow } from './workflow.entity';
 @InputType()
 export class WorkflowActivationInput {
   @Field({ nullable: true, defaultValue: false }) isActiveOnAllEventTypes?: boolean;
-  @Field(() => [Int], { nullable: true, description: 'Event types of the team; required unless isActiveOnAllEventTypes.' }) activeOnEventTypeIds?: number[] | null;
+  @Field(() => [Int], { nullable: true, description: 'Event types of the team; required unless isActiveOnAllEventTypes.' }) activeOnEventTypeIds?:
+    number[] | null;
 }
 
 @InputType()
@@ -16,7 +17,10 @@ export class WorkflowOffsetInput {
 
 @InputType()
 export class WorkflowTriggerInput {
-  @Field({ description: 'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.' })
+  @Field({
+    description:
+      'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.',
+  })
   type: string;
   @Field(() => WorkflowOffsetInput, { nullable: true, description: 'Required for beforeEvent, afterEvent and the two video no-show triggers.' })
   offset?: WorkflowOffsetInput | null;
@@ -36,8 +40,10 @@ export class WorkflowStepInput {
   @Field() recipient: string;
   @Field() template: string;
   @Field() sender: string;
-  @Field(() => Int, { nullable: true, description: 'A verified e-mail of the team (email_address): the step sends to its address.' }) verifiedEmailId?: number | null;
-  @Field(() => Int, { nullable: true, description: 'A verified phone number of the team (sms_number, whatsapp_number): the step sends to it.' }) verifiedPhoneId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A verified e-mail of the team (email_address): the step sends to its address.' }) verifiedEmailId?:
+    number | null;
+  @Field(() => Int, { nullable: true, description: 'A verified phone number of the team (sms_number, whatsapp_number): the step sends to it.' })
+  verifiedPhoneId?: number | null;
   @Field(() => String, { nullable: true, description: 'The address of an email_address step.' }) email?: string | null;
   @Field(() => String, { nullable: true, description: 'The number of an sms_number / whatsapp_number step (E.164).' }) phone?: string | null;
   @Field({ nullable: true, defaultValue: false }) includeCalendarEvent?: boolean;
@@ -48,7 +54,7 @@ export class WorkflowStepInput {
   @Field(() => WorkflowMessageInput) message: WorkflowMessageInput;
 }
 
-@InputType({ description: 'Body of POST …/workflows (the reference\'s CreateWorkflowDto).' })
+@InputType({ description: "Body of POST …/workflows (the reference's CreateWorkflowDto)." })
 export class CreateWorkflowInput {
   @Field() name: string;
   @Field(() => WorkflowActivationInput) activation: WorkflowActivationInput;

@@ -16,7 +16,12 @@ export class TeamWorkflowResolver {
   @Query(() => WorkflowPage, { description: 'Workflows of an organization team (GET /v2/organizations/{orgId}/teams/{teamId}/workflows).' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
   @Directive(pbac('workflow.readTeamWorkflows'))
-  async teamWorkflows(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<WorkflowPage> {
+  async teamWorkflows(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Args() page: PageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WorkflowPage> {
     const [items, total] = await service(ctx).list({ orgId, teamId }, page);
     return { items, pagination: paginationOf(total, page) };
   }
@@ -24,14 +29,24 @@ export class TeamWorkflowResolver {
   @Query(() => Workflow, { description: 'One workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
   @Directive(pbac('workflow.readTeamWorkflows'))
-  teamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('workflowId', () => Int) workflowId: number, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+  teamWorkflow(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('workflowId', () => Int) workflowId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Workflow> {
     return service(ctx).get({ orgId, teamId }, workflowId);
   }
 
   @Mutation(() => Workflow, { description: 'Creates a workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
   @Directive(pbac('workflow.create'))
-  createTeamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateWorkflowInput, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+  createTeamWorkflow(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: CreateWorkflowInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Workflow> {
     return service(ctx).create({ orgId, teamId }, ctx.principal.userId!, input);
   }
 
@@ -51,23 +66,36 @@ export class TeamWorkflowResolver {
   @Mutation(() => Workflow, { description: 'Deletes a workflow of an organization team and answers it as it was.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
   @Directive(pbac('workflow.delete'))
-  deleteTeamWorkflow(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Arg('workflowId', () => Int) workflowId: number, @Ctx() ctx: SubgraphContext): Promise<Workflow> {
+  deleteTeamWorkflow(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('workflowId', () => Int) workflowId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Workflow> {
     return service(ctx).remove({ orgId, teamId }, workflowId);
   }
 
-  @Mutation(() => Int, { description: 'Schedules the steps of the team\'s workflows for a booking event (newEvent, eventCancelled, …); answers how many reminders were scheduled. Called by the booking side.' })
+  @Mutation(() => Int, {
+    description:
+      "Schedules the steps of the team's workflows for a booking event (newEvent, eventCancelled, …); answers how many reminders were scheduled. Called by the booking side.",
+  })
   @Directive('@internal')
   scheduleWorkflowReminders(
     @Arg('event') event: string,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('eventTypeId', () => Int) eventTypeId: number,
-    @Arg('booking', () => GraphQLJSONObject, { description: '{uid, title, start, end, timeZone, location, meetingUrl, organizer: {name, email}, attendees: [{name, email, phoneNumber}]}' }) booking: ReminderBooking,
+    @Arg('booking', () => GraphQLJSONObject, {
+      description: '{uid, title, start, end, timeZone, location, meetingUrl, organizer: {name, email}, attendees: [{name, email, phoneNumber}]}',
+    })
+    booking: ReminderBooking,
     @Ctx() ctx: SubgraphContext,
   ): Promise<number> {
     return service(ctx).scheduleForBooking(event, teamId, eventTypeId, booking);
   }
 
-  @Mutation(() => Int, { description: 'Drops the reminders of a booking not sent yet (cancelled, rejected or rescheduled); answers how many. Called by the booking side.' })
+  @Mutation(() => Int, {
+    description: 'Drops the reminders of a booking not sent yet (cancelled, rejected or rescheduled); answers how many. Called by the booking side.',
+  })
   @Directive('@internal')
   cancelWorkflowReminders(@Arg('bookingUid') bookingUid: string, @Ctx() ctx: SubgraphContext): Promise<number> {
     return service(ctx).cancelForBooking(bookingUid);

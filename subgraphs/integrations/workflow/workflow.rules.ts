@@ -2,10 +2,32 @@ import { badInput } from '../../kit/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
-export const TRIGGERS = ['beforeEvent', 'eventCancelled', 'newEvent', 'afterEvent', 'rescheduleEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow', 'bookingRejected', 'bookingRequested', 'bookingPaymentInitiated', 'bookingPaid', 'bookingNoShowUpdated'];
+export const TRIGGERS = [
+  'beforeEvent',
+  'eventCancelled',
+  'newEvent',
+  'afterEvent',
+  'rescheduleEvent',
+  'afterHostsCalVideoNoShow',
+  'afterGuestsCalVideoNoShow',
+  'bookingRejected',
+  'bookingRequested',
+  'bookingPaymentInitiated',
+  'bookingPaid',
+  'bookingNoShowUpdated',
+];
 export const TRIGGERS_WITH_OFFSET = ['beforeEvent', 'afterEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow'];
 export const OFFSET_UNITS = ['hour', 'minute', 'day'];
-export const ACTIONS = ['email_host', 'email_attendee', 'email_address', 'sms_attendee', 'sms_number', 'whatsapp_attendee', 'whatsapp_number', 'cal_ai_phone_call'];
+export const ACTIONS = [
+  'email_host',
+  'email_attendee',
+  'email_address',
+  'sms_attendee',
+  'sms_number',
+  'whatsapp_attendee',
+  'whatsapp_number',
+  'cal_ai_phone_call',
+];
 export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
 export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
 const PHONE = /^\+[1-9]\d{1,14}$/;
@@ -37,13 +59,17 @@ export function checkSteps(steps: WorkflowStepInput[]): void {
     numbers.add(step.stepNumber);
     if (!step.sender?.trim()) throw badInput(`${at}.sender`, `${at}.sender must not be empty`);
     if (!step.message?.subject?.trim() && step.action.startsWith('email')) throw badInput(`${at}.message.subject`, `${at}.message.subject must not be empty`);
-    if (step.action.startsWith('email') && !step.message.html?.trim()) throw badInput(`${at}.message.html`, `${at}.message.html is required for ${step.action}`);
-    if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim()) throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
+    if (step.action.startsWith('email') && !step.message.html?.trim())
+      throw badInput(`${at}.message.html`, `${at}.message.html is required for ${step.action}`);
+    if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim())
+      throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
     if (step.action === 'email_address') {
-      if (!step.email || !EMAIL.test(step.email)) throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
+      if (!step.email || !EMAIL.test(step.email))
+        throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
     }
     if (step.action === 'sms_number' || step.action === 'whatsapp_number') {
-      if (!step.phone || !PHONE.test(step.phone)) throw badInput(`${at}.phone`, `${at}.phone (or ${at}.verifiedPhoneId) must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
+      if (!step.phone || !PHONE.test(step.phone))
+        throw badInput(`${at}.phone`, `${at}.phone (or ${at}.verifiedPhoneId) must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
     }
     if (step.action === 'cal_ai_phone_call') throw badInput(`${at}.action`, `${at}.action cal_ai_phone_call is not available`);
   });
@@ -52,7 +78,12 @@ export function checkSteps(steps: WorkflowStepInput[]): void {
 const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
 /** When a step of a workflow with this trigger runs for a booking; null when the trigger is not this event. */
-export function dueTime(trigger: { type: string; offsetValue: number | null; offsetUnit: string | null }, event: string, booking: { start: Date; end: Date }, now: Date): Date | null {
+export function dueTime(
+  trigger: { type: string; offsetValue: number | null; offsetUnit: string | null },
+  event: string,
+  booking: { start: Date; end: Date },
+  now: Date,
+): Date | null {
   // A booking made or moved gets its reminders before and after the meeting (a moved one: those of its new time).
   const plansAroundMeeting = (event === 'newEvent' || event === 'rescheduleEvent') && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent');
   if (trigger.type !== event && !plansAroundMeeting) return null;

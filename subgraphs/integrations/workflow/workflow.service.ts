@@ -28,8 +28,8 @@ function stepsOf(inputs: WorkflowStepInput[]): WorkflowStep[] {
       recipient: s.recipient,
       template: s.template,
       sender: s.sender.trim(),
-      email: s.action === 'email_address' ? s.email ?? null : null,
-      phone: s.action === 'sms_number' || s.action === 'whatsapp_number' ? s.phone ?? null : null,
+      email: s.action === 'email_address' ? (s.email ?? null) : null,
+      phone: s.action === 'sms_number' || s.action === 'whatsapp_number' ? (s.phone ?? null) : null,
       subject: s.message.subject,
       html: s.message.html ?? null,
       text: s.message.text ?? null,
@@ -58,7 +58,8 @@ export class WorkflowService {
     const data = await this.ctx.graph.run<{ teamEventTypes: { items: Array<{ id: number }> } }>(TEAM_EVENT_TYPE_IDS, { teamId });
     const own = new Set(data.teamEventTypes.items.map((e) => e.id));
     const foreign = ids.find((id) => !own.has(id));
-    if (foreign !== undefined) throw badInput('activation.activeOnEventTypeIds', `activation.activeOnEventTypeIds: ${foreign} is not an event type of the team`);
+    if (foreign !== undefined)
+      throw badInput('activation.activeOnEventTypeIds', `activation.activeOnEventTypeIds: ${foreign} is not an event type of the team`);
     return { all, ids };
   }
 
@@ -84,12 +85,14 @@ export class WorkflowService {
     for (const [i, step] of (steps ?? []).entries()) {
       if (step.verifiedEmailId != null && step.action === 'email_address') {
         const verified = await this.db.getRepository(VerifiedEmail).findOneBy({ id: step.verifiedEmailId, teamId });
-        if (!verified) throw badInput(`steps[${i}].verifiedEmailId`, `steps[${i}].verifiedEmailId ${step.verifiedEmailId} is not a verified e-mail of team ${teamId}`);
+        if (!verified)
+          throw badInput(`steps[${i}].verifiedEmailId`, `steps[${i}].verifiedEmailId ${step.verifiedEmailId} is not a verified e-mail of team ${teamId}`);
         step.email = verified.email;
       }
       if (step.verifiedPhoneId != null && (step.action === 'sms_number' || step.action === 'whatsapp_number')) {
         const verified = await this.db.getRepository(VerifiedPhone).findOneBy({ id: step.verifiedPhoneId, teamId });
-        if (!verified) throw badInput(`steps[${i}].verifiedPhoneId`, `steps[${i}].verifiedPhoneId ${step.verifiedPhoneId} is not a verified phone number of team ${teamId}`);
+        if (!verified)
+          throw badInput(`steps[${i}].verifiedPhoneId`, `steps[${i}].verifiedPhoneId ${step.verifiedPhoneId} is not a verified phone number of team ${teamId}`);
         step.phone = verified.phoneNumber;
       }
     }
@@ -142,7 +145,19 @@ export class WorkflowService {
     }
     await this.db.transaction(async (tx) => {
       const { steps: _steps, ...fields } = workflow;
-      await tx.update(Workflow, { id }, { name: fields.name, triggerType: fields.triggerType, offsetValue: fields.offsetValue, offsetUnit: fields.offsetUnit, isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes, activeOnEventTypeIds: fields.activeOnEventTypeIds, updatedAt: new Date() });
+      await tx.update(
+        Workflow,
+        { id },
+        {
+          name: fields.name,
+          triggerType: fields.triggerType,
+          offsetValue: fields.offsetValue,
+          offsetUnit: fields.offsetUnit,
+          isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes,
+          activeOnEventTypeIds: fields.activeOnEventTypeIds,
+          updatedAt: new Date(),
+        },
+      );
       if (input.steps) {
         await tx.delete(WorkflowStep, { workflowId: id });
         await tx.save(stepsOf(input.steps).map((step) => Object.assign(step, { workflowId: id, workflow: { id } as Workflow })));
@@ -176,14 +191,22 @@ export class WorkflowService {
     // The rows and their jobs in one transaction; a row that already exists (a retried hook) gets no second job.
     await this.db.transaction(async (tx) => {
       const inserted = await tx.createQueryBuilder().insert().into(WorkflowReminder).values(rows).orIgnore().returning(['id', 'dueAt']).execute();
-      await enqueueReminders(tx, (inserted.raw as Array<{ id: string; due_at: Date }>).map((r) => ({ id: r.id, dueAt: r.due_at })));
+      await enqueueReminders(
+        tx,
+        (inserted.raw as Array<{ id: string; due_at: Date }>).map((r) => ({ id: r.id, dueAt: r.due_at })),
+      );
     });
     return rows.length;
   }
 
   /** Drops the reminders of a booking not sent yet (it was cancelled, rejected or moved); answers how many. */
   async cancelForBooking(bookingUid: string): Promise<number> {
-    const result = await this.db.getRepository(WorkflowReminder).createQueryBuilder().delete().where('booking_uid = :bookingUid AND sent_at IS NULL', { bookingUid }).execute();
+    const result = await this.db
+      .getRepository(WorkflowReminder)
+      .createQueryBuilder()
+      .delete()
+      .where('booking_uid = :bookingUid AND sent_at IS NULL', { bookingUid })
+      .execute();
     return result.affected ?? 0;
   }
 }

@@ -23,11 +23,7 @@ export interface ConfigurationProblem {
 /** A start refused because of its configuration: the message names every variable that is wrong. */
 export class ConfigurationError extends Error {
   constructor(readonly problems: readonly ConfigurationProblem[]) {
-    super(
-      `invalid configuration: ${problems
-        .map((p) => `${p.variable}=${p.shown}: ${p.problem}; expected ${p.expected}`)
-        .join('; ')}`,
-    );
+    super(`invalid configuration: ${problems.map((p) => `${p.variable}=${p.shown}: ${p.problem}; expected ${p.expected}`).join('; ')}`);
     this.name = 'ConfigurationError';
   }
 }
@@ -93,8 +89,27 @@ export function assertValidConfiguration(stackProcess: StackProcess, env: Enviro
  * their own tools read variables of those names.
  */
 const PROJECT_PREFIXES = [
-  'BOOKING_', 'CLIENT_SECRET_', 'CREDENTIAL_', 'DELEGATION_CREDENTIAL_', 'EMBEDDED_PG_', 'GRAPHQL_', 'INTERNAL_', 'LOCKOUT_', 'OUTBOUND_',
-  'PHONE_CALL_', 'RATE_LIMIT_', 'RESTART_', 'SIGN_IN_', 'SMS_PROVIDER_', 'SMTP_', 'STACK_', 'SUBGRAPH_', 'SUPERGRAPH_', 'TEAM_', 'WEBHOOK_', 'WORKFLOW_',
+  'BOOKING_',
+  'CLIENT_SECRET_',
+  'CREDENTIAL_',
+  'DELEGATION_CREDENTIAL_',
+  'EMBEDDED_PG_',
+  'GRAPHQL_',
+  'INTERNAL_',
+  'LOCKOUT_',
+  'OUTBOUND_',
+  'PHONE_CALL_',
+  'RATE_LIMIT_',
+  'RESTART_',
+  'SIGN_IN_',
+  'SMS_PROVIDER_',
+  'SMTP_',
+  'STACK_',
+  'SUBGRAPH_',
+  'SUPERGRAPH_',
+  'TEAM_',
+  'WEBHOOK_',
+  'WORKFLOW_',
 ];
 
 /** Set variables with a project prefix that nothing reads, each with the declared name nearest to it. */

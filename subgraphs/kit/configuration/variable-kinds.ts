@@ -110,7 +110,10 @@ export function list<T>(item: VariableKind<T>): VariableKind<T[]> {
   return {
     expected: `a comma-separated list, each ${item.expected}`,
     parse(value) {
-      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       return entries.map((entry, index) => {
         try {
           return item.parse(entry);
@@ -130,7 +133,10 @@ export function namedUrls(): VariableKind<Record<string, string>> {
   return {
     expected: 'comma-separated name=URL pairs',
     parse(value) {
-      const pairs = value.split(',').map((pair) => pair.trim()).filter(Boolean);
+      const pairs = value
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean);
       return Object.fromEntries(
         pairs.map((pair) => {
           const at = pair.indexOf('=');
@@ -139,7 +145,10 @@ export function namedUrls(): VariableKind<Record<string, string>> {
         }),
       );
     },
-    show: (value) => Object.entries(value).map(([name, address]) => `${name}=${address}`).join(','),
+    show: (value) =>
+      Object.entries(value)
+        .map(([name, address]) => `${name}=${address}`)
+        .join(','),
   };
 }
 

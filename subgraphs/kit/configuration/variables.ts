@@ -9,28 +9,11 @@ import { byteSize, choice, decimal, flag, integer, list, namedUrls, text, url, V
 
 /** The processes of the stack, as the table's "read by" column names them. */
 export type StackProcess =
-  | 'npm start'
-  | 'gateway'
-  | 'scheduling'
-  | 'organizations'
-  | 'integrations'
-  | 'oauth'
-  | 'webhook worker'
-  | 'operator tools'
-  | 'web example';
+  'npm start' | 'gateway' | 'scheduling' | 'organizations' | 'integrations' | 'oauth' | 'webhook worker' | 'operator tools' | 'web example';
 
 /** The README section whose table lists a variable (the marker `<!-- configuration: name -->` there). */
 export type ReadmeSection =
-  | 'running'
-  | 'observability'
-  | 'graphql'
-  | 'web-example'
-  | 'rate-limits'
-  | 'outbound'
-  | 'webhooks'
-  | 'messages'
-  | 'providers'
-  | 'development';
+  'running' | 'observability' | 'graphql' | 'web-example' | 'rate-limits' | 'outbound' | 'webhooks' | 'messages' | 'providers' | 'development';
 
 export interface Variable<V> {
   readonly kind: VariableKind<NonNullable<V>>;
@@ -262,7 +245,7 @@ export const VARIABLES = {
     default: 10,
     readBy: DATABASE_USERS,
     section: 'running',
-    meaning: 'connections of each subgraph\'s (and worker\'s) pool',
+    meaning: "connections of each subgraph's (and worker's) pool",
   }),
   DATA_DIR: declare({
     kind: text(),
@@ -305,7 +288,7 @@ export const VARIABLES = {
     readBy: ['gateway'],
     section: 'running',
     meaning:
-      '`allow`: `/graphql` takes a trusted document\'s `documentId` or any text; `only`: any text that is not a document of a manifest ' +
+      "`allow`: `/graphql` takes a trusted document's `documentId` or any text; `only`: any text that is not a document of a manifest " +
       'is refused (400 `QUERY_NOT_IN_SAFELIST`); see "For front-end teams"',
   }),
   TRUSTED_DOCUMENTS_DIR: declare({
@@ -351,7 +334,7 @@ export const VARIABLES = {
     secret: true,
     readBy: ['organizations', 'operator tools'],
     section: 'running',
-    meaning: 'AES-256-GCM key of delegation credentials\' service account keys',
+    meaning: "AES-256-GCM key of delegation credentials' service account keys",
   }),
   DELEGATION_CREDENTIAL_OLD_KEYS: declare({
     kind: list(text()),
@@ -613,7 +596,7 @@ export const VARIABLES = {
     default: 10_000,
     readBy: [...SUBGRAPHS, 'webhook worker', 'operator tools'],
     section: 'webhooks',
-    meaning: 'deadline of one delivery request (the queue\'s job expiry is at least this plus a second)',
+    meaning: "deadline of one delivery request (the queue's job expiry is at least this plus a second)",
   }),
   WEBHOOK_KEEP_ALIVE: declare({
     kind: flag(),
@@ -704,7 +687,7 @@ export const VARIABLES = {
     default: true,
     readBy: ['scheduling'],
     section: 'webhooks',
-    meaning: "off: this scheduling replica leaves the booking-hooks queue to the others (tests that count SQL statements)",
+    meaning: 'off: this scheduling replica leaves the booking-hooks queue to the others (tests that count SQL statements)',
   }),
   WORKFLOW_REMINDER_POLLING_SECONDS: declare({
     kind: decimal({ above: 0, unit: 's' }),
@@ -969,7 +952,7 @@ export const VARIABLES = {
     defaultText: '`PUBLIC_URL` + `/video`',
     readBy: ['integrations'],
     section: 'providers',
-    meaning: 'the base of the built-in video provider\'s meeting URLs',
+    meaning: "the base of the built-in video provider's meeting URLs",
   }),
   VIDEO_ROOM_KEY: declare({
     kind: text(),
@@ -977,7 +960,7 @@ export const VARIABLES = {
     secret: true,
     readBy: ['integrations'],
     section: 'providers',
-    meaning: 'the key that derives a booking\'s meeting room from its uid (not guessable from the uid alone)',
+    meaning: "the key that derives a booking's meeting room from its uid (not guessable from the uid alone)",
   }),
 
   // The web example (`npm run example:web`)

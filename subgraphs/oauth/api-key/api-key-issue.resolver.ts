@@ -5,7 +5,9 @@ import { ApiKeyService } from './api-key.service';
 /** Keys another subgraph hands out for a user it created (a managed organization's API user). */
 @Resolver()
 export class ApiKeyIssueResolver {
-  @Mutation(() => String, { description: 'Creates an API key for the user and answers the key itself (shown once; only its hash is kept). For other subgraphs only.' })
+  @Mutation(() => String, {
+    description: 'Creates an API key for the user and answers the key itself (shown once; only its hash is kept). For other subgraphs only.',
+  })
   @Directive('@internal')
   async issueApiKey(
     @Arg('userId', () => Int) userId: number,

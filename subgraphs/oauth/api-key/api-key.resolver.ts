@@ -27,7 +27,7 @@ export class ApiKeyResolver {
     return new ApiKeyService(ctx.db).listForUser(ctx.principal.userId!);
   }
 
-  @Mutation(() => ApiKey, { description: 'Revokes one of the caller\'s API keys; it stops working at once.' })
+  @Mutation(() => ApiKey, { description: "Revokes one of the caller's API keys; it stops working at once." })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   async revokeApiKey(@Arg('id', () => Int) id: number, @Ctx() ctx: SubgraphContext): Promise<ApiKey> {
     const revoked = await new ApiKeyService(ctx.db).revoke(ctx.principal.userId!, id);
@@ -35,10 +35,16 @@ export class ApiKeyResolver {
     return revoked;
   }
 
-  @Mutation(() => RefreshedApiKey, { description: 'POST /v2/api-keys/refresh: a new API key for the one this request is authenticated with, which stops working at once.' })
-  async refreshApiKey(@Arg('input', () => RefreshApiKeyInput, { nullable: true }) input: RefreshApiKeyInput | null, @Ctx() ctx: SubgraphContext): Promise<RefreshedApiKey> {
+  @Mutation(() => RefreshedApiKey, {
+    description: 'POST /v2/api-keys/refresh: a new API key for the one this request is authenticated with, which stops working at once.',
+  })
+  async refreshApiKey(
+    @Arg('input', () => RefreshApiKeyInput, { nullable: true }) input: RefreshApiKeyInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<RefreshedApiKey> {
     const { userId, apiKeyId, kind } = ctx.principal;
-    if (kind !== 'apiKey' || userId == null || apiKeyId == null) throw forbidden('Only an API key can be refreshed: send it as Authorization: Bearer <API key>');
+    if (kind !== 'apiKey' || userId == null || apiKeyId == null)
+      throw forbidden('Only an API key can be refreshed: send it as Authorization: Bearer <API key>');
     const { key } = await new ApiKeyService(ctx.db).refresh(userId, apiKeyId, input ?? {});
     ctx.principalsChanged.add(userId);
     return { apiKey: key };

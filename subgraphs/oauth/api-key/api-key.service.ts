@@ -87,7 +87,8 @@ export class ApiKeyService {
    */
   async refresh(userId: number, apiKeyId: number, input: ApiKeyRefresh = {}, now = new Date()): Promise<{ apiKey: ApiKey; key: string }> {
     const days = input.apiKeyDaysValid ?? DEFAULT_REFRESHED_KEY_DAYS;
-    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) throw badInput('apiKeyDaysValid', `apiKeyDaysValid must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS)
+      throw badInput('apiKeyDaysValid', `apiKeyDaysValid must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
     const expiresAt = input.apiKeyNeverExpires ? null : new Date(now.getTime() + days * 86_400_000);
     return this.db.transaction(async (tx) => {
       const old = await tx.findOne(ApiKey, { where: { id: apiKeyId, userId, revokedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });

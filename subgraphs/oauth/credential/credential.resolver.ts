@@ -6,13 +6,19 @@ import { User } from '../user/user.stub';
 
 @Resolver(() => ResolvedCredential)
 export class CredentialResolver {
-  @Query(() => ResolvedCredential, { nullable: true, description: 'Resolves `Authorization: Bearer <secret>` (API key or OAuth access token); null for an unknown, revoked or expired secret.' })
+  @Query(() => ResolvedCredential, {
+    nullable: true,
+    description: 'Resolves `Authorization: Bearer <secret>` (API key or OAuth access token); null for an unknown, revoked or expired secret.',
+  })
   @Directive('@internal')
   credential(@Arg('secret') secret: string, @Ctx() ctx: SubgraphContext): Promise<ResolvedCredential | null> {
     return new CredentialService(ctx.db).resolve(secret);
   }
 
-  @Query(() => ResolvedCredential, { nullable: true, description: 'Resolves the platform headers x-svc-client-id + x-svc-secret-key; null unless they name an approved confidential client and its secret.' })
+  @Query(() => ResolvedCredential, {
+    nullable: true,
+    description: 'Resolves the platform headers x-svc-client-id + x-svc-secret-key; null unless they name an approved confidential client and its secret.',
+  })
   @Directive('@internal')
   platformCredential(@Arg('clientId') clientId: string, @Arg('secretKey') secretKey: string, @Ctx() ctx: SubgraphContext): Promise<ResolvedCredential | null> {
     return new CredentialService(ctx.db).resolvePlatform(clientId, secretKey);

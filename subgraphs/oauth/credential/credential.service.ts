@@ -17,7 +17,15 @@ export class CredentialService {
   async resolve(secret: string): Promise<ResolvedCredential | null> {
     if (typeof secret !== 'string' || !secret) return null;
     const access = await new TokenService(this.db).findAccess(secret);
-    if (access) return credential({ kind: 'oauth', userId: access.userId, scopes: access.scopes, clientId: access.clientId, apiKeyId: null, expiresAt: access.expiresAt });
+    if (access)
+      return credential({
+        kind: 'oauth',
+        userId: access.userId,
+        scopes: access.scopes,
+        clientId: access.clientId,
+        apiKeyId: null,
+        expiresAt: access.expiresAt,
+      });
 
     const apiKeys = new ApiKeyService(this.db);
     const apiKey = await apiKeys.findActiveBySecret(secret);

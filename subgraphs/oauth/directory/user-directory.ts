@@ -25,7 +25,9 @@ export class UserDirectory {
 
   async byIds(ids: number[]): Promise<Map<number, DirectoryUser>> {
     if (ids.length === 0) return new Map();
-    const data = await this.graph.run<{ usersById: DirectoryUser[] }>(`query Users($ids: [Int!]!) { usersById(ids: $ids) { ${FIELDS} } }`, { ids: [...new Set(ids)] });
+    const data = await this.graph.run<{ usersById: DirectoryUser[] }>(`query Users($ids: [Int!]!) { usersById(ids: $ids) { ${FIELDS} } }`, {
+      ids: [...new Set(ids)],
+    });
     return new Map(data.usersById.map((u) => [u.id, u]));
   }
 

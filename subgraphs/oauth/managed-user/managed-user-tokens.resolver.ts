@@ -31,7 +31,10 @@ export class RefreshManagedUserTokensInput {
  */
 @Resolver()
 export class ManagedUserTokensResolver {
-  @Query(() => OAuthClient, { nullable: true, description: 'A platform OAuth client, for the organizations subgraph (the organization its managed users join).' })
+  @Query(() => OAuthClient, {
+    nullable: true,
+    description: 'A platform OAuth client, for the organizations subgraph (the organization its managed users join).',
+  })
   @Directive('@internal')
   platformOAuthClientById(@Arg('clientId') clientId: string, @Ctx() ctx: SubgraphContext): Promise<OAuthClient | null> {
     return ctx.db.getRepository(OAuthClient).findOneBy({ id: clientId });
@@ -39,7 +42,11 @@ export class ManagedUserTokensResolver {
 
   @Mutation(() => ManagedUserTokens, { description: "New tokens of a managed user for the client (the client's scopes); earlier ones stop working." })
   @Directive('@internal')
-  async issueManagedUserTokens(@Arg('clientId') clientId: string, @Arg('userId', () => Int) userId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedUserTokens> {
+  async issueManagedUserTokens(
+    @Arg('clientId') clientId: string,
+    @Arg('userId', () => Int) userId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedUserTokens> {
     const tokens = await new TokenService(ctx.db).issueForManagedUser(clientId, userId);
     ctx.principalsChanged.add(userId);
     return tokens;
@@ -53,9 +60,15 @@ export class ManagedUserTokensResolver {
     return revoked;
   }
 
-  @Mutation(() => ManagedUserTokens, { description: 'POST /v2/oauth/{clientId}/refresh: a refresh token of the client for a new pair (rotation: the used one stops working).' })
+  @Mutation(() => ManagedUserTokens, {
+    description: 'POST /v2/oauth/{clientId}/refresh: a refresh token of the client for a new pair (rotation: the used one stops working).',
+  })
   @Directive('@platformClient(clientId: "args.clientId")')
-  async refreshManagedUserTokens(@Arg('clientId') clientId: string, @Arg('input') input: RefreshManagedUserTokensInput, @Ctx() ctx: SubgraphContext): Promise<ManagedUserTokens> {
+  async refreshManagedUserTokens(
+    @Arg('clientId') clientId: string,
+    @Arg('input') input: RefreshManagedUserTokensInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedUserTokens> {
     if (typeof input.refreshToken !== 'string' || !input.refreshToken) throw badInput('refreshToken', 'refreshToken is required');
     const outcome = await new TokenService(ctx.db).refreshAsClient(clientId, input.refreshToken);
     for (const userId of outcome.revokedFor) ctx.principalsChanged.add(userId);

@@ -62,7 +62,10 @@ export class OAuthClient {
   // Platform OAuth clients (reference "OAuth Clients"): managed by an organization's admins.
 
   @Column({ name: 'organization_id', type: 'int', nullable: true })
-  @Field(() => Int, { nullable: true, description: 'The organization whose admins manage the client (platform OAuth clients); null for clients registered in the developer settings.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The organization whose admins manage the client (platform OAuth clients); null for clients registered in the developer settings.',
+  })
   organizationId: number | null;
 
   @Column({ type: 'text', nullable: true })

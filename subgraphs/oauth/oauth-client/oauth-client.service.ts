@@ -16,7 +16,14 @@ export interface NewOAuthClient {
 export type PlatformClientSettings = Partial<
   Pick<
     OAuthClient,
-    'organizationId' | 'logo' | 'bookingRedirectUri' | 'bookingCancelRedirectUri' | 'bookingRescheduleRedirectUri' | 'areEmailsEnabled' | 'areDefaultEventTypesEnabled' | 'areCalendarEventsEnabled'
+    | 'organizationId'
+    | 'logo'
+    | 'bookingRedirectUri'
+    | 'bookingCancelRedirectUri'
+    | 'bookingRescheduleRedirectUri'
+    | 'areEmailsEnabled'
+    | 'areDefaultEventTypesEnabled'
+    | 'areCalendarEventsEnabled'
   >
 >;
 

@@ -30,19 +30,27 @@ export class PlatformOAuthClientResolver {
     return new PlatformOAuthClientService(ctx.db).get(this.organizationOf(ctx), clientId);
   }
 
-  @Mutation(() => CreatedPlatformOAuthClient, { description: "Creates a platform OAuth client of the caller's organization, pending review (spec 3); the secret is shown only in this answer." })
+  @Mutation(() => CreatedPlatformOAuthClient, {
+    description: "Creates a platform OAuth client of the caller's organization, pending review (spec 3); the secret is shown only in this answer.",
+  })
   @Directive('@pbac(permission: "oauthClient.create", org: "principal.organizationId")')
   createPlatformOAuthClient(@Arg('input') input: CreatePlatformOAuthClientInput, @Ctx() ctx: SubgraphContext): Promise<CreatedPlatformOAuthClient> {
     return new PlatformOAuthClientService(ctx.db).create(this.organizationOf(ctx), ctx.principal.userId!, input);
   }
 
-  @Mutation(() => OAuthClient, { description: 'Changes a platform OAuth client of the caller\'s organization; omitted fields keep their value.' })
+  @Mutation(() => OAuthClient, { description: "Changes a platform OAuth client of the caller's organization; omitted fields keep their value." })
   @Directive('@pbac(permission: "oauthClient.update", org: "principal.organizationId")')
-  updatePlatformOAuthClient(@Arg('clientId') clientId: string, @Arg('input') input: UpdatePlatformOAuthClientInput, @Ctx() ctx: SubgraphContext): Promise<OAuthClient> {
+  updatePlatformOAuthClient(
+    @Arg('clientId') clientId: string,
+    @Arg('input') input: UpdatePlatformOAuthClientInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OAuthClient> {
     return new PlatformOAuthClientService(ctx.db).update(this.organizationOf(ctx), clientId, input);
   }
 
-  @Mutation(() => OAuthClient, { description: "Deletes a platform OAuth client of the caller's organization; every token it issued stops working. Answers the deleted client." })
+  @Mutation(() => OAuthClient, {
+    description: "Deletes a platform OAuth client of the caller's organization; every token it issued stops working. Answers the deleted client.",
+  })
   @Directive('@pbac(permission: "oauthClient.delete", org: "principal.organizationId")')
   async deletePlatformOAuthClient(@Arg('clientId') clientId: string, @Ctx() ctx: SubgraphContext): Promise<OAuthClient> {
     const { client, tokenHolders } = await new PlatformOAuthClientService(ctx.db).delete(this.organizationOf(ctx), clientId);

@@ -84,7 +84,9 @@ export class PlatformOAuthClientService {
   /** Deletes the client: its grants, and so every access and refresh token it issued, go with it (ON DELETE CASCADE). */
   async delete(organizationId: number, clientId: string): Promise<{ client: OAuthClient; tokenHolders: number[] }> {
     const client = await this.get(organizationId, clientId);
-    const holders: Array<{ user_id: number }> = await this.db.query('SELECT DISTINCT user_id FROM oauth_grants WHERE client_id = $1 AND revoked_at IS NULL', [client.id]);
+    const holders: Array<{ user_id: number }> = await this.db.query('SELECT DISTINCT user_id FROM oauth_grants WHERE client_id = $1 AND revoked_at IS NULL', [
+      client.id,
+    ]);
     await this.clients.delete({ id: client.id });
     return { client, tokenHolders: holders.map((h) => h.user_id) };
   }

@@ -20,7 +20,9 @@ export function reviewNotice(client: OAuthClient, owner: OwnerContact): Mail {
   return {
     to: owner.email,
     subject: `Your OAuth client "${client.name}" was ${outcome}`,
-    text: [`Hello ${owner.name},`, '', `A service admin ${outcome} your OAuth client "${client.name}"`, `(client id ${client.id}).`, '', ...next, ''].join('\n'),
+    text: [`Hello ${owner.name},`, '', `A service admin ${outcome} your OAuth client "${client.name}"`, `(client id ${client.id}).`, '', ...next, ''].join(
+      '\n',
+    ),
   };
 }
 

@@ -103,7 +103,8 @@ export class TokenService {
     return this.db.transaction(async (tx) => {
       const token = await tx.findOne(OAuthToken, { where: { tokenHash: sha256Hex(secret), kind: 'refresh' }, lock: { mode: 'pessimistic_write' } });
       const grant = token && (await tx.findOne(OAuthGrant, { where: { id: token.grantId }, lock: { mode: 'pessimistic_write' } }));
-      if (!token || !grant || grant.clientId !== client.id || !matchesHash(secret, token.tokenHash) || grant.revokedAt) throw OAUTH_ERRORS.refreshTokenInvalidOrExpired();
+      if (!token || !grant || grant.clientId !== client.id || !matchesHash(secret, token.tokenHash) || grant.revokedAt)
+        throw OAUTH_ERRORS.refreshTokenInvalidOrExpired();
       if (token.usedAt) {
         // A rotated refresh token used again: the grant is revoked, as its tokens may have leaked.
         await tx.update(OAuthGrant, { id: grant.id }, { revokedAt: now });

@@ -32,19 +32,21 @@ async function reviewPage(res: Response, browser: SignedIn, runtime: SubgraphRun
     title: 'OAuth client review',
     notice,
     body: html`<h2>Pending (${pending.length})</h2>
-${pending.length
-  ? pending.map((client) =>
-      clientCard(
-        client,
-        html`<p class="hint">Registered by ${ownerOf(client.ownerId)}</p>
+${
+  pending.length
+    ? pending.map((client) =>
+        clientCard(
+          client,
+          html`<p class="hint">Registered by ${ownerOf(client.ownerId)}</p>
   <form method="post" action="${REVIEW_PAGE}/${encodeURIComponent(client.id)}/review" class="actions">
     ${csrfField(browser.csrf)}
     <button type="submit" name="decision" value="approve">Approve</button>
     <button type="submit" name="decision" value="reject" class="danger">Reject</button>
   </form>`,
-      ),
-    )
-  : html`<p class="empty">No OAuth client is waiting for review.</p>`}
+        ),
+      )
+    : html`<p class="empty">No OAuth client is waiting for review.</p>`
+}
 <h2>Recently reviewed</h2>
 ${reviewed.length ? reviewed.map((client) => clientCard(client, html`<p class="hint">Registered by ${ownerOf(client.ownerId)}</p>`)) : html`<p class="empty">None yet.</p>`}`,
   });
@@ -56,7 +58,10 @@ export async function showReview(req: Request, res: Response, browser: Browser, 
   const reviewed = typeof req.query.reviewed === 'string' ? req.query.reviewed : null;
   const outcome = req.query.decision === 'approve' ? 'approved' : 'rejected';
   const notice: Notice | undefined = reviewed
-    ? { kind: 'success', text: `OAuth client ${reviewed} ${outcome}. ${req.query.notified === '1' ? 'Its owner was notified by e-mail.' : 'Its owner could not be notified by e-mail (see the log).'}` }
+    ? {
+        kind: 'success',
+        text: `OAuth client ${reviewed} ${outcome}. ${req.query.notified === '1' ? 'Its owner was notified by e-mail.' : 'Its owner could not be notified by e-mail (see the log).'}`,
+      }
     : undefined;
   await reviewPage(res, browser, runtime, 200, notice);
 }
@@ -72,7 +77,11 @@ export async function reviewClient(req: Request, res: Response, browser: Browser
     const client = await new OAuthClientReviewService(runtime.db).review(clientId, decision, browser.user.id);
     const directory = new UserDirectory(runtime.graph.forRequest(req.id));
     const notified = await notifyOwner(client, (id) => directory.byId(id), mailerFromEnvironment());
-    const query = new URLSearchParams({ reviewed: client.id, decision: decision === OAuthClientDecision.APPROVE ? 'approve' : 'reject', notified: notified ? '1' : '0' });
+    const query = new URLSearchParams({
+      reviewed: client.id,
+      decision: decision === OAuthClientDecision.APPROVE ? 'approve' : 'reject',
+      notified: notified ? '1' : '0',
+    });
     res.redirect(303, `${REVIEW_PAGE}?${query}`);
   } catch (error) {
     const code = error instanceof GraphQLError ? error.extensions.code : undefined;

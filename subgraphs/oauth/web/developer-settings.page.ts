@@ -18,7 +18,8 @@ interface RegistrationDraft {
 
 const EMPTY: RegistrationDraft = { name: '', redirectUris: '', scopes: [], isPublic: false };
 
-const list = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
 
 export function clientCard(client: OAuthClient, extra: Html | string = ''): Html {
   return html`<div class="card client" data-client-id="${client.id}">
@@ -51,7 +52,8 @@ function registrationForm(browser: Browser, draft: RegistrationDraft): Html {
     (group) => html`<fieldset>
     <legend>${group.title}</legend>
     <div class="choices">${group.scopes.map(
-      (scope) => html`<label title="${scopeLabel(scope)}"><input type="checkbox" name="scopes" value="${scope}" ${draft.scopes.includes(scope) ? html`checked` : ''}> <code>${scope}</code></label>`,
+      (scope) =>
+        html`<label title="${scopeLabel(scope)}"><input type="checkbox" name="scopes" value="${scope}" ${draft.scopes.includes(scope) ? html`checked` : ''}> <code>${scope}</code></label>`,
     )}</div>
   </fieldset>`,
   )}
@@ -60,7 +62,12 @@ function registrationForm(browser: Browser, draft: RegistrationDraft): Html {
 </form>`;
 }
 
-async function settingsPage(res: Response, browser: Browser & { user: NonNullable<Browser['user']> }, runtime: SubgraphRuntime, options: { status?: number; notice?: Notice; draft?: RegistrationDraft; registered?: Html } = {}): Promise<void> {
+async function settingsPage(
+  res: Response,
+  browser: Browser & { user: NonNullable<Browser['user']> },
+  runtime: SubgraphRuntime,
+  options: { status?: number; notice?: Notice; draft?: RegistrationDraft; registered?: Html } = {},
+): Promise<void> {
   const clients = await new OAuthClientService(runtime.db).listForOwner(browser.user.id);
   sendPage(res, options.status ?? 200, browser, {
     title: 'Developer settings',
@@ -93,17 +100,26 @@ export async function registerClient(req: Request, res: Response, browser: Brows
   try {
     const { client, secret } = await new OAuthClientService(runtime.db).register(browser.user.id, {
       name: draft.name,
-      redirectUris: draft.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean),
+      redirectUris: draft.redirectUris
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
       scopes: draft.scopes,
       isPublic: draft.isPublic,
     });
     const registered = html`<div class="card registered">
   <p>Client id: <code class="new-client-id">${client.id}</code></p>
-  ${secret
-    ? html`<p>Client secret — copy it now, it is shown only this once:</p><code class="secret new-client-secret">${secret}</code>`
-    : html`<p class="hint">A public client has no secret: it proves itself with PKCE (S256).</p>`}
+  ${
+    secret
+      ? html`<p>Client secret — copy it now, it is shown only this once:</p><code class="secret new-client-secret">${secret}</code>`
+      : html`<p class="hint">A public client has no secret: it proves itself with PKCE (S256).</p>`
+  }
 </div>`;
-    await settingsPage(res, browser, runtime, { status: 201, notice: { kind: 'success', text: `Registered "${client.name}". It is pending review by a service admin.` }, registered });
+    await settingsPage(res, browser, runtime, {
+      status: 201,
+      notice: { kind: 'success', text: `Registered "${client.name}". It is pending review by a service admin.` },
+      registered,
+    });
   } catch (error) {
     if (!(error instanceof GraphQLError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
     await settingsPage(res, browser, runtime, { status: 400, notice: { kind: 'error', text: error.message }, draft });

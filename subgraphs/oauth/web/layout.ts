@@ -31,7 +31,9 @@ export function page(frame: PageFrame): string {
         <form method="post" action="/auth/logout" class="inline">${csrfField(frame.csrf ?? '')}<button type="submit" class="link">Sign out</button></form>
       </nav>`
     : html`<nav><a href="/auth/login">Sign in</a></nav>`;
-  const notice = frame.notice ? html`<p class="notice ${frame.notice.kind}" role="${frame.notice.kind === 'error' ? 'alert' : 'status'}">${frame.notice.text}</p>` : '';
+  const notice = frame.notice
+    ? html`<p class="notice ${frame.notice.kind}" role="${frame.notice.kind === 'error' ? 'alert' : 'status'}">${frame.notice.text}</p>`
+    : '';
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -4,7 +4,10 @@ import { html } from './html';
 import { page, PageFrame } from './layout';
 
 export function sendPage(res: Response, status: number, browser: Browser, frame: Omit<PageFrame, 'user' | 'csrf'>): void {
-  res.status(status).type('html').send(page({ ...frame, user: browser.user, csrf: browser.csrf }));
+  res
+    .status(status)
+    .type('html')
+    .send(page({ ...frame, user: browser.user, csrf: browser.csrf }));
 }
 
 /** A POST whose CSRF token is missing or wrong: nothing is done. */
@@ -17,7 +20,12 @@ export function formExpired(res: Response, browser: Browser): void {
 }
 
 /** Pages for signed-in users send everyone else to sign in first, then back here (GET) or to `back`. */
-export function requireUser(req: Request, res: Response, browser: Browser, back = req.originalUrl): browser is Browser & { user: NonNullable<Browser['user']> } {
+export function requireUser(
+  req: Request,
+  res: Response,
+  browser: Browser,
+  back = req.originalUrl,
+): browser is Browser & { user: NonNullable<Browser['user']> } {
   if (browser.user) return true;
   res.redirect(303, `/auth/login?next=${encodeURIComponent(back)}`);
   return false;

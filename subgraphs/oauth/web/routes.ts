@@ -24,13 +24,16 @@ export const WEB_PATHS = addressOf('oauth').webPaths!;
 function refuseUnreadableParameters(req: Request, res: Response, next: NextFunction): void {
   const name = parameterWithNul(req.query) ?? parameterWithNul(req.body);
   if (!name) return next();
-  res.status(400).type('html').send(
-    page({
-      title: 'Bad request',
-      notice: { kind: 'error', text: `The ${name} parameter must not contain NUL characters (\\u0000).` },
-      body: html`<p>Nothing was done. <a href="/auth">Start again</a></p>`,
-    }),
-  );
+  res
+    .status(400)
+    .type('html')
+    .send(
+      page({
+        title: 'Bad request',
+        notice: { kind: 'error', text: `The ${name} parameter must not contain NUL characters (\\u0000).` },
+        body: html`<p>Nothing was done. <a href="/auth">Start again</a></p>`,
+      }),
+    );
 }
 
 type PageHandler = (req: Request, res: Response, browser: Browser, runtime: SubgraphRuntime) => unknown;
@@ -67,7 +70,10 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   });
   pages.get('/', (_req, res) => res.redirect(303, '/auth/settings/developer'));
   // The sign-in form answers its own fields (sign-in.page.ts), as it answers a wrong password; every other page's here.
-  pages.post('/login', on((req, res, browser) => signIn(req, res, browser, runtime, lockout)));
+  pages.post(
+    '/login',
+    on((req, res, browser) => signIn(req, res, browser, runtime, lockout)),
+  );
   pages.use(refuseUnreadableParameters);
   pages.get('/login', on(showSignIn));
   pages.post('/logout', on(signOut));
@@ -80,12 +86,18 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   pages.get('/admin/oauth-clients', on(showReview));
   pages.post('/admin/oauth-clients/:clientId/review', on(reviewClient));
   pages.use((_req: Request, res: Response) => {
-    res.status(404).type('html').send(page({ title: 'Not found', body: html`<p><a href="/auth">Developer settings</a></p>` }));
+    res
+      .status(404)
+      .type('html')
+      .send(page({ title: 'Not found', body: html`<p><a href="/auth">Developer settings</a></p>` }));
   });
   pages.use((error: Error & { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
     const status = error.status && error.status < 500 ? error.status : 500;
     if (status === 500) console.error(`[oauth pages] ${req.method} ${req.originalUrl}:`, error);
-    res.status(status).type('html').send(page({ title: status === 500 ? 'Something went wrong' : 'Bad request', body: html`<p><a href="/auth">Start again</a></p>` }));
+    res
+      .status(status)
+      .type('html')
+      .send(page({ title: status === 500 ? 'Something went wrong' : 'Bad request', body: html`<p><a href="/auth">Start again</a></p>` }));
   });
 
   app.get(DISCOVERY_PATH, showDiscovery);

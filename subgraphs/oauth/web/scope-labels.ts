@@ -35,7 +35,7 @@ export const SCOPE_LABELS: Record<OAuthScope, string> = {
   TEAM_WORKFLOW_WRITE: "Create, update and delete your teams' workflows",
   TEAM_VERIFIED_RESOURCES_READ: "Read your teams' verified e-mail addresses and phone numbers",
   TEAM_VERIFIED_RESOURCES_WRITE: 'Verify e-mail addresses and phone numbers for your teams',
-  ORG_EVENT_TYPE_READ: "Read the team event types across your organization",
+  ORG_EVENT_TYPE_READ: 'Read the team event types across your organization',
   ORG_BOOKING_READ: "Read your organization's bookings",
   ORG_SCHEDULE_READ: "Read your organization's schedules and out-of-office entries",
   ORG_SCHEDULE_WRITE: "Change your organization's schedules and out-of-office entries",

@@ -23,7 +23,11 @@ export function signInClientAddress(req: Request): string {
 export function signInLockout(limiters: LimiterFactory, settings: RateLimitSettings): GuessLockout {
   return new GuessLockout(
     limiters,
-    { names: { subject: 'sign-in-per-account', ip: 'sign-in-per-ip' }, failuresPerSubject: settings.signInFailuresPerAccount, failuresPerIp: settings.signInFailuresPerIp },
+    {
+      names: { subject: 'sign-in-per-account', ip: 'sign-in-per-ip' },
+      failuresPerSubject: settings.signInFailuresPerAccount,
+      failuresPerIp: settings.signInFailuresPerIp,
+    },
     settings,
     normalisedEmail,
   );

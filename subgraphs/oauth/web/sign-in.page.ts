@@ -16,17 +16,20 @@ const HOME = '/auth/settings/developer';
 
 /** Where to go after signing in: a page of ours (an /auth path), never another site. */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/auth/') || /[\\\s\u0000-\u001f\u007f]/.test(next) || next.startsWith('//')) return HOME;
+  if (typeof next !== 'string' || !next.startsWith('/auth/') || /[\\\s\p{Cc}]/u.test(next) || next.startsWith('//')) return HOME;
   return next;
 }
 
 function signInForm(res: Response, browser: Browser, options: { next: string; email?: string; notice?: Notice; status?: number }): void {
   const csrf = preSessionCsrf(browser, res);
-  res.status(options.status ?? 200).type('html').send(
-    page({
-      title: 'Sign in',
-      notice: options.notice,
-      body: html`<form method="post" action="/auth/login" class="card narrow">
+  res
+    .status(options.status ?? 200)
+    .type('html')
+    .send(
+      page({
+        title: 'Sign in',
+        notice: options.notice,
+        body: html`<form method="post" action="/auth/login" class="card narrow">
   ${csrfField(csrf)}
   <input type="hidden" name="next" value="${options.next}">
   <label for="email">E-mail</label>
@@ -35,8 +38,8 @@ function signInForm(res: Response, browser: Browser, options: { next: string; em
   <input type="password" id="password" name="password" autocomplete="current-password" required>
   <div class="actions"><button type="submit">Sign in</button></div>
 </form>`,
-    }),
-  );
+      }),
+    );
 }
 
 /** The longest e-mail and password the directory checks (the gateway's limits of verifyPassword: gateway/input-limits/input-rules.ts). */
@@ -76,7 +79,12 @@ export async function signIn(req: Request, res: Response, browser: Browser, runt
   const email = typeof req.body?.email === 'string' ? req.body.email : '';
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
   if (!csrfMatches(browser.cookies[PRE_SESSION_COOKIE], req.body?.csrf)) {
-    return signInForm(res, browser, { next, email, status: 403, notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' } });
+    return signInForm(res, browser, {
+      next,
+      email,
+      status: 403,
+      notice: { kind: 'error', text: 'The form expired or did not come from this site. Please sign in again.' },
+    });
   }
   const unusable = unusableField({ email, password });
   if (unusable) {

@@ -53,7 +53,10 @@ export class UpdateAttributeInput {
   enabled?: boolean;
 }
 
-@InputType({ description: 'Body of POST /v2/organizations/{orgId}/attributes/options/{userId}: an existing option, or (TEXT and NUMBER attributes) a value that becomes one.' })
+@InputType({
+  description:
+    'Body of POST /v2/organizations/{orgId}/attributes/options/{userId}: an existing option, or (TEXT and NUMBER attributes) a value that becomes one.',
+})
 export class AssignAttributeOptionInput {
   @Field()
   attributeId: string;

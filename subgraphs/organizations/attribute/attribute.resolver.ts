@@ -41,7 +41,11 @@ export class AttributeResolver {
 
   @Mutation(() => Attribute, { description: 'Creates an attribute with its first options.' })
   @Directive(CREATE)
-  createOrganizationAttribute(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateAttributeInput, @Ctx() ctx: SubgraphContext): Promise<Attribute> {
+  createOrganizationAttribute(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateAttributeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Attribute> {
     return service(ctx).create(orgId, input);
   }
 
@@ -58,7 +62,11 @@ export class AttributeResolver {
 
   @Mutation(() => Attribute, { description: 'Deletes an attribute with its options and assignments; answers it as it was.' })
   @Directive(DELETE)
-  deleteOrganizationAttribute(@Arg('orgId', () => Int) orgId: number, @Arg('attributeId') attributeId: string, @Ctx() ctx: SubgraphContext): Promise<Attribute> {
+  deleteOrganizationAttribute(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('attributeId') attributeId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Attribute> {
     return service(ctx).remove(orgId, attributeId);
   }
 }
@@ -68,7 +76,11 @@ export class AttributeResolver {
 export class AttributeOptionResolver {
   @Query(() => [AttributeOption], { description: 'Options of an attribute.' })
   @Directive(READ)
-  organizationAttributeOptions(@Arg('orgId', () => Int) orgId: number, @Arg('attributeId') attributeId: string, @Ctx() ctx: SubgraphContext): Promise<AttributeOption[]> {
+  organizationAttributeOptions(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('attributeId') attributeId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AttributeOption[]> {
     return service(ctx).options(orgId, attributeId);
   }
 
@@ -136,7 +148,11 @@ export class AttributeOptionResolver {
 
   @Query(() => [AttributeOption], { description: 'Options an organization member holds, of every attribute.' })
   @Directive(READ)
-  organizationUserAttributeOptions(@Arg('orgId', () => Int) orgId: number, @Arg('userId', () => Int) userId: number, @Ctx() ctx: SubgraphContext): Promise<AttributeOption[]> {
+  organizationUserAttributeOptions(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AttributeOption[]> {
     return service(ctx).optionsOfUser(orgId, userId);
   }
 

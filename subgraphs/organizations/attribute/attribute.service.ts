@@ -60,7 +60,15 @@ export class AttributeService {
       this.db.transaction(async (manager) => {
         await this.organization(orgId, manager);
         const attribute = await manager.save(
-          manager.create(Attribute, { id: newId('attr'), teamId: orgId, name, slug, type: input.type, enabled: input.enabled ?? true, usersCanEditRelation: false }),
+          manager.create(Attribute, {
+            id: newId('attr'),
+            teamId: orgId,
+            name,
+            slug,
+            type: input.type,
+            enabled: input.enabled ?? true,
+            usersCanEditRelation: false,
+          }),
         );
         for (const option of options) await manager.save(manager.create(AttributeOption, { id: newId('attropt'), attributeId: attribute.id, ...option }));
         return attribute;
@@ -192,8 +200,17 @@ export class AttributeService {
     if (attribute.type === AttributeType.NUMBER && !Number.isFinite(Number(value))) throw badInput('value', 'must be a number for a NUMBER attribute');
     const found = await manager.findOneBy(AttributeOption, { attributeId: attribute.id, value });
     if (found) return found;
-    const slug = value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || newId('value');
-    await manager.query(`INSERT INTO attribute_options (id, attribute_id, value, slug) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [newId('attropt'), attribute.id, value, slug]);
+    const slug =
+      value
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || newId('value');
+    await manager.query(`INSERT INTO attribute_options (id, attribute_id, value, slug) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      newId('attropt'),
+      attribute.id,
+      value,
+      slug,
+    ]);
     const created = await manager.findOneBy(AttributeOption, { attributeId: attribute.id, value });
     if (!created) throw conflict(`The attribute already has an option with the slug "${slug}"`);
     return created;
@@ -206,7 +223,11 @@ export class AttributeService {
       .createQueryBuilder('a')
       .innerJoin(AttributeOption, 'o', 'o.id = a.attribute_option_id')
       .innerJoin(Attribute, 'attr', 'attr.id = o.attribute_id')
-      .where('a.membership_id = :membershipId AND a.attribute_option_id = :attributeOptionId AND attr.team_id = :orgId', { membershipId: membership.id, attributeOptionId, orgId })
+      .where('a.membership_id = :membershipId AND a.attribute_option_id = :attributeOptionId AND attr.team_id = :orgId', {
+        membershipId: membership.id,
+        attributeOptionId,
+        orgId,
+      })
       .getOne();
     if (!assignment) throw notFound('Attribute option assigned to the user', attributeOptionId);
     await this.db.getRepository(AttributeAssignment).delete({ id: assignment.id });

@@ -17,7 +17,8 @@ export class MembershipAttribute {
   @Field() id: string;
   @Field() name: string;
   @Field({ description: 'TEXT, NUMBER, SINGLE_SELECT or MULTI_SELECT.' }) type: string;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The value: a number for NUMBER attributes, else a string; null for MULTI_SELECT.' }) option: string | number | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The value: a number for NUMBER attributes, else a string; null for MULTI_SELECT.' }) option:
+    string | number | null;
   @Field(() => String, { nullable: true }) optionId: string | null;
   @Field(() => [MembershipAttributeOption], { nullable: true, description: 'MULTI_SELECT only.' }) options: MembershipAttributeOption[] | null;
 }
@@ -47,17 +48,30 @@ const attributesByMembershipId = (ctx: SubgraphContext) =>
     for (const row of rows) {
       const attributes = byMember.get(row.membership_id) ?? new Map<string, MembershipAttribute>();
       byMember.set(row.membership_id, attributes);
-      const attribute = attributes.get(row.attribute_id) ?? { id: row.attribute_id, name: row.name, type: row.type, option: null, optionId: null, options: null };
+      const attribute = attributes.get(row.attribute_id) ?? {
+        id: row.attribute_id,
+        name: row.name,
+        type: row.type,
+        option: null,
+        optionId: null,
+        options: null,
+      };
       attributes.set(row.attribute_id, attribute);
       if (row.type === 'MULTI_SELECT') attribute.options = [...(attribute.options ?? []), { optionId: row.option_id, option: row.value }];
-      else Object.assign(attribute, { optionId: row.option_id, option: row.type === 'NUMBER' && Number.isFinite(Number(row.value)) ? Number(row.value) : row.value });
+      else
+        Object.assign(attribute, {
+          optionId: row.option_id,
+          option: row.type === 'NUMBER' && Number.isFinite(Number(row.value)) ? Number(row.value) : row.value,
+        });
     }
     return ids.map((id) => [...(byMember.get(id)?.values() ?? [])]);
   });
 
 @Resolver(() => Membership)
 export class MembershipAttributesResolver {
-  @FieldResolver(() => [MembershipAttribute], { description: "The organization attributes the member holds (organization memberships; a team membership has none)." })
+  @FieldResolver(() => [MembershipAttribute], {
+    description: 'The organization attributes the member holds (organization memberships; a team membership has none).',
+  })
   attributes(@Root() membership: Membership, @Ctx() ctx: SubgraphContext): Promise<MembershipAttribute[]> {
     return attributesByMembershipId(ctx).load(membership.id);
   }

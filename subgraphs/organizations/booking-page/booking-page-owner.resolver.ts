@@ -7,7 +7,10 @@ import { BookingPageOwnerService } from './booking-page-owner.service';
 /** Who owns a public booking page, for the scheduling subgraph (slots and bookings by username or team slug). */
 @Resolver()
 export class BookingPageOwnerResolver {
-  @Query(() => User, { nullable: true, description: 'The user with this username (an accepted member of the organization, when its slug is given); null when none. For other subgraphs only.' })
+  @Query(() => User, {
+    nullable: true,
+    description: 'The user with this username (an accepted member of the organization, when its slug is given); null when none. For other subgraphs only.',
+  })
   @Directive('@internal')
   userByUsername(
     @Arg('username') username: string,
@@ -17,7 +20,11 @@ export class BookingPageOwnerResolver {
     return new BookingPageOwnerService(ctx.db).userByUsername(username, organizationSlug);
   }
 
-  @Query(() => Team, { nullable: true, description: 'The team with this slug (in the organization, when its slug is given; else a standalone team first); null when none. For other subgraphs only.' })
+  @Query(() => Team, {
+    nullable: true,
+    description:
+      'The team with this slug (in the organization, when its slug is given; else a standalone team first); null when none. For other subgraphs only.',
+  })
   @Directive('@internal')
   teamBySlug(
     @Arg('slug') slug: string,

@@ -13,11 +13,7 @@ export class BookingPageOwnerService {
   constructor(private readonly db: DataSource) {}
 
   private async organizationId(slug: string): Promise<number | null> {
-    const org = await this.db
-      .getRepository(Team)
-      .createQueryBuilder('t')
-      .where('t.is_organization AND lower(t.slug) = lower(:slug)', { slug })
-      .getOne();
+    const org = await this.db.getRepository(Team).createQueryBuilder('t').where('t.is_organization AND lower(t.slug) = lower(:slug)', { slug }).getOne();
     return org?.id ?? null;
   }
 

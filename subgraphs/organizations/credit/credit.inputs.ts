@@ -8,6 +8,6 @@ export class ChargeCreditsInput {
   @Field({ nullable: true, description: 'What the credits pay for, such as `SMS`.' })
   creditFor?: string;
 
-  @Field({ nullable: true, description: 'The caller\'s idempotency reference: a second charge with it answers the first.' })
+  @Field({ nullable: true, description: "The caller's idempotency reference: a second charge with it answers the first." })
   externalRef?: string;
 }

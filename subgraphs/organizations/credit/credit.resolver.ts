@@ -16,7 +16,9 @@ export class CreditResolver {
     return new CreditService(ctx.db).available({ userId: ctx.principal.userId! });
   }
 
-  @Mutation(() => CreditCharge, { description: "Charges the caller's own credits; more than the balance is a CONFLICT and charges nothing (POST /v2/credits/charge)." })
+  @Mutation(() => CreditCharge, {
+    description: "Charges the caller's own credits; more than the balance is a CONFLICT and charges nothing (POST /v2/credits/charge).",
+  })
   @Directive('@scopes(anyOf: [["CREDITS_WRITE"]])')
   chargeMyCredits(@Arg('input') input: ChargeCreditsInput, @Ctx() ctx: SubgraphContext): Promise<CreditCharge> {
     return new CreditService(ctx.db).charge({ userId: ctx.principal.userId! }, input);
@@ -46,7 +48,11 @@ export class CreditResolver {
   @Mutation(() => CreditCharge, { description: "Charges an organization's credits (POST /v2/organizations/{orgId}/credits/charge)." })
   @Directive('@scopes(anyOf: [["CREDITS_WRITE"]])')
   @Directive('@pbac(permission: "credits.charge", org: "args.orgId")')
-  chargeOrganizationCredits(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: ChargeCreditsInput, @Ctx() ctx: SubgraphContext): Promise<CreditCharge> {
+  chargeOrganizationCredits(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: ChargeCreditsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CreditCharge> {
     return new CreditService(ctx.db).charge({ teamId: orgId }, input);
   }
 }

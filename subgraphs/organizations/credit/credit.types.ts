@@ -23,7 +23,7 @@ export class CreditCharge {
   @Field(() => String, { nullable: true })
   creditFor: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The caller\'s reference; charging again with it answers this charge, without charging twice.' })
+  @Field(() => String, { nullable: true, description: "The caller's reference; charging again with it answers this charge, without charging twice." })
   externalRef: string | null;
 
   @Field({ description: 'False when the answer is an earlier charge with the same externalRef.' })

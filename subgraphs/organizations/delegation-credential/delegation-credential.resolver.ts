@@ -11,11 +11,17 @@ const RULE = '@pbac(permission: "organization.update", org: "args.orgId")';
 export class DelegationCredentialResolver {
   @Mutation(() => DelegationCredential, { description: 'Creates a delegation credential, disabled (POST /v2/organizations/{orgId}/delegation-credentials).' })
   @Directive(RULE)
-  createDelegationCredential(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateDelegationCredentialInput, @Ctx() ctx: SubgraphContext): Promise<DelegationCredential> {
+  createDelegationCredential(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateDelegationCredentialInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DelegationCredential> {
     return new DelegationCredentialService(ctx.db).create(orgId, input);
   }
 
-  @Mutation(() => DelegationCredential, { description: 'Enables, disables or gives a new key to a delegation credential (PATCH /v2/organizations/{orgId}/delegation-credentials/{credentialId}).' })
+  @Mutation(() => DelegationCredential, {
+    description: 'Enables, disables or gives a new key to a delegation credential (PATCH /v2/organizations/{orgId}/delegation-credentials/{credentialId}).',
+  })
   @Directive(RULE)
   updateDelegationCredential(
     @Arg('orgId', () => Int) orgId: number,

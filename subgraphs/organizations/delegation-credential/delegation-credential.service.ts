@@ -70,7 +70,9 @@ export class DelegationCredentialService {
     let count = 0;
     for (const credential of await this.db.getRepository(DelegationCredential).find()) {
       if (!isSealedWithOldKey(credential.encryptedServiceAccountKey)) continue;
-      await this.db.getRepository(DelegationCredential).update({ id: credential.id }, { encryptedServiceAccountKey: reencryptServiceAccountKey(credential.encryptedServiceAccountKey) });
+      await this.db
+        .getRepository(DelegationCredential)
+        .update({ id: credential.id }, { encryptedServiceAccountKey: reencryptServiceAccountKey(credential.encryptedServiceAccountKey) });
       count += 1;
     }
     return count;

@@ -19,7 +19,9 @@ function issuer(ctx: SubgraphContext): IssueApiKey {
 
 @Resolver()
 export class ManagedOrganizationResolver {
-  @Mutation(() => ManagedOrganizationWithApiKey, { description: 'Creates an organization managed by this one, with an API key of its own (POST /v2/organizations/{orgId}/organizations).' })
+  @Mutation(() => ManagedOrganizationWithApiKey, {
+    description: 'Creates an organization managed by this one, with an API key of its own (POST /v2/organizations/{orgId}/organizations).',
+  })
   @Directive(rule('create'))
   async createManagedOrganization(
     @Arg('orgId', () => Int) orgId: number,
@@ -46,7 +48,11 @@ export class ManagedOrganizationResolver {
 
   @Query(() => ManagedOrganization, { description: 'One organization managed by this one.' })
   @Directive(rule('read'))
-  async managedOrganization(@Arg('orgId', () => Int) orgId: number, @Arg('managedOrganizationId', () => Int) managedOrganizationId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedOrganization> {
+  async managedOrganization(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('managedOrganizationId', () => Int) managedOrganizationId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedOrganization> {
     return ManagedOrganization.of(await new ManagedOrganizationService(ctx.db).get(orgId, managedOrganizationId));
   }
 
@@ -63,7 +69,11 @@ export class ManagedOrganizationResolver {
 
   @Mutation(() => ManagedOrganization, { description: 'Deletes a managed organization (without teams) and its API user; answers it as it was.' })
   @Directive(rule('delete'))
-  async deleteManagedOrganization(@Arg('orgId', () => Int) orgId: number, @Arg('managedOrganizationId', () => Int) managedOrganizationId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedOrganization> {
+  async deleteManagedOrganization(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('managedOrganizationId', () => Int) managedOrganizationId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedOrganization> {
     const { org, apiUserId } = await new ManagedOrganizationService(ctx.db).remove(orgId, managedOrganizationId);
     if (apiUserId != null) ctx.principalsChanged.add(apiUserId);
     return ManagedOrganization.of(org);

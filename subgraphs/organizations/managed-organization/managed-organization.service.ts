@@ -43,7 +43,8 @@ export class ManagedOrganizationService {
       .createQueryBuilder('t')
       .innerJoin('managed_organizations', 'mo', 'mo.organization_id = t.id AND mo.manager_id = :managerId', { managerId });
     if (filter.slug != null) query.andWhere('t.slug = :slug', { slug: filter.slug });
-    if (filter.metadataKey != null) query.andWhere('t.metadata ->> :metadataKey = :metadataValue', { metadataKey: filter.metadataKey, metadataValue: filter.metadataValue });
+    if (filter.metadataKey != null)
+      query.andWhere('t.metadata ->> :metadataKey = :metadataValue', { metadataKey: filter.metadataKey, metadataValue: filter.metadataValue });
     return query.orderBy('t.id').take(pageWindow(page).take).skip(pageWindow(page).skip).getManyAndCount();
   }
 
@@ -51,10 +52,15 @@ export class ManagedOrganizationService {
    * The organization, its API user (its OWNER, an account without password) and the link to the
    * manager; then the API user's key. The key acts as that user, so only inside the new organization.
    */
-  async create(managerId: number, input: CreateManagedOrganizationInput, issueApiKey: IssueApiKey): Promise<{ org: Team; apiKey: string; expiresAt: Date | null }> {
+  async create(
+    managerId: number,
+    input: CreateManagedOrganizationInput,
+    issueApiKey: IssueApiKey,
+  ): Promise<{ org: Team; apiKey: string; expiresAt: Date | null }> {
     const manager = await new TeamService(this.db).getOrganization(managerId);
     const days = input.apiKeyDaysValid ?? 30;
-    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS) throw badInput('apiKeyDaysValid', `must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS)
+      throw badInput('apiKeyDaysValid', `must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
     const expiresAt = input.apiKeyNeverExpires ? null : new Date(Date.now() + days * DAY);
     const org = await new TeamService(this.db).create({ name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true });
     try {
@@ -91,7 +97,10 @@ export class ManagedOrganizationService {
   /** Deletes the organization and its API user (so its keys stop working); answers it as it was. */
   async remove(managerId: number, organizationId: number): Promise<{ org: Team; apiUserId: number | null }> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query('SELECT api_user_id FROM managed_organizations WHERE manager_id = $1 AND organization_id = $2 FOR UPDATE', [managerId, organizationId]);
+      const [row] = await tx.query('SELECT api_user_id FROM managed_organizations WHERE manager_id = $1 AND organization_id = $2 FOR UPDATE', [
+        managerId,
+        organizationId,
+      ]);
       const org = row ? await tx.findOneBy(Team, { id: organizationId }) : null;
       if (!org) throw notFound('Managed organization', organizationId);
       // Teams take their event types (another subgraph) with them through the team deletion flow: delete them first.

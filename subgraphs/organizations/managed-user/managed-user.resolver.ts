@@ -28,7 +28,9 @@ export class ManagedUserResolver {
     return new ManagedUserService(ctx).get(clientId, userId);
   }
 
-  @Mutation(() => CreatedManagedUser, { description: "Creates a managed user of the client (a member of the client's organization) and answers its access and refresh tokens." })
+  @Mutation(() => CreatedManagedUser, {
+    description: "Creates a managed user of the client (a member of the client's organization) and answers its access and refresh tokens.",
+  })
   @Directive('@platformClient(clientId: "args.clientId")')
   createManagedUser(@Arg('clientId') clientId: string, @Arg('input') input: CreateManagedUserInput, @Ctx() ctx: SubgraphContext): Promise<CreatedManagedUser> {
     return new ManagedUserService(ctx).create(clientId, input);
@@ -36,7 +38,12 @@ export class ManagedUserResolver {
 
   @Mutation(() => ManagedUser, { description: 'Changes a managed user; omitted fields keep their value (the body of PATCH /v2/me).' })
   @Directive('@platformClient(clientId: "args.clientId")')
-  updateManagedUser(@Arg('clientId') clientId: string, @Arg('userId', () => Int) userId: number, @Arg('input') input: UpdateMeInput, @Ctx() ctx: SubgraphContext): Promise<ManagedUser> {
+  updateManagedUser(
+    @Arg('clientId') clientId: string,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('input') input: UpdateMeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedUser> {
     return new ManagedUserService(ctx).update(clientId, userId, input);
   }
 
@@ -50,7 +57,11 @@ export class ManagedUserResolver {
 
   @Mutation(() => ManagedUserKeys, { description: 'New access and refresh tokens of a managed user (lost tokens); the earlier ones stop working.' })
   @Directive('@platformClient(clientId: "args.clientId")')
-  async forceRefreshManagedUser(@Arg('clientId') clientId: string, @Arg('userId', () => Int) userId: number, @Ctx() ctx: SubgraphContext): Promise<ManagedUserKeys> {
+  async forceRefreshManagedUser(
+    @Arg('clientId') clientId: string,
+    @Arg('userId', () => Int) userId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ManagedUserKeys> {
     const keys = await new ManagedUserService(ctx).forceRefresh(clientId, userId);
     ctx.principalsChanged.add(userId);
     return keys;

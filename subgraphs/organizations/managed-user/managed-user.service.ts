@@ -74,8 +74,16 @@ export class ManagedUserService {
   async create(clientId: string, input: CreateManagedUserInput): Promise<CreatedManagedUser> {
     const email = managedEmail(input.email, clientId);
     const { timeZone, ...preferences } = input;
-    const changes = profileChanges({ ...preferences, email: undefined, name: input.name, timeZone: timeZone ?? DEFAULT_MANAGED_USER_TIME_ZONE } as UpdateMeInput);
-    const { platformOAuthClientById: client } = await this.ctx.graph.run<{ platformOAuthClientById: { id: string; organizationId: number | null } | null }>(CLIENT, { clientId });
+    const changes = profileChanges({
+      ...preferences,
+      email: undefined,
+      name: input.name,
+      timeZone: timeZone ?? DEFAULT_MANAGED_USER_TIME_ZONE,
+    } as UpdateMeInput);
+    const { platformOAuthClientById: client } = await this.ctx.graph.run<{ platformOAuthClientById: { id: string; organizationId: number | null } | null }>(
+      CLIENT,
+      { clientId },
+    );
     if (!client) throw notFound('OAuthClient', clientId);
     const user = await this.ctx.db.transaction(async (tx) => {
       const created = await new UserService(tx).create({ email, name: changes.name ?? input.name, timeZone: changes.timeZone! });
@@ -99,8 +107,12 @@ export class ManagedUserService {
     const user = await this.find(clientId, userId);
     const changes = profileChanges({ ...input, email: input.email == null ? input.email : managedEmail(input.email, clientId) });
     if (input.defaultScheduleId != null) {
-      const { makeDefaultScheduleOf } = await this.ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, { userId, scheduleId: input.defaultScheduleId });
-      if (!makeDefaultScheduleOf) throw badInput('defaultScheduleId', `defaultScheduleId: schedule ${input.defaultScheduleId} is not one of the user's schedules`);
+      const { makeDefaultScheduleOf } = await this.ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, {
+        userId,
+        scheduleId: input.defaultScheduleId,
+      });
+      if (!makeDefaultScheduleOf)
+        throw badInput('defaultScheduleId', `defaultScheduleId: schedule ${input.defaultScheduleId} is not one of the user's schedules`);
     }
     try {
       const saved = await this.users.save(Object.assign(user, changes));
@@ -139,7 +151,9 @@ export class ManagedUserService {
   /** Default schedules are the scheduling subgraph's: one call for the whole page. */
   private async withDefaultSchedules(users: User[]): Promise<ManagedUser[]> {
     if (!users.length) return [];
-    const { usersById } = await this.ctx.graph.run<{ usersById: Array<{ id: number; defaultScheduleId: number | null }> }>(DEFAULT_SCHEDULES, { ids: users.map((u) => u.id) });
+    const { usersById } = await this.ctx.graph.run<{ usersById: Array<{ id: number; defaultScheduleId: number | null }> }>(DEFAULT_SCHEDULES, {
+      ids: users.map((u) => u.id),
+    });
     const schedules = new Map(usersById.map((u) => [u.id, u.defaultScheduleId]));
     return users.map((u) => ManagedUser.of(u, schedules.get(u.id) ?? null));
   }

@@ -41,5 +41,7 @@ export function sendInvitation(invitee: User | null, team: Team, role: string, i
   if (!invitee) return;
   mailerFromEnvironment()
     .send(invitationMail(invitee, team, role, inviter))
-    .catch((error: Error) => console.error(`[organizations] invitation of user ${invitee.id} to team ${team.id}: the e-mail could not be sent: ${error.message}`));
+    .catch((error: Error) =>
+      console.error(`[organizations] invitation of user ${invitee.id} to team ${team.id}: the e-mail could not be sent: ${error.message}`),
+    );
 }

@@ -19,7 +19,9 @@ export class InvitationResolver {
     return changed(ctx, new MembershipService(ctx.db).answerInvitation(ctx.principal.userId!, membershipId, true));
   }
 
-  @Mutation(() => Membership, { description: 'Declines (removes) one of my memberships that waits for my answer (POST /v2/me/memberships/{membershipId}/decline).' })
+  @Mutation(() => Membership, {
+    description: 'Declines (removes) one of my memberships that waits for my answer (POST /v2/me/memberships/{membershipId}/decline).',
+  })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   declineMyMembership(@Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).answerInvitation(ctx.principal.userId!, membershipId, false));
@@ -31,7 +33,9 @@ export class InvitationResolver {
     return new MembershipService(ctx.db).invitationsOf(userId);
   }
 
-  @Mutation(() => Membership, { description: "The signed-in user's answer on the invitations page (the oauth subgraph has checked the session). For other subgraphs only." })
+  @Mutation(() => Membership, {
+    description: "The signed-in user's answer on the invitations page (the oauth subgraph has checked the session). For other subgraphs only.",
+  })
   @Directive('@internal')
   answerMembershipInvitation(
     @Arg('userId', () => Int) userId: number,

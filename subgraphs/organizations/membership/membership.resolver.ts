@@ -23,7 +23,10 @@ export async function changed(ctx: SubgraphContext, change: Promise<MembershipCh
   for (const id of userIds) ctx.principalsChanged.add(id);
   await new TeamRosterChangeService(ctx.db, ctx.graph).dispatchAround(membership.teamId);
   if (invitation) {
-    const [invitee, inviter] = await Promise.all([userById(ctx).load(membership.userId), invitation.invitedBy == null ? null : userById(ctx).load(invitation.invitedBy)]);
+    const [invitee, inviter] = await Promise.all([
+      userById(ctx).load(membership.userId),
+      invitation.invitedBy == null ? null : userById(ctx).load(invitation.invitedBy),
+    ]);
     sendInvitation(invitee, invitation.team, membership.role, inviter);
   }
   return membership;
@@ -52,7 +55,11 @@ export class MembershipResolver {
   @Query(() => Membership, { description: 'One membership of a team.' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_READ"]])')
   @Directive('@pbac(permission: "team.readMemberships", team: "args.teamId")')
-  teamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  teamMembership(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     return new MembershipService(ctx.db).get({ teamId, orgId: null }, membershipId);
   }
 
@@ -63,7 +70,9 @@ export class MembershipResolver {
     return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input, actorOf(ctx.principal)));
   }
 
-  @Mutation(() => Membership, { description: 'Changes the role, acceptance or impersonation setting of a team membership; the last owner cannot be demoted (CONFLICT).' })
+  @Mutation(() => Membership, {
+    description: 'Changes the role, acceptance or impersonation setting of a team membership; the last owner cannot be demoted (CONFLICT).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.changeMemberRole", team: "args.teamId", grantsRole: "args.input.role")')
   updateTeamMembership(
@@ -78,7 +87,11 @@ export class MembershipResolver {
   @Mutation(() => Membership, { description: 'Removes a member from a team; answers the removed membership. The last owner cannot be removed (CONFLICT).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.remove", team: "args.teamId")')
-  removeTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  removeTeamMembership(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).remove({ teamId, orgId: null }, membershipId));
   }
 
@@ -149,7 +162,10 @@ export class MembershipResolver {
     return membership.customRoleId ? ((await roleById(ctx).load(membership.customRoleId))?.permissions ?? []) : null;
   }
 
-  @FieldResolver(() => User, { nullable: true, description: 'The member; null for anybody but the member while the membership is an invitation (not accepted).' })
+  @FieldResolver(() => User, {
+    nullable: true,
+    description: 'The member; null for anybody but the member while the membership is an invitation (not accepted).',
+  })
   @Directive('@consented(userId: "parent.userId", accepted: "parent.accepted")')
   user(@Root() membership: Membership, @Ctx() ctx: SubgraphContext) {
     return userById(ctx).load(membership.userId);

@@ -20,14 +20,22 @@ export class OrganizationMembershipResolver {
   @Query(() => Membership, { description: 'One membership of an organization.' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_READ"]])')
   @Directive('@pbac(permission: "organization.listMembers", org: "args.orgId")')
-  organizationMembership(@Arg('orgId', () => Int) orgId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  organizationMembership(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     return new MembershipService(ctx.db).get({ organizationId: orgId }, membershipId);
   }
 
   @Mutation(() => Membership, { description: 'Adds an existing user to an organization.' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.role")')
-  createOrganizationMembership(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  createOrganizationMembership(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateMembershipInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).create({ organizationId: orgId }, input, actorOf(ctx.principal)));
   }
 
@@ -43,10 +51,16 @@ export class OrganizationMembershipResolver {
     return changed(ctx, new MembershipService(ctx.db).update({ organizationId: orgId }, membershipId, input, actorOf(ctx.principal)));
   }
 
-  @Mutation(() => Membership, { description: "Removes a user from an organization and its teams; answers the removed membership. The last owner cannot be removed (CONFLICT)." })
+  @Mutation(() => Membership, {
+    description: 'Removes a user from an organization and its teams; answers the removed membership. The last owner cannot be removed (CONFLICT).',
+  })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "organization.remove", org: "args.orgId")')
-  removeOrganizationMembership(@Arg('orgId', () => Int) orgId: number, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  removeOrganizationMembership(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     return changed(ctx, new MembershipService(ctx.db).remove({ organizationId: orgId }, membershipId));
   }
 }

@@ -12,7 +12,8 @@ const ORG_USER_SCOPES = '[["ORG_SCHEDULE_READ"], ["ORG_SCHEDULE_WRITE"], ["ORG_B
 @Resolver(() => OrganizationUser)
 export class OrganizationUserResolver {
   @Query(() => OrganizationUser, {
-    description: 'A member of an organization the caller belongs to (the way into /v2/organizations/{orgId}/users/{userId}/…); NOT_FOUND when the user is not an accepted member of it.',
+    description:
+      'A member of an organization the caller belongs to (the way into /v2/organizations/{orgId}/users/{userId}/…); NOT_FOUND when the user is not an accepted member of it.',
   })
   @Directive(`@scopes(anyOf: ${ORG_USER_SCOPES})`)
   @Directive('@pbac(permission: "organization.read", roles: ["MEMBER", "ADMIN", "OWNER"], org: "args.orgId")')
@@ -30,7 +31,10 @@ export class OrganizationUserResolver {
    * The member's profile and e-mail, as GET /v2/organizations/{orgId}/users shows them: organization admins only (the
    * root field is open to every member of the organization, for the routes below it that carry their own rules).
    */
-  @FieldResolver(() => User, { nullable: true, description: 'The member (GET /v2/organizations/{orgId}/users): organization ADMIN/OWNER; null with FORBIDDEN for anyone else.' })
+  @FieldResolver(() => User, {
+    nullable: true,
+    description: 'The member (GET /v2/organizations/{orgId}/users): organization ADMIN/OWNER; null with FORBIDDEN for anyone else.',
+  })
   @Directive('@pbac(permission: "organization.listMembers", org: "parent.orgId")')
   user(@Root() member: OrganizationUser, @Ctx() ctx: SubgraphContext) {
     return userById(ctx).load(member.userId);

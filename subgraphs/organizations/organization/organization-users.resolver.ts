@@ -13,7 +13,9 @@ function changed(ctx: SubgraphContext, change: OrganizationUserChange): Organiza
 /** `/v2/organizations/{orgId}/users`: organization admins. */
 @Resolver(() => OrganizationMember)
 export class OrganizationUsersResolver {
-  @Query(() => OrganizationMemberPage, { description: 'Users of the organization (GET /v2/organizations/{orgId}/users), optionally only those with these e-mails or in these teams of it.' })
+  @Query(() => OrganizationMemberPage, {
+    description: 'Users of the organization (GET /v2/organizations/{orgId}/users), optionally only those with these e-mails or in these teams of it.',
+  })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_READ"]])')
   @Directive('@pbac(permission: "organization.listMembers", org: "args.orgId")')
   async organizationUsers(
@@ -21,8 +23,12 @@ export class OrganizationUsersResolver {
     @Args() page: PageArgs,
     @Arg('emails', () => [String], { nullable: true }) emails: string[] | null,
     @Arg('teamIds', () => [Int], { nullable: true }) teamIds: number[] | null,
-    @Arg('assignedOptionIds', () => [String], { nullable: true, description: 'Attribute option ids, combined by attributeQueryOperator.' }) assignedOptionIds: string[] | null,
-    @Arg('attributeQueryOperator', () => String, { nullable: true, description: 'AND (default): users holding every option of assignedOptionIds; OR: at least one; NONE: none of them.' })
+    @Arg('assignedOptionIds', () => [String], { nullable: true, description: 'Attribute option ids, combined by attributeQueryOperator.' })
+    assignedOptionIds: string[] | null,
+    @Arg('attributeQueryOperator', () => String, {
+      nullable: true,
+      description: 'AND (default): users holding every option of assignedOptionIds; OR: at least one; NONE: none of them.',
+    })
     attributeQueryOperator: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<OrganizationMemberPage> {
@@ -33,7 +39,11 @@ export class OrganizationUsersResolver {
   @Mutation(() => OrganizationMember, { description: 'Creates a user who belongs to the organization (POST /v2/organizations/{orgId}/users).' })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "organization.invite", org: "args.orgId", grantsRole: "args.input.organizationRole")')
-  async createOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationUserInput, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
+  async createOrganizationUser(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateOrganizationUserInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OrganizationMember> {
     return changed(ctx, await new OrganizationUsersService(ctx.db).create(orgId, input));
   }
 
@@ -50,11 +60,16 @@ export class OrganizationUsersResolver {
   }
 
   @Mutation(() => OrganizationMember, {
-    description: 'Removes a user from the organization and its teams; deletes the account when the organization created it (DELETE /v2/organizations/{orgId}/users/{userId}).',
+    description:
+      'Removes a user from the organization and its teams; deletes the account when the organization created it (DELETE /v2/organizations/{orgId}/users/{userId}).',
   })
   @Directive('@scopes(anyOf: [["ORG_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "organization.remove", org: "args.orgId")')
-  async deleteOrganizationUser(@Arg('orgId', () => Int) orgId: number, @Arg('userId', () => Int) userId: number, @Ctx() ctx: SubgraphContext): Promise<OrganizationMember> {
+  async deleteOrganizationUser(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OrganizationMember> {
     return changed(ctx, await new OrganizationUsersService(ctx.db).delete(orgId, userId));
   }
 }

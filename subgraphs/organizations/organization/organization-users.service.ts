@@ -27,7 +27,8 @@ export const ATTRIBUTE_QUERY_OPERATORS = ['AND', 'OR', 'NONE'] as const;
 /** How many of the wanted options a member must hold, as SQL on the count of those they hold. */
 function optionCountCondition(operator: string | null | undefined): string {
   const chosen = operator ?? 'AND';
-  if (!(ATTRIBUTE_QUERY_OPERATORS as readonly string[]).includes(chosen)) throw badInput('attributeQueryOperator', `must be one of ${ATTRIBUTE_QUERY_OPERATORS.join(', ')}`);
+  if (!(ATTRIBUTE_QUERY_OPERATORS as readonly string[]).includes(chosen))
+    throw badInput('attributeQueryOperator', `must be one of ${ATTRIBUTE_QUERY_OPERATORS.join(', ')}`);
   return chosen === 'AND' ? '= :optionCount' : chosen === 'OR' ? '> 0' : '= 0';
 }
 
@@ -58,17 +59,23 @@ export class OrganizationUsersService {
       .andWhere('(m.accepted OR EXISTS (SELECT 1 FROM organization_user_accounts o WHERE o.user_id = m.user_id AND o.organization_id = :orgId))');
     if (filter.emails?.length) query.andWhere('lower(u.email) IN (:...emails)', { emails: filter.emails.map((e) => e.trim().toLowerCase()) });
     if (filter.teamIds?.length) {
-      query.andWhere('EXISTS (SELECT 1 FROM memberships tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.parent_id = :orgId AND tm.team_id IN (:...teamIds))', {
-        teamIds: filter.teamIds,
-      });
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM memberships tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.parent_id = :orgId AND tm.team_id IN (:...teamIds))',
+        {
+          teamIds: filter.teamIds,
+        },
+      );
     }
     const condition = optionCountCondition(filter.attributeQueryOperator);
     const optionIds = [...new Set((filter.assignedOptionIds ?? []).map((id) => id.trim()).filter(Boolean))];
     if (optionIds.length) {
-      query.andWhere(`(SELECT count(DISTINCT s.attribute_option_id) FROM attribute_assignments s WHERE s.membership_id = m.id AND s.attribute_option_id IN (:...optionIds)) ${condition}`, {
-        optionIds,
-        optionCount: optionIds.length,
-      });
+      query.andWhere(
+        `(SELECT count(DISTINCT s.attribute_option_id) FROM attribute_assignments s WHERE s.membership_id = m.id AND s.attribute_option_id IN (:...optionIds)) ${condition}`,
+        {
+          optionIds,
+          optionCount: optionIds.length,
+        },
+      );
     }
     const [rows, total] = await query.orderBy('m.user_id').take(take).skip(skip).getManyAndCount();
     return [rows.map((m) => OrganizationMember.of((m as Membership & { user: User }).user, m)), total];
@@ -140,7 +147,10 @@ export class OrganizationUsersService {
       if (managed.length) {
         await tx.delete(User, { id: userId }); // memberships go with it (ON DELETE CASCADE)
       } else {
-        await tx.query('DELETE FROM memberships WHERE user_id = $1 AND (team_id = $2 OR team_id IN (SELECT id FROM teams WHERE parent_id = $2))', [userId, orgId]);
+        await tx.query('DELETE FROM memberships WHERE user_id = $1 AND (team_id = $2 OR team_id IN (SELECT id FROM teams WHERE parent_id = $2))', [
+          userId,
+          orgId,
+        ]);
       }
       return { member: OrganizationMember.of(user, membership), userIds: [userId] };
     });
@@ -161,6 +171,7 @@ export class OrganizationUsersService {
   /** A user who joined with an account of their own keeps control of it (409: the account's state, not the caller's rights, refuses it). */
   private async refuseOwnAccount(tx: EntityManager, orgId: number, userId: number, change: string): Promise<void> {
     const managed = await tx.query('SELECT 1 FROM organization_user_accounts WHERE user_id = $1 AND organization_id = $2', [userId, orgId]);
-    if (!managed.length) throw conflict(`User ${userId} has an account of their own, not created by organization ${orgId}: it cannot be ${change} by the organization`);
+    if (!managed.length)
+      throw conflict(`User ${userId} has an account of their own, not created by organization ${orgId}: it cannot be ${change} by the organization`);
   }
 }

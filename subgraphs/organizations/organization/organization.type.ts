@@ -9,7 +9,7 @@ export class Organization {
   @Field() slug: string;
   @Field(() => String, { nullable: true }) bio: string | null;
   @Field() createdAt: Date;
-  @Field({ description: 'A platform organization (the reference\'s MeOrgOutput.isPlatform): always false here, no organization is a platform customer.' })
+  @Field({ description: "A platform organization (the reference's MeOrgOutput.isPlatform): always false here, no organization is a platform customer." })
   isPlatform: boolean;
 
   static of(team: Team): Organization {

@@ -7,7 +7,8 @@ import { PrivateLink } from './private-link.stub';
 @Resolver(() => PrivateLink)
 export class PrivateLinkUrlResolver {
   @FieldResolver(() => String, {
-    description: "Full booking URL of the link, on the organization's subdomain when the event type's team belongs to an organization (svc-api-version 2024-09-04).",
+    description:
+      "Full booking URL of the link, on the organization's subdomain when the event type's team belongs to an organization (svc-api-version 2024-09-04).",
   })
   @Directive('@requires(fields: "teamId eventTypeSlug")')
   async fullBookingUrl(@Root() link: PrivateLink, @Ctx() ctx: SubgraphContext): Promise<string> {

@@ -40,12 +40,23 @@ export class RoleResolver {
   @Mutation(() => Role, { description: 'Creates a custom role of the organization.' })
   @Directive(CREATE)
   createOrganizationRole(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateRoleInput, @Ctx() ctx: SubgraphContext): Promise<Role> {
-    return service(ctx).create({ organizationId: orgId, name: input.name, permissions: input.permissions ?? [], color: input.color, description: input.description });
+    return service(ctx).create({
+      organizationId: orgId,
+      name: input.name,
+      permissions: input.permissions ?? [],
+      color: input.color,
+      description: input.description,
+    });
   }
 
   @Mutation(() => Role, { description: 'Changes a custom role; `permissions`, when sent, replaces the list.' })
   @Directive(UPDATE)
-  async updateOrganizationRole(@Arg('orgId', () => Int) orgId: number, @Arg('roleId') roleId: string, @Arg('input') input: UpdateRoleInput, @Ctx() ctx: SubgraphContext): Promise<Role> {
+  async updateOrganizationRole(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('roleId') roleId: string,
+    @Arg('input') input: UpdateRoleInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Role> {
     const role = await service(ctx).update(orgId, roleId, input);
     await announceHolders(ctx, roleId);
     return role;
@@ -96,12 +107,24 @@ export class RoleResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<string[]> {
     const role = await service(ctx).custom(orgId, roleId);
-    return this.setPermissions(ctx, orgId, roleId, role.permissions.filter((p) => p !== permission));
+    return this.setPermissions(
+      ctx,
+      orgId,
+      roleId,
+      role.permissions.filter((p) => p !== permission),
+    );
   }
 
-  @Mutation(() => Membership, { description: 'Gives a membership of the organization (or of one of its teams) the custom role: its permissions then decide @pbac checks.' })
+  @Mutation(() => Membership, {
+    description: 'Gives a membership of the organization (or of one of its teams) the custom role: its permissions then decide @pbac checks.',
+  })
   @Directive(ASSIGN)
-  async assignOrganizationRole(@Arg('orgId', () => Int) orgId: number, @Arg('roleId') roleId: string, @Arg('input') input: AssignRoleInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  async assignOrganizationRole(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('roleId') roleId: string,
+    @Arg('input') input: AssignRoleInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     const membership = await service(ctx).membershipOf(orgId, input.membershipId);
     await service(ctx).custom(orgId, roleId);
     ctx.principalsChanged.add(membership.userId);
@@ -110,7 +133,12 @@ export class RoleResolver {
 
   @Mutation(() => Membership, { description: 'Takes the custom role from a membership: its membership role decides again.' })
   @Directive(ASSIGN)
-  async unassignOrganizationRole(@Arg('orgId', () => Int) orgId: number, @Arg('roleId') roleId: string, @Arg('membershipId', () => Int) membershipId: number, @Ctx() ctx: SubgraphContext): Promise<Membership> {
+  async unassignOrganizationRole(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('roleId') roleId: string,
+    @Arg('membershipId', () => Int) membershipId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Membership> {
     const membership = await service(ctx).membershipOf(orgId, membershipId);
     await service(ctx).custom(orgId, roleId);
     if (membership.customRoleId !== roleId) throw notHolding(roleId, membershipId);

@@ -93,11 +93,16 @@ export class RoleService {
   /** A custom role of the organization, for a change: the built-in roles follow the schema and cannot be changed. */
   async custom(organizationId: number, roleId: string): Promise<Role> {
     const role = await this.get(organizationId, roleId);
-    if (role.type === 'SYSTEM') throw badInput('roleId', `${roleId} is a SYSTEM role: its permissions are what the membership role grants and cannot be changed`);
+    if (role.type === 'SYSTEM')
+      throw badInput('roleId', `${roleId} is a SYSTEM role: its permissions are what the membership role grants and cannot be changed`);
     return role;
   }
 
-  async update(organizationId: number, roleId: string, input: { name?: string; permissions?: string[]; color?: string | null; description?: string | null }): Promise<Role> {
+  async update(
+    organizationId: number,
+    roleId: string,
+    input: { name?: string; permissions?: string[]; color?: string | null; description?: string | null },
+  ): Promise<Role> {
     const role = await this.custom(organizationId, roleId);
     if (input.name !== undefined) {
       if (!input.name?.trim()) throw badInput('name', 'must not be empty');

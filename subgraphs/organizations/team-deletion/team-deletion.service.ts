@@ -38,7 +38,10 @@ export class TeamDeletionService {
       const memberIds = (await tx.find(Membership, { where: { teamId } })).map((m) => m.userId);
       await tx.delete(Team, { id: teamId }); // memberships and invite links go with it (ON DELETE CASCADE)
       // The request dispatches at once; the poll takes the row over only if that has not succeeded a minute later (a crash).
-      await tx.query(`INSERT INTO team_deletions (team_id, next_attempt_at) VALUES ($1, now() + interval '${CLAIM_SECONDS} seconds') ON CONFLICT (team_id) DO NOTHING`, [teamId]);
+      await tx.query(
+        `INSERT INTO team_deletions (team_id, next_attempt_at) VALUES ($1, now() + interval '${CLAIM_SECONDS} seconds') ON CONFLICT (team_id) DO NOTHING`,
+        [teamId],
+      );
       return { team, memberIds };
     });
     await this.dispatch(teamId);

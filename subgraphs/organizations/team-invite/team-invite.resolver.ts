@@ -15,10 +15,16 @@ export class TeamInviteResolver {
     return new TeamInviteService(ctx.db).create(teamId, null, ctx.principal.userId);
   }
 
-  @Mutation(() => TeamInviteLink, { description: 'Creates an invite link for a team of an organization (POST /v2/organizations/{orgId}/teams/{teamId}/invite).' })
+  @Mutation(() => TeamInviteLink, {
+    description: 'Creates an invite link for a team of an organization (POST /v2/organizations/{orgId}/teams/{teamId}/invite).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.invite", team: "args.teamId", org: "args.orgId")')
-  createOrganizationTeamInvite(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<TeamInviteLink> {
+  createOrganizationTeamInvite(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TeamInviteLink> {
     return new TeamInviteService(ctx.db).create(teamId, orgId, ctx.principal.userId);
   }
 
@@ -29,14 +35,22 @@ export class TeamInviteResolver {
     return { revoked: await new TeamInviteService(ctx.db).revokeAll(teamId, null) };
   }
 
-  @Mutation(() => RevokedTeamInvites, { description: 'Revokes every usable invite link of a team of an organization (DELETE /v2/organizations/{orgId}/teams/{teamId}/invite).' })
+  @Mutation(() => RevokedTeamInvites, {
+    description: 'Revokes every usable invite link of a team of an organization (DELETE /v2/organizations/{orgId}/teams/{teamId}/invite).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.invite", team: "args.teamId", org: "args.orgId")')
-  async revokeOrganizationTeamInvites(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<RevokedTeamInvites> {
+  async revokeOrganizationTeamInvites(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('teamId', () => Int) teamId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<RevokedTeamInvites> {
     return { revoked: await new TeamInviteService(ctx.db).revokeAll(teamId, orgId) };
   }
 
-  @Mutation(() => Membership, { description: "Joins the team of an invite link as an accepted MEMBER (POST /v2/teams/invite/accept); answers the caller's membership." })
+  @Mutation(() => Membership, {
+    description: "Joins the team of an invite link as an accepted MEMBER (POST /v2/teams/invite/accept); answers the caller's membership.",
+  })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   async acceptTeamInvite(@Arg('input') input: AcceptTeamInviteInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
     const { membership, team } = await new TeamInviteService(ctx.db).accept(input.token, ctx.principal.userId!);

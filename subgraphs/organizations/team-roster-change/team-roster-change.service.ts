@@ -35,14 +35,18 @@ export class TeamRosterChangeService {
     try {
       await this.db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['organizations.team_roster', teamId]);
-        const [row]: Array<{ version: string }> = await tx.query('SELECT version FROM team_roster_changes WHERE team_id = $1 AND completed_at IS NULL', [teamId]);
+        const [row]: Array<{ version: string }> = await tx.query('SELECT version FROM team_roster_changes WHERE team_id = $1 AND completed_at IS NULL', [
+          teamId,
+        ]);
         if (!row) return; // another dispatch sent it
-        const members: Array<{ user_id: number }> = await tx.query('SELECT user_id FROM memberships WHERE team_id = $1 AND accepted ORDER BY user_id', [teamId]);
+        const members: Array<{ user_id: number }> = await tx.query('SELECT user_id FROM memberships WHERE team_id = $1 AND accepted ORDER BY user_id', [
+          teamId,
+        ]);
         await this.graph.run(APPLY_TEAM_ROSTER, { teamId, memberIds: members.map((m) => m.user_id) });
-        await tx.query(
-          'UPDATE team_roster_changes SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE team_id = $1 AND version = $2',
-          [teamId, row.version],
-        );
+        await tx.query('UPDATE team_roster_changes SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE team_id = $1 AND version = $2', [
+          teamId,
+          row.version,
+        ]);
       });
       return true;
     } catch (error) {

@@ -31,12 +31,11 @@ export class OrganizationTeamResolver {
   }
 
   @Query(() => Team, {
-    description: 'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization ADMIN/OWNER (not every organization member).',
+    description:
+      'A team of the organization (GET /v2/organizations/{orgId}/teams/{teamId}): its members, or organization ADMIN/OWNER (not every organization member).',
   })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_READ"]])')
-  @Directive(
-    '@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], orgRoles: ["ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")',
-  )
+  @Directive('@pbac(permission: "team.read", roles: ["MEMBER", "ADMIN", "OWNER"], orgRoles: ["ADMIN", "OWNER"], team: "args.teamId", org: "args.orgId")')
   organizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
     return new TeamService(ctx.db).getInOrganization(teamId, orgId);
   }
@@ -44,9 +43,19 @@ export class OrganizationTeamResolver {
   @Mutation(() => Team, { description: 'Creates a team in the organization; the caller becomes its OWNER (POST /v2/organizations/{orgId}/teams).' })
   @Directive('@scopes(anyOf: [["ORG_PROFILE_WRITE"]])')
   @Directive('@pbac(permission: "team.create", org: "args.orgId")')
-  async createOrganizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateOrganizationTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+  async createOrganizationTeam(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateOrganizationTeamInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Team> {
     const { autoAcceptCreator, ...fields } = input;
-    const team = await new TeamService(ctx.db).create({ ...fields, bio: fields.bio ?? null, parentId: orgId, ownerId: ctx.principal.userId, ownerAccepted: autoAcceptCreator ?? true });
+    const team = await new TeamService(ctx.db).create({
+      ...fields,
+      bio: fields.bio ?? null,
+      parentId: orgId,
+      ownerId: ctx.principal.userId,
+      ownerAccepted: autoAcceptCreator ?? true,
+    });
     ctx.principalsChanged.add(ctx.principal.userId!);
     return team;
   }
@@ -65,7 +74,8 @@ export class OrganizationTeamResolver {
   }
 
   @Mutation(() => Team, {
-    description: 'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}): organization ADMIN/OWNER.',
+    description:
+      'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}): organization ADMIN/OWNER.',
   })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
   @Directive('@pbac(permission: "team.delete", org: "args.orgId")')

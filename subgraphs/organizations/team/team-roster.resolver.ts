@@ -26,7 +26,9 @@ export class TeamRosterResolver {
       isOrganization: team.isOrganization,
       parentId: team.parentId,
       acceptedMemberIds: members.filter((m) => m.accepted).map((m) => m.userId),
-      teamIds: team.isOrganization ? (await ctx.db.getRepository(Team).find({ select: { id: true }, where: { parentId: team.id }, order: { id: 'ASC' } })).map((t) => t.id) : [],
+      teamIds: team.isOrganization
+        ? (await ctx.db.getRepository(Team).find({ select: { id: true }, where: { parentId: team.id }, order: { id: 'ASC' } })).map((t) => t.id)
+        : [],
     };
   }
 }

@@ -23,7 +23,19 @@ export interface NewTeam extends Omit<UpdateTeamInput, 'name' | 'slug' | 'bio' |
 
 /** The profile fields of an update or create that were sent (undefined ones are left alone). */
 function profileOf(input: UpdateTeamInput): Partial<Team> {
-  const fields = ['logoUrl', 'bannerUrl', 'hideBranding', 'isPrivate', 'hideBookATeamMember', 'metadata', 'theme', 'brandColor', 'darkBrandColor', 'timeFormat', 'weekStart'] as const;
+  const fields = [
+    'logoUrl',
+    'bannerUrl',
+    'hideBranding',
+    'isPrivate',
+    'hideBookATeamMember',
+    'metadata',
+    'theme',
+    'brandColor',
+    'darkBrandColor',
+    'timeFormat',
+    'weekStart',
+  ] as const;
   const notNull = new Set<string>(['hideBranding', 'isPrivate', 'hideBookATeamMember', 'metadata', 'weekStart']);
   return Object.fromEntries(fields.filter((f) => input[f] !== undefined && !(input[f] === null && notNull.has(f))).map((f) => [f, input[f]])) as Partial<Team>;
 }
@@ -31,7 +43,11 @@ function profileOf(input: UpdateTeamInput): Partial<Team> {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function slugify(text: string): string {
-  return text.toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 export class TeamService {

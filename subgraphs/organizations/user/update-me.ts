@@ -20,7 +20,10 @@ export class UpdateMeInput {
   @Field(() => String, { nullable: true, description: 'en, de, fr, pt-BR, …' }) locale?: string | null;
   @Field(() => String, { nullable: true, description: 'URL of the avatar image; null removes it.' }) avatarUrl?: string | null;
   @Field(() => String, { nullable: true, description: 'null removes it.' }) bio?: string | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Replaces the metadata: at most 50 keys of up to 40 characters, string values up to 500 characters.' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Replaces the metadata: at most 50 keys of up to 40 characters, string values up to 500 characters.',
+  })
   metadata?: Record<string, unknown> | null;
 }
 
@@ -91,7 +94,10 @@ export class UpdateMeResolver {
     if (userId == null) throw unauthenticated();
     const changes = profileChanges(input);
     if (input.defaultScheduleId != null) {
-      const { makeDefaultScheduleOf } = await ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, { userId, scheduleId: input.defaultScheduleId });
+      const { makeDefaultScheduleOf } = await ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, {
+        userId,
+        scheduleId: input.defaultScheduleId,
+      });
       if (!makeDefaultScheduleOf) throw badInput('defaultScheduleId', `defaultScheduleId: schedule ${input.defaultScheduleId} is not one of your schedules`);
     }
     const users = ctx.db.getRepository(User);

@@ -2,10 +2,10 @@ import { Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Resolver, 
 import { SubgraphContext } from '../../kit/context';
 import { BookerVerificationService } from './booker-verification.service';
 
-@InputType({ description: 'Body of POST /v2/bookings/email-verification-code: the event type to book and the attendee\'s e-mail.' })
+@InputType({ description: "Body of POST /v2/bookings/email-verification-code: the event type to book and the attendee's e-mail." })
 export class RequestBookerEmailCodeInput {
   @Field(() => Int, { description: 'An event type with requiresBookerEmailVerification: true.' }) eventTypeId: number;
-  @Field({ description: 'The e-mail the booking\'s attendee will have.' }) email: string;
+  @Field({ description: "The e-mail the booking's attendee will have." }) email: string;
 }
 
 @ObjectType({ description: 'A verification code was mailed: send it as emailVerificationCode when booking.' })

@@ -43,7 +43,10 @@ export class BookerVerificationService {
     const eventType = await this.db.getRepository(EventType).findOneBy({ id: eventTypeId });
     if (!eventType) throw notFound('Event type', eventTypeId);
     if (!eventType.requiresBookerEmailVerification) {
-      throw badInput('eventTypeId', `event type ${eventTypeId} does not ask bookers to verify their e-mail (requiresBookerEmailVerification is false): book it without a code`);
+      throw badInput(
+        'eventTypeId',
+        `event type ${eventTypeId} does not ask bookers to verify their e-mail (requiresBookerEmailVerification is false): book it without a code`,
+      );
     }
     const [{ mine, theirs }]: Array<{ mine: string; theirs: string }> = await this.db.query(
       `SELECT count(*) FILTER (WHERE event_type_id = $1) AS mine, count(*) AS theirs
@@ -80,9 +83,13 @@ export class BookerVerificationService {
   async checkCode(eventType: EventType, email: string, code: string | null | undefined): Promise<number | null> {
     if (!eventType.requiresBookerEmailVerification) return null;
     if (typeof code !== 'string' || !code.trim()) {
-      throw badInput('emailVerificationCode', `emailVerificationCode is required: event type ${eventType.id} asks bookers to verify their e-mail; request a code with ${REQUEST_ROUTE}`);
+      throw badInput(
+        'emailVerificationCode',
+        `emailVerificationCode is required: event type ${eventType.id} asks bookers to verify their e-mail; request a code with ${REQUEST_ROUTE}`,
+      );
     }
-    const invalid = () => badInput('emailVerificationCode', `emailVerificationCode is invalid or has expired for ${email}: request a new one with ${REQUEST_ROUTE}`);
+    const invalid = () =>
+      badInput('emailVerificationCode', `emailVerificationCode is invalid or has expired for ${email}: request a new one with ${REQUEST_ROUTE}`);
     const rows: Array<{ id: number; code_hash: string; failed_attempts: number }> = await this.db.query(
       `SELECT id, code_hash, failed_attempts FROM booker_email_codes
         WHERE event_type_id = $1 AND email = $2 AND used_at IS NULL AND expires_at > now()
@@ -102,6 +109,9 @@ export class BookerVerificationService {
 /** Uses the checked code up in the booking's transaction: of two bookings with one code, one gets it. */
 export async function useCode(tx: EntityManager, codeId: number | null): Promise<void> {
   if (codeId == null) return;
-  const used: unknown[] = await tx.query('WITH used AS (UPDATE booker_email_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id) SELECT id FROM used', [codeId]);
+  const used: unknown[] = await tx.query(
+    'WITH used AS (UPDATE booker_email_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id) SELECT id FROM used',
+    [codeId],
+  );
   if (!used.length) throw conflict('emailVerificationCode has already been used for another booking: request a new one');
 }

@@ -59,7 +59,21 @@ export const WORKFLOW_FIELDS: readonly Settings[] = [
 export const NAME_VARIANTS = ['fullName', 'firstAndLastName'] as const;
 
 /** Custom field kinds: Email, Phone, Address, Short Text, Number, Long Text, Select, Multi-Select, Multiple Emails, Checkbox Group, Checkbox, Radio Group, URL. */
-export const CUSTOM_KINDS = ['email', 'phone', 'address', 'text', 'number', 'textarea', 'select', 'multiselect', 'multiemail', 'checkbox', 'boolean', 'radio', 'url'] as const;
+export const CUSTOM_KINDS = [
+  'email',
+  'phone',
+  'address',
+  'text',
+  'number',
+  'textarea',
+  'select',
+  'multiselect',
+  'multiemail',
+  'checkbox',
+  'boolean',
+  'radio',
+  'url',
+] as const;
 
 /** Custom kinds whose answers are picked from `options`. */
 export const KINDS_WITH_OPTIONS: readonly string[] = ['select', 'multiselect', 'checkbox', 'radio'];

@@ -1,13 +1,5 @@
 import { badInput } from '../../kit/errors';
-import {
-  CUSTOM_KINDS,
-  DEFAULT_FIELDS,
-  defaultFieldOf,
-  KINDS_WITH_OPTIONS,
-  NAME_VARIANTS,
-  StoredBookingField,
-  workflowFieldOf,
-} from './booking-field.kinds';
+import { CUSTOM_KINDS, DEFAULT_FIELDS, defaultFieldOf, KINDS_WITH_OPTIONS, NAME_VARIANTS, StoredBookingField, workflowFieldOf } from './booking-field.kinds';
 
 /** One booking field as a client sends it (spec 2.6). */
 export interface BookingFieldRequest {
@@ -123,7 +115,10 @@ export function addBookingFields(current: StoredBookingField[], requests: Bookin
   const fields = read(requests);
   fields.forEach((field, index) => {
     if (field.source === 'default') {
-      throw badInput(at(index), `default fields cannot be added through this endpoint: "${field.slug}" is already part of every booking form (replace the fields to change it)`);
+      throw badInput(
+        at(index),
+        `default fields cannot be added through this endpoint: "${field.slug}" is already part of every booking form (replace the fields to change it)`,
+      );
     }
     if (field.source === 'workflow') {
       throw badInput(at(index), `workflow-added fields cannot be added through this endpoint: "${field.slug}" is added by a workflow`);

@@ -12,7 +12,9 @@ registerEnumType(BookingFieldSourceKind, {
 
 @ObjectType({ description: 'A field of an event type’s booking form (type 2.6).' })
 export class BookingField {
-  @Field({ description: 'Discriminator: `name`, `email`, `location`, `title`, `notes`, `guests`, `rescheduleReason`, `phone`, or a custom kind (`text`, `select`, …).' })
+  @Field({
+    description: 'Discriminator: `name`, `email`, `location`, `title`, `notes`, `guests`, `rescheduleReason`, `phone`, or a custom kind (`text`, `select`, …).',
+  })
   field: string;
 
   @Field(() => String, { nullable: true, description: '`fullName` or `firstAndLastName` (Split Name) for `name`; null otherwise.' })

@@ -3,7 +3,9 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** User booking limits (spec 2.17): the most accepted bookings per calendar period; null = no bound. */
 @Entity({ name: 'booking_limits' })
-@ObjectType('UserBookingLimits', { description: 'Maximum accepted bookings per day, week, month and year across all of the user\'s event types; null when unset.' })
+@ObjectType('UserBookingLimits', {
+  description: "Maximum accepted bookings per day, week, month and year across all of the user's event types; null when unset.",
+})
 export class BookingLimit {
   @PrimaryColumn({ name: 'user_id' })
   userId: number;

@@ -17,7 +17,9 @@ export class BookingLimitResolver {
     return new BookingLimitService(ctx.db).of(ctx.principal.userId!);
   }
 
-  @Mutation(() => BookingLimit, { description: 'Merges into the caller\'s booking limits: omitted bounds are untouched, null removes one (PATCH /v2/me/booking-limits).' })
+  @Mutation(() => BookingLimit, {
+    description: "Merges into the caller's booking limits: omitted bounds are untouched, null removes one (PATCH /v2/me/booking-limits).",
+  })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
   @Directive(ORGANIZATION_MEMBERS_ONLY)
   updateMyBookingLimits(@Arg('input') input: UpdateBookingLimitsInput, @Ctx() ctx: SubgraphContext): Promise<BookingLimits> {

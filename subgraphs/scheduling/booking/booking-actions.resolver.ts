@@ -15,7 +15,17 @@ import {
   RequestRescheduleInput,
   UpdateBookingLocationInput,
 } from './booking-actions.inputs';
-import { addAttendee, addGuests, attendeeOfBooking, attendeesOfBooking, confirmBooking, declineBooking, markAbsent, requestReschedule, updateLocation } from './booking-actions';
+import {
+  addAttendee,
+  addGuests,
+  attendeeOfBooking,
+  attendeesOfBooking,
+  confirmBooking,
+  declineBooking,
+  markAbsent,
+  requestReschedule,
+  updateLocation,
+} from './booking-actions';
 import { managedBooking } from './booking-access';
 import { calendarLinks } from './booking-calendar-links';
 import { reassignBooking } from './booking-reassignment';
@@ -33,25 +43,37 @@ export class BookingActionsResolver {
     return confirmBooking(ctx, uid);
   }
 
-  @Mutation(() => Booking, { description: `Rejects a pending booking with a reason; 409 unless it is pending (POST /v2/bookings/{bookingUid}/decline). ${WHO}` })
+  @Mutation(() => Booking, {
+    description: `Rejects a pending booking with a reason; 409 unless it is pending (POST /v2/bookings/{bookingUid}/decline). ${WHO}`,
+  })
   @Directive(WRITE)
-  declineBooking(@Arg('uid') uid: string, @Arg('input', () => DeclineBookingInput, { nullable: true }) input: DeclineBookingInput | null, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+  declineBooking(
+    @Arg('uid') uid: string,
+    @Arg('input', () => DeclineBookingInput, { nullable: true }) input: DeclineBookingInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Booking> {
     return declineBooking(ctx, uid, input ?? {});
   }
 
-  @Mutation(() => Booking, { description: `Marks the host and/or attendees absent once the meeting started (POST /v2/bookings/{bookingUid}/mark-absent). ${WHO}` })
+  @Mutation(() => Booking, {
+    description: `Marks the host and/or attendees absent once the meeting started (POST /v2/bookings/{bookingUid}/mark-absent). ${WHO}`,
+  })
   @Directive(WRITE)
   markBookingAbsent(@Arg('uid') uid: string, @Arg('input') input: MarkAbsentInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     return markAbsent(ctx, uid, input);
   }
 
-  @Mutation(() => Booking, { description: `Gives a team booking to the least recently booked other host who is free (POST /v2/bookings/{bookingUid}/reassign). ${WHO}` })
+  @Mutation(() => Booking, {
+    description: `Gives a team booking to the least recently booked other host who is free (POST /v2/bookings/{bookingUid}/reassign). ${WHO}`,
+  })
   @Directive(WRITE)
   reassignBooking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<Booking> {
     return reassignBooking(ctx, uid, null, {});
   }
 
-  @Mutation(() => Booking, { description: `Gives a team booking to this host of its event type, who must be free (POST /v2/bookings/{bookingUid}/reassign/{userId}). ${WHO}` })
+  @Mutation(() => Booking, {
+    description: `Gives a team booking to this host of its event type, who must be free (POST /v2/bookings/{bookingUid}/reassign/{userId}). ${WHO}`,
+  })
   @Directive(WRITE)
   reassignBookingToUser(
     @Arg('uid') uid: string,
@@ -62,9 +84,15 @@ export class BookingActionsResolver {
     return reassignBooking(ctx, uid, userId, input ?? {});
   }
 
-  @Mutation(() => Booking, { description: `Cancels the booking and asks the attendee to book another time (POST /v2/bookings/{bookingUid}/request-reschedule). ${WHO}` })
+  @Mutation(() => Booking, {
+    description: `Cancels the booking and asks the attendee to book another time (POST /v2/bookings/{bookingUid}/request-reschedule). ${WHO}`,
+  })
   @Directive(WRITE)
-  requestBookingReschedule(@Arg('uid') uid: string, @Arg('input', () => RequestRescheduleInput, { nullable: true }) input: RequestRescheduleInput | null, @Ctx() ctx: SubgraphContext): Promise<Booking> {
+  requestBookingReschedule(
+    @Arg('uid') uid: string,
+    @Arg('input', () => RequestRescheduleInput, { nullable: true }) input: RequestRescheduleInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Booking> {
     return requestReschedule(ctx, uid, input ?? {});
   }
 
@@ -98,35 +126,49 @@ export class BookingActionsResolver {
     return attendeeOfBooking(ctx, uid, attendeeId);
   }
 
-  @Query(() => [CalendarLinkOutput], { description: `Add-to-calendar links: Google, Microsoft Office, Microsoft Outlook, ICS (GET /v2/bookings/{bookingUid}/calendar-links). ${WHO}` })
+  @Query(() => [CalendarLinkOutput], {
+    description: `Add-to-calendar links: Google, Microsoft Office, Microsoft Outlook, ICS (GET /v2/bookings/{bookingUid}/calendar-links). ${WHO}`,
+  })
   @Directive(READ)
   async bookingCalendarLinks(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<CalendarLinkOutput[]> {
     const { booking } = await managedBooking(ctx, uid, 'booking.read');
     return calendarLinks(booking, await attendeesOfBooking(ctx, uid));
   }
 
-  @Query(() => [BookingReferenceOutput], { description: `Where the booking was written in calendar and video providers; empty until a calendar or conferencing provider is connected (GET /v2/bookings/{bookingUid}/references). ${WHO}` })
+  @Query(() => [BookingReferenceOutput], {
+    description: `Where the booking was written in calendar and video providers; empty until a calendar or conferencing provider is connected (GET /v2/bookings/{bookingUid}/references). ${WHO}`,
+  })
   @Directive(READ)
-  async bookingReferences(@Arg('uid') uid: string, @Arg('type', () => String, { nullable: true }) _type: string | null, @Ctx() ctx: SubgraphContext): Promise<BookingReferenceOutput[]> {
+  async bookingReferences(
+    @Arg('uid') uid: string,
+    @Arg('type', () => String, { nullable: true }) _type: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingReferenceOutput[]> {
     await managedBooking(ctx, uid, 'booking.read');
     return [];
   }
 
-  @Query(() => [BookingRecording], { description: `Recordings of the meeting; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/recordings). ${WHO}` })
+  @Query(() => [BookingRecording], {
+    description: `Recordings of the meeting; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/recordings). ${WHO}`,
+  })
   @Directive(READ)
   async bookingRecordings(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<BookingRecording[]> {
     await managedBooking(ctx, uid, 'booking.read');
     return [];
   }
 
-  @Query(() => [String], { description: `Download links of transcripts; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/transcripts). ${WHO}` })
+  @Query(() => [String], {
+    description: `Download links of transcripts; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/transcripts). ${WHO}`,
+  })
   @Directive(READ)
   async bookingTranscripts(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<string[]> {
     await managedBooking(ctx, uid, 'booking.read');
     return [];
   }
 
-  @Query(() => [ConferencingSession], { description: `Video sessions of the meeting; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/conferencing-sessions). ${WHO}` })
+  @Query(() => [ConferencingSession], {
+    description: `Video sessions of the meeting; empty until a conferencing provider exists (GET /v2/bookings/{bookingUid}/conferencing-sessions). ${WHO}`,
+  })
   @Directive(READ)
   async bookingConferencingSessions(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<ConferencingSession[]> {
     await managedBooking(ctx, uid, 'booking.read');

@@ -96,11 +96,13 @@ export interface AbsenceInput {
 
 /** Marks the host and/or attendees absent or present, once the meeting has started. */
 export function markAbsent(ctx: SubgraphContext, uid: string, input: AbsenceInput, now = new Date()): Promise<Booking> {
-  if (input.host == null && !input.attendees?.length) throw badInput('host', 'host or attendees must be sent: whether the host was absent, or attendees [{email, absent}]');
+  if (input.host == null && !input.attendees?.length)
+    throw badInput('host', 'host or attendees must be sent: whether the host was absent, or attendees [{email, absent}]');
   const marks = (input.attendees ?? []).map((a, i) => ({ email: checkEmail(`attendees[${i}].email`, a.email), absent: a.absent }));
   return changeBooking(ctx, uid, async (tx, booking) => {
     refuseUnless(booking, [BookingStatus.accepted], 'marked absent');
-    if (booking.start.getTime() > now.getTime()) throw conflict(`Booking ${booking.uid} has not started yet: absence can be marked from ${booking.start.toISOString()}`);
+    if (booking.start.getTime() > now.getTime())
+      throw conflict(`Booking ${booking.uid} has not started yet: absence can be marked from ${booking.start.toISOString()}`);
     const attendees = await attendeesOf(tx, booking.id);
     for (const [i, mark] of marks.entries()) {
       const attendee = attendees.find((a) => a.email === mark.email);
@@ -109,13 +111,16 @@ export function markAbsent(ctx: SubgraphContext, uid: string, input: AbsenceInpu
     }
     await tx.save(attendees);
     if (input.host != null) booking.absentHost = input.host;
-    return { event: BookingEventType.noShowUpdated, extra: { noShow: { host: booking.absentHost, attendees: attendees.map((a) => ({ email: a.email, absent: a.absent })) } } };
+    return {
+      event: BookingEventType.noShowUpdated,
+      extra: { noShow: { host: booking.absentHost, attendees: attendees.map((a) => ({ email: a.email, absent: a.absent })) } },
+    };
   });
 }
 
 export function updateLocation(ctx: SubgraphContext, uid: string, input: { location?: unknown }): Promise<Booking> {
   return changeBooking(ctx, uid, async (_tx, booking, eventType) => {
-    if (input.location == null) throw badInput('location', 'location is required: one of the event type\'s locations {type, …}');
+    if (input.location == null) throw badInput('location', "location is required: one of the event type's locations {type, …}");
     const location = bookingLocationOf(input.location, eventType.locations);
     refuseUnless(booking, LIVE_STATUSES, 'moved to another location');
     booking.location = location;

@@ -12,7 +12,10 @@ export class BookingAttendance {
 
 @Resolver()
 export class BookingAttendanceResolver {
-  @Query(() => BookingAttendance, { nullable: true, description: 'The booking\'s status and absences now; null when there is no such booking. For the webhook worker only.' })
+  @Query(() => BookingAttendance, {
+    nullable: true,
+    description: "The booking's status and absences now; null when there is no such booking. For the webhook worker only.",
+  })
   @Directive('@internal')
   async bookingAttendance(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<BookingAttendance | null> {
     const booking = await ctx.db.getRepository(Booking).findOneBy({ uid });

@@ -17,7 +17,10 @@ export function bookingManagerCheck(ctx: SubgraphContext): (eventType: EventType
     if (!eventType.bookingRequiresAuthentication) return;
     const principal = ctx.principal;
     if (principal.kind === 'system') return;
-    if (principal.kind === 'anonymous' || principal.userId == null) throw unauthenticated('This event type can only be booked by its owner or a team admin: send Authorization: Bearer <API key or access token> (bookingRequiresAuthentication)');
+    if (principal.kind === 'anonymous' || principal.userId == null)
+      throw unauthenticated(
+        'This event type can only be booked by its owner or a team admin: send Authorization: Bearer <API key or access token> (bookingRequiresAuthentication)',
+      );
     if (eventType.teamId == null) {
       if (eventType.ownerId === principal.userId) return;
       throw forbidden('This event type can only be booked by its owner (bookingRequiresAuthentication)');

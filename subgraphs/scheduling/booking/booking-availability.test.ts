@@ -24,7 +24,11 @@ describe('a host can take [start, end) when it lies in one open interval, overla
   });
 
   it('outside: before opening, across closing, another day, or no schedule', () => {
-    for (const [start, end] of [['2030-06-03T12:00:00Z', '2030-06-03T13:00:00Z'], ['2030-06-03T15:30:00Z', '2030-06-03T16:30:00Z'], ['2030-06-04T13:00:00Z', '2030-06-04T14:00:00Z']]) {
+    for (const [start, end] of [
+      ['2030-06-03T12:00:00Z', '2030-06-03T13:00:00Z'],
+      ['2030-06-03T15:30:00Z', '2030-06-03T16:30:00Z'],
+      ['2030-06-04T13:00:00Z', '2030-06-04T14:00:00Z'],
+    ]) {
       expect(slotProblemOf(calendar(), d(start), d(end))).toEqual({ kind: 'outside' });
     }
     expect(slotProblemOf(calendar({ schedule: null }), d('2030-06-03T13:00:00Z'), d('2030-06-03T14:00:00Z'))).toEqual({ kind: 'outside' });
@@ -69,7 +73,9 @@ describe('booking locations: one of the event type’s, with the attendee’s de
   it('keeps the detail the type needs and refuses a type the event type does not offer', () => {
     expect(bookingLocationOf({ type: 'attendeePhone', phone: '+3912345' }, offered)).toEqual({ type: 'attendeePhone', phone: '+3912345' });
     expect(() => bookingLocationOf({ type: 'attendeePhone' }, offered)).toThrow(/^location\.phone is required/);
-    expect(() => bookingLocationOf({ type: 'address' }, offered)).toThrow(/^location\.type must be one of this event type's locations: integration, attendeePhone/);
+    expect(() => bookingLocationOf({ type: 'address' }, offered)).toThrow(
+      /^location\.type must be one of this event type's locations: integration, attendeePhone/,
+    );
     expect(() => bookingLocationOf({ type: 'teleport' }, [])).toThrow(/^location\.type must be one of address/);
   });
 
@@ -83,7 +89,12 @@ describe('booking locations: one of the event type’s, with the attendee’s de
 
 describe('attendee and metadata rules', () => {
   it('an attendee is trimmed, its e-mail lower-cased, language en by default', () => {
-    expect(checkAttendee({ name: ' Ada ', email: ' Ada@Example.COM ', timeZone: 'Europe/London' })).toEqual({ name: 'Ada', email: 'ada@example.com', timeZone: 'Europe/London', language: 'en' });
+    expect(checkAttendee({ name: ' Ada ', email: ' Ada@Example.COM ', timeZone: 'Europe/London' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      timeZone: 'Europe/London',
+      language: 'en',
+    });
     expect(() => checkAttendee({ name: 'Ada', email: 'ada@example.com', timeZone: 'Europe/Londres' })).toThrow(/^attendee\.timeZone/);
   });
 

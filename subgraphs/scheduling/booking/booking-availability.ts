@@ -27,7 +27,8 @@ const DAY = 86_400_000;
  */
 export function slotProblemOf(calendar: HostCalendar, start: Date, end: Date, context?: EventTypeContext, now = new Date()): SlotProblem | null {
   const rules = context?.rules;
-  if (rules?.minimumBookingNotice && start.getTime() < now.getTime() + rules.minimumBookingNotice * 60_000) return { kind: 'notice', minutes: rules.minimumBookingNotice };
+  if (rules?.minimumBookingNotice && start.getTime() < now.getTime() + rules.minimumBookingNotice * 60_000)
+    return { kind: 'notice', minutes: rules.minimumBookingNotice };
   if (rules?.bookingWindow && !inBookingWindow(start, rules.bookingWindow, now, calendar.timeZone)) return { kind: 'window' };
   if (context?.rollingWindowEnd && start.getTime() >= context.rollingWindowEnd.getTime()) return { kind: 'window' };
   if (!calendar.schedule) return { kind: 'outside' };
@@ -67,7 +68,9 @@ export function unavailable(problems: readonly SlotProblem[], start: Date, hostC
   if (eventTypeLimit) return conflict(`${eventTypeLimitMessage(eventTypeLimit.problem)} (slot at ${at})`);
   const limit = problems.find((p): p is Extract<SlotProblem, { kind: 'limit' }> => p.kind === 'limit');
   if (limit) {
-    return conflict(`${limitMessage(limit.exceeded)}: ${team ? 'no free host can' : 'the host cannot'} take another booking that ${limit.exceeded.period} (slot at ${at})`);
+    return conflict(
+      `${limitMessage(limit.exceeded)}: ${team ? 'no free host can' : 'the host cannot'} take another booking that ${limit.exceeded.period} (slot at ${at})`,
+    );
   }
   return conflict(`The slot at ${at} is outside the availability of ${team ? 'every host' : 'the host'}`);
 }

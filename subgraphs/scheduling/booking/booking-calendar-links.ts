@@ -12,7 +12,11 @@ export interface CalendarLink {
 const utcParts = (date: Date): DateTime => [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
 
 /** `20300701T100000Z`, the compact UTC form calendar URLs take. */
-const compactUtc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactUtc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The booking as an iCalendar (RFC 5545) document, written by the `ics` library; the booking uid is the event UID. */
 export function bookingIcs(booking: Booking, attendees: readonly Attendee[]): string {

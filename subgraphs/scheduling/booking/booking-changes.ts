@@ -42,11 +42,18 @@ async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
  * reason kept, a BOOKING_CANCELLED event written in the same transaction. Cancelling a booking that
  * is already cancelled (or rejected) is a 409 and changes nothing.
  */
-export async function cancelBooking(db: DataSource, uid: string, input: { cancellationReason?: string | null; cancelSubsequentBookings?: boolean | null; seatUid?: string | null }): Promise<Booking> {
+export async function cancelBooking(
+  db: DataSource,
+  uid: string,
+  input: { cancellationReason?: string | null; cancelSubsequentBookings?: boolean | null; seatUid?: string | null },
+): Promise<Booking> {
   if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid);
   const reason = reasonOf('cancellationReason', input.cancellationReason);
   const record = async (tx: EntityManager, booking: Booking) => {
-    const [attendees, eventType] = await Promise.all([tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }), tx.findOneBy(EventType, { id: booking.eventTypeId })]);
+    const [attendees, eventType] = await Promise.all([
+      tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }),
+      tx.findOneBy(EventType, { id: booking.eventTypeId }),
+    ]);
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
   };
   // A recurring booking's uid cancels every occurrence left; cancelSubsequentBookings, this one and the later ones.
@@ -101,14 +108,23 @@ export async function rescheduleBooking(
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
   const hostIds = await hostIdsOf(db, eventType);
-  const calendars = await loadHostCalendars(db, {
-    hostIds,
-    scheduleId: eventType.scheduleId,
+  const calendars = await loadHostCalendars(
+    db,
+    {
+      hostIds,
+      scheduleId: eventType.scheduleId,
+      from: new Date(start.getTime() - DAY),
+      to: new Date(end.getTime() + DAY),
+      excludeBookingId: old.id,
+    },
+    directory,
+  );
+  const context = await loadEventTypeContext(db.manager, eventType, hostIds, {
     from: new Date(start.getTime() - DAY),
     to: new Date(end.getTime() + DAY),
+    now,
     excludeBookingId: old.id,
-  }, directory);
-  const context = await loadEventTypeContext(db.manager, eventType, hostIds, { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY), now, excludeBookingId: old.id });
+  });
   await applyRollingWindow(db, directory, eventType, context, eventType.lengthInMinutes, now);
   return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now, context, eventType }, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
@@ -139,7 +155,10 @@ export async function rescheduleBooking(
         recurringBookingUid: previous.recurringBookingUid,
       },
       attendees.map(({ name, email, timeZone, language, phoneNumber }) => ({ name, email, timeZone, language, phoneNumber })),
-      { type: BookingEventType.rescheduled, extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } } },
+      {
+        type: BookingEventType.rescheduled,
+        extra: { rescheduledFrom: { uid: previous.uid, start: previous.start.toISOString(), end: previous.end.toISOString(), hostId: previous.userId } },
+      },
     );
     await recordBookingWrite(tx, moved);
     return moved;

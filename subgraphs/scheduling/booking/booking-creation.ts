@@ -71,7 +71,10 @@ export async function createBooking(
   admit: (eventType: EventType) => Promise<void> = async () => undefined,
 ): Promise<Booking> {
   const start = instantOf('start', request.start);
-  const attendee = { ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }), phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber) };
+  const attendee = {
+    ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }),
+    phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber),
+  };
   const guests = checkGuests(request.guests);
   const metadata = checkMetadata(request.metadata);
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
@@ -94,7 +97,10 @@ export async function createBooking(
 
   const hostIds = await hostIdsOf(db, eventType);
   const routed = routedHostIds(eventType, hostIds, request.routing?.teamMemberIds);
-  const window = { from: new Date(start.getTime() - DAY), to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY) };
+  const window = {
+    from: new Date(start.getTime() - DAY),
+    to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY),
+  };
   const [allCalendars, context] = await Promise.all([
     loadHostCalendars(db, { hostIds, scheduleId: eventType.scheduleId, ...window }, directory),
     loadEventTypeContext(db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: reservationUid?.uid }),
@@ -107,42 +113,61 @@ export async function createBooking(
   const status = needsConfirmation(eventType.confirmationPolicy, start, now) ? BookingStatus.pending : BookingStatus.accepted;
   const preferredHostId = reservationUid?.userId;
   if (occurrences) {
-    const row = { eventType, title: bookingTitle(eventType, attendee.name), description: notes, status, location, metadata, bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email }, guests };
-    return bookSeries(db, { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx) => {
+    const row = {
+      eventType,
+      title: bookingTitle(eventType, attendee.name),
+      description: notes,
+      status,
+      location,
+      metadata,
+      bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+      guests,
+    };
+    return bookSeries(
+      db,
+      { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid },
+      async (tx) => {
+        if (privateLinkId) await links.redeem(tx, privateLinkId);
+        if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
+        await useCode(tx, verifiedCode);
+      },
+    );
+  }
+  return placeBooking(
+    db,
+    { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid },
+    async (tx, hostId) => {
+      // After the host's lock, before the insert: a refused insert rolls the use back with it.
       if (privateLinkId) await links.redeem(tx, privateLinkId);
       if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
       await useCode(tx, verifiedCode);
-    });
-  }
-  return placeBooking(db, { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid }, async (tx, hostId) => {
-    // After the host's lock, before the insert: a refused insert rolls the use back with it.
-    if (privateLinkId) await links.redeem(tx, privateLinkId);
-    if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
-    await useCode(tx, verifiedCode);
-    // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
-    const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
-    const booking = seated ?? (await insertBooking(
-      tx,
-      {
-        eventType,
-        hostId,
-        start,
-        end,
-        title: bookingTitle(eventType, attendee.name),
-        description: notes,
-        status,
-        location,
-        metadata,
-        bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
-        guests,
-        platformOAuthClientId: request.platformOAuthClientId ?? null,
-        routingFormResponseId: request.routing?.responseId ?? null,
-      },
-      [eventType.seats ? seatHolder(attendee) : attendee],
-    ));
-    await recordBookingWrite(tx, booking);
-    return booking;
-  });
+      // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
+      const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
+      const booking =
+        seated ??
+        (await insertBooking(
+          tx,
+          {
+            eventType,
+            hostId,
+            start,
+            end,
+            title: bookingTitle(eventType, attendee.name),
+            description: notes,
+            status,
+            location,
+            metadata,
+            bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+            guests,
+            platformOAuthClientId: request.platformOAuthClientId ?? null,
+            routingFormResponseId: request.routing?.responseId ?? null,
+          },
+          [eventType.seats ? seatHolder(attendee) : attendee],
+        ));
+      await recordBookingWrite(tx, booking);
+      return booking;
+    },
+  );
 }
 
 /** The first attendee of a seated booking holds a seat too. */
@@ -162,7 +187,8 @@ async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number,
   });
   if (!booking) return null;
   const taken = await tx.count(Attendee, { where: { bookingId: booking.id } });
-  if (taken >= eventType.seats!.seatsPerTimeSlot) throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
+  if (taken >= eventType.seats!.seatsPerTimeSlot)
+    throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
   const seatUid = randomUUID();
   await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
   // Without showAttendeeInfo the booker's answer shows their own seat only.

@@ -23,30 +23,59 @@ export function needsConfirmation(policy: ConfirmationPolicy | null | undefined,
  * The reservation a booking body names (`reservationUid`), checked: unknown → 404; of another event
  * type or another time → 400; expired → 409. null when none is named.
  */
-export async function heldByBooker(db: DataSource, eventTypeId: number, uid: string | null | undefined, start: Date, end: Date, now: Date): Promise<SlotReservation | null> {
+export async function heldByBooker(
+  db: DataSource,
+  eventTypeId: number,
+  uid: string | null | undefined,
+  start: Date,
+  end: Date,
+  now: Date,
+): Promise<SlotReservation | null> {
   if (uid == null) return null;
   const reservation = await db.getRepository(SlotReservation).findOneBy({ uid: String(uid) });
   if (!reservation) throw notFound('Slot reservation', String(uid));
-  if (reservation.eventTypeId !== eventTypeId) throw badInput('reservationUid', `reservationUid: reservation ${uid} holds a slot of event type ${reservation.eventTypeId}, not of event type ${eventTypeId}`);
+  if (reservation.eventTypeId !== eventTypeId)
+    throw badInput(
+      'reservationUid',
+      `reservationUid: reservation ${uid} holds a slot of event type ${reservation.eventTypeId}, not of event type ${eventTypeId}`,
+    );
   if (reservation.start.getTime() !== start.getTime() || reservation.end.getTime() !== end.getTime()) {
-    throw badInput('reservationUid', `reservationUid: reservation ${uid} holds ${reservation.start.toISOString()}–${reservation.end.toISOString()}, not the slot asked for`);
+    throw badInput(
+      'reservationUid',
+      `reservationUid: reservation ${uid} holds ${reservation.start.toISOString()}–${reservation.end.toISOString()}, not the slot asked for`,
+    );
   }
   if (reservation.reservedUntil.getTime() <= now.getTime()) throw conflict(`Slot reservation ${uid} has expired`);
   return reservation;
 }
 
 /** onlyShowFirstAvailableSlot: a booking must take the earliest free slot of its day, in the attendee's time zone. */
-export async function refuseUnlessFirstSlotOfDay(db: DataSource, directory: OwnerDirectory | null, eventType: EventType, start: Date, length: number, zone: string, now: Date): Promise<void> {
+export async function refuseUnlessFirstSlotOfDay(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  eventType: EventType,
+  start: Date,
+  length: number,
+  zone: string,
+  now: Date,
+): Promise<void> {
   const day = localDateOf(start, zone);
-  const found = await availableSlots(db, directory, {
-    eventTypeId: eventType.id,
-    startTime: new Date(localTimeToUtc(day, 0, zone)).toISOString(),
-    endTime: new Date(localTimeToUtc(addDays(day, 1), 0, zone)).toISOString(),
-    timeZone: zone,
-    duration: length,
-  }, now);
+  const found = await availableSlots(
+    db,
+    directory,
+    {
+      eventTypeId: eventType.id,
+      startTime: new Date(localTimeToUtc(day, 0, zone)).toISOString(),
+      endTime: new Date(localTimeToUtc(addDays(day, 1), 0, zone)).toISOString(),
+      timeZone: zone,
+      duration: length,
+    },
+    now,
+  );
   const first = found.slots[0];
   if (first && first.start.getTime() !== start.getTime()) {
-    throw conflict(`The slot at ${start.toISOString()} is not the first available slot of ${formatLocalDate(day)} (${first.start.toISOString()}): the event type offers one slot per day (onlyShowFirstAvailableSlot)`);
+    throw conflict(
+      `The slot at ${start.toISOString()} is not the first available slot of ${formatLocalDate(day)} (${first.start.toISOString()}): the event type offers one slot per day (onlyShowFirstAvailableSlot)`,
+    );
   }
 }

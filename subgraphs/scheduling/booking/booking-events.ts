@@ -21,7 +21,9 @@ export function bookingPayload(booking: Booking, attendees: readonly Attendee[],
     start: booking.start.toISOString(),
     end: booking.end.toISOString(),
     eventTypeId: booking.eventTypeId,
-    eventType: eventType ? { id: eventType.id, slug: eventType.slug, title: eventType.title, teamId: eventType.teamId ?? null, lengthInMinutes: eventType.lengthInMinutes ?? null } : null,
+    eventType: eventType
+      ? { id: eventType.id, slug: eventType.slug, title: eventType.title, teamId: eventType.teamId ?? null, lengthInMinutes: eventType.lengthInMinutes ?? null }
+      : null,
     hostIds: [booking.userId],
     attendees: attendees.map(({ name, email, timeZone, language }) => ({ name, email, timeZone, language })),
     location: locationText(booking.location),
@@ -70,7 +72,14 @@ export function webhookEventJob(eventId: string, trigger: string, occurredAt: st
 }
 
 /** The other jobs of a booking change (meeting triggers, booking hooks); the meeting triggers it ends are cancelled first. */
-export async function changeJobs(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>, extra: Record<string, unknown>, eventType: EventTypeOfEvent | null): Promise<QueuedJob[]> {
+export async function changeJobs(
+  tx: EntityManager,
+  type: string,
+  booking: Booking,
+  payload: Record<string, unknown>,
+  extra: Record<string, unknown>,
+  eventType: EventTypeOfEvent | null,
+): Promise<QueuedJob[]> {
   const jobs = await rescheduleMeetingTriggers(tx, type, booking, payload);
   const hooks = bookingHooksJob(type, booking, extra, eventType);
   return hooks ? [...jobs, hooks] : jobs;
@@ -85,6 +94,10 @@ async function rescheduleMeetingTriggers(tx: EntityManager, type: string, bookin
   if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return [];
   return (['MEETING_STARTED', 'MEETING_ENDED'] as const).map((trigger) => {
     const at = trigger === 'MEETING_STARTED' ? booking.start : booking.end;
-    return { queue: WEBHOOK_SCHEDULED_QUEUE, data: { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload }, startAfter: at };
+    return {
+      queue: WEBHOOK_SCHEDULED_QUEUE,
+      data: { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload },
+      startAfter: at,
+    };
   });
 }

@@ -32,7 +32,12 @@ export interface BookingHookJob {
   teamId?: number | null;
 }
 
-const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, BookingEventType.rescheduled, BookingEventType.cancelled, BookingEventType.rejected]);
+const HOOK_TRIGGERS: ReadonlySet<string> = new Set([
+  BookingEventType.created,
+  BookingEventType.rescheduled,
+  BookingEventType.cancelled,
+  BookingEventType.rejected,
+]);
 
 /**
  * What was queued with a booking written in this process: null when no hook can be due (no job), the
@@ -41,7 +46,12 @@ const HOOK_TRIGGERS: ReadonlySet<string> = new Set([BookingEventType.created, Bo
 const queuedHooks = new WeakMap<Booking, { id: string; onlyMeetingUrl: true } | null>();
 
 /** The booking-hooks job of a booking change (enqueued with the change by recordBookingEvent), or null for a trigger without hooks. */
-export function bookingHooksJob(trigger: string, booking: Booking, extra: Record<string, unknown> = {}, eventType: { teamId?: number | null } | null = null): QueuedJob | null {
+export function bookingHooksJob(
+  trigger: string,
+  booking: Booking,
+  extra: Record<string, unknown> = {},
+  eventType: { teamId?: number | null } | null = null,
+): QueuedJob | null {
   if (!HOOK_TRIGGERS.has(trigger)) return null;
   const rescheduledFrom = extra.rescheduledFrom as { uid?: string } | undefined;
   const job: BookingHookJob = {
@@ -101,8 +111,15 @@ export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking
   const locationType = conferencingLocationType(booking.location);
   if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
   // The organizer's default app is theirs: their connection makes the meeting (OAuth apps need the meeting's time).
-  const organizer = locationType === ORGANIZERS_DEFAULT_APP ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() } : {};
-  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, { locationType, bookingUid: booking.uid, ...organizer });
+  const organizer =
+    locationType === ORGANIZERS_DEFAULT_APP
+      ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() }
+      : {};
+  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, {
+    locationType,
+    bookingUid: booking.uid,
+    ...organizer,
+  });
   if (!conferencingMeetingUrl) return booking;
   if (endJobId) {
     // The queued job had nothing else to do: it goes with the same statement (unless a worker has already taken it).

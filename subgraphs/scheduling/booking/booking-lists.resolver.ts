@@ -31,15 +31,23 @@ async function pageOf(ctx: SubgraphContext, scope: BookingScope, args: BookingFi
 /** Booking lists of teams and organizations (spec 5.3 TEAM_BOOKING_READ, ORG_BOOKING_READ), for their admins. */
 @Resolver(() => OrganizationUser)
 export class BookingListsResolver {
-  @Query(() => BookingPage, { description: "Bookings of the organization's teams and of its members' personal event types (GET /v2/organizations/{orgId}/bookings). Organization ADMIN/OWNER." })
+  @Query(() => BookingPage, {
+    description:
+      "Bookings of the organization's teams and of its members' personal event types (GET /v2/organizations/{orgId}/bookings). Organization ADMIN/OWNER.",
+  })
   @Directive('@scopes(anyOf: [["ORG_BOOKING_READ"]])')
   @Directive('@pbac(permission: "booking.readOrgBookings", org: "args.orgId")')
-  async organizationBookings(@Arg('orgId', () => Int) orgId: number, @Args() args: OrganizationBookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
+  async organizationBookings(
+    @Arg('orgId', () => Int) orgId: number,
+    @Args() args: OrganizationBookingListArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingPage> {
     return pageOf(ctx, await organizationScope(ctx, orgId), args);
   }
 
   @Query(() => BookingPage, {
-    description: "Bookings of the team's event types (GET /v2/teams/{teamId}/bookings, /v2/organizations/{orgId}/teams/{teamId}/bookings). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.",
+    description:
+      "Bookings of the team's event types (GET /v2/teams/{teamId}/bookings, /v2/organizations/{orgId}/teams/{teamId}/bookings). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.",
   })
   @Directive('@scopes(anyOf: [["TEAM_BOOKING_READ"]])')
   @Directive('@pbac(permission: "booking.readTeamBookings", team: "args.teamId", org: "args.orgId")')
@@ -53,7 +61,8 @@ export class BookingListsResolver {
   }
 
   @Query(() => [BookingReferenceOutput], {
-    description: 'Where a booking of the team was written in calendar and video providers; empty until a calendar or conferencing provider is connected (GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references).',
+    description:
+      'Where a booking of the team was written in calendar and video providers; empty until a calendar or conferencing provider is connected (GET /v2/organizations/{orgId}/teams/{teamId}/bookings/{bookingUid}/references).',
   })
   @Directive('@scopes(anyOf: [["TEAM_BOOKING_READ"]])')
   @Directive('@pbac(permission: "booking.readTeamBookings", team: "args.teamId", org: "args.orgId")')
@@ -71,7 +80,9 @@ export class BookingListsResolver {
     return [];
   }
 
-  @FieldResolver(() => BookingPage, { description: "The member's bookings within the organization (GET /v2/organizations/{orgId}/users/{userId}/bookings). Organization ADMIN/OWNER." })
+  @FieldResolver(() => BookingPage, {
+    description: "The member's bookings within the organization (GET /v2/organizations/{orgId}/users/{userId}/bookings). Organization ADMIN/OWNER.",
+  })
   @Directive('@scopes(anyOf: [["ORG_BOOKING_READ"]])')
   @Directive('@pbac(permission: "booking.readOrgBookings", org: "parent.orgId")')
   async bookings(@Root() member: OrganizationUser, @Args() args: BookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {

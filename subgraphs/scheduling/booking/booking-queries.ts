@@ -51,9 +51,7 @@ export interface BookingFilters extends PageArgs {
  * (bookings of its teams' event types, and its members' personal bookings), optionally one member's.
  */
 export type BookingScope =
-  | { kind: 'host'; userId: number }
-  | { kind: 'team'; teamId: number }
-  | { kind: 'organization'; memberIds: number[]; teamIds: number[]; userId?: number };
+  { kind: 'host'; userId: number } | { kind: 'team'; teamId: number } | { kind: 'organization'; memberIds: number[]; teamIds: number[]; userId?: number };
 
 function instantFilter(field: string, text: string): Date {
   try {
@@ -101,7 +99,10 @@ export class BookingQueries {
     const { take, skip } = pageWindow(filters);
     const query = this.bookings.createQueryBuilder('b').innerJoin(EventType, 'e', 'e.id = b.event_type_id');
     // A host's bookings include the collective bookings they co-host (booking_hosts).
-    if (scope.kind === 'host') query.where('(b.user_id = :scopeUserId OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id = :scopeUserId AND NOT h.organizer))', { scopeUserId: scope.userId });
+    if (scope.kind === 'host')
+      query.where('(b.user_id = :scopeUserId OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id = :scopeUserId AND NOT h.organizer))', {
+        scopeUserId: scope.userId,
+      });
     else if (scope.kind === 'team') query.where('e.team_id = :scopeTeamId', { scopeTeamId: scope.teamId });
     else {
       query.where(
@@ -116,10 +117,14 @@ export class BookingQueries {
       query.andWhere(`(${[...new Set(filters.status)].map(statusCondition).join(' OR ')})`, { now });
     }
     if (filters.attendeeEmail?.trim()) {
-      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.email) = lower(:email))', { email: filters.attendeeEmail.trim() });
+      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.email) = lower(:email))', {
+        email: filters.attendeeEmail.trim(),
+      });
     }
     if (filters.attendeeName?.trim()) {
-      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.name) = lower(:attendeeName))', { attendeeName: filters.attendeeName.trim() });
+      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.name) = lower(:attendeeName))', {
+        attendeeName: filters.attendeeName.trim(),
+      });
     }
     if (filters.bookingUid?.trim()) query.andWhere('b.uid = :bookingUid', { bookingUid: filters.bookingUid.trim() });
     if (filters.eventTypeId != null) query.andWhere('b.event_type_id = :eventTypeId', { eventTypeId: filters.eventTypeId });

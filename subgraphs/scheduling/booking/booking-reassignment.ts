@@ -35,11 +35,19 @@ async function leastRecentlyBooked(db: DataSource, hostIds: number[]): Promise<n
  * as for a new booking. The booking keeps its uid, time and attendees; BOOKING_REASSIGNED records the
  * previous host.
  */
-export async function reassignBooking(ctx: SubgraphContext, uid: string, toUserId: number | null, input: { reason?: string | null }, now = new Date()): Promise<Booking> {
+export async function reassignBooking(
+  ctx: SubgraphContext,
+  uid: string,
+  toUserId: number | null,
+  input: { reason?: string | null },
+  now = new Date(),
+): Promise<Booking> {
   const reason = reasonOf('reason', input.reason);
   const { booking, eventType } = await managedBooking(ctx, uid, 'booking.update');
-  if (eventType.teamId == null) throw badInput('bookingUid', `bookingUid: booking ${uid} is of a personal event type, which has one host: only team bookings can be reassigned`);
-  if (eventType.schedulingType === 'collective') throw badInput('bookingUid', `bookingUid: booking ${uid} is of a collective event type, which every host attends: it cannot be reassigned`);
+  if (eventType.teamId == null)
+    throw badInput('bookingUid', `bookingUid: booking ${uid} is of a personal event type, which has one host: only team bookings can be reassigned`);
+  if (eventType.schedulingType === 'collective')
+    throw badInput('bookingUid', `bookingUid: booking ${uid} is of a collective event type, which every host attends: it cannot be reassigned`);
   if (!LIVE_STATUSES.includes(booking.status)) throw conflict(`Booking ${uid} is ${booking.status} and cannot be reassigned`);
   if (booking.end.getTime() <= now.getTime()) throw conflict(`Booking ${uid} has already ended and cannot be reassigned`);
   const hostIds = (await hostIdsOf(ctx.db, eventType)).filter((id) => id !== booking.userId);
@@ -52,22 +60,41 @@ export async function reassignBooking(ctx: SubgraphContext, uid: string, toUserI
   if (!candidates.length) throw conflict(`Booking ${uid} has no other host to be reassigned to`);
   const calendars = await loadHostCalendars(
     ctx.db,
-    { hostIds: candidates, scheduleId: eventType.scheduleId, from: new Date(booking.start.getTime() - DAY), to: new Date(booking.end.getTime() + DAY), excludeBookingId: booking.id },
+    {
+      hostIds: candidates,
+      scheduleId: eventType.scheduleId,
+      from: new Date(booking.start.getTime() - DAY),
+      to: new Date(booking.end.getTime() + DAY),
+      excludeBookingId: booking.id,
+    },
     ownerDirectoryOf(ctx),
   );
   const previousHostId = booking.userId;
   let lastRefusal: unknown;
   for (const hostId of candidates) {
     try {
-      return await placeBooking(ctx.db, { start: booking.start, end: booking.end, calendars: calendars.filter((c) => c.hostId === hostId), excludeBookingId: booking.id, now }, async (tx, chosen) => {
-        const row = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.id = :id', { id: booking.id }).getOneOrFail();
-        if (!LIVE_STATUSES.includes(row.status) || row.userId !== previousHostId) throw conflict(`Booking ${uid} changed while it was being reassigned; try again`);
-        row.userId = chosen;
-        const saved = await tx.save(row);
-        const attendees = await tx.find(Attendee, { where: { bookingId: row.id }, order: { id: 'ASC' } });
-        await recordBookingEvent(tx, BookingEventType.reassigned, saved, attendees, eventType, { reassignedFrom: { hostId: previousHostId }, reassignReason: reason });
-        return saved;
-      });
+      return await placeBooking(
+        ctx.db,
+        { start: booking.start, end: booking.end, calendars: calendars.filter((c) => c.hostId === hostId), excludeBookingId: booking.id, now },
+        async (tx, chosen) => {
+          const row = await tx
+            .getRepository(Booking)
+            .createQueryBuilder('b')
+            .setLock('pessimistic_write')
+            .where('b.id = :id', { id: booking.id })
+            .getOneOrFail();
+          if (!LIVE_STATUSES.includes(row.status) || row.userId !== previousHostId)
+            throw conflict(`Booking ${uid} changed while it was being reassigned; try again`);
+          row.userId = chosen;
+          const saved = await tx.save(row);
+          const attendees = await tx.find(Attendee, { where: { bookingId: row.id }, order: { id: 'ASC' } });
+          await recordBookingEvent(tx, BookingEventType.reassigned, saved, attendees, eventType, {
+            reassignedFrom: { hostId: previousHostId },
+            reassignReason: reason,
+          });
+          return saved;
+        },
+      );
     } catch (error) {
       if (toUserId != null || (error as { extensions?: { code?: string } }).extensions?.code !== 'CONFLICT') throw error;
       lastRefusal = error;

@@ -57,7 +57,8 @@ export function checkAttendee(attendee: Partial<AttendeeDetails> | null | undefi
   if (name.length > 200) throw badInput(`${field}.name`, `${field}.name must be at most 200 characters`);
   const email = typeof attendee.email === 'string' ? attendee.email.trim().toLowerCase() : '';
   if (!EMAIL.test(email) || email.length > 254) throw badInput(`${field}.email`, `${field}.email must be an e-mail address`);
-  if (!isIanaTimeZone(attendee.timeZone)) throw badInput(`${field}.timeZone`, `${field}.timeZone must be an IANA time zone, got ${JSON.stringify(attendee.timeZone)}`);
+  if (!isIanaTimeZone(attendee.timeZone))
+    throw badInput(`${field}.timeZone`, `${field}.timeZone must be an IANA time zone, got ${JSON.stringify(attendee.timeZone)}`);
   const language = attendee.language ?? 'en';
   if (!(ATTENDEE_LANGUAGES as readonly string[]).includes(language)) {
     throw badInput(`${field}.language`, `${field}.language must be one of ${ATTENDEE_LANGUAGES.join(', ')}`);

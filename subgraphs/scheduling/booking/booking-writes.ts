@@ -91,7 +91,14 @@ export async function insertBooking(
  * event's id and time) is filled into the event's payload and the jobs' data by the statement itself:
  * the payload's `id`, the webhook job's `eventKey` and `occurredAt`, exactly as recordBookingEvent writes them.
  */
-async function foldedInsert(tx: EntityManager, booking: Booking, attendees: Attendee[], type: BookingEventType, eventType: EventTypeOfEvent, extra: Record<string, unknown>): Promise<void> {
+async function foldedInsert(
+  tx: EntityManager,
+  booking: Booking,
+  attendees: Attendee[],
+  type: BookingEventType,
+  eventType: EventTypeOfEvent,
+  extra: Record<string, unknown>,
+): Promise<void> {
   const bookingColumns = insertColumns(tx, Booking, booking);
   const attendeeColumns = attendees.map((a) => insertColumns(tx, Attendee, a, ['booking_id']));
   // booking.id is not known yet: the payload goes without it and the statement adds it.
@@ -139,7 +146,12 @@ const DEFAULT = Symbol('DEFAULT');
  * values to write: the entity's own, else the column's default, set on the entity too (as `save`
  * reloads it), else the database's DEFAULT. Every attendee row thus has the same column list.
  */
-function insertColumns(tx: EntityManager, target: typeof Booking | typeof Attendee, entity: Booking | Attendee, skip: string[] = []): { names: string[]; values: unknown[] } {
+function insertColumns(
+  tx: EntityManager,
+  target: typeof Booking | typeof Attendee,
+  entity: Booking | Attendee,
+  skip: string[] = [],
+): { names: string[]; values: unknown[] } {
   const names: string[] = [];
   const values: unknown[] = [];
   for (const column of tx.connection.getMetadata(target).columns) {

@@ -110,7 +110,10 @@ export class Booking {
   platformOAuthClientId: string | null;
 
   @Column({ name: 'meeting_url', type: 'text', nullable: true })
-  @Field(() => String, { nullable: true, description: 'The video meeting URL the booking\'s conferencing location got (built-in daily-video); null for other locations or while it is being made.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The video meeting URL the booking's conferencing location got (built-in daily-video); null for other locations or while it is being made.",
+  })
   meetingUrl: string | null;
   @Column({ name: 'recurring_booking_uid', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Occurrences of one recurring booking share this uid (null for a single booking).' })

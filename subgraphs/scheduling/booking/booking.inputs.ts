@@ -1,7 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageArgs } from '../../kit/pagination';
-import { BookingStatus } from './booking.entity';
 
 export enum SortOrder {
   asc = 'asc',
@@ -21,7 +20,10 @@ export class BookingAttendeeInput {
   @Field(() => String, { nullable: true, description: 'Phone number such as +1234567890.' }) phoneNumber?: string | null;
 }
 
-@InputType({ description: 'Where the meeting takes place: one of the event type\'s location types, with the detail the attendee gives for attendeeAddress (address), attendeePhone (phone), attendeeDefined (location) and integration (integration).' })
+@InputType({
+  description:
+    "Where the meeting takes place: one of the event type's location types, with the detail the attendee gives for attendeeAddress (address), attendeePhone (phone), attendeeDefined (location) and integration (integration).",
+})
 export class BookingLocationInput {
   @Field({ description: 'address, link, phone, organizersDefaultApp, attendeeAddress, attendeePhone, attendeeDefined or integration.' }) type: string;
   @Field(() => String, { nullable: true }) address?: string | null;
@@ -30,31 +32,58 @@ export class BookingLocationInput {
   @Field(() => String, { nullable: true }) location?: string | null;
 }
 
-@InputType({ description: 'Routing information from the routing form that led to the booking (reference Routing): the booking links the response (routedToBookingUid).' })
+@InputType({
+  description: 'Routing information from the routing form that led to the booking (reference Routing): the booking links the response (routedToBookingUid).',
+})
 export class BookingRoutingInput {
-  @Field(() => Int, { nullable: true, description: 'The routing form response the booking is made from (POST …/routing-forms/{id}/responses answered it as routing.responseId).' }) responseId?: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The routing form response the booking is made from (POST …/routing-forms/{id}/responses answered it as routing.responseId).',
+  })
+  responseId?: number | null;
   @Field(() => [Int], { nullable: true, description: 'Team members the form routed to.' }) teamMemberIds?: number[] | null;
 }
 
-@InputType({ description: 'Body of POST /v2/bookings (svc-api-version 2024-08-13): eventTypeId, or eventTypeSlug with username or teamSlug (and organizationSlug inside an organization).' })
+@InputType({
+  description:
+    'Body of POST /v2/bookings (svc-api-version 2024-08-13): eventTypeId, or eventTypeSlug with username or teamSlug (and organizationSlug inside an organization).',
+})
 export class CreateBookingInput {
-  @Field({ description: 'ISO 8601 start, UTC (2030-03-11T13:00:00Z); the end follows from the event type\'s length.' }) start: string;
+  @Field({ description: "ISO 8601 start, UTC (2030-03-11T13:00:00Z); the end follows from the event type's length." }) start: string;
   @Field(() => BookingAttendeeInput) attendee: BookingAttendeeInput;
   @Field(() => Int, { nullable: true }) eventTypeId?: number | null;
   @Field(() => String, { nullable: true }) eventTypeSlug?: string | null;
   @Field(() => String, { nullable: true }) username?: string | null;
   @Field(() => String, { nullable: true }) teamSlug?: string | null;
   @Field(() => String, { nullable: true }) organizationSlug?: string | null;
-  @Field(() => BookingLocationInput, { nullable: true, description: 'Default: the event type\'s first location.' }) location?: BookingLocationInput | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' }) metadata?: Record<string, unknown> | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' }) bookingFieldsResponses?: Record<string, unknown> | null;
-  @Field(() => Int, { nullable: true, description: 'When sent, the event type\'s length or one of its lengthInMinutesOptions.' }) lengthInMinutes?: number | null;
+  @Field(() => BookingLocationInput, { nullable: true, description: "Default: the event type's first location." }) location?: BookingLocationInput | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' })
+  metadata?: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' })
+  bookingFieldsResponses?: Record<string, unknown> | null;
+  @Field(() => Int, { nullable: true, description: "When sent, the event type's length or one of its lengthInMinutesOptions." }) lengthInMinutes?:
+    number | null;
   @Field(() => String, { nullable: true, description: PRIVATE_LINK_ID }) privateLinkId?: string | null;
   @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
-  @Field(() => String, { nullable: true, description: 'Required when the event type has requiresBookerEmailVerification: the code POST /v2/bookings/email-verification-code mailed to attendee.email (10 minutes, once).' }) emailVerificationCode?: string | null;
-  @Field(() => String, { nullable: true, description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.' }) reservationUid?: string | null;
-  @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' }) routing?: BookingRoutingInput | null;
-  @Field(() => Int, { nullable: true, description: "Recurring event types: how many occurrences to book, from 1 to the event type's occurrences (default: its occurrences). All are booked or none (409)." }) recurrenceCount?: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Required when the event type has requiresBookerEmailVerification: the code POST /v2/bookings/email-verification-code mailed to attendee.email (10 minutes, once).',
+  })
+  emailVerificationCode?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.',
+  })
+  reservationUid?: string | null;
+  @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' })
+  routing?: BookingRoutingInput | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Recurring event types: how many occurrences to book, from 1 to the event type's occurrences (default: its occurrences). All are booked or none (409).",
+  })
+  recurrenceCount?: number | null;
 }
 
 @InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
@@ -66,10 +95,13 @@ export class LegacyBookingResponsesInput {
   @Field(() => String, { nullable: true, description: 'With rescheduleUid: the reason.' }) rescheduleReason?: string | null;
 }
 
-@InputType({ description: 'Body of POST /v2/bookings without svc-api-version 2024-08-13 (the older version): the attendee is `responses` plus the top-level timeZone and language; rescheduleUid reschedules that booking.' })
+@InputType({
+  description:
+    'Body of POST /v2/bookings without svc-api-version 2024-08-13 (the older version): the attendee is `responses` plus the top-level timeZone and language; rescheduleUid reschedules that booking.',
+})
 export class LegacyCreateBookingInput {
   @Field() start: string;
-  @Field(() => String, { nullable: true, description: 'When sent, start plus the event type\'s length.' }) end?: string | null;
+  @Field(() => String, { nullable: true, description: "When sent, start plus the event type's length." }) end?: string | null;
   @Field(() => Int) eventTypeId: number;
   @Field({ description: 'IANA time zone of the attendee.' }) timeZone: string;
   @Field(() => String, { nullable: true }) language?: string | null;
@@ -82,15 +114,21 @@ export class LegacyCreateBookingInput {
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/cancel.' })
 export class CancelBookingInput {
   @Field(() => String, { nullable: true }) cancellationReason?: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'An occurrence of a recurring booking: cancel it and every later occurrence.' }) cancelSubsequentBookings?: boolean | null;
-  @Field(() => String, { nullable: true, description: 'A seated booking: cancel only this seat (the attendee holding it leaves; the others keep their seats).' }) seatUid?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'An occurrence of a recurring booking: cancel it and every later occurrence.' })
+  cancelSubsequentBookings?: boolean | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A seated booking: cancel only this seat (the attendee holding it leaves; the others keep their seats).',
+  })
+  seatUid?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/reschedule.' })
 export class RescheduleBookingInput {
   @Field({ description: 'ISO 8601 new start, UTC.' }) start: string;
   @Field(() => String, { nullable: true }) reschedulingReason?: string | null;
-  @Field(() => String, { nullable: true, description: 'A seated booking: move only this seat to the new start (the others keep theirs).' }) seatUid?: string | null;
+  @Field(() => String, { nullable: true, description: 'A seated booking: move only this seat to the new start (the others keep theirs).' }) seatUid?:
+    string | null;
 }
 
 export enum BookingStatusFilter {
@@ -105,7 +143,8 @@ export enum BookingStatusFilter {
 }
 registerEnumType(BookingStatusFilter, {
   name: 'BookingStatusFilter',
-  description: "The spec's statuses and the reference's list values: upcoming (accepted or pending, not ended), unconfirmed (pending, not ended), past (ended, neither cancelled nor rejected), recurring (occurrences of recurring bookings that have not ended, neither cancelled nor rejected).",
+  description:
+    "The spec's statuses and the reference's list values: upcoming (accepted or pending, not ended), unconfirmed (pending, not ended), past (ended, neither cancelled nor rejected), recurring (occurrences of recurring bookings that have not ended, neither cancelled nor rejected).",
 });
 
 const INSTANT = (what: string) => `ISO 8601: bookings ${what}.`;
@@ -113,7 +152,10 @@ const INSTANT = (what: string) => `ISO 8601: bookings ${what}.`;
 /** The filters of every booking list; a team's list has no team filters. */
 @ArgsType()
 export class BookingFilterArgs extends PageArgs {
-  @Field(() => [BookingStatusFilter], { nullable: true, description: 'Any of accepted, pending, cancelled, rejected, upcoming, unconfirmed, past, recurring (comma-separated in REST).' })
+  @Field(() => [BookingStatusFilter], {
+    nullable: true,
+    description: 'Any of accepted, pending, cancelled, rejected, upcoming, unconfirmed, past, recurring (comma-separated in REST).',
+  })
   status?: BookingStatusFilter[] | null;
 
   @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this e-mail (any letter case).' })

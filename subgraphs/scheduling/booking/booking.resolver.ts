@@ -38,7 +38,10 @@ function primeWritten(ctx: SubgraphContext, booking: Booking): Booking {
     const written = writtenBooking(one);
     if (!written) continue;
     eventTypeById(ctx).prime(one.eventTypeId, written.eventType);
-    attendeesByBookingId(ctx).prime(one.id, [...written.attendees].sort((a, b) => a.id - b.id));
+    attendeesByBookingId(ctx).prime(
+      one.id,
+      [...written.attendees].sort((a, b) => a.id - b.id),
+    );
     if (written.eventType.schedulingType !== 'collective') hostIdsByBookingId(ctx).prime(one.id, [one.userId]);
   }
   return booking;
@@ -69,7 +72,9 @@ export class BookingResolver {
     return new BookingQueries(ctx.db).getForHost(uid, ctx.principal.userId!);
   }
 
-  @Mutation(() => Booking, { description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.' })
+  @Mutation(() => Booking, {
+    description: 'Books a slot for an attendee; 409 when it is not available (POST /v2/bookings, svc-api-version 2024-08-13). Public.',
+  })
   @Directive('@public')
   createBooking(@Arg('input') input: CreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
     const request = { ...input, platformOAuthClientId: clientOf(ctx) };
@@ -87,19 +92,31 @@ export class BookingResolver {
   private legacyWrite(input: LegacyCreateBookingInput, ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
-      return withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }));
+      return withHooks(
+        ctx,
+        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }),
+      );
     }
-    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), {
-      eventTypeId: input.eventTypeId,
-      start: input.start,
-      end: input.end,
-      attendee: { name: responses.name, email: responses.email, timeZone: input.timeZone, language: input.language },
-      location: responses.location ?? undefined,
-      metadata: input.metadata,
-      bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
-      privateLinkId: input.privateLinkId,
-      platformOAuthClientId: clientOf(ctx),
-    }, new Date(), bookingManagerCheck(ctx)));
+    return withHooks(
+      ctx,
+      createBooking(
+        ctx.db,
+        ownerDirectoryOf(ctx),
+        {
+          eventTypeId: input.eventTypeId,
+          start: input.start,
+          end: input.end,
+          attendee: { name: responses.name, email: responses.email, timeZone: input.timeZone, language: input.language },
+          location: responses.location ?? undefined,
+          metadata: input.metadata,
+          bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
+          privateLinkId: input.privateLinkId,
+          platformOAuthClientId: clientOf(ctx),
+        },
+        new Date(),
+        bookingManagerCheck(ctx),
+      ),
+    );
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
@@ -117,7 +134,9 @@ export class BookingResolver {
     });
   }
 
-  @Mutation(() => Booking, { description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.' })
+  @Mutation(() => Booking, {
+    description: 'Moves a booking to a new start and answers the new booking; the old one ends cancelled (POST /v2/bookings/{bookingUid}/reschedule). Public.',
+  })
   @Directive('@public')
   rescheduleBooking(
     @Arg('uid') uid: string,
@@ -136,7 +155,8 @@ export class BookingResolver {
 
   @FieldResolver(() => [Booking], {
     nullable: true,
-    description: 'Set when the answer stands for a whole recurring booking (booked, read or cancelled by its recurringBookingUid, or cancelled with cancelSubsequentBookings): every occurrence by start. null otherwise.',
+    description:
+      'Set when the answer stands for a whole recurring booking (booked, read or cancelled by its recurringBookingUid, or cancelled with cancelSubsequentBookings): every occurrence by start. null otherwise.',
   })
   occurrences(@Root() booking: Booking): Booking[] | null {
     return booking.series ?? null;
@@ -154,12 +174,16 @@ export class BookingResolver {
     return ids.length > 1 ? ids.map((id) => Object.assign(new User(), { id })) : [hostOf(booking)];
   }
 
-  @FieldResolver(() => User, { description: 'The host whose calendar the booking occupies (the older API\'s `user`).' })
+  @FieldResolver(() => User, { description: "The host whose calendar the booking occupies (the older API's `user`)." })
   host(@Root() booking: Booking): User {
     return hostOf(booking);
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'Where the meeting takes place, as text: the attendee\'s address, phone or place, `integrations:<app>`, or the organizer-defined location type.' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Where the meeting takes place, as text: the attendee's address, phone or place, `integrations:<app>`, or the organizer-defined location type.",
+  })
   location(@Root() booking: Booking): string | null {
     return locationText(booking.location);
   }

@@ -59,7 +59,8 @@ export class BookingService {
         ),
       );
     } catch (error) {
-      if (isConstraintViolation(error, 'exclusion')) throw conflict(`The slot at ${input.start.toISOString()} is already taken: the host has another booking at that time`);
+      if (isConstraintViolation(error, 'exclusion'))
+        throw conflict(`The slot at ${input.start.toISOString()} is already taken: the host has another booking at that time`);
       throw error;
     }
   }

@@ -55,8 +55,19 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
         if (withBuffers(busy, rules).some((b) => overlaps(b, { start, end }))) throw refused({ kind: 'taken' }, start, calendar.hostId);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {
           const pad = limitPadding([calendar.limits]);
-          const counted = await liveBookings(tx, [calendar.hostId], new Date(start.getTime() - pad), new Date(start.getTime() + pad), placement.excludeBookingId);
-          const exceeded = wouldExceedLimits(calendar.limits, counted.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start), start, calendar.timeZone);
+          const counted = await liveBookings(
+            tx,
+            [calendar.hostId],
+            new Date(start.getTime() - pad),
+            new Date(start.getTime() + pad),
+            placement.excludeBookingId,
+          );
+          const exceeded = wouldExceedLimits(
+            calendar.limits,
+            counted.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
+            start,
+            calendar.timeZone,
+          );
           if (exceeded) throw refused({ kind: 'limit', exceeded }, start, calendar.hostId);
         }
       }
@@ -76,10 +87,10 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
 /** A reservation of a collective slot holds every host: the co-hosts' rows (its user is the organizer). */
 async function holdCoHosts(tx: EntityManager, reservation: SlotReservation, coHostIds: readonly number[]): Promise<void> {
   if (!coHostIds.length) return;
-  await tx.query(
-    `INSERT INTO slot_reservation_co_hosts (reservation_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-    [reservation.id, [...coHostIds]],
-  );
+  await tx.query(`INSERT INTO slot_reservation_co_hosts (reservation_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [
+    reservation.id,
+    [...coHostIds],
+  ]);
 }
 
 /** The co-host rows of a collective booking (the organizer's row is written by the trigger on `bookings`). */

@@ -60,7 +60,11 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
     if (problem) problems.push(problem);
     else free.push(calendar);
   }
-  const ordered = await byLoad(db, free.map((c) => c.hostId), placement.now);
+  const ordered = await byLoad(
+    db,
+    free.map((c) => c.hostId),
+    placement.now,
+  );
   if (placement.preferredHostId !== undefined && ordered.includes(placement.preferredHostId)) {
     ordered.splice(ordered.indexOf(placement.preferredHostId), 1);
     ordered.unshift(placement.preferredHostId);
@@ -87,7 +91,8 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
           const seated = (b: { eventTypeId?: number; start: Date; end: Date }) =>
             eventType?.seats != null && b.eventTypeId === eventType.id && b.start.getTime() === start.getTime() && b.end.getTime() === end.getTime();
           const blocking = live.filter((b) => !seated(b));
-          if (withBuffers([...held, ...blocking.map(bufferedInterval)], context.rules).some((b) => overlaps(b, { start, end }))) throw new HostRefused({ kind: 'taken' });
+          if (withBuffers([...held, ...blocking.map(bufferedInterval)], context.rules).some((b) => overlaps(b, { start, end })))
+            throw new HostRefused({ kind: 'taken' });
         }
         const pad = limitPadding([calendar.limits]);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {

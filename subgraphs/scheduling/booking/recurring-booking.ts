@@ -25,12 +25,19 @@ const MINUTE = 60_000;
 export function recurrenceCountOf(eventType: EventType, asked: number | null | undefined): number | null {
   // A seated event type books seats, never series (recurrence and seats set by two separate updates).
   if (!eventType.recurrence || eventType.seats) {
-    if (asked != null) throw badInput('recurrenceCount', `recurrenceCount: event type ${eventType.id} is not recurring${eventType.seats ? ' (it is seated: it books seats)' : ''}`);
+    if (asked != null)
+      throw badInput(
+        'recurrenceCount',
+        `recurrenceCount: event type ${eventType.id} is not recurring${eventType.seats ? ' (it is seated: it books seats)' : ''}`,
+      );
     return null;
   }
   if (asked == null) return eventType.recurrence.occurrences;
   if (!Number.isInteger(asked) || asked < 1 || asked > eventType.recurrence.occurrences) {
-    throw badInput('recurrenceCount', `recurrenceCount must be a whole number from 1 to ${eventType.recurrence.occurrences} (the event type's occurrences), got ${asked}`);
+    throw badInput(
+      'recurrenceCount',
+      `recurrenceCount must be a whole number from 1 to ${eventType.recurrence.occurrences} (the event type's occurrences), got ${asked}`,
+    );
   }
   return asked;
 }
@@ -83,7 +90,16 @@ export async function bookSeries(db: DataSource, series: SeriesPlacement, before
   const [first] = occurrences;
   return placeBooking(
     db,
-    { start: first.start, end: first.end, calendars: free, now, context, eventType, preferredHostId: series.preferredHostId, exceptReservationUid: series.exceptReservationUid },
+    {
+      start: first.start,
+      end: first.end,
+      calendars: free,
+      now,
+      context,
+      eventType,
+      preferredHostId: series.preferredHostId,
+      exceptReservationUid: series.exceptReservationUid,
+    },
     async (tx, hostId) => {
       await beforeWrite(tx);
       const calendar = free.find((c) => c.hostId === hostId)!;
@@ -134,14 +150,25 @@ async function refuseUnlessStillFree(tx: EntityManager, series: SeriesPlacement,
   if (Object.values(calendar.limits).some((bound) => bound != null)) {
     const pad = limitPadding([calendar.limits]);
     const bookings = await liveBookings(tx, [calendar.hostId], new Date(start.getTime() - pad), new Date(start.getTime() + pad));
-    const exceeded = wouldExceedLimits(calendar.limits, bookings.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start), start, calendar.timeZone);
-    if (exceeded) throw conflict(`${limitMessage(exceeded)}: the host cannot take another booking that ${exceeded.period} (slot at ${start.toISOString()}, ${which})${none}`);
+    const exceeded = wouldExceedLimits(
+      calendar.limits,
+      bookings.filter((b) => b.status === BookingStatus.accepted).map((b) => b.start),
+      start,
+      calendar.timeZone,
+    );
+    if (exceeded)
+      throw conflict(
+        `${limitMessage(exceeded)}: the host cannot take another booking that ${exceeded.period} (slot at ${start.toISOString()}, ${which})${none}`,
+      );
   }
 }
 
 /** Whether `uid` names a recurring booking (the uid its occurrences share) rather than one booking. */
 export async function isSeriesUid(db: DataSource | EntityManager, uid: string): Promise<boolean> {
-  const rows: unknown[] = await db.query('SELECT 1 FROM bookings WHERE recurring_booking_uid = $1 AND NOT EXISTS (SELECT 1 FROM bookings WHERE uid = $1) LIMIT 1', [uid]);
+  const rows: unknown[] = await db.query(
+    'SELECT 1 FROM bookings WHERE recurring_booking_uid = $1 AND NOT EXISTS (SELECT 1 FROM bookings WHERE uid = $1) LIMIT 1',
+    [uid],
+  );
   return rows.length > 0;
 }
 
@@ -166,8 +193,16 @@ export async function cancelSeries(
   from?: Date,
 ): Promise<Booking> {
   return db.transaction(async (tx) => {
-    const occurrences = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.recurring_booking_uid = :uid', { uid: recurringBookingUid }).orderBy('b.start_time', 'ASC').getMany();
-    const targets = occurrences.filter((b) => (b.status === BookingStatus.accepted || b.status === BookingStatus.pending) && (!from || b.start.getTime() >= from.getTime()));
+    const occurrences = await tx
+      .getRepository(Booking)
+      .createQueryBuilder('b')
+      .setLock('pessimistic_write')
+      .where('b.recurring_booking_uid = :uid', { uid: recurringBookingUid })
+      .orderBy('b.start_time', 'ASC')
+      .getMany();
+    const targets = occurrences.filter(
+      (b) => (b.status === BookingStatus.accepted || b.status === BookingStatus.pending) && (!from || b.start.getTime() >= from.getTime()),
+    );
     if (!targets.length) throw conflict(`Recurring booking ${recurringBookingUid} has no occurrence left to cancel`);
     for (const booking of targets) {
       booking.status = BookingStatus.cancelled;

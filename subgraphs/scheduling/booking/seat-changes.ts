@@ -61,7 +61,14 @@ export async function cancelSeat(db: DataSource, uid: string, seatUidText: strin
  * old booking ends cancelled with rescheduledToUid. One transaction, with a BOOKING_RESCHEDULED event.
  * The answer is the booking the seat is now in.
  */
-export async function rescheduleSeat(db: DataSource, directory: OwnerDirectory | null, uid: string, input: { start: string; seatUid: string; reschedulingReason?: string | null }, reason: string | null, now = new Date()): Promise<Booking> {
+export async function rescheduleSeat(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  uid: string,
+  input: { start: string; seatUid: string; reschedulingReason?: string | null },
+  reason: string | null,
+  now = new Date(),
+): Promise<Booking> {
   const seatUid = seatUidOf(input.seatUid);
   const start = instantOf('start', input.start);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
@@ -83,10 +90,14 @@ export async function rescheduleSeat(db: DataSource, directory: OwnerDirectory |
     await tx.delete(Attendee, { id: seat.id });
     const moved = { name: seat.name, email: seat.email, timeZone: seat.timeZone, language: seat.language, phoneNumber: seat.phoneNumber, seatUid };
     const extra = { rescheduledFrom: { uid: from.uid, seatUid, start: from.start.toISOString(), end: from.end.toISOString(), hostId: from.userId } };
-    let target = await tx.findOne(Booking, { where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([...LIVE_STATUSES]) }, lock: { mode: 'pessimistic_write' } });
+    let target = await tx.findOne(Booking, {
+      where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([...LIVE_STATUSES]) },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (target) {
       const taken = await tx.count(Attendee, { where: { bookingId: target.id } });
-      if (taken >= eventType.seats!.seatsPerTimeSlot) throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
+      if (taken >= eventType.seats!.seatsPerTimeSlot)
+        throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
       const joined = await tx.save(tx.create(Attendee, { bookingId: target.id, ...moved }));
       await recordBookingEvent(tx, BookingEventType.rescheduled, target, [joined], eventType, extra);
     } else {

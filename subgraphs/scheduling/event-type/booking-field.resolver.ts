@@ -11,7 +11,9 @@ const ORG_ID = { nullable: true, description: 'The organization, when the team i
 /** Booking fields of a team event type (spec 4.4, svc-api-version 2026-06-12): team admins. */
 @Resolver(() => BookingField)
 export class BookingFieldResolver {
-  @Mutation(() => EventType, { description: 'Adds custom booking fields to a team event type (POST /v2/teams/{teamId}/event-types/{eventTypeId}/booking-fields).' })
+  @Mutation(() => EventType, {
+    description: 'Adds custom booking fields to a team event type (POST /v2/teams/{teamId}/event-types/{eventTypeId}/booking-fields).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])')
   @Directive('@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")')
   addTeamEventTypeBookingFields(
@@ -24,7 +26,9 @@ export class BookingFieldResolver {
     return service(ctx).add({ teamId, orgId }, eventTypeId, input.bookingFields);
   }
 
-  @Mutation(() => EventType, { description: 'Replaces the booking fields of a team event type (PUT /v2/teams/{teamId}/event-types/{eventTypeId}/booking-fields).' })
+  @Mutation(() => EventType, {
+    description: 'Replaces the booking fields of a team event type (PUT /v2/teams/{teamId}/event-types/{eventTypeId}/booking-fields).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])')
   @Directive('@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")')
   replaceTeamEventTypeBookingFields(

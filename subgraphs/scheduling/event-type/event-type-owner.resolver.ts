@@ -6,7 +6,10 @@ import { EventType } from './event-type.entity';
 /** Who owns a personal event type, or which team a team event type belongs to, for the integrations subgraph (event type webhooks, phone calls). */
 @Resolver()
 export class EventTypeOwnerResolver {
-  @Query(() => Int, { nullable: true, description: 'The owner of a personal event type; null when there is no such personal event type. For other subgraphs only.' })
+  @Query(() => Int, {
+    nullable: true,
+    description: 'The owner of a personal event type; null when there is no such personal event type. For other subgraphs only.',
+  })
   @Directive('@internal')
   async personalEventTypeOwnerId(@Arg('eventTypeId', () => Int) eventTypeId: number, @Ctx() ctx: SubgraphContext): Promise<number | null> {
     const eventType = await ctx.db.getRepository(EventType).findOneBy({ id: eventTypeId, teamId: IsNull() });

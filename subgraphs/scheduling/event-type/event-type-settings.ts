@@ -49,7 +49,11 @@ export class EventTypeLimitsInput {
 export class BookingWindowInput {
   @Field(() => String, { nullable: true }) type?: string | null;
   @Field(() => GraphQLJSON, { nullable: true, description: 'A number of days, or two dates for `range`.' }) value?: unknown;
-  @Field(() => Boolean, { nullable: true, description: '`true`: the N days are days with a free slot, so the window reaches past full or closed days (businessDays / calendarDays only).' }) rolling?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: '`true`: the N days are days with a free slot, so the window reaches past full or closed days (businessDays / calendarDays only).',
+  })
+  rolling?: boolean | null;
   @Field(() => Boolean, { nullable: true }) disabled?: boolean | null;
 }
 
@@ -75,7 +79,10 @@ export class SeatsInput {
   @Field(() => Boolean, { nullable: true }) disabled?: boolean | null;
 }
 
-@InputType({ description: '`{frequency: weekly | monthly | yearly, interval, occurrences}` (a booking repeats every interval weeks / months / years, up to occurrences times), or `{disabled: true}`.' })
+@InputType({
+  description:
+    '`{frequency: weekly | monthly | yearly, interval, occurrences}` (a booking repeats every interval weeks / months / years, up to occurrences times), or `{disabled: true}`.',
+})
 export class RecurrenceInput {
   @Field(() => Int, { nullable: true }) interval?: number | null;
   @Field(() => Int, { nullable: true }) occurrences?: number | null;
@@ -167,7 +174,8 @@ const MINUTES_MAX = 525_600; // a year
 
 function minutes(field: string, value: number | null | undefined, min = 0): number | undefined {
   if (value == null) return undefined;
-  if (!Number.isInteger(value) || value < min || value > MINUTES_MAX) throw badInput(field, `${field} must be a whole number of minutes from ${min} to ${MINUTES_MAX}`);
+  if (!Number.isInteger(value) || value < min || value > MINUTES_MAX)
+    throw badInput(field, `${field} must be a whole number of minutes from ${min} to ${MINUTES_MAX}`);
   return value;
 }
 
@@ -183,7 +191,10 @@ function limitsOf(field: string, input: EventTypeLimitsInput | null | undefined,
     const bound = input[period];
     if (bound == null) continue;
     if (!Number.isInteger(bound) || bound < 1 || bound % multipleOf !== 0) {
-      throw badInput(`${field}.${period}`, `${field}.${period} must be a whole number of at least 1${multipleOf > 1 ? ` and a multiple of ${multipleOf}` : ''}`);
+      throw badInput(
+        `${field}.${period}`,
+        `${field}.${period} must be a whole number of at least 1${multipleOf > 1 ? ` and a multiple of ${multipleOf}` : ''}`,
+      );
     }
     limits[period] = bound;
   }
@@ -209,7 +220,11 @@ function bookingWindowOf(input: BookingWindowInput | null | undefined): BookingW
     const days = input.value;
     // A rolling window looks ahead for days with a free slot: bounded tighter, as it costs one slot search per day counted.
     const max = input.rolling === true ? ROLLING_DAYS_MAX : 3650;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > max) throw badInput('bookingWindow.value', `bookingWindow.value must be a whole number of days from 1 to ${max}${input.rolling === true ? ' for a rolling window' : ''}`);
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > max)
+      throw badInput(
+        'bookingWindow.value',
+        `bookingWindow.value must be a whole number of days from 1 to ${max}${input.rolling === true ? ' for a rolling window' : ''}`,
+      );
     return { type: input.type, value: days, rolling: input.rolling === true };
   }
   if (input.type === 'range') {
@@ -227,13 +242,19 @@ function confirmationPolicyOf(input: ConfirmationPolicyInput | null | undefined)
   if (input === undefined) return undefined;
   if (input === null || input.disabled) return null;
   if (input.blockUnconfirmedBookingsInBooker === false) {
-    throw badInput('confirmationPolicy.blockUnconfirmedBookingsInBooker', 'confirmationPolicy.blockUnconfirmedBookingsInBooker: unconfirmed bookings always block their slot here; only true is accepted');
+    throw badInput(
+      'confirmationPolicy.blockUnconfirmedBookingsInBooker',
+      'confirmationPolicy.blockUnconfirmedBookingsInBooker: unconfirmed bookings always block their slot here; only true is accepted',
+    );
   }
   if (input.type === 'always') return { type: 'always', blockUnconfirmedBookingsInBooker: true };
   if (input.type === 'time') {
     const threshold = input.noticeThreshold;
     if (!threshold || (threshold.unit !== 'minutes' && threshold.unit !== 'hours') || !Number.isInteger(threshold.count) || threshold.count < 1) {
-      throw badInput('confirmationPolicy.noticeThreshold', 'confirmationPolicy.noticeThreshold must be {unit: minutes | hours, count: at least 1} for type time');
+      throw badInput(
+        'confirmationPolicy.noticeThreshold',
+        'confirmationPolicy.noticeThreshold must be {unit: minutes | hours, count: at least 1} for type time',
+      );
     }
     return { type: 'time', noticeThreshold: { unit: threshold.unit, count: threshold.count }, blockUnconfirmedBookingsInBooker: true };
   }
@@ -245,7 +266,8 @@ function seatsOf(input: SeatsInput | null | undefined): Seats | null | undefined
   if (input === null || input.disabled) return null;
   if (!SEATS_SUPPORTED) throw badInput('seats', 'seats: seated event types are not supported yet; send {disabled: true} or omit it');
   const count = input.seatsPerTimeSlot;
-  if (count == null || !Number.isInteger(count) || count < 1 || count > 1000) throw badInput('seats.seatsPerTimeSlot', 'seats.seatsPerTimeSlot must be a whole number from 1 to 1000');
+  if (count == null || !Number.isInteger(count) || count < 1 || count > 1000)
+    throw badInput('seats.seatsPerTimeSlot', 'seats.seatsPerTimeSlot must be a whole number from 1 to 1000');
   return { seatsPerTimeSlot: count, showAttendeeInfo: input.showAttendeeInfo ?? false, showAvailabilityCount: input.showAvailabilityCount ?? true };
 }
 
@@ -262,13 +284,18 @@ function recurrenceOf(input: RecurrenceInput | null | undefined): Recurrence | n
   const frequency = FREQUENCIES.find((f) => f === input.frequency);
   if (!frequency) throw badInput('recurrence.frequency', 'recurrence.frequency must be weekly, monthly or yearly (or send {disabled: true})');
   const { interval, occurrences } = input;
-  if (interval == null || !Number.isInteger(interval) || interval < 1 || interval > 100) throw badInput('recurrence.interval', 'recurrence.interval must be a whole number from 1 to 100');
+  if (interval == null || !Number.isInteger(interval) || interval < 1 || interval > 100)
+    throw badInput('recurrence.interval', 'recurrence.interval must be a whole number from 1 to 100');
   if (occurrences == null || !Number.isInteger(occurrences) || occurrences < 2 || occurrences > RECURRENCE_OCCURRENCES_MAX) {
     throw badInput('recurrence.occurrences', `recurrence.occurrences must be a whole number from 2 to ${RECURRENCE_OCCURRENCES_MAX}`);
   }
   // A series is read and written in one transaction: it may reach at most ten years ahead.
   const spanYears = ((occurrences - 1) * interval) / { weekly: 52, monthly: 12, yearly: 1 }[frequency];
-  if (spanYears > 10) throw badInput('recurrence.occurrences', 'recurrence.occurrences × recurrence.interval may span at most 10 years (one series is booked in one transaction)');
+  if (spanYears > 10)
+    throw badInput(
+      'recurrence.occurrences',
+      'recurrence.occurrences × recurrence.interval may span at most 10 years (one series is booked in one transaction)',
+    );
   return { frequency, interval, occurrences };
 }
 
@@ -312,7 +339,9 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
     const options = input.lengthInMinutesOptions;
     if (options === null || options.length === 0) settings.lengthInMinutesOptions = null;
     else {
-      for (const o of options) if (!Number.isInteger(o) || o < 1 || o > 1440) throw badInput('lengthInMinutesOptions', 'lengthInMinutesOptions must hold whole numbers of minutes from 1 to 1440');
+      for (const o of options)
+        if (!Number.isInteger(o) || o < 1 || o > 1440)
+          throw badInput('lengthInMinutesOptions', 'lengthInMinutesOptions must hold whole numbers of minutes from 1 to 1440');
       if (lengthInMinutes !== undefined && !options.includes(lengthInMinutes)) {
         throw badInput('lengthInMinutesOptions', `lengthInMinutesOptions must include lengthInMinutes (${lengthInMinutes}), the default length`);
       }
@@ -326,18 +355,26 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
     settings.successRedirectUrl = url;
   }
   if (input.color !== undefined) {
-    if (input.color && (!HEX.test(input.color.lightThemeHex) || !HEX.test(input.color.darkThemeHex))) throw badInput('color', 'color.lightThemeHex and color.darkThemeHex must be hex colours such as #292929');
+    if (input.color && (!HEX.test(input.color.lightThemeHex) || !HEX.test(input.color.darkThemeHex)))
+      throw badInput('color', 'color.lightThemeHex and color.darkThemeHex must be hex colours such as #292929');
     settings.color = input.color ? { lightThemeHex: input.color.lightThemeHex, darkThemeHex: input.color.darkThemeHex } : null;
   }
   if (input.bookerLayouts !== undefined) {
     const layouts = input.bookerLayouts;
-    if (layouts && (!LAYOUTS.includes(layouts.defaultLayout) || !layouts.enabledLayouts.every((l) => LAYOUTS.includes(l)) || !layouts.enabledLayouts.includes(layouts.defaultLayout))) {
+    if (
+      layouts &&
+      (!LAYOUTS.includes(layouts.defaultLayout) ||
+        !layouts.enabledLayouts.every((l) => LAYOUTS.includes(l)) ||
+        !layouts.enabledLayouts.includes(layouts.defaultLayout))
+    ) {
       throw badInput('bookerLayouts', 'bookerLayouts: layouts are month, week or column, and enabledLayouts must include defaultLayout');
     }
     settings.bookerLayouts = layouts ? { defaultLayout: layouts.defaultLayout, enabledLayouts: [...layouts.enabledLayouts] } : null;
   }
   if (input.destinationCalendar !== undefined) {
-    settings.destinationCalendar = input.destinationCalendar ? { integration: input.destinationCalendar.integration, externalId: input.destinationCalendar.externalId } : null;
+    settings.destinationCalendar = input.destinationCalendar
+      ? { integration: input.destinationCalendar.integration, externalId: input.destinationCalendar.externalId }
+      : null;
   }
   if (input.calVideoSettings !== undefined) settings.calVideoSettings = input.calVideoSettings ?? null;
   for (const key of Object.keys(settings) as Array<keyof EventTypeSettings>) if (settings[key] === undefined) delete settings[key];
@@ -346,27 +383,52 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
 
 /** The body fields that are settings (everything `settingsOf` reads). */
 export const SETTINGS_FIELDS: ReadonlyArray<keyof EventTypeSettingsInput> = [
-  'lengthInMinutesOptions', 'minimumBookingNotice', 'beforeEventBuffer', 'afterEventBuffer', 'slotInterval', 'offsetStart',
-  'onlyShowFirstAvailableSlot', 'bookingLimitsCount', 'bookingLimitsDuration', 'bookingWindow', 'confirmationPolicy', 'seats',
-  'recurrence', 'disableGuests', 'hideCalendarNotes', 'hideCalendarEventDetails', 'hideOrganizerEmail',
-  'lockTimeZoneToggleOnBookingPage', 'useDestinationCalendarEmail', 'customName', 'successRedirectUrl', 'color', 'bookerLayouts',
-  'destinationCalendar', 'calVideoSettings', 'requiresBookerEmailVerification', 'bookingRequiresAuthentication',
+  'lengthInMinutesOptions',
+  'minimumBookingNotice',
+  'beforeEventBuffer',
+  'afterEventBuffer',
+  'slotInterval',
+  'offsetStart',
+  'onlyShowFirstAvailableSlot',
+  'bookingLimitsCount',
+  'bookingLimitsDuration',
+  'bookingWindow',
+  'confirmationPolicy',
+  'seats',
+  'recurrence',
+  'disableGuests',
+  'hideCalendarNotes',
+  'hideCalendarEventDetails',
+  'hideOrganizerEmail',
+  'lockTimeZoneToggleOnBookingPage',
+  'useDestinationCalendarEmail',
+  'customName',
+  'successRedirectUrl',
+  'color',
+  'bookerLayouts',
+  'destinationCalendar',
+  'calVideoSettings',
+  'requiresBookerEmailVerification',
+  'bookingRequiresAuthentication',
 ];
 
 /** The settings fields every create and update body of an event type (personal or team) accepts. */
-@InputType({ description: "Settings fields shared by the event type bodies (never used on its own)." })
+@InputType({ description: 'Settings fields shared by the event type bodies (never used on its own).' })
 export class EventTypeSettingsFields implements EventTypeSettingsInput {
   @Field(() => [Int], { nullable: true, description: 'Lengths a booker may choose (must include lengthInMinutes).' }) lengthInMinutesOptions?: number[] | null;
-  @Field(() => Int, { nullable: true, description: 'Minutes before a slot\'s start within which it cannot be booked.' }) minimumBookingNotice?: number | null;
+  @Field(() => Int, { nullable: true, description: "Minutes before a slot's start within which it cannot be booked." }) minimumBookingNotice?: number | null;
   @Field(() => Int, { nullable: true, description: 'Minutes kept free before each booking.' }) beforeEventBuffer?: number | null;
   @Field(() => Int, { nullable: true, description: 'Minutes kept free after each booking.' }) afterEventBuffer?: number | null;
   @Field(() => Int, { nullable: true, description: 'Minutes between slot starts (default: the length).' }) slotInterval?: number | null;
   @Field(() => Int, { nullable: true, description: 'Minutes every slot start is shifted by.' }) offsetStart?: number | null;
   @Field(() => Boolean, { nullable: true, description: 'Only the earliest free slot of each day.' }) onlyShowFirstAvailableSlot?: boolean | null;
-  @Field(() => EventTypeLimitsInput, { nullable: true, description: 'Bookings of this event type per period.' }) bookingLimitsCount?: EventTypeLimitsInput | null;
-  @Field(() => EventTypeLimitsInput, { nullable: true, description: 'Minutes booked of this event type per period (multiples of 15).' }) bookingLimitsDuration?: EventTypeLimitsInput | null;
+  @Field(() => EventTypeLimitsInput, { nullable: true, description: 'Bookings of this event type per period.' })
+  bookingLimitsCount?: EventTypeLimitsInput | null;
+  @Field(() => EventTypeLimitsInput, { nullable: true, description: 'Minutes booked of this event type per period (multiples of 15).' })
+  bookingLimitsDuration?: EventTypeLimitsInput | null;
   @Field(() => BookingWindowInput, { nullable: true }) bookingWindow?: BookingWindowInput | null;
-  @Field(() => ConfirmationPolicyInput, { nullable: true, description: 'Bookings start pending until the host confirms.' }) confirmationPolicy?: ConfirmationPolicyInput | null;
+  @Field(() => ConfirmationPolicyInput, { nullable: true, description: 'Bookings start pending until the host confirms.' })
+  confirmationPolicy?: ConfirmationPolicyInput | null;
   @Field(() => SeatsInput, { nullable: true }) seats?: SeatsInput | null;
   @Field(() => RecurrenceInput, { nullable: true }) recurrence?: RecurrenceInput | null;
   @Field(() => Boolean, { nullable: true }) disableGuests?: boolean | null;
@@ -381,7 +443,17 @@ export class EventTypeSettingsFields implements EventTypeSettingsInput {
   @Field(() => BookerLayoutsInput, { nullable: true }) bookerLayouts?: BookerLayoutsInput | null;
   @Field(() => DestinationCalendarInput, { nullable: true }) destinationCalendar?: DestinationCalendarInput | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) calVideoSettings?: Record<string, unknown> | null;
-  @Field(() => Boolean, { nullable: true, description: 'true: a booking must carry emailVerificationCode, a code mailed to the attendee by POST /v2/bookings/email-verification-code.' }) requiresBookerEmailVerification?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'true: only the owner, or an ADMIN/OWNER of the team or its organization, may book it (authenticated); default false: booking is public (spec 5.3).' }) bookingRequiresAuthentication?: boolean | null;
-  @Field(() => [BookingFieldInput], { nullable: true, description: 'The booking form (type 2.6); replaces the form as PUT …/booking-fields does.' }) bookingFields?: BookingFieldInput[] | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: a booking must carry emailVerificationCode, a code mailed to the attendee by POST /v2/bookings/email-verification-code.',
+  })
+  requiresBookerEmailVerification?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'true: only the owner, or an ADMIN/OWNER of the team or its organization, may book it (authenticated); default false: booking is public (spec 5.3).',
+  })
+  bookingRequiresAuthentication?: boolean | null;
+  @Field(() => [BookingFieldInput], { nullable: true, description: 'The booking form (type 2.6); replaces the form as PUT …/booking-fields does.' })
+  bookingFields?: BookingFieldInput[] | null;
 }

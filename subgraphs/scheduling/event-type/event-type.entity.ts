@@ -129,11 +129,17 @@ export class EventType {
   bookingLimitsDuration: EventTypeLimits | null;
 
   @Column({ name: 'booking_window', type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'How far in the future it can be booked: `{type: businessDays|calendarDays, value}` or `{type: range, value: [from, to]}`.' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'How far in the future it can be booked: `{type: businessDays|calendarDays, value}` or `{type: range, value: [from, to]}`.',
+  })
   bookingWindow: BookingWindow | null;
 
   @Column({ name: 'confirmation_policy', type: 'jsonb', nullable: true })
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Bookings need the host\'s confirmation (they start pending): `{type: always}` or `{type: time, noticeThreshold}`.' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: "Bookings need the host's confirmation (they start pending): `{type: always}` or `{type: time, noticeThreshold}`.",
+  })
   confirmationPolicy: ConfirmationPolicy | null;
 
   @Column({ type: 'jsonb', nullable: true })

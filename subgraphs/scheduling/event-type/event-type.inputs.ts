@@ -41,7 +41,7 @@ export class CreateEventTypeInput extends EventTypeSettingsFields {
   @Field({ nullable: true })
   hidden?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'A schedule of the owner (of a team member for team event types) instead of each host\'s default schedule.' })
+  @Field(() => Int, { nullable: true, description: "A schedule of the owner (of a team member for team event types) instead of each host's default schedule." })
   scheduleId?: number | null;
 }
 
@@ -75,7 +75,7 @@ export class UpdateEventTypeInput extends EventTypeSettingsFields {
   @Field({ nullable: true })
   hidden?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'A schedule of the owner (of a team member for team event types) instead of each host\'s default schedule.' })
+  @Field(() => Int, { nullable: true, description: "A schedule of the owner (of a team member for team event types) instead of each host's default schedule." })
   scheduleId?: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Immutable: accepted only when equal to the current value.' })

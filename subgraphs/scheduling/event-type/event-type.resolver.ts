@@ -9,7 +9,9 @@ import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './eve
 import { hostIdsByEventTypeId } from './event-type.loaders';
 import { EventTypeService } from './event-type.service';
 
-@ObjectType({ description: 'Recurrence of an event type (Recurrence_2024_06_14): a booking repeats every interval weeks / months / years, up to occurrences times.' })
+@ObjectType({
+  description: 'Recurrence of an event type (Recurrence_2024_06_14): a booking repeats every interval weeks / months / years, up to occurrences times.',
+})
 export class EventTypeRecurrence {
   @Field(() => Int) interval: number;
   @Field(() => Int) occurrences: number;
@@ -25,7 +27,7 @@ export class EventTypeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => EventType, { description: 'One of the caller\'s personal event types.' })
+  @Query(() => EventType, { description: "One of the caller's personal event types." })
   @Directive('@scopes(anyOf: [["EVENT_TYPE_READ"]])')
   eventType(@Arg('eventTypeId', () => Int) eventTypeId: number, @Ctx() ctx: SubgraphContext): Promise<EventType> {
     return new EventTypeService(ctx.db).getPersonal(eventTypeId, ctx.principal.userId!);
@@ -57,7 +59,9 @@ export class EventTypeResolver {
    * Hosts are shown as REST shows them (id, name, username, avatar: their public face), never with their e-mail: whoever reads
    * a team event type (its members, the organization's members) is not shown the members' e-mails by any REST route.
    */
-  @FieldResolver(() => [BookingPageUser], { description: 'Users who host a team event type (empty for a personal one: its owner hosts it), as their public face.' })
+  @FieldResolver(() => [BookingPageUser], {
+    description: 'Users who host a team event type (empty for a personal one: its owner hosts it), as their public face.',
+  })
   async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<BookingPageUser[]> {
     const ids = await hostIdsByEventTypeId(ctx).load(eventType.id);
     return ids.map((id) => Object.assign(new BookingPageUser(), { id }));
@@ -99,7 +103,9 @@ export class EventTypeResolver {
     return false;
   }
 
-  @FieldResolver(() => Boolean, { description: 'Bookings must carry emailVerificationCode, a code mailed to the attendee (POST /v2/bookings/email-verification-code).' })
+  @FieldResolver(() => Boolean, {
+    description: 'Bookings must carry emailVerificationCode, a code mailed to the attendee (POST /v2/bookings/email-verification-code).',
+  })
   requiresBookerEmailVerification(@Root() eventType: EventType): boolean {
     return eventType.requiresBookerEmailVerification === true;
   }

@@ -33,9 +33,12 @@ export type NewEventType = {
 
 /** The scheduling types of team event types, as the reference spells them (its older upper-case names accepted too). */
 const SCHEDULING_TYPES: Record<string, string> = {
-  roundRobin: 'roundRobin', ROUND_ROBIN: 'roundRobin',
-  collective: 'collective', COLLECTIVE: 'collective',
-  managed: 'managed', MANAGED: 'managed',
+  roundRobin: 'roundRobin',
+  ROUND_ROBIN: 'roundRobin',
+  collective: 'collective',
+  COLLECTIVE: 'collective',
+  managed: 'managed',
+  MANAGED: 'managed',
 };
 
 /**
@@ -51,7 +54,11 @@ export function schedulingTypeOf(value: string | null | undefined, teamEventType
 }
 
 /** The columns a create or update body sets: the settings, and the booking form when sent. */
-export function writableSettings(input: EventTypeSettingsInput & { bookingFields?: BookingFieldRequest[] | null }, lengthInMinutes: number | undefined, currentForm: StoredBookingField[]): EventTypeSettings & { bookingFields?: StoredBookingField[] } {
+export function writableSettings(
+  input: EventTypeSettingsInput & { bookingFields?: BookingFieldRequest[] | null },
+  lengthInMinutes: number | undefined,
+  currentForm: StoredBookingField[],
+): EventTypeSettings & { bookingFields?: StoredBookingField[] } {
   const settings: EventTypeSettings & { bookingFields?: StoredBookingField[] } = settingsOf(input, lengthInMinutes);
   if (input.bookingFields != null) settings.bookingFields = replaceBookingFields(currentForm, input.bookingFields);
   return settings;
@@ -79,7 +86,8 @@ export class EventTypeService {
   async checkSchedule(scheduleId: number | null | undefined, ownerIds: readonly number[]): Promise<void> {
     if (scheduleId == null) return;
     const schedule = await this.db.getRepository(Schedule).findOneBy({ id: scheduleId });
-    if (!schedule || !ownerIds.includes(schedule.ownerId)) throw badInput('scheduleId', `scheduleId: schedule ${scheduleId} is not a schedule of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`);
+    if (!schedule || !ownerIds.includes(schedule.ownerId))
+      throw badInput('scheduleId', `scheduleId: schedule ${scheduleId} is not a schedule of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`);
   }
 
   /** `alsoWrite` runs in the same transaction once the event type and its hosts are written (a managed type's copies). */
@@ -162,7 +170,11 @@ export class EventTypeService {
   async setHosts(manager: EntityManager, eventTypeId: number, userIds: number[]): Promise<void> {
     await manager.delete(EventTypeHost, { eventTypeId });
     const unique = [...new Set(userIds)];
-    if (unique.length) await manager.insert(EventTypeHost, unique.map((userId) => ({ eventTypeId, userId })));
+    if (unique.length)
+      await manager.insert(
+        EventTypeHost,
+        unique.map((userId) => ({ eventTypeId, userId })),
+      );
   }
 
   findByIds(ids: readonly number[]): Promise<EventType[]> {
@@ -183,7 +195,8 @@ export function applyChanges(eventType: EventType, changes: EventTypeChanges): v
   const length = changes.lengthInMinutes ?? eventType.lengthInMinutes;
   const settings = writableSettings(changes, length, eventType.bookingFields);
   const options = settings.lengthInMinutesOptions !== undefined ? settings.lengthInMinutesOptions : eventType.lengthInMinutesOptions;
-  if (options && !options.includes(length)) throw badInput('lengthInMinutesOptions', `lengthInMinutesOptions must include lengthInMinutes (${length}), the default length`);
+  if (options && !options.includes(length))
+    throw badInput('lengthInMinutesOptions', `lengthInMinutesOptions must include lengthInMinutes (${length}), the default length`);
   Object.assign(eventType, settings);
   if (changes.schedulingType != null && eventType.teamId != null) {
     const type = schedulingTypeOf(changes.schedulingType, true)!;

@@ -16,7 +16,10 @@ const MEMBER_FIELDS = new Set(['scheduleId', 'teamId', 'parentId']);
 
 /** The columns a child takes from its template. */
 export function lockedColumns(manager: EntityManager): string[] {
-  return manager.connection.getMetadata(EventType).columns.map((c) => c.propertyName).filter((name) => !OWN_COLUMNS.has(name));
+  return manager.connection
+    .getMetadata(EventType)
+    .columns.map((c) => c.propertyName)
+    .filter((name) => !OWN_COLUMNS.has(name));
 }
 
 /** A member's change to a managed copy: only its own schedule; a locked field is a 400 naming it. */
@@ -29,7 +32,8 @@ export function refuseLockedChanges(child: EventType, changes: object): void {
 
 /** A managed copy is removed by unassigning its member from the template, not by the member (409). */
 export function refuseChildDeletion(child: EventType): void {
-  if (child.parentId != null) throw conflict(`Event type ${child.id} is managed by team event type ${child.parentId}: a team admin removes it by unassigning its host`);
+  if (child.parentId != null)
+    throw conflict(`Event type ${child.id} is managed by team event type ${child.parentId}: a team admin removes it by unassigning its host`);
 }
 
 function copyLocked(manager: EntityManager, from: EventType, to: EventType): void {
@@ -54,11 +58,13 @@ export async function syncManagedChildren(tx: EntityManager, template: EventType
   }
   const kept = children.filter((c) => wanted.has(c.ownerId!));
   for (const child of kept) copyLocked(tx, template, child);
-  const added = [...wanted].filter((id) => !children.some((c) => c.ownerId === id)).map((ownerId) => {
-    const child = tx.create(EventType, { ownerId, teamId: null, parentId: template.id, assignAllTeamMembers: false, schedulingType: null, scheduleId: null });
-    copyLocked(tx, template, child);
-    return child;
-  });
+  const added = [...wanted]
+    .filter((id) => !children.some((c) => c.ownerId === id))
+    .map((ownerId) => {
+      const child = tx.create(EventType, { ownerId, teamId: null, parentId: template.id, assignAllTeamMembers: false, schedulingType: null, scheduleId: null });
+      copyLocked(tx, template, child);
+      return child;
+    });
   try {
     await tx.save([...kept, ...added]);
   } catch (error) {

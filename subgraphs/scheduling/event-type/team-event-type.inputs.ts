@@ -10,7 +10,11 @@ export class HostInput {
 
 @InputType({ description: 'Body of POST /v2/teams/{teamId}/event-types: an event type with its hosts (`hosts` or `assignAllTeamMembers: true`).' })
 export class CreateTeamEventTypeInput extends CreateEventTypeInput {
-  @Field(() => String, { nullable: true, description: '`roundRobin` (default: one free host, the least booked first), `collective` (every host attends: a slot needs all of them free) or `managed` (a template: each assigned member gets an own copy, bookable on their personal page).' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      '`roundRobin` (default: one free host, the least booked first), `collective` (every host attends: a slot needs all of them free) or `managed` (a template: each assigned member gets an own copy, bookable on their personal page).',
+  })
   schedulingType?: string | null;
 
   @Field(() => [HostInput], { nullable: true, description: 'Accepted members of the team who host the event type.' })
@@ -22,9 +26,16 @@ export class CreateTeamEventTypeInput extends CreateEventTypeInput {
   assignAllTeamMembers?: boolean;
 }
 
-@InputType({ description: 'Body of PATCH /v2/teams/{teamId}/event-types/{eventTypeId}: any field of the create body; `hosts` replaces the hosts. `teamId` and `parentId` are immutable.' })
+@InputType({
+  description:
+    'Body of PATCH /v2/teams/{teamId}/event-types/{eventTypeId}: any field of the create body; `hosts` replaces the hosts. `teamId` and `parentId` are immutable.',
+})
 export class UpdateTeamEventTypeInput extends UpdateEventTypeInput {
-  @Field(() => String, { nullable: true, description: '`roundRobin` (default: one free host, the least booked first), `collective` (every host attends: a slot needs all of them free) or `managed` (a template: each assigned member gets an own copy, bookable on their personal page).' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      '`roundRobin` (default: one free host, the least booked first), `collective` (every host attends: a slot needs all of them free) or `managed` (a template: each assigned member gets an own copy, bookable on their personal page).',
+  })
   schedulingType?: string | null;
 
   @Field(() => [HostInput], { nullable: true, description: 'Replaces the hosts: accepted members of the team.' })

@@ -9,7 +9,11 @@ import { CreateTeamEventTypeInput, UpdateTeamEventTypeInput } from './team-event
 import { TeamEventTypeService } from './team-event-type.service';
 
 const service = (ctx: SubgraphContext) => new TeamEventTypeService(ctx.db, teamDirectoryOf(ctx));
-const ORG_ID = { nullable: true, description: 'The organization, when the team is addressed inside it (/v2/organizations/{orgId}/teams/{teamId}/…): its admins may act too, and the team must be one of its teams.' };
+const ORG_ID = {
+  nullable: true,
+  description:
+    'The organization, when the team is addressed inside it (/v2/organizations/{orgId}/teams/{teamId}/…): its admins may act too, and the team must be one of its teams.',
+};
 
 /**
  * Team event types, at /v2/teams/{teamId}/event-types and /v2/organizations/{orgId}/teams/{teamId}/event-types
@@ -31,7 +35,9 @@ export class TeamEventTypeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => EventTypePage, { description: "Event types of every team of the organization (GET /v2/organizations/{orgId}/teams/event-types). Organization ADMIN/OWNER." })
+  @Query(() => EventTypePage, {
+    description: 'Event types of every team of the organization (GET /v2/organizations/{orgId}/teams/event-types). Organization ADMIN/OWNER.',
+  })
   @Directive('@scopes(anyOf: [["ORG_EVENT_TYPE_READ"]])')
   @Directive('@pbac(permission: "eventType.read", org: "args.orgId")')
   async organizationTeamEventTypes(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<EventTypePage> {
@@ -63,7 +69,9 @@ export class TeamEventTypeResolver {
     return service(ctx).create({ teamId, orgId }, input);
   }
 
-  @Mutation(() => EventType, { description: 'Changes a team event type; `teamId` and `parentId` cannot change (PATCH /v2/teams/{teamId}/event-types/{eventTypeId}).' })
+  @Mutation(() => EventType, {
+    description: 'Changes a team event type; `teamId` and `parentId` cannot change (PATCH /v2/teams/{teamId}/event-types/{eventTypeId}).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_EVENT_TYPE_WRITE"]])')
   @Directive('@pbac(permission: "eventType.update", team: "args.teamId", org: "args.orgId")')
   updateTeamEventType(

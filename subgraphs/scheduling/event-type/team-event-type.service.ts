@@ -59,7 +59,10 @@ export class TeamEventTypeService {
   /** An event type of the team; one of another team (or a personal one) is reported as not found. */
   async get(address: TeamAddress, id: number, manager: EntityManager = this.db.manager, lock = false): Promise<EventType> {
     await this.checkAddress(address);
-    const eventType = await manager.findOne(EventType, { where: { id, teamId: address.teamId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const eventType = await manager.findOne(EventType, {
+      where: { id, teamId: address.teamId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!eventType) throw notFound('Event type', id);
     return eventType;
   }
@@ -68,7 +71,8 @@ export class TeamEventTypeService {
     await this.checkAddress(address);
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
-    if (eventType.scheduleId != null) await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
+    if (eventType.scheduleId != null)
+      await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     const type = schedulingTypeOf(eventType.schedulingType ?? null, true);
     refuseSeatedCollective(type, eventType.seats?.seatsPerTimeSlot != null && eventType.seats?.disabled !== true);
     const managed = type === 'managed';

@@ -63,7 +63,11 @@ export async function applyTeamRoster(db: DataSource, teamId: number, memberIds:
       const { wanted, added, gone } = rosterChanges(current, members);
       if (!added.length && !gone.length) continue;
       if (gone.length) await tx.delete(EventTypeHost, { eventTypeId: eventType.id, userId: In(gone) });
-      if (added.length) await tx.insert(EventTypeHost, added.map((userId) => ({ eventTypeId: eventType.id, userId })));
+      if (added.length)
+        await tx.insert(
+          EventTypeHost,
+          added.map((userId) => ({ eventTypeId: eventType.id, userId })),
+        );
       if (eventType.schedulingType === 'managed') {
         await detachBookedChildren(tx, eventType.id, wanted);
         await syncManagedChildren(tx, eventType, wanted);

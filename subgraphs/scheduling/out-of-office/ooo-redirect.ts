@@ -21,7 +21,10 @@ export class OutOfOfficeRedirect {
   @Field(() => BookingPageUser, { description: 'Who covers: their booking page is at their username.' })
   toUser: BookingPageUser;
 
-  @Field(() => Int, { nullable: true, description: "toUser's visible personal event type with the same slug; null when they have none (send the booker to toUser's page)." })
+  @Field(() => Int, {
+    nullable: true,
+    description: "toUser's visible personal event type with the same slug; null when they have none (send the booker to toUser's page).",
+  })
   toEventTypeId: number | null;
 
   @Field(() => String, { nullable: true })
@@ -33,7 +36,12 @@ export class OutOfOfficeRedirect {
  * name a `toUserId`, each pointing to the covering user and to that user's event type of the same
  * slug. Notes are private and are not answered.
  */
-export async function outOfOfficeRedirects(db: DataSource, eventType: Pick<EventType, 'ownerId' | 'teamId' | 'slug'>, from: Date, to: Date): Promise<OutOfOfficeRedirect[]> {
+export async function outOfOfficeRedirects(
+  db: DataSource,
+  eventType: Pick<EventType, 'ownerId' | 'teamId' | 'slug'>,
+  from: Date,
+  to: Date,
+): Promise<OutOfOfficeRedirect[]> {
   if (eventType.ownerId == null || eventType.teamId != null) return [];
   const entries = await db.getRepository(OutOfOfficeEntry).find({
     where: { userId: eventType.ownerId, toUserId: Not(IsNull()), start: LessThan(to), end: MoreThanOrEqual(from) },

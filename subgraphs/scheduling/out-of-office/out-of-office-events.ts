@@ -29,8 +29,17 @@ function outOfOfficePayload(entry: OutOfOfficeEntry) {
  */
 export async function recordOutOfOfficeCreated(tx: EntityManager, entry: OutOfOfficeEntry): Promise<void> {
   const { oooEntry } = outOfOfficePayload(entry);
-  const event = await tx.save(tx.create(OutOfOfficeEvent, { type: 'OOO_CREATED', oooId: entry.id, userId: entry.userId, payload: { oooEntry }, dispatchedAt: new Date() }));
+  const event = await tx.save(
+    tx.create(OutOfOfficeEvent, { type: 'OOO_CREATED', oooId: entry.id, userId: entry.userId, payload: { oooEntry }, dispatchedAt: new Date() }),
+  );
   const eventKey = `ooo-event:${event.id}`;
-  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, { kind: 'ooo', eventKey, trigger: 'OOO_CREATED', occurredAt: event.createdAt.toISOString(), userId: entry.userId, entry: oooEntry });
+  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, {
+    kind: 'ooo',
+    eventKey,
+    trigger: 'OOO_CREATED',
+    occurredAt: event.createdAt.toISOString(),
+    userId: entry.userId,
+    entry: oooEntry,
+  });
   await tx.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, eventKey]);
 }

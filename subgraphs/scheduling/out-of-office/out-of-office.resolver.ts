@@ -67,7 +67,11 @@ export class OutOfOfficeResolver {
 
   @Mutation(() => OutOfOfficeEntry, { description: "Changes one of the caller's out-of-office entries (PATCH /v2/me/ooo/{oooId})." })
   @Directive('@scopes(anyOf: [["SCHEDULE_WRITE"]])')
-  updateMyOutOfOffice(@Arg('oooId', () => Int) oooId: number, @Arg('input') input: UpdateOutOfOfficeInput, @Ctx() ctx: SubgraphContext): Promise<OutOfOfficeEntry> {
+  updateMyOutOfOffice(
+    @Arg('oooId', () => Int) oooId: number,
+    @Arg('input') input: UpdateOutOfOfficeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<OutOfOfficeEntry> {
     return service(ctx).update(ctx.principal.userId!, oooId, input, colleaguesOfCaller(ctx));
   }
 
@@ -92,7 +96,9 @@ export class OutOfOfficeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => OutOfOfficePage, { description: 'Out-of-office entries of every member of the organization, optionally of the member with one e-mail (GET /v2/organizations/{orgId}/ooo).' })
+  @Query(() => OutOfOfficePage, {
+    description: 'Out-of-office entries of every member of the organization, optionally of the member with one e-mail (GET /v2/organizations/{orgId}/ooo).',
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_READ"]])')
   @Directive(ORG_READ)
   async organizationOutOfOffice(
@@ -112,7 +118,9 @@ export class OutOfOfficeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Mutation(() => OutOfOfficeEntry, { description: 'Creates an out-of-office entry of a member of the organization (POST /v2/organizations/{orgId}/users/{userId}/ooo).' })
+  @Mutation(() => OutOfOfficeEntry, {
+    description: 'Creates an out-of-office entry of a member of the organization (POST /v2/organizations/{orgId}/users/{userId}/ooo).',
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_WRITE"]])')
   @Directive(ORG_WRITE)
   async createOrganizationUserOutOfOffice(
@@ -151,7 +159,8 @@ export class OutOfOfficeResolver {
   }
 
   @Query(() => OutOfOfficePage, {
-    description: 'Out-of-office entries of a member of the team (GET /v2/teams/{teamId}/users/{userId}/ooo, /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.',
+    description:
+      'Out-of-office entries of a member of the team (GET /v2/teams/{teamId}/users/{userId}/ooo, /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.',
   })
   @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_READ"]])')
   @Directive(TEAM_READ)
@@ -168,7 +177,9 @@ export class OutOfOfficeResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Mutation(() => OutOfOfficeEntry, { description: 'Creates an out-of-office entry of a member of the team; the cover must be a member of the team (POST /v2/teams/{teamId}/users/{userId}/ooo).' })
+  @Mutation(() => OutOfOfficeEntry, {
+    description: 'Creates an out-of-office entry of a member of the team; the cover must be a member of the team (POST /v2/teams/{teamId}/users/{userId}/ooo).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_WRITE"]])')
   @Directive(TEAM_WRITE)
   async createTeamUserOutOfOffice(

@@ -52,7 +52,11 @@ export class PrivateLinkResolver {
 
   @Mutation(() => PrivateLink, { description: 'Deletes a private link of one of the caller’s event types and answers it as it was.' })
   @Directive('@scopes(anyOf: [["EVENT_TYPE_WRITE"]])')
-  async deleteEventTypePrivateLink(@Arg('eventTypeId', () => Int) eventTypeId: number, @Arg('linkId') linkId: string, @Ctx() ctx: SubgraphContext): Promise<PrivateLink> {
+  async deleteEventTypePrivateLink(
+    @Arg('eventTypeId', () => Int) eventTypeId: number,
+    @Arg('linkId') linkId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PrivateLink> {
     return links(ctx).remove(await personal(ctx, eventTypeId), linkId);
   }
 
@@ -108,12 +112,16 @@ export class PrivateLinkResolver {
     return links(ctx).remove(await ofOrgTeam(ctx, orgId, teamId, eventTypeId), linkId);
   }
 
-  @FieldResolver(() => Boolean, { description: 'True once `expiresAt` has passed or the usage count has reached `maxUsageCount`: the link cannot be used to book.' })
+  @FieldResolver(() => Boolean, {
+    description: 'True once `expiresAt` has passed or the usage count has reached `maxUsageCount`: the link cannot be used to book.',
+  })
   isExpired(@Root() link: PrivateLink): boolean {
     return isExpired(link);
   }
 
-  @FieldResolver(() => String, { description: 'Booking URL of the link, `{base}/d/{linkId}/{eventSlug}`, without organization (the behaviour before svc-api-version 2024-09-04).' })
+  @FieldResolver(() => String, {
+    description: 'Booking URL of the link, `{base}/d/{linkId}/{eventSlug}`, without organization (the behaviour before svc-api-version 2024-09-04).',
+  })
   async bookingUrl(@Root() link: PrivateLink, @Ctx() ctx: SubgraphContext): Promise<string> {
     return privateLinkBookingUrl(link.linkId, (await this.eventTypeOf(link, ctx)).slug);
   }

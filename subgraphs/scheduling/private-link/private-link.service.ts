@@ -19,7 +19,8 @@ function termsOf(terms: PrivateLinkTerms, now: Date): { expiresAt?: Date | null;
   if (terms.expiresAt instanceof Date || terms.expiresAt == null) expiresAt = terms.expiresAt;
   else {
     expiresAt = new Date(terms.expiresAt);
-    if (!ISO_DATE_TIME.test(terms.expiresAt) || Number.isNaN(expiresAt.getTime())) throw badInput('expiresAt', 'expiresAt must be an ISO 8601 date-time such as 2030-12-31T23:59:59Z');
+    if (!ISO_DATE_TIME.test(terms.expiresAt) || Number.isNaN(expiresAt.getTime()))
+      throw badInput('expiresAt', 'expiresAt must be an ISO 8601 date-time such as 2030-12-31T23:59:59Z');
   }
   if (expiresAt != null && expiresAt.getTime() <= now.getTime()) throw badInput('expiresAt', 'expiresAt must be in the future');
   if (terms.maxUsageCount != null && terms.maxUsageCount !== NO_COUNT_CAP && !(Number.isInteger(terms.maxUsageCount) && terms.maxUsageCount >= 1)) {
@@ -80,7 +81,10 @@ export class PrivateLinkService {
     const link = await this.links.findOneBy({ linkId });
     if (!link) throw notFound('Private link', linkId);
     if (link.eventTypeId !== eventTypeId) {
-      throw badInput('privateLinkId', `privateLinkId: private link ${JSON.stringify(linkId)} is a link of another event type, not of event type ${eventTypeId}`);
+      throw badInput(
+        'privateLinkId',
+        `privateLinkId: private link ${JSON.stringify(linkId)} is a link of another event type, not of event type ${eventTypeId}`,
+      );
     }
     if (isExpired(link, now)) throw conflict('private link has expired');
     return link;

@@ -25,7 +25,9 @@ async function organizationMember(ctx: SubgraphContext, orgId: number, userId: n
  */
 @Resolver(() => OrganizationUser)
 export class MemberSchedulesResolver {
-  @Query(() => SchedulePage, { description: "Schedules of every member of the organization (GET /v2/organizations/{orgId}/schedules). Organization ADMIN/OWNER." })
+  @Query(() => SchedulePage, {
+    description: 'Schedules of every member of the organization (GET /v2/organizations/{orgId}/schedules). Organization ADMIN/OWNER.',
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_READ"]])')
   @Directive(ORG_READ)
   async organizationSchedules(@Arg('orgId', () => Int) orgId: number, @Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<SchedulePage> {
@@ -35,7 +37,8 @@ export class MemberSchedulesResolver {
   }
 
   @Query(() => SchedulePage, {
-    description: 'Schedules of every member of the team (GET /v2/teams/{teamId}/schedules, /v2/organizations/{orgId}/teams/{teamId}/schedules). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.',
+    description:
+      'Schedules of every member of the team (GET /v2/teams/{teamId}/schedules, /v2/organizations/{orgId}/teams/{teamId}/schedules). Team ADMIN/OWNER, or organization ADMIN/OWNER on the organization path.',
   })
   @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_READ"]])')
   @Directive(TEAM_READ)
@@ -50,7 +53,10 @@ export class MemberSchedulesResolver {
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => [Schedule], { description: 'Schedules of one member of the team (GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules). Team or organization ADMIN/OWNER.' })
+  @Query(() => [Schedule], {
+    description:
+      'Schedules of one member of the team (GET /v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules). Team or organization ADMIN/OWNER.',
+  })
   @Directive('@scopes(anyOf: [["TEAM_SCHEDULE_READ"]])')
   @Directive(TEAM_READ)
   async teamMemberSchedules(
@@ -71,7 +77,9 @@ export class MemberSchedulesResolver {
     return new ScheduleService(ctx.db).getOwned(scheduleId, member.userId);
   }
 
-  @Mutation(() => Schedule, { description: 'Creates a schedule for a member of the organization (POST /v2/organizations/{orgId}/users/{userId}/schedules). Organization ADMIN/OWNER.' })
+  @Mutation(() => Schedule, {
+    description: 'Creates a schedule for a member of the organization (POST /v2/organizations/{orgId}/users/{userId}/schedules). Organization ADMIN/OWNER.',
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_WRITE"]])')
   @Directive(ORG_WRITE)
   async createOrganizationUserSchedule(
@@ -84,7 +92,10 @@ export class MemberSchedulesResolver {
     return new ScheduleService(ctx.db).create({ ...input, availability: weeklyHoursOf(input) ?? undefined, ownerId });
   }
 
-  @Mutation(() => Schedule, { description: "Changes a member's schedule; omitted fields keep their value (PATCH /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}). Organization ADMIN/OWNER." })
+  @Mutation(() => Schedule, {
+    description:
+      "Changes a member's schedule; omitted fields keep their value (PATCH /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}). Organization ADMIN/OWNER.",
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_WRITE"]])')
   @Directive(ORG_WRITE)
   async updateOrganizationUserSchedule(
@@ -99,7 +110,10 @@ export class MemberSchedulesResolver {
     return new ScheduleService(ctx.db).update(scheduleId, ownerId, { name, timeZone, isDefault, overrides, availability: weeklyHoursOf(input) });
   }
 
-  @Mutation(() => Schedule, { description: "Deletes a member's schedule and answers it (DELETE /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}). Organization ADMIN/OWNER." })
+  @Mutation(() => Schedule, {
+    description:
+      "Deletes a member's schedule and answers it (DELETE /v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}). Organization ADMIN/OWNER.",
+  })
   @Directive('@scopes(anyOf: [["ORG_SCHEDULE_WRITE"]])')
   @Directive(ORG_WRITE)
   async deleteOrganizationUserSchedule(

@@ -18,7 +18,9 @@ export class AvailabilityInput {
   endTime: string;
 }
 
-@InputType({ description: 'Open hours for one date instead of the weekly ones; one override per date. startTime equal to endTime (00:00–00:00) closes the date.' })
+@InputType({
+  description: 'Open hours for one date instead of the weekly ones; one override per date. startTime equal to endTime (00:00–00:00) closes the date.',
+})
 export class AvailabilityOverrideInput {
   @Field({ description: 'A calendar date, YYYY-MM-DD.' })
   date: string;

@@ -36,11 +36,7 @@ export class ScheduleResolver {
 
   @Mutation(() => Schedule, { description: "Changes one of the caller's schedules; omitted fields keep their value (PATCH /v2/schedules/{scheduleId})." })
   @Directive('@scopes(anyOf: [["SCHEDULE_WRITE"]])')
-  updateSchedule(
-    @Arg('scheduleId', () => Int) scheduleId: number,
-    @Arg('input') input: UpdateScheduleInput,
-    @Ctx() ctx: SubgraphContext,
-  ): Promise<Schedule> {
+  updateSchedule(@Arg('scheduleId', () => Int) scheduleId: number, @Arg('input') input: UpdateScheduleInput, @Ctx() ctx: SubgraphContext): Promise<Schedule> {
     const { name, timeZone, isDefault, overrides } = input;
     return new ScheduleService(ctx.db).update(scheduleId, ctx.principal.userId!, { name, timeZone, isDefault, overrides, availability: weeklyHoursOf(input) });
   }

@@ -6,9 +6,7 @@ import { Availability, AvailabilityOverride } from './schedule.entity';
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** What a schedule is open for when created without weekly hours: Monday to Friday, 09:00–17:00. */
-export const WORKING_HOURS: Availability[] = [
-  { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], startTime: '09:00', endTime: '17:00' },
-];
+export const WORKING_HOURS: Availability[] = [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], startTime: '09:00', endTime: '17:00' }];
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -40,7 +38,8 @@ export function checkTimeZone(timeZone: unknown): string {
  */
 function checkWindow(at: string, window: { startTime: string; endTime: string }, closedAllowed = false): void {
   for (const end of ['startTime', 'endTime'] as const) {
-    if (typeof window[end] !== 'string' || !TIME.test(window[end])) throw badInput(`${at}.${end}`, `${at}.${end} must be a time HH:mm (00:00 to 23:59), got "${window[end]}"`);
+    if (typeof window[end] !== 'string' || !TIME.test(window[end]))
+      throw badInput(`${at}.${end}`, `${at}.${end} must be a time HH:mm (00:00 to 23:59), got "${window[end]}"`);
   }
   if (closedAllowed && window.startTime === window.endTime) return;
   if (window.startTime >= window.endTime) {
@@ -55,7 +54,8 @@ export function checkAvailability(field: string, availability: Availability[]): 
     const at = `${field}[${i}]`;
     if (!Array.isArray(entry.days) || entry.days.length === 0) throw badInput(`${at}.days`, `${at}.days must name at least one weekday (Monday … Sunday)`);
     const unknown = entry.days.find((day) => !WEEKDAYS.includes(day));
-    if (unknown !== undefined) throw badInput(`${at}.days`, `${at}.days: "${unknown}" is not a weekday name (Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday)`);
+    if (unknown !== undefined)
+      throw badInput(`${at}.days`, `${at}.days: "${unknown}" is not a weekday name (Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday)`);
     const twice = entry.days.find((day, j) => entry.days.indexOf(day) !== j);
     if (twice) throw badInput(`${at}.days`, `${at}.days lists ${twice} twice`);
     checkWindow(at, entry);

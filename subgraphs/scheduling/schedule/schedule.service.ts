@@ -104,7 +104,10 @@ export class ScheduleService {
       await this.lockOwner(tx, ownerId);
       const schedule = await this.ownedInTx(tx, scheduleId, ownerId);
       if (changes.isDefault === false && schedule.isDefault) {
-        throw badInput('isDefault', `isDefault: schedule ${scheduleId} is the default schedule and a user always has one; set isDefault true on another schedule to move the default`);
+        throw badInput(
+          'isDefault',
+          `isDefault: schedule ${scheduleId} is the default schedule and a user always has one; set isDefault true on another schedule to move the default`,
+        );
       }
       if (changes.isDefault === true && !schedule.isDefault) {
         await this.makeDefault(tx, ownerId, scheduleId);

@@ -10,8 +10,9 @@ import { CallerOf, SlotReservationService } from './slot-reservation.service';
 export class ReserveSlotInput {
   @Field(() => Int) eventTypeId: number;
   @Field({ description: 'ISO 8601 start of an available slot (UTC).' }) slotStart: string;
-  @Field(() => Int, { nullable: true, description: 'One of the event type\'s lengths (default its length).' }) slotDuration?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Minutes the slot is held, 1 to 60 (default 5); only with a credential.' }) reservationDuration?: number | null;
+  @Field(() => Int, { nullable: true, description: "One of the event type's lengths (default its length)." }) slotDuration?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Minutes the slot is held, 1 to 60 (default 5); only with a credential.' }) reservationDuration?:
+    number | null;
 }
 
 @ObjectType({ description: 'A held slot (ReserveSlotOutput_2024_09_04).' })
@@ -74,7 +75,9 @@ export class SlotReservationResolver {
     return outputOf(await new SlotReservationService(ctx.db).update(uid, input, callerOf(ctx)));
   }
 
-  @Mutation(() => SlotReservationOutput, { description: 'Frees a reserved slot and answers the reservation as it was (DELETE /v2/slots/reservations/{uid}). Public.' })
+  @Mutation(() => SlotReservationOutput, {
+    description: 'Frees a reserved slot and answers the reservation as it was (DELETE /v2/slots/reservations/{uid}). Public.',
+  })
   @Directive('@public')
   async deleteSlotReservation(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<SlotReservationOutput> {
     return outputOf(await new SlotReservationService(ctx.db).delete(uid));

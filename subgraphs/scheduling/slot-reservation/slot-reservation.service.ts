@@ -87,7 +87,15 @@ export class SlotReservationService {
     return placeBooking(this.db, { start, end, calendars, now, context, eventType, exceptReservationUid: replacing }, async (tx: EntityManager, hostId) => {
       if (replacing) await tx.delete(SlotReservation, { uid: replacing });
       return tx.save(
-        tx.create(SlotReservation, { uid, eventTypeId: eventType.id, userId: hostId, start, end, reservedUntil: reservedUntilOf(now, minutes), reservationDuration: minutes }),
+        tx.create(SlotReservation, {
+          uid,
+          eventTypeId: eventType.id,
+          userId: hostId,
+          start,
+          end,
+          reservedUntil: reservedUntilOf(now, minutes),
+          reservationDuration: minutes,
+        }),
       );
     }).catch(takenIsUnprocessable);
   }

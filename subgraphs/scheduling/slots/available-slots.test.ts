@@ -15,7 +15,11 @@ describe('slots are aligned to the start of each open interval and step by stepM
   });
 
   it('a shorter step gives overlapping slots', () => {
-    expect(times(availableSlots({ open: [iv('09:00', '10:00')], busy: [], lengthInMinutes: 30, stepMinutes: 15, ...DAY }))).toEqual(['09:00', '09:15', '09:30']);
+    expect(times(availableSlots({ open: [iv('09:00', '10:00')], busy: [], lengthInMinutes: 30, stepMinutes: 15, ...DAY }))).toEqual([
+      '09:00',
+      '09:15',
+      '09:30',
+    ]);
   });
 
   it('each open interval has its own grid', () => {
@@ -56,7 +60,11 @@ describe('a slot overlapping a busy interval disappears; touching edges are allo
   });
 
   it('busy time outside the open hours changes nothing', () => {
-    expect(times(availableSlots({ open, busy: [iv('07:00', '09:00'), iv('12:00', '13:00')], lengthInMinutes: 60, ...DAY }))).toEqual(['09:00', '10:00', '11:00']);
+    expect(times(availableSlots({ open, busy: [iv('07:00', '09:00'), iv('12:00', '13:00')], lengthInMinutes: 60, ...DAY }))).toEqual([
+      '09:00',
+      '10:00',
+      '11:00',
+    ]);
   });
 });
 
@@ -65,11 +73,21 @@ describe('the range bounds slot starts: rangeStart <= start < rangeEnd', () => {
 
   it('a range starting mid-interval keeps the grid of the open interval', () => {
     expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('10:10'), rangeEnd: at('23:00') }))).toEqual(['10:30', '11:00', '11:30']);
-    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('10:00'), rangeEnd: at('23:00') }))).toEqual(['10:00', '10:30', '11:00', '11:30']);
+    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('10:00'), rangeEnd: at('23:00') }))).toEqual([
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
   });
 
   it('a slot starting before rangeEnd may end after it; one starting at rangeEnd is out', () => {
-    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('00:00'), rangeEnd: at('10:45') }))).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('00:00'), rangeEnd: at('10:45') }))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+    ]);
     expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, rangeStart: at('00:00'), rangeEnd: at('10:30') }))).toEqual(['09:00', '09:30', '10:00']);
   });
 });
@@ -78,11 +96,20 @@ describe('no slot starts before now + minimum notice', () => {
   const open = [iv('09:00', '12:00')];
 
   it('now 09:05 with 60 minutes notice: the first slot is 10:30', () => {
-    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, ...DAY, now: at('09:05'), minimumNoticeMinutes: 60 }))).toEqual(['10:30', '11:00', '11:30']);
+    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, ...DAY, now: at('09:05'), minimumNoticeMinutes: 60 }))).toEqual([
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
   });
 
   it('a slot exactly at now + notice is kept', () => {
-    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, ...DAY, now: at('09:00'), minimumNoticeMinutes: 60 }))).toEqual(['10:00', '10:30', '11:00', '11:30']);
+    expect(times(availableSlots({ open, busy: [], lengthInMinutes: 30, ...DAY, now: at('09:00'), minimumNoticeMinutes: 60 }))).toEqual([
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
   });
 
   it('without now, no notice is applied', () => {

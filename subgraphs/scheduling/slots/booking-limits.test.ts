@@ -64,7 +64,9 @@ describe('perDay: a local day with as many accepted bookings as the bound is bus
 
 describe('perWeek: weeks run from Monday 00:00 to the next Monday 00:00 in the user time zone', () => {
   it('bookings on Monday 2026-03-02 and Sunday 2026-03-08 share a week; the week ends at 04:00Z after the DST change', () => {
-    expect(reached({ perWeek: 2 }, ['2026-03-02T15:00:00Z', '2026-03-08T15:00:00Z'])).toEqual([['week', '2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z']]);
+    expect(reached({ perWeek: 2 }, ['2026-03-02T15:00:00Z', '2026-03-08T15:00:00Z'])).toEqual([
+      ['week', '2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+    ]);
   });
 
   it('Sunday 2026-03-01 belongs to the week before', () => {
@@ -98,7 +100,9 @@ describe('perMonth and perYear: calendar months and years in the user time zone'
 
 describe('a null or missing bound is no limit', () => {
   it('perDay null with perWeek 1: only the week counts', () => {
-    expect(reached({ perDay: null, perWeek: 1, perMonth: null }, ['2026-03-03T15:00:00Z'])).toEqual([['week', '2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z']]);
+    expect(reached({ perDay: null, perWeek: 1, perMonth: null }, ['2026-03-03T15:00:00Z'])).toEqual([
+      ['week', '2026-03-02T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+    ]);
   });
 
   it('all bounds null or absent: nothing is ever reached', () => {
@@ -128,7 +132,12 @@ describe('when several bounds are set, the strictest applies', () => {
   });
 
   it('reached periods are listed by start, shorter periods first', () => {
-    expect(reached({ perDay: 1, perWeek: 1, perMonth: 1, perYear: 1 }, ['2026-03-03T15:00:00Z']).map(([period]) => period)).toEqual(['year', 'month', 'week', 'day']);
+    expect(reached({ perDay: 1, perWeek: 1, perMonth: 1, perYear: 1 }, ['2026-03-03T15:00:00Z']).map(([period]) => period)).toEqual([
+      'year',
+      'month',
+      'week',
+      'day',
+    ]);
   });
 });
 
@@ -176,6 +185,8 @@ describe('a booking attempt in a reached period is refused, naming the limit', (
 
 describe('a limit period in a time zone with a 30-minute offset', () => {
   it('Asia/Kolkata: the day runs from 18:30Z to 18:30Z', () => {
-    expect(reached({ perDay: 1 }, ['2026-03-02T19:00:00Z'], ...MARCH, 'Asia/Kolkata')).toEqual([['day', '2026-03-02T18:30:00.000Z', '2026-03-03T18:30:00.000Z']]);
+    expect(reached({ perDay: 1 }, ['2026-03-02T19:00:00Z'], ...MARCH, 'Asia/Kolkata')).toEqual([
+      ['day', '2026-03-02T18:30:00.000Z', '2026-03-03T18:30:00.000Z'],
+    ]);
   });
 });

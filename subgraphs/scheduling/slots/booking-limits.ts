@@ -117,8 +117,7 @@ export function limitReachedPeriods(
   for (const period of LIMIT_PERIODS) {
     const limit = boundOf(limits, period);
     if (limit === null) continue;
-    const reachedIn = (p: CalendarPeriod, count: number) =>
-      reached.push({ start: new Date(p.start), end: new Date(p.end), period, limit, count });
+    const reachedIn = (p: CalendarPeriod, count: number) => reached.push({ start: new Date(p.start), end: new Date(p.end), period, limit, count });
 
     if (limit <= 0) {
       // Nothing may be booked: every period touching the range is reached.
@@ -165,12 +164,7 @@ export interface ExceededLimit {
  * already number `limit` or more. When several bounds forbid it, the shortest period is reported
  * (day, then week, month, year).
  */
-export function wouldExceedLimits(
-  limits: BookingLimits,
-  acceptedBookingStarts: readonly Date[],
-  newStart: Date,
-  timeZone: string,
-): ExceededLimit | null {
+export function wouldExceedLimits(limits: BookingLimits, acceptedBookingStarts: readonly Date[], newStart: Date, timeZone: string): ExceededLimit | null {
   assertTimeZone(timeZone);
   for (const period of LIMIT_PERIODS) {
     const limit = boundOf(limits, period);

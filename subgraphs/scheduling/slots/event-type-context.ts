@@ -67,7 +67,13 @@ function limitPad(rules: EventTypeRules): number {
 }
 
 /** The event type's accepted bookings (start and minutes) that its limits count, around [from, to). */
-export async function countedBookings(manager: EntityManager, eventType: EventType, from: Date, to: Date, excludeBookingId?: number): Promise<CountedBooking[]> {
+export async function countedBookings(
+  manager: EntityManager,
+  eventType: EventType,
+  from: Date,
+  to: Date,
+  excludeBookingId?: number,
+): Promise<CountedBooking[]> {
   const rules = rulesOf(eventType);
   if (!rules.bookingLimitsCount && !rules.bookingLimitsDuration) return [];
   const pad = limitPad(rules);
@@ -83,7 +89,14 @@ export async function countedBookings(manager: EntityManager, eventType: EventTy
  * Reservations of the hosts that overlap [from, to) and are still held at `now`, except `exceptUid`:
  * one entry per held host — the reservation's user, and for a collective slot each co-host it holds too.
  */
-export async function heldReservations(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, now: Date, exceptUid?: string | null): Promise<EventTypeContext['reservations']> {
+export async function heldReservations(
+  manager: EntityManager,
+  hostIds: readonly number[],
+  from: Date,
+  to: Date,
+  now: Date,
+  exceptUid?: string | null,
+): Promise<EventTypeContext['reservations']> {
   if (!hostIds.length) return [];
   const rows: Array<{ start: Date; end: Date; userId: number; uid: string }> = await manager.query(
     `SELECT r.start_time AS start, r.end_time AS "end", r.user_id AS "userId", r.uid FROM slot_reservations r

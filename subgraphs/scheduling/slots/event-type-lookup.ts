@@ -75,9 +75,12 @@ export async function findEventType(db: DataSource, directory: OwnerDirectory | 
   const username = ref.username?.trim();
   const teamSlug = ref.teamSlug?.trim();
   if (!slug) {
-    throw badInput(username || teamSlug ? 'eventTypeSlug' : 'eventTypeId', username || teamSlug
-      ? `eventTypeSlug is required with ${username ? 'username' : 'teamSlug'}`
-      : 'eventTypeId is required (or eventTypeSlug with username or teamSlug)');
+    throw badInput(
+      username || teamSlug ? 'eventTypeSlug' : 'eventTypeId',
+      username || teamSlug
+        ? `eventTypeSlug is required with ${username ? 'username' : 'teamSlug'}`
+        : 'eventTypeId is required (or eventTypeSlug with username or teamSlug)',
+    );
   }
   if (username && teamSlug) throw badInput('teamSlug', 'teamSlug cannot be combined with username: send one of them');
   if (!username && !teamSlug) throw badInput('username', 'username or teamSlug is required with eventTypeSlug');

@@ -16,7 +16,8 @@ const everyDay = (startTime: string, endTime: string) => ({
   availability: [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], startTime, endTime }],
   overrides: [],
 });
-const localTimes = (slots: Date[]) => Object.fromEntries(Object.entries(slotsByDay(slots, NY)).map(([day, list]) => [day, list.map((s) => s.start.slice(11, 16))]));
+const localTimes = (slots: Date[]) =>
+  Object.fromEntries(Object.entries(slotsByDay(slots, NY)).map(([day, list]) => [day, list.map((s) => s.start.slice(11, 16))]));
 
 describe('buffers: a new meeting needs [start - before, end + after) free', () => {
   it('widens every busy interval by the after-buffer before it and the before-buffer after it', () => {
@@ -39,13 +40,27 @@ describe('buffers: a new meeting needs [start - before, end + after) free', () =
 
 describe('offsetStart and slotInterval keep the schedule’s wall clock across DST', () => {
   it('offset 15, interval 30, length 60 on the fall-back day (2030-11-03)', () => {
-    const slots = slotsForSchedule({ schedule: everyDay('09:00', '11:00'), lengthInMinutes: 60, stepMinutes: 30, offsetMinutes: 15, rangeStart: d('2030-11-02T04:00:00Z'), rangeEnd: d('2030-11-04T05:00:00Z') });
+    const slots = slotsForSchedule({
+      schedule: everyDay('09:00', '11:00'),
+      lengthInMinutes: 60,
+      stepMinutes: 30,
+      offsetMinutes: 15,
+      rangeStart: d('2030-11-02T04:00:00Z'),
+      rangeEnd: d('2030-11-04T05:00:00Z'),
+    });
     expect(localTimes(slots)).toEqual({ '2030-11-02': ['09:15', '09:45'], '2030-11-03': ['09:15', '09:45'] });
   });
 
   it('minimum notice: nothing starts before now + notice', () => {
     const now = d('2030-06-03T13:10:00Z'); // 09:10 in New York
-    const slots = slotsForSchedule({ schedule: everyDay('09:00', '13:00'), lengthInMinutes: 60, rangeStart: d('2030-06-03T04:00:00Z'), rangeEnd: d('2030-06-04T04:00:00Z'), now, minimumNoticeMinutes: 120 });
+    const slots = slotsForSchedule({
+      schedule: everyDay('09:00', '13:00'),
+      lengthInMinutes: 60,
+      rangeStart: d('2030-06-03T04:00:00Z'),
+      rangeEnd: d('2030-06-04T04:00:00Z'),
+      now,
+      minimumNoticeMinutes: 120,
+    });
     expect(localTimes(slots)).toEqual({ '2030-06-03': ['12:00'] });
   });
 });
@@ -78,7 +93,11 @@ describe('event type booking limits (count and duration), calendar periods in th
     const busy = eventTypeLimitPeriods({ bookingLimitsCount: { day: 1 } }, bookings, 60, NY, d('2030-11-02T00:00:00Z'), d('2030-11-06T00:00:00Z'));
     expect(busy.map((b) => [iso(b.start), iso(b.end)])).toEqual([['2030-11-03T04:00:00.000Z', '2030-11-04T05:00:00.000Z']]);
     expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1 } }, bookings, d('2030-11-04T14:00:00Z'), 60, NY)).toBeNull();
-    expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1 } }, bookings, d('2030-11-04T03:00:00Z'), 60, NY)).toEqual({ kind: 'count', period: 'day', limit: 1 });
+    expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1 } }, bookings, d('2030-11-04T03:00:00Z'), 60, NY)).toEqual({
+      kind: 'count',
+      period: 'day',
+      limit: 1,
+    });
   });
 
   it('duration day 90: 60 minutes booked leave room for 30, not for 60', () => {
@@ -90,7 +109,11 @@ describe('event type booking limits (count and duration), calendar periods in th
 
   it('the shortest period is reported first; week counts Monday to Sunday', () => {
     const week = [d('2030-06-03T14:00:00Z'), d('2030-06-05T14:00:00Z')].map((start) => ({ start, minutes: 30 }));
-    expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1, week: 2 } }, week, d('2030-06-07T14:00:00Z'), 30, NY)).toEqual({ kind: 'count', period: 'week', limit: 2 });
+    expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1, week: 2 } }, week, d('2030-06-07T14:00:00Z'), 30, NY)).toEqual({
+      kind: 'count',
+      period: 'week',
+      limit: 2,
+    });
     expect(eventTypeLimitProblem({ bookingLimitsCount: { day: 1, week: 2 } }, week, d('2030-06-10T14:00:00Z'), 30, NY)).toBeNull();
   });
 });
@@ -120,7 +143,11 @@ describe('slot reservations expire (clock injected)', () => {
 
 describe('round robin is fair', () => {
   it('nine bookings for three free hosts: three each, taken in turn (fewest upcoming bookings first, ties by id)', () => {
-    const upcoming = new Map<number, number>([[7, 0], [3, 0], [5, 0]]);
+    const upcoming = new Map<number, number>([
+      [7, 0],
+      [3, 0],
+      [5, 0],
+    ]);
     const chosen: number[] = [];
     for (let i = 0; i < 9; i++) {
       const host = fairOrder([7, 3, 5], upcoming)[0];
@@ -130,7 +157,16 @@ describe('round robin is fair', () => {
     expect(chosen).toEqual([3, 5, 7, 3, 5, 7, 3, 5, 7]);
   });
   it('a host with fewer upcoming bookings comes first', () => {
-    expect(fairOrder([1, 2, 3], new Map([[1, 4], [2, 1], [3, 2]]))).toEqual([2, 3, 1]);
+    expect(
+      fairOrder(
+        [1, 2, 3],
+        new Map([
+          [1, 4],
+          [2, 1],
+          [3, 2],
+        ]),
+      ),
+    ).toEqual([2, 3, 1]);
   });
 });
 
@@ -145,9 +181,15 @@ describe('seats: a seated booking with a free seat keeps its own start offered, 
       busy: [booked],
       acceptedStarts: [booked.start],
     };
-    const context = { rules: { lengthInMinutes: 60, slotInterval: 30 }, counted: [], reservations: [], joinable: [{ ...booked, bookingId: 7, hostId: 1, attendees: 1 }] };
+    const context = {
+      rules: { lengthInMinutes: 60, slotInterval: 30 },
+      counted: [],
+      reservations: [],
+      joinable: [{ ...booked, bookingId: 7, hostId: 1, attendees: 1 }],
+    };
     const range = { start: d('2030-06-03T00:00:00Z'), end: d('2030-06-04T00:00:00Z') };
-    const starts = (joinable: typeof context.joinable) => slotsOfHosts([calendar], { ...context, joinable }, range, d('2030-06-01T00:00:00Z')).map((s) => iso(s.start).slice(11, 16));
+    const starts = (joinable: typeof context.joinable) =>
+      slotsOfHosts([calendar], { ...context, joinable }, range, d('2030-06-01T00:00:00Z')).map((s) => iso(s.start).slice(11, 16));
     expect(starts(context.joinable)).toEqual(['09:00', '10:00', '11:00']);
     expect(starts([])).toEqual(['09:00', '11:00']); // full: the booking's time is busy like any other
     expect(joinableAt(context, 1, booked.start, booked.end)?.bookingId).toBe(7);

@@ -60,7 +60,7 @@ export function bookingWindowBounds(window: BookingWindow | null | undefined, no
     });
     return { start: midnight(from, zone), end: midnight(addDays(to, 1), zone) };
   }
-  let last = today;
+  let last: LocalDate;
   if (window.type === 'calendarDays') last = addDays(today, window.value - 1);
   else {
     let counted = 0;
@@ -113,7 +113,13 @@ export interface EventTypeLimitProblem {
  * fewer than `limit` bookings start in its period, and a duration bound while the minutes booked in
  * the period plus its own stay within `limit`. Shortest period reported first, count before duration.
  */
-export function eventTypeLimitProblem(rules: Pick<EventTypeRules, 'bookingLimitsCount' | 'bookingLimitsDuration'>, bookings: readonly CountedBooking[], start: Date, minutes: number, zone: string): EventTypeLimitProblem | null {
+export function eventTypeLimitProblem(
+  rules: Pick<EventTypeRules, 'bookingLimitsCount' | 'bookingLimitsDuration'>,
+  bookings: readonly CountedBooking[],
+  start: Date,
+  minutes: number,
+  zone: string,
+): EventTypeLimitProblem | null {
   for (const period of LIMIT_PERIODS) {
     const first = firstDateOf(localDateOf(start, zone), period);
     const p = periodFrom(first, period, zone);
@@ -131,7 +137,14 @@ export function eventTypeLimitProblem(rules: Pick<EventTypeRules, 'bookingLimits
  * busy as a whole (a period is listed when its bookings already reach the count bound, or when the
  * minutes booked plus `minutes` pass the duration bound).
  */
-export function eventTypeLimitPeriods(rules: Pick<EventTypeRules, 'bookingLimitsCount' | 'bookingLimitsDuration'>, bookings: readonly CountedBooking[], minutes: number, zone: string, from: Date, to: Date): Interval[] {
+export function eventTypeLimitPeriods(
+  rules: Pick<EventTypeRules, 'bookingLimitsCount' | 'bookingLimitsDuration'>,
+  bookings: readonly CountedBooking[],
+  minutes: number,
+  zone: string,
+  from: Date,
+  to: Date,
+): Interval[] {
   if (!rules.bookingLimitsCount && !rules.bookingLimitsDuration) return [];
   const busy: Interval[] = [];
   for (const period of LIMIT_PERIODS) {
@@ -146,7 +159,10 @@ export function eventTypeLimitPeriods(rules: Pick<EventTypeRules, 'bookingLimits
       if (seen.has(p.start) || p.end <= from.getTime() || p.start >= to.getTime()) continue;
       seen.add(p.start);
       const inPeriod = bookings.filter((b) => b.start.getTime() >= p.start && b.start.getTime() < p.end);
-      const full = blocksEverything || (count != null && inPeriod.length >= count) || (duration != null && inPeriod.reduce((sum, b) => sum + b.minutes, 0) + minutes > duration);
+      const full =
+        blocksEverything ||
+        (count != null && inPeriod.length >= count) ||
+        (duration != null && inPeriod.reduce((sum, b) => sum + b.minutes, 0) + minutes > duration);
       if (full) busy.push({ start: new Date(p.start), end: new Date(p.end) });
     }
     if (blocksEverything) return [{ start: from, end: to }];

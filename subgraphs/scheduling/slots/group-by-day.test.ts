@@ -48,8 +48,13 @@ describe('start is ISO 8601 with the requested zone’s offset at that instant',
     const zones = ['America/New_York', 'Australia/Adelaide', 'Asia/Kolkata', 'Europe/London', 'Etc/UTC', 'Pacific/Chatham', 'America/St_Johns'];
     const instants = Array.from({ length: 400 }, (_, i) => d('2026-01-01T00:00:00Z').getTime() + i * 22 * 3_600_000 + i * 60_000);
     for (const zone of zones) {
-      const days = slotsByDay(instants.map((ms) => new Date(ms)), zone);
-      const starts = Object.values(days).flat().map((s) => s.start);
+      const days = slotsByDay(
+        instants.map((ms) => new Date(ms)),
+        zone,
+      );
+      const starts = Object.values(days)
+        .flat()
+        .map((s) => s.start);
       expect(starts.map((s) => new Date(s).getTime())).toEqual(instants);
       expect(starts).toEqual(instants.map((ms) => DateTime.fromMillis(ms, { zone }).toISO()));
     }

@@ -55,7 +55,11 @@ export interface CalendarRequest {
  * default), the booking limits, the live bookings of every host in the window widened to the longest
  * limit period in force, and their out-of-office entries; plus the calendar busy times (a callback).
  */
-export async function loadHostCalendars(db: DataSource, request: CalendarRequest, directory: Pick<OwnerDirectory, 'timeZonesOf' | 'calendarBusyTimes'> | null = null): Promise<HostCalendar[]> {
+export async function loadHostCalendars(
+  db: DataSource,
+  request: CalendarRequest,
+  directory: Pick<OwnerDirectory, 'timeZonesOf' | 'calendarBusyTimes'> | null = null,
+): Promise<HostCalendar[]> {
   const hostIds = [...new Set(request.hostIds)];
   if (!hostIds.length) return [];
   const [schedules, limits] = await Promise.all([
@@ -113,7 +117,16 @@ const busyWithin = (from: Date, to: Date) => (b: BufferedBooking) => {
   return busy.start.getTime() < to.getTime() && busy.end.getTime() > from.getTime();
 };
 
-type LiveRow = { id: number; user_id: number; event_type_id: number; start_time: Date; end_time: Date; status: BookingStatus; buffer_before: number | null; buffer_after: number | null };
+type LiveRow = {
+  id: number;
+  user_id: number;
+  event_type_id: number;
+  start_time: Date;
+  end_time: Date;
+  status: BookingStatus;
+  buffer_before: number | null;
+  buffer_after: number | null;
+};
 
 /**
  * The bookings of `liveBookings` as one statement ($1 hosts, $2/$3 the window widened by BUFFER_REACH,
@@ -129,7 +142,12 @@ const LIVE_BOOKINGS = `
     FROM booking_hosts h JOIN bookings b ON b.id = h.booking_id LEFT JOIN event_types e ON e.id = b.event_type_id
    WHERE h.user_id = ANY($1) AND NOT h.organizer AND h.live AND h.start_time < $3 AND h.end_time > $2 AND h.booking_id <> $4`;
 
-const liveParameters = (hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number) => [[...hostIds], new Date(from.getTime() - BUFFER_REACH), new Date(to.getTime() + BUFFER_REACH), excludeBookingId ?? -1];
+const liveParameters = (hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number) => [
+  [...hostIds],
+  new Date(from.getTime() - BUFFER_REACH),
+  new Date(to.getTime() + BUFFER_REACH),
+  excludeBookingId ?? -1,
+];
 
 function bufferedBookingOf(r: LiveRow): BufferedBooking {
   return Object.assign(new Booking(), {
@@ -149,7 +167,13 @@ function bufferedBookingOf(r: LiveRow): BufferedBooking {
  * `userId` set to the co-host). One statement (it was two, plus TypeORM's entity hydration: booking
  * creation reads this twice, docs/performance.md).
  */
-export async function liveBookings(manager: EntityManager, hostIds: readonly number[], from: Date, to: Date, excludeBookingId?: number): Promise<BufferedBooking[]> {
+export async function liveBookings(
+  manager: EntityManager,
+  hostIds: readonly number[],
+  from: Date,
+  to: Date,
+  excludeBookingId?: number,
+): Promise<BufferedBooking[]> {
   const rows: LiveRow[] = await manager.query(LIVE_BOOKINGS, liveParameters(hostIds, from, to, excludeBookingId));
   return rows.map(bufferedBookingOf).filter(busyWithin(from, to));
 }
@@ -214,6 +238,9 @@ export async function heldAndLive(
     [...liveParameters(hostIds, around.from, around.to, excludeBookingId), around.from, around.to, now, exceptReservationUid ?? ''],
   );
   const held = rows.filter((r) => r.uid !== null).map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time), userId: r.user_id, uid: r.uid! }));
-  const live = rows.filter((r) => r.uid === null).map(bufferedBookingOf).filter(busyWithin(around.from, around.to));
+  const live = rows
+    .filter((r) => r.uid === null)
+    .map(bufferedBookingOf)
+    .filter(busyWithin(around.from, around.to));
   return { held, live };
 }

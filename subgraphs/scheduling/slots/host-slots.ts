@@ -22,18 +22,24 @@ export function slotsOfHosts(calendars: readonly HostCalendar[], context: EventT
       .filter((c) => c.schedule)
       .map((c) => ({
         hostId: c.hostId,
-        slots: withJoinableSeats(c.hostId, context, range, now, slotsForSchedule({
-          schedule: c.schedule!,
-          busy: hostBusy(c, context, length, padded, now),
-          bookingLimits: { limits: c.limits, acceptedBookingStarts: c.acceptedStarts, timeZone: c.timeZone },
-          lengthInMinutes: length,
-          stepMinutes: rules.slotInterval ?? length,
-          offsetMinutes: rules.offsetStart,
-          minimumNoticeMinutes: rules.minimumBookingNotice,
-          rangeStart: range.start,
-          rangeEnd: range.end,
+        slots: withJoinableSeats(
+          c.hostId,
+          context,
+          range,
           now,
-        })),
+          slotsForSchedule({
+            schedule: c.schedule!,
+            busy: hostBusy(c, context, length, padded, now),
+            bookingLimits: { limits: c.limits, acceptedBookingStarts: c.acceptedStarts, timeZone: c.timeZone },
+            lengthInMinutes: length,
+            stepMinutes: rules.slotInterval ?? length,
+            offsetMinutes: rules.offsetStart,
+            minimumNoticeMinutes: rules.minimumBookingNotice,
+            rangeStart: range.start,
+            rangeEnd: range.end,
+            now,
+          }),
+        ),
       })),
   );
 }

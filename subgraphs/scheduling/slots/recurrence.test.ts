@@ -44,7 +44,9 @@ describe('occurrenceStarts: the occurrences of a recurring booking', () => {
 
 describe('rolling booking window: the N-th date with a free slot ends it', () => {
   // Free slots on Wed 2030-06-05, Sat 06-08, Mon 06-10, Mon 06-10 again, Wed 06-12 (UTC).
-  const starts = ['2030-06-05T09:00:00Z', '2030-06-08T09:00:00Z', '2030-06-10T09:00:00Z', '2030-06-10T11:00:00Z', '2030-06-12T09:00:00Z'].map((s) => new Date(s));
+  const starts = ['2030-06-05T09:00:00Z', '2030-06-08T09:00:00Z', '2030-06-10T09:00:00Z', '2030-06-10T11:00:00Z', '2030-06-12T09:00:00Z'].map(
+    (s) => new Date(s),
+  );
 
   it('calendarDays 3: after the third date that has a slot (two slots on one date count once)', () => {
     expect(rollingWindowEndOf('calendarDays', 3, starts, 'UTC')?.toISOString()).toBe('2030-06-11T00:00:00.000Z');

@@ -37,7 +37,14 @@ export function rollingWindowEndOf(type: 'businessDays' | 'calendarDays', value:
  * of the first host); `context.rollingWindowEnd` then bounds slots and bookings. Days that are closed or
  * fully booked are not counted, so the window reaches further as days fill up. No-op otherwise.
  */
-export async function applyRollingWindow(db: DataSource, directory: OwnerDirectory | null, eventType: EventType, context: EventTypeContext, lengthInMinutes: number, now: Date): Promise<void> {
+export async function applyRollingWindow(
+  db: DataSource,
+  directory: OwnerDirectory | null,
+  eventType: EventType,
+  context: EventTypeContext,
+  lengthInMinutes: number,
+  now: Date,
+): Promise<void> {
   const window = eventType.bookingWindow;
   if (!window || window.type === 'range' || !window.rolling) return;
   const hostIds = await hostIdsOf(db, eventType);
@@ -49,5 +56,11 @@ export async function applyRollingWindow(db: DataSource, directory: OwnerDirecto
   ]);
   const slots = slotsOfHosts(calendars, free, range, now);
   const zone = calendars[0]?.timeZone ?? 'UTC';
-  context.rollingWindowEnd = rollingWindowEndOf(window.type, window.value, slots.map((s) => s.start), zone) ?? undefined;
+  context.rollingWindowEnd =
+    rollingWindowEndOf(
+      window.type,
+      window.value,
+      slots.map((s) => s.start),
+      zone,
+    ) ?? undefined;
 }

@@ -10,7 +10,8 @@ const weekdays = {
   overrides: [{ date: '2026-03-04', startTime: '00:00', endTime: '00:00' }],
 };
 const d = (iso: string) => new Date(iso);
-const localTimes = (slots: Date[]) => Object.fromEntries(Object.entries(slotsByDay(slots, NY)).map(([day, list]) => [day, list.map((s) => s.start.slice(11, 16))]));
+const localTimes = (slots: Date[]) =>
+  Object.fromEntries(Object.entries(slotsByDay(slots, NY)).map(([day, list]) => [day, list.map((s) => s.start.slice(11, 16))]));
 
 describe('slots of a schedule', () => {
   it('follow the schedule’s wall clock and grid (09:00 + 2 h steps), skip the busy slot and the closed override date', () => {

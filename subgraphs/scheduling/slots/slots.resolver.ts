@@ -38,13 +38,25 @@ export class SlotsResolver {
     if (format !== 'time' && format !== 'range') throw badInput('format', 'format must be time or range');
     const directory = ownerDirectoryOf(ctx);
     const found = args.usernames
-      ? await groupSlots(ctx.db, directory, { usernames: args.usernames, organizationSlug: args.organizationSlug, startTime: args.start, endTime: args.end, timeZone: args.timeZone, duration: args.duration })
+      ? await groupSlots(ctx.db, directory, {
+          usernames: args.usernames,
+          organizationSlug: args.organizationSlug,
+          startTime: args.start,
+          endTime: args.end,
+          timeZone: args.timeZone,
+          duration: args.duration,
+        })
       : await availableSlots(ctx.db, directory, { ...args, startTime: args.start, endTime: args.end });
     const starts = found.slots.map((s) => s.start);
     const byDay = slotsByDay(starts, found.timeZone);
     if (format === 'time') return byDay;
     const length = found.lengthInMinutes * 60_000;
-    const ends = Object.values(slotsByDay(starts.sort((a, b) => a.getTime() - b.getTime()).map((s) => new Date(s.getTime() + length)), found.timeZone)).flat();
+    const ends = Object.values(
+      slotsByDay(
+        starts.sort((a, b) => a.getTime() - b.getTime()).map((s) => new Date(s.getTime() + length)),
+        found.timeZone,
+      ),
+    ).flat();
     let next = 0;
     return Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ start, end: ends[next++].start }))]));
   }
@@ -53,7 +65,12 @@ export class SlotsResolver {
   days(@Root() answer: AvailableSlots): SlotDay[] {
     const length = answer.lengthInMinutes * 60_000;
     // Ends follow starts one for one (same order, same length), so one pass writes them all.
-    const ends = Object.values(slotsByDay(answer.starts.map((start) => new Date(start.getTime() + length)), answer.timeZone)).flat();
+    const ends = Object.values(
+      slotsByDay(
+        answer.starts.map((start) => new Date(start.getTime() + length)),
+        answer.timeZone,
+      ),
+    ).flat();
     let next = 0;
     return Object.entries(slotsByDay(answer.starts, answer.timeZone)).map(([date, slots]) => ({
       date,

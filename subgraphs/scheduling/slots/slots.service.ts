@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { badInput, notFound } from '../../kit/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-type-lookup';
-import { HostCalendar, loadHostCalendars } from './host-calendars';
+import { loadHostCalendars } from './host-calendars';
 import { InstantError, slotRange } from '../../kit/slot-range';
 import { collectiveSlots, TeamSlot } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
@@ -38,7 +38,10 @@ export function lengthOf(eventType: EventType, asked: number | null | undefined,
   if (asked == null || asked === eventType.lengthInMinutes) return eventType.lengthInMinutes;
   const options = eventType.lengthInMinutesOptions ?? [];
   if (!options.includes(asked)) {
-    throw badInput(field, `${field} must be ${options.length ? `one of ${options.join(', ')}` : eventType.lengthInMinutes} (the lengths event type ${eventType.id} offers), got ${asked}`);
+    throw badInput(
+      field,
+      `${field} must be ${options.length ? `one of ${options.join(', ')}` : eventType.lengthInMinutes} (the lengths event type ${eventType.id} offers), got ${asked}`,
+    );
   }
   return asked;
 }
@@ -93,7 +96,14 @@ export async function groupSlots(
   now = new Date(),
 ): Promise<{ timeZone: string; lengthInMinutes: number; slots: TeamSlot[] }> {
   const { range, timeZone } = checkSlotRequest(request);
-  const names = [...new Set(request.usernames.split(',').map((n) => n.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      request.usernames
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length < 2) throw badInput('usernames', 'usernames must name at least 2 users, separated by commas');
   if (names.length > 20) throw badInput('usernames', 'usernames may name at most 20 users');
   const length = request.duration ?? 30;

@@ -21,7 +21,14 @@ describe('team slots are the union of the hosts’ slots', () => {
   });
 
   it('a host listed twice, or with a repeated slot, is named once', () => {
-    expect(show(teamSlots([{ hostId: 1, slots: [d('09:00'), d('09:00')] }, { hostId: 1, slots: [d('09:00')] }]))).toEqual([['09:00', [1]]]);
+    expect(
+      show(
+        teamSlots([
+          { hostId: 1, slots: [d('09:00'), d('09:00')] },
+          { hostId: 1, slots: [d('09:00')] },
+        ]),
+      ),
+    ).toEqual([['09:00', [1]]]);
   });
 
   it('no host is free: no slot', () => {

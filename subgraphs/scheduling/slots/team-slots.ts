@@ -20,9 +20,7 @@ export function teamSlots(perHost: ReadonlyArray<{ hostId: number; slots: readon
       else if (!hosts.includes(hostId)) hosts.push(hostId);
     }
   }
-  return [...byStart.keys()]
-    .sort((a, b) => a - b)
-    .map((ms) => ({ start: new Date(ms), freeHostIds: byStart.get(ms) as number[] }));
+  return [...byStart.keys()].sort((a, b) => a - b).map((ms) => ({ start: new Date(ms), freeHostIds: byStart.get(ms) as number[] }));
 }
 
 /** Collective event types: only the team slots at which every one of the `hostCount` hosts is free. */

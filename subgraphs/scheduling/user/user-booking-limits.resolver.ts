@@ -11,6 +11,8 @@ export class UserBookingLimitsResolver {
   @Directive('@scopes(anyOf: [["PROFILE_READ"]])')
   @Directive('@ownData(userId: "parent.id")')
   bookingLimits(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<BookingLimits> {
-    return schedulingSettingsByUserId(ctx).load(user.id).then((settings) => settings.bookingLimits);
+    return schedulingSettingsByUserId(ctx)
+      .load(user.id)
+      .then((settings) => settings.bookingLimits);
   }
 }

@@ -12,12 +12,20 @@ export class UserDefaultScheduleResolver {
   @Directive('@scopes(anyOf: [["PROFILE_READ"], ["PROFILE_WRITE"]])')
   @Directive('@ownData(userId: "parent.id")')
   defaultScheduleId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
-    return schedulingSettingsByUserId(ctx).load(user.id).then((settings) => settings.defaultScheduleId);
+    return schedulingSettingsByUserId(ctx)
+      .load(user.id)
+      .then((settings) => settings.defaultScheduleId);
   }
 
-  @Mutation(() => Boolean, { description: "Makes the schedule the user's default; false when it is not one of the user's schedules. For the organizations subgraph (PATCH /v2/me)." })
+  @Mutation(() => Boolean, {
+    description: "Makes the schedule the user's default; false when it is not one of the user's schedules. For the organizations subgraph (PATCH /v2/me).",
+  })
   @Directive('@internal')
-  async makeDefaultScheduleOf(@Arg('userId', () => Int) userId: number, @Arg('scheduleId', () => Int) scheduleId: number, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  async makeDefaultScheduleOf(
+    @Arg('userId', () => Int) userId: number,
+    @Arg('scheduleId', () => Int) scheduleId: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     const owned = await ctx.db.getRepository(Schedule).existsBy({ id: scheduleId, ownerId: userId });
     if (!owned) return false;
     await new ScheduleService(ctx.db).update(scheduleId, userId, { isDefault: true });

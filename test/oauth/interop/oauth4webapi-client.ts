@@ -23,7 +23,15 @@ async function main() {
   const codeChallenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
   const state = oauth.generateRandomState();
   const authorize = new URL(as.authorization_endpoint!);
-  authorize.search = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope, state, code_challenge: codeChallenge, code_challenge_method: 'S256' }).toString();
+  authorize.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
+  }).toString();
   console.log(JSON.stringify({ authorize: authorize.toString(), metadata: as }));
 
   const lines = createInterface({ input: process.stdin });
@@ -31,17 +39,26 @@ async function main() {
   lines.close();
   const params = oauth.validateAuthResponse(as, client, new URL(callback), state);
 
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, codeVerifier, insecure));
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, codeVerifier, insecure),
+  );
   const me = await (await oauth.protectedResourceRequest(tokens.access_token, 'GET', new URL('/v2/me', issuer), undefined, undefined, insecure)).json();
 
-  const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
+  const refreshed = await oauth.processRefreshTokenResponse(
+    as,
+    client,
+    await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure),
+  );
   const meAgain = await (await oauth.protectedResourceRequest(refreshed.access_token, 'GET', new URL('/v2/me', issuer), undefined, undefined, insecure)).json();
 
   let replay: unknown;
   try {
     await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
   } catch (error) {
-    replay = error instanceof oauth.ResponseBodyError ? { error: error.error, error_description: error.error_description, status: error.status } : String(error);
+    replay =
+      error instanceof oauth.ResponseBodyError ? { error: error.error, error_description: error.error_description, status: error.status } : String(error);
   }
 
   console.log(JSON.stringify({ result: { tokens, me, refreshed, meAgain, replay } }));
