@@ -85,6 +85,8 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
   @Directive('@public')
+  // Only the REST façade sends this body: out of the public graph, served through the gateway's internal schema.
+  @Directive('@inaccessible')
   legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
     return once(ctx, info, () => this.legacyWrite(input, ctx));
   }
