@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { OAuthClientDecision } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
 import { DelegationCredentialService } from '../subgraphs/organizations/delegation-credential/delegation-credential.service';
-import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
 import { badInput, notFound } from '../subgraphs/kit/errors';
 import { deadLetteredJobs } from '../subgraphs/integrations/webhook-delivery/dead-letters';
 import { QUEUES } from '../subgraphs/kit/job-queue';

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { DataSource, IsNull } from 'typeorm';
 import { Operator } from '../stack/operator';
-import { Membership, MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { Membership, MembershipRole } from '../subgraphs/organizations/team/membership.entity';
 import { Team } from '../subgraphs/organizations/team/team.entity';
 import { User } from '../subgraphs/organizations/user/user.entity';
-import { Booking } from '../subgraphs/scheduling/booking/booking.entity';
+import { Booking } from '../subgraphs/scheduling/booking-record/booking.entity';
 import { EventType, EventTypeLocation } from '../subgraphs/scheduling/event-type/event-type.entity';
 import { Schedule } from '../subgraphs/scheduling/schedule/schedule.entity';
 import { UsageError } from './args';
