@@ -260,6 +260,20 @@ describe('conformance: event types', () => {
       expect(odd.body.error.message).toMatch(/^bookingLimitsDuration\.week/);
     });
 
+    it('variable length (lengthInMinutesOptions): a slotDuration or duration outside its lengths is a 400 naming it', async () => {
+      // The bookings specs' variable-length event type (2024-08-13 bookings, slots 2024-09-04): 30 or 60 minutes.
+      const variable = expectSuccess(await post({ ...plain(12), lengthInMinutes: 30, lengthInMinutesOptions: [30, 60] }), 201);
+      expect(variable.lengthInMinutesOptions).toEqual([30, 60]);
+      const reserve = await stack.rest('POST', '/v2/slots/reservations', {
+        body: { eventTypeId: variable.id, slotStart: '2050-09-05T10:00:00.000Z', slotDuration: 45 },
+      });
+      expect(reserve.status).toBe(400);
+      expect(reserve.body.error.message).toMatch(/^slotDuration/);
+      const slots = await stack.rest('GET', `/v2/slots?eventTypeId=${variable.id}&start=2050-09-05&end=2050-09-06&duration=45`);
+      expect(slots.status).toBe(400);
+      expect(slots.body.error.message).toMatch(/^duration/);
+    });
+
     it('"should delete event type": 200', async () => {
       expect((await stack.rest('DELETE', `/v2/event-types/${eventType.id}`, { key: user.key })).status).toBe(200);
     });
