@@ -260,6 +260,22 @@ describe('conformance: event types', () => {
       expect(odd.body.error.message).toMatch(/^bookingLimitsDuration\.week/);
     });
 
+    it("locations of every kind keep their values (the event type of the bookings location specs' set-up); a bad value is a 400 naming it", async () => {
+      const locations = [
+        { type: 'address', address: 'via 10, Rome, Italy', public: true },
+        { type: 'link', link: 'https://cal.com', public: true },
+        { type: 'phone', phone: '+37120993151', public: true },
+        CAL_VIDEO,
+        { type: 'attendeeDefined' },
+      ];
+      const created = expectSuccess(await post({ ...plain(13), locations }), 201);
+      expect(created.locations).toEqual(locations);
+      expect(expectSuccess(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: user.key, headers: VERSION })).locations).toEqual(locations);
+      const bad = await post({ ...plain(14), locations: [{ type: 'phone', phone: 'call me' }] });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/^locations\[0\]\.phone/);
+    });
+
     it('variable length (lengthInMinutesOptions): a slotDuration or duration outside its lengths is a 400 naming it', async () => {
       // The bookings specs' variable-length event type (2024-08-13 bookings, slots 2024-09-04): 30 or 60 minutes.
       const variable = expectSuccess(await post({ ...plain(12), lengthInMinutes: 30, lengthInMinutesOptions: [30, 60] }), 201);
