@@ -83,7 +83,16 @@ function outputSchema(type: GraphQLOutputType, selection: SelectionSetNode | und
     }
   };
   visit(selection, named);
-  return nullable({ type: 'object', properties, required }, isNullable);
+  // A nullable object is `type: [object, null]` (JSON Schema 2020-12, OpenAPI 3.1) rather than a union, so that
+  // its properties stay where readers of the reference's `nullable: true` objects look for them.
+  return { type: isNullable ? ['object', 'null'] : 'object', properties, required };
+}
+
+/** The schema without null: a union's other member, or a `type: [t, null]`'s `t`; undefined when it does not allow null. */
+function withoutNull(property: { anyOf?: JsonSchema[]; type?: unknown }): JsonSchema | undefined {
+  if (property?.anyOf?.length === 2) return property.anyOf.find((s) => s.type !== 'null');
+  if (Array.isArray(property?.type) && property.type.includes('null')) return { ...property, type: property.type.find((t) => t !== 'null') };
+  return undefined;
 }
 
 /**
@@ -95,11 +104,11 @@ function withNullsRule(node: unknown, rule: NonNullable<RouteEntry['nulls']>): u
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node as JsonSchema)) out[key] = withNullsRule(value, rule);
-  const properties = out.properties as Record<string, { anyOf?: JsonSchema[]; description?: string }> | undefined;
+  const properties = out.properties as Record<string, { anyOf?: JsonSchema[]; type?: unknown; description?: string }> | undefined;
   if (!properties || typeof properties !== 'object') return out;
   const required = new Set<string>(Array.isArray(out.required) ? (out.required as string[]) : []);
   for (const [name, property] of Object.entries(properties)) {
-    const nonNull = property?.anyOf?.length === 2 ? property.anyOf.find((s) => s.type !== 'null') : undefined;
+    const nonNull = withoutNull(property);
     if (!nonNull || !(rule.omit?.includes(name) || rule.empty?.includes(name))) continue;
     properties[name] = { ...nonNull, description: property.description };
     if (rule.empty?.includes(name)) required.add(name);

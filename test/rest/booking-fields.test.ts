@@ -26,9 +26,16 @@ describe('booking fields of a team event type', () => {
   const put = (eventTypeId: number, bookingFields: unknown[], key = teamAdmin.key) =>
     stack.rest('PUT', path(eventTypeId), { key, body: { bookingFields }, headers: V2026_06_12 });
 
-  /** The booking form as the team event type shows it. */
+  /**
+   * The booking form as the team event type shows it, in the booking fields routes' shape: the event type routes
+   * (svc-api-version 2024-06-14) answer each field's kind as `type` too, the reference's name for `field`.
+   */
   async function formOf(eventTypeId: number): Promise<any[]> {
-    return expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/event-types/${eventTypeId}`, { key: member.key })).bookingFields;
+    const fields = expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/event-types/${eventTypeId}`, { key: member.key })).bookingFields;
+    return fields.map(({ type, ...field }: any) => {
+      expect(type).toBe(field.field);
+      return field;
+    });
   }
 
   let counter = 0;

@@ -191,10 +191,17 @@ describe('event type fields: stored, answered, honoured', () => {
       ['color', { color: { lightThemeHex: 'red', darkThemeHex: '#fff' } }],
       ['bookerLayouts', { bookerLayouts: { defaultLayout: 'day', enabledLayouts: ['day'] } }],
       ['successRedirectUrl', { successRedirectUrl: 'javascript:alert(1)' }],
-      ['scheduleId', { scheduleId: 999999 }],
     ])('a bad %s is a 400 naming it', async (field, body) => {
       const response = await stack.rest('POST', '/v2/event-types', { key: host.key, body: { title: 'Bad', slug: slug(), lengthInMinutes: 60, ...body } });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', new RegExp(field.replace('.', '\\.')));
+    });
+
+    it('a scheduleId that is not a schedule of the owner is a 404 naming it (as in the reference service)', async () => {
+      const response = await stack.rest('POST', '/v2/event-types', {
+        key: host.key,
+        body: { title: 'Bad', slug: slug(), lengthInMinutes: 60, scheduleId: 999999 },
+      });
+      expectErrorEnvelope(response, 404, 'NOT_FOUND', /scheduleId/);
     });
   });
 

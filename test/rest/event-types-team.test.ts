@@ -443,7 +443,8 @@ describe('team event types', () => {
         availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '12:00' }],
         overrides: [],
       });
-      const template = await created('coaching', {
+      // As the reference answers it: the template, then each member's copy.
+      const [template, ...copies] = await created('coaching', {
         schedulingType: 'managed',
         lengthInMinutes: 45,
         description: 'Team coaching',
@@ -451,6 +452,10 @@ describe('team event types', () => {
       });
       expect(template).toMatchObject({ schedulingType: 'managed', teamId: team.id, ownerId: null });
       expectTeamShape(template);
+      expect(copies.map((c: any) => [c.ownerId, c.parentEventTypeId])).toEqual([
+        [member.user.id, template.id],
+        [colleague.user.id, template.id],
+      ]);
       const copy = await childOf(member, template.id);
       expect(copy).toMatchObject({
         slug: 'coaching',
@@ -476,14 +481,16 @@ describe('team event types', () => {
     });
 
     it('managed: a template update is copied to every member; the member may change only their copy’s schedule; the copy cannot be deleted by them', async () => {
-      const template = await created('mentoring', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      const [template] = await created('mentoring', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
       const updated = expectSuccess(
         await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), {
           key: teamAdmin.key,
           body: { title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120 },
         }),
       );
-      expect(updated).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50 });
+      // The template, then each member's copy, all updated (as the reference answers a managed event type).
+      expect(updated).toHaveLength(3);
+      for (const answered of updated) expect(answered).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50 });
       for (const caller of [member, colleague]) {
         expect(await childOf(caller, template.id)).toMatchObject({ title: 'Mentoring', lengthInMinutes: 50, minimumBookingNotice: 120, slug: 'mentoring' });
       }
@@ -506,7 +513,7 @@ describe('team event types', () => {
     });
 
     it('managed: unassigning a member removes their copy; assignAllTeamMembers gives every accepted member one; deleting the template removes all', async () => {
-      const template = await created('reviews', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
+      const [template] = await created('reviews', { schedulingType: 'managed', hosts: [{ userId: member.user.id }, { userId: colleague.user.id }] });
       expectSuccess(await stack.rest('PATCH', teamPath(team.id, `/${template.id}`), { key: teamAdmin.key, body: { hosts: [{ userId: member.user.id }] } }));
       expect(await childOf(colleague, template.id)).toBeUndefined();
       expect(await childOf(member, template.id)).toBeDefined();
@@ -551,7 +558,7 @@ describe('team event types', () => {
       const crew = await operator.createTeam({ name: 'Night shift', ownerId: lead.user.id });
       const path = (rest = '') => teamPath(crew.id, rest);
       const roundRobin = expectSuccess(await stack.rest('POST', path(), { key: lead.key, body: body('night-call', { assignAllTeamMembers: true }) }), 201);
-      const managed = expectSuccess(
+      const [managed] = expectSuccess(
         await stack.rest('POST', path(), { key: lead.key, body: body('night-brief', { schedulingType: 'managed', assignAllTeamMembers: true }) }),
         201,
       );

@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route } from '../route';
 import { EVENT_TYPE_FIELDS, EVENT_TYPE_NULLS } from './event-type-fields';
 
@@ -6,10 +7,10 @@ export const eventTypeRoutes = [
     method: 'GET',
     path: '/v2/event-types',
     tag: 'Event Types',
-    summary: 'Get my event types',
+    summary: 'Get my event types (eventSlug: only the one with this slug)',
     operation: `
-      query GetEventTypes($take: Int, $skip: Int) {
-        eventTypes(take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
+      query GetEventTypes($eventSlug: String, $take: Int, $skip: Int) {
+        eventTypes(eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
       } ${EVENT_TYPE_FIELDS}`,
     result: 'eventTypes',
     nulls: EVENT_TYPE_NULLS,
@@ -24,6 +25,7 @@ export const eventTypeRoutes = [
     result: 'createEventType',
     nulls: EVENT_TYPE_NULLS,
     status: 201,
+    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15],
   }),
   route({
     method: 'GET',
@@ -45,6 +47,7 @@ export const eventTypeRoutes = [
       } ${EVENT_TYPE_FIELDS}`,
     result: 'updateEventType',
     nulls: EVENT_TYPE_NULLS,
+    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15],
   }),
   route({
     method: 'DELETE',

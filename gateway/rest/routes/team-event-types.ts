@@ -1,5 +1,12 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 import { EVENT_TYPE_NULLS, TEAM_EVENT_TYPE_FIELDS } from './event-type-fields';
+
+/** A managed event type is answered as a list: itself, then each member's copy (the reference's answer to a create or update). */
+const MANAGED = 'managedEventTypes { ...TeamEventTypeFields }';
+
+/** Where creating and updating a team event type answers differently from the real service (docs/compatibility.md, "Event types"). */
+const WRITE_DEVIATIONS = [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.hostOutsideTeam];
 
 /**
  * The team event type routes, once under /v2/teams/{teamId} and once under
@@ -31,12 +38,14 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       method: 'POST',
       path: base,
       tag,
-      summary: `Create an event type of ${where}, with its hosts (team admin)`,
+      summary: `Create an event type of ${where}, with its hosts (team admin); a managed one answers a list: itself, then each member's copy`,
       operation: `
         mutation Create${name}EventType($teamId: Int!${orgVariable}, $input: CreateTeamEventTypeInput!) {
-          createTeamEventType(teamId: $teamId${orgArgument}, input: $input) { ...TeamEventTypeFields }
+          createTeamEventType(teamId: $teamId${orgArgument}, input: $input) { ...TeamEventTypeFields ${MANAGED} }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'createTeamEventType',
+      listWhenPresent: 'managedEventTypes',
+      deviations: WRITE_DEVIATIONS,
       nulls: EVENT_TYPE_NULLS,
       status: 201,
     }),
@@ -56,12 +65,14 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       method: 'PATCH',
       path: `${base}/{eventTypeId}`,
       tag,
-      summary: `Update an event type of ${where}; teamId and parentId cannot change (team admin)`,
+      summary: `Update an event type of ${where}; teamId and parentId cannot change (team admin); a managed one answers a list: itself, then each member's copy`,
       operation: `
         mutation Update${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!, $input: UpdateTeamEventTypeInput!) {
-          updateTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId, input: $input) { ...TeamEventTypeFields }
+          updateTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId, input: $input) { ...TeamEventTypeFields ${MANAGED} }
         } ${TEAM_EVENT_TYPE_FIELDS}`,
       result: 'updateTeamEventType',
+      listWhenPresent: 'managedEventTypes',
+      deviations: WRITE_DEVIATIONS,
       nulls: EVENT_TYPE_NULLS,
     }),
     route({

@@ -84,7 +84,14 @@ export const MAKE_DEFAULT_SCHEDULE = /* GraphQL */ `
   mutation MakeDefaultSchedule($userId: Int!, $scheduleId: Int!) { makeDefaultScheduleOf(userId: $userId, scheduleId: $scheduleId) }
 `;
 
-/** PATCH /v2/me: the caller's profile lives here; the default schedule in the scheduling subgraph, asked through the supergraph. */
+export const MOVE_DEFAULT_SCHEDULE_TIME_ZONE = /* GraphQL */ `
+  mutation MoveDefaultScheduleTimeZone($userId: Int!, $timeZone: String!) { moveDefaultScheduleTimeZoneOf(userId: $userId, timeZone: $timeZone) }
+`;
+
+/**
+ * PATCH /v2/me: the caller's profile lives here; the default schedule in the scheduling subgraph, asked through the
+ * supergraph. A new time zone moves the default schedule to it too, as in the reference service.
+ */
 @Resolver(() => User)
 export class UpdateMeResolver {
   @Mutation(() => User, { description: "Changes the caller's profile and preferences; omitted fields keep their value (PATCH /v2/me)." })
@@ -103,11 +110,14 @@ export class UpdateMeResolver {
     const users = ctx.db.getRepository(User);
     const user = await users.findOneBy({ id: userId });
     if (!user) throw unauthenticated('The credential belongs to a user that no longer exists');
+    let saved: User;
     try {
-      return await users.save(Object.assign(user, changes));
+      saved = await users.save(Object.assign(user, changes));
     } catch (error) {
       if (isConstraintViolation(error, 'unique')) throw conflict(`email: ${changes.email} belongs to another user`);
       throw error;
     }
+    if (changes.timeZone !== undefined) await ctx.graph.run(MOVE_DEFAULT_SCHEDULE_TIME_ZONE, { userId, timeZone: changes.timeZone });
+    return saved;
   }
 }

@@ -1,10 +1,14 @@
 import { badInput } from '../../kit/errors';
 import { CUSTOM_KINDS, DEFAULT_FIELDS, defaultFieldOf, KINDS_WITH_OPTIONS, NAME_VARIANTS, StoredBookingField, workflowFieldOf } from './booking-field.kinds';
 
-/** One booking field as a client sends it (spec 2.6). */
+/**
+ * One booking field as a client sends it (spec 2.6). The discriminator is `field`, or `type` as the
+ * reference's event type bodies (svc-api-version 2024-06-14) name it; a default field's slug may be left out.
+ */
 export interface BookingFieldRequest {
-  field: string;
-  slug: string;
+  field?: string | null;
+  type?: string | null;
+  slug?: string | null;
   variant?: string | null;
   label?: string | null;
   placeholder?: string | null;
@@ -25,11 +29,27 @@ function refuseEmpty(requests: BookingFieldRequest[]): void {
   if (requests.length === 0) throw badInput(LIST, `${LIST}: the array cannot be empty: send at least 1 booking field`);
 }
 
+/** Kinds whose default field is meant when no slug is sent (`{type: "name"}`): the default-only kinds and `email`. */
+const SLUG_OPTIONAL_KINDS = new Set([...DEFAULT_ONLY_KINDS, 'email']);
+
+/** The kind (`field`, or `type`) and slug of a sent field; a default field's slug may be left out. */
+function kindAndSlug(request: BookingFieldRequest, index: number): { field: string; slug: string } {
+  const field = request.field ?? request.type;
+  const known = [...new Set([...DEFAULT_FIELDS.map((f) => f.field), ...CUSTOM_KINDS])];
+  if (field == null) throw badInput(at(index, 'type'), `a booking field needs its kind in \`type\` (or \`field\`): one of ${known.join(', ')}`);
+  if (request.field != null && request.type != null && request.field !== request.type) {
+    throw badInput(at(index, 'type'), `type ("${request.type}") and field ("${request.field}") name the same thing: send one of them`);
+  }
+  if (!known.includes(field))
+    throw badInput(at(index, request.field != null ? 'field' : 'type'), `"${field}" is not a booking field kind; one of ${known.join(', ')}`);
+  if (request.slug != null) return { field, slug: request.slug };
+  if (!SLUG_OPTIONAL_KINDS.has(field)) throw badInput(at(index, 'slug'), `a ${field} field needs a slug (unique per event type)`);
+  return { field, slug: DEFAULT_FIELDS.find((f) => f.field === field)!.slug };
+}
+
 /** What a sent field is: a default or workflow-added field (by its fixed slug and kind) or a custom one. */
 function classify(request: BookingFieldRequest, index: number): StoredBookingField {
-  const { field, slug } = request;
-  const known = [...new Set([...DEFAULT_FIELDS.map((f) => f.field), ...CUSTOM_KINDS])];
-  if (!known.includes(field)) throw badInput(at(index, 'field'), `"${field}" is not a booking field kind; one of ${known.join(', ')}`);
+  const { field, slug } = kindAndSlug(request, index);
 
   const asDefault = defaultFieldOf(slug);
   const asWorkflow = workflowFieldOf(slug);

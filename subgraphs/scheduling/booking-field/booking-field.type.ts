@@ -45,13 +45,23 @@ export class BookingField {
   source: BookingFieldSourceKind;
 }
 
-@InputType({ description: 'A booking field as sent (type 2.6): default fields by their fixed slug, custom fields with a slug of their own.' })
+@InputType({
+  description:
+    'A booking field as sent (type 2.6): default fields by their fixed slug, custom fields with a slug of their own. The event type bodies (svc-api-version 2024-06-14) name the discriminator `type`, as the reference does.',
+})
 export class BookingFieldInput {
-  @Field({ description: 'Discriminator such as `name`, `email`, `phone`, `text`, `select`.' })
-  field: string;
+  @Field(() => String, { nullable: true, description: 'Discriminator such as `name`, `email`, `phone`, `text`, `select` (this or `type`).' })
+  field?: string | null;
 
-  @Field({ description: 'Unique per event type; the default fields have fixed slugs (`name`, `email`, `attendeePhoneNumber`, …).' })
-  slug: string;
+  @Field(() => String, { nullable: true, description: "The reference's name of `field` (event type bodies, svc-api-version 2024-06-14)." })
+  type?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Unique per event type; the default fields have fixed slugs (`name`, `email`, `attendeePhoneNumber`, …), which may be left out (`{type: "name"}`); custom fields need theirs.',
+  })
+  slug?: string | null;
 
   @Field(() => String, { nullable: true, description: '`fullName` or `firstAndLastName`, for `name` only.' })
   variant?: string | null;

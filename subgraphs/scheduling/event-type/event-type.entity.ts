@@ -5,10 +5,28 @@ import { StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingField } from '../booking-field/booking-field.type';
 import { BookingWindow, ConfirmationPolicy, EventTypeLimits, Recurrence, Seats } from './event-type-settings';
 
-@ObjectType({ description: 'Where a meeting takes place, without integration prefix (`{type: "integration"}`, `{type: "address"}`, …).' })
+@ObjectType({
+  description:
+    'Where a meeting takes place, without integration prefix (`{type: "integration", integration: "cal-video"}`, `{type: "address", address, public}`, …).',
+})
 export class EventTypeLocation {
   @Field()
   type: string;
+
+  @Field(() => String, { nullable: true, description: 'type `address`: where the meeting is.' })
+  address?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `link`: the meeting link.' })
+  link?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `phone`: the number to call.' })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `integration`: the conferencing app, such as `cal-video`.' })
+  integration?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'types `address`, `link`, `phone`: shown on the booking page before booking.' })
+  public?: boolean | null;
 }
 
 @ObjectType({ description: 'Seats of a seated event type (Seats_2024_06_14).' })

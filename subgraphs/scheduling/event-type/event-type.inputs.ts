@@ -7,11 +7,26 @@ import { EventTypeSettingsFields } from './event-type-settings';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'slug must be lowercase letters, digits and single hyphens';
 
-@InputType()
+@InputType({ description: 'A location: its kind and, for `address`, `link`, `phone` and `integration`, its value (kept and answered).' })
 export class EventTypeLocationInput {
   @Field({ description: 'Location kind without integration prefix, such as `address`, `link`, `integration`, `phone`.' })
   @MinLength(1, { message: 'type must not be empty' })
   type: string;
+
+  @Field(() => String, { nullable: true, description: 'type `address`: where the meeting is.' })
+  address?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `link`: an http(s) URL.' })
+  link?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `phone`: an E.164 number (`+37120993151`).' })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'type `integration`: the conferencing app, such as `cal-video`.' })
+  integration?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'types `address`, `link`, `phone`: shown on the booking page before booking.' })
+  public?: boolean | null;
 }
 
 @InputType({ description: 'Body of POST /v2/event-types.' })

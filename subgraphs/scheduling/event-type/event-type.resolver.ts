@@ -22,8 +22,12 @@ export class EventTypeRecurrence {
 export class EventTypeResolver {
   @Query(() => EventTypePage, { description: "The caller's personal event types (GET /v2/event-types)." })
   @Directive('@scopes(anyOf: [["EVENT_TYPE_READ"]])')
-  async eventTypes(@Args() page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<EventTypePage> {
-    const [items, total] = await new EventTypeService(ctx.db).listPersonal(ctx.principal.userId!, page);
+  async eventTypes(
+    @Args() page: PageArgs,
+    @Ctx() ctx: SubgraphContext,
+    @Arg('eventSlug', () => String, { nullable: true, description: 'Only the event type with this slug.' }) eventSlug: string | null,
+  ): Promise<EventTypePage> {
+    const [items, total] = await new EventTypeService(ctx.db).listPersonal(ctx.principal.userId!, page, eventSlug);
     return { items, pagination: paginationOf(total, page) };
   }
 

@@ -10,6 +10,7 @@ import { EventTypeHost } from './event-type-host.entity';
 import { EventType, EventTypeLocation } from './event-type.entity';
 import { refuseChildDeletion, refuseLockedChanges } from './managed-event-types';
 import { slugConflict, stillBooked } from './event-type-conflicts';
+import { storedLocations } from './event-type-locations';
 
 export type NewEventType = {
   title: string;
@@ -64,6 +65,28 @@ export function writableSettings(
   return settings;
 }
 
+/**
+ * A seated event type has one location at most and no confirmation policy (as in the reference service): a
+ * 400 naming the field that was sent, whichever of the two came first.
+ */
+export function refuseSeatedConflicts(
+  eventType: Pick<EventType, 'seats' | 'confirmationPolicy' | 'locations'>,
+  sent: { locations?: unknown; confirmationPolicy?: unknown },
+): void {
+  if (!eventType.seats) return;
+  if (eventType.locations.length > 1) {
+    const field = sent.locations !== undefined ? 'locations' : 'seats';
+    throw badInput(
+      field,
+      `${field}: a seated event type can have one location at most (it has ${eventType.locations.length}); send one of seats and several locations`,
+    );
+  }
+  if (eventType.confirmationPolicy) {
+    const field = sent.confirmationPolicy !== undefined ? 'confirmationPolicy' : 'seats';
+    throw badInput(field, `${field}: a seated event type cannot require confirmation; send one of seats and confirmationPolicy`);
+  }
+}
+
 export type EventTypeChanges = Partial<Omit<NewEventType, 'ownerId' | 'hostIds' | 'assignAllTeamMembers'>> & { parentId?: number | null };
 
 /** `teamId` and `parentId` of an event type can be repeated but never changed (spec 2.19). */
@@ -82,12 +105,15 @@ export class EventTypeService {
     return this.db.getRepository(EventType);
   }
 
-  /** A schedule the event type may use: one of these users' schedules (400 naming scheduleId otherwise). */
+  /**
+   * A schedule the event type may use: one of these users' schedules. Any other, or none, is a 404 naming
+   * scheduleId (as in the reference service; one answer for both tells nothing about other users' schedules).
+   */
   async checkSchedule(scheduleId: number | null | undefined, ownerIds: readonly number[]): Promise<void> {
     if (scheduleId == null) return;
     const schedule = await this.db.getRepository(Schedule).findOneBy({ id: scheduleId });
     if (!schedule || !ownerIds.includes(schedule.ownerId))
-      throw badInput('scheduleId', `scheduleId: schedule ${scheduleId} is not a schedule of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`);
+      throw notFound(`Schedule (scheduleId) of ${ownerIds.length > 1 ? 'a member of the team' : 'the owner'}`, scheduleId);
   }
 
   /** `alsoWrite` runs in the same transaction once the event type and its hosts are written (a managed type's copies). */
@@ -95,23 +121,23 @@ export class EventTypeService {
     if (input.ownerId != null && input.teamId == null) await this.checkSchedule(input.scheduleId, [input.ownerId]);
     try {
       return await this.db.transaction(async (tx) => {
-        const eventType = await tx.save(
-          tx.create(EventType, {
-            title: input.title.trim(),
-            slug: input.slug,
-            lengthInMinutes: input.lengthInMinutes,
-            locations: (input.locations ?? []).map(({ type }) => ({ type })),
-            description: input.description ?? null,
-            hidden: input.hidden ?? false,
-            ownerId: input.ownerId ?? null,
-            teamId: input.teamId ?? null,
-            scheduleId: input.scheduleId ?? null,
-            assignAllTeamMembers: input.assignAllTeamMembers ?? false,
-            schedulingType: schedulingTypeOf(input.schedulingType ?? null, input.teamId != null) ?? null,
-            bookingFields: defaultBookingFields(),
-            ...writableSettings(input, input.lengthInMinutes, defaultBookingFields()),
-          }),
-        );
+        const created = tx.create(EventType, {
+          title: input.title.trim(),
+          slug: input.slug,
+          lengthInMinutes: input.lengthInMinutes,
+          locations: storedLocations(input.locations ?? []),
+          description: input.description ?? null,
+          hidden: input.hidden ?? false,
+          ownerId: input.ownerId ?? null,
+          teamId: input.teamId ?? null,
+          scheduleId: input.scheduleId ?? null,
+          assignAllTeamMembers: input.assignAllTeamMembers ?? false,
+          schedulingType: schedulingTypeOf(input.schedulingType ?? null, input.teamId != null) ?? null,
+          bookingFields: defaultBookingFields(),
+          ...writableSettings(input, input.lengthInMinutes, defaultBookingFields()),
+        });
+        refuseSeatedConflicts(created, input);
+        const eventType = await tx.save(created);
         if (input.hostIds?.length) await this.setHosts(tx, eventType.id, input.hostIds);
         if (alsoWrite) await alsoWrite(tx, eventType);
         return eventType;
@@ -122,9 +148,9 @@ export class EventTypeService {
   }
 
   /** Personal event types of a user. */
-  listPersonal(ownerId: number, page: PageArgs): Promise<[EventType[], number]> {
+  listPersonal(ownerId: number, page: PageArgs, eventSlug?: string | null): Promise<[EventType[], number]> {
     const { take, skip } = pageWindow(page);
-    return leanFindAndCount(this.db, EventType, { ownerId, teamId: null }, ['id'], take, skip);
+    return leanFindAndCount(this.db, EventType, { ownerId, teamId: null, ...(eventSlug ? { slug: eventSlug } : {}) }, ['id'], take, skip);
   }
 
   /** A personal event type of the user; another owner's is reported as not found. */
@@ -208,6 +234,7 @@ export function applyChanges(eventType: EventType, changes: EventTypeChanges): v
   }
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || !PLAIN_FIELDS.has(key)) continue;
-    (eventType as unknown as Record<string, unknown>)[key] = key === 'locations' ? (value as EventTypeLocation[]).map(({ type }) => ({ type })) : value;
+    (eventType as unknown as Record<string, unknown>)[key] = key === 'locations' ? storedLocations(value as EventTypeLocation[]) : value;
   }
+  refuseSeatedConflicts(eventType, changes);
 }

@@ -1,4 +1,4 @@
-import { EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict } from '../../kit/errors';
 import { EventType } from './event-type.entity';
 import { slugConflict, stillBooked } from './event-type-conflicts';
@@ -70,4 +70,14 @@ export async function syncManagedChildren(tx: EntityManager, template: EventType
   } catch (error) {
     throw slugConflict(error, template.slug, 'owner');
   }
+}
+
+/**
+ * A managed team event type and its members' copies, the template first and the copies by id (what the
+ * reference answers when one is created or updated); null for any other event type.
+ */
+export async function managedFamilyOf(db: DataSource, eventType: EventType): Promise<EventType[] | null> {
+  if (eventType.schedulingType !== 'managed' || eventType.teamId == null) return null;
+  const copies = await db.getRepository(EventType).find({ where: { parentId: eventType.id }, order: { id: 'ASC' } });
+  return [eventType, ...copies];
 }

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { teamDirectoryOf } from '../team/team-directory';
@@ -7,6 +7,7 @@ import { EventTypePage } from './event-type.inputs';
 import { hostIdsByEventTypeId } from './event-type.loaders';
 import { CreateTeamEventTypeInput, UpdateTeamEventTypeInput } from './team-event-type.inputs';
 import { TeamEventTypeService } from './team-event-type.service';
+import { managedFamilyOf } from './managed-event-types';
 
 const service = (ctx: SubgraphContext) => new TeamEventTypeService(ctx.db, teamDirectoryOf(ctx));
 const ORG_ID = {
@@ -95,5 +96,14 @@ export class TeamEventTypeResolver {
   ): Promise<EventType> {
     await hostIdsByEventTypeId(ctx).load(eventTypeId); // the answer shows the hosts the event type had
     return service(ctx).delete({ teamId, orgId }, eventTypeId);
+  }
+
+  @FieldResolver(() => [EventType], {
+    nullable: true,
+    description:
+      "A managed team event type: itself first, then each assigned member's copy (what creating or updating one answers over REST, as the reference does); null for any other event type.",
+  })
+  managedEventTypes(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<EventType[] | null> {
+    return managedFamilyOf(ctx.db, eventType);
   }
 }

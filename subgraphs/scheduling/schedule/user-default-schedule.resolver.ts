@@ -31,4 +31,20 @@ export class UserDefaultScheduleResolver {
     await new ScheduleService(ctx.db).update(scheduleId, userId, { isDefault: true });
     return true;
   }
+
+  @Mutation(() => Boolean, {
+    description:
+      "The user's default schedule takes the user's new time zone (PATCH /v2/me with timeZone, as in the reference service); false when the user has no default schedule. For the organizations subgraph.",
+  })
+  @Directive('@internal')
+  async moveDefaultScheduleTimeZoneOf(
+    @Arg('userId', () => Int) userId: number,
+    @Arg('timeZone') timeZone: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
+    const schedule = await ctx.db.getRepository(Schedule).findOneBy({ ownerId: userId, isDefault: true });
+    if (!schedule) return false;
+    await new ScheduleService(ctx.db).update(schedule.id, userId, { timeZone });
+    return true;
+  }
 }

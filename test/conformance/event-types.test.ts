@@ -1,0 +1,384 @@
+import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { startTestStack, TestStack } from '../support/stack';
+import { Person, person } from './people';
+
+const VERSION = { 'svc-api-version': '2024-06-14' };
+const CAL_VIDEO = { type: 'integration', integration: 'cal-video' };
+const PHONE = { type: 'phone', phone: '+37120993151', public: true };
+const SEATS = { seatsPerTimeSlot: 4, showAttendeeInfo: true, showAvailabilityCount: true };
+/**
+ * Their bodies' `confirmationPolicy` says `blockUnconfirmedBookingsInBooker: false`, refused here (docs/compatibility.md,
+ * "Event types", row 1): the cases send `true`, and one case checks the refusal.
+ */
+const ALWAYS = { type: 'always', blockUnconfirmedBookingsInBooker: true };
+/** Their select field, as the 2024-06-14 bodies declare it (`type`, not spec 2.6's `field`). */
+const SELECT_LANGUAGE = {
+  type: 'select',
+  label: 'select which language you want to learn',
+  slug: 'select-language',
+  required: true,
+  placeholder: 'select language',
+  options: ['javascript', 'python', 'cobol'],
+};
+/** The settings of their "should create an event type" body. */
+const SETTINGS = {
+  bookingLimitsCount: { day: 2, week: 5 },
+  onlyShowFirstAvailableSlot: true,
+  // Theirs is {day: 60, week: 100}: a week of 100 minutes is refused here (row 2), as the reference document says.
+  bookingLimitsDuration: { day: 60, week: 120 },
+  offsetStart: 30,
+  bookingWindow: { type: 'calendarDays', value: 30, rolling: true },
+  bookerLayouts: { enabledLayouts: ['column', 'month', 'week'], defaultLayout: 'month' },
+  confirmationPolicy: { type: 'time', noticeThreshold: { count: 60, unit: 'minutes' }, blockUnconfirmedBookingsInBooker: true },
+  recurrence: { frequency: 'weekly', interval: 2, occurrences: 10 },
+  requiresBookerEmailVerification: false,
+  hideCalendarNotes: false,
+  hideCalendarEventDetails: false,
+  lockTimeZoneToggleOnBookingPage: true,
+  color: { darkThemeHex: '#292929', lightThemeHex: '#fafafa' },
+  customName: '{Event type title} between {Organiser} and {Scheduler}',
+};
+
+/**
+ * Conformance: personal, team and organization team event types (svc-api-version 2024-06-14), replayed from the
+ * real service's public e2e specs (apps/api/v2/src/ee/event-types/event-types_2024_06_14/controllers/
+ * event-types.controller.e2e-spec.ts and apps/api/v2/src/modules/organizations/event-types/
+ * organizations-event-types.e2e-spec.ts), cases named beside each. Their fixtures' users, schedules, teams and
+ * organizations are made with our operator tool; their assertions are kept where this API follows them.
+ */
+describe('conformance: event types', () => {
+  let stack: TestStack;
+  let user: Person;
+  let falseTestUser: Person;
+  let orgAdmin: Person;
+  let teammate1: Person;
+  let teammate2: Person;
+  let outsider: Person;
+  let firstSchedule: { id: number };
+  let secondSchedule: { id: number };
+  let falseTestSchedule: { id: number };
+  let org: { id: number };
+  let team: { id: number };
+  let falseTestTeam: { id: number };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [user, falseTestUser, orgAdmin, teammate1, teammate2, outsider] = await Promise.all(
+      ['bob-the-builder', 'false-test', 'org-event-types-admin', 'teammate1', 'teammate2', 'false-org-user'].map((label) => person(stack, label)),
+    );
+    const schedule = (ownerId: number, name: string) => operator.createSchedule({ ownerId, name, timeZone: 'Europe/Rome' });
+    let falseTestOrg: { id: number };
+    [firstSchedule, secondSchedule, falseTestSchedule, org, falseTestOrg] = await Promise.all([
+      schedule(user.id, 'work'),
+      schedule(user.id, 'chill'),
+      schedule(falseTestUser.id, 'work'),
+      operator.createOrganization({ name: 'Organizations event types organization' }),
+      operator.createOrganization({ name: 'Organizations event types false org' }),
+    ]);
+    [team, falseTestTeam] = await Promise.all([
+      operator.createTeam({ name: 'Organizations event types team', orgId: org.id }),
+      operator.createTeam({ name: 'Organizations event types false team', orgId: falseTestOrg.id }),
+    ]);
+    await Promise.all([
+      operator.addMember({ teamId: org.id, userId: orgAdmin.id, role: MembershipRole.ADMIN }),
+      operator.addMember({ teamId: org.id, userId: teammate1.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: org.id, userId: teammate2.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: falseTestOrg.id, userId: outsider.id, role: MembershipRole.MEMBER }),
+    ]);
+    await Promise.all([
+      operator.addMember({ teamId: team.id, userId: teammate1.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: team.id, userId: teammate2.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: falseTestTeam.id, userId: outsider.id, role: MembershipRole.MEMBER }),
+    ]);
+  });
+  afterAll(() => stack.stop());
+
+  const post = (body: Record<string, unknown>, key = user.key) => stack.rest('POST', '/v2/event-types', { key, body, headers: VERSION });
+  const patch = (id: number, body: Record<string, unknown>) => stack.rest('PATCH', `/v2/event-types/${id}`, { key: user.key, body, headers: VERSION });
+  const plain = (n: number) => ({
+    title: `Coding class ${n}`,
+    slug: `coding-class-${n}`,
+    description: "Let's learn how to code like a pro.",
+    lengthInMinutes: 60,
+  });
+
+  describe('event-types.controller.e2e-spec.ts (Event types Endpoints, 2024-06-14)', () => {
+    let eventType: any;
+
+    it('"Not authenticated › /GET/:id": 401', async () => {
+      expect((await stack.rest('GET', '/v2/event-types/100', { headers: VERSION })).status).toBe(401);
+    });
+
+    it('"should not allow creating an event type with schedule user does not own": 404', async () => {
+      const body = { ...plain(0), locations: [CAL_VIDEO], bookingFields: [SELECT_LANGUAGE], scheduleId: falseTestSchedule.id };
+      expect((await post(body)).status).toBe(404);
+    });
+
+    it('"should create an event type": 201, every setting echoed, the booking fields declared with `type`', async () => {
+      const nameField = { type: 'name', label: 'Your name sir / madam', placeholder: 'john doe', disableOnPrefill: false };
+      const body = {
+        title: 'Coding class',
+        slug: 'coding-class',
+        description: "Let's learn how to code like a pro.",
+        lengthInMinutes: 60,
+        locations: [CAL_VIDEO],
+        bookingFields: [nameField, { ...SELECT_LANGUAGE, disableOnPrefill: true }],
+        scheduleId: firstSchedule.id,
+        ...SETTINGS,
+      };
+      eventType = expectSuccess(await post(body), 201);
+      expect(eventType).toMatchObject({
+        id: expect.any(Number),
+        title: body.title,
+        description: body.description,
+        lengthInMinutes: 60,
+        locations: body.locations,
+        ownerId: user.id,
+        scheduleId: firstSchedule.id,
+        ...SETTINGS,
+      });
+      // Theirs lists the defaults name, email, rescheduleReason first; here the sent fields come first, then the
+      // other default fields (spec 4.4's replace rule), each with `isDefault`.
+      expect(eventType.bookingFields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'name', slug: 'name', isDefault: true, label: nameField.label, placeholder: 'john doe', disableOnPrefill: false }),
+          expect.objectContaining({ type: 'email', slug: 'email', isDefault: true, required: true }),
+          expect.objectContaining({ type: 'rescheduleReason', slug: 'rescheduleReason', isDefault: true, required: false }),
+          expect.objectContaining({ ...SELECT_LANGUAGE, isDefault: false, disableOnPrefill: true }),
+        ]),
+      );
+    });
+
+    it('"/GET/even-types by username": that user\'s one event type, as created (here: the caller\'s own, with their key)', async () => {
+      // Their request carries a credential too; `username` is not read here (the caller's own event types are listed).
+      const response = await stack.rest('GET', `/v2/event-types?username=${user.username}`, { key: user.key, headers: VERSION });
+      const data = expectSuccess(response);
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({
+        id: eventType.id,
+        title: eventType.title,
+        locations: eventType.locations,
+        bookingFields: eventType.bookingFields,
+        ...SETTINGS,
+      });
+    });
+
+    it('"should return an error when creating an event type with seats enabled and multiple locations": 400', async () => {
+      expect((await post({ ...plain(2), locations: [CAL_VIDEO, PHONE], scheduleId: firstSchedule.id, seats: SEATS })).status).toBe(400);
+    });
+
+    it('"should return an error when trying to enable seats for an event type with multiple locations": 201, then 400', async () => {
+      const created = expectSuccess(await post({ ...plain(3), locations: [CAL_VIDEO, PHONE], scheduleId: firstSchedule.id }), 201);
+      expect(created).toMatchObject({ ...plain(3), locations: [CAL_VIDEO, PHONE], scheduleId: firstSchedule.id });
+      expect((await patch(created.id, { seats: SEATS })).status).toBe(400);
+    });
+
+    it('"should return an error when creating an event type with seats enabled and confirmationPolicy enabled": 400', async () => {
+      expect((await post({ ...plain(4), scheduleId: firstSchedule.id, confirmationPolicy: ALWAYS, seats: SEATS })).status).toBe(400);
+    });
+
+    it('"should return an error when trying to enable seats for an event type with confirmationPolicy enabled": 201, then 400', async () => {
+      const created = expectSuccess(await post({ ...plain(5), confirmationPolicy: ALWAYS, scheduleId: firstSchedule.id }), 201);
+      expect(created).toMatchObject({ ...plain(5), confirmationPolicy: ALWAYS, scheduleId: firstSchedule.id });
+      expect((await patch(created.id, { seats: SEATS })).status).toBe(400);
+    });
+
+    it('"should return an error when trying to set multiple locations for an event type with seats enabled": 201, then 400', async () => {
+      const created = expectSuccess(await post({ ...plain(6), scheduleId: firstSchedule.id, seats: SEATS }), 201);
+      expect(created).toMatchObject({ ...plain(6), seats: SEATS, scheduleId: firstSchedule.id });
+      expect((await patch(created.id, { locations: [CAL_VIDEO, PHONE] })).status).toBe(400);
+    });
+
+    it('"should return an error when trying to enable confirmationPolicy for an event type with seats enabled": 201, then 400', async () => {
+      const created = expectSuccess(await post({ ...plain(8), seats: SEATS, scheduleId: firstSchedule.id }), 201);
+      expect((await patch(created.id, { confirmationPolicy: ALWAYS })).status).toBe(400);
+    });
+
+    it('"should update event type": every changed setting echoed, the rest kept', async () => {
+      const body = {
+        title: 'Coding class in Italian!',
+        scheduleId: secondSchedule.id,
+        bookingFields: [
+          { type: 'name', label: 'Your name sir / madam', placeholder: 'john doe', disableOnPrefill: true },
+          { ...SELECT_LANGUAGE, disableOnPrefill: false },
+        ],
+        bookingLimitsCount: { day: 4, week: 10 },
+        onlyShowFirstAvailableSlot: true,
+        bookingLimitsDuration: { day: 105, week: 210 }, // theirs {day: 100, week: 200} (row 2)
+        offsetStart: 50,
+        bookingWindow: { type: 'businessDays', value: 40, rolling: false },
+        bookerLayouts: SETTINGS.bookerLayouts,
+        confirmationPolicy: ALWAYS,
+        recurrence: { frequency: 'monthly', interval: 4, occurrences: 10 },
+        requiresBookerEmailVerification: true,
+        hideCalendarNotes: true,
+        hideCalendarEventDetails: true,
+        lockTimeZoneToggleOnBookingPage: true,
+        color: SETTINGS.color,
+        customName: '{Event type title} betweennnnnnnnnnn {Organiser} and {Scheduler}',
+      };
+      const { bookingFields, ...settings } = body;
+      const updated = expectSuccess(await patch(eventType.id, body));
+      expect(updated).toMatchObject({
+        id: eventType.id,
+        description: eventType.description,
+        lengthInMinutes: 60,
+        locations: eventType.locations,
+        ownerId: user.id,
+        ...settings,
+      });
+      expect(updated.bookingFields).toEqual(expect.arrayContaining(bookingFields.map((field) => expect.objectContaining(field))));
+      eventType = updated;
+    });
+
+    it('"should not allow to update event type with scheduleId user does not own": 404', async () => {
+      expect((await patch(eventType.id, { scheduleId: falseTestSchedule.id })).status).toBe(404);
+    });
+
+    it('"/GET/:id": the event type as updated', async () => {
+      const data = expectSuccess(await stack.rest('GET', `/v2/event-types/${eventType.id}`, { key: user.key, headers: VERSION }));
+      expect(data).toEqual(eventType);
+    });
+
+    it('"/GET/event-types by username and eventSlug": the event type', async () => {
+      const search = `username=${user.username}&eventSlug=${eventType.slug}`;
+      const data = expectSuccess(await stack.rest('GET', `/v2/event-types?${search}`, { key: user.key, headers: VERSION }));
+      expect(data).toEqual([eventType]);
+    });
+
+    it('"/GET/:id not existing": 404', async () => {
+      expect((await stack.rest('GET', '/v2/event-types/1000000', { key: user.key, headers: VERSION })).status).toBe(404);
+    });
+
+    it('deviations: blockUnconfirmedBookingsInBooker false (row 1) and a duration limit not a multiple of 15 (row 2) are 400s naming them', async () => {
+      const unblocked = await post({ ...plain(10), confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: false } });
+      expect(unblocked.status).toBe(400);
+      expect(unblocked.body.error.message).toMatch(/^confirmationPolicy\.blockUnconfirmedBookingsInBooker/);
+      const odd = await post({ ...plain(11), bookingLimitsDuration: { day: 60, week: 100 } });
+      expect(odd.status).toBe(400);
+      expect(odd.body.error.message).toMatch(/^bookingLimitsDuration\.week/);
+    });
+
+    it("locations of every kind keep their values (the event type of the bookings location specs' set-up); a bad value is a 400 naming it", async () => {
+      const locations = [
+        { type: 'address', address: 'via 10, Rome, Italy', public: true },
+        { type: 'link', link: 'https://cal.com', public: true },
+        { type: 'phone', phone: '+37120993151', public: true },
+        CAL_VIDEO,
+        { type: 'attendeeDefined' },
+      ];
+      const created = expectSuccess(await post({ ...plain(13), locations }), 201);
+      expect(created.locations).toEqual(locations);
+      expect(expectSuccess(await stack.rest('GET', `/v2/event-types/${created.id}`, { key: user.key, headers: VERSION })).locations).toEqual(locations);
+      const bad = await post({ ...plain(14), locations: [{ type: 'phone', phone: 'call me' }] });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/^locations\[0\]\.phone/);
+    });
+
+    it('variable length (lengthInMinutesOptions): a slotDuration or duration outside its lengths is a 400 naming it', async () => {
+      // The bookings specs' variable-length event type (2024-08-13 bookings, slots 2024-09-04): 30 or 60 minutes.
+      const variable = expectSuccess(await post({ ...plain(12), lengthInMinutes: 30, lengthInMinutesOptions: [30, 60] }), 201);
+      expect(variable.lengthInMinutesOptions).toEqual([30, 60]);
+      const reserve = await stack.rest('POST', '/v2/slots/reservations', {
+        body: { eventTypeId: variable.id, slotStart: '2050-09-05T10:00:00.000Z', slotDuration: 45 },
+      });
+      expect(reserve.status).toBe(400);
+      expect(reserve.body.error.message).toMatch(/^slotDuration/);
+      const slots = await stack.rest('GET', `/v2/slots?eventTypeId=${variable.id}&start=2050-09-05&end=2050-09-06&duration=45`);
+      expect(slots.status).toBe(400);
+      expect(slots.body.error.message).toMatch(/^duration/);
+    });
+
+    it('"should delete event type": 200', async () => {
+      expect((await stack.rest('DELETE', `/v2/event-types/${eventType.id}`, { key: user.key })).status).toBe(200);
+    });
+  });
+
+  describe('organizations-event-types.e2e-spec.ts (User is Org Admin)', () => {
+    const path = (teamId: number) => `/v2/organizations/${org.id}/teams/${teamId}/event-types`;
+    const consultation = (slug: string) => ({ title: 'Coding consultation', slug, description: 'Our team will review your codebase.', lengthInMinutes: 60 });
+    let collective: any;
+    let managed: any[];
+
+    it('"should not be able to create event-type for team outside org": 404', async () => {
+      const body = { ...consultation('coding-consultation'), locations: [CAL_VIDEO, { type: 'organizersDefaultApp' }], schedulingType: 'collective' };
+      const response = await stack.rest('POST', path(falseTestTeam.id), { key: orgAdmin.key, body: { ...body, hosts: [{ userId: teammate1.id }] } });
+      expect(response.status).toBe(404);
+    });
+
+    it('"should not be able to create event-type for user outside org": 404 there, 400 naming hosts here (row 3)', async () => {
+      // Deviation (docs/compatibility.md, "Event types", row 3).
+      const body = { ...consultation('coding-consultation'), locations: [CAL_VIDEO], schedulingType: 'collective', hosts: [{ userId: outsider.id }] };
+      const response = await stack.rest('POST', path(team.id), { key: orgAdmin.key, body });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(/^hosts: /);
+    });
+
+    it('"should create a collective team event-type": the settings echoed, both hosts, the team', async () => {
+      const { recurrence: _recurrence, customName: _customName, ...settings } = SETTINGS;
+      const body = {
+        ...consultation('organizations-event-types-collective'),
+        successRedirectUrl: 'https://masterchief.com/argentina/flan/video/1234',
+        locations: [CAL_VIDEO],
+        bookingFields: [{ ...SELECT_LANGUAGE, label: 'select which language is your codebase in' }],
+        schedulingType: 'collective',
+        hosts: [{ userId: teammate1.id }, { userId: teammate2.id }],
+        ...settings,
+        requiresBookerEmailVerification: true,
+        hideCalendarNotes: true,
+        hideCalendarEventDetails: true,
+        hideOrganizerEmail: true,
+      };
+      collective = expectSuccess(await stack.rest('POST', path(team.id), { key: orgAdmin.key, body }), 201);
+      const { hosts: _hosts, bookingFields, ...rest } = body;
+      expect(collective).toMatchObject({ ...rest, teamId: team.id, schedulingType: 'collective' });
+      expect(collective.hosts.map((h: any) => h.userId)).toEqual([teammate1.id, teammate2.id]);
+      expect(collective.bookingFields).toEqual(expect.arrayContaining([expect.objectContaining({ ...bookingFields[0], isDefault: false })]));
+      expect(collective.team).toEqual(expect.objectContaining({ id: team.id, name: 'Organizations event types team' }));
+    });
+
+    it('"should create a managed team event-type": the team\'s and one per host, each host\'s a child of it', async () => {
+      const body = {
+        ...consultation('organizations-event-types-managed'),
+        locations: [CAL_VIDEO],
+        schedulingType: 'managed',
+        hosts: [{ userId: teammate1.id }, { userId: teammate2.id }],
+      };
+      managed = expectSuccess(await stack.rest('POST', path(team.id), { key: orgAdmin.key, body }), 201);
+      expect(managed).toHaveLength(3);
+      const parent = managed.find((e) => e.teamId === team.id);
+      expect(parent).toMatchObject({ slug: body.slug, schedulingType: 'managed' });
+      for (const host of [teammate1, teammate2]) {
+        expect(managed.find((e) => e.ownerId === host.id)).toMatchObject({ slug: body.slug, parentEventTypeId: parent.id });
+      }
+    });
+
+    it('"should get a team event-type": the collective one, with its team', async () => {
+      const data = expectSuccess(await stack.rest('GET', `${path(team.id)}/${collective.id}`, { key: orgAdmin.key }));
+      expect(data).toMatchObject({ id: collective.id, title: collective.title, schedulingType: 'collective', team: collective.team });
+      expect(data.hosts).toHaveLength(2);
+    });
+
+    it('"should get team event-types": both, by the admin of the organization', async () => {
+      const data = expectSuccess(await stack.rest('GET', path(team.id), { key: orgAdmin.key }));
+      expect(data.map((e: any) => e.id).sort()).toEqual([collective.id, managed.find((e) => e.teamId === team.id).id].sort());
+    });
+
+    it('"should update collective event-type": title and hosts', async () => {
+      const body = { title: 'Coding consultation collective updated', hosts: [{ userId: teammate1.id }] };
+      const data = expectSuccess(await stack.rest('PATCH', `${path(team.id)}/${collective.id}`, { key: orgAdmin.key, body }));
+      expect(data).toMatchObject({ title: body.title, schedulingType: 'collective' });
+      expect(data.hosts.map((h: any) => h.userId)).toEqual([teammate1.id]);
+    });
+
+    it('"should delete event-type not part of the team": 404', async () => {
+      const personal = expectSuccess(await post(plain(9)), 201);
+      expect((await stack.rest('DELETE', `${path(team.id)}/${personal.id}`, { key: orgAdmin.key })).status).toBe(404);
+    });
+
+    it('"should delete collective event-type": 200', async () => {
+      expect((await stack.rest('DELETE', `${path(team.id)}/${collective.id}`, { key: orgAdmin.key })).status).toBe(200);
+    });
+  });
+});
