@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLResolveInfo, responsePathAsArray } from 'graphql';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { SubgraphContext } from './context';
 import { keyedWriteSealKey } from './principal';
 import { seal, unseal } from './sealed-secret';
@@ -72,6 +72,15 @@ export async function keyedWrite<T>(
 export async function recordKeyedWrite(tx: EntityManager, reference: KeyedWriteReference): Promise<void> {
   const key = current.getStore();
   if (key) await tx.query('INSERT INTO keyed_writes (key, reference) VALUES ($1, $2)', [key, JSON.stringify(reference)]);
+}
+
+/**
+ * Undoes recordKeyedWrite when the write's own effect was undone after its commit (a code whose message could not
+ * be sent is deleted): the same request sent again runs again.
+ */
+export async function forgetKeyedWrite(db: DataSource): Promise<void> {
+  const key = current.getStore();
+  if (key) await db.query('DELETE FROM keyed_writes WHERE key = $1', [key]);
 }
 
 /**
