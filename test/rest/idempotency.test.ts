@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { RunningGateway, startGateway } from '../../gateway/gateway';
 import { attendee, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
-import { expectErrorEnvelope, userWithKey } from '../support/fixtures';
+import { expectErrorEnvelope, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { eventually } from '../support/eventually';
@@ -361,6 +361,33 @@ describe('Idempotency-Key', () => {
       expect(statuses(retry.json.data)).toEqual(statuses(booked.json.data).map(([uid]) => [uid, 'cancelled']));
       for (const occurrence of booked.json.data as Array<{ uid: string }>)
         expect(await eventsOf(occurrence.uid)).toEqual(['BOOKING_CREATED', 'BOOKING_CANCELLED']);
+    });
+
+    it('a booking confirmed by its host: 200 with it accepted, not 409 "not pending"; one confirmation event', async () => {
+      const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-confirm'));
+      const uid = booked.json.data.uid;
+      await stack.db('scheduling').query(`UPDATE bookings SET status = 'pending' WHERE uid = $1`, [uid]);
+      const key = randomUUID();
+      const confirm = (base: string) => send(base, 'POST', `/v2/bookings/${uid}/confirm`, { key: host.key, idempotencyKey: key, headers: BOOKINGS_VERSION });
+      await lost(relays.scheduling, () => confirm(lossy.url));
+      const retry = await confirm(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ uid, status: 'accepted' });
+      // The booking's own event, then the confirmation's (BOOKING_CREATED with confirmed: spec 3's state table).
+      expect(await eventsOf(uid)).toEqual(['BOOKING_CREATED', 'BOOKING_CREATED']);
+    });
+
+    it('a credit charge: 200 with the charge made, and one charge taken from the balance', async () => {
+      const member = await userWithKey(stack);
+      await operatorOf(stack).grantCredits({ userId: member.user.id }, 10);
+      const key = randomUUID();
+      const charge = (base: string) => send(base, 'POST', '/v2/credits/charge', { key: member.key, body: { credits: 4 }, idempotencyKey: key });
+      await lost(relays.organizations, () => charge(lossy.url));
+      const retry = await charge(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ charged: true, credits: 4, remainingBalance: 6 });
+      const balance = await send(stack.url, 'GET', '/v2/credits/available', { key: member.key });
+      expect(balance.json.data).toEqual({ hasCredits: true, balance: 6 });
     });
 
     it('a team created: 201 with the team made, not 409 for its slug; one team, the caller its one owner', async () => {
