@@ -6,7 +6,7 @@ import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
-import { Membership, MembershipRole } from './membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { ConsentTarget, MembershipActor, mayAcceptFor } from './consent';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 

@@ -3,7 +3,7 @@ import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/e
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { isIanaTimeZone } from '../../kit/time-zones';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';

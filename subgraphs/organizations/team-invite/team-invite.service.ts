@@ -4,7 +4,7 @@ import { bookingBaseUrl } from '../../kit/booking-url';
 import { badInput, notFound } from '../../kit/errors';
 import { sha256Hex } from '../../kit/sha256';
 import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../kit/keyed-writes';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { TeamInvite } from './team-invite.entity';

@@ -2,8 +2,8 @@ import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { keyedWrite } from '../../kit/keyed-writes';
-import { Attendee } from './attendee.entity';
-import { Booking } from './booking.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking } from '../booking-record/booking.entity';
 import {
   AddAttendeeInput,
   AddGuestsInput,
