@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLResolveInfo, responsePathAsArray } from 'graphql';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { SubgraphContext } from './context';
+import { keyedWriteSealKey } from './principal';
+import { seal, unseal } from './sealed-secret';
 
 /**
  * Keyed writes: the subgraph's half of Idempotency-Key (docs/decisions.md, issue 23). The gateway keeps the
@@ -58,8 +60,7 @@ export async function keyedWrite<T>(
   purgeExpired(ctx);
   const key = `${ctx.writeKey}:${responsePathAsArray(info.path).join('.')}`;
   const [earlier] = (await ctx.db.query('SELECT reference FROM keyed_writes WHERE key = $1', [key])) as Array<{ reference: KeyedWriteReference }>;
-  if (earlier) return recall(earlier.reference);
-  return current.run(key, write);
+  return current.run(key, () => (earlier ? recall(earlier.reference) : write()));
 }
 
 /**
@@ -71,4 +72,28 @@ export async function keyedWrite<T>(
 export async function recordKeyedWrite(tx: EntityManager, reference: KeyedWriteReference): Promise<void> {
   const key = current.getStore();
   if (key) await tx.query('INSERT INTO keyed_writes (key, reference) VALUES ($1, $2)', [key, JSON.stringify(reference)]);
+}
+
+/**
+ * Undoes recordKeyedWrite when the write's own effect was undone after its commit (a code whose message could not
+ * be sent is deleted): the same request sent again runs again.
+ */
+export async function forgetKeyedWrite(db: DataSource): Promise<void> {
+  const key = current.getStore();
+  if (key) await db.query('DELETE FROM keyed_writes WHERE key = $1', [key]);
+}
+
+/**
+ * A secret the write answers and never stores in clear (an OAuth client secret, an API key), sealed for its record
+ * (keyedWriteSealKey): the retry of a write whose answer was lost answers it again with unsealedOnRecall. Outside a
+ * keyed write, null: nothing is recorded then.
+ */
+export function sealedForRecall(secret: string): string | null {
+  const key = current.getStore();
+  return key ? seal(keyedWriteSealKey(key), secret) : null;
+}
+
+/** In a keyed write's `recall`: the secret sealedForRecall sealed when the write ran. */
+export function unsealedOnRecall(sealed: string): string {
+  return unseal(keyedWriteSealKey(current.getStore() ?? ''), sealed, 'keyed write secret');
 }

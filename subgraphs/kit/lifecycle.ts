@@ -1,3 +1,5 @@
+import { flushSpans } from './tracing';
+
 /** The IPC message a service process sends its supervisor once it answers on its port. */
 export interface ReadyMessage {
   type: 'ready';
@@ -10,7 +12,7 @@ export interface ReadyMessage {
  */
 export const SERVICE_READY_EVENT = 'service-ready';
 
-/** How long a service may take to close its connections before it exits anyway. */
+/** How long a service may take to close its connections (and send its last spans, at most SPAN_FLUSH_MS of it) before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
 
 /**
@@ -25,13 +27,19 @@ export function serveUntilStopped(name: string, url: string, stop: () => Promise
     stopping = true;
     if (reason === 'disconnect') console.error(`${name}: the supervisor is gone, stopping`);
     setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
-    stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(`${name}: error while stopping:`, error);
-        process.exit(1);
-      },
-    );
+    // Its spans last (traces on): those of the requests the stop let finish are sent before the process exits.
+    void stop()
+      .then(
+        () => 0,
+        (error) => {
+          console.error(`${name}: error while stopping:`, error);
+          return 1;
+        },
+      )
+      .then(async (code) => {
+        await flushSpans();
+        process.exit(code);
+      });
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

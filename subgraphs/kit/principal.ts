@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setting } from './configuration/settings';
 
 export type MembershipRole = 'MEMBER' | 'ADMIN' | 'OWNER';
@@ -168,6 +168,15 @@ const writeKeySecret = `${internalSecret}\nwrite-key`;
 
 export function signWriteKey(writeKey: string, now = Date.now()): string {
   return sign(writeKeySecret, { writeKey }, now);
+}
+
+/**
+ * The key that seals the secret a keyed write answered (a client secret, an API key) in its record, for the retry to
+ * answer it again: made from INTERNAL_SECRET and the write key, so the database alone (which holds the write key in
+ * the gateway's table) cannot open it.
+ */
+export function keyedWriteSealKey(writeKey: string): Buffer {
+  return createHash('sha256').update(`${internalSecret}\nkeyed-write-secret\n${writeKey}`).digest();
 }
 
 /** The write key of a header the gateway signed; null when absent, forged, malformed or expired. */

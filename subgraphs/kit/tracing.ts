@@ -1,4 +1,4 @@
-import { Attributes, context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { Attributes, context, propagation, ProxyTracerProvider, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { setting } from './configuration/settings';
 
 /**
@@ -30,6 +30,27 @@ export function tagOperation(name: unknown): void {
 /** Runs `work` in a span of its own (a child of the active one), given to `work` to add what it learns; a throw is recorded on it. */
 export function inSpan<T>(name: string, attributes: Attributes, work: (span?: Span) => Promise<T>): Promise<T> {
   return TRACING ? inSpanOfKind(name, SpanKind.INTERNAL, attributes, work) : work();
+}
+
+/** How long a stopping process waits for its last spans to reach the collector. */
+export const SPAN_FLUSH_MS = 2_000;
+
+/**
+ * Sends the spans still waiting in their batch (which leaves every OTEL_BSP_SCHEDULE_DELAY) and shuts the tracer
+ * provider down: a process that stops (kit/lifecycle.ts) calls it last, so the spans of its last requests are not lost
+ * with it. It waits SPAN_FLUSH_MS at most: a collector that does not answer does not hold the stop up.
+ */
+export async function flushSpans(): Promise<void> {
+  if (!TRACING) return;
+  // The provider stack/trace-export.ts's SDK registered, behind the API's global proxy (the same one in a bundle).
+  const registered = trace.getTracerProvider();
+  const provider = (registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered) as { shutdown?: () => Promise<void> };
+  if (typeof provider.shutdown !== 'function') return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SPAN_FLUSH_MS)));
+  const flushed = provider.shutdown().catch((error: Error) => console.error(`[tracing] the last spans were not sent: ${error.message}`));
+  await Promise.race([flushed, timeUp]);
+  clearTimeout(timer);
 }
 
 /** The W3C trace context a job carries from the code that enqueued it to the worker that runs it (`traceparent`, `tracestate`). */

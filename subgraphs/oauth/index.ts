@@ -12,6 +12,7 @@ import { OAuthProvider1732400000000 } from './migrations/1732400000000-oauth-pro
 import { AnnounceTokenRevocation1732400000001 } from './migrations/1732400000001-announce-token-revocation';
 import { RateLimits1732600000000 } from './migrations/1732600000000-rate-limits';
 import { PlatformOAuthClients1734600000000 } from './migrations/1734600000000-platform-oauth-clients';
+import { KeyedWrites1735500000000 } from './migrations/1735500000000-keyed-writes';
 import { ManagedUserTokensResolver } from './managed-user/managed-user-tokens.resolver';
 import { PlatformOAuthClientResolver } from './oauth-client/platform-oauth-client.resolver';
 import { OAuthClient } from './oauth-client/oauth-client.entity';
@@ -36,6 +37,7 @@ export const oauth: SubgraphDefinition = {
       AnnounceTokenRevocation1732400000001,
       RateLimits1732600000000,
       PlatformOAuthClients1734600000000,
+      KeyedWrites1735500000000,
     ],
   },
   resolvers: [

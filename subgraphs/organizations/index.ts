@@ -50,6 +50,7 @@ import { userReference } from './user/user.reference';
 import { UserResolver } from './user/user.resolver';
 import { ManagedUserResolver } from './managed-user/managed-user.resolver';
 import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-users';
+import { KeyedWrites1735500000000 } from './migrations/1735500000000-keyed-writes';
 
 /** Users, organizations, teams, memberships. */
 export const organizations: SubgraphDefinition = {
@@ -70,6 +71,7 @@ export const organizations: SubgraphDefinition = {
       ManagedOrganizations1734300000001,
       ManagedUsers1734600000001,
       TeamRosterChanges1734800000001,
+      KeyedWrites1735500000000,
     ],
   },
   resolvers: [

@@ -5,6 +5,8 @@ import { Operator } from '../../stack/operator';
 import { BOOKINGS_VERSION, EVERY_DAY } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { PrivateSupervisedStack, startPrivateSupervisor } from '../support/supervised-stack';
+import { startReplicaProcess } from '../support/replica-process';
+import { TRACED_SERVICE_ENTRY } from '../support/traced-service';
 import { Receiver, startReceiver } from '../webhooks/receiver';
 
 /** One span as an OTLP/HTTP JSON export carries it, with the service that sent it. */
@@ -141,5 +143,31 @@ describe('traces: one booking, one trace from the REST request to the webhook de
     expect(workerMetrics).toMatch(/^svc_process_restarts_total 0$/m);
     expect(schedulingMetrics).toMatch(/^svc_db_pool_clients\{pool="scheduling",state="total"\} [1-9]\d*$/m);
     expect(schedulingMetrics).not.toMatch(/^svc_webhook_deliveries_total\{/m);
+  });
+});
+
+describe('traces: a process stopped by SIGTERM', () => {
+  let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  beforeAll(async () => {
+    otlp = await startOtlpReceiver();
+  });
+  afterAll(() => otlp?.stop());
+
+  it('sends the spans still waiting in their batch before it exits', async () => {
+    // Batches every minute: only the stop can send the span of this request within the test.
+    const service = await startReplicaProcess('traced-service', TRACED_SERVICE_ENTRY, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_SERVICE_NAME: 'stopping-service',
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    const served = () => otlp.spans.filter((s) => s.service === 'stopping-service' && s.kind === SERVER);
+    try {
+      expect((await fetch(`${service.url}/last-request`)).status).toBe(204);
+      expect(served()).toEqual([]);
+    } finally {
+      await service.kill('SIGTERM');
+    }
+    expect(service.child.exitCode).toBe(0);
+    expect(served()).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { RunningGateway, startGateway } from '../../gateway/gateway';
 import { attendee, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
-import { expectErrorEnvelope, userWithKey } from '../support/fixtures';
+import { expectErrorEnvelope, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { eventually } from '../support/eventually';
@@ -47,8 +47,8 @@ describe('Idempotency-Key', () => {
   let stack: TestStack;
   let host: Host;
   let eventTypeId: number;
-  /** Relays in front of the scheduling and integrations subgraphs that can lose an answer, and a second gateway behind them. */
-  let relays: Record<'scheduling' | 'integrations', TcpProxy>;
+  /** Relays in front of every subgraph that can lose an answer, and a second gateway behind them. */
+  let relays: Record<'scheduling' | 'integrations' | 'organizations' | 'oauth', TcpProxy>;
   let lossy: RunningGateway;
   let day = 0;
   /** A new slot for each booking: 10:00 UTC on a new day. */
@@ -64,8 +64,10 @@ describe('Idempotency-Key', () => {
   beforeAll(async () => {
     stack = await startTestStack({ webhookWorker: false });
     const portOf = (name: string) => Number(new URL(stack.subgraphs[name].url).port);
-    const [scheduling, integrations] = await Promise.all([startTcpProxy(portOf('scheduling')), startTcpProxy(portOf('integrations'))]);
-    relays = { scheduling, integrations };
+    const [scheduling, integrations, organizations, oauth] = await Promise.all(
+      ['scheduling', 'integrations', 'organizations', 'oauth'].map((name) => startTcpProxy(portOf(name))),
+    );
+    relays = { scheduling, integrations, organizations, oauth };
     const subgraphUrls = Object.fromEntries(Object.values(stack.subgraphs).map((s) => [s.name, s.url]));
     for (const [name, relay] of Object.entries(relays)) subgraphUrls[name] = `http://127.0.0.1:${relay.port}/graphql`;
     [lossy, host] = await Promise.all([
@@ -287,6 +289,136 @@ describe('Idempotency-Key', () => {
       expect(retry.status).toBe(201);
       expect(retry.json.data).toMatchObject({ uid: moved[0].uid, start });
       expect(await liveBookingsAt(start)).toEqual(moved);
+    });
+
+    /** The events a booking's changes wrote, by type (each is one webhook delivery per subscriber). */
+    const eventsOf = async (uid: string) =>
+      ((await stack.db('scheduling').query('SELECT type FROM booking_events WHERE booking_uid = $1 ORDER BY id', [uid])) as Array<{ type: string }>).map(
+        (e) => e.type,
+      );
+    const eventType = async (body: Record<string, unknown>) => {
+      const created = await send(stack.url, 'POST', '/v2/event-types', {
+        key: host.key,
+        body: { title: 'Keyed', slug: `keyed-${randomUUID().slice(0, 8)}`, lengthInMinutes: 30, ...body },
+      });
+      expect(created.status).toBe(201);
+      return created.json.data.id as number;
+    };
+
+    it('a seat cancelled: 200 with the booking the seat left, not 404 for the seat; one cancellation', async () => {
+      const seated = await eventType({ seats: { seatsPerTimeSlot: 2, showAttendeeInfo: true, showAvailabilityCount: true } });
+      const start = '2031-04-07T10:00:00.000Z';
+      const seatOf = async (tag: string) => {
+        const booked = await bookVia(stack.url, { eventTypeId: seated, start, attendee: attendee(tag, 'UTC') });
+        expect(booked.status).toBe(201);
+        return {
+          uid: booked.json.data.uid as string,
+          seatUid: booked.json.data.attendees.find((a: { email: string }) => a.email === attendee(tag).email).seatUid,
+        };
+      };
+      const a = await seatOf('lost-seat-a');
+      const b = await seatOf('lost-seat-b');
+      expect(b.uid).toBe(a.uid);
+      const key = randomUUID();
+      const cancel = (base: string) => bookingAction(base, a.uid, 'cancel', { seatUid: a.seatUid }, key);
+      await lost(relays.scheduling, () => cancel(lossy.url));
+      const retry = await cancel(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ uid: a.uid, status: 'accepted' });
+      expect(retry.json.data.attendees.map((x: { seatUid: string }) => x.seatUid)).toEqual([b.seatUid]);
+      expect((await eventsOf(a.uid)).filter((type) => type === 'BOOKING_CANCELLED')).toHaveLength(1);
+    });
+
+    it('a seat rescheduled: 201 with the booking the seat moved to, not 404 for the seat; one booking there', async () => {
+      const seated = await eventType({ seats: { seatsPerTimeSlot: 2, showAttendeeInfo: false, showAvailabilityCount: true } });
+      const booked = await bookVia(stack.url, { eventTypeId: seated, start: '2031-04-08T10:00:00.000Z', attendee: attendee('lost-seat-move', 'UTC') });
+      expect(booked.status).toBe(201);
+      const seatUid = booked.json.data.attendees[0].seatUid;
+      const start = '2031-04-08T11:00:00.000Z';
+      const key = randomUUID();
+      const reschedule = (base: string) => bookingAction(base, booked.json.data.uid, 'reschedule', { start, seatUid }, key);
+      await lost(relays.scheduling, () => reschedule(lossy.url));
+      const retry = await reschedule(stack.url);
+      expect(retry.status).toBe(201);
+      expect(retry.json.data).toMatchObject({ start, rescheduledFromUid: booked.json.data.uid });
+      // The seat's attendee sees their own seat only (showAttendeeInfo false), as the first answer showed it.
+      expect(retry.json.data.attendees.map((x: { seatUid: string }) => x.seatUid)).toEqual([seatUid]);
+      const there = await stack.db('scheduling').query('SELECT uid FROM bookings WHERE event_type_id = $1 AND start_time = $2', [seated, start]);
+      expect(there).toEqual([{ uid: retry.json.data.uid }]);
+    });
+
+    it('a recurring series cancelled: 200 with every occurrence cancelled, not 409 "no occurrence left"; one cancellation each', async () => {
+      const weekly = await eventType({ recurrence: { interval: 1, occurrences: 3, frequency: 'weekly' } });
+      const booked = await bookVia(stack.url, { eventTypeId: weekly, start: '2031-05-05T11:00:00.000Z', attendee: attendee('lost-series-cancel', 'UTC') });
+      expect(booked.status).toBe(201);
+      const seriesUid = booked.json.data[0].recurringBookingUid;
+      const key = randomUUID();
+      const cancel = (base: string) => bookingAction(base, seriesUid, 'cancel', { cancellationReason: 'series over' }, key);
+      await lost(relays.scheduling, () => cancel(lossy.url));
+      const retry = await cancel(stack.url);
+      expect(retry.status).toBe(200);
+      const statuses = (bookings: Array<{ uid: string; status: string }>) => bookings.map((b) => [b.uid, b.status]);
+      expect(statuses(retry.json.data)).toEqual(statuses(booked.json.data).map(([uid]) => [uid, 'cancelled']));
+      for (const occurrence of booked.json.data as Array<{ uid: string }>)
+        expect(await eventsOf(occurrence.uid)).toEqual(['BOOKING_CREATED', 'BOOKING_CANCELLED']);
+    });
+
+    it('a booking confirmed by its host: 200 with it accepted, not 409 "not pending"; one confirmation event', async () => {
+      const booked = await bookVia(stack.url, bookingBody(nextStart(), 'lost-confirm'));
+      const uid = booked.json.data.uid;
+      await stack.db('scheduling').query(`UPDATE bookings SET status = 'pending' WHERE uid = $1`, [uid]);
+      const key = randomUUID();
+      const confirm = (base: string) => send(base, 'POST', `/v2/bookings/${uid}/confirm`, { key: host.key, idempotencyKey: key, headers: BOOKINGS_VERSION });
+      await lost(relays.scheduling, () => confirm(lossy.url));
+      const retry = await confirm(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ uid, status: 'accepted' });
+      // The booking's own event, then the confirmation's (BOOKING_CREATED with confirmed: spec 3's state table).
+      expect(await eventsOf(uid)).toEqual(['BOOKING_CREATED', 'BOOKING_CREATED']);
+    });
+
+    it('a credit charge: 200 with the charge made, and one charge taken from the balance', async () => {
+      const member = await userWithKey(stack);
+      await operatorOf(stack).grantCredits({ userId: member.user.id }, 10);
+      const key = randomUUID();
+      const charge = (base: string) => send(base, 'POST', '/v2/credits/charge', { key: member.key, body: { credits: 4 }, idempotencyKey: key });
+      await lost(relays.organizations, () => charge(lossy.url));
+      const retry = await charge(stack.url);
+      expect(retry.status).toBe(200);
+      expect(retry.json.data).toMatchObject({ charged: true, credits: 4, remainingBalance: 6 });
+      const balance = await send(stack.url, 'GET', '/v2/credits/available', { key: member.key });
+      expect(balance.json.data).toEqual({ hasCredits: true, balance: 6 });
+    });
+
+    it('a team created: 201 with the team made, not 409 for its slug; one team, the caller its one owner', async () => {
+      const slug = `lost-team-${randomUUID().slice(0, 8)}`;
+      const key = randomUUID();
+      const create = (base: string) => send(base, 'POST', '/v2/teams', { key: host.key, body: { name: 'Lost answers', slug }, idempotencyKey: key });
+      await lost(relays.organizations, () => create(lossy.url));
+      const retry = await create(stack.url);
+      expect(retry.status).toBe(201);
+      expect(retry.json.data).toMatchObject({ slug, name: 'Lost answers' });
+      const teams = await stack.db('organizations').query('SELECT id FROM teams WHERE slug = $1', [slug]);
+      expect(teams).toEqual([{ id: retry.json.data.id }]);
+      const members = await stack.db('organizations').query('SELECT user_id, role FROM memberships WHERE team_id = $1', [retry.json.data.id]);
+      expect(members).toEqual([{ user_id: host.user.id, role: 'OWNER' }]);
+    });
+
+    it('an OAuth client registered: the client made and its working secret again, and one client', async () => {
+      const owner = await userWithKey(stack);
+      const REGISTER = 'mutation Register($input: RegisterOAuthClientInput!) { registerOAuthClient(input: $input) { secret client { id } } }';
+      const input = { name: 'Lost answer', redirectUris: ['https://app.example.com/cb'], scopes: ['PROFILE_READ'], isPublic: false };
+      const key = randomUUID();
+      const register = (base: string) =>
+        send(base, 'POST', '/graphql', { key: owner.key, body: { query: REGISTER, variables: { input } }, idempotencyKey: key });
+      relays.oauth.loseAnswerTo('mutation');
+      const first = await register(lossy.url);
+      expect(first.json.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      const retry = await register(stack.url);
+      expect(retry.json.errors).toBeUndefined();
+      const { secret, client } = retry.json.data.registerOAuthClient;
+      const rows = await stack.db('oauth').query('SELECT id, secret_hash FROM oauth_clients WHERE owner_id = $1', [owner.user.id]);
+      expect(rows).toEqual([{ id: client.id, secret_hash: createHash('sha256').update(secret).digest('hex') }]);
     });
 
     it('a webhook creation: 201 with the webhook created, not 409 for its subscriberUrl', async () => {

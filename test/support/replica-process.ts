@@ -20,7 +20,9 @@ export interface ReplicaProcess {
  * supervisor; the process stops by itself if this one goes away).
  */
 export function startReplicaProcess(name: string, entry: string, env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ReplicaProcess> {
-  const child = spawn(process.execPath, serviceCommands([entry]).get(entry)!, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const environment = { ...process.env, ...env };
+  // Its command follows its own environment: with OTEL_EXPORTER_OTLP_ENDPOINT, the compiled entry after trace-export.js.
+  const child = spawn(process.execPath, serviceCommands([entry], environment).get(entry)!, { env: environment, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

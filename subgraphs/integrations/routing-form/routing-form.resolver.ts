@@ -1,6 +1,8 @@
+import { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { paginationOf } from '../../kit/pagination';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
@@ -15,6 +17,24 @@ import {
 import { FormScope, RoutingFormService } from './routing-form.service';
 
 const service = (ctx: SubgraphContext) => new RoutingFormService(ctx);
+
+/** A submission sent with an Idempotency-Key is stored once: sent again, it answers the response stored (kit/keyed-writes.ts). */
+function submittedOnce(
+  ctx: SubgraphContext,
+  info: GraphQLResolveInfo,
+  scope: FormScope,
+  formId: string,
+  input: Record<string, unknown>,
+  slotsQuery: { start: string | null; end: string | null; timeZone: string | null },
+): Promise<RoutingFormResult> {
+  const forms = service(ctx);
+  return keyedWrite(
+    ctx,
+    info,
+    (reference) => forms.recalledResponse(scope, formId, reference, slotsQuery),
+    () => forms.createResponse(scope, formId, input, slotsQuery),
+  );
+}
 const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
 const READ = '@scopes(anyOf: [["TEAM_ROUTING_FORM_READ"]])';
 const WRITE = '@scopes(anyOf: [["TEAM_ROUTING_FORM_WRITE"]])';
@@ -58,8 +78,15 @@ export class TeamRoutingFormResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: CreateRoutingFormInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<RoutingForm> {
-    return service(ctx).createForm({ orgId, teamId }, ctx.principal.userId!, input);
+    const forms = service(ctx);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => forms.recalledForm({ orgId, teamId }, reference),
+      () => forms.createForm({ orgId, teamId }, ctx.principal.userId!, input),
+    );
   }
 
   @Query(() => RoutingFormResponsePage, { description: 'Responses of a routing form, filtered and sorted (GET …/routing-forms/{routingFormId}/responses).' })
@@ -105,8 +132,9 @@ export class TeamRoutingFormResolver {
     @Arg('end', () => String, { nullable: true }) end: string | null,
     @Arg('timeZone', () => String, { nullable: true }) timeZone: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<RoutingFormResult> {
-    return service(ctx).createResponse({ orgId, teamId }, routingFormId, input, { start, end, timeZone });
+    return submittedOnce(ctx, info, { orgId, teamId }, routingFormId, input, { start, end, timeZone });
   }
 
   @Mutation(() => RoutingFormResponse, { description: 'Links a response to the booking it led to (routedToBookingUid); called by the booking side.' })
@@ -188,7 +216,8 @@ export class OrganizationRoutingFormResolver {
     @Arg('end', () => String, { nullable: true }) end: string | null,
     @Arg('timeZone', () => String, { nullable: true }) timeZone: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<RoutingFormResult> {
-    return service(ctx).createResponse({ orgId }, routingFormId, input, { start, end, timeZone });
+    return submittedOnce(ctx, info, { orgId }, routingFormId, input, { start, end, timeZone });
   }
 }

@@ -10,6 +10,7 @@ import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 
 /** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */
 export interface FormScope {
@@ -126,7 +127,17 @@ export class RoutingFormService {
       routes,
       settings: input.settings ?? null,
     });
-    return this.db.getRepository(RoutingForm).save(form);
+    return this.db.transaction(async (tx) => {
+      const saved = await tx.save(form);
+      // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this form.
+      await recordKeyedWrite(tx, { formId: saved.id });
+      return saved;
+    });
+  }
+
+  /** The form a keyed creation made before (createForm's record), as it is now. */
+  recalledForm(scope: FormScope, reference: KeyedWriteReference): Promise<RoutingForm> {
+    return this.getForm(scope, reference.formId as string);
   }
 
   async listResponses(scope: FormScope, formId: string, filters: RoutingFormFilterArgs): Promise<[RoutingFormResponse[], number]> {
@@ -170,8 +181,32 @@ export class RoutingFormService {
         Object.assign(new RoutingFormResponse(), { formId: form.id, formFillerId: randomUUID(), response: answers, routedToBookingUid: null }),
       );
       await recordFormSubmitted(tx, form, response, route?.action ?? null);
+      // With the record of a keyed submission (Idempotency-Key) in the same transaction: sent again, it answers this response.
+      await recordKeyedWrite(tx, { responseId: response.id });
       return response;
     });
+    return this.resultOf(form, saved, slotsQuery);
+  }
+
+  /** The answer of a submission a keyed write stored before (createResponse's record): its routing, evaluated again on its answers. */
+  async recalledResponse(
+    scope: FormScope,
+    formId: string,
+    reference: KeyedWriteReference,
+    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
+  ): Promise<RoutingFormResult> {
+    const form = await this.getForm(scope, formId);
+    const response = await this.db.getRepository(RoutingFormResponse).findOneByOrFail({ id: reference.responseId as number, formId: form.id });
+    return this.resultOf(form, response, slotsQuery);
+  }
+
+  /** What a submission answers: the route its answers take, and the routed event type's slots when asked. */
+  private async resultOf(
+    form: RoutingForm,
+    saved: RoutingFormResponse,
+    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
+  ): Promise<RoutingFormResult> {
+    const route = routeFor(form.routes, saved.response);
     const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
     let slots: Record<string, unknown> | null = null;
     if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
@@ -14,6 +16,9 @@ import {
 import { normalisedEmail, normalisedPhone, ResourceOwner, VerifiedResourceService } from './verified-resource.service';
 
 const service = (ctx: SubgraphContext) => new VerifiedResourceService(ctx.db);
+/** A code requested with an Idempotency-Key is sent once: sent again, the request answers true without a second message (kit/keyed-writes.ts). */
+const requestedOnce = (ctx: SubgraphContext, info: GraphQLResolveInfo, request: () => Promise<boolean>) =>
+  keyedWrite(ctx, info, () => Promise.resolve(true), request);
 const me = (ctx: SubgraphContext): ResourceOwner => ({ userId: ctx.principal.userId! });
 
 const USER_READ = '@scopes(anyOf: [["VERIFIED_RESOURCES_READ"]])';
@@ -40,14 +45,22 @@ async function orgTeam(ctx: SubgraphContext, orgId: number, teamId: number): Pro
 export class UserVerifiedResourceResolver {
   @Mutation(() => Boolean, { description: 'Sends a verification code to an e-mail address of the caller.' })
   @Directive(USER_WRITE)
-  requestMyEmailVerificationCode(@Arg('input') input: RequestEmailVerificationInput, @Ctx() ctx: SubgraphContext): Promise<boolean> {
-    return service(ctx).requestCode(me(ctx), 'email', normalisedEmail(input.email));
+  requestMyEmailVerificationCode(
+    @Arg('input') input: RequestEmailVerificationInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<boolean> {
+    return requestedOnce(ctx, info, () => service(ctx).requestCode(me(ctx), 'email', normalisedEmail(input.email)));
   }
 
   @Mutation(() => Boolean, { description: 'Sends a verification code by text message to a phone number of the caller.' })
   @Directive(USER_WRITE)
-  requestMyPhoneVerificationCode(@Arg('input') input: RequestPhoneVerificationInput, @Ctx() ctx: SubgraphContext): Promise<boolean> {
-    return service(ctx).requestCode(me(ctx), 'phone', normalisedPhone(input.phone));
+  requestMyPhoneVerificationCode(
+    @Arg('input') input: RequestPhoneVerificationInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<boolean> {
+    return requestedOnce(ctx, info, () => service(ctx).requestCode(me(ctx), 'phone', normalisedPhone(input.phone)));
   }
 
   @Mutation(() => VerifiedEmail, { description: 'Verifies an e-mail address with the code sent to it.' })
@@ -99,8 +112,9 @@ export class TeamVerifiedResourceResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: RequestEmailVerificationInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<boolean> {
-    return service(ctx).requestCode({ teamId }, 'email', normalisedEmail(input.email));
+    return requestedOnce(ctx, info, () => service(ctx).requestCode({ teamId }, 'email', normalisedEmail(input.email)));
   }
 
   @Mutation(() => Boolean, { description: 'Sends a verification code by text message to a phone number of the team.' })
@@ -110,8 +124,9 @@ export class TeamVerifiedResourceResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: RequestPhoneVerificationInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<boolean> {
-    return service(ctx).requestCode({ teamId }, 'phone', normalisedPhone(input.phone));
+    return requestedOnce(ctx, info, () => service(ctx).requestCode({ teamId }, 'phone', normalisedPhone(input.phone)));
   }
 
   @Mutation(() => VerifiedEmail, { description: 'Verifies an e-mail address of the team with the code sent to it.' })
@@ -170,8 +185,9 @@ export class OrganizationTeamVerifiedResourceResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: RequestEmailVerificationInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<boolean> {
-    return service(ctx).requestCode(await orgTeam(ctx, orgId, teamId), 'email', normalisedEmail(input.email));
+    return requestedOnce(ctx, info, async () => service(ctx).requestCode(await orgTeam(ctx, orgId, teamId), 'email', normalisedEmail(input.email)));
   }
 
   @Mutation(() => Boolean, { description: 'Sends a verification code by text message to a phone number of the organization team.' })
@@ -182,8 +198,9 @@ export class OrganizationTeamVerifiedResourceResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: RequestPhoneVerificationInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<boolean> {
-    return service(ctx).requestCode(await orgTeam(ctx, orgId, teamId), 'phone', normalisedPhone(input.phone));
+    return requestedOnce(ctx, info, async () => service(ctx).requestCode(await orgTeam(ctx, orgId, teamId), 'phone', normalisedPhone(input.phone)));
   }
 
   @Mutation(() => VerifiedEmail, { description: 'Verifies an e-mail address of the organization team.' })

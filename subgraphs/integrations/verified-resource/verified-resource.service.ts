@@ -7,6 +7,7 @@ import { TextProviderUnavailable } from '../../kit/text-messages';
 import { sendEmailCode, sendSmsCode } from './code-delivery';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from './verification-code';
 import { VerificationChannel, VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
+import { forgetKeyedWrite, recordKeyedWrite } from '../../kit/keyed-writes';
 
 /** Whose verified resources: a user's own, or a team's. */
 export type ResourceOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
@@ -49,14 +50,27 @@ export class VerifiedResourceService {
       throw tooManyRequests(`Too many verification codes for this ${channel === 'email' ? 'e-mail address' : 'phone number'}; try again in an hour`);
     }
     const code = newCode();
-    const row = await codes.save(
-      codes.create({ channel, target, ...ownerColumns(owner), codeHash: codeHash(channel, target, code), expiresAt: new Date(Date.now() + CODE_LIFETIME_MS) }),
-    );
+    const row = await this.db.transaction(async (tx) => {
+      const saved = await tx.save(
+        tx.create(VerificationCode, {
+          channel,
+          target,
+          ...ownerColumns(owner),
+          codeHash: codeHash(channel, target, code),
+          expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+        }),
+      );
+      // A request sent with an Idempotency-Key records it with its code: sent again, it answers true without a second message.
+      await recordKeyedWrite(tx, { codeId: saved.id });
+      return saved;
+    });
     try {
       if (channel === 'email') await sendEmailCode(target, code);
       else await sendSmsCode(target, code);
     } catch (error) {
-      await codes.delete({ id: row.id }); // never sent: it does not count and cannot be used
+      // Never sent: it does not count, cannot be used, and the same request sent again sends one.
+      await codes.delete({ id: row.id });
+      await forgetKeyedWrite(this.db);
       const message =
         error instanceof TextProviderUnavailable ? error.message : `The ${channel === 'email' ? 'e-mail' : 'text message'} could not be sent; retry shortly`;
       throw new GraphQLError(message, { extensions: { code: SERVICE_UNAVAILABLE } });

@@ -1,6 +1,8 @@
+import { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { ReminderBooking } from './workflow-reminder.entity';
 import { Workflow } from './workflow.entity';
@@ -46,8 +48,15 @@ export class TeamWorkflowResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: CreateWorkflowInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Workflow> {
-    return service(ctx).create({ orgId, teamId }, ctx.principal.userId!, input);
+    const workflows = service(ctx);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => workflows.recalled({ orgId, teamId }, reference),
+      () => workflows.create({ orgId, teamId }, ctx.principal.userId!, input),
+    );
   }
 
   @Mutation(() => Workflow, { description: 'Changes a workflow of an organization team; `steps` replaces the steps.' })

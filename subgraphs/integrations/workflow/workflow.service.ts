@@ -10,6 +10,7 @@ import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
 import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 
 export interface TeamAddress {
   orgId: number;
@@ -117,8 +118,18 @@ export class WorkflowService {
       offsetUnit: input.trigger.offset?.unit ?? null,
       steps: stepsOf(input.steps),
     });
-    const saved = await this.db.getRepository(Workflow).save(workflow);
+    const saved = await this.db.transaction(async (tx) => {
+      const written = await tx.save(workflow);
+      // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this workflow.
+      await recordKeyedWrite(tx, { workflowId: written.id });
+      return written;
+    });
     return this.get(address, saved.id);
+  }
+
+  /** The workflow a keyed creation made before (create's record), as it is now. */
+  recalled(address: TeamAddress, reference: KeyedWriteReference): Promise<Workflow> {
+    return this.get(address, reference.workflowId as number);
   }
 
   /** Fields left out are kept; `steps` replaces every step (pending reminders of the old steps go with them). */

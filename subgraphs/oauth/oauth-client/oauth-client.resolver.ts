@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root, registerEnumType } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root, registerEnumType } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { User } from '../user/user.stub';
 import { UserDirectory } from '../directory/user-directory';
 import { mailerFromEnvironment } from '../../kit/mailer';
@@ -21,8 +23,18 @@ export class OAuthClientResolver {
 
   @Mutation(() => RegisteredOAuthClient, { description: 'Registers an OAuth client for review; the client secret is shown only in this answer.' })
   @Directive('@scopes(anyOf: [["PROFILE_WRITE"]])')
-  registerOAuthClient(@Arg('input') input: RegisterOAuthClientInput, @Ctx() ctx: SubgraphContext): Promise<RegisteredOAuthClient> {
-    return new OAuthClientService(ctx.db).register(ctx.principal.userId!, input);
+  registerOAuthClient(
+    @Arg('input') input: RegisterOAuthClientInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<RegisteredOAuthClient> {
+    const clients = new OAuthClientService(ctx.db);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => clients.recalled(reference),
+      () => clients.register(ctx.principal.userId!, input),
+    );
   }
 
   @Query(() => [OAuthClient], { description: 'OAuth clients waiting for review, oldest first (service admins).' })

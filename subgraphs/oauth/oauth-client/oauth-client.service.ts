@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badInput } from '../../kit/errors';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../kit/keyed-writes';
 import { sha256Hex } from '../secrets';
 import { OAuthClient, OAuthClientStatus } from './oauth-client.entity';
 import { isOAuthScope } from './scopes';
@@ -90,21 +91,33 @@ export class OAuthClientService {
 
     const isPublic = input.isPublic ?? false;
     const secret = isPublic ? null : CLIENT_SECRET_PREFIX + randomBytes(32).toString('hex');
-    const client = await this.clients.save(
-      this.clients.create({
-        id: randomBytes(12).toString('hex'),
-        name,
-        ownerId,
-        redirectUris,
-        scopes: [...new Set(input.scopes)],
-        isPublic,
-        secretHash: secret === null ? null : sha256Hex(secret),
-        secretHint: secret === null ? null : secretHintOf(secret),
-        status: OAuthClientStatus.PENDING,
-        ...platform,
-      }),
-    );
+    const client = await this.db.transaction(async (tx) => {
+      const saved = await tx.save(
+        tx.create(OAuthClient, {
+          id: randomBytes(12).toString('hex'),
+          name,
+          ownerId,
+          redirectUris,
+          scopes: [...new Set(input.scopes)],
+          isPublic,
+          secretHash: secret === null ? null : sha256Hex(secret),
+          secretHint: secret === null ? null : secretHintOf(secret),
+          status: OAuthClientStatus.PENDING,
+          ...platform,
+        }),
+      );
+      // A keyed registration (Idempotency-Key) records the client and its secret sealed: sent again, it answers both.
+      await recordKeyedWrite(tx, { clientId: saved.id, sealedSecret: secret === null ? null : sealedForRecall(secret) });
+      return saved;
+    });
     return { client, secret };
+  }
+
+  /** The client a keyed registration made before (register's record), with the secret it answered. */
+  async recalled(reference: KeyedWriteReference): Promise<{ client: OAuthClient; secret: string | null }> {
+    const client = await this.clients.findOneByOrFail({ id: reference.clientId as string });
+    const sealed = reference.sealedSecret as string | null;
+    return { client, secret: sealed === null ? null : unsealedOnRecall(sealed) };
   }
 
   listForOwner(ownerId: number): Promise<OAuthClient[]> {

@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { forbidden } from '../../kit/errors';
 import { OAuthClient } from './oauth-client.entity';
 import { CreatedPlatformOAuthClient, CreatePlatformOAuthClientInput, UpdatePlatformOAuthClientInput } from './platform-oauth-client.inputs';
@@ -34,8 +36,19 @@ export class PlatformOAuthClientResolver {
     description: "Creates a platform OAuth client of the caller's organization, pending review (spec 3); the secret is shown only in this answer.",
   })
   @Directive('@pbac(permission: "oauthClient.create", org: "principal.organizationId")')
-  createPlatformOAuthClient(@Arg('input') input: CreatePlatformOAuthClientInput, @Ctx() ctx: SubgraphContext): Promise<CreatedPlatformOAuthClient> {
-    return new PlatformOAuthClientService(ctx.db).create(this.organizationOf(ctx), ctx.principal.userId!, input);
+  createPlatformOAuthClient(
+    @Arg('input') input: CreatePlatformOAuthClientInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<CreatedPlatformOAuthClient> {
+    const clients = new PlatformOAuthClientService(ctx.db);
+    const organizationId = this.organizationOf(ctx);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => clients.recalled(reference),
+      () => clients.create(organizationId, ctx.principal.userId!, input),
+    );
   }
 
   @Mutation(() => OAuthClient, { description: "Changes a platform OAuth client of the caller's organization; omitted fields keep their value." })

@@ -5,6 +5,7 @@ import { OAuthClient } from './oauth-client.entity';
 import { checkedName, checkedRedirectUris, OAuthClientService, PlatformClientSettings } from './oauth-client.service';
 import { CreatePlatformOAuthClientInput, UpdatePlatformOAuthClientInput } from './platform-oauth-client.inputs';
 import { USER_SCOPES } from './scopes';
+import { KeyedWriteReference } from '../../kit/keyed-writes';
 
 /** The caller's organization, as `@pbac(org: "principal.organizationId")` reads it: the first accepted organization membership. */
 export function organizationOfCaller(principal: Principal): number | null {
@@ -66,6 +67,12 @@ export class PlatformOAuthClientService {
       settings,
       'permissions',
     );
+    return { clientId: client.id, clientSecret: secret! };
+  }
+
+  /** The client a keyed creation made before (its record, kept by OAuthClientService.register), with its secret. */
+  async recalled(reference: KeyedWriteReference): Promise<{ clientId: string; clientSecret: string }> {
+    const { client, secret } = await new OAuthClientService(this.db).recalled(reference);
     return { clientId: client.id, clientSecret: secret! };
   }
 

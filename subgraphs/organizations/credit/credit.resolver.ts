@@ -1,8 +1,21 @@
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { ChargeCreditsInput } from './credit.inputs';
-import { CreditService } from './credit.service';
+import { CreditOwner, CreditService } from './credit.service';
 import { CreditBalance, CreditCharge } from './credit.types';
+
+/** A charge sent with an Idempotency-Key is charged once: sent again, it answers the first charge (kit/keyed-writes.ts). */
+function chargedOnce(ctx: SubgraphContext, info: GraphQLResolveInfo, owner: CreditOwner, input: ChargeCreditsInput): Promise<CreditCharge> {
+  const credits = new CreditService(ctx.db);
+  return keyedWrite(
+    ctx,
+    info,
+    (reference) => credits.recalled(reference),
+    () => credits.charge(owner, input),
+  );
+}
 
 /**
  * Credits of the caller, of a team and of an organization. Spec 5.3 names CREDITS_READ / CREDITS_WRITE
@@ -20,8 +33,8 @@ export class CreditResolver {
     description: "Charges the caller's own credits; more than the balance is a CONFLICT and charges nothing (POST /v2/credits/charge).",
   })
   @Directive('@scopes(anyOf: [["CREDITS_WRITE"]])')
-  chargeMyCredits(@Arg('input') input: ChargeCreditsInput, @Ctx() ctx: SubgraphContext): Promise<CreditCharge> {
-    return new CreditService(ctx.db).charge({ userId: ctx.principal.userId! }, input);
+  chargeMyCredits(@Arg('input') input: ChargeCreditsInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<CreditCharge> {
+    return chargedOnce(ctx, info, { userId: ctx.principal.userId! }, input);
   }
 
   @Query(() => CreditBalance, { description: "A team's credits (GET /v2/teams/{teamId}/credits/available)." })
@@ -34,8 +47,13 @@ export class CreditResolver {
   @Mutation(() => CreditCharge, { description: "Charges a team's credits (POST /v2/teams/{teamId}/credits/charge)." })
   @Directive('@scopes(anyOf: [["CREDITS_WRITE"]])')
   @Directive('@pbac(permission: "credits.charge", team: "args.teamId")')
-  chargeTeamCredits(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: ChargeCreditsInput, @Ctx() ctx: SubgraphContext): Promise<CreditCharge> {
-    return new CreditService(ctx.db).charge({ teamId }, input);
+  chargeTeamCredits(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: ChargeCreditsInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<CreditCharge> {
+    return chargedOnce(ctx, info, { teamId }, input);
   }
 
   @Query(() => CreditBalance, { description: "An organization's credits (GET /v2/organizations/{orgId}/credits/available)." })
@@ -52,7 +70,8 @@ export class CreditResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: ChargeCreditsInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<CreditCharge> {
-    return new CreditService(ctx.db).charge({ teamId: orgId }, input);
+    return chargedOnce(ctx, info, { teamId: orgId }, input);
   }
 }

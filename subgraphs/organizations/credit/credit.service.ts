@@ -2,6 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict } from '../../kit/errors';
 import { ChargeCreditsInput } from './credit.inputs';
 import { CreditBalance, CreditCharge } from './credit.types';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 
 /** Whose credits: a user's own, or a team's (an organization is a team). */
 export type CreditOwner = { userId: number } | { teamId: number };
@@ -14,6 +15,7 @@ function ownerColumn(owner: CreditOwner): ['user_id' | 'team_id', number] {
 }
 
 interface EntryRow {
+  id?: string;
   amount: number;
   balance_after: number;
   credit_for: string | null;
@@ -77,11 +79,22 @@ export class CreditService {
       await m.query('UPDATE credit_balances SET balance = $2, updated_at = now() WHERE id = $1', [account.id, remaining]);
       const [entry]: EntryRow[] = await m.query(
         `INSERT INTO credit_entries (balance_id, kind, amount, balance_after, credit_for, external_ref)
-         VALUES ($1, 'charge', $2, $3, $4, $5) RETURNING amount, balance_after, credit_for, external_ref, created_at`,
+         VALUES ($1, 'charge', $2, $3, $4, $5) RETURNING id, amount, balance_after, credit_for, external_ref, created_at`,
         [account.id, -input.credits, remaining, creditFor, externalRef],
       );
+      // With the record of a keyed charge (Idempotency-Key) in the same transaction: sent again, it answers this charge.
+      await recordKeyedWrite(m, { entryId: String(entry.id) });
       return chargeOf(entry, true);
     });
+  }
+
+  /** The charge a keyed write made before (charge's record), answered as its first run answered it. */
+  async recalled(reference: KeyedWriteReference): Promise<CreditCharge> {
+    const [entry]: EntryRow[] = await this.db.query(
+      'SELECT id, amount, balance_after, credit_for, external_ref, created_at FROM credit_entries WHERE id = $1',
+      [reference.entryId],
+    );
+    return chargeOf(entry, true);
   }
 
   /** Operator top-up (`npm run admin -- grant-credits`): adds to the balance and writes a grant entry. */

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
 import { roleById, teamById, userById } from '../loaders';
 import { Team } from '../team/team.entity';
@@ -30,6 +32,20 @@ export async function changed(ctx: SubgraphContext, change: Promise<MembershipCh
     sendInvitation(invitee, invitation.team, membership.role, inviter);
   }
   return membership;
+}
+
+/** A membership created with an Idempotency-Key is created once: sent again, the same membership (kit/keyed-writes.ts). */
+export function createdOnce(ctx: SubgraphContext, info: GraphQLResolveInfo, address: MembershipAddress, input: CreateMembershipInput): Promise<Membership> {
+  const memberships = new MembershipService(ctx.db);
+  return changed(
+    ctx,
+    keyedWrite(
+      ctx,
+      info,
+      (reference) => memberships.recalled(reference),
+      () => memberships.create(address, input, actorOf(ctx.principal)),
+    ),
+  );
 }
 
 export async function pageOf(ctx: SubgraphContext, address: MembershipAddress, page: PageArgs, filter: MembershipFilterArgs = {}): Promise<MembershipPage> {
@@ -66,8 +82,13 @@ export class MembershipResolver {
   @Mutation(() => Membership, { description: 'Adds a user to a team (POST /v2/teams/{teamId}/memberships).' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.invite", team: "args.teamId", grantsRole: "args.input.role")')
-  createTeamMembership(@Arg('teamId', () => Int) teamId: number, @Arg('input') input: CreateMembershipInput, @Ctx() ctx: SubgraphContext): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId: null }, input, actorOf(ctx.principal)));
+  createTeamMembership(
+    @Arg('teamId', () => Int) teamId: number,
+    @Arg('input') input: CreateMembershipInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Membership> {
+    return createdOnce(ctx, info, { teamId, orgId: null }, input);
   }
 
   @Mutation(() => Membership, {
@@ -128,8 +149,9 @@ export class MembershipResolver {
     @Arg('teamId', () => Int) teamId: number,
     @Arg('input') input: CreateMembershipInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ teamId, orgId }, input, actorOf(ctx.principal)));
+    return createdOnce(ctx, info, { teamId, orgId }, input);
   }
 
   @Mutation(() => Membership, { description: 'Changes a membership of a team of an organization; the last owner cannot be demoted (CONFLICT).' })

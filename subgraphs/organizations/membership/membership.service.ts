@@ -2,6 +2,7 @@ import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
@@ -105,14 +106,29 @@ export class MembershipService {
     }
     const accepted = (input.accepted ?? false) && mayAcceptFor(actor, target);
     try {
-      const membership = await this.memberships.save(
-        this.memberships.create({ teamId: team.id, userId: input.userId, role, accepted, disableImpersonation: input.disableImpersonation ?? false }),
-      );
+      const membership = await this.db.transaction(async (tx) => {
+        const saved = await tx.save(
+          tx.create(Membership, { teamId: team.id, userId: input.userId, role, accepted, disableImpersonation: input.disableImpersonation ?? false }),
+        );
+        // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this membership.
+        await recordKeyedWrite(tx, { membershipId: saved.id });
+        return saved;
+      });
       return { membership, userIds: [membership.userId], invitation: accepted ? undefined : { team, invitedBy: actor.userId } };
     } catch (error) {
       if (isConstraintViolation(error)) throw conflict(`User ${input.userId} is already a member of team ${team.id}`);
       throw error;
     }
+  }
+
+  /**
+   * The membership a keyed creation made before (create's record), as it is now: no invitation this time, the
+   * first run sent it. A membership removed since is NOT_FOUND.
+   */
+  async recalled(reference: KeyedWriteReference): Promise<MembershipChange> {
+    const membership = await this.memberships.findOneBy({ id: reference.membershipId as number });
+    if (!membership) throw notFound('Membership', reference.membershipId as number);
+    return { membership, userIds: [membership.userId] };
   }
 
   /**

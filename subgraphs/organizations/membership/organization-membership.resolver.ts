@@ -1,9 +1,10 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs } from '../../kit/pagination';
 import { Membership } from '../team/membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
-import { changed, MembershipPage, pageOf } from './membership.resolver';
+import { changed, createdOnce, MembershipPage, pageOf } from './membership.resolver';
 import { actorOf } from './consent';
 import { MembershipService } from './membership.service';
 
@@ -35,8 +36,9 @@ export class OrganizationMembershipResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateMembershipInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Membership> {
-    return changed(ctx, new MembershipService(ctx.db).create({ organizationId: orgId }, input, actorOf(ctx.principal)));
+    return createdOnce(ctx, info, { organizationId: orgId }, input);
   }
 
   @Mutation(() => Membership, { description: 'Changes an organization membership; the last owner cannot be demoted (CONFLICT).' })

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { OrganizationMember, OrganizationMemberPage } from './organization-member.type';
 import { CreateOrganizationUserInput, UpdateOrganizationUserInput } from './organization-users.inputs';
@@ -43,8 +45,18 @@ export class OrganizationUsersResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateOrganizationUserInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<OrganizationMember> {
-    return changed(ctx, await new OrganizationUsersService(ctx.db).create(orgId, input));
+    const users = new OrganizationUsersService(ctx.db);
+    return changed(
+      ctx,
+      await keyedWrite(
+        ctx,
+        info,
+        (reference) => users.recalled(orgId, reference),
+        () => users.create(orgId, input),
+      ),
+    );
   }
 
   @Mutation(() => OrganizationMember, { description: 'Changes a user the organization created (PATCH /v2/organizations/{orgId}/users/{userId}).' })

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
@@ -95,7 +96,18 @@ export class OrganizationUsersService {
         tx.create(Membership, { teamId: orgId, userId: user.id, role: input.organizationRole ?? MembershipRole.MEMBER, accepted: input.autoAccept ?? true }),
       );
       await tx.query('INSERT INTO organization_user_accounts (user_id, organization_id) VALUES ($1, $2)', [user.id, orgId]);
+      // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this user.
+      await recordKeyedWrite(tx, { userId: user.id });
       return { member: OrganizationMember.of(user, membership), userIds: [user.id] };
+    });
+  }
+
+  /** The user a keyed creation made before (create's record), as a member of the organization now. */
+  recalled(orgId: number, reference: KeyedWriteReference): Promise<OrganizationUserChange> {
+    const userId = reference.userId as number;
+    return this.db.transaction(async (tx) => {
+      const { user, membership } = await this.memberOf(tx, orgId, userId);
+      return { member: OrganizationMember.of(user, membership), userIds: [userId] };
     });
   }
 

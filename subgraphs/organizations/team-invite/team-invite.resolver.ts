@@ -1,9 +1,22 @@
-import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Int, Mutation, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { Membership } from '../team/membership.entity';
 import { TeamInviteService } from './team-invite.service';
 import { AcceptTeamInviteInput, RevokedTeamInvites, TeamInviteLink } from './team-invite.types';
+
+/** A link created with an Idempotency-Key is created once: sent again, the same link (kit/keyed-writes.ts). */
+function once(ctx: SubgraphContext, info: GraphQLResolveInfo, create: (invites: TeamInviteService) => Promise<TeamInviteLink>): Promise<TeamInviteLink> {
+  const invites = new TeamInviteService(ctx.db);
+  return keyedWrite(
+    ctx,
+    info,
+    (reference) => Promise.resolve(invites.recalled(reference)),
+    () => create(invites),
+  );
+}
 
 /** Invite links of teams (POST …/invite), their revocation, and joining through one. */
 @Resolver()
@@ -11,8 +24,8 @@ export class TeamInviteResolver {
   @Mutation(() => TeamInviteLink, { description: 'Creates an invite link for a team (POST /v2/teams/{teamId}/invite): team admins.' })
   @Directive('@scopes(anyOf: [["TEAM_MEMBERSHIP_WRITE"]])')
   @Directive('@pbac(permission: "team.invite", team: "args.teamId")')
-  createTeamInvite(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<TeamInviteLink> {
-    return new TeamInviteService(ctx.db).create(teamId, null, ctx.principal.userId);
+  createTeamInvite(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<TeamInviteLink> {
+    return once(ctx, info, (invites) => invites.create(teamId, null, ctx.principal.userId));
   }
 
   @Mutation(() => TeamInviteLink, {
@@ -24,8 +37,9 @@ export class TeamInviteResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<TeamInviteLink> {
-    return new TeamInviteService(ctx.db).create(teamId, orgId, ctx.principal.userId);
+    return once(ctx, info, (invites) => invites.create(teamId, orgId, ctx.principal.userId));
   }
 
   @Mutation(() => RevokedTeamInvites, { description: 'Revokes every usable invite link of a team (DELETE /v2/teams/{teamId}/invite).' })

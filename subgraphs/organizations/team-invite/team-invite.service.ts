@@ -3,6 +3,7 @@ import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { bookingBaseUrl } from '../../kit/booking-url';
 import { badInput, notFound } from '../../kit/errors';
 import { sha256Hex } from '../../kit/sha256';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../kit/keyed-writes';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
@@ -29,8 +30,19 @@ export class TeamInviteService {
     await new TeamService(this.db).getInOrganization(teamId, orgId);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS);
-    await this.db.getRepository(TeamInvite).insert({ teamId, tokenHash: sha256Hex(token), createdBy, expiresAt });
+    await this.db.transaction(async (tx) => {
+      await tx.getRepository(TeamInvite).insert({ teamId, tokenHash: sha256Hex(token), createdBy, expiresAt });
+      // A keyed creation (Idempotency-Key) records the link, its token sealed: sent again, it answers this link.
+      const sealedToken = sealedForRecall(token);
+      if (sealedToken) await recordKeyedWrite(tx, { sealedToken, expiresAt: expiresAt.toISOString() });
+    });
     return { token, inviteLink: inviteLinkOf(token), expiresAt };
+  }
+
+  /** The link a keyed creation made before (create's record): its answer again. */
+  recalled(reference: KeyedWriteReference): TeamInviteLink {
+    const token = unsealedOnRecall(reference.sealedToken as string);
+    return { token, inviteLink: inviteLinkOf(token), expiresAt: new Date(reference.expiresAt as string) };
   }
 
   /** Every usable link of the team stops working; answers how many there were. */

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Team } from './team.entity';
 import { CreateOrganizationTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';
@@ -45,15 +47,19 @@ export class OrganizationTeamResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateOrganizationTeamInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Team> {
     const { autoAcceptCreator, ...fields } = input;
-    const team = await new TeamService(ctx.db).create({
-      ...fields,
-      bio: fields.bio ?? null,
-      parentId: orgId,
-      ownerId: ctx.principal.userId,
-      ownerAccepted: autoAcceptCreator ?? true,
-    });
+    const teams = new TeamService(ctx.db);
+    const create = () =>
+      teams.create({
+        ...fields,
+        bio: fields.bio ?? null,
+        parentId: orgId,
+        ownerId: ctx.principal.userId,
+        ownerAccepted: autoAcceptCreator ?? true,
+      });
+    const team = await keyedWrite(ctx, info, (reference) => teams.recalled(reference), create);
     ctx.principalsChanged.add(ctx.principal.userId!);
     return team;
   }

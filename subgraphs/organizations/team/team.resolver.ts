@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { badInput } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { isIanaTimeZone } from '../../kit/time-zones';
@@ -27,9 +29,16 @@ export class TeamResolver {
 
   @Mutation(() => Team, { description: 'Creates a team; the caller becomes its OWNER (POST /v2/teams).' })
   @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  async createTeam(@Arg('input') input: CreateTeamInput, @Ctx() ctx: SubgraphContext): Promise<Team> {
+  async createTeam(@Arg('input') input: CreateTeamInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Team> {
     if (input.timeZone !== undefined && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
-    const team = await new TeamService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
+    const teams = new TeamService(ctx.db);
+    const team = await keyedWrite(
+      ctx,
+      info,
+      (reference) => teams.recalled(reference),
+      () => teams.create({ ...input, ownerId: ctx.principal.userId }),
+    );
+    // Also when the team is recalled: the first run's news of the caller's new membership may have been lost with its answer.
     ctx.principalsChanged.add(ctx.principal.userId!);
     return team;
   }

@@ -4,6 +4,7 @@ import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/e
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Membership, MembershipRole } from './membership.entity';
 import { isIanaTimeZone } from '../../kit/time-zones';
+import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
 import { Team } from './team.entity';
 import { UpdateTeamInput } from './team.inputs';
 
@@ -83,8 +84,15 @@ export class TeamService {
       if (input.ownerId != null) {
         await tx.save(tx.create(Membership, { teamId: team.id, userId: input.ownerId, role: MembershipRole.OWNER, accepted: input.ownerAccepted ?? true }));
       }
+      // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this team.
+      await recordKeyedWrite(tx, { teamId: team.id });
       return team;
     });
+  }
+
+  /** The team a keyed creation made before (create's record): its answer again. */
+  recalled(reference: KeyedWriteReference): Promise<Team> {
+    return this.get(reference.teamId as number);
   }
 
   async get(id: number): Promise<Team> {

@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
+import { keyedWrite } from '../../kit/keyed-writes';
 import { Attendee } from '../booking-record/attendee.entity';
 import { Booking } from '../booking-record/booking.entity';
 import {
@@ -23,24 +25,29 @@ import {
   confirmBooking,
   declineBooking,
   markAbsent,
+  recalledAttendee,
   requestReschedule,
   updateLocation,
 } from './booking-actions';
 import { managedBooking } from './booking-access';
 import { calendarLinks } from './booking-calendar-links';
 import { reassignBooking } from './booking-reassignment';
+import { recalledBooking } from './keyed-booking-writes';
 
 const READ = '@scopes(anyOf: [["BOOKING_READ"]])';
 const WRITE = '@scopes(anyOf: [["BOOKING_WRITE"]])';
 const WHO = 'Its host, or an ADMIN/OWNER of the team (or organization) of its team event type.';
+/** A change sent with an Idempotency-Key runs once: sent again, it answers the booking as its first run left it (kit/keyed-writes.ts). */
+const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, change: () => Promise<Booking>) =>
+  keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), change);
 
 /** What a host (or team admin) does with one booking after it was made (spec 3, 5.3). */
 @Resolver()
 export class BookingActionsResolver {
   @Mutation(() => Booking, { description: `Accepts a pending booking; 409 unless it is pending (POST /v2/bookings/{bookingUid}/confirm). ${WHO}` })
   @Directive(WRITE)
-  confirmBooking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return confirmBooking(ctx, uid);
+  confirmBooking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+    return once(ctx, info, () => confirmBooking(ctx, uid));
   }
 
   @Mutation(() => Booking, {
@@ -51,24 +58,30 @@ export class BookingActionsResolver {
     @Arg('uid') uid: string,
     @Arg('input', () => DeclineBookingInput, { nullable: true }) input: DeclineBookingInput | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
-    return declineBooking(ctx, uid, input ?? {});
+    return once(ctx, info, () => declineBooking(ctx, uid, input ?? {}));
   }
 
   @Mutation(() => Booking, {
     description: `Marks the host and/or attendees absent once the meeting started (POST /v2/bookings/{bookingUid}/mark-absent). ${WHO}`,
   })
   @Directive(WRITE)
-  markBookingAbsent(@Arg('uid') uid: string, @Arg('input') input: MarkAbsentInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return markAbsent(ctx, uid, input);
+  markBookingAbsent(
+    @Arg('uid') uid: string,
+    @Arg('input') input: MarkAbsentInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
+    return once(ctx, info, () => markAbsent(ctx, uid, input));
   }
 
   @Mutation(() => Booking, {
     description: `Gives a team booking to the least recently booked other host who is free (POST /v2/bookings/{bookingUid}/reassign). ${WHO}`,
   })
   @Directive(WRITE)
-  reassignBooking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return reassignBooking(ctx, uid, null, {});
+  reassignBooking(@Arg('uid') uid: string, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
+    return once(ctx, info, () => reassignBooking(ctx, uid, null, {}));
   }
 
   @Mutation(() => Booking, {
@@ -80,8 +93,9 @@ export class BookingActionsResolver {
     @Arg('userId', () => Int) userId: number,
     @Arg('input', () => ReassignBookingInput, { nullable: true }) input: ReassignBookingInput | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
-    return reassignBooking(ctx, uid, userId, input ?? {});
+    return once(ctx, info, () => reassignBooking(ctx, uid, userId, input ?? {}));
   }
 
   @Mutation(() => Booking, {
@@ -92,8 +106,9 @@ export class BookingActionsResolver {
     @Arg('uid') uid: string,
     @Arg('input', () => RequestRescheduleInput, { nullable: true }) input: RequestRescheduleInput | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
-    return requestReschedule(ctx, uid, input ?? {});
+    return once(ctx, info, () => requestReschedule(ctx, uid, input ?? {}));
   }
 
   @Mutation(() => Booking, { description: `Invites guests by e-mail (POST /v2/bookings/{bookingUid}/guests). ${WHO}` })
@@ -104,14 +119,29 @@ export class BookingActionsResolver {
 
   @Mutation(() => Attendee, { description: `Adds an attendee (POST /v2/bookings/{bookingUid}/attendees); 409 when that e-mail already attends. ${WHO}` })
   @Directive(WRITE)
-  addBookingAttendee(@Arg('uid') uid: string, @Arg('input') input: AddAttendeeInput, @Ctx() ctx: SubgraphContext): Promise<Attendee> {
-    return addAttendee(ctx, uid, input);
+  addBookingAttendee(
+    @Arg('uid') uid: string,
+    @Arg('input') input: AddAttendeeInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Attendee> {
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => recalledAttendee(ctx, reference, input.email),
+      () => addAttendee(ctx, uid, input),
+    );
   }
 
   @Mutation(() => Booking, { description: `Moves the meeting to another of the event type's locations (PATCH /v2/bookings/{bookingUid}/location). ${WHO}` })
   @Directive(WRITE)
-  updateBookingLocation(@Arg('uid') uid: string, @Arg('input') input: UpdateBookingLocationInput, @Ctx() ctx: SubgraphContext): Promise<Booking> {
-    return updateLocation(ctx, uid, input);
+  updateBookingLocation(
+    @Arg('uid') uid: string,
+    @Arg('input') input: UpdateBookingLocationInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Booking> {
+    return once(ctx, info, () => updateLocation(ctx, uid, input));
   }
 
   @Query(() => [Attendee], { description: `The booking's attendees (GET /v2/bookings/{bookingUid}/attendees). ${WHO}` })

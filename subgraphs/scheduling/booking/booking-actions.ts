@@ -10,6 +10,8 @@ import { bookingNotFound } from './booking-changes';
 import { bookingLocationOf } from '../booking-record/booking-location';
 import { checkAttendee, checkEmail, checkPhoneNumber, reasonOf } from '../booking-record/booking-rules';
 import { managedBooking } from './booking-access';
+import { recalledBooking, recordBookingWrite } from './keyed-booking-writes';
+import { KeyedWriteReference } from '../../kit/keyed-writes';
 
 /**
  * The host's actions on one booking (spec 3, 5.3 BOOKING_WRITE). Statuses move only as this table says;
@@ -42,7 +44,8 @@ const attendeesOf = (tx: EntityManager, bookingId: number) => tx.find(Attendee, 
 
 /**
  * Loads the booking the caller may change, then runs `change` on the locked row in one transaction with
- * its event, so a change and its webhook event commit together or not at all.
+ * its event, so a change and its webhook event commit together or not at all (and with the record of a
+ * keyed write: sent again with its Idempotency-Key, the change answers the booking instead of running twice).
  */
 async function changeBooking(
   ctx: SubgraphContext,
@@ -55,6 +58,7 @@ async function changeBooking(
     const outcome = await change(tx, booking, eventType);
     const saved = await tx.save(booking);
     if (outcome && outcome.event) await recordBookingEvent(tx, outcome.event, saved, await attendeesOf(tx, saved.id), eventType, outcome.extra);
+    await recordBookingWrite(tx, saved);
     return saved;
   });
 }
@@ -157,6 +161,12 @@ export async function addAttendee(ctx: SubgraphContext, uid: string, input: NewA
     added = await tx.save(tx.create(Attendee, { bookingId: booking.id, ...details, phoneNumber }));
   });
   return added!;
+}
+
+/** The answer of an attendee added by a keyed write that committed before: the attendee with that e-mail, as it is now. */
+export async function recalledAttendee(ctx: SubgraphContext, reference: KeyedWriteReference, email: string): Promise<Attendee> {
+  const booking = await recalledBooking(ctx.db, reference);
+  return ctx.db.getRepository(Attendee).findOneByOrFail({ bookingId: booking.id, email: checkEmail('email', email) });
 }
 
 export async function attendeesOfBooking(ctx: SubgraphContext, uid: string): Promise<Attendee[]> {

@@ -10,6 +10,7 @@ import { Booking, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { managedBooking } from './booking-access';
 import { reasonOf } from '../booking-record/booking-rules';
 import { placeBooking } from './host-assignment';
+import { recordBookingWrite } from './keyed-booking-writes';
 
 const DAY = 86_400_000;
 
@@ -92,6 +93,7 @@ export async function reassignBooking(
             reassignedFrom: { hostId: previousHostId },
             reassignReason: reason,
           });
+          await recordBookingWrite(tx, saved);
           return saved;
         },
       );

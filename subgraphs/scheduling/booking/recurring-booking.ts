@@ -210,6 +210,8 @@ export async function cancelSeries(
       await tx.save(booking);
       await record(tx, booking);
     }
-    return asSeries(occurrences)!;
+    const series = asSeries(occurrences)!;
+    await recordBookingWrite(tx, series);
+    return series;
   });
 }

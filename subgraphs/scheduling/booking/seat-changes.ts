@@ -11,6 +11,7 @@ import { recordBookingEvent } from './booking-events';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { instantOf } from '../booking-record/booking-rules';
 import { insertBooking } from './booking-writes';
+import { recordBookingWrite } from './keyed-booking-writes';
 import { placeBooking } from './host-assignment';
 
 const DAY = 86_400_000;
@@ -50,6 +51,7 @@ export async function cancelSeat(db: DataSource, uid: string, seatUidText: strin
     }
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, [seat], eventType, { seatUid });
     if (!eventType.seats?.showAttendeeInfo) booking.visibleSeatUid = seatUid;
+    await recordBookingWrite(tx, booking);
     return booking;
   });
 }
@@ -128,6 +130,7 @@ export async function rescheduleSeat(
       await tx.save(from);
     }
     if (!eventType.seats!.showAttendeeInfo) target.visibleSeatUid = seatUid;
+    await recordBookingWrite(tx, target);
     return target;
   });
 }
