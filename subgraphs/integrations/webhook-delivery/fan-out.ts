@@ -9,6 +9,7 @@ import { DeliveryBody, deliveryBody } from './delivery-body';
 import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
 import { TracedJob, withTraceContext } from '../../kit/tracing';
+import { NoShowAttendanceDocument } from '../contracts/generated';
 
 /** A job of the webhook-event queue: a committed booking change. */
 export interface EventJob {
@@ -154,17 +155,13 @@ export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | S
   });
 }
 
-const ATTENDANCE = /* GraphQL */ `query NoShowAttendance($uid: String!) { bookingAttendance(uid: $uid) { status absentHost absentAttendeeEmails } }`;
-
 /**
  * Whether a no-show trigger fires, decided by the mark-absent data when it comes due (the service has no
  * video attendance data): the host's trigger when the host was marked absent, the guests' when at least
  * one attendee was; never for a booking that is no longer accepted.
  */
 async function noShowHappened(graph: GraphLink, trigger: string, uid: string): Promise<boolean> {
-  const { bookingAttendance: attendance } = await graph.run<{
-    bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null;
-  }>(ATTENDANCE, { uid });
+  const { bookingAttendance: attendance } = await graph.call(NoShowAttendanceDocument, { uid });
   if (!attendance || attendance.status !== 'accepted') return false;
   return trigger === 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW' ? attendance.absentHost : attendance.absentAttendeeEmails.length > 0;
 }

@@ -3,6 +3,7 @@ import { GraphLink } from '../../kit/graph-link';
 import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { Webhook } from '../webhook/webhook.entity';
 import { setting } from '../../kit/configuration/settings';
+import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/generated';
 
 /**
  * Events that are not about a booking (spec 6): OOO_CREATED (scheduling's out-of-office entries) and
@@ -66,19 +67,7 @@ export async function scheduleFormNoEvent(tx: EntityManager, job: FormEventJob):
   await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter: new Date(Date.parse(job.occurredAt) + formNoEventDelayMs()) });
 }
 
-const USERS = /* GraphQL */ `
-  query OutOfOfficeUsers($ids: [Int!]!) { usersById(ids: $ids) { id name email username timeZone organizationId memberships { teamId accepted } } }
-`;
-
-interface DirectoryUser {
-  id: number;
-  name: string;
-  email: string;
-  username: string;
-  timeZone: string;
-  organizationId: number | null;
-  memberships: Array<{ teamId: number; accepted: boolean }>;
-}
+type DirectoryUser = OutOfOfficeUsersQuery['usersById'][number];
 
 /** The real service's reason labels. */
 const REASON_EMOJI: Record<string, string> = { unspecified: '🏝️', vacation: '🏝️', travel: '✈️', sick: '🤒', public_holiday: '📅' };
@@ -94,7 +83,7 @@ interface Audience {
 /** The payload of OOO_CREATED and who hears it: the user's own webhooks, those of their teams and of their organization. */
 async function outOfOfficeEvent(graph: GraphLink, job: OutOfOfficeEventJob): Promise<{ payload: Record<string, unknown>; audience: Audience }> {
   const ids = [job.entry.userId, ...(job.entry.toUserId != null ? [job.entry.toUserId] : [])];
-  const { usersById } = await graph.run<{ usersById: DirectoryUser[] }>(USERS, { ids });
+  const { usersById } = await graph.call(OutOfOfficeUsersDocument, { ids });
   const user = usersById.find((u) => u.id === job.entry.userId);
   const toUser = job.entry.toUserId != null ? usersById.find((u) => u.id === job.entry.toUserId) : undefined;
   const { userId: _userId, toUserId: _toUserId, reason, ...entry } = job.entry;

@@ -5,6 +5,7 @@ import { badInput, conflict, isConstraintViolation, unauthenticated } from '../.
 import { LOCALES } from '../../kit/locales';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { User } from './user.entity';
+import { MakeDefaultScheduleDocument } from '../contracts/generated';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,10 +81,6 @@ export function profileChanges(input: UpdateMeInput): Partial<User> {
   return changes;
 }
 
-export const MAKE_DEFAULT_SCHEDULE = /* GraphQL */ `
-  mutation MakeDefaultSchedule($userId: Int!, $scheduleId: Int!) { makeDefaultScheduleOf(userId: $userId, scheduleId: $scheduleId) }
-`;
-
 /** PATCH /v2/me: the caller's profile lives here; the default schedule in the scheduling subgraph, asked through the supergraph. */
 @Resolver(() => User)
 export class UpdateMeResolver {
@@ -94,7 +91,7 @@ export class UpdateMeResolver {
     if (userId == null) throw unauthenticated();
     const changes = profileChanges(input);
     if (input.defaultScheduleId != null) {
-      const { makeDefaultScheduleOf } = await ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, {
+      const { makeDefaultScheduleOf } = await ctx.graph.call(MakeDefaultScheduleDocument, {
         userId,
         scheduleId: input.defaultScheduleId,
       });
