@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { OutOfOfficeEventJob } from '../../kit/webhook-event-jobs';
 import { Webhook } from '../webhook/webhook.entity';
 import { setting } from '../../kit/configuration/settings';
 import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/generated';
@@ -11,27 +12,6 @@ import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/ge
  * transaction of its change (outbox), like booking events, and fanned out by the webhook worker to the
  * webhooks of the owners it concerns (decisions.md "Webhook gaps and booking-side hooks").
  */
-
-/** OOO_CREATED: the entry as scheduling recorded it; the users' profiles are asked at fan-out. */
-export interface OutOfOfficeEventJob {
-  kind: 'ooo';
-  eventKey: string;
-  trigger: 'OOO_CREATED';
-  occurredAt: string;
-  userId: number;
-  entry: {
-    id: number;
-    uuid: string;
-    userId: number;
-    toUserId: number | null;
-    start: string;
-    end: string;
-    notes: string | null;
-    reason: string;
-    createdAt: string;
-    updatedAt: string;
-  };
-}
 
 /** FORM_SUBMITTED (at once) and FORM_SUBMITTED_NO_EVENT (later, only if no booking was made from the response). */
 export interface FormEventJob {
@@ -48,13 +28,10 @@ export interface FormEventJob {
 
 export type OwnerEventJob = OutOfOfficeEventJob | FormEventJob;
 
-/** The channel the webhook worker listens on: an event wakes its fan-out at once instead of at the next poll. */
-const EVENT_CHANNEL = 'svc_booking_event';
-
 /** Enqueues a non-booking event in the caller's transaction (the worker is woken when it commits). */
 export async function enqueueOwnerEvent(tx: EntityManager, job: OwnerEventJob): Promise<void> {
   await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, job);
-  await tx.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, job.eventKey]);
+  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENT_CHANNEL, job.eventKey]);
 }
 
 /** How long after a submission FORM_SUBMITTED_NO_EVENT is decided (the real service waits 15 minutes for a booking). */
