@@ -103,7 +103,7 @@ async function main() {
   }
   const contracts = await checkContracts(composition, !checkOnly);
   if (contracts.problems.length) {
-    console.error(`\ncontracts between services (${contracts.problems.length} problems):\n${contracts.problems.map((p) => `  - ${p}`).join('\n')}`);
+    console.error(`\ncontracts between services, ${contracts.problems.length} to fix:\n${contracts.problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
   console.log(`contracts between services: ${readContracts().length} operations valid on the internal supergraph`);
