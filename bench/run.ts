@@ -15,7 +15,7 @@ import { freePort } from '../stack/ports';
 import { RunningStack, startStack } from '../stack/start-stack';
 import { sqlStatements } from '../subgraphs/kit/sql-statements';
 import { Principal, PRINCIPAL_HEADER, signPrincipal, verifyPrincipal } from '../subgraphs/kit/principal';
-import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
 import type { LoadJob, LoadReply, LoadResult } from './load';
 import { DeployedStack, FloorProcess, timeAdmin, timeStart } from './processes';
 import { benchWebhookDelivery, printWebhookBench, WebhookBenchResult } from './webhook-delivery';

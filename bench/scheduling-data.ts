@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Operator } from '../stack/operator';
 import { RunningStack } from '../stack/start-stack';
-import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
 import { MAX_RANGE_DAYS } from '../subgraphs/kit/slot-range';
 
 /**

@@ -245,9 +245,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // validates it (a broken one fails there), so the internal one skips a second validation.
   const internalGateway = new ApolloGateway({ supergraphSdl: supergraphFor(internalSupergraphOf), buildService, validateSupergraph: false });
   let credentials: CredentialResolver;
-  let apiSchema: GraphQLSchema | undefined;
-  gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
-    apiSchema = schema;
+  // The REST façade runs on the internal gateway, so it is compiled against that gateway's API schema.
+  let internalApiSchema: GraphQLSchema | undefined;
+  internalGateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
+    internalApiSchema = schema;
   });
   const operationLimits = options.limits ?? limitsFromEnvironment();
   const limits = operationLimitOptions(operationLimits);
@@ -326,14 +327,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/v2', restRequestMetrics(routes));
   // Every /v2 and /graphql request spends its budget first, so every answer carries X-RateLimit-*.
   app.use('/v2', rateLimits.budgets.middleware(restTooManyRequests(routes), credentialCheck));
-  // The REST façade is compiled against the API schema; a new supergraph recompiles it (and the
-  // OpenAPI document). When the route table no longer compiles against it, REST keeps the last good one.
+  // The REST façade is compiled against the internal API schema its operations run on (shapes only REST
+  // asks for, such as the older POST /v2/bookings body, are @inaccessible in the public one); a new
+  // supergraph recompiles it (and the OpenAPI document). When the route table no longer compiles
+  // against it, REST keeps the last good one.
   const compileRest = (schema: GraphQLSchema) =>
     restRouter(routes, schema, credentials, run, idempotency, [tokenEndpointLockout(rateLimits.clientSecrets, TOKEN_ENDPOINT_PATH)]);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
-  let restSchema = apiSchema!;
+  let restSchema = internalApiSchema!;
   let rest = compileRest(restSchema);
-  gateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
+  internalGateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
     if (schema === restSchema) return;
     try {
       rest = compileRest(schema);

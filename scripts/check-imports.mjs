@@ -3,15 +3,35 @@
 // layer, every circle of files, and every circle of folders inside a subgraph, and exits 1 if there is any
 // (`--root DIR` checks another tree: test/backbone/imports.test.ts gives it one with known faults).
 // Type-only imports (`import type`, `import { type X }`) are left out: they are gone from the compiled code.
-// Folder circles already there when the check came (KNOWN_FOLDER_CIRCLES) are listed, not failed, until split;
-// a new one, or a known one that takes in another folder, fails.
-//
 // Layers, lowest first; a file may import its own layer and those below, never one above:
 //   0 the floor: subgraphs/kit
 //   1 a subgraph: subgraphs/<service>/… (never another subgraph's files); subgraphs/*.ts (the list of the services)
 //   2 schema/, gateway/ (neither imports the other)
 //   3 stack/ (the supervisor, the operator's tools)
 //   4 cli/ (the commands)
+//
+// The folders of a subgraph are layered too (no circle of folders): a folder may import the folders below it, never one
+// above. The layering found is printed, lowest first (docs/decisions.md, issue 24); when the check came it was:
+//   subgraphs/scheduling: the other subgraphs' entities as stubs → what event types are made of → event types →
+//   the booking record → slots → booking → slot reservations
+//     0 booking-field organization team user        5 booking
+//     1 booking-limit schedule                      6 slot-reservation
+//     2 event-type
+//     3 booking-record out-of-office private-link
+//     4 booker-verification slots
+//   subgraphs/organizations: teams with their membership table → users and what hangs on a team → the
+//   membership, organization and booking-page views over both → managed organizations
+//     0 credit private-link team team-roster-change
+//     1 attribute delegation-credential role team-deletion team-invite user
+//     2 booking-page managed-user membership organization
+//     3 managed-organization
+//   subgraphs/integrations: 0 ics phone-call provider-oauth verified-resource webhook · 1 conferencing
+//     provider-caldav stripe webhook-delivery workflow · 2 calendar routing-form
+//   subgraphs/oauth: 0 api-key directory session user · 1 oauth-client · 2 authorization · 3 token web ·
+//     4 credential managed-user
+// A resolver that adds a field of one folder's type from another folder's data sits in the higher folder
+// (booking/user-bookings.resolver.ts, organization/team-organization.resolver.ts); what many folders read goes down
+// (booking-record/: the booking tables, the slot reservations table, a booking's location and body rules).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +40,6 @@ import ts from 'typescript';
 const rootAt = process.argv.indexOf('--root');
 const root = rootAt > 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Circles of folders inside a subgraph found when the check came, each by its folders: to split next. */
-const KNOWN_FOLDER_CIRCLES = [
-  'subgraphs/organizations/membership subgraphs/organizations/organization subgraphs/organizations/team subgraphs/organizations/team-deletion ' +
-    'subgraphs/organizations/user',
-  'subgraphs/scheduling/booker-verification subgraphs/scheduling/booking subgraphs/scheduling/event-type subgraphs/scheduling/out-of-office ' +
-    'subgraphs/scheduling/private-link subgraphs/scheduling/slot-reservation subgraphs/scheduling/slots subgraphs/scheduling/user',
-];
 const ROOTS = ['subgraphs', 'gateway', 'schema', 'stack', 'cli'];
 
 function* sources(dir) {
@@ -115,13 +128,33 @@ export function importProblems(edges) {
     }
   }
   const folderEdges = new Map([...folders].map(([f, tos]) => [f, [...tos.keys()]]));
-  const known = [];
-  for (const circle of circles(folderEdges)) {
+  const folderCircles = circles(folderEdges);
+  for (const circle of folderCircles) {
     const arrows = circle.flatMap((f) => circle.flatMap((g) => folders.get(f)?.get(g) ?? []));
-    const line = `folder circle: ${circle.join(', ')}\n    ${arrows.join('\n    ')}`;
-    (KNOWN_FOLDER_CIRCLES.includes(circle.join(' ')) ? known : problems).push(line);
+    problems.push(`folder circle: ${circle.join(', ')}\n    ${arrows.join('\n    ')}`);
   }
-  return { problems, known };
+  const allFolders = new Set([...edges.keys()].map(folderOf).filter(Boolean));
+  return { problems, layers: folderCircles.length ? new Map() : folderLayers(allFolders, folderEdges) };
+}
+
+/**
+ * The drawing: each subgraph's folders by layer, lowest first. A folder's layer is one above the highest folder it
+ * imports (0: it imports no other folder of its subgraph). Only for a graph without a circle.
+ */
+function folderLayers(folders, folderEdges) {
+  const layer = new Map();
+  const layerOf = (folder) => {
+    if (!layer.has(folder)) layer.set(folder, 1 + Math.max(-1, ...(folderEdges.get(folder) ?? []).map(layerOf)));
+    return layer.get(folder);
+  };
+  const drawing = new Map();
+  for (const folder of [...folders].sort()) {
+    const [, service, name] = folder.split('/');
+    const rows = drawing.get(`subgraphs/${service}`) ?? [];
+    (rows[layerOf(folder)] ??= []).push(name);
+    drawing.set(`subgraphs/${service}`, rows);
+  }
+  return drawing;
 }
 
 /** The strongly connected components of more than one node (Tarjan), each as a list of its nodes. */
@@ -168,9 +201,11 @@ export function projectImports() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { problems, known } = importProblems(projectImports());
-  if (known.length) console.log(`${known.length} folder circle(s) known, to split next (scripts/check-imports.mjs KNOWN_FOLDER_CIRCLES):`);
-  for (const circle of known) console.log(circle.split('\n')[0]);
+  const { problems, layers } = importProblems(projectImports());
+  for (const [service, rows] of layers) {
+    console.log(`${service}, lowest first:`);
+    rows.forEach((names, at) => console.log(`  ${at} ${names.join(' ')}`));
+  }
   for (const problem of problems) console.log(problem);
   if (problems.length) {
     console.log(`${problems.length} import problem(s): no circle and no upward arrow (docs/decisions.md, issue 24)`);

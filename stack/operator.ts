@@ -6,7 +6,7 @@ import { OAuthClientDecision, OAuthClientReviewService } from '../subgraphs/oaut
 import { NewOAuthClient, OAuthClientService } from '../subgraphs/oauth/oauth-client/oauth-client.service';
 import { notifyOwner } from '../subgraphs/oauth/oauth-client/review-notice';
 import { NewRole, RoleService } from '../subgraphs/organizations/role/role.service';
-import { MembershipRole } from '../subgraphs/organizations/membership/membership.entity';
+import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
 import { MembershipService } from '../subgraphs/organizations/membership/membership.service';
 import { CreditOwner, CreditService } from '../subgraphs/organizations/credit/credit.service';
 import { TeamService } from '../subgraphs/organizations/team/team.service';

@@ -24,6 +24,11 @@ export const GATEWAY_ENTRY = 'gateway/main.js';
 export const WEBHOOK_WORKER_ENTRY = 'subgraphs/integrations/webhook-delivery/worker-main.js';
 export const subgraphEntry = (name: string) => `subgraphs/${name}/main.js`;
 export const SERVICE_ENTRIES: readonly string[] = [GATEWAY_ENTRY, ...SUBGRAPH_ADDRESSES.map((s) => subgraphEntry(s.name)), WEBHOOK_WORKER_ENTRY];
+/** The operator tools `npm run admin` and `npm run seed` run (through cli/admin.js and cli/seed.js: cli/tool-entry.ts). */
+export const ADMIN_TOOL_ENTRY = 'cli/admin-tool.js';
+export const SEED_TOOL_ENTRY = 'cli/seed-tool.js';
+/** Every entry the build bundles. */
+export const BUNDLED_ENTRIES: readonly string[] = [...SERVICE_ENTRIES, ADMIN_TOOL_ENTRY, SEED_TOOL_ENTRY];
 
 /** entry → the compiled files (relative to dist/) the build put into its bundle. */
 export type BundleManifest = Record<string, string[]>;
@@ -63,6 +68,14 @@ function freshBundle(entry: string, manifest: BundleManifest | undefined): strin
   }
   return bundle;
 }
+
+/** The fresh bundle of an entry, unless STACK_BUNDLES=0 (then, or without one, the compiled entry runs). */
+export function bundleToRun(entry: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return setting('STACK_BUNDLES', env) ? freshBundle(entry, readManifest()) : undefined;
+}
+
+/** The compiled file of an entry. */
+export const compiledEntry = (entry: string) => join(DIST, entry);
 
 /** Starts OpenTelemetry before a service loads (node --require), when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
 const TRACE_EXPORT = join(DIST, 'stack', 'trace-export.js');

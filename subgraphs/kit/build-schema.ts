@@ -27,31 +27,66 @@ function namedType(type: TypeNode): string {
   return type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type);
 }
 
-const isInternal = (node: FieldDefinitionNode) => node.directives?.some((d) => d.name.value === 'internal') ?? false;
+const isHidden = (node: FieldDefinitionNode) => node.directives?.some((d) => d.name.value === 'internal' || d.name.value === 'inaccessible') ?? false;
+
+/** Where a type is named: in a field (its type or an argument's) or an input field of `owner`; `hiddenField` when that field is hidden. */
+interface TypeUse {
+  owner: string;
+  hiddenField: boolean;
+}
 
 /**
  * Every @internal field is also @inaccessible (Federation 2): it stays out of the public API schema
- * (introspection, schema/api.graphql, codegen), and so do the object types only @internal fields
- * return (ResolvedCredential, TeamRoster). The gateway reaches them through its internal schema.
+ * (introspection, schema/api.graphql, codegen), as does a field the code marks `@inaccessible` itself (a shape
+ * only the REST façade asks for, such as the older POST /v2/bookings body). So do the types only hidden
+ * elements name: object types only hidden fields return (ResolvedCredential, TeamRoster), input types and
+ * enums only their arguments or hidden input types take (LegacyCreateBookingInput). The gateway reaches them
+ * all through its internal schema (kit/internal-supergraph.ts).
  */
 export function markInternalInaccessible(document: DocumentNode): DocumentNode {
-  const usedByInternal = new Set<string>();
-  const usedElsewhere = new Set<string>();
-  visit(document, {
-    FieldDefinition(node) {
-      (isInternal(node) ? usedByInternal : usedElsewhere).add(namedType(node.type));
-      for (const arg of node.arguments ?? []) usedElsewhere.add(namedType(arg.type));
-    },
-    InputValueDefinition(node) {
-      usedElsewhere.add(namedType(node.type));
-    },
-  });
-  const hidden = new Set([...usedByInternal].filter((name) => !usedElsewhere.has(name)));
+  const uses = new Map<string, TypeUse[]>();
+  const use = (type: TypeNode, owner: string, hiddenField: boolean) => {
+    const name = namedType(type);
+    uses.set(name, [...(uses.get(name) ?? []), { owner, hiddenField }]);
+  };
+  for (const definition of document.definitions) {
+    if (
+      definition.kind === Kind.OBJECT_TYPE_DEFINITION ||
+      definition.kind === Kind.OBJECT_TYPE_EXTENSION ||
+      definition.kind === Kind.INTERFACE_TYPE_DEFINITION
+    ) {
+      for (const field of definition.fields ?? []) {
+        use(field.type, definition.name.value, isHidden(field));
+        for (const arg of field.arguments ?? []) use(arg.type, definition.name.value, isHidden(field));
+      }
+    } else if (definition.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) {
+      for (const field of definition.fields ?? []) use(field.type, definition.name.value, false);
+    } else if (definition.kind === Kind.DIRECTIVE_DEFINITION) {
+      for (const arg of definition.arguments ?? []) use(arg.type, `@${definition.name.value}`, false);
+    } else if (definition.kind === Kind.UNION_TYPE_DEFINITION) {
+      for (const member of definition.types ?? []) use(member, definition.name.value, false);
+    }
+  }
+  // A type is hidden when every place that names it is hidden: a hidden field, or a type hidden in turn.
+  const hidden = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, places] of uses) {
+      if (!hidden.has(name) && places.every((p) => p.hiddenField || hidden.has(p.owner))) {
+        hidden.add(name);
+        grew = true;
+      }
+    }
+  }
   const mark = <T extends { directives?: readonly DirectiveNode[] }>(node: T): T | undefined =>
     node.directives?.some((d) => d.name.value === 'inaccessible') ? undefined : { ...node, directives: [...(node.directives ?? []), INACCESSIBLE] };
+  const markHidden = <T extends { name: { value: string }; directives?: readonly DirectiveNode[] }>(node: T): T | undefined =>
+    hidden.has(node.name.value) ? mark(node) : undefined;
   return visit(document, {
-    FieldDefinition: (node) => (isInternal(node) ? mark(node) : undefined),
-    ObjectTypeDefinition: (node) => (hidden.has(node.name.value) ? mark(node) : undefined),
+    FieldDefinition: (node) => (isHidden(node) ? mark(node) : undefined),
+    ObjectTypeDefinition: markHidden,
+    InputObjectTypeDefinition: markHidden,
+    EnumTypeDefinition: markHidden,
   });
 }
 
@@ -83,7 +118,24 @@ export function resolvePlainFieldsByDefault(): void {
  * type-graphql classes → SDL with federation and authorization directives → Apollo subgraph schema,
  * with every @scopes/@pbac/@ownData/@internal field wrapped by the one enforcing transformer.
  */
-export async function buildFederatedSchema(definition: SchemaDefinition): Promise<GraphQLSchema> {
+export function buildFederatedSchema(definition: SchemaDefinition): Promise<GraphQLSchema> {
+  let built = builtSchemas.get(definition);
+  if (!built) {
+    built = buildOnce(definition);
+    builtSchemas.set(definition, built);
+    built.catch(() => builtSchemas.delete(definition));
+  }
+  return built;
+}
+
+/**
+ * A definition's schema, built once per process: a GraphQLSchema is immutable and its resolvers take their
+ * database and principal from the context, so every server of one subgraph in a process (replicas started
+ * side by side, the ~130 stacks of a test worker) shares it. Building it costs ~0.2–0.5 s of CPU per subgraph.
+ */
+const builtSchemas = new WeakMap<SchemaDefinition, Promise<GraphQLSchema>>();
+
+async function buildOnce(definition: SchemaDefinition): Promise<GraphQLSchema> {
   resolvePlainFieldsByDefault();
   const typeGraphqlSchema = await buildSchema({
     resolvers: definition.resolvers,

@@ -1,4 +1,4 @@
-import { Kind, Lexer, parse, Source, TokenKind } from 'graphql';
+import { Lexer, Source, TokenKind } from 'graphql';
 
 /**
  * The supergraph the gateway's own calls are planned over: the published one with every
@@ -27,15 +27,4 @@ export function internalSupergraphOf(supergraphSdl: string): string {
   }
   kept.push(supergraphSdl.slice(from));
   return kept.join('');
-}
-
-/** Whether a printed API schema still shows a field of the root types (tests). */
-export function rootFieldNames(apiSdl: string): string[] {
-  const names: string[] = [];
-  for (const definition of parse(apiSdl).definitions) {
-    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION && ['Query', 'Mutation'].includes(definition.name.value)) {
-      for (const field of definition.fields ?? []) names.push(field.name.value);
-    }
-  }
-  return names;
 }

@@ -239,11 +239,6 @@ export function watchQueueDepth(reader: QueueDepthReader): () => void {
   };
 }
 
-/** The exposition text of every series of this process (what METRICS_PATH answers). */
-export function metricsText(): Promise<string> {
-  return registry.metrics();
-}
-
 /** Answers `GET /metrics` (true), or leaves any other request to the caller (false): on a bare node:http listener and in express alike. */
 export function answerMetrics(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== METRICS_PATH) return false;

@@ -31,15 +31,18 @@ import { AttributeOptionResolver, AttributeResolver } from './attribute/attribut
 import { DelegationCredential } from './delegation-credential/delegation-credential.entity';
 import { DelegationCredentialResolver } from './delegation-credential/delegation-credential.resolver';
 import { RoleResolver } from './role/role.resolver';
-import { Membership } from './membership/membership.entity';
+import { Membership } from './team/membership.entity';
 import { MembershipResolver } from './membership/membership.resolver';
 import { OrganizationResolver } from './organization/organization.resolver';
+import { TeamOrganizationResolver } from './organization/team-organization.resolver';
+import { UserOrganizationResolver } from './organization/user-organization.resolver';
 import { OrganizationUserResolver, organizationUserReference } from './organization/organization-user.resolver';
 import { PrivateLink, privateLinkReference } from './private-link/private-link.stub';
 import { PrivateLinkUrlResolver } from './private-link/private-link-url.resolver';
 import { Team } from './team/team.entity';
 import { teamReference } from './team/team.reference';
 import { TeamResolver } from './team/team.resolver';
+import { TeamDeletionResolver } from './team-deletion/team-deletion.resolver';
 import { TeamRosterResolver } from './team/team-roster.resolver';
 import { InvitationResolver } from './membership/invitation.resolver';
 import { User } from './user/user.entity';
@@ -73,6 +76,9 @@ export const organizations: SubgraphDefinition = {
     RoleResolver,
     UserResolver,
     TeamResolver,
+    TeamDeletionResolver,
+    TeamOrganizationResolver,
+    UserOrganizationResolver,
     MembershipResolver,
     OrganizationResolver,
     OrganizationUserResolver,

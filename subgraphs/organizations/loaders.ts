@@ -1,6 +1,6 @@
 import { SubgraphContext } from '../kit/context';
 import { byKey, groupedByKey } from '../kit/loaders';
-import { Membership } from './membership/membership.entity';
+import { Membership } from './team/membership.entity';
 import { MembershipService } from './membership/membership.service';
 import { Role } from './role/role.entity';
 import { RoleService } from './role/role.service';

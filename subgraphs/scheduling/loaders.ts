@@ -1,9 +1,9 @@
 import { SubgraphContext } from '../kit/context';
 import { In } from 'typeorm';
 import { byKey, groupedByKey } from '../kit/loaders';
-import { Attendee } from './booking/attendee.entity';
-import { Booking } from './booking/booking.entity';
-import { BookingHost } from './booking/booking-host.entity';
+import { Attendee } from './booking-record/attendee.entity';
+import { Booking } from './booking-record/booking.entity';
+import { BookingHost } from './booking-record/booking-host.entity';
 import { BookingService } from './booking/booking.service';
 import { EventType } from './event-type/event-type.entity';
 import { EventTypeService } from './event-type/event-type.service';

@@ -1,6 +1,6 @@
+import { Kind, parse } from 'graphql';
 import { readCheckedInApiSchema } from '../../schema/compose';
 import { GraphLink } from '../../subgraphs/kit/graph-link';
-import { rootFieldNames } from '../../subgraphs/kit/internal-supergraph';
 import { DirectoryUsersDocument } from '../../subgraphs/oauth/contracts/generated';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -18,6 +18,20 @@ const INTERNAL_ROOT_FIELDS = [
   'linkRoutingFormResponseToBooking',
   'scheduleWorkflowReminders',
 ];
+
+/** Shapes only the REST façade sends (the older POST /v2/bookings body): @inaccessible too (issue 24). */
+const REST_ONLY_ROOT_FIELDS = ['legacyCreateBooking'];
+
+/** The root fields (Query and Mutation) a printed API schema shows. */
+function rootFieldNames(apiSdl: string): string[] {
+  const names: string[] = [];
+  for (const definition of parse(apiSdl).definitions) {
+    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION && ['Query', 'Mutation'].includes(definition.name.value)) {
+      for (const field of definition.fields ?? []) names.push(field.name.value);
+    }
+  }
+  return names;
+}
 
 const ROOT_FIELDS = /* GraphQL */ `
   query { __schema { queryType { fields { name } } mutationType { fields { name } } types { name } } }
@@ -37,6 +51,8 @@ describe('the @internal root fields are @inaccessible: out of the public contrac
     expect(roots).toEqual(expect.arrayContaining(['me', 'booking']));
     for (const field of INTERNAL_ROOT_FIELDS) expect(roots).not.toContain(field);
     expect(api).not.toMatch(/type (ResolvedCredential|TeamRoster)\b/);
+    for (const field of REST_ONLY_ROOT_FIELDS) expect(roots).not.toContain(field);
+    expect(api).not.toMatch(/input (LegacyCreateBookingInput|LegacyBookingResponsesInput)\b/);
     expect(api).not.toMatch(/join__|link__/);
   });
 
@@ -47,8 +63,9 @@ describe('the @internal root fields are @inaccessible: out of the public contrac
     const schema = introspection.body.data.__schema;
     const roots = [...schema.queryType.fields, ...schema.mutationType.fields].map((f: { name: string }) => f.name);
     expect(roots).toContain('me');
-    for (const field of INTERNAL_ROOT_FIELDS) expect(roots).not.toContain(field);
-    expect(schema.types.map((t: { name: string }) => t.name)).not.toContain('ResolvedCredential');
+    for (const field of [...INTERNAL_ROOT_FIELDS, ...REST_ONLY_ROOT_FIELDS]) expect(roots).not.toContain(field);
+    const types = schema.types.map((t: { name: string }) => t.name);
+    for (const type of ['ResolvedCredential', 'LegacyCreateBookingInput', 'LegacyBookingResponsesInput']) expect(types).not.toContain(type);
 
     const asked = await stack.graphql('query { usersById(ids: [1]) { id } }', {}, key);
     expect(asked.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');

@@ -1,5 +1,6 @@
 import * as federationOperations from '@apollo/federation-internals/dist/operations';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { sharedSupergraphs } from '../support/shared-supergraph';
 import { fewestStatements } from '../support/sql-statements';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -18,10 +19,13 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
   let stack: TestStack;
   let key: string;
   let addBookings: (count: number) => Promise<void>;
+  let supergraphBuildsAsked: number;
 
   beforeAll(async () => {
     // No webhook worker: its background lookups (subscribers of each booking event) would be counted too.
+    const asked = sharedSupergraphs.asked;
     stack = await startTestStack({ webhookWorker: false });
+    supergraphBuildsAsked = sharedSupergraphs.asked - asked;
     const operator = operatorOf(stack);
     const host = await userWithKey(stack, { name: 'Hana Host' });
     key = host.key;
@@ -49,6 +53,10 @@ describe('one request to /graphql resolves me → bookings → attendees → eve
     const statements = await fewestStatements(async () => (answer = await stack.graphql(query, {}, key)));
     return { ...answer, statements };
   }
+
+  it("starts its two gateways through Supergraph.build, which the tests' gateways share (test/support/shared-supergraph.ts)", () => {
+    expect(supergraphBuildsAsked).toBeGreaterThanOrEqual(2);
+  });
 
   it('answers the whole tree', async () => {
     await addBookings(1);

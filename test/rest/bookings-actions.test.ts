@@ -2,7 +2,7 @@ import { attendee, book, bookingEvents, BOOKINGS_VERSION, EVERY_DAY, Host, hostW
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { expectReferenceShape } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
-import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 
 const ALL_DAY_UTC = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] };
 

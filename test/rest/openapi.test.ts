@@ -1,5 +1,6 @@
 import { Supergraph } from '@apollo/federation-internals';
 import { buildClientSchema, getIntrospectionQuery, GraphQLSchema, Kind, OperationDefinitionNode, parse, validate } from 'graphql';
+import { internalSupergraphOf } from '../../subgraphs/kit/internal-supergraph';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { readCheckedInSupergraph } from '../../schema/compose';
@@ -264,12 +265,15 @@ describe('GET /v2/openapi.json', () => {
     });
   });
 
-  describe('every route’s GraphQL document validates against the composed supergraph API schema', () => {
+  /** Root fields only the façade asks for: @inaccessible, out of the public graph (issue 24). */
+  const REST_ONLY_FIELDS = ['legacyCreateBooking'];
+
+  describe('every route’s GraphQL document validates against the internal API schema the façade runs on', () => {
     let checkedIn: GraphQLSchema;
     let served: GraphQLSchema;
 
     beforeAll(async () => {
-      checkedIn = Supergraph.build(readCheckedInSupergraph()).apiSchema().toGraphQLJSSchema();
+      checkedIn = Supergraph.build(internalSupergraphOf(readCheckedInSupergraph())).apiSchema().toGraphQLJSSchema();
       const introspection = await stack.graphql(getIntrospectionQuery());
       expect(introspection.body.errors).toBeUndefined();
       served = buildClientSchema(introspection.body.data);
@@ -278,7 +282,11 @@ describe('GET /v2/openapi.json', () => {
     it.each(routeRows)('%s', (_label, route) => {
       const document = parse(route.operation);
       expect(validate(checkedIn, document).map((e) => e.message)).toEqual([]);
-      expect(validate(served, document).map((e) => e.message)).toEqual([]);
+      // The public /graphql serves every route's document but those of the REST-only fields, which it does not know.
+      const restOnly = REST_ONLY_FIELDS.filter((field) => route.operation.includes(`${field}(`));
+      const publicErrors = validate(served, document).map((e) => e.message);
+      if (restOnly.length) expect(publicErrors).toEqual(expect.arrayContaining([expect.stringContaining(`"${restOnly[0]}"`)]));
+      else expect(publicErrors).toEqual([]);
 
       const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
       expect(operations).toHaveLength(1);

@@ -5,7 +5,7 @@ import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { referenceDocument } from '../support/reference-components';
 import { referenceShapeProblems } from '../support/reference-shapes';
 import { startTestStack, TestStack } from '../support/stack';
-import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 
 /**
  * One answer shape (issue 9): every operation of the reference document whose tag is one of the

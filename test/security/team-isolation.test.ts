@@ -12,7 +12,7 @@ import { DelegationCredentialService } from '../../subgraphs/organizations/deleg
 import { ManagedOrganizationService } from '../../subgraphs/organizations/managed-organization/managed-organization.service';
 import { ApiKeyService } from '../../subgraphs/oauth/api-key/api-key.service';
 import { OutOfOfficeService } from '../../subgraphs/scheduling/out-of-office/out-of-office.service';
-import { BookingStatus } from '../../subgraphs/scheduling/booking/booking.entity';
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { EventType } from '../../subgraphs/scheduling/event-type/event-type.entity';
 import { PrivateLinkService } from '../../subgraphs/scheduling/private-link/private-link.service';
 import { encryptProviderSecret } from '../../subgraphs/integrations/provider-secret';

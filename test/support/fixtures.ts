@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MembershipRole } from '../../subgraphs/organizations/membership/membership.entity';
+import { MembershipRole } from '../../subgraphs/organizations/team/membership.entity';
 import { Operator } from '../../stack/operator';
 import { TestStack } from './stack';
 

@@ -8,8 +8,11 @@
  * - the environment as it was: variables a file set or removed while it ran are put back after it,
  *   so no file starts with another's settings.
  *
- * Runs once per worker (setupFilesAfterEnv), before any test file: it wraps the globals.
+ * Runs once per worker (setupFilesAfterEnv), before any test file: it wraps the globals, and makes the worker's
+ * gateways share what they derive from one supergraph text (support/shared-supergraph.ts).
  */
+import './shared-supergraph';
+
 const TEST_TIMEOUT_MS = 60_000;
 
 type Callback = (...args: unknown[]) => unknown;

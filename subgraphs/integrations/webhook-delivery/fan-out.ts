@@ -172,8 +172,3 @@ async function planNoShowChecks(tx: EntityManager, webhooks: Webhook[], booking:
     }
   }
 }
-
-/** A scheduled trigger that came due. */
-export function fireScheduled(db: DataSource, graph: GraphLink, job: ScheduledBookingJob): Promise<void> {
-  return fanOut(db, graph, job);
-}

@@ -42,4 +42,3 @@ export const WEBHOOK_VERSIONS = ['2021-10-20', '2026-07-27'] as const;
 export const DEFAULT_WEBHOOK_VERSION = '2021-10-20';
 
 export const WEBHOOK_TIME_UNITS = ['DAY', 'HOUR', 'MINUTE'] as const;
-export type WebhookTimeUnit = (typeof WEBHOOK_TIME_UNITS)[number];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { Attribute, AttributeAssignment, AttributeOption, AttributeType } from './attribute.entity';
 import {

@@ -1,7 +1,7 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 
 @ObjectType({ description: 'One option of a MULTI_SELECT attribute held by a member (reference: MultiSelectAttributeOption).' })
 export class MembershipAttributeOption {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badInput, conflict, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { MembershipRole } from '../membership/membership.entity';
+import { MembershipRole } from '../team/membership.entity';
 import { MembershipService } from '../membership/membership.service';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';

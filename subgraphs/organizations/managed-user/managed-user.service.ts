@@ -1,6 +1,6 @@
 import { SubgraphContext } from '../../kit/context';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { profileChanges, UpdateMeInput } from '../user/update-me';
 import { User } from '../user/user.entity';
 import { UserService } from '../user/user.service';

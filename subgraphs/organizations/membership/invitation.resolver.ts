@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Membership } from './membership.entity';
+import { Membership } from '../team/membership.entity';
 import { changed } from './membership.resolver';
 import { MembershipService } from './membership.service';
 

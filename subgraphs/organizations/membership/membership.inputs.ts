@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsOptional } from 'class-validator';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { MembershipRole } from './membership.entity';
+import { MembershipRole } from '../team/membership.entity';
 
 @InputType({ description: 'Body of POST …/memberships (teams, organization teams, organizations).' })
 export class CreateMembershipInput {

@@ -5,7 +5,7 @@ import { roleById, teamById, userById } from '../loaders';
 import { Team } from '../team/team.entity';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { User } from '../user/user.entity';
-import { Membership } from './membership.entity';
+import { Membership } from '../team/membership.entity';
 import { CreateMembershipInput, MembershipFilterArgs, UpdateMembershipInput } from './membership.inputs';
 import { actorOf } from './consent';
 import { sendInvitation } from './invitation-notice';

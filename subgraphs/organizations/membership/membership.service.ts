@@ -5,7 +5,7 @@ import { PageArgs, pageWindow } from '../../kit/pagination';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
-import { Membership, MembershipRole } from './membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { ConsentTarget, MembershipActor, mayAcceptFor } from './consent';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs } from '../../kit/pagination';
-import { Membership } from './membership.entity';
+import { Membership } from '../team/membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 import { changed, MembershipPage, pageOf } from './membership.resolver';
 import { actorOf } from './consent';

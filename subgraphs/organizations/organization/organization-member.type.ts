@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { PageOf } from '../../kit/pagination';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { User } from '../user/user.entity';
 
 @ObjectType({ description: "The user inside the organization (the reference's ProfileOutput)." })

@@ -1,7 +1,7 @@
 import { IsOptional, MaxLength, MinLength } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
-import { MembershipRole } from '../membership/membership.entity';
+import { MembershipRole } from '../team/membership.entity';
 
 @InputType({ description: "Body of POST /v2/organizations/{orgId}/users (the reference's CreateOrganizationUserInput, the fields the service keeps)." })
 export class CreateOrganizationUserInput {

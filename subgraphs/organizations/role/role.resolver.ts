@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-
 import { SubgraphContext } from '../../kit/context';
 import { notFound } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { Role } from './role.entity';
 import { AssignRoleInput, CreateRoleInput, RolePage, RolePermissionsInput, UpdateRoleInput } from './role.inputs';
 import { checkPermissions, RoleService } from './role.service';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { PageArgs, pageWindow } from '../../kit/pagination';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { Role } from './role.entity';
 import { SYSTEM_ROLE_IDS, systemRolePermissions } from './system-roles';

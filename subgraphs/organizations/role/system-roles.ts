@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Kind, parse, StringValueNode, ListValueNode } from 'graphql';
 import { SUPERGRAPH_FILE } from '../../kit/schema-files';
-import { MembershipRole } from '../membership/membership.entity';
+import { MembershipRole } from '../team/membership.entity';
 
 /** Ids of the built-in roles: what a membership role grants when no custom role is assigned. */
 export const SYSTEM_ROLE_IDS: Record<MembershipRole, string> = {

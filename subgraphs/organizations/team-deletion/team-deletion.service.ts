@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { notFound } from '../../kit/errors';
 import { GraphLink } from '../../kit/graph-link';
 import { CLAIM_SECONDS, claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { setting } from '../../kit/configuration/settings';
 import { RemoveTeamEventTypesDocument } from '../contracts/generated';

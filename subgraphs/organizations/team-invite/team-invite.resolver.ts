@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
-import { Membership } from '../membership/membership.entity';
+import { Membership } from '../team/membership.entity';
 import { TeamInviteService } from './team-invite.service';
 import { AcceptTeamInviteInput, RevokedTeamInvites, TeamInviteLink } from './team-invite.types';
 

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { bookingBaseUrl } from '../../kit/booking-url';
 import { badInput, notFound } from '../../kit/errors';
 import { sha256Hex } from '../../kit/sha256';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { TeamInvite } from './team-invite.entity';

@@ -1,10 +1,8 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
 import { PageArgs, paginationOf } from '../../kit/pagination';
-import { TeamDeletionService } from '../team-deletion/team-deletion.service';
 import { Team } from './team.entity';
 import { CreateOrganizationTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';
-import { deleted } from './team.resolver';
 import { TeamService } from './team.service';
 
 /** Teams of an organization (`/v2/organizations/{orgId}/teams…`): organization admins manage them, team admins their own. */
@@ -71,15 +69,5 @@ export class OrganizationTeamResolver {
   ): Promise<Team> {
     const teams = new TeamService(ctx.db);
     return teams.update(await teams.getInOrganization(teamId, orgId), input);
-  }
-
-  @Mutation(() => Team, {
-    description:
-      'Deletes a team of the organization, as DELETE /v2/teams/{teamId} does (DELETE /v2/organizations/{orgId}/teams/{teamId}): organization ADMIN/OWNER.',
-  })
-  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  @Directive('@pbac(permission: "team.delete", org: "args.orgId")')
-  async deleteOrganizationTeam(@Arg('orgId', () => Int) orgId: number, @Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
-    return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, orgId));
   }
 }

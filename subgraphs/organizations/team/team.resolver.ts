@@ -3,19 +3,11 @@ import { SubgraphContext } from '../../kit/context';
 import { badInput } from '../../kit/errors';
 import { PageArgs, paginationOf } from '../../kit/pagination';
 import { isIanaTimeZone } from '../../kit/time-zones';
-import { membershipsByTeamId, teamById } from '../loaders';
-import { Membership, MembershipRole } from '../membership/membership.entity';
-import { Organization } from '../organization/organization.type';
+import { membershipsByTeamId } from '../loaders';
+import { Membership, MembershipRole } from './membership.entity';
 import { Team } from './team.entity';
-import { TeamDeletionService } from '../team-deletion/team-deletion.service';
 import { CreateTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';
 import { TeamService } from './team.service';
-
-/** The deleted team's members' cached principals must forget it. */
-export function deleted(ctx: SubgraphContext, result: { team: Team; memberIds: number[] }): Team {
-  for (const id of result.memberIds) ctx.principalsChanged.add(id);
-  return result.team;
-}
 
 @Resolver(() => Team)
 export class TeamResolver {
@@ -50,17 +42,6 @@ export class TeamResolver {
     return teams.update(await teams.getInOrganization(teamId, null), input);
   }
 
-  @Mutation(() => Team, {
-    description:
-      'Deletes a team with its memberships, invite links and (in the scheduling subgraph) its event types; answers the team as it was (DELETE /v2/teams/{teamId}). Team owners.',
-  })
-  @Directive('@scopes(anyOf: [["TEAM_PROFILE_WRITE"]])')
-  @Directive('@pbac(permission: "team.delete", roles: ["OWNER"], team: "args.teamId")')
-  async deleteTeam(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<Team> {
-    const team = await new TeamService(ctx.db).get(teamId);
-    return deleted(ctx, await new TeamDeletionService(ctx.db, ctx.graph).delete(teamId, team.parentId));
-  }
-
   /**
    * The rule of GET /v2/organizations/{orgId}/teams/{teamId}/memberships (spec 4.12), on every path to a team: an organization
    * MEMBER reaches its teams through `Organization.teams`, a team MEMBER through `team` and `organizationTeam`; neither may list
@@ -90,11 +71,5 @@ export class TeamResolver {
   })
   myMembershipAccepted(@Root() team: Team, @Ctx() ctx: SubgraphContext): boolean | null {
     return ctx.principal.memberships.find((m) => m.teamId === team.id)?.accepted ?? null;
-  }
-
-  @FieldResolver(() => Organization, { nullable: true })
-  async organization(@Root() team: Team, @Ctx() ctx: SubgraphContext): Promise<Organization | null> {
-    const org = team.parentId == null ? null : await teamById(ctx).load(team.parentId);
-    return org ? Organization.of(org) : null;
   }
 }

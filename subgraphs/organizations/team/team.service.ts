@@ -2,7 +2,7 @@ import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { PageArgs, pageWindow } from '../../kit/pagination';
-import { Membership, MembershipRole } from '../membership/membership.entity';
+import { Membership, MembershipRole } from './membership.entity';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { Team } from './team.entity';
 import { UpdateTeamInput } from './team.inputs';

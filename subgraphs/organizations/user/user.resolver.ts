@@ -3,9 +3,8 @@ import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolve
 import { SubgraphContext } from '../../kit/context';
 import { unauthenticated } from '../../kit/errors';
 import { selectsOnlyKey } from '../../kit/key-only';
-import { membershipsByUserId, teamById, userById } from '../loaders';
-import { Membership } from '../membership/membership.entity';
-import { Organization } from '../organization/organization.type';
+import { membershipsByUserId, userById } from '../loaders';
+import { Membership } from '../team/membership.entity';
 import { User } from './user.entity';
 import { UserService } from './user.service';
 
@@ -39,21 +38,5 @@ export class UserResolver {
   @Directive('@ownData(userId: "parent.id")')
   memberships(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<Membership[]> {
     return membershipsByUserId(ctx).load(user.id);
-  }
-
-  @FieldResolver(() => Organization, { nullable: true, description: 'The organization the user is an accepted member of, if any.' })
-  @Directive('@ownData(userId: "parent.id")')
-  async organization(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<Organization | null> {
-    for (const m of await membershipsByUserId(ctx).load(user.id)) {
-      const team = m.accepted ? await teamById(ctx).load(m.teamId) : null;
-      if (team?.isOrganization) return Organization.of(team);
-    }
-    return null;
-  }
-
-  @FieldResolver(() => Int, { nullable: true })
-  @Directive('@ownData(userId: "parent.id")')
-  async organizationId(@Root() user: User, @Ctx() ctx: SubgraphContext): Promise<number | null> {
-    return (await this.organization(user, ctx))?.id ?? null;
   }
 }

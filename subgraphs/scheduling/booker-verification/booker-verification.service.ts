@@ -4,7 +4,7 @@ import { badInput, conflict, notFound } from '../../kit/errors';
 import { mailerFromEnvironment } from '../../kit/mailer';
 import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from '../../kit/verification-code';
-import { checkAttendee } from '../booking/booking-rules';
+import { checkAttendee } from '../booking-record/booking-rules';
 import { EventType } from '../event-type/event-type.entity';
 
 /** Codes are bound to the event type and the address: a code for one event type books nothing else. */

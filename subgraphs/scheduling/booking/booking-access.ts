@@ -2,7 +2,7 @@ import { authorize } from '../../kit/authz-directives';
 import { SubgraphContext } from '../../kit/context';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
-import { Booking } from './booking.entity';
+import { Booking } from '../booking-record/booking.entity';
 import { bookingNotFound } from './booking-changes';
 
 export type BookingPermission = 'booking.read' | 'booking.update';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Attendee } from './attendee.entity';
-import { Booking } from './booking.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking } from '../booking-record/booking.entity';
 import {
   AddAttendeeInput,
   AddGuestsInput,

@@ -2,13 +2,13 @@ import { EntityManager } from 'typeorm';
 import { badInput, conflict, notFound } from '../../kit/errors';
 import { SubgraphContext } from '../../kit/context';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
-import { BookingEventType } from './booking-event.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
-import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
+import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { bookingNotFound } from './booking-changes';
-import { bookingLocationOf } from './booking-location';
-import { checkAttendee, checkEmail, checkPhoneNumber, reasonOf } from './booking-rules';
+import { bookingLocationOf } from '../booking-record/booking-location';
+import { checkAttendee, checkEmail, checkPhoneNumber, reasonOf } from '../booking-record/booking-rules';
 import { managedBooking } from './booking-access';
 
 /**

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Attendee } from './attendee.entity';
-import { Booking } from './booking.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking } from '../booking-record/booking.entity';
 
 @ObjectType({ description: 'Who was marked absent from a booking (POST /v2/bookings/{uid}/mark-absent), for the no-show webhook triggers.' })
 export class BookingAttendance {

@@ -1,7 +1,7 @@
 import { HostCalendar } from '../slots/host-calendars';
 import { slotProblemOf, unavailable } from './booking-availability';
-import { bookingLocationOf, locationText } from './booking-location';
-import { checkAttendee, checkMetadata } from './booking-rules';
+import { bookingLocationOf, locationText } from '../booking-record/booking-location';
+import { checkAttendee, checkMetadata } from '../booking-record/booking-rules';
 
 /** Whether one host can take a booking, and the 409 that says why not (no I/O). */
 const d = (iso: string) => new Date(iso);

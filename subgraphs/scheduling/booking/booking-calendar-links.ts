@@ -1,7 +1,7 @@
 import type { DateTime } from 'ics';
-import { Attendee } from './attendee.entity';
-import { Booking } from './booking.entity';
-import { locationText } from './booking-location';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking } from '../booking-record/booking.entity';
+import { locationText } from '../booking-record/booking-location';
 
 /** One "add to calendar" link of a booking (reference: CalendarLink). */
 export interface CalendarLink {

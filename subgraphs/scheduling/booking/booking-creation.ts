@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
+import { Attendee } from '../booking-record/attendee.entity';
 import { badInput, conflict } from '../../kit/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
-import { Booking, BookingStatus } from './booking.entity';
-import { bookingLocationOf } from './booking-location';
-import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
+import { Booking, BookingStatus } from '../booking-record/booking.entity';
+import { bookingLocationOf } from '../booking-record/booking-location';
+import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from '../booking-record/booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 import { refuseIfTaken } from './taken-slot';

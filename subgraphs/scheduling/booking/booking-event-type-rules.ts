@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { badInput, conflict, notFound } from '../../kit/errors';
 import { ConfirmationPolicy } from '../event-type/event-type-settings';
 import { EventType } from '../event-type/event-type.entity';
-import { SlotReservation } from '../slot-reservation/slot-reservation.entity';
+import { SlotReservation } from '../booking-record/slot-reservation.entity';
 import { OwnerDirectory } from '../slots/event-type-lookup';
 import { addDays, formatLocalDate, localDateOf, localTimeToUtc } from '../slots/local-time';
 import { availableSlots } from '../slots/slots.service';

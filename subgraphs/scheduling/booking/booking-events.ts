@@ -1,10 +1,10 @@
 import { EntityManager } from 'typeorm';
 import { cancelWaitingJobsInTransaction, enqueueAllInTransaction, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
-import { BookingEvent, BookingEventType } from './booking-event.entity';
-import { Booking } from './booking.entity';
-import { locationText } from './booking-location';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEvent, BookingEventType } from '../booking-record/booking-event.entity';
+import { Booking } from '../booking-record/booking.entity';
+import { locationText } from '../booking-record/booking-location';
 import { bookingHooksJob } from './booking-hooks';
 import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
 

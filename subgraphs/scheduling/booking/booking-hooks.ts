@@ -11,10 +11,10 @@ import {
 } from '../contracts/generated';
 import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
-import { BookingEventType } from './booking-event.entity';
-import { Booking, LIVE_STATUSES } from './booking.entity';
-import { BookingLocation, locationText } from './booking-location';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEventType } from '../booking-record/booking-event.entity';
+import { Booking, LIVE_STATUSES } from '../booking-record/booking.entity';
+import { BookingLocation, locationText } from '../booking-record/booking-location';
 import { setting } from '../../kit/configuration/settings';
 import { runJobTraced } from '../../kit/tracing';
 

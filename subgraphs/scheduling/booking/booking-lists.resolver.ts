@@ -4,7 +4,7 @@ import { paginationOf } from '../../kit/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
 import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
-import { Booking } from './booking.entity';
+import { Booking } from '../booking-record/booking.entity';
 import { BookingFilterArgs, BookingListArgs, OrganizationBookingListArgs } from './booking.inputs';
 import { BookingReferenceOutput } from './booking-actions.inputs';
 import { bookingNotFound } from './booking-changes';

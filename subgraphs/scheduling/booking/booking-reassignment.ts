@@ -3,12 +3,12 @@ import { badInput, conflict, notFound } from '../../kit/errors';
 import { SubgraphContext } from '../../kit/context';
 import { hostIdsOf, ownerDirectoryOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
-import { Attendee } from './attendee.entity';
-import { BookingEventType } from './booking-event.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
-import { Booking, LIVE_STATUSES } from './booking.entity';
+import { Booking, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { managedBooking } from './booking-access';
-import { reasonOf } from './booking-rules';
+import { reasonOf } from '../booking-record/booking-rules';
 import { placeBooking } from './host-assignment';
 
 const DAY = 86_400_000;

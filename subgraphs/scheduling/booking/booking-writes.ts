@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
-import { BookingEvent, BookingEventType } from './booking-event.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEvent, BookingEventType } from '../booking-record/booking-event.entity';
 import { BOOKING_EVENT_KEY_PREFIX, bookingPayload, changeJobs, EventTypeOfEvent, webhookEventJob } from './booking-events';
 import { jobInsertPart } from '../../kit/job-queue';
-import { Booking, BookingStatus } from './booking.entity';
-import { BookingLocation } from './booking-location';
-import { AttendeeDetails } from './booking-rules';
+import { Booking, BookingStatus } from '../booking-record/booking.entity';
+import { BookingLocation } from '../booking-record/booking-location';
+import { AttendeeDetails } from '../booking-record/booking-rules';
 import { withTraceContext } from '../../kit/tracing';
 import { RecordedBooking } from '../../kit/webhook-event-jobs';
 

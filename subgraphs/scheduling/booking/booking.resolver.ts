@@ -7,13 +7,13 @@ import { EventType } from '../event-type/event-type.entity';
 import { attendeesByBookingId, eventTypeById, hostIdsByBookingId } from '../loaders';
 import { ownerDirectoryOf } from '../slots/event-type-lookup';
 import { User } from '../user/user.stub';
-import { Attendee } from './attendee.entity';
-import { Booking } from './booking.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking } from '../booking-record/booking.entity';
 import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBookingInput, RescheduleBookingInput } from './booking.inputs';
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
-import { locationText } from './booking-location';
+import { locationText } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
@@ -85,6 +85,8 @@ export class BookingResolver {
 
   @Mutation(() => Booking, { description: 'The older POST /v2/bookings body (responses, timeZone, language; rescheduleUid reschedules). Public.' })
   @Directive('@public')
+  // Only the REST façade sends this body: out of the public graph, served through the gateway's internal schema.
+  @Directive('@inaccessible')
   legacyCreateBooking(@Arg('input') input: LegacyCreateBookingInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Booking> {
     return once(ctx, info, () => this.legacyWrite(input, ctx));
   }

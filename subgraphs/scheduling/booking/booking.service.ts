@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { EventType } from '../event-type/event-type.entity';
-import { Attendee } from './attendee.entity';
-import { Booking, BookingStatus } from './booking.entity';
-import { BookingLocation } from './booking-location';
+import { Attendee } from '../booking-record/attendee.entity';
+import { Booking, BookingStatus } from '../booking-record/booking.entity';
+import { BookingLocation } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
-import { checkAttendee, checkMetadata } from './booking-rules';
+import { checkAttendee, checkMetadata } from '../booking-record/booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 
 export { createBooking } from './booking-creation';

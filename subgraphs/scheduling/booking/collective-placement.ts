@@ -6,8 +6,8 @@ import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../sl
 import { heldAndLive, limitPadding, liveBookings } from '../slots/host-calendars';
 import { overlaps } from '../slots/interval';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
-import { Booking, BookingStatus } from './booking.entity';
-import { SlotReservation } from '../slot-reservation/slot-reservation.entity';
+import { Booking, BookingStatus } from '../booking-record/booking.entity';
+import { SlotReservation } from '../booking-record/slot-reservation.entity';
 import type { Placement } from './placement';
 
 const DAY = 86_400_000;

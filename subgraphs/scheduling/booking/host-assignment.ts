@@ -2,7 +2,7 @@ import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import { isConstraintViolation } from '../../kit/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
 import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
-import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
+import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
 import { countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';

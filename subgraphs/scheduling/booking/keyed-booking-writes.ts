@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
-import { Booking } from './booking.entity';
+import { Booking } from '../booking-record/booking.entity';
 
 /**
  * Bookings written under an Idempotency-Key (kit/keyed-writes.ts): what the write answered is recorded in its

@@ -9,8 +9,8 @@ import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings
 import { Interval, overlaps } from '../slots/interval';
 import { occurrenceStarts } from '../slots/recurrence';
 import { SlotProblem, slotProblemOf, unavailable } from './booking-availability';
-import { Booking, BookingStatus } from './booking.entity';
-import { AttendeeDetails } from './booking-rules';
+import { Booking, BookingStatus } from '../booking-record/booking.entity';
+import { AttendeeDetails } from '../booking-record/booking-rules';
 import { BookingRow, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 import { recordBookingWrite } from './keyed-booking-writes';

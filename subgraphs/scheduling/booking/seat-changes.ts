@@ -5,11 +5,11 @@ import { hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { applyRollingWindow } from '../slots/rolling-window';
-import { Attendee } from './attendee.entity';
-import { BookingEventType } from './booking-event.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
-import { Booking, BookingStatus, LIVE_STATUSES } from './booking.entity';
-import { instantOf } from './booking-rules';
+import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
+import { instantOf } from '../booking-record/booking-rules';
 import { insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 

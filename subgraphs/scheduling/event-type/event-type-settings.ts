@@ -381,37 +381,6 @@ export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: numbe
   return settings;
 }
 
-/** The body fields that are settings (everything `settingsOf` reads). */
-export const SETTINGS_FIELDS: ReadonlyArray<keyof EventTypeSettingsInput> = [
-  'lengthInMinutesOptions',
-  'minimumBookingNotice',
-  'beforeEventBuffer',
-  'afterEventBuffer',
-  'slotInterval',
-  'offsetStart',
-  'onlyShowFirstAvailableSlot',
-  'bookingLimitsCount',
-  'bookingLimitsDuration',
-  'bookingWindow',
-  'confirmationPolicy',
-  'seats',
-  'recurrence',
-  'disableGuests',
-  'hideCalendarNotes',
-  'hideCalendarEventDetails',
-  'hideOrganizerEmail',
-  'lockTimeZoneToggleOnBookingPage',
-  'useDestinationCalendarEmail',
-  'customName',
-  'successRedirectUrl',
-  'color',
-  'bookerLayouts',
-  'destinationCalendar',
-  'calVideoSettings',
-  'requiresBookerEmailVerification',
-  'bookingRequiresAuthentication',
-];
-
 /** The settings fields every create and update body of an event type (personal or team) accepts. */
 @InputType({ description: 'Settings fields shared by the event type bodies (never used on its own).' })
 export class EventTypeSettingsFields implements EventTypeSettingsInput {

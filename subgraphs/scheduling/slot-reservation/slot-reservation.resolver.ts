@@ -2,7 +2,7 @@ import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query
 import { SubgraphContext } from '../../kit/context';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
-import { SlotReservation } from './slot-reservation.entity';
+import { SlotReservation } from '../booking-record/slot-reservation.entity';
 import { ReservationCaller } from './slot-reservation.rules';
 import { CallerOf, SlotReservationService } from './slot-reservation.service';
 

@@ -30,11 +30,6 @@ export function reservationMinutesOf(asked: number | null | undefined, caller: R
   return asked;
 }
 
-/** A reservation holds its slot until `reservedUntil`, exclusive. */
-export function isHeld(reservation: { reservedUntil: Date }, now: Date): boolean {
-  return reservation.reservedUntil.getTime() > now.getTime();
-}
-
 export function reservedUntilOf(now: Date, minutes: number): Date {
   return new Date(now.getTime() + minutes * 60_000);
 }

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound, unprocessable } from '../../kit/errors';
 import { SLOT_TAKEN } from '../booking/booking-availability';
 import { placeBooking } from '../booking/host-assignment';
-import { instantOf } from '../booking/booking-rules';
+import { instantOf } from '../booking-record/booking-rules';
 import { refuseIfTaken } from '../booking/taken-slot';
 import { EventType } from '../event-type/event-type.entity';
 import { loadEventTypeContext } from '../slots/event-type-context';
@@ -11,7 +11,7 @@ import { hostIdsOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { lengthOf } from '../slots/slots.service';
 import { DEFAULT_RESERVATION_MINUTES, ReservationCaller, reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
-import { SlotReservation } from './slot-reservation.entity';
+import { SlotReservation } from '../booking-record/slot-reservation.entity';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,3 @@
-import { fairOrder } from '../booking/host-assignment';
-import { isHeld, reservationMinutesOf, reservedUntilOf } from '../slot-reservation/slot-reservation.rules';
 import { bookingWindowBounds, eventTypeLimitPeriods, eventTypeLimitProblem, firstSlotPerDay, inBookingWindow, withBuffers } from './event-type-rules';
 import { slotsByDay } from './group-by-day';
 import { slotsForSchedule } from './schedule-slots';
@@ -122,51 +120,6 @@ describe('onlyShowFirstAvailableSlot', () => {
   it('keeps the earliest slot of each local date (a 23:30 UTC slot belongs to the New York date before)', () => {
     const slots = ['2030-06-03T13:00:00Z', '2030-06-03T14:00:00Z', '2030-06-03T23:30:00Z', '2030-06-04T13:00:00Z'].map((s) => ({ start: d(s) }));
     expect(firstSlotPerDay(slots, NY).map((s) => iso(s.start))).toEqual(['2030-06-03T13:00:00.000Z', '2030-06-04T13:00:00.000Z']);
-  });
-});
-
-describe('slot reservations expire (clock injected)', () => {
-  const now = d('2030-06-03T10:00:00Z');
-  it('hold for the asked minutes (default 5) and not a millisecond longer', () => {
-    const until = reservedUntilOf(now, reservationMinutesOf(undefined, 'anonymous'));
-    expect(iso(until)).toBe('2030-06-03T10:05:00.000Z');
-    expect(isHeld({ reservedUntil: until }, d('2030-06-03T10:04:59.999Z'))).toBe(true);
-    expect(isHeld({ reservedUntil: until }, d('2030-06-03T10:05:00.000Z'))).toBe(false);
-  });
-  it('a custom duration needs a caller tied to the event type and stays within 1 to 60 minutes', () => {
-    expect(reservationMinutesOf(15, 'related')).toBe(15);
-    expect(() => reservationMinutesOf(15, 'anonymous')).toThrow(/reservationDuration/);
-    expect(() => reservationMinutesOf(15, 'stranger')).toThrow(/reservationDuration/);
-    expect(() => reservationMinutesOf(61, 'related')).toThrow(/reservationDuration/);
-  });
-});
-
-describe('round robin is fair', () => {
-  it('nine bookings for three free hosts: three each, taken in turn (fewest upcoming bookings first, ties by id)', () => {
-    const upcoming = new Map<number, number>([
-      [7, 0],
-      [3, 0],
-      [5, 0],
-    ]);
-    const chosen: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const host = fairOrder([7, 3, 5], upcoming)[0];
-      chosen.push(host);
-      upcoming.set(host, upcoming.get(host)! + 1);
-    }
-    expect(chosen).toEqual([3, 5, 7, 3, 5, 7, 3, 5, 7]);
-  });
-  it('a host with fewer upcoming bookings comes first', () => {
-    expect(
-      fairOrder(
-        [1, 2, 3],
-        new Map([
-          [1, 4],
-          [2, 1],
-          [3, 2],
-        ]),
-      ),
-    ).toEqual([2, 3, 1]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { Booking, BookingStatus, LIVE_STATUSES } from '../booking/booking.entity';
+import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { BookingLimits, BookingLimitService } from '../booking-limit/booking-limit.service';
 import { Schedule } from '../schedule/schedule.entity';
-import { outOfOfficeBusyTimes } from '../out-of-office/ooo-busy-times';
+import { outOfOfficeBusyTimes } from './ooo-busy-times';
 import { Interval } from './interval';
 import { OwnerDirectory } from './event-type-lookup';
 import { calendarBusyOf } from './calendar-busy-times';

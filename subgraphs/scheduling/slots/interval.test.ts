@@ -1,10 +1,14 @@
-import { clipIntervals, Interval, mergeIntervals, overlaps, subtractIntervals } from './interval';
+import { clipMs, fromMs, Interval, mergeMs, overlaps, subtractMs, toMs } from './interval';
 
 /** Half-open intervals [start, end): the building blocks of open hours and busy time. */
 
 const at = (hhmm: string) => new Date(`2026-03-02T${hhmm}:00.000Z`);
 const iv = (from: string, to: string): Interval => ({ start: at(from), end: at(to) });
 const show = (list: Interval[]) => list.map((i) => `${i.start.toISOString().slice(11, 16)}-${i.end.toISOString().slice(11, 16)}`);
+// The sweeps work on epoch milliseconds; the cases are written and read as wall-clock intervals.
+const mergeIntervals = (list: Interval[]) => mergeMs(list.map(toMs)).map(fromMs);
+const subtractIntervals = (from: Interval[], busy: Interval[]) => subtractMs(from.map(toMs), busy.map(toMs)).map(fromMs);
+const clipIntervals = (list: Interval[], start: Date, end: Date) => clipMs(list.map(toMs), start.getTime(), end.getTime()).map(fromMs);
 
 describe('overlap: intervals that only touch do not overlap', () => {
   it('09:00–10:00 and 10:00–11:00 touch and do not overlap', () => {

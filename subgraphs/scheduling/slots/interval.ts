@@ -48,11 +48,6 @@ export function mergeMs(intervals: readonly MsInterval[]): MsInterval[] {
   return merged;
 }
 
-/** Sorted by start, overlapping or touching ones joined, empty ones dropped. O(n log n). */
-export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
-  return mergeMs(intervals.map(toMs)).map(fromMs);
-}
-
 /**
  * What is left of `from` once every `busy` interval is taken out (epoch-ms form).
  * Both inputs may be unsorted and overlapping; the result is sorted and merged. O((n + m) log(n + m)).
@@ -77,11 +72,6 @@ export function subtractMs(from: readonly MsInterval[], busy: readonly MsInterva
   return result;
 }
 
-/** What is left of `from` once every `busy` interval is taken out; sorted and merged. */
-export function subtractIntervals(from: readonly Interval[], busy: readonly Interval[]): Interval[] {
-  return subtractMs(from.map(toMs), busy.map(toMs)).map(fromMs);
-}
-
 /** The parts of the (merged) intervals that lie within [rangeStart, rangeEnd) (epoch-ms form). */
 export function clipMs(intervals: readonly MsInterval[], rangeStart: number, rangeEnd: number): MsInterval[] {
   const result: MsInterval[] = [];
@@ -91,9 +81,4 @@ export function clipMs(intervals: readonly MsInterval[], rangeStart: number, ran
     if (end > start) result.push({ start, end });
   }
   return result;
-}
-
-/** The parts of the intervals that lie within [rangeStart, rangeEnd); sorted and merged. */
-export function clipIntervals(intervals: readonly Interval[], rangeStart: Date, rangeEnd: Date): Interval[] {
-  return clipMs(intervals.map(toMs), rangeStart.getTime(), rangeEnd.getTime()).map(fromMs);
 }

@@ -1,8 +1,8 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Booking } from '../booking/booking.entity';
+import { Booking } from '../booking-record/booking.entity';
 import { bookingsByUserId } from '../loaders';
-import { User } from './user.stub';
+import { User } from '../user/user.stub';
 
 @Resolver(() => User)
 export class UserBookingsResolver {

@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { AvailableSlots } from '../slots/slots.types';
-import { OutOfOfficeRedirect, outOfOfficeRedirects } from './ooo-redirect';
+import { AvailableSlots } from './slots.types';
+import { OutOfOfficeRedirect, outOfOfficeRedirects } from '../out-of-office/ooo-redirect';
 
 /** The booking page of an away user points to the colleague covering for them (out-of-office `toUserId`). */
 @Resolver(() => AvailableSlots)

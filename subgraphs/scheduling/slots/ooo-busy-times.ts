@@ -1,6 +1,6 @@
 import { EntityManager, In, LessThan, MoreThan } from 'typeorm';
-import { Interval } from '../slots/interval';
-import { OutOfOfficeEntry } from './out-of-office.entity';
+import { Interval } from './interval';
+import { OutOfOfficeEntry } from '../out-of-office/out-of-office.entity';
 
 /**
  * The out-of-office periods of the hosts that touch [from, to): busy time in the availability

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { Schedule } from '../schedule/schedule.entity';
-import { ScheduleService } from '../schedule/schedule.service';
+import { Schedule } from './schedule.entity';
+import { ScheduleService } from './schedule.service';
 import { schedulingSettingsByUserId } from '../loaders';
-import { User } from './user.stub';
+import { User } from '../user/user.stub';
 
 /** The user's default schedule: shown in GET/PATCH /v2/me, moved by PATCH /v2/me's defaultScheduleId. */
 @Resolver(() => User)

@@ -1,9 +1,9 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../kit/context';
-import { BookingLimit } from '../booking-limit/booking-limit.entity';
-import { BookingLimits } from '../booking-limit/booking-limit.service';
+import { BookingLimit } from './booking-limit.entity';
+import { BookingLimits } from './booking-limit.service';
 import { schedulingSettingsByUserId } from '../loaders';
-import { User } from './user.stub';
+import { User } from '../user/user.stub';
 
 @Resolver(() => User)
 export class UserBookingLimitsResolver {
