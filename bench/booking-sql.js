@@ -61,46 +61,49 @@ http.subgraphRequest = (agent, url, init, ...rest) => {
   if (op.includes('__')) bump(hops, op);
   return request(agent, url, init, ...rest);
 };
-const run = GraphLink.prototype.run;
-GraphLink.prototype.run = function (query, ...rest) {
-  bump(links, (query.match(/(query|mutation)\s+(\w+)/) || [])[2] || query.slice(0, 60));
-  return run.call(this, query, ...rest);
+const { printedOnce } = require('../dist/subgraphs/kit/printed-documents');
+/** A contract's operation name (its TypedDocumentNode, subgraphs/<service>/contracts). */
+const operationName = (document) => document.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value ?? '?';
+const call = GraphLink.prototype.call;
+GraphLink.prototype.call = function (document, ...rest) {
+  bump(links, operationName(document));
+  return call.call(this, document, ...rest);
 };
 
 const { signSystemCall, SYSTEM_CALL_HEADER } = require('../dist/subgraphs/kit/principal');
 /** The graph-link callback as it was: the global fetch (variant `link`). */
-async function fetchRun(query, variables = {}) {
+async function fetchRun(document, variables = {}) {
   const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [SYSTEM_CALL_HEADER]: signSystemCall() },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: printedOnce(document), variables }),
     signal: AbortSignal.timeout(10_000),
   });
   const body = await response.json();
   if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
   return body.data;
 }
-const linkRun = GraphLink.prototype.run;
+const linkRun = GraphLink.prototype.call;
 const takenSlot = require('../dist/subgraphs/scheduling/booking/taken-slot');
 const refuseIfTaken = takenSlot.refuseIfTaken;
 const variants = {
   // name: [on, off], switched at run time
   link: [
     () => {
-      GraphLink.prototype.run = linkRun;
+      GraphLink.prototype.call = linkRun;
     },
     () => {
-      GraphLink.prototype.run = fetchRun;
+      GraphLink.prototype.call = fetchRun;
     },
   ],
   // What the calendar busy-times callback costs (measurement only): off, it is answered "no busy times" without the callback.
   busy: [
     () => {
-      GraphLink.prototype.run = linkRun;
+      GraphLink.prototype.call = linkRun;
     },
     () => {
-      GraphLink.prototype.run = function (query, ...rest) {
-        return query.includes('UsersCalendarBusyTimes') ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, query, ...rest);
+      GraphLink.prototype.call = function (document, ...rest) {
+        return operationName(document) === 'UsersCalendarBusyTimes' ? Promise.resolve({ usersCalendarBusyTimes: [] }) : linkRun.call(this, document, ...rest);
       };
     },
   ],

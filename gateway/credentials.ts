@@ -7,6 +7,8 @@ import { unavailableBeforeExecution } from './unavailable';
 import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
 import { setting } from '../subgraphs/kit/configuration/settings';
+import { printedOnce } from '../subgraphs/kit/printed-documents';
+import { CredentialFieldsFragment, ResolveCredentialDocument, ResolvePlatformCredentialDocument } from './contracts/generated';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process); `writeKey` for a keyed write (Idempotency-Key). */
 export type OperationRunner = (
@@ -16,33 +18,6 @@ export type OperationRunner = (
   requestId?: string,
   writeKey?: string,
 ) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string }[] }>;
-
-const CREDENTIAL_FIELDS = /* GraphQL */ `
-  fragment CredentialFields on ResolvedCredential {
-    kind
-    userId
-    scopes
-    clientId
-    apiKeyId
-    expiresAt
-    user {
-      isServiceAdmin
-      memberships { teamId role accepted permissions team { isOrganization parentId } }
-    }
-  }
-`;
-
-const RESOLVE_CREDENTIAL = /* GraphQL */ `
-  query ResolveCredential($secret: String!) { credential(secret: $secret) { ...CredentialFields } }
-  ${CREDENTIAL_FIELDS}
-`;
-
-const RESOLVE_PLATFORM_CREDENTIAL = /* GraphQL */ `
-  query ResolvePlatformCredential($clientId: String!, $secretKey: String!) {
-    platformCredential(clientId: $clientId, secretKey: $secretKey) { ...CredentialFields }
-  }
-  ${CREDENTIAL_FIELDS}
-`;
 
 /** Platform customers' headers (spec 5.1): the OAuth client id and its secret key. */
 export const PLATFORM_CLIENT_ID_HEADER = 'x-svc-client-id';
@@ -58,25 +33,8 @@ export interface CredentialSource {
   id?: string;
 }
 
-interface ResolvedCredential {
-  kind: Principal['kind'];
-  userId: number;
-  scopes: string[] | null;
-  clientId: string | null;
-  apiKeyId: number | null;
-  /** When the credential stops working by itself (access tokens, API keys with an expiry); the cache never outlives it. */
-  expiresAt: string | null;
-  user: {
-    isServiceAdmin: boolean;
-    memberships: Array<{
-      teamId: number;
-      role: Principal['memberships'][number]['role'];
-      accepted: boolean;
-      permissions: string[] | null;
-      team: { isOrganization: boolean; parentId: number | null };
-    }>;
-  };
-}
+/** The contracts a credential is looked up with (gateway/contracts), each answering one field with CredentialFields. */
+type CredentialLookup = typeof ResolveCredentialDocument | typeof ResolvePlatformCredentialDocument;
 
 /** An API key: svc_ and 64 hex characters. OAuth access tokens start with svc_at_. */
 const API_KEY = /^svc_[0-9a-f]{64}$/;
@@ -231,7 +189,7 @@ export class CredentialResolver {
     if (secret === undefined) throw credentialError('The Authorization header must be "Bearer <API key or access token>"');
     return this.cached(
       `bearer:${secret}`,
-      RESOLVE_CREDENTIAL,
+      ResolveCredentialDocument,
       { secret },
       'credential',
       requestId,
@@ -250,7 +208,7 @@ export class CredentialResolver {
     refuseApiKeyParameter(query);
     return this.cached(
       `platform:${clientId}:${secretKey}`,
-      RESOLVE_PLATFORM_CREDENTIAL,
+      ResolvePlatformCredentialDocument,
       { clientId, secretKey },
       'platformCredential',
       requestId,
@@ -263,7 +221,7 @@ export class CredentialResolver {
   /** From the cache (keyed by the credential's hash) or through the oauth subgraph's @internal fields, past the guard. */
   private async cached(
     material: string,
-    query: string,
+    document: CredentialLookup,
     variables: Record<string, unknown>,
     field: string,
     requestId: string | undefined,
@@ -275,7 +233,7 @@ export class CredentialResolver {
     if (cached && cached.expiresAt > Date.now() && (!guard?.known || (await guard.known()))) return cached.principal;
     let lookup = this.lookups.get(key);
     if (!lookup) {
-      lookup = this.guarded(guard, () => this.lookUp(key, query, variables, field, requestId, refusal)).finally(() => this.lookups.delete(key));
+      lookup = this.guarded(guard, () => this.lookUp(key, document, variables, field, requestId, refusal)).finally(() => this.lookups.delete(key));
       this.lookups.set(key, lookup);
     }
     return lookup;
@@ -299,26 +257,27 @@ export class CredentialResolver {
 
   private async lookUp(
     key: string,
-    query: string,
+    document: CredentialLookup,
     variables: Record<string, unknown>,
     field: string,
     requestId: string | undefined,
     refusal: () => string,
   ): Promise<Principal> {
     const generation = this.generation;
-    const result = await this.run(query, variables, SYSTEM, requestId);
+    const result = await this.run(printedOnce(document), variables, SYSTEM, requestId);
     const unavailable = result.errors?.find(hasUnavailableCode);
     if (unavailable) throw unavailableBeforeExecution(unavailable);
     // A credential the declared input limits refuse (longer than any key, token or secret, or with NUL) is no credential of ours.
     if (result.errors?.some((e) => (e as { extensions?: { code?: unknown } }).extensions?.code === 'BAD_USER_INPUT')) throw credentialError(refusal());
     if (result.errors?.length) throw new Error(`Credential resolution failed: ${result.errors[0].message}`);
-    const credential = result.data?.[field] as ResolvedCredential | null;
+    // `expiresAt`: when the credential stops working by itself (access tokens, API keys with an expiry); the cache never outlives it.
+    const credential = result.data?.[field] as CredentialFieldsFragment | null;
     if (!credential) {
       this.cache.delete(key);
       throw credentialError(refusal());
     }
     const principal: Principal = {
-      kind: credential.kind,
+      kind: credential.kind as Principal['kind'],
       userId: credential.userId,
       scopes: credential.scopes,
       clientId: credential.clientId,

@@ -26,7 +26,7 @@ import { credentialError, CredentialResolver, OperationRunner } from './credenti
 import { browserPages } from './browser-pages';
 import { allowedOriginsFrom, crossOrigin } from './cross-origin';
 import { mountHealth } from './health';
-import { internalSupergraphOf } from './internal-supergraph';
+import { internalSupergraphOf } from '../subgraphs/kit/internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { graphqlMutationsOnce } from './idempotency/graphql-mutations';

@@ -1,9 +1,6 @@
 import { SubgraphContext } from '../kit/context';
 import { notFound } from '../kit/errors';
-
-const TEAM_ROSTER = /* GraphQL */ `
-  query TeamRoster($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId } }
-`;
+import { TeamRosterDocument } from './contracts/generated';
 
 interface TeamPlace {
   teamId: number;
@@ -14,7 +11,7 @@ interface TeamPlace {
 /** Where a team sits, asked of the organizations subgraph through the supergraph (once per team and request). */
 function teamPlace(ctx: SubgraphContext, teamId: number): Promise<TeamPlace | null> {
   const loader = ctx.loaders.get<number, TeamPlace | null>('integrationsTeamPlace', (ids) =>
-    Promise.all(ids.map((id) => ctx.graph.run<{ teamRoster: TeamPlace | null }>(TEAM_ROSTER, { teamId: id }).then((data) => data.teamRoster))),
+    Promise.all(ids.map((id) => ctx.graph.call(TeamRosterDocument, { teamId: id }).then((data) => data.teamRoster))),
   );
   return loader.load(teamId);
 }

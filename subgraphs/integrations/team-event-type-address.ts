@@ -1,5 +1,6 @@
 import { SubgraphContext } from '../kit/context';
 import { notFound } from '../kit/errors';
+import { TeamEventTypePlaceDocument } from './contracts/generated';
 
 /** Where a team event type is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */
 export interface TeamEventTypeAddress {
@@ -7,13 +8,6 @@ export interface TeamEventTypeAddress {
   eventTypeId: number;
   orgId?: number | null;
 }
-
-const TEAM_EVENT_TYPE_PLACE = /* GraphQL */ `
-  query TeamEventTypePlace($eventTypeId: Int!, $teamId: Int!) {
-    teamEventTypeTeamId(eventTypeId: $eventTypeId)
-    teamRoster(teamId: $teamId) { isOrganization parentId }
-  }
-`;
 
 /**
  * Checks that the event type is one of the team's and, on the organization path, that the team is one
@@ -26,13 +20,7 @@ export async function checkTeamEventType(
   ctx: SubgraphContext,
   { teamId, eventTypeId, orgId }: TeamEventTypeAddress,
 ): Promise<{ organizationId: number | null }> {
-  const data = await ctx.graph.run<{ teamEventTypeTeamId: number | null; teamRoster: { isOrganization: boolean; parentId: number | null } | null }>(
-    TEAM_EVENT_TYPE_PLACE,
-    {
-      eventTypeId,
-      teamId,
-    },
-  );
+  const data = await ctx.graph.call(TeamEventTypePlaceDocument, { eventTypeId, teamId });
   const roster = data.teamRoster;
   if (!roster || roster.isOrganization || (orgId != null && roster.parentId !== orgId)) throw notFound('Team', teamId);
   if (data.teamEventTypeTeamId !== teamId) throw notFound('Event type', eventTypeId);

@@ -1,4 +1,6 @@
 import { GraphQLError } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { printedOnce } from './printed-documents';
 import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from './subgraph-http';
 import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
 import { Agent } from 'node:http';
@@ -6,13 +8,12 @@ import { REQUEST_ID_HEADER } from './request-log';
 import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable, writeOutcomeUnknown } from './unavailable';
 import { setting } from './configuration/settings';
 
-/** A GraphQL answer whose errors were already turned into an exception. */
-export type GraphData = Record<string, unknown>;
-
 /**
  * How a subgraph reads what another subgraph owns: it asks the supergraph, through the gateway's
  * internal listener (never its public address), as the system principal signed with the callback
  * key. Used for @internal fields such as `verifyPassword` and `usersById`: never SQL across schemas.
+ * Every call is a contract: a named operation of `<service>/contracts/*.graphql`, typed by `npm run contracts`
+ * (docs/contracts.md) and checked against the internal supergraph by `npm run schema:check`.
  */
 export class GraphLink {
   constructor(
@@ -32,7 +33,9 @@ export class GraphLink {
     return requestId === this.requestId ? this : new GraphLink(this.gatewayUrl, requestId, this.agent);
   }
 
-  async run<T = GraphData>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  /** Runs a contract (its TypedDocumentNode from `<service>/contracts/generated.ts`): its data, typed, or an exception. */
+  async call<Result, Variables>(document: TypedDocumentNode<Result, Variables>, variables: Variables): Promise<Result> {
+    const query = printedOnce(document);
     // A query is sent again once after a broken keep-alive connection; a mutation never (kit/subgraph-http.ts).
     const idempotent = readsOnly(query);
     const response = await subgraphRequest(
@@ -53,7 +56,7 @@ export class GraphLink {
       if (!isUnreachable(error)) throw error;
       throw !idempotent && requestMayHaveBeenRead(error) ? writeOutcomeUnknown('gateway') : serviceUnavailable('gateway');
     });
-    const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+    const body = (await response.json().catch(() => ({}))) as { data?: Result; errors?: Array<{ message: string; extensions?: { code?: string } }> };
     // A service the answer needed is down: say so with its code, so that the caller answers 503 too.
     const unavailable = body.errors?.find((e) => e.extensions?.code === SERVICE_UNAVAILABLE);
     if (unavailable) throw new GraphQLError(unavailable.message, { extensions: { code: SERVICE_UNAVAILABLE } });

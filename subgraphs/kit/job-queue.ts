@@ -17,6 +17,11 @@ export const WEBHOOK_EVENT_QUEUE = 'webhook-event';
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 /** NOTIFYed when deliveries are committed, so every worker process's attempts wake at once instead of at their next poll. */
 export const WEBHOOK_DELIVERY_CHANNEL = 'svc_webhook_delivery';
+/**
+ * NOTIFYed with an event's key when a booking or owner event is committed (scheduling, integrations), so the webhook
+ * workers' fan-out wakes at once. The migration that first spelled it keeps its text (migrations are history).
+ */
+export const BOOKING_EVENT_CHANNEL = 'svc_booking_event';
 /** A trigger due at a time (MEETING_STARTED, MEETING_ENDED, no-show checks). */
 export const WEBHOOK_SCHEDULED_QUEUE = 'webhook-scheduled';
 

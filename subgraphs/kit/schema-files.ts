@@ -16,5 +16,7 @@ function repositoryRoot(): string {
 export const SCHEMA_DIR = join(repositoryRoot(), 'schema');
 export const SUPERGRAPH_FILE = join(SCHEMA_DIR, 'supergraph.graphql');
 export const API_SCHEMA_FILE = join(SCHEMA_DIR, 'api.graphql');
+/** The internal supergraph's API schema (the public one plus the @inaccessible fields): what the services' contracts are checked against. */
+export const INTERNAL_SCHEMA_FILE = join(SCHEMA_DIR, 'internal.graphql');
 /** One entry per accepted breaking change of the public API schema. */
 export const BREAKING_CHANGES_FILE = join(SCHEMA_DIR, 'breaking-changes.json');

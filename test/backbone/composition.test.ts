@@ -1,8 +1,9 @@
 import { composeSupergraph, readCheckedInApiSchema, readCheckedInSupergraph, SCHEMA_DIR } from '../../schema/compose';
+import { INTERNAL_SCHEMA_FILE } from '../../subgraphs/kit/schema-files';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-describe('schema/ holds the printed subgraph SDLs, the composed supergraph and its API schema', () => {
+describe('schema/ holds the printed subgraph SDLs, the composed supergraph, its API schema and the internal one', () => {
   it('is identical to a fresh composition of the code (run `npm run compose` when this fails)', async () => {
     const fresh = await composeSupergraph();
     for (const { name, sdl } of fresh.subgraphs) {
@@ -10,6 +11,7 @@ describe('schema/ holds the printed subgraph SDLs, the composed supergraph and i
     }
     expect(readCheckedInSupergraph().trim()).toBe(fresh.supergraphSdl.trim());
     expect(readCheckedInApiSchema().trim()).toBe(fresh.apiSdl.trim());
+    expect(readFileSync(INTERNAL_SCHEMA_FILE, 'utf8')).toBe(fresh.internalSdl);
   });
 
   it('keeps the authorization directives in the supergraph for integrators to read', () => {

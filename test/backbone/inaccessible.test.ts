@@ -1,6 +1,7 @@
 import { Kind, parse } from 'graphql';
 import { readCheckedInApiSchema } from '../../schema/compose';
 import { GraphLink } from '../../subgraphs/kit/graph-link';
+import { DirectoryUsersDocument } from '../../subgraphs/oauth/contracts/generated';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
@@ -80,9 +81,7 @@ describe('the @internal root fields are @inaccessible: out of the public contrac
   it('a subgraph callback (GraphLink, system principal) on the internal listener still reaches them', async () => {
     const { user } = await userWithKey(stack, { name: 'Link Reader' });
     const link = new GraphLink(() => stack.gateway.internalUrl);
-    const data = await link.run<{ usersById: Array<{ id: number; name: string }> }>('query ($ids: [Int!]!) { usersById(ids: $ids) { id name } }', {
-      ids: [user.id],
-    });
-    expect(data.usersById).toEqual([{ id: user.id, name: 'Link Reader' }]);
+    const data = await link.call(DirectoryUsersDocument, { ids: [user.id] });
+    expect(data.usersById).toEqual([{ id: user.id, email: expect.any(String), name: 'Link Reader', isServiceAdmin: false }]);
   });
 });

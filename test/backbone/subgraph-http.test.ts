@@ -3,6 +3,9 @@ import { AddressInfo } from 'node:net';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { startGateway } from '../../gateway/gateway';
 import { readsOnly, subgraphAgent, subgraphRequest } from '../../subgraphs/kit/subgraph-http';
+import { GraphLink } from '../../subgraphs/kit/graph-link';
+import { TeamRosterDocument } from '../../subgraphs/scheduling/contracts/generated';
+import { ApplyTeamRosterDocument } from '../../subgraphs/organizations/contracts/generated';
 
 /**
  * The gateway's keep-alive client to subgraphs (and the subgraphs' GraphLink to the gateway). A pooled
@@ -114,6 +117,36 @@ describe('gateway → subgraph HTTP (subgraphs/kit/subgraph-http.ts)', () => {
     const failure = await subgraphRequest(agent, `http://127.0.0.1:${port}/graphql`, operation('mutation { cancel }'), 5_000).catch((e: unknown) => e);
     expect(failure).toMatchObject({ code: 'ECONNREFUSED' });
     expect((failure as { requestMayHaveBeenRead?: boolean }).requestMayHaveBeenRead).toBeFalsy();
+  });
+});
+
+describe('GraphLink.call: a contract decides from its operation whether it may be sent twice', () => {
+  let target: Awaited<ReturnType<typeof resettingServer>>;
+  let link: GraphLink;
+  let agent: ReturnType<typeof subgraphAgent>;
+  beforeEach(async () => {
+    target = await resettingServer();
+    agent = subgraphAgent();
+    link = new GraphLink(() => target.url.replace(/\/graphql$/, ''), undefined, agent);
+    // One answered call first, so that the next one is written on the same, reused connection.
+    expect(await link.call(TeamRosterDocument, { teamId: 1 })).toEqual({ n: 1 });
+  });
+  afterEach(() => {
+    agent.destroy();
+    target.server.close();
+  });
+
+  it('a query contract is sent once more after the reused connection resets', async () => {
+    expect(await link.call(TeamRosterDocument, { teamId: 1 })).toEqual({ n: 3 });
+    expect(target.connections()).toBe(2);
+  });
+
+  it('a mutation contract is never sent again: the caller hears that the write may have happened', async () => {
+    const failure = await link.call(ApplyTeamRosterDocument, { teamId: 1, memberIds: [2] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect((failure as Error).message).toMatch(/may or may not have been applied/);
+    expect(target.requests()).toBe(2);
+    expect(target.connections()).toBe(1);
   });
 });
 

@@ -4,16 +4,13 @@ import { checkTeamEventType } from '../team-event-type-address';
 import { placePhoneCall } from './phone-call-provider';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
+import { PhoneCallApiKeyDocument } from '../contracts/generated';
 
 /** E.164, spec 4.5 and 8. */
 const E164 = /^\+[1-9]\d{1,14}$/;
 export const PHONE_CALL_TEMPLATE_TYPES = ['CHECK_IN_APPOINTMENT', 'CUSTOM_TEMPLATE'] as const;
 const API_KEY = /^svc_[0-9a-f]{64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const WHOSE_API_KEY = /* GraphQL */ `
-  query PhoneCallApiKey($secret: String!) { credential(secret: $secret) { kind userId } }
-`;
 
 /** `/v2/organizations/{orgId}/teams/{teamId}/…` (spec 4.5), or `/v2/teams/{teamId}/…` without `orgId` (the reference's team path). */
 export interface PhoneCallAddress {
@@ -80,7 +77,7 @@ export class PhoneCallService {
    * nor a revoked one the agent would fail with. API keys belong to the oauth subgraph (@internal `credential`).
    */
   private async checkApiKeyIsTheCallers(secret: string): Promise<void> {
-    const { credential } = await this.ctx.graph.run<{ credential: { kind: string; userId: number } | null }>(WHOSE_API_KEY, { secret });
+    const { credential } = await this.ctx.graph.call(PhoneCallApiKeyDocument, { secret });
     if (!credential || credential.kind !== 'apiKey' || credential.userId !== this.ctx.principal.userId) {
       throw badInput('svcApiKey', 'svcApiKey must be a valid (not revoked, not expired) API key of the caller');
     }

@@ -11,6 +11,7 @@ import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
 import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { RoutedSlotsByDateDocument, RoutedSlotsDocument } from '../contracts/generated';
 
 /** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */
 export interface FormScope {
@@ -57,18 +58,6 @@ function filtered<T extends RoutingForm | RoutingFormResponse>(
   const { take, skip } = pageWindow(filters);
   return query.take(take).skip(skip);
 }
-
-const AVAILABLE_SLOTS = /* GraphQL */ `
-  query RoutedSlots($eventTypeId: Int!, $startTime: String!, $endTime: String!, $timeZone: String) {
-    availableSlots(eventTypeId: $eventTypeId, startTime: $startTime, endTime: $endTime, timeZone: $timeZone) { slots }
-  }
-`;
-
-const ROUTED_SLOTS = /* GraphQL */ `
-  query RoutedSlotsByDate($eventTypeId: Int!, $start: String!, $end: String!, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String) {
-    slots(eventTypeId: $eventTypeId, start: $start, end: $end, timeZone: $timeZone, duration: $duration, format: $format, bookingUidToReschedule: $bookingUidToReschedule)
-  }
-`;
 
 /** Routing forms of teams and organizations and their responses. */
 export class RoutingFormService {
@@ -211,7 +200,7 @@ export class RoutingFormService {
     let slots: Record<string, unknown> | null = null;
     if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {
       const data = await this.ctx.graph
-        .run<{ availableSlots: { slots: Record<string, unknown> } }>(AVAILABLE_SLOTS, {
+        .call(RoutedSlotsDocument, {
           eventTypeId,
           startTime: slotsQuery.start,
           endTime: slotsQuery.end,
@@ -263,7 +252,7 @@ export class RoutingFormService {
     const route = routeFor(form.routes, answersOf(body, form.fields));
     const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
     if (eventTypeId == null) throw badInput('response', 'The response is not routed to an event type: no slots to calculate');
-    const data = await this.ctx.graph.run<{ slots: Record<string, unknown> }>(ROUTED_SLOTS, { eventTypeId, ...query }).catch((error: Error) => {
+    const data = await this.ctx.graph.call(RoutedSlotsByDateDocument, { ...query, eventTypeId, start: query.start, end: query.end }).catch((error: Error) => {
       if (error instanceof GraphQLError) throw error;
       // The slots query's own 400s (start, end, timeZone, duration, format) arrive as a failed graph call.
       throw badInput(

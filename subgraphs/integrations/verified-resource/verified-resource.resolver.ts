@@ -14,6 +14,7 @@ import {
   VerifyPhoneInput,
 } from './verified-resource.inputs';
 import { normalisedEmail, normalisedPhone, ResourceOwner, VerifiedResourceService } from './verified-resource.service';
+import { VerifiedResourcesTeamDocument } from '../contracts/generated';
 
 const service = (ctx: SubgraphContext) => new VerifiedResourceService(ctx.db);
 /** A code requested with an Idempotency-Key is sent once: sent again, the request answers true without a second message (kit/keyed-writes.ts). */
@@ -31,11 +32,9 @@ const TEAM_PBAC_WRITE = '@pbac(permission: "verifiedResource.create", team: "arg
 const ORG_TEAM_PBAC_READ = '@pbac(permission: "verifiedResource.read", team: "args.teamId", org: "args.orgId")';
 const ORG_TEAM_PBAC_WRITE = '@pbac(permission: "verifiedResource.create", team: "args.teamId", org: "args.orgId")';
 
-const TEAM_ROSTER = /* GraphQL */ `query VerifiedResourcesTeam($teamId: Int!) { teamRoster(teamId: $teamId) { teamId parentId } }`;
-
 /** The team as an owner, once it is known to belong to the organization of the path (else NOT_FOUND). */
 async function orgTeam(ctx: SubgraphContext, orgId: number, teamId: number): Promise<ResourceOwner> {
-  const { teamRoster } = await ctx.graph.run<{ teamRoster: { teamId: number; parentId: number | null } | null }>(TEAM_ROSTER, { teamId });
+  const { teamRoster } = await ctx.graph.call(VerifiedResourcesTeamDocument, { teamId });
   if (!teamRoster || teamRoster.parentId !== orgId) throw notFound(`Team in organization ${orgId}`, teamId);
   return { teamId };
 }

@@ -1,28 +1,5 @@
 import { DateTime } from 'luxon';
-
-/** The booking as scheduling recorded it with the change (scheduling's `bookingPayload`, plus extras). */
-export interface RecordedBooking {
-  id: number;
-  uid: string;
-  title: string;
-  description: string | null;
-  status: string;
-  start: string;
-  end: string;
-  eventTypeId: number | null;
-  eventType: { id: number; slug: string; title: string; teamId?: number | null; lengthInMinutes?: number | null } | null;
-  hostIds: number[];
-  attendees: Array<{ name: string; email: string; timeZone: string; language?: string | null }>;
-  location: string | null;
-  metadata: Record<string, unknown> | null;
-  bookingFieldsResponses: Record<string, unknown> | null;
-  cancellationReason?: string | null;
-  rescheduledFromUid?: string | null;
-  rescheduledFrom?: { uid: string; start: string; end: string; hostId?: number } | null;
-  cancelledBy?: string | null;
-  rescheduledBy?: string | null;
-  platformOAuthClientId?: string | null;
-}
+import { RecordedBooking } from '../../kit/webhook-event-jobs';
 
 /** The organizer's profile (organizations subgraph, asked through the supergraph). */
 export interface Organizer {

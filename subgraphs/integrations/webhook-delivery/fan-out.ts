@@ -4,29 +4,13 @@ import { groupedWriter } from '../../kit/grouped-writes';
 import { enqueueInTransaction, enqueueManyInTransaction, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
-import { bookingWebhookPayload, RecordedBooking } from './booking-payload';
+import { bookingWebhookPayload } from './booking-payload';
+import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
 import { DeliveryBody, deliveryBody } from './delivery-body';
 import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
 import { TracedJob, withTraceContext } from '../../kit/tracing';
-
-/** A job of the webhook-event queue: a committed booking change. */
-export interface EventJob {
-  eventKey: string;
-  trigger: string;
-  occurredAt: string;
-  payload: RecordedBooking;
-}
-
-/** A job of the webhook-scheduled queue: a trigger due at a time, for every subscriber or for one webhook (no-show). */
-export interface ScheduledJob {
-  eventKey: string;
-  trigger: string;
-  bookingUid: string;
-  at: string;
-  payload: RecordedBooking;
-  webhookId?: number;
-}
+import { NoShowAttendanceDocument } from '../contracts/generated';
 
 export interface DeliveryJob {
   deliveryId: string;
@@ -134,7 +118,7 @@ async function fanOutOwnerEvent(db: DataSource, graph: GraphLink, job: OwnerEven
 }
 
 /** Fans a booking event (or a due meeting trigger), or another domain event, out to its subscribers. */
-export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | ScheduledJob | OwnerEventJob): Promise<void> {
+export async function fanOut(db: DataSource, graph: GraphLink, job: BookingEventJob | ScheduledBookingJob | OwnerEventJob): Promise<void> {
   if ('kind' in job) return fanOutOwnerEvent(db, graph, job);
   if (NO_SHOW_TRIGGERS.has(job.trigger) && !(await noShowHappened(graph, job.trigger, job.payload.uid))) return;
   const booking = job.payload;
@@ -154,17 +138,13 @@ export async function fanOut(db: DataSource, graph: GraphLink, job: EventJob | S
   });
 }
 
-const ATTENDANCE = /* GraphQL */ `query NoShowAttendance($uid: String!) { bookingAttendance(uid: $uid) { status absentHost absentAttendeeEmails } }`;
-
 /**
  * Whether a no-show trigger fires, decided by the mark-absent data when it comes due (the service has no
  * video attendance data): the host's trigger when the host was marked absent, the guests' when at least
  * one attendee was; never for a booking that is no longer accepted.
  */
 async function noShowHappened(graph: GraphLink, trigger: string, uid: string): Promise<boolean> {
-  const { bookingAttendance: attendance } = await graph.run<{
-    bookingAttendance: { status: string; absentHost: boolean; absentAttendeeEmails: string[] } | null;
-  }>(ATTENDANCE, { uid });
+  const { bookingAttendance: attendance } = await graph.call(NoShowAttendanceDocument, { uid });
   if (!attendance || attendance.status !== 'accepted') return false;
   return trigger === 'AFTER_HOSTS_SVC_VIDEO_NO_SHOW' ? attendance.absentHost : attendance.absentAttendeeEmails.length > 0;
 }
@@ -180,7 +160,7 @@ async function planNoShowChecks(tx: EntityManager, webhooks: Webhook[], booking:
     if (!webhook.time || !webhook.timeUnit || !UNIT_MS[webhook.timeUnit]) continue;
     for (const trigger of webhook.triggers.filter((t) => NO_SHOW_TRIGGERS.has(t))) {
       const at = new Date(Date.parse(booking.start) + webhook.time * UNIT_MS[webhook.timeUnit]);
-      const job: ScheduledJob = {
+      const job: ScheduledBookingJob = {
         eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`,
         trigger,
         bookingUid: booking.uid,

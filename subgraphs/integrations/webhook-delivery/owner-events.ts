@@ -1,8 +1,10 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
-import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { OutOfOfficeEventJob } from '../../kit/webhook-event-jobs';
 import { Webhook } from '../webhook/webhook.entity';
 import { setting } from '../../kit/configuration/settings';
+import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/generated';
 
 /**
  * Events that are not about a booking (spec 6): OOO_CREATED (scheduling's out-of-office entries) and
@@ -10,27 +12,6 @@ import { setting } from '../../kit/configuration/settings';
  * transaction of its change (outbox), like booking events, and fanned out by the webhook worker to the
  * webhooks of the owners it concerns (decisions.md "Webhook gaps and booking-side hooks").
  */
-
-/** OOO_CREATED: the entry as scheduling recorded it; the users' profiles are asked at fan-out. */
-export interface OutOfOfficeEventJob {
-  kind: 'ooo';
-  eventKey: string;
-  trigger: 'OOO_CREATED';
-  occurredAt: string;
-  userId: number;
-  entry: {
-    id: number;
-    uuid: string;
-    userId: number;
-    toUserId: number | null;
-    start: string;
-    end: string;
-    notes: string | null;
-    reason: string;
-    createdAt: string;
-    updatedAt: string;
-  };
-}
 
 /** FORM_SUBMITTED (at once) and FORM_SUBMITTED_NO_EVENT (later, only if no booking was made from the response). */
 export interface FormEventJob {
@@ -47,13 +28,10 @@ export interface FormEventJob {
 
 export type OwnerEventJob = OutOfOfficeEventJob | FormEventJob;
 
-/** The channel the webhook worker listens on: an event wakes its fan-out at once instead of at the next poll. */
-const EVENT_CHANNEL = 'svc_booking_event';
-
 /** Enqueues a non-booking event in the caller's transaction (the worker is woken when it commits). */
 export async function enqueueOwnerEvent(tx: EntityManager, job: OwnerEventJob): Promise<void> {
   await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, job);
-  await tx.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, job.eventKey]);
+  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENT_CHANNEL, job.eventKey]);
 }
 
 /** How long after a submission FORM_SUBMITTED_NO_EVENT is decided (the real service waits 15 minutes for a booking). */
@@ -66,19 +44,7 @@ export async function scheduleFormNoEvent(tx: EntityManager, job: FormEventJob):
   await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter: new Date(Date.parse(job.occurredAt) + formNoEventDelayMs()) });
 }
 
-const USERS = /* GraphQL */ `
-  query OutOfOfficeUsers($ids: [Int!]!) { usersById(ids: $ids) { id name email username timeZone organizationId memberships { teamId accepted } } }
-`;
-
-interface DirectoryUser {
-  id: number;
-  name: string;
-  email: string;
-  username: string;
-  timeZone: string;
-  organizationId: number | null;
-  memberships: Array<{ teamId: number; accepted: boolean }>;
-}
+type DirectoryUser = OutOfOfficeUsersQuery['usersById'][number];
 
 /** The real service's reason labels. */
 const REASON_EMOJI: Record<string, string> = { unspecified: '🏝️', vacation: '🏝️', travel: '✈️', sick: '🤒', public_holiday: '📅' };
@@ -94,7 +60,7 @@ interface Audience {
 /** The payload of OOO_CREATED and who hears it: the user's own webhooks, those of their teams and of their organization. */
 async function outOfOfficeEvent(graph: GraphLink, job: OutOfOfficeEventJob): Promise<{ payload: Record<string, unknown>; audience: Audience }> {
   const ids = [job.entry.userId, ...(job.entry.toUserId != null ? [job.entry.toUserId] : [])];
-  const { usersById } = await graph.run<{ usersById: DirectoryUser[] }>(USERS, { ids });
+  const { usersById } = await graph.call(OutOfOfficeUsersDocument, { ids });
   const user = usersById.find((u) => u.id === job.entry.userId);
   const toUser = job.entry.toUserId != null ? usersById.find((u) => u.id === job.entry.toUserId) : undefined;
   const { userId: _userId, toUserId: _toUserId, reason, ...entry } = job.entry;

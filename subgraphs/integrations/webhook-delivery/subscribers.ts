@@ -1,14 +1,9 @@
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { Webhook } from '../webhook/webhook.entity';
-import { Organizer, RecordedBooking } from './booking-payload';
-
-const HOSTS = /* GraphQL */ `
-  query WebhookHosts($ids: [Int!]!) { usersById(ids: $ids) { id name email username timeZone organizationId } }
-`;
-const TEAM = /* GraphQL */ `
-  query WebhookTeam($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId } }
-`;
+import { Organizer } from './booking-payload';
+import { RecordedBooking } from '../../kit/webhook-event-jobs';
+import { WebhookHostsDocument, WebhookTeamDocument } from '../contracts/generated';
 
 export interface BookingAudience {
   organizer: Organizer;
@@ -23,7 +18,7 @@ export interface BookingAudience {
  */
 export async function bookingAudience(graph: GraphLink, booking: RecordedBooking): Promise<BookingAudience> {
   const hostIds = booking.hostIds ?? [];
-  const { usersById } = await graph.run<{ usersById: Organizer[] }>(HOSTS, { ids: hostIds });
+  const { usersById } = await graph.call(WebhookHostsDocument, { ids: hostIds });
   const host = usersById.find((u) => u.id === hostIds[0]);
   const organizer: Organizer = host ?? { id: hostIds[0] ?? 0, name: '', email: '', username: '', timeZone: 'UTC', organizationId: null };
   const teamIds = new Set<number>();
@@ -31,7 +26,7 @@ export async function bookingAudience(graph: GraphLink, booking: RecordedBooking
   const teamId = booking.eventType?.teamId;
   if (teamId != null) {
     teamIds.add(teamId);
-    const { teamRoster } = await graph.run<{ teamRoster: { teamId: number; isOrganization: boolean; parentId: number | null } | null }>(TEAM, { teamId });
+    const { teamRoster } = await graph.call(WebhookTeamDocument, { teamId });
     if (teamRoster?.parentId != null) teamIds.add(teamRoster.parentId);
   }
   return { organizer, teamIds: [...teamIds] };

@@ -9,6 +9,7 @@ import { watchQueueDepth } from '../../kit/metrics';
 import {
   queueDepth,
   startJobQueueWorker,
+  BOOKING_EVENT_CHANNEL,
   WEBHOOK_DELIVERY_CHANNEL,
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_EVENT_QUEUE,
@@ -18,11 +19,11 @@ import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
 import { deadLetterGuard } from './dead-letters';
 import { closeRenderThread } from './payload-template-renderer';
-import { DeliveryJob, EventJob, fanOut, ScheduledJob } from './fan-out';
+import { DeliveryJob, fanOut } from './fan-out';
+import { BookingEventJob, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
 import { assertValidConfiguration, setting } from '../../kit/configuration/settings';
 
 /** The channel scheduling's booking_events trigger NOTIFYs: a new event wakes the fan-out at once instead of at the next poll. */
-const BOOKING_EVENT_CHANNEL = 'svc_booking_event';
 
 export interface RunningWebhookWorker {
   db: DataSource;
@@ -71,11 +72,11 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     );
     const fanOutConcurrency = setting('WEBHOOK_WORKER_CONCURRENCY');
     const fanOutOptions = { concurrency: fanOutConcurrency, maxBatch: fanOutConcurrency, pollingIntervalMs, completionDelayMs, guard };
-    const events = pumpJobs<EventJob>(boss, WEBHOOK_EVENT_QUEUE, fanOutOptions, async (job) => {
+    const events = pumpJobs<BookingEventJob>(boss, WEBHOOK_EVENT_QUEUE, fanOutOptions, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake(); // the first attempts it committed are due now
     });
-    const scheduled = pumpJobs<ScheduledJob>(boss, WEBHOOK_SCHEDULED_QUEUE, { concurrency: 2, maxBatch: 2, pollingIntervalMs, guard }, async (job) => {
+    const scheduled = pumpJobs<ScheduledBookingJob>(boss, WEBHOOK_SCHEDULED_QUEUE, { concurrency: 2, maxBatch: 2, pollingIntervalMs, guard }, async (job) => {
       await fanOut(db, graph, job.data);
       deliveries.wake();
     });

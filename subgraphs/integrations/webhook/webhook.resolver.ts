@@ -7,6 +7,7 @@ import { PageArgs, paginationOf } from '../../kit/pagination';
 import { Webhook } from './webhook.entity';
 import { CreateWebhookInput, UpdateWebhookInput, WebhookPage } from './webhook.inputs';
 import { WebhookOwner, WebhookService } from './webhook.service';
+import { PersonalEventTypeOwnerDocument } from '../contracts/generated';
 
 const me = (ctx: SubgraphContext): WebhookOwner => ({ userId: ctx.principal.userId! });
 
@@ -51,17 +52,13 @@ export class WebhookResolver {
   }
 }
 
-const PERSONAL_EVENT_TYPE_OWNER = /* GraphQL */ `
-  query PersonalEventTypeOwner($eventTypeId: Int!) { personalEventTypeOwnerId(eventTypeId: $eventTypeId) }
-`;
-
 /**
  * The event type as a webhook owner, once it is known to be one of the caller's personal event types.
  * Event types belong to the scheduling subgraph: it is asked through the supergraph (@internal
  * `personalEventTypeOwnerId`), never its tables. NOT_FOUND for anybody else's, team event types included.
  */
 async function ownEventType(ctx: SubgraphContext, eventTypeId: number): Promise<WebhookOwner> {
-  const data = await ctx.graph.run<{ personalEventTypeOwnerId: number | null }>(PERSONAL_EVENT_TYPE_OWNER, { eventTypeId });
+  const data = await ctx.graph.call(PersonalEventTypeOwnerDocument, { eventTypeId });
   if (data.personalEventTypeOwnerId == null || data.personalEventTypeOwnerId !== ctx.principal.userId) throw notFound('Event type', eventTypeId);
   return { eventTypeId };
 }

@@ -11,15 +11,12 @@ import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, Work
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
 import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
 import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { WorkflowTeamEventTypesDocument } from '../contracts/generated';
 
 export interface TeamAddress {
   orgId: number;
   teamId: number;
 }
-
-const TEAM_EVENT_TYPE_IDS = /* GraphQL */ `
-  query WorkflowTeamEventTypes($teamId: Int!) { teamEventTypes(teamId: $teamId, take: 250) { items { id } } }
-`;
 
 function stepsOf(inputs: WorkflowStepInput[]): WorkflowStep[] {
   return inputs.map((s) =>
@@ -56,7 +53,7 @@ export class WorkflowService {
     const all = activation.isActiveOnAllEventTypes ?? false;
     const ids = [...new Set(activation.activeOnEventTypeIds ?? [])];
     if (all || !ids.length) return { all, ids: all ? [] : ids };
-    const data = await this.ctx.graph.run<{ teamEventTypes: { items: Array<{ id: number }> } }>(TEAM_EVENT_TYPE_IDS, { teamId });
+    const data = await this.ctx.graph.call(WorkflowTeamEventTypesDocument, { teamId });
     const own = new Set(data.teamEventTypes.items.map((e) => e.id));
     const foreign = ids.find((id) => !own.has(id));
     if (foreign !== undefined)

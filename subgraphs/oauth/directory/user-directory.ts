@@ -1,4 +1,5 @@
 import { GraphLink } from '../../kit/graph-link';
+import { DirectoryUsersDocument, SignInDocument } from '../contracts/generated';
 
 /** A user as the oauth pages need them; the organizations subgraph owns users and their passwords. */
 export interface DirectoryUser {
@@ -8,26 +9,19 @@ export interface DirectoryUser {
   isServiceAdmin: boolean;
 }
 
-const FIELDS = 'id email name isServiceAdmin';
-
 /** Users, read through the supergraph (@internal fields of the organizations subgraph), never from its tables. */
 export class UserDirectory {
   constructor(private readonly graph: GraphLink) {}
 
   /** The user with this e-mail and password (scrypt, checked by the organizations subgraph), or null. */
   async signIn(email: string, password: string): Promise<DirectoryUser | null> {
-    const data = await this.graph.run<{ verifyPassword: DirectoryUser | null }>(
-      `mutation SignIn($email: String!, $password: String!) { verifyPassword(email: $email, password: $password) { ${FIELDS} } }`,
-      { email, password },
-    );
+    const data = await this.graph.call(SignInDocument, { email, password });
     return data.verifyPassword;
   }
 
   async byIds(ids: number[]): Promise<Map<number, DirectoryUser>> {
     if (ids.length === 0) return new Map();
-    const data = await this.graph.run<{ usersById: DirectoryUser[] }>(`query Users($ids: [Int!]!) { usersById(ids: $ids) { ${FIELDS} } }`, {
-      ids: [...new Set(ids)],
-    });
+    const data = await this.graph.call(DirectoryUsersDocument, { ids: [...new Set(ids)] });
     return new Map(data.usersById.map((u) => [u.id, u]));
   }
 

@@ -4,17 +4,14 @@ import { PageArgs, paginationOf } from '../../kit/pagination';
 import { UpdateManagedOrganizationInput, CreateManagedOrganizationInput } from './managed-organization.inputs';
 import { IssueApiKey, ManagedOrganizationService } from './managed-organization.service';
 import { ManagedOrganization, ManagedOrganizationPage, ManagedOrganizationWithApiKey } from './managed-organization.types';
-
-const ISSUE_API_KEY = /* GraphQL */ `
-  mutation IssueApiKey($userId: Int!, $expiresAt: DateTimeISO, $note: String) { issueApiKey(userId: $userId, expiresAt: $expiresAt, note: $note) }
-`;
+import { IssueApiKeyDocument } from '../contracts/generated';
 
 /** The reference's "Managed Orgs": ORG_ADMIN of the managing organization; no OAuth scope of 5.3 covers them (API keys only). */
 const rule = (action: string) => `@pbac(permission: "managedOrganization.${action}", org: "args.orgId")`;
 
 function issuer(ctx: SubgraphContext): IssueApiKey {
   return async (userId, expiresAt, note) =>
-    (await ctx.graph.run<{ issueApiKey: string }>(ISSUE_API_KEY, { userId, expiresAt: expiresAt?.toISOString() ?? null, note })).issueApiKey;
+    (await ctx.graph.call(IssueApiKeyDocument, { userId, expiresAt: expiresAt?.toISOString() ?? null, note })).issueApiKey;
 }
 
 @Resolver()

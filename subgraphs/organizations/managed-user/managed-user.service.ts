@@ -1,22 +1,21 @@
 import { SubgraphContext } from '../../kit/context';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
 import { Membership, MembershipRole } from '../team/membership.entity';
-import { MAKE_DEFAULT_SCHEDULE, profileChanges, UpdateMeInput } from '../user/update-me';
+import { profileChanges, UpdateMeInput } from '../user/update-me';
 import { User } from '../user/user.entity';
 import { UserService } from '../user/user.service';
 import { CreatedManagedUser, CreateManagedUserInput, ManagedUser, ManagedUserKeys } from './managed-user.type';
+import {
+  IssueManagedUserTokensDocument,
+  MakeDefaultScheduleDocument,
+  ManagedUsersClientDocument,
+  ManagedUsersDefaultSchedulesDocument,
+  RevokeManagedUserTokensDocument,
+} from '../contracts/generated';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const DEFAULT_MANAGED_USER_TIME_ZONE = 'Europe/London';
 export const MAX_MANAGED_USERS_PAGE = 250;
-
-const CLIENT = /* GraphQL */ `query ManagedUsersClient($clientId: String!) { platformOAuthClientById(clientId: $clientId) { id organizationId } }`;
-const ISSUE_TOKENS = /* GraphQL */ `
-  mutation IssueManagedUserTokens($clientId: String!, $userId: Int!) {
-    issueManagedUserTokens(clientId: $clientId, userId: $userId) { accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt }
-  }`;
-const REVOKE_TOKENS = /* GraphQL */ `mutation RevokeManagedUserTokens($clientId: String!, $userId: Int!) { revokeManagedUserTokens(clientId: $clientId, userId: $userId) }`;
-const DEFAULT_SCHEDULES = /* GraphQL */ `query ManagedUsersDefaultSchedules($ids: [Int!]!) { usersById(ids: $ids) { id defaultScheduleId } }`;
 
 /** `alice@example.com` → `alice+<clientId>@example.com` (the reference's managed user e-mails); already so: unchanged. */
 export function managedEmail(email: unknown, clientId: string): string {
@@ -80,10 +79,7 @@ export class ManagedUserService {
       name: input.name,
       timeZone: timeZone ?? DEFAULT_MANAGED_USER_TIME_ZONE,
     } as UpdateMeInput);
-    const { platformOAuthClientById: client } = await this.ctx.graph.run<{ platformOAuthClientById: { id: string; organizationId: number | null } | null }>(
-      CLIENT,
-      { clientId },
-    );
+    const { platformOAuthClientById: client } = await this.ctx.graph.call(ManagedUsersClientDocument, { clientId });
     if (!client) throw notFound('OAuthClient', clientId);
     const user = await this.ctx.db.transaction(async (tx) => {
       const created = await new UserService(tx).create({ email, name: changes.name ?? input.name, timeZone: changes.timeZone! });
@@ -107,7 +103,7 @@ export class ManagedUserService {
     const user = await this.find(clientId, userId);
     const changes = profileChanges({ ...input, email: input.email == null ? input.email : managedEmail(input.email, clientId) });
     if (input.defaultScheduleId != null) {
-      const { makeDefaultScheduleOf } = await this.ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, {
+      const { makeDefaultScheduleOf } = await this.ctx.graph.call(MakeDefaultScheduleDocument, {
         userId,
         scheduleId: input.defaultScheduleId,
       });
@@ -126,7 +122,7 @@ export class ManagedUserService {
   /** Revokes the user's tokens, then deletes the user (its memberships go with it). Answers the user as it was. */
   async delete(clientId: string, userId: number): Promise<ManagedUser> {
     const [user] = await this.withDefaultSchedules([await this.find(clientId, userId)]);
-    await this.ctx.graph.run(REVOKE_TOKENS, { clientId, userId });
+    await this.ctx.graph.call(RevokeManagedUserTokensDocument, { clientId, userId });
     await this.users.delete({ id: userId, platformOAuthClientId: clientId });
     return user;
   }
@@ -138,7 +134,7 @@ export class ManagedUserService {
   }
 
   private async issueTokens(clientId: string, userId: number): Promise<ManagedUserKeys> {
-    const { issueManagedUserTokens } = await this.ctx.graph.run<{ issueManagedUserTokens: ManagedUserKeys }>(ISSUE_TOKENS, { clientId, userId });
+    const { issueManagedUserTokens } = await this.ctx.graph.call(IssueManagedUserTokensDocument, { clientId, userId });
     return Object.assign(new ManagedUserKeys(), issueManagedUserTokens);
   }
 
@@ -151,7 +147,7 @@ export class ManagedUserService {
   /** Default schedules are the scheduling subgraph's: one call for the whole page. */
   private async withDefaultSchedules(users: User[]): Promise<ManagedUser[]> {
     if (!users.length) return [];
-    const { usersById } = await this.ctx.graph.run<{ usersById: Array<{ id: number; defaultScheduleId: number | null }> }>(DEFAULT_SCHEDULES, {
+    const { usersById } = await this.ctx.graph.call(ManagedUsersDefaultSchedulesDocument, {
       ids: users.map((u) => u.id),
     });
     const schedules = new Map(usersById.map((u) => [u.id, u.defaultScheduleId]));

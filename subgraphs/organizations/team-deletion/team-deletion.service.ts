@@ -5,10 +5,9 @@ import { CLAIM_SECONDS, claimDueTeams, recordTeamOutboxFailure, startTeamOutboxR
 import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { setting } from '../../kit/configuration/settings';
+import { RemoveTeamEventTypesDocument } from '../contracts/generated';
 
 /** The scheduling subgraph's idempotent clean-up of a deleted team's event types (@internal). */
-const REMOVE_TEAM_EVENT_TYPES = /* GraphQL */ `mutation RemoveTeamEventTypes($teamId: Int!) { removeTeamEventTypes(teamId: $teamId) }`;
-
 export interface DeletedTeam {
   team: Team;
   /** Users who were members: their cached principals must forget the team. */
@@ -51,7 +50,7 @@ export class TeamDeletionService {
   /** One attempt at the scheduling clean-up; a failure is recorded for the next poll, never thrown. */
   async dispatch(teamId: number): Promise<boolean> {
     try {
-      await this.graph.run(REMOVE_TEAM_EVENT_TYPES, { teamId });
+      await this.graph.call(RemoveTeamEventTypesDocument, { teamId });
       await this.db.query('UPDATE team_deletions SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE team_id = $1', [teamId]);
       return true;
     } catch (error) {

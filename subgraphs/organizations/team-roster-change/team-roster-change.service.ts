@@ -2,10 +2,9 @@ import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
 import { claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
 import { setting } from '../../kit/configuration/settings';
+import { ApplyTeamRosterDocument } from '../contracts/generated';
 
 /** The scheduling subgraph's idempotent application of a team's accepted members (@internal). */
-const APPLY_TEAM_ROSTER = /* GraphQL */ `mutation ApplyTeamRoster($teamId: Int!, $memberIds: [Int!]!) { applyTeamRoster(teamId: $teamId, memberIds: $memberIds) }`;
-
 /**
  * A team's members are owned here, the event types they host by scheduling: `assignAllTeamMembers`
  * event types take members who join later and drop those who leave. The trigger on `memberships`
@@ -42,7 +41,7 @@ export class TeamRosterChangeService {
         const members: Array<{ user_id: number }> = await tx.query('SELECT user_id FROM memberships WHERE team_id = $1 AND accepted ORDER BY user_id', [
           teamId,
         ]);
-        await this.graph.run(APPLY_TEAM_ROSTER, { teamId, memberIds: members.map((m) => m.user_id) });
+        await this.graph.call(ApplyTeamRosterDocument, { teamId, memberIds: members.map((m) => m.user_id) });
         await tx.query('UPDATE team_roster_changes SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE team_id = $1 AND version = $2', [
           teamId,
           row.version,

@@ -5,6 +5,7 @@ import { badInput, conflict, isConstraintViolation, unauthenticated } from '../.
 import { LOCALES } from '../../kit/locales';
 import { isIanaTimeZone } from '../../kit/time-zones';
 import { User } from './user.entity';
+import { MakeDefaultScheduleDocument, MoveDefaultScheduleTimeZoneDocument } from '../contracts/generated';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,14 +81,6 @@ export function profileChanges(input: UpdateMeInput): Partial<User> {
   return changes;
 }
 
-export const MAKE_DEFAULT_SCHEDULE = /* GraphQL */ `
-  mutation MakeDefaultSchedule($userId: Int!, $scheduleId: Int!) { makeDefaultScheduleOf(userId: $userId, scheduleId: $scheduleId) }
-`;
-
-export const MOVE_DEFAULT_SCHEDULE_TIME_ZONE = /* GraphQL */ `
-  mutation MoveDefaultScheduleTimeZone($userId: Int!, $timeZone: String!) { moveDefaultScheduleTimeZoneOf(userId: $userId, timeZone: $timeZone) }
-`;
-
 /**
  * PATCH /v2/me: the caller's profile lives here; the default schedule in the scheduling subgraph, asked through the
  * supergraph. A new time zone moves the default schedule to it too, as in the reference service.
@@ -101,7 +94,7 @@ export class UpdateMeResolver {
     if (userId == null) throw unauthenticated();
     const changes = profileChanges(input);
     if (input.defaultScheduleId != null) {
-      const { makeDefaultScheduleOf } = await ctx.graph.run<{ makeDefaultScheduleOf: boolean }>(MAKE_DEFAULT_SCHEDULE, {
+      const { makeDefaultScheduleOf } = await ctx.graph.call(MakeDefaultScheduleDocument, {
         userId,
         scheduleId: input.defaultScheduleId,
       });
@@ -117,7 +110,7 @@ export class UpdateMeResolver {
       if (isConstraintViolation(error, 'unique')) throw conflict(`email: ${changes.email} belongs to another user`);
       throw error;
     }
-    if (changes.timeZone !== undefined) await ctx.graph.run(MOVE_DEFAULT_SCHEDULE_TIME_ZONE, { userId, timeZone: changes.timeZone });
+    if (changes.timeZone !== undefined) await ctx.graph.call(MoveDefaultScheduleTimeZoneDocument, { userId, timeZone: changes.timeZone });
     return saved;
   }
 }

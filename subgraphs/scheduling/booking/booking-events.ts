@@ -6,12 +6,13 @@ import { BookingEvent, BookingEventType } from '../booking-record/booking-event.
 import { Booking } from '../booking-record/booking.entity';
 import { locationText } from '../booking-record/booking-location';
 import { bookingHooksJob } from './booking-hooks';
+import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
 
 /** What of the event type an event records; `teamId` and `lengthInMinutes` when the caller loaded them. */
 export type EventTypeOfEvent = Pick<EventType, 'id' | 'slug' | 'title'> & Partial<Pick<EventType, 'teamId' | 'lengthInMinutes'>>;
 
-/** What a webhook delivery of the change will need, as the booking stood when the change committed. */
-export function bookingPayload(booking: Booking, attendees: readonly Attendee[], eventType: EventTypeOfEvent | null) {
+/** What a webhook delivery of the change will need, as the booking stood when the change committed (the integrations' webhook worker reads it). */
+export function bookingPayload(booking: Booking, attendees: readonly Attendee[], eventType: EventTypeOfEvent | null): RecordedBooking {
   return {
     id: booking.id,
     uid: booking.uid,
@@ -55,7 +56,7 @@ export async function recordBookingEvent(
   eventType: EventTypeOfEvent | null,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  const payload: Record<string, unknown> = { ...bookingPayload(booking, attendees, eventType), ...extra };
+  const payload: RecordedBooking = { ...bookingPayload(booking, attendees, eventType), ...extra };
   const event = await tx.save(tx.create(BookingEvent, { type, bookingId: booking.id, bookingUid: booking.uid, payload, dispatchedAt: new Date() }));
   // The webhook event, the meeting triggers and the booking hooks: one insert (it was one per job).
   const jobs: QueuedJob[] = [webhookEventJob(event.id, type, event.createdAt.toISOString(), payload)];
@@ -67,8 +68,9 @@ export async function recordBookingEvent(
 export const BOOKING_EVENT_KEY_PREFIX = 'booking-event:';
 
 /** The job that finds a booking event's subscribers; `occurredAt` is the event row's `created_at`. */
-export function webhookEventJob(eventId: string, trigger: string, occurredAt: string, payload: Record<string, unknown>): QueuedJob {
-  return { queue: WEBHOOK_EVENT_QUEUE, data: { eventKey: `${BOOKING_EVENT_KEY_PREFIX}${eventId}`, trigger, occurredAt, payload } };
+export function webhookEventJob(eventId: string, trigger: string, occurredAt: string, payload: RecordedBooking): QueuedJob {
+  const data: BookingEventJob = { eventKey: `${BOOKING_EVENT_KEY_PREFIX}${eventId}`, trigger, occurredAt, payload };
+  return { queue: WEBHOOK_EVENT_QUEUE, data };
 }
 
 /** The other jobs of a booking change (meeting triggers, booking hooks); the meeting triggers it ends are cancelled first. */
@@ -76,7 +78,7 @@ export async function changeJobs(
   tx: EntityManager,
   type: string,
   booking: Booking,
-  payload: Record<string, unknown>,
+  payload: RecordedBooking,
   extra: Record<string, unknown>,
   eventType: EventTypeOfEvent | null,
 ): Promise<QueuedJob[]> {
@@ -86,7 +88,7 @@ export async function changeJobs(
 }
 
 /** MEETING_STARTED / MEETING_ENDED jobs at the booking's start and end (returned, to be enqueued); gone when it is cancelled or moved. */
-async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: Record<string, unknown>): Promise<QueuedJob[]> {
+async function rescheduleMeetingTriggers(tx: EntityManager, type: string, booking: Booking, payload: RecordedBooking): Promise<QueuedJob[]> {
   if (ENDS_MEETING.has(type)) {
     const uids = [booking.uid, booking.rescheduledFromUid].filter((uid): uid is string => !!uid);
     await cancelWaitingJobsInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, 'bookingUid', uids);
@@ -94,10 +96,13 @@ async function rescheduleMeetingTriggers(tx: EntityManager, type: string, bookin
   if (!SCHEDULES_MEETING.has(type) || booking.status !== 'accepted') return [];
   return (['MEETING_STARTED', 'MEETING_ENDED'] as const).map((trigger) => {
     const at = trigger === 'MEETING_STARTED' ? booking.start : booking.end;
-    return {
-      queue: WEBHOOK_SCHEDULED_QUEUE,
-      data: { eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`, trigger, bookingUid: booking.uid, at: at.toISOString(), payload },
-      startAfter: at,
+    const data: ScheduledBookingJob = {
+      eventKey: `${trigger}:${booking.uid}:${at.toISOString()}`,
+      trigger,
+      bookingUid: booking.uid,
+      at: at.toISOString(),
+      payload,
     };
+    return { queue: WEBHOOK_SCHEDULED_QUEUE, data, startAfter: at };
   });
 }

@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../kit/graph-link';
+import {
+  BookingMeetingUrlDocument,
+  CancelBookingRemindersDocument,
+  LinkBookingRoutingResponseDocument,
+  ReminderOrganizerDocument,
+  ScheduleBookingRemindersDocument,
+} from '../contracts/generated';
 import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../kit/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
@@ -101,11 +108,6 @@ export function conferencingLocationType(location: BookingLocation | null): stri
   return CONFERENCING_LOCATION_TYPES[location.integration ?? 'cal-video'] ?? null;
 }
 
-const MEETING_URL = /* GraphQL */ `
-  query BookingMeetingUrl($locationType: String!, $bookingUid: String!, $hostUserId: Int, $title: String, $startTime: DateTimeISO, $endTime: DateTimeISO) {
-    conferencingMeetingUrl(locationType: $locationType, bookingUid: $bookingUid, hostUserId: $hostUserId, title: $title, startTime: $startTime, endTime: $endTime)
-  }`;
-
 /** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
 export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking, endJobId?: string): Promise<Booking> {
   const locationType = conferencingLocationType(booking.location);
@@ -115,7 +117,7 @@ export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking
     locationType === ORGANIZERS_DEFAULT_APP
       ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() }
       : {};
-  const { conferencingMeetingUrl } = await graph.run<{ conferencingMeetingUrl: string | null }>(MEETING_URL, {
+  const { conferencingMeetingUrl } = await graph.call(BookingMeetingUrlDocument, {
     locationType,
     bookingUid: booking.uid,
     ...organizer,
@@ -151,17 +153,6 @@ export async function meetingUrlNow(db: DataSource, graph: GraphLink, booking: B
   }
 }
 
-const ORGANIZER = /* GraphQL */ `query ReminderOrganizer($ids: [Int!]!) { usersById(ids: $ids) { id name email timeZone } }`;
-const SCHEDULE_REMINDERS = /* GraphQL */ `
-  mutation ScheduleBookingReminders($event: String!, $teamId: Int!, $eventTypeId: Int!, $booking: JSONObject!) {
-    scheduleWorkflowReminders(event: $event, teamId: $teamId, eventTypeId: $eventTypeId, booking: $booking)
-  }`;
-const CANCEL_REMINDERS = /* GraphQL */ `mutation CancelBookingReminders($bookingUid: String!) { cancelWorkflowReminders(bookingUid: $bookingUid) }`;
-const LINK_RESPONSE = /* GraphQL */ `
-  mutation LinkBookingRoutingResponse($responseId: Int!, $bookingUid: String!, $eventTypeId: Int) {
-    linkRoutingFormResponseToBooking(responseId: $responseId, bookingUid: $bookingUid, eventTypeId: $eventTypeId) { id }
-  }`;
-
 /** The workflow trigger (spec 2.12 `trigger.type`) a booking change is. */
 function workflowEvent(job: BookingHookJob, booking: Booking): string {
   if (job.trigger === BookingEventType.rescheduled) return 'rescheduleEvent';
@@ -173,15 +164,15 @@ function workflowEvent(job: BookingHookJob, booking: Booking): string {
 /** Cancels what is pending for the bookings the change ends, then schedules the team's workflow steps for it. */
 async function workflowReminders(db: DataSource, graph: GraphLink, job: BookingHookJob, booking: Booking): Promise<void> {
   const ends = [BookingEventType.cancelled, BookingEventType.rejected].includes(job.trigger as BookingEventType);
-  if (ends) await graph.run(CANCEL_REMINDERS, { bookingUid: booking.uid });
-  if (job.previousUid) await graph.run(CANCEL_REMINDERS, { bookingUid: job.previousUid });
+  if (ends) await graph.call(CancelBookingRemindersDocument, { bookingUid: booking.uid });
+  if (job.previousUid) await graph.call(CancelBookingRemindersDocument, { bookingUid: job.previousUid });
   // A booking cancelled since this job was queued gets no reminder of its creation.
   if (!ends && !LIVE_STATUSES.includes(booking.status)) return;
   if (job.teamId === null) return; // a personal event type: workflows belong to teams
   const eventType = await db.getRepository(EventType).findOneBy({ id: booking.eventTypeId });
   if (eventType?.teamId == null) return;
   const [{ usersById }, attendees] = await Promise.all([
-    graph.run<{ usersById: Array<{ id: number; name: string; email: string; timeZone: string }> }>(ORGANIZER, { ids: [booking.userId] }),
+    graph.call(ReminderOrganizerDocument, { ids: [booking.userId] }),
     db.getRepository(Attendee).find({ where: { bookingId: booking.id }, order: { id: 'ASC' } }),
   ]);
   const organizer = usersById[0];
@@ -196,7 +187,12 @@ async function workflowReminders(db: DataSource, graph: GraphLink, job: BookingH
     organizer: { name: organizer?.name ?? '', email: organizer?.email ?? '' },
     attendees: attendees.map((a) => ({ name: a.name, email: a.email, phoneNumber: a.phoneNumber ?? null })),
   };
-  await graph.run(SCHEDULE_REMINDERS, { event: workflowEvent(job, booking), teamId: eventType.teamId, eventTypeId: eventType.id, booking: reminderBooking });
+  await graph.call(ScheduleBookingRemindersDocument, {
+    event: workflowEvent(job, booking),
+    teamId: eventType.teamId,
+    eventTypeId: eventType.id,
+    booking: reminderBooking,
+  });
 }
 
 /** An answer that no retry can change (the response does not exist, or may not be linked to this booking). */
@@ -208,7 +204,7 @@ function isFinal(error: unknown): boolean {
 async function linkRoutingFormResponse(graph: GraphLink, job: BookingHookJob, booking: Booking): Promise<void> {
   if (job.routingFormResponseId == null) return;
   try {
-    await graph.run(LINK_RESPONSE, { responseId: job.routingFormResponseId, bookingUid: booking.uid, eventTypeId: booking.eventTypeId });
+    await graph.call(LinkBookingRoutingResponseDocument, { responseId: job.routingFormResponseId, bookingUid: booking.uid, eventTypeId: booking.eventTypeId });
   } catch (error) {
     if (!isFinal(error)) throw error;
     console.warn(`booking ${booking.uid}: routing form response ${job.routingFormResponseId} not linked: ${(error as Error).message}`);

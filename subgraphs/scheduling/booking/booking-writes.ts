@@ -9,6 +9,7 @@ import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { BookingLocation } from '../booking-record/booking-location';
 import { AttendeeDetails } from '../booking-record/booking-rules';
 import { withTraceContext } from '../../kit/tracing';
+import { RecordedBooking } from '../../kit/webhook-event-jobs';
 
 /** A booking row as it is about to be written; the uid is made here unless given. */
 export interface BookingRow {
@@ -102,7 +103,7 @@ async function foldedInsert(
   const bookingColumns = insertColumns(tx, Booking, booking);
   const attendeeColumns = attendees.map((a) => insertColumns(tx, Attendee, a, ['booking_id']));
   // booking.id is not known yet: the payload goes without it and the statement adds it.
-  const payload: Record<string, unknown> = { ...bookingPayload(booking, attendees, eventType), ...extra };
+  const payload: RecordedBooking = { ...bookingPayload(booking, attendees, eventType), ...extra };
   const jobs = [{ ...webhookEventJob('', type, '', payload), ofEvent: true }, ...(await changeJobs(tx, type, booking, payload, extra, eventType))];
   const jobsOfEvent = `(SELECT json_agg((j.job - 'ofEvent') || jsonb_build_object('data', jsonb_set(
       CASE WHEN j.job ? 'ofEvent' THEN (j.job -> 'data') || jsonb_build_object('eventKey', '${BOOKING_EVENT_KEY_PREFIX}' || event.id, 'occurredAt', to_char(event.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))

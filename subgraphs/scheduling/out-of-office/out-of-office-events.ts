@@ -1,9 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../kit/job-queue';
+import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../kit/job-queue';
+import { OutOfOfficeEventJob } from '../../kit/webhook-event-jobs';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office.entity';
-
-/** The channel the webhook workers listen on (as the booking_events trigger notifies it). */
-const EVENT_CHANNEL = 'svc_booking_event';
 
 /** The webhook payload of an out-of-office entry. */
 function outOfOfficePayload(entry: OutOfOfficeEntry) {
@@ -33,13 +31,14 @@ export async function recordOutOfOfficeCreated(tx: EntityManager, entry: OutOfOf
     tx.create(OutOfOfficeEvent, { type: 'OOO_CREATED', oooId: entry.id, userId: entry.userId, payload: { oooEntry }, dispatchedAt: new Date() }),
   );
   const eventKey = `ooo-event:${event.id}`;
-  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, {
+  const job: OutOfOfficeEventJob = {
     kind: 'ooo',
     eventKey,
     trigger: 'OOO_CREATED',
     occurredAt: event.createdAt.toISOString(),
     userId: entry.userId,
     entry: oooEntry,
-  });
-  await tx.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, eventKey]);
+  };
+  await enqueueInTransaction(tx, WEBHOOK_EVENT_QUEUE, job);
+  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENT_CHANNEL, eventKey]);
 }

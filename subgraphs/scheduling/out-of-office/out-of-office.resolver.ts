@@ -6,6 +6,7 @@ import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/tea
 import { OutOfOfficeEntry } from './out-of-office.entity';
 import { CreateOutOfOfficeInput, OutOfOfficePage, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';
 import { CoverCheck, OutOfOfficeService } from './out-of-office.service';
+import { OooUserEmailsDocument } from '../contracts/generated';
 
 const ORG_READ = '@pbac(permission: "ooo.read", org: "args.orgId")';
 const ORG_WRITE = '@pbac(permission: "ooo.update", org: "args.orgId")';
@@ -47,8 +48,6 @@ async function teamMember(ctx: SubgraphContext, teamId: number, orgId: number | 
   const members = (await teamRosterOf(ctx, teamId, orgId)).acceptedMemberIds;
   return memberOf(members, userId, () => forbidden(`User ${userId} is not an accepted member of team ${teamId}`));
 }
-
-const USER_EMAILS = /* GraphQL */ `query OooUserEmails($ids: [Int!]!) { usersById(ids: $ids) { id email } }`;
 
 @Resolver(() => OutOfOfficeEntry)
 export class OutOfOfficeResolver {
@@ -110,7 +109,7 @@ export class OutOfOfficeResolver {
   ): Promise<OutOfOfficePage> {
     let members = await membersOf(ctx, orgId);
     if (email != null && members.length) {
-      const { usersById } = await ctx.graph.run<{ usersById: Array<{ id: number; email: string }> }>(USER_EMAILS, { ids: members });
+      const { usersById } = await ctx.graph.call(OooUserEmailsDocument, { ids: members });
       const wanted = email.trim().toLowerCase();
       members = usersById.filter((u) => u.email.toLowerCase() === wanted).map((u) => u.id);
     }

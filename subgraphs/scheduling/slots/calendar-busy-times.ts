@@ -1,5 +1,6 @@
 import { SubgraphContext } from '../../kit/context';
 import { Interval } from './interval';
+import { UsersCalendarBusyTimesDocument } from '../contracts/generated';
 
 /**
  * Busy times of the hosts' connected calendars (ICS feeds, …). The integrations subgraph owns them and
@@ -10,18 +11,12 @@ export interface CalendarBusySource {
   calendarBusyTimes(userIds: readonly number[], from: Date, to: Date): Promise<Map<number, Interval[]>>;
 }
 
-const USERS_CALENDAR_BUSY_TIMES = /* GraphQL */ `
-  query UsersCalendarBusyTimes($userIds: [Int!]!, $from: DateTimeISO!, $to: DateTimeISO!) {
-    usersCalendarBusyTimes(userIds: $userIds, from: $from, to: $to) { userId start end }
-  }
-`;
-
 export function calendarBusySourceOf(ctx: SubgraphContext): CalendarBusySource {
   return {
     async calendarBusyTimes(userIds, from, to) {
       const byUser = new Map<number, Interval[]>();
       if (!userIds.length) return byUser;
-      const data = await ctx.graph.run<{ usersCalendarBusyTimes: Array<{ userId: number; start: string; end: string }> }>(USERS_CALENDAR_BUSY_TIMES, {
+      const data = await ctx.graph.call(UsersCalendarBusyTimesDocument, {
         userIds: [...userIds],
         from: from.toISOString(),
         to: to.toISOString(),

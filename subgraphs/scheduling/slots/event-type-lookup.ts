@@ -6,6 +6,7 @@ import { leanFindBy } from '../../kit/lean-reads';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
 import { calendarBusySourceOf, CalendarBusySource } from './calendar-busy-times';
+import { TeamBySlugDocument, UserByUsernameDocument, UserTimeZonesDocument } from '../contracts/generated';
 
 /** How a public request names the event type (reference: GET /v2/slots, POST /v2/bookings). */
 export interface EventTypeRef {
@@ -27,31 +28,21 @@ export interface OwnerDirectory extends Partial<CalendarBusySource> {
   timeZonesOf(userIds: readonly number[]): Promise<Map<number, string>>;
 }
 
-const USER_BY_USERNAME = /* GraphQL */ `
-  query UserByUsername($username: String!, $organizationSlug: String) { userByUsername(username: $username, organizationSlug: $organizationSlug) { id } }
-`;
-const USER_TIME_ZONES = /* GraphQL */ `
-  query UserTimeZones($ids: [Int!]!) { usersById(ids: $ids) { id timeZone } }
-`;
-const TEAM_BY_SLUG = /* GraphQL */ `
-  query TeamBySlug($slug: String!, $organizationSlug: String) { teamBySlug(slug: $slug, organizationSlug: $organizationSlug) { id } }
-`;
-
 /** The directory a request uses: the organizations subgraph's @internal lookups, through the supergraph. */
 export function ownerDirectoryOf(ctx: SubgraphContext): OwnerDirectory {
   return {
     ...calendarBusySourceOf(ctx),
     async userIdOf(username, organizationSlug) {
-      const data = await ctx.graph.run<{ userByUsername: { id: number } | null }>(USER_BY_USERNAME, { username, organizationSlug });
+      const data = await ctx.graph.call(UserByUsernameDocument, { username, organizationSlug });
       return data.userByUsername?.id ?? null;
     },
     async teamIdOf(slug, organizationSlug) {
-      const data = await ctx.graph.run<{ teamBySlug: { id: number } | null }>(TEAM_BY_SLUG, { slug, organizationSlug });
+      const data = await ctx.graph.call(TeamBySlugDocument, { slug, organizationSlug });
       return data.teamBySlug?.id ?? null;
     },
     async timeZonesOf(userIds) {
       if (!userIds.length) return new Map();
-      const data = await ctx.graph.run<{ usersById: Array<{ id: number; timeZone: string }> }>(USER_TIME_ZONES, { ids: [...userIds] });
+      const data = await ctx.graph.call(UserTimeZonesDocument, { ids: [...userIds] });
       return new Map(data.usersById.map((u) => [u.id, u.timeZone]));
     },
   };

@@ -1,5 +1,6 @@
 import { SubgraphContext } from '../../kit/context';
 import { notFound } from '../../kit/errors';
+import { TeamRosterDocument } from '../contracts/generated';
 
 /** What scheduling needs to know about a team it does not own: where it sits and who is in it. */
 export interface TeamRoster {
@@ -23,14 +24,10 @@ export interface TeamDirectory {
   roster(teamId: number): Promise<TeamRoster | null>;
 }
 
-const TEAM_ROSTER = /* GraphQL */ `
-  query TeamRoster($teamId: Int!) { teamRoster(teamId: $teamId) { teamId isOrganization parentId acceptedMemberIds teamIds } }
-`;
-
 /** The directory a request uses: the @internal query through the gateway, once per team and request. */
 export function teamDirectoryOf(ctx: SubgraphContext): TeamDirectory {
   const rosters = ctx.loaders.get<number, TeamRoster | null>('teamRoster', (teamIds) =>
-    Promise.all(teamIds.map((teamId) => ctx.graph.run<{ teamRoster: TeamRoster | null }>(TEAM_ROSTER, { teamId }).then((data) => data.teamRoster))),
+    Promise.all(teamIds.map((teamId) => ctx.graph.call(TeamRosterDocument, { teamId }).then((data) => data.teamRoster))),
   );
   return { roster: (teamId) => rosters.load(teamId) };
 }

@@ -6,6 +6,8 @@ import { Lexer, Source, TokenKind } from 'graphql';
  * verifyPassword, usersById…) that the public API schema leaves out. It serves only the gateway's
  * in-process calls (credential resolution, the REST façade) and the internal listener (GraphLink
  * callbacks, system principal only); the @internal rule in each subgraph still refuses anyone else.
+ * On the floor because the schema tooling prints its API schema too (schema/internal.graphql, the schema the
+ * services' contracts are typed and checked against: docs/contracts.md).
  *
  * Cut out of the text token by token (the lexer knows descriptions and strings from directives)
  * rather than parsed and printed again: a third of the CPU on a 200 kB supergraph, at every start.

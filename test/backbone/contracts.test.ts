@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { contractOutputs, contractProblems, contractsTable, readContracts, rootFieldOwners, staleFiles } from '../../schema/contracts';
+import { readCheckedInSupergraph } from '../../schema/compose';
+import { INTERNAL_SCHEMA_FILE } from '../../subgraphs/kit/schema-files';
+
+/** The checked-in internal schema with one piece of text replaced, as a careless change to a subgraph would give. */
+function edited(sdl: string, from: RegExp | string, to: string): string {
+  const changed = sdl.replace(from, to);
+  expect(changed).not.toBe(sdl);
+  return changed;
+}
+
+/** The (caller → operation) pairs a check's problems name. */
+const named = (problems: string[]) =>
+  problems.map((problem) => /^(.+?) → (\w+) \(/.exec(problem)).flatMap((m) => (m ? m[1].split(', ').map((caller) => `${caller} → ${m[2]}`) : []));
+
+describe('contracts between services (issue 24): named operations, typed, checked against the internal supergraph', () => {
+  const internalSdl = readFileSync(INTERNAL_SCHEMA_FILE, 'utf8');
+  const contracts = readContracts();
+
+  it('every contract is valid on schema/internal.graphql and has a caller', () => {
+    expect(contractProblems(contracts, internalSdl)).toEqual([]);
+    // The writes the issue names are among them.
+    expect(contracts.filter((c) => c.kind === 'mutation').map((c) => c.name)).toEqual(
+      expect.arrayContaining(['RemoveTeamEventTypes', 'ApplyTeamRoster', 'IssueManagedUserTokens', 'ScheduleBookingReminders']),
+    );
+  });
+
+  it('a removed field a contract selects fails the check, naming each caller and operation', () => {
+    const withoutUsername = edited(internalSdl, /(\ntype User \{[\s\S]*?)\n {2}username: String!/, '$1');
+    expect(named(contractProblems(contracts, withoutUsername)).sort()).toEqual([
+      'subgraphs/integrations/webhook-delivery/owner-events.ts → OutOfOfficeUsers',
+      'subgraphs/integrations/webhook-delivery/subscribers.ts → WebhookHosts',
+    ]);
+    // A field selected through a fragment names the operations that spread it.
+    const withoutApiKeyId = edited(internalSdl, /(\ntype ResolvedCredential \{[\s\S]*?)\n {2}apiKeyId: Int/, '$1');
+    const problems = contractProblems(contracts, withoutApiKeyId);
+    expect(named(problems).sort()).toEqual(['gateway/credentials.ts → ResolveCredential', 'gateway/credentials.ts → ResolvePlatformCredential']);
+    expect(problems[0]).toContain('(gateway/contracts/resolve-credential.graphql): Cannot query field "apiKeyId" on type "ResolvedCredential"');
+  });
+
+  it('a removed root field or a renamed argument fails the check, naming the callers of every operation that uses it', () => {
+    const withoutRemoval = edited(internalSdl, /\n {2}"""[^"]*"""\n {2}removeTeamEventTypes\([^)]*\): Int!/, '');
+    expect(named(contractProblems(contracts, withoutRemoval))).toEqual([
+      'subgraphs/organizations/team-deletion/team-deletion.service.ts → RemoveTeamEventTypes',
+    ]);
+    const renamed = edited(internalSdl, 'teamRoster(teamId: Int!): TeamRoster', 'teamRoster(id: Int!): TeamRoster');
+    expect(named(contractProblems(contracts, renamed)).sort()).toEqual(
+      [
+        'subgraphs/integrations/team-address.ts → TeamRoster',
+        'subgraphs/integrations/team-event-type-address.ts → TeamEventTypePlace',
+        'subgraphs/integrations/verified-resource/verified-resource.resolver.ts → VerifiedResourcesTeam',
+        'subgraphs/integrations/webhook-delivery/subscribers.ts → WebhookTeam',
+        'subgraphs/scheduling/team/team-directory.ts → TeamRoster',
+      ].flatMap((pair) => [pair, pair]), // per operation: the unknown argument and the missing required one
+    );
+  });
+
+  it('a contract nobody calls is named too', () => {
+    const [first] = contracts;
+    expect(contractProblems([{ ...first, callers: [] }], internalSdl)).toEqual([
+      `${first.document}: ${first.name} is called by no file of ${first.service} (remove it)`,
+    ]);
+  });
+
+  it('names the subgraph that owns each root field, from the supergraph', () => {
+    const owners = rootFieldOwners(readCheckedInSupergraph());
+    expect(owners.get('Query.teamRoster')).toEqual(['organizations']);
+    expect(owners.get('Query.slots')).toEqual(['scheduling']);
+    expect(owners.get('Query.credential')).toEqual(['oauth']);
+    expect(owners.get('Mutation.scheduleWorkflowReminders')).toEqual(['integrations']);
+    const table = contractsTable(contracts, owners);
+    expect(table).toContain(
+      '| `subgraphs/organizations/team-deletion/team-deletion.service.ts` | mutation `RemoveTeamEventTypes` ([remove-team-event-types.graphql](../subgraphs/organizations/contracts/remove-team-event-types.graphql)) | `Mutation.removeTeamEventTypes` | scheduling |',
+    );
+  });
+
+  it('the committed generated files and docs/contracts.md are what `npm run contracts` writes', async () => {
+    const outputs = await contractOutputs(internalSdl, readCheckedInSupergraph());
+    expect(outputs.map((o) => o.file).sort()).toEqual([
+      'docs/contracts.md',
+      'gateway/contracts/generated.ts',
+      'subgraphs/integrations/contracts/generated.ts',
+      'subgraphs/oauth/contracts/generated.ts',
+      'subgraphs/organizations/contracts/generated.ts',
+      'subgraphs/scheduling/contracts/generated.ts',
+    ]);
+    expect(staleFiles(outputs)).toEqual([]);
+    expect(staleFiles([{ file: 'gateway/contracts/generated.ts', content: '// an older generation\n' }])).toEqual(['gateway/contracts/generated.ts']);
+    expect(outputs.find((o) => o.file === 'gateway/contracts/generated.ts')!.content).toMatch(/^\/\/ Generated by `npm run contracts`/);
+  });
+});
