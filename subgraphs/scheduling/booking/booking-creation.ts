@@ -120,7 +120,7 @@ export async function createBooking(
       status,
       location,
       metadata,
-      bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+      bookingFieldsResponses: formAnswers(answers, attendee, guests),
       guests,
     };
     return bookSeries(
@@ -157,7 +157,7 @@ export async function createBooking(
             status,
             location,
             metadata,
-            bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+            bookingFieldsResponses: formAnswers(answers, attendee, guests),
             guests,
             platformOAuthClientId: request.platformOAuthClientId ?? null,
             routingFormResponseId: request.routing?.responseId ?? null,
@@ -168,6 +168,14 @@ export async function createBooking(
       return booking;
     },
   );
+}
+
+/**
+ * What the booking form holds once booked: the answers sent, the attendee's name and e-mail, and the guests
+ * when there are any (the reference answers them in bookingFieldsResponses too).
+ */
+function formAnswers(answers: Record<string, unknown>, attendee: { name: string; email: string }, guests: string[]): Record<string, unknown> {
+  return { ...answers, name: attendee.name, email: attendee.email, ...(guests.length ? { guests } : {}) };
 }
 
 /** The first attendee of a seated booking holds a seat too. */

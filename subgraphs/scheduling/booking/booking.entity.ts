@@ -109,11 +109,8 @@ export class Booking {
   @Column({ name: 'platform_oauth_client_id', type: 'text', nullable: true })
   platformOAuthClientId: string | null;
 
+  /** The video meeting URL the booking's conferencing location got (built-in daily-video); the GraphQL field `meetingUrl` falls back to a link location. */
   @Column({ name: 'meeting_url', type: 'text', nullable: true })
-  @Field(() => String, {
-    nullable: true,
-    description: "The video meeting URL the booking's conferencing location got (built-in daily-video); null for other locations or while it is being made.",
-  })
   meetingUrl: string | null;
   @Column({ name: 'recurring_booking_uid', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Occurrences of one recurring booking share this uid (null for a single booking).' })
