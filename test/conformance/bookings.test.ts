@@ -11,6 +11,18 @@ const MR_PROPER_RECURRING = { ...MR_PROPER, name: 'Mr Proper Recurring', email: 
 const MEET = 'https://meet.google.com/abc-def-ghi';
 const utc = (year: number, month: number, day: number, hour: number) => new Date(Date.UTC(year, month, day, hour)).toISOString();
 const SPEC = 'apps/api/v2/src/ee/bookings/2024-08-13/controllers/e2e';
+/** The custom fields of their "test booking field types" event type: one of each kind. */
+const CUSTOM_FIELDS = [
+  ...['phone', 'address', 'text', 'number', 'textarea', 'boolean', 'url', 'multiemail'].map((kind) => ({
+    field: kind,
+    slug: `test-${kind}`,
+    label: `test-${kind}`,
+  })),
+  { field: 'multiselect', slug: 'test-multiselect', label: 'test-multiselect', options: ['apple', 'orange'] },
+  { field: 'checkbox', slug: 'test-checkbox', label: 'test-checkbox', options: ['blue', 'red'] },
+  { field: 'radio', slug: 'test-radio', label: 'test-radio', options: ['pineapple'] },
+  { field: 'select', slug: 'test-select', label: 'test-select', options: ['water', 'juice'], required: true },
+];
 
 /**
  * Conformance: bookings (2024-08-13), replayed from the real service's public e2e specs under
@@ -26,6 +38,8 @@ describe('conformance: bookings', () => {
   let teamUser1: Person;
   let teamUser2: Person;
   let roundRobinBookingUid: string;
+  let eventTypeWithBookingFields: { id: number };
+  let eventTypeWithBookingFieldsCustom: { id: number };
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -54,7 +68,7 @@ describe('conformance: bookings', () => {
         attendee: { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' },
       })
     ).uid;
-    [eventType, recurringEventType] = await Promise.all([
+    [eventType, recurringEventType, eventTypeWithBookingFields, eventTypeWithBookingFieldsCustom] = await Promise.all([
       operator.createEventType({ title: 'user-bookings-2024-08-13-event-type', slug: 'user-bookings-event-type', lengthInMinutes: 60, ownerId: user.id }),
       operator.createEventType({
         title: 'peer coding recurring',
@@ -62,6 +76,23 @@ describe('conformance: bookings', () => {
         lengthInMinutes: 60,
         ownerId: user.id,
         recurrence: { frequency: 'weekly', interval: 1, occurrences: 3 },
+      }),
+      operator.createEventType({
+        title: 'booking-fields-2024-08-13-event-type',
+        slug: 'booking-fields-event-type',
+        lengthInMinutes: 60,
+        ownerId: user.id,
+        bookingFields: [
+          { field: 'text', slug: 'favorite-movie', label: 'favorite movie', required: true, placeholder: 'matrix' },
+          { field: 'url', slug: 'video-url', label: 'video url', required: false, placeholder: 'add video url' },
+        ],
+      }),
+      operator.createEventType({
+        title: 'test booking field types',
+        slug: 'test-booking-field-types',
+        lengthInMinutes: 30,
+        ownerId: user.id,
+        bookingFields: CUSTOM_FIELDS,
       }),
     ]);
     const past = await operator.createBooking({
@@ -283,6 +314,60 @@ describe('conformance: bookings', () => {
       const data = expectSuccess(await post(`/v2/bookings/${roundRobinBookingUid}/reassign/${teamUser1.id}`, body, teamUser2.key));
       expect(data).toEqual({ bookingUid: roundRobinBookingUid, reassignedTo: reassignedTo(teamUser1, 'reassign-bookings-user1') });
       expect(expectSuccess(await get(`/v2/bookings/${roundRobinBookingUid}`, teamUser1.key)).hosts[0].id).toBe(teamUser1.id);
+    });
+  });
+
+  describe(`${SPEC}/booking-fields.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking fields")`, () => {
+    const booking = (eventTypeId: number, bookingFieldsResponses?: Record<string, unknown>) => ({
+      start: utc(2030, 0, 8, 13),
+      eventTypeId,
+      attendee: MR_PROPER,
+      location: MEET,
+      ...(bookingFieldsResponses ? { bookingFieldsResponses } : {}),
+    });
+
+    it('"make booking › should not be able to book an event type with custom required booking fields if they are missing in bookingFieldsResponses": 400', async () => {
+      expect((await post('/v2/bookings', booking(eventTypeWithBookingFields.id))).status).toBe(400);
+    });
+
+    it('"make booking › should be able to book an event type with custom required booking fields"', async () => {
+      const answers = { 'favorite-movie': 'lord of the rings', 'video-url': 'http://video-url.com' };
+      const data = expectSuccess(await post('/v2/bookings', booking(eventTypeWithBookingFields.id, answers)), 201);
+      expect(data.bookingFieldsResponses).toMatchObject(answers);
+      expectSuccess(await post(`/v2/bookings/${data.uid}/cancel`, { cancellationReason: 'the slot is used again below' }));
+    });
+
+    /** Their messages; ours put the field's path before them (`bookingFieldsResponses.<slug>: …`, docs/compatibility.md). */
+    it.each([
+      ['test-phone', 12345, 'string', 'phone', 'number'],
+      ['test-address', true, 'string', 'address', 'boolean'],
+      ['test-text', 123, 'string', 'text', 'number'],
+      ['test-number', '123', 'number', 'number', 'string'],
+      ['test-textarea', { text: 'invalid' }, 'string', 'textarea', 'object'],
+      ['test-boolean', 'true', 'boolean', 'boolean', 'string'],
+      ['test-url', 12345, 'string', 'url', 'number'],
+      ['test-multiemail', 'not-an-array@example.com', 'array', 'multiemail', 'string'],
+      ['test-multiselect', 'not-an-array', 'array', 'multiselect', 'string'],
+      ['test-checkbox', true, 'array', 'checkbox', 'boolean'],
+      ['test-radio', true, 'string or number', 'radio', 'boolean'],
+      ['test-select', true, 'string or number', 'select', 'boolean'],
+    ])('"Booking Field Type Validation › should reject with 400 if \'%s\' …": its message', async (slug, value, expected, kind, received) => {
+      const response = await post('/v2/bookings', booking(eventTypeWithBookingFieldsCustom.id, { [slug]: value }));
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(
+        `bookingFieldsResponses.${slug}: Invalid type for booking field '${slug}'. Expected type ${expected} (compatible with field type '${kind}'), but received ${received}.`,
+      );
+    });
+
+    it.each([
+      ['test-select', 'INVALID_DRINK', "Invalid option 'INVALID_DRINK' for booking field 'test-select'. Allowed options are: water, juice."],
+      ['test-radio', 'INVALID_FRUIT_FOR_RADIO', "Invalid option 'INVALID_FRUIT_FOR_RADIO' for booking field 'test-radio'. Allowed options are: pineapple."],
+      ['test-multiselect', ['apple', 'INVALID_FRUIT'], "One or more invalid options for booking field 'test-multiselect'. Allowed options are: apple, orange."],
+      ['test-checkbox', ['blue', 'INVALID_COLOR'], "One or more invalid options for booking field 'test-checkbox'. Allowed options are: blue, red."],
+    ])('"should throw BadRequestException for %s field with invalid option(s)": 400 with its message', async (slug, value, message) => {
+      const response = await post('/v2/bookings', booking(eventTypeWithBookingFieldsCustom.id, { [slug]: value }));
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(`bookingFieldsResponses.${slug}: ${message}`);
     });
   });
 });

@@ -344,7 +344,7 @@ describe('reassign: to a chosen host, or automatically to the least recently boo
       bookingUid: booking.uid,
       reassignedTo: { id: hosts[1].user.id, name: 'Second', email: hosts[1].user.email },
     });
-    const moved = expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: admin.key, headers: BOOKINGS_VERSION }));
+    const moved = expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: hosts[1].key, headers: BOOKINGS_VERSION }));
     expect(moved).toMatchObject({ uid: booking.uid, start: '2032-06-01T10:00:00.000Z', hosts: [{ id: hosts[1].user.id }] });
     expectReferenceShape('POST', '/v2/bookings/{bookingUid}/reassign/{userId}', response.body);
     expect((await bookingEvents(stack, [booking.uid])).at(-1)).toMatchObject({

@@ -8,6 +8,7 @@ import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from './booking.entity';
 import { bookingLocationOf } from './booking-location';
+import { checkFormAnswers } from '../booking-field/booking-field-answers';
 import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
@@ -81,6 +82,7 @@ export async function createBooking(
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
   await admit(eventType);
+  checkFormAnswers(eventType.bookingFields, answers);
   const verifiedCode = await new BookerVerificationService(db).checkCode(eventType, attendee.email, request.emailVerificationCode);
   const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
