@@ -13,7 +13,7 @@ const BOOKING = /* GraphQL */ `
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
     attendees { name email timeZone language absent phoneNumber seatUid }
-    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid
+    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
   }`;
 
 /**

@@ -145,6 +145,8 @@ export async function createBooking(
       await useCode(tx, verifiedCode);
       // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
       const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
+      // The first attendee of a seated booking holds a seat too.
+      const holderSeatUid = eventType.seats ? randomUUID() : undefined;
       const booking =
         seated ??
         (await insertBooking(
@@ -164,8 +166,9 @@ export async function createBooking(
             platformOAuthClientId: request.platformOAuthClientId ?? null,
             routingFormResponseId: request.routing?.responseId ?? null,
           },
-          [eventType.seats ? seatHolder(attendee) : attendee],
+          [holderSeatUid ? holdingSeat(attendee, holderSeatUid) : attendee],
         ));
+      if (!seated && holderSeatUid) booking.bookedSeatUid = holderSeatUid;
       await recordBookingWrite(tx, booking);
       return booking;
     },
@@ -180,10 +183,9 @@ function formAnswers(answers: Record<string, unknown>, attendee: { name: string;
   return { ...answers, name: attendee.name, email: attendee.email, ...(guests.length ? { guests } : {}) };
 }
 
-/** The first attendee of a seated booking holds a seat too. */
-function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
-  const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
-  return holder;
+/** The attendee with the seat uid an Attendee row of a seated booking gets. */
+function holdingSeat<T extends AttendeeDetails>(attendee: T, seatUid: string): T {
+  return { ...attendee, seatUid };
 }
 
 /**
@@ -203,5 +205,6 @@ async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number,
   await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
   // Without showAttendeeInfo the booker's answer shows their own seat only.
   if (!eventType.seats!.showAttendeeInfo) booking.visibleSeatUid = seatUid;
+  booking.bookedSeatUid = seatUid;
   return booking;
 }

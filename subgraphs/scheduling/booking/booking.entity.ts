@@ -20,6 +20,8 @@ export const LIVE_STATUSES: readonly BookingStatus[] = [BookingStatus.accepted, 
 export class Booking {
   /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
   visibleSeatUid?: string;
+  /** Not stored: the seat the request answered took (a seated booking made, or a seat moved): answered as the top-level `seatUid`. */
+  bookedSeatUid?: string;
 
   /** Not stored: the occurrences to answer instead of this booking (it was asked for by its recurringBookingUid, or the answer is a whole series). */
   series?: Booking[];

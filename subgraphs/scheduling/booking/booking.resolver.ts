@@ -191,6 +191,15 @@ export class BookingResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
+      'The seat the request took, on the answer of a booking of a seated event type or of a seat rescheduled (CreateSeatedBookingOutput_2024_08_13); null elsewhere (a read shows each seat on its attendee).',
+  })
+  seatUid(@Root() booking: Booking): string | null {
+    return booking.bookedSeatUid ?? null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
       "The meeting's URL: the one its conferencing location got (built-in daily-video), else the location itself when it is a web address (a link booked as the location); null otherwise or while it is being made.",
   })
   meetingUrl(@Root() booking: Booking): string | null {

@@ -128,6 +128,7 @@ export async function rescheduleSeat(
       await tx.save(from);
     }
     if (!eventType.seats!.showAttendeeInfo) target.visibleSeatUid = seatUid;
+    target.bookedSeatUid = seatUid;
     return target;
   });
 }
