@@ -38,6 +38,7 @@ describe('conformance: bookings', () => {
   let teamUser1: Person;
   let teamUser2: Person;
   let roundRobinBookingUid: string;
+  let roundRobinEventTypeId: number;
   let eventTypeWithBookingFields: { id: number };
   let eventTypeWithBookingFieldsCustom: { id: number };
   let seatedUser: Person;
@@ -62,6 +63,7 @@ describe('conformance: bookings', () => {
       hostIds: [teamUser1.id, teamUser2.id],
       schedulingType: 'roundRobin',
     });
+    roundRobinEventTypeId = roundRobin.id;
     roundRobinBookingUid = (
       await operator.createBooking({
         eventTypeId: roundRobin.id,
@@ -323,6 +325,16 @@ describe('conformance: bookings', () => {
       const data = expectSuccess(await post(`/v2/bookings/${roundRobinBookingUid}/reassign/${teamUser1.id}`, body, teamUser2.key));
       expect(data).toEqual({ bookingUid: roundRobinBookingUid, reassignedTo: reassignedTo(teamUser1, 'reassign-bookings-user1') });
       expect(expectSuccess(await get(`/v2/bookings/${roundRobinBookingUid}`, teamUser1.key)).hosts[0].id).toBe(teamUser1.id);
+    });
+
+    // team-bookings.e2e-spec.ts: its create cases send the deprecated `meetingUrl` instead of a location and expect it back.
+    it('team-bookings.e2e-spec.ts, "should create a team … booking" with meetingUrl: one host, the link as meetingUrl', async () => {
+      const alice = { name: 'alice', email: 'alice@gmail.com', timeZone: 'Europe/Madrid', language: 'es' };
+      const body = { start: utc(2040, 0, 9, 13), eventTypeId: roundRobinEventTypeId, attendee: alice, meetingUrl: MEET };
+      const data = expectSuccess(await post('/v2/bookings', body), 201);
+      expect(data).toMatchObject({ status: 'accepted', start: body.start, end: utc(2040, 0, 9, 14), duration: 60, meetingUrl: MEET, absentHost: false });
+      expect(data.hosts).toHaveLength(1);
+      expect(data.attendees).toEqual([{ ...alice, absent: false }]);
     });
 
     // Deviation (docs/compatibility.md, "Bookings", row 2): a plain member who is not the booking's host may not reassign it.

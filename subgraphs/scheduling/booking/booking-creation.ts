@@ -7,7 +7,7 @@ import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from './booking.entity';
-import { bookingLocationOf } from './booking-location';
+import { bookingLocationOf, webAddressOf } from './booking-location';
 import { checkFormAnswers } from '../booking-field/booking-field-answers';
 import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from './booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
@@ -33,6 +33,8 @@ export interface BookingRequest extends EventTypeRef {
   guests?: string[] | null;
   /** `{type, …}` (one of the event type's locations) or a string; default: the event type's first location. */
   location?: unknown;
+  /** Deprecated by the reference: the meeting's link for this booking, read as the location when none is sent. */
+  meetingUrl?: string | null;
   metadata?: Record<string, unknown> | null;
   /** Answers to the booking form by field slug; `notes` becomes the description. */
   bookingFieldsResponses?: Record<string, unknown> | null;
@@ -86,7 +88,7 @@ export async function createBooking(
   const verifiedCode = await new BookerVerificationService(db).checkCode(eventType, attendee.email, request.emailVerificationCode);
   const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
-  const location = bookingLocationOf(request.location, eventType.locations);
+  const location = bookingLocationOf(request.location ?? meetingUrlOf(request.meetingUrl), eventType.locations);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
   const end = new Date(start.getTime() + length * 60_000);
   if (request.end != null && instantOf('end', request.end).getTime() !== end.getTime()) {
@@ -181,6 +183,14 @@ export async function createBooking(
  */
 function formAnswers(answers: Record<string, unknown>, attendee: { name: string; email: string }, guests: string[]): Record<string, unknown> {
   return { ...answers, name: attendee.name, email: attendee.email, ...(guests.length ? { guests } : {}) };
+}
+
+/** The deprecated `meetingUrl` of a create body: an http(s) address, else a 400 naming it. */
+function meetingUrlOf(value: string | null | undefined): string | undefined {
+  if (value == null) return undefined;
+  const url = webAddressOf(value.trim());
+  if (!url) throw badInput('meetingUrl', 'meetingUrl must be an http(s) address');
+  return url;
 }
 
 /** The attendee with the seat uid an Attendee row of a seated booking gets. */
