@@ -32,6 +32,22 @@ const SCALARS: Record<string, JsonSchema> = {
   Boolean: { type: 'boolean' },
   DateTimeISO: { type: 'string', format: 'date-time' },
   JSONObject: { type: 'object', additionalProperties: true },
+  BookingLocationValue: {
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'object',
+        required: ['type'],
+        properties: {
+          type: { type: 'string' },
+          address: { type: 'string' },
+          phone: { type: 'string' },
+          integration: { type: 'string' },
+          location: { type: 'string' },
+        },
+      },
+    ],
+  },
 };
 
 function namedSchema(type: GraphQLNamedType): JsonSchema {

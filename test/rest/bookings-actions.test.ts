@@ -339,7 +339,12 @@ describe('reassign: to a chosen host, or automatically to the least recently boo
   it('to a chosen host of the event type: the booking keeps its uid and time, the event names the previous host', async () => {
     const booking = await create('2032-06-01T10:00:00Z', hosts[0].user.id);
     const response = await post(`/v2/bookings/${booking.uid}/reassign/${hosts[1].user.id}`, admin.key, { reason: 'vacation' });
-    const moved = expectSuccess(response);
+    // The answer is the reference's ReassignBookingOutput: the booking's uid and its new host.
+    expect(expectSuccess(response)).toEqual({
+      bookingUid: booking.uid,
+      reassignedTo: { id: hosts[1].user.id, name: 'Second', email: hosts[1].user.email },
+    });
+    const moved = expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: hosts[1].key, headers: BOOKINGS_VERSION }));
     expect(moved).toMatchObject({ uid: booking.uid, start: '2032-06-01T10:00:00.000Z', hosts: [{ id: hosts[1].user.id }] });
     expectReferenceShape('POST', '/v2/bookings/{bookingUid}/reassign/{userId}', response.body);
     expect((await bookingEvents(stack, [booking.uid])).at(-1)).toMatchObject({
@@ -358,10 +363,10 @@ describe('reassign: to a chosen host, or automatically to the least recently boo
   it('automatically: the free host booked least recently', async () => {
     // hosts[2] was booked last (above), hosts[1] before it: of the two others than hosts[0], hosts[1] is chosen.
     const booking = await create('2032-06-03T10:00:00Z', hosts[0].user.id);
-    expect(expectSuccess(await post(`/v2/bookings/${booking.uid}/reassign`, admin.key)).hosts[0].id).toBe(hosts[1].user.id);
+    expect(expectSuccess(await post(`/v2/bookings/${booking.uid}/reassign`, admin.key)).reassignedTo.id).toBe(hosts[1].user.id);
     // hosts[1] now busy at that time: the next reassignment of an overlapping booking goes to hosts[2].
     const other = await create('2032-06-03T10:00:00Z', hosts[0].user.id);
-    expect(expectSuccess(await post(`/v2/bookings/${other.uid}/reassign`, admin.key)).hosts[0].id).toBe(hosts[2].user.id);
+    expect(expectSuccess(await post(`/v2/bookings/${other.uid}/reassign`, admin.key)).reassignedTo.id).toBe(hosts[2].user.id);
   });
 
   it('a personal booking → 400', async () => {

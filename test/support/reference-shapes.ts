@@ -19,7 +19,8 @@ import { referenceDocument, SPEC_BOOKING_FIELD } from './reference-components';
  * - `pattern: "TIME_FORMAT_HH_MM"` (a constant's name, not a regular expression) is read as `HH:mm`;
  *   a pattern written with slashes (`/^\+[1-9]\d{1,14}$/`) is read without them.
  * - `ReassignBookingOutput_2024_08_13` names both the envelope and its `data` (two DTOs of one name, so
- *   `data` refers to the envelope itself): its `data` is read as BookingOutput_2024_08_13.
+ *   `data` refers to the envelope itself): its `data` is read as the data DTO the name hid,
+ *   `{bookingUid, reassignedTo: ReassignedToDto}` (the real service's reassign-bookings e2e spec asserts it).
  * - A property typed `object` with no shape that is nullable or whose example is no object is how the
  *   generator writes a nullable primitive or a union (`slotInterval: number | null` is
  *   `{type: object, example: 60, nullable: true}`, `successRedirectUrl: string | null`,
@@ -77,7 +78,11 @@ function reference() {
   const doc = referenceDocument();
   const schemas = toJsonSchema(doc.components.schemas);
   for (const name of QUIRK_STATUS_AS_OBJECT) schemas[name].properties.status = { type: 'string' };
-  schemas.ReassignBookingOutput_2024_08_13.properties.data = { $ref: '#/components/schemas/BookingOutput_2024_08_13' };
+  schemas.ReassignBookingOutput_2024_08_13.properties.data = {
+    type: 'object',
+    required: ['bookingUid', 'reassignedTo'],
+    properties: { bookingUid: { type: 'string' }, reassignedTo: { $ref: '#/components/schemas/ReassignedToDto' } },
+  };
   schemas.GetReservedSlotOutput_2024_09_04.properties.data = { anyOf: [{ $ref: '#/components/schemas/ReserveSlotOutput_2024_09_04' }, { type: 'null' }] };
   for (const name of ['EventTypeOutput_2024_06_14', 'TeamEventTypeOutput_2024_06_14']) {
     const properties = schemas[name].properties;

@@ -13,7 +13,7 @@ const BOOKING = /* GraphQL */ `
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
     attendees { name email timeZone language absent phoneNumber seatUid }
-    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid
+    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
   }`;
 
 /**
@@ -21,7 +21,7 @@ const BOOKING = /* GraphQL */ `
  * strings (description, location) are "" (RouteEntry.nulls).
  */
 const BOOKING_NULLS = {
-  omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid'],
+  omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid', 'seatUid'],
   empty: ['description', 'location'],
 } as const;
 
@@ -186,6 +186,8 @@ function bookingAction(entry: {
 
 const WHO = 'the host, or an admin of the team (or organization) of a team event type';
 const ATTENDEE = 'id name email timeZone language absent phoneNumber';
+/** ReassignBookingOutput_2024_08_13 of the reference: the booking's uid and its new host. */
+const REASSIGNED = 'bookingUid: uid reassignedTo: host { id name email }';
 
 export const bookingActionRoutes: RouteEntry[] = [
   bookingAction({
@@ -210,19 +212,21 @@ export const bookingActionRoutes: RouteEntry[] = [
     args: 'input: $input',
     summary: `Mark the host (host: true/false) and attendees ([{email, absent}]) absent or present, once the meeting has started (${WHO}; 409 before the start or unless accepted)`,
   }),
-  bookingAction({
+  route({
     method: 'POST',
-    path: '/reassign',
-    field: 'reassignBooking',
-    summary: `Reassign a team booking to the least recently booked other host who is free (${WHO}; 409 when none is)`,
+    path: '/v2/bookings/{bookingUid}/reassign',
+    tag: TAG,
+    summary: `Reassign a team booking to the least recently booked other host who is free: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 409 when none is)`,
+    operation: `mutation ReassignBooking($bookingUid: String!) { reassignBooking(uid: $bookingUid) { ${REASSIGNED} } }`,
+    result: 'reassignBooking',
   }),
-  bookingAction({
+  route({
     method: 'POST',
-    path: '/reassign/{userId}',
-    field: 'reassignBookingToUser',
-    variables: '$userId: Int!, $input: ReassignBookingInput!',
-    args: 'userId: $userId, input: $input',
-    summary: `Reassign a team booking to this host of its event type, with a reason (${WHO}; 404 when not a host of it, 409 when not free)`,
+    path: '/v2/bookings/{bookingUid}/reassign/{userId}',
+    tag: TAG,
+    summary: `Reassign a team booking to this host of its event type, with a reason: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 404 when not a host of it, 409 when not free)`,
+    operation: `mutation ReassignBookingToUser($bookingUid: String!, $userId: Int!, $input: ReassignBookingInput!) { reassignBookingToUser(uid: $bookingUid, userId: $userId, input: $input) { ${REASSIGNED} } }`,
+    result: 'reassignBookingToUser',
   }),
   bookingAction({
     method: 'POST',

@@ -66,3 +66,14 @@ export function locationText(location: BookingLocation | null): string | null {
   if (location.type === 'integration' && location.integration) return `integrations:${location.integration}`;
   return location.address ?? location.phone ?? location.location ?? location.type;
 }
+
+/** The location text when it is an http(s) address (a meeting link), else null. */
+export function webAddressOf(text: string | null): string | null {
+  if (!text || !/^https?:\/\//i.test(text)) return null;
+  try {
+    new URL(text);
+    return text;
+  } catch {
+    return null;
+  }
+}

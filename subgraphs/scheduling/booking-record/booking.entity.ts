@@ -20,6 +20,8 @@ export const LIVE_STATUSES: readonly BookingStatus[] = [BookingStatus.accepted, 
 export class Booking {
   /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
   visibleSeatUid?: string;
+  /** Not stored: the seat the request answered took (a seated booking made, or a seat moved): answered as the top-level `seatUid`. */
+  bookedSeatUid?: string;
 
   /** Not stored: the occurrences to answer instead of this booking (it was asked for by its recurringBookingUid, or the answer is a whole series). */
   series?: Booking[];
@@ -109,11 +111,8 @@ export class Booking {
   @Column({ name: 'platform_oauth_client_id', type: 'text', nullable: true })
   platformOAuthClientId: string | null;
 
+  /** The video meeting URL the booking's conferencing location got (built-in daily-video); the GraphQL field `meetingUrl` falls back to a link location. */
   @Column({ name: 'meeting_url', type: 'text', nullable: true })
-  @Field(() => String, {
-    nullable: true,
-    description: "The video meeting URL the booking's conferencing location got (built-in daily-video); null for other locations or while it is being made.",
-  })
   meetingUrl: string | null;
   @Column({ name: 'recurring_booking_uid', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'Occurrences of one recurring booking share this uid (null for a single booking).' })

@@ -7,7 +7,8 @@ import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';
-import { bookingLocationOf } from '../booking-record/booking-location';
+import { bookingLocationOf, webAddressOf } from '../booking-record/booking-location';
+import { checkFormAnswers } from '../booking-field/booking-field-answers';
 import { AttendeeDetails, checkAttendee, checkGuests, checkMetadata, checkPhoneNumber, instantOf, privateLinkIdOf } from '../booking-record/booking-rules';
 import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
@@ -32,6 +33,8 @@ export interface BookingRequest extends EventTypeRef {
   guests?: string[] | null;
   /** `{type, …}` (one of the event type's locations) or a string; default: the event type's first location. */
   location?: unknown;
+  /** Deprecated by the reference: the meeting's link for this booking, read as the location when none is sent. */
+  meetingUrl?: string | null;
   metadata?: Record<string, unknown> | null;
   /** Answers to the booking form by field slug; `notes` becomes the description. */
   bookingFieldsResponses?: Record<string, unknown> | null;
@@ -81,10 +84,11 @@ export async function createBooking(
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');
   const eventType = await findEventType(db, directory, request);
   await admit(eventType);
+  checkFormAnswers(eventType.bookingFields, answers);
   const verifiedCode = await new BookerVerificationService(db).checkCode(eventType, attendee.email, request.emailVerificationCode);
   const occurrences = recurrenceCountOf(eventType, request.recurrenceCount);
   const length = lengthOf(eventType, request.lengthInMinutes, 'lengthInMinutes');
-  const location = bookingLocationOf(request.location, eventType.locations);
+  const location = bookingLocationOf(request.location ?? meetingUrlOf(request.meetingUrl), eventType.locations);
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
   const end = new Date(start.getTime() + length * 60_000);
   if (request.end != null && instantOf('end', request.end).getTime() !== end.getTime()) {
@@ -120,7 +124,7 @@ export async function createBooking(
       status,
       location,
       metadata,
-      bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+      bookingFieldsResponses: formAnswers(answers, attendee, guests),
       guests,
     };
     return bookSeries(
@@ -143,6 +147,8 @@ export async function createBooking(
       await useCode(tx, verifiedCode);
       // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
       const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
+      // The first attendee of a seated booking holds a seat too.
+      const holderSeatUid = eventType.seats ? randomUUID() : undefined;
       const booking =
         seated ??
         (await insertBooking(
@@ -157,23 +163,39 @@ export async function createBooking(
             status,
             location,
             metadata,
-            bookingFieldsResponses: { ...answers, name: attendee.name, email: attendee.email },
+            bookingFieldsResponses: formAnswers(answers, attendee, guests),
             guests,
             platformOAuthClientId: request.platformOAuthClientId ?? null,
             routingFormResponseId: request.routing?.responseId ?? null,
           },
-          [eventType.seats ? seatHolder(attendee) : attendee],
+          [holderSeatUid ? holdingSeat(attendee, holderSeatUid) : attendee],
         ));
+      if (!seated && holderSeatUid) booking.bookedSeatUid = holderSeatUid;
       await recordBookingWrite(tx, booking);
       return booking;
     },
   );
 }
 
-/** The first attendee of a seated booking holds a seat too. */
-function seatHolder(attendee: AttendeeDetails): AttendeeDetails {
-  const holder: AttendeeDetails & { seatUid: string } = { ...attendee, seatUid: randomUUID() };
-  return holder;
+/**
+ * What the booking form holds once booked: the answers sent, the attendee's name and e-mail, and the guests
+ * when there are any (the reference answers them in bookingFieldsResponses too).
+ */
+function formAnswers(answers: Record<string, unknown>, attendee: { name: string; email: string }, guests: string[]): Record<string, unknown> {
+  return { ...answers, name: attendee.name, email: attendee.email, ...(guests.length ? { guests } : {}) };
+}
+
+/** The deprecated `meetingUrl` of a create body: an http(s) address, else a 400 naming it. */
+function meetingUrlOf(value: string | null | undefined): string | undefined {
+  if (value == null) return undefined;
+  const url = webAddressOf(value.trim());
+  if (!url) throw badInput('meetingUrl', 'meetingUrl must be an http(s) address');
+  return url;
+}
+
+/** The attendee with the seat uid an Attendee row of a seated booking gets. */
+function holdingSeat<T extends AttendeeDetails>(attendee: T, seatUid: string): T {
+  return { ...attendee, seatUid };
 }
 
 /**
@@ -193,5 +215,6 @@ async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number,
   await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
   // Without showAttendeeInfo the booker's answer shows their own seat only.
   if (!eventType.seats!.showAttendeeInfo) booking.visibleSeatUid = seatUid;
+  booking.bookedSeatUid = seatUid;
   return booking;
 }

@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageArgs } from '../../kit/pagination';
+import { BookingLocationValue } from './booking-location.scalar';
 
 export enum SortOrder {
   asc = 'asc',
@@ -56,7 +57,14 @@ export class CreateBookingInput {
   @Field(() => String, { nullable: true }) username?: string | null;
   @Field(() => String, { nullable: true }) teamSlug?: string | null;
   @Field(() => String, { nullable: true }) organizationSlug?: string | null;
-  @Field(() => BookingLocationInput, { nullable: true, description: "Default: the event type's first location." }) location?: BookingLocationInput | null;
+  @Field(() => BookingLocationValue, { nullable: true, description: "Default: the event type's first location." }) location?:
+    string | Record<string, unknown> | null;
+  @Field(() => String, {
+    nullable: true,
+    deprecationReason: 'Send the link as location.',
+    description: "The meeting link of this booking (http(s)), read as the location when no location is sent; it is then the answer's meetingUrl.",
+  })
+  meetingUrl?: string | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'At most 50 keys of up to 40 characters; string values up to 500 characters.' })
   metadata?: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers to the booking form by field slug; `notes` becomes the description.' })

@@ -13,7 +13,7 @@ import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBo
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
-import { locationText } from '../booking-record/booking-location';
+import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
@@ -188,5 +188,23 @@ export class BookingResolver {
   })
   location(@Root() booking: Booking): string | null {
     return locationText(booking.location);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'The seat the request took, on the answer of a booking of a seated event type or of a seat rescheduled (CreateSeatedBookingOutput_2024_08_13); null elsewhere (a read shows each seat on its attendee).',
+  })
+  seatUid(@Root() booking: Booking): string | null {
+    return booking.bookedSeatUid ?? null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "The meeting's URL: the one its conferencing location got (built-in daily-video), else the location itself when it is a web address (a link booked as the location); null otherwise or while it is being made.",
+  })
+  meetingUrl(@Root() booking: Booking): string | null {
+    return booking.meetingUrl ?? webAddressOf(locationText(booking.location));
   }
 }

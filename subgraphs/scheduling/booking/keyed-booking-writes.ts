@@ -13,6 +13,8 @@ interface BookingWriteReference extends KeyedWriteReference {
   seriesUid?: string;
   /** A seat taken in a seated booking whose attendees see only their own seat. */
   seatUid?: string;
+  /** The seat the write took (answered as the top-level seatUid). */
+  bookedSeatUid?: string;
 }
 
 /** Records, in the write's transaction, the booking it answers (nothing unless the request is a keyed write). */
@@ -20,12 +22,13 @@ export function recordBookingWrite(tx: EntityManager, booking: Booking): Promise
   const reference: BookingWriteReference = { uid: booking.uid };
   if (booking.series && booking.recurringBookingUid) reference.seriesUid = booking.recurringBookingUid;
   if (booking.visibleSeatUid) reference.seatUid = booking.visibleSeatUid;
+  if (booking.bookedSeatUid) reference.bookedSeatUid = booking.bookedSeatUid;
   return recordKeyedWrite(tx, reference);
 }
 
 /** The answer of a booking write that committed before: the booking as it is now, shaped as the write answered it. */
 export async function recalledBooking(db: DataSource, reference: KeyedWriteReference): Promise<Booking> {
-  const { uid, seriesUid, seatUid } = reference as BookingWriteReference;
+  const { uid, seriesUid, seatUid, bookedSeatUid } = reference as BookingWriteReference;
   if (seriesUid) {
     // The occurrences by start, the first answering for them all, as the series was answered when booked.
     const occurrences = await db.getRepository(Booking).find({ where: { recurringBookingUid: seriesUid }, order: { start: 'ASC', id: 'ASC' } });
@@ -33,5 +36,6 @@ export async function recalledBooking(db: DataSource, reference: KeyedWriteRefer
   }
   const booking = await db.getRepository(Booking).findOneByOrFail({ uid });
   if (seatUid) booking.visibleSeatUid = seatUid;
+  if (bookedSeatUid) booking.bookedSeatUid = bookedSeatUid;
   return booking;
 }

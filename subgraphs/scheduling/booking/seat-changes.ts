@@ -130,6 +130,7 @@ export async function rescheduleSeat(
       await tx.save(from);
     }
     if (!eventType.seats!.showAttendeeInfo) target.visibleSeatUid = seatUid;
+    target.bookedSeatUid = seatUid;
     await recordBookingWrite(tx, target);
     return target;
   });
