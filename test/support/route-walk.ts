@@ -22,6 +22,7 @@ import {
 import { DEFAULT_LIMITS } from '../../gateway/operation-limits/limits';
 import { RouteEntry } from '../../gateway/rest/route';
 import { readCheckedInSupergraph } from '../../schema/compose';
+import { internalSupergraphOf } from '../../subgraphs/kit/internal-supergraph';
 
 /**
  * The checked-in supergraph with its directives (@scopes, @pbac, @public …) on every field's AST,
@@ -33,6 +34,12 @@ export const supergraph: GraphQLSchema = buildASTSchema(
   }),
   { assumeValidSDL: true },
 );
+
+/**
+ * The schema the REST façade's operations run on (the gateway's internal API schema, gateway/gateway.ts): the
+ * checked-in supergraph with every field, REST-only shapes (`legacyCreateBooking`, @inaccessible) included.
+ */
+export const facadeSchema: GraphQLSchema = buildASTSchema(parse(internalSupergraphOf(readCheckedInSupergraph())), { assumeValidSDL: true });
 
 export function operationOf(route: RouteEntry): OperationDefinitionNode {
   return parse(route.operation).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;

@@ -1,12 +1,14 @@
-import { Supergraph } from '@apollo/federation-internals';
+import { Schema, Supergraph } from '@apollo/federation-internals';
+import type { GraphQLSchema } from 'graphql';
 
 /**
  * Each of a test worker's ~70 stacks starts two Apollo gateways (public and internal) from the same checked-in
  * supergraph SDL, and each gateway parses, validates and derives its API schema and subgraphs from that text:
  * ~0.9 s of CPU per stack, the largest share of a stack's start once the subgraph schemas are built once per process
  * (subgraphs/kit/build-schema.ts). In the tests only, `Supergraph.build` answers the same text with the same
- * Supergraph: it keeps those derivations itself (apiSchema, subgraphs) and nothing writes to it. Each gateway still
- * builds its own graphql-js schemas and query planner from it. Production processes build one gateway of each
+ * Supergraph: it keeps those derivations itself (apiSchema, subgraphs) and nothing writes to it; and the graphql-js
+ * schemas a gateway makes of a kept Supergraph's schemas are made once too (read-only to the gateway and Apollo
+ * Server, which key their caches by them). Each gateway still builds its own query planner. Production processes build one gateway of each
  * kind, so there is nothing to share there: the product keeps the library as it is.
  */
 type Build = typeof Supergraph.build;
@@ -30,5 +32,21 @@ Supergraph.build = ((sdl, options) => {
   }
   const supergraph = build(sdl, options);
   built.set(key, supergraph);
+  keptSchemas.add(supergraph.schema);
+  keptSchemas.add(supergraph.apiSchema());
   return supergraph;
 }) as Build;
+
+type ToGraphQLJSSchema = Schema['toGraphQLJSSchema'];
+const keptSchemas = new WeakSet<Schema>();
+const graphqlJsSchemas = new WeakMap<Schema, Map<string, GraphQLSchema>>();
+const toGraphQLJSSchema: ToGraphQLJSSchema = Schema.prototype.toGraphQLJSSchema;
+Schema.prototype.toGraphQLJSSchema = function (this: Schema, config) {
+  if (!keptSchemas.has(this)) return toGraphQLJSSchema.call(this, config);
+  let byConfig = graphqlJsSchemas.get(this);
+  if (!byConfig) graphqlJsSchemas.set(this, (byConfig = new Map()));
+  const key = JSON.stringify(config ?? {});
+  let schema = byConfig.get(key);
+  if (!schema) byConfig.set(key, (schema = toGraphQLJSSchema.call(this, config)));
+  return schema;
+};
