@@ -5,9 +5,9 @@ import { placePhoneCall } from './phone-call-provider';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallApiKeyDocument } from '../contracts/generated';
+import { E164_PHONE } from '../../kit/e164';
 
 /** E.164, spec 4.5 and 8. */
-const E164 = /^\+[1-9]\d{1,14}$/;
 export const PHONE_CALL_TEMPLATE_TYPES = ['CHECK_IN_APPOINTMENT', 'CUSTOM_TEMPLATE'] as const;
 const API_KEY = /^svc_[0-9a-f]{64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,7 +22,7 @@ export interface PhoneCallAddress {
 /** The body's rules: every violation is a 400 naming the field. */
 function checkInput(input: CreatePhoneCallInput): void {
   for (const field of ['yourPhoneNumber', 'numberToCall'] as const) {
-    if (!E164.test(input[field]))
+    if (!E164_PHONE.test(input[field]))
       throw badInput(field, `${field} must be a phone number in E.164 form (+ and up to 15 digits, not starting with 0), such as +14155550123`);
   }
   if (!API_KEY.test(input.svcApiKey)) throw badInput('svcApiKey', 'svcApiKey must be an API key of this service (svc_ and 64 hexadecimal characters)');

@@ -8,12 +8,12 @@ import { sendEmailCode, sendSmsCode } from './code-delivery';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from './verification-code';
 import { VerificationChannel, VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
 import { forgetKeyedWrite, recordKeyedWrite } from '../../kit/keyed-writes';
+import { E164_PHONE } from '../../kit/e164';
 
 /** Whose verified resources: a user's own, or a team's. */
 export type ResourceOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[1-9]\d{1,14}$/;
 
 export function normalisedEmail(value: string): string {
   const email = value.trim().toLowerCase();
@@ -24,7 +24,7 @@ export function normalisedEmail(value: string): string {
 /** E.164 (spec 8's pattern), after dropping spaces, dashes, dots and parentheses. */
 export function normalisedPhone(value: string): string {
   const phone = value.replace(/[\s\-().]/g, '');
-  if (!PHONE.test(phone)) throw badInput('phone', 'must be an E.164 phone number such as +37255556666');
+  if (!E164_PHONE.test(phone)) throw badInput('phone', 'must be an E.164 phone number such as +37255556666');
   return phone;
 }
 

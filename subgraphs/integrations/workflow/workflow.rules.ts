@@ -1,5 +1,6 @@
 import { badInput } from '../../kit/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
+import { E164_PHONE } from '../../kit/e164';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
 export const TRIGGERS = [
@@ -30,7 +31,6 @@ export const ACTIONS = [
 ];
 export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
 export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
-const PHONE = /^\+[1-9]\d{1,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const oneOf = (field: string, value: string, allowed: string[]) => {
@@ -68,7 +68,7 @@ export function checkSteps(steps: WorkflowStepInput[]): void {
         throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
     }
     if (step.action === 'sms_number' || step.action === 'whatsapp_number') {
-      if (!step.phone || !PHONE.test(step.phone))
+      if (!step.phone || !E164_PHONE.test(step.phone))
         throw badInput(`${at}.phone`, `${at}.phone (or ${at}.verifiedPhoneId) must match ^\\+[1-9]\\d{1,14}$ for ${step.action}`);
     }
     if (step.action === 'cal_ai_phone_call') throw badInput(`${at}.action`, `${at}.action cal_ai_phone_call is not available`);

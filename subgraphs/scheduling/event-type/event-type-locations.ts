@@ -1,5 +1,6 @@
 import { badInput } from '../../kit/errors';
 import { EventTypeLocation } from './event-type.entity';
+import { E164_PHONE } from '../../kit/e164';
 
 /** The value each location kind carries (the reference's 2024-06-14 location inputs); other kinds carry none. */
 const VALUE_OF: Record<string, 'address' | 'link' | 'phone' | 'integration'> = {
@@ -11,7 +12,6 @@ const VALUE_OF: Record<string, 'address' | 'link' | 'phone' | 'integration'> = {
 /** Kinds whose value may be shown on the booking page before booking (`public`). */
 const WITH_PUBLIC = new Set(['address', 'link', 'phone']);
 
-const PHONE = /^\+[1-9]\d{1,14}$/;
 const INTEGRATION = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const VALUE_MAX = 2048;
 
@@ -21,7 +21,7 @@ function valueOf(kind: 'address' | 'link' | 'phone' | 'integration', value: stri
   const name = `locations[${index}].${kind}`;
   const text = value.trim();
   if (!text || text.length > VALUE_MAX) throw badInput(name, `${name} must be 1 to ${VALUE_MAX} characters`);
-  if (kind === 'phone' && !PHONE.test(text)) throw badInput(name, `${name} must be an E.164 phone number such as +37120993151`);
+  if (kind === 'phone' && !E164_PHONE.test(text)) throw badInput(name, `${name} must be an E.164 phone number such as +37120993151`);
   if (kind === 'integration' && !INTEGRATION.test(text)) throw badInput(name, `${name} must be an app slug such as cal-video`);
   if (kind === 'link') {
     let url: URL | undefined;
