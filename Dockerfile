@@ -8,6 +8,7 @@ COPY scripts scripts
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY gateway gateway
+COPY platform platform
 COPY subgraphs subgraphs
 COPY schema schema
 COPY stack stack

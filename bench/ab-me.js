@@ -10,8 +10,8 @@ require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { MembershipRole } = require('../dist/subgraphs/organizations/membership/membership.entity');
-const lean = require('../dist/subgraphs/kit/lean-reads');
-const http = require('../dist/subgraphs/kit/subgraph-http');
+const lean = require('../dist/platform/lean-reads');
+const http = require('../dist/platform/subgraph-http');
 const { In } = require('typeorm');
 const variants = {
   lean: [

@@ -19,9 +19,9 @@ require('../dist/bench/env.js');
 require('reflect-metadata');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { seedScheduling } = require('../dist/bench/scheduling-data');
-const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/subgraphs/kit/subgraph-http');
-const { GraphLink } = require('../dist/subgraphs/kit/graph-link');
+const { CountingSqlLogger } = require('../dist/platform/sql-statements');
+const http = require('../dist/platform/subgraph-http');
+const { GraphLink } = require('../dist/platform/graph-link');
 
 const sql = new Map();
 const hops = new Map();
@@ -61,7 +61,7 @@ http.subgraphRequest = (agent, url, init, ...rest) => {
   if (op.includes('__')) bump(hops, op);
   return request(agent, url, init, ...rest);
 };
-const { printedOnce } = require('../dist/subgraphs/kit/printed-documents');
+const { printedOnce } = require('../dist/platform/printed-documents');
 /** A contract's operation name (its TypedDocumentNode, subgraphs/<service>/contracts). */
 const operationName = (document) => document.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value ?? '?';
 const call = GraphLink.prototype.call;
@@ -70,7 +70,7 @@ GraphLink.prototype.call = function (document, ...rest) {
   return call.call(this, document, ...rest);
 };
 
-const { signSystemCall, SYSTEM_CALL_HEADER } = require('../dist/subgraphs/kit/principal');
+const { signSystemCall, SYSTEM_CALL_HEADER } = require('../dist/platform/principal');
 /** The graph-link callback as it was: the global fetch (variant `link`). */
 async function fetchRun(document, variables = {}) {
   const response = await fetch(`${this.gatewayUrl().replace(/\/$/, '')}/graphql`, {

@@ -11,8 +11,8 @@ require('reflect-metadata');
 const { writeFileSync } = require('fs');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
-const { CountingSqlLogger } = require('../dist/subgraphs/kit/sql-statements');
-const http = require('../dist/subgraphs/kit/subgraph-http');
+const { CountingSqlLogger } = require('../dist/platform/sql-statements');
+const http = require('../dist/platform/subgraph-http');
 const sql = new Map();
 const hops = new Map();
 const bump = (m, k) => m.set(k, (m.get(k) || 0) + 1);
@@ -30,7 +30,7 @@ http.subgraphRequest = (agent, url, init, ...rest) => {
   bump(hops, op);
   return request(agent, url, init, ...rest);
 };
-const lean = require('../dist/subgraphs/kit/lean-reads');
+const lean = require('../dist/platform/lean-reads');
 const { leanFindAndCount, typeormFindAndCount } = lean;
 const variants = {
   // Change 28 (the REST nulls rule written in place) was measured with a switch here (AB=nulls) and kept alone.

@@ -1,7 +1,7 @@
 import express from 'express';
 import { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { sha256Hex } from '../subgraphs/kit/sha256';
+import { sha256Hex } from '../platform/sha256';
 
 /**
  * The floor of `GET /v2/me`: what a hand-written express + pg handler costs for the same answer, in a

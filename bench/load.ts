@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { Principal, PRINCIPAL_HEADER, signPrincipal } from '../subgraphs/kit/principal';
+import { Principal, PRINCIPAL_HEADER, signPrincipal } from '../platform/principal';
 
 /**
  * The load generator, forked by bench/run.ts so that autocannon does not share the event loop

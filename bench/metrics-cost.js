@@ -4,7 +4,7 @@
 // the fetch's operation on the subgraph's side; prints microseconds per request and the share of CPUBASE_MS (the CPU
 // one GET /v2/me costs the stack: docs/performance.md, default 1.6 ms).
 const { EventEmitter } = require('node:events');
-const metrics = require('../dist/subgraphs/kit/metrics');
+const metrics = require('../dist/platform/metrics');
 const { restRequestMetrics } = require('../dist/gateway/rest/request-metrics');
 const { ROUTES } = require('../dist/gateway/rest/routes');
 

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { Operator } from '../stack/operator';
 import { RunningStack } from '../stack/start-stack';
 import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
-import { MAX_RANGE_DAYS } from '../subgraphs/kit/slot-range';
+import { MAX_RANGE_DAYS } from '../platform/slot-range';
 
 /**
  * The data of the slots and booking scenarios of bench/run.ts (e, f, g), and what their answers

@@ -9,7 +9,7 @@ const { loadavg } = require('os');
 const { startThrowawayStack } = require('./throwaway-stack');
 const { Operator } = require('../dist/stack/operator');
 const { startWebhookWorker } = require('../dist/subgraphs/integrations/webhook-delivery/webhook-worker');
-const { enqueueManyInTransaction, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_DELIVERY_CHANNEL } = require('../dist/subgraphs/kit/job-queue');
+const { enqueueManyInTransaction, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_DELIVERY_CHANNEL } = require('../dist/platform/job-queue');
 const { ReceiversProcess } = require('../dist/bench/webhook-processes');
 
 process.env.ALLOW_PRIVATE_TARGETS = '1';
@@ -22,7 +22,7 @@ pgClient.query = function (...args) {
   return pgQuery.apply(this, args);
 };
 // Outcomes written by group commit, or (B of AB=outcomes) each by its own statement: the writer the attempts get is switchable.
-const grouped = require('../dist/subgraphs/kit/grouped-writes');
+const grouped = require('../dist/platform/grouped-writes');
 const groupedWriter = grouped.groupedWriter;
 let grouping = true;
 grouped.groupedWriter = (write, maxItems) => {

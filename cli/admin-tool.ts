@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { OAuthClientDecision } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
 import { DelegationCredentialService } from '../subgraphs/organizations/delegation-credential/delegation-credential.service';
 import { MembershipRole } from '../subgraphs/organizations/team/membership.entity';
-import { badInput, notFound } from '../subgraphs/kit/errors';
+import { badInput, notFound } from '../platform/errors';
 import { deadLetteredJobs } from '../subgraphs/integrations/webhook-delivery/dead-letters';
-import { QUEUES } from '../subgraphs/kit/job-queue';
-import { changeQueueSettings, queueSettings } from '../subgraphs/kit/queue-settings';
+import { QUEUES } from '../platform/job-queue';
+import { changeQueueSettings, queueSettings } from '../platform/queue-settings';
 import { choiceFlag, FlagSpecs, Flags, idFlag, parseFlags, stringFlag, UsageError, wholeNumberFlag } from './args';
 import { withOperator } from './open-data-sources';
 import { runTool, ToolOutput } from './run-tool';
-import { assertValidConfiguration, effectiveConfiguration, unknownVariables } from '../subgraphs/kit/configuration/settings';
+import { assertValidConfiguration, effectiveConfiguration, unknownVariables } from '../platform/configuration/settings';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [--flag value | --flag=value ...]
 

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TRUSTED_DOCUMENTS_DIR } from '../gateway/trusted-documents/trusted-documents';
 import { serveExampleWeb } from './example-web-server';
-import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
+import { assertValidConfiguration, setting } from '../platform/configuration/settings';
 
 /** The manifest `npm run codegen` writes for the web example's operations. */
 const MANIFEST = join('examples', 'generated', 'web', 'persisted-documents.json');

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { LocalDatabase, openLocalDatabase } from '../stack/local-database';
 import { Operator } from '../stack/operator';
 import { SUBGRAPHS } from '../subgraphs';
-import { openDataSource } from '../subgraphs/kit/data-source';
-import { assertValidConfiguration } from '../subgraphs/kit/configuration/settings';
+import { openDataSource } from '../platform/data-source';
+import { assertValidConfiguration } from '../platform/configuration/settings';
 
 export interface SubgraphDataSources {
   /** The DataSource of a subgraph by name (scheduling, organizations, integrations, oauth). */

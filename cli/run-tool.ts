@@ -1,5 +1,5 @@
 import { UsageError } from './args';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 /** What a tool answers: text (usage) printed as is, or a value printed as one JSON document. */
 export type ToolOutput = { text: string } | { json: unknown };

@@ -1,13 +1,13 @@
 import { GraphQLError } from 'graphql';
-import { sha256Hex } from '../subgraphs/kit/sha256';
-import { addressKey } from '../subgraphs/kit/client-address';
-import { ANONYMOUS, Principal, SYSTEM } from '../subgraphs/kit/principal';
-import { hasUnavailableCode } from '../subgraphs/kit/unavailable';
+import { sha256Hex } from '../platform/sha256';
+import { addressKey } from '../platform/client-address';
+import { ANONYMOUS, Principal, SYSTEM } from '../platform/principal';
+import { hasUnavailableCode } from '../platform/unavailable';
 import { unavailableBeforeExecution } from './unavailable';
-import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../subgraphs/kit/failure-lockout';
+import { FailureLockout, GuessLockout, retryAfterSeconds, waitText } from '../platform/failure-lockout';
 import { tooManyRequestsError } from './rate-limits/too-many-requests';
-import { setting } from '../subgraphs/kit/configuration/settings';
-import { printedOnce } from '../subgraphs/kit/printed-documents';
+import { setting } from '../platform/configuration/settings';
+import { printedOnce } from '../platform/printed-documents';
 import { CredentialFieldsFragment, ResolveCredentialDocument, ResolvePlatformCredentialDocument } from './contracts/generated';
 
 /** Runs a GraphQL operation on the supergraph as a given principal (the gateway, in process); `writeKey` for a keyed write (Idempotency-Key). */

@@ -3,7 +3,7 @@ import { RequestHandler } from 'express';
 import { PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from './credentials';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency/idempotency-key';
 import { VERSION_HEADER } from './rest/router';
-import { REQUEST_ID_HEADER } from '../subgraphs/kit/request-log';
+import { REQUEST_ID_HEADER } from '../platform/request-log';
 
 /** The variable naming the web origins whose pages may call /graphql and /v2 (README, "Front-end teams: CORS"). */
 export const CORS_ORIGINS_VARIABLE = 'CORS_ORIGINS';

@@ -6,7 +6,7 @@ import express from 'express';
 import { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { PRINCIPALS_CHANGED_EXTENSION } from '../subgraphs/kit/context';
+import { PRINCIPALS_CHANGED_EXTENSION } from '../platform/context';
 import {
   ANONYMOUS,
   INTERNAL_HEADERS,
@@ -18,15 +18,15 @@ import {
   SYSTEM_CALL_HEADER,
   verifySystemCall,
   WRITE_KEY_HEADER,
-} from '../subgraphs/kit/principal';
-import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../subgraphs/kit/unavailable';
-import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
-import { answerMetrics, FetchRecorder, subgraphFetchMetrics } from '../subgraphs/kit/metrics';
+} from '../platform/principal';
+import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../platform/unavailable';
+import { RateLimitSettings } from '../platform/rate-limit-settings';
+import { answerMetrics, FetchRecorder, subgraphFetchMetrics } from '../platform/metrics';
 import { credentialError, CredentialResolver, OperationRunner } from './credentials';
 import { browserPages } from './browser-pages';
 import { allowedOriginsFrom, crossOrigin } from './cross-origin';
 import { mountHealth } from './health';
-import { internalSupergraphOf } from '../subgraphs/kit/internal-supergraph';
+import { internalSupergraphOf } from '../platform/internal-supergraph';
 import { SupergraphPoller, SupergraphSource } from './supergraph-source';
 import { graphqlRequestErrors, lastResortErrors } from './http-errors';
 import { graphqlMutationsOnce } from './idempotency/graphql-mutations';
@@ -48,21 +48,21 @@ import { restRouter } from './rest/router';
 import { ROUTES } from './rest/routes';
 import { TOKEN_ENDPOINT_PATH } from './rest/routes/oauth';
 import { publicOriginOf, trustProxySetting } from './public-address';
-import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from '../subgraphs/kit/subgraph-http';
+import { readsOnly, requestMayHaveBeenRead, SubgraphRequestInit } from '../platform/subgraph-http';
 import { answerUnavailableWith503, subgraphFetcher } from './unavailable';
 import { ManifestFolder } from './trusted-documents/manifest-folder';
 import { DEFAULT_TRUSTED_DOCUMENTS_DIR, trustedDocuments, trustedDocumentsModeFrom } from './trusted-documents/trusted-documents';
 import { proxyTo, WebRoute } from './web-proxy';
-import { listen } from '../subgraphs/kit/listen';
-import { OAUTH_DISCOVERY_PATH } from '../subgraphs/kit/addresses';
-import { REQUEST_ID_HEADER, requestLogging } from '../subgraphs/kit/request-log';
-import { assertValidConfiguration, setting } from '../subgraphs/kit/configuration/settings';
+import { listen } from '../platform/listen';
+import { OAUTH_DISCOVERY_PATH } from '../platform/addresses';
+import { REQUEST_ID_HEADER, requestLogging } from '../platform/request-log';
+import { assertValidConfiguration, setting } from '../platform/configuration/settings';
 
 export interface GatewayContext {
   principal: Principal;
   /** The id of the request being served (request-log.ts), sent on to every subgraph it calls. */
   requestId?: string;
-  /** A write sent with an Idempotency-Key: the key of its record, sent with its mutations to the subgraphs (kit/keyed-writes.ts). */
+  /** A write sent with an Idempotency-Key: the key of its record, sent with its mutations to the subgraphs (platform/keyed-writes.ts). */
   writeKey?: string;
 }
 

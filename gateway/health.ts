@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { answerProbe, DependencyCheck, dependencyStates, notOk, READY_PATH } from '../subgraphs/kit/health';
+import { answerProbe, DependencyCheck, dependencyStates, notOk, READY_PATH } from '../platform/health';
 
 export interface HealthSources {
   /** name → the subgraph's /graphql URL; its /health/ready is asked. */

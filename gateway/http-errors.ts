@@ -1,5 +1,5 @@
 import { ErrorRequestHandler } from 'express';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 /** An error raised by express or body-parser before a route ran: a status a client can act on and a plain message. */
 export interface RequestError {

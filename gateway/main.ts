@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { SUPERGRAPH_FILE } from '../subgraphs/kit/schema-files';
-import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
-import { serveUntilStopped } from '../subgraphs/kit/lifecycle';
+import { SUPERGRAPH_FILE } from '../platform/schema-files';
+import { SUBGRAPH_ADDRESSES } from '../platform/addresses';
+import { serveUntilStopped } from '../platform/lifecycle';
 import { startGateway } from './gateway';
 import { describeSource, supergraphSourceFromEnvironment } from './supergraph-source';
-import { assertValidConfiguration, ConfigurationError, setting } from '../subgraphs/kit/configuration/settings';
+import { assertValidConfiguration, ConfigurationError, setting } from '../platform/configuration/settings';
 
 /**
  * The gateway as its own process (docker-compose): the checked-in supergraph, each subgraph at

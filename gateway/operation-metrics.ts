@@ -1,8 +1,8 @@
 import { ApolloServerPlugin } from '@apollo/server';
-import { recordOperation } from '../subgraphs/kit/metrics';
+import { recordOperation } from '../platform/metrics';
 
 /**
- * Counts each operation of the public /graphql by its name, outcome and latency (kit/metrics.ts bounds the names). An
+ * Counts each operation of the public /graphql by its name, outcome and latency (platform/metrics.ts bounds the names). An
  * operation answered with any error (a request error, a field error) counts as an error. The REST façade's operations
  * run on the internal server and are counted per route instead (rest/request-metrics.ts).
  */

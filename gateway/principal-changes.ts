@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PRINCIPALS_CHANGED_CHANNEL } from '../subgraphs/kit/context';
+import { PRINCIPALS_CHANGED_CHANNEL } from '../platform/context';
 
 /**
  * LISTENs on the channel the organizations and oauth table triggers NOTIFY when a membership, a

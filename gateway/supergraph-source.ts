@@ -1,6 +1,6 @@
 import { Supergraph } from '@apollo/federation-internals';
 import { readFile } from 'node:fs/promises';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 /** Where the gateway reads its supergraph: a file (SUPERGRAPH_PATH) or a URL (SUPERGRAPH_URL), polled every pollMs. */
 export interface SupergraphSource {

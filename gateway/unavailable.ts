@@ -1,8 +1,8 @@
 import { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
-import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from '../subgraphs/kit/subgraph-http';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { hasUnavailableCode, RETRY_AFTER_SECONDS } from '../platform/unavailable';
+import { subgraphAgent, SubgraphRequestInit, SubgraphResponse, subgraphRequest } from '../platform/subgraph-http';
+import { setting } from '../platform/configuration/settings';
 
 /**
  * A subgraph's 400 whose body is a GraphQL response of BAD_USER_INPUT errors (a variable value its
@@ -21,7 +21,7 @@ async function badUserInputAsGraphQLResponse(response: SubgraphResponse): Promis
 }
 
 /**
- * The gateway's fetch to subgraphs (keep-alive node:http, subgraphs/kit/subgraph-http.ts), bounded in time:
+ * The gateway's fetch to subgraphs (keep-alive node:http, platform/subgraph-http.ts), bounded in time:
  * a hung subgraph becomes a 503, not a request that never ends. `close()` ends its idle connections.
  */
 export function subgraphFetcher(): { fetch: (input: string, init?: SubgraphRequestInit) => Promise<SubgraphResponse>; close(): void } {

@@ -1,8 +1,8 @@
 import { Request, RequestHandler, Response } from 'express';
 import { request as httpRequest } from 'node:http';
-import { FORWARDED_CONTEXT_HEADER, signForwardedContext } from '../subgraphs/kit/principal';
-import { REQUEST_ID_HEADER } from '../subgraphs/kit/request-log';
-import { RETRY_AFTER_SECONDS } from '../subgraphs/kit/unavailable';
+import { FORWARDED_CONTEXT_HEADER, signForwardedContext } from '../platform/principal';
+import { REQUEST_ID_HEADER } from '../platform/request-log';
+import { RETRY_AFTER_SECONDS } from '../platform/unavailable';
 
 /** Browser-facing routes a subgraph serves itself (the oauth pages under /auth), reached on the gateway's address. */
 export interface WebRoute {

@@ -3,7 +3,7 @@ import { Supergraph } from '@apollo/federation-internals';
 import { buildSchema, GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { existsSync, readFileSync } from 'node:fs';
 
-import { API_SCHEMA_FILE, BREAKING_CHANGES_FILE, SCHEMA_DIR } from '../subgraphs/kit/schema-files';
+import { API_SCHEMA_FILE, BREAKING_CHANGES_FILE, SCHEMA_DIR } from '../platform/schema-files';
 
 export { API_SCHEMA_FILE, BREAKING_CHANGES_FILE, SCHEMA_DIR };
 

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'graphql';
-import { buildFederatedSchema, printPublishedSdl } from '../subgraphs/kit/build-schema';
+import { buildFederatedSchema, printPublishedSdl } from '../platform/build-schema';
 import { SUBGRAPHS } from '../subgraphs';
-import { INTERNAL_SCHEMA_FILE, SUPERGRAPH_FILE } from '../subgraphs/kit/schema-files';
-import { internalSupergraphOf } from '../subgraphs/kit/internal-supergraph';
+import { INTERNAL_SCHEMA_FILE, SUPERGRAPH_FILE } from '../platform/schema-files';
+import { internalSupergraphOf } from '../platform/internal-supergraph';
 import { API_SCHEMA_FILE, apiSdlOf, checkApiSchema, formatCheck, readChangelog, SCHEMA_DIR } from './check';
 import { contractOutputs, contractProblems, readContracts, ROOT, staleFiles } from './contracts';
 

@@ -15,7 +15,7 @@ import {
   validate,
   visit,
 } from 'graphql';
-import { INTERNAL_SCHEMA_FILE, SCHEMA_DIR } from '../subgraphs/kit/schema-files';
+import { INTERNAL_SCHEMA_FILE, SCHEMA_DIR } from '../platform/schema-files';
 
 /**
  * The contracts between services (issue 24): every call a service makes to another through the supergraph is a
@@ -185,7 +185,7 @@ export function contractsTable(contracts: Contract[], owners: Map<string, string
     '',
     "Every call a service makes to another goes through the supergraph (the gateway's internal listener, system principal) as a",
     'named operation of `<service>/contracts/*.graphql`, typed into `<service>/contracts/generated.ts` and sent with',
-    '`GraphLink.call` (subgraphs/kit/graph-link.ts); the gateway runs its own in process. `npm run schema:check` validates each',
+    '`GraphLink.call` (platform/graph-link.ts); the gateway runs its own in process. `npm run schema:check` validates each',
     'against the internal supergraph (schema/internal.graphql), so removing or renaming a field a contract uses fails the check',
     'and names the caller. The owning service is the subgraph that resolves the root field (its `@join__field` in',
     'schema/supergraph.graphql).',

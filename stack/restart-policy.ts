@@ -1,5 +1,5 @@
-import { setting } from '../subgraphs/kit/configuration/settings';
-import { VARIABLES } from '../subgraphs/kit/configuration/variables';
+import { setting } from '../platform/configuration/settings';
+import { VARIABLES } from '../platform/configuration/variables';
 
 export interface RestartPolicy {
   /** Delay before the first restart; it doubles with every crash in a row. */

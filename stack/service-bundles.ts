@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUBGRAPH_ADDRESSES } from '../subgraphs/kit/addresses';
-import { setting } from '../subgraphs/kit/configuration/settings';
-import { tracingEnabled } from '../subgraphs/kit/tracing';
+import { SUBGRAPH_ADDRESSES } from '../platform/addresses';
+import { setting } from '../platform/configuration/settings';
+import { tracingEnabled } from '../platform/tracing';
 
 /**
  * The services `npm start` runs, each from one bundle of its compiled code and the packages it loads

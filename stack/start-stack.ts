@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { GatewayOptions, startGateway, RunningGateway } from '../gateway/gateway';
 import { readCheckedInSupergraph } from '../schema/compose';
-import { RateLimitSettings } from '../subgraphs/kit/rate-limit-settings';
+import { RateLimitSettings } from '../platform/rate-limit-settings';
 import { SUBGRAPHS } from '../subgraphs';
-import { RunningSubgraph, startSubgraph } from '../subgraphs/kit/server';
+import { RunningSubgraph, startSubgraph } from '../platform/server';
 import { RunningWebhookWorker, startWebhookWorker } from '../subgraphs/integrations/webhook-delivery/webhook-worker';
 
 export interface RunningStack {

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { ReadyMessage } from '../subgraphs/kit/lifecycle';
+import type { ReadyMessage } from '../platform/lifecycle';
 import { RestartPolicy, restartDelay } from './restart-policy';
-import { setting } from '../subgraphs/kit/configuration/settings';
+import { setting } from '../platform/configuration/settings';
 
 /** STACK_CPU_PROFILE_DIR: each service writes a CPU profile there when it exits (for profiling start-up; Node refuses --cpu-prof in NODE_OPTIONS). */
 function profilingFlags(name: string): string[] {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SUBGRAPH_ADDRESSES, SubgraphAddress } from '../subgraphs/kit/addresses';
+import { SUBGRAPH_ADDRESSES, SubgraphAddress } from '../platform/addresses';
 import { LocalDatabase, openStackDatabase } from './local-database';
 import { assertPortFree } from './port-check';
 import { freePort } from './ports';
 import { restartPolicyFromEnvironment } from './restart-policy';
 import { GATEWAY_ENTRY, SERVICE_ENTRIES, serviceCommands, subgraphEntry, WEBHOOK_WORKER_ENTRY } from './service-bundles';
 import { ServiceSpec, SupervisedProcess } from './supervised-process';
-import { assertValidConfiguration, setting, unknownVariableWarnings } from '../subgraphs/kit/configuration/settings';
+import { assertValidConfiguration, setting, unknownVariableWarnings } from '../platform/configuration/settings';
 
 /** The port a variable asks for (its default when unset), a free port for 0. */
 async function chosenPort(port: number): Promise<number> {

@@ -8,10 +8,10 @@
  * node:http in and out (W3C traceparent sent and read: gateway ↔ subgraphs, subgraph → gateway callbacks, webhook
  * receivers), undici (fetch), pg (SQL statements, without their parameters, and only inside a traced request or job:
  * the queue's polling makes no trace). @apollo/gateway makes its own spans (request, plan, one per fetch) once a tracer
- * provider is registered; the services add theirs through subgraphs/kit/tracing.ts (jobs, delivery attempts, bookings).
+ * provider is registered; the services add theirs through platform/tracing.ts (jobs, delivery attempts, bookings).
  */
 import type { IncomingMessage } from 'node:http';
-import { TRACING } from '../subgraphs/kit/tracing';
+import { TRACING } from '../platform/tracing';
 
 /** Paths whose answers make no trace: probes and scrapes come every few seconds and say nothing about a request. */
 const UNTRACED_PATHS: ReadonlySet<string> = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
@@ -26,7 +26,7 @@ function startTracing(): void {
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const sdk = new NodeSDK({
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
-    // Traces only: the metrics are Prometheus's (kit/metrics.ts), the logs pino's on stdout.
+    // Traces only: the metrics are Prometheus's (platform/metrics.ts), the logs pino's on stdout.
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [

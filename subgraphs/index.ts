@@ -1,4 +1,4 @@
-import { SubgraphDefinition } from './kit/server';
+import { SubgraphDefinition } from '../platform/server';
 import { integrations } from './integrations';
 import { oauth } from './oauth';
 import { organizations } from './organizations';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { KEYED_WRITE_RETENTION_HOURS } from '../../subgraphs/kit/keyed-writes';
+import { KEYED_WRITE_RETENTION_HOURS } from '../../platform/keyed-writes';
 import { createInGatewaySchema, GATEWAY_SCHEMA } from '../rate-limits/store';
-import { setting } from '../../subgraphs/kit/configuration/settings';
+import { setting } from '../../platform/configuration/settings';
 
 /** A first answer as kept for its repeats: the status, the headers a client needs, the body byte for byte. */
 export interface StoredAnswer {
@@ -13,7 +13,7 @@ export interface StoredAnswer {
 
 /** What a request with a key may do: run (it holds the key), answer the stored answer, or be refused. */
 export type Claim =
-  /** Run it: `writeKey` goes to the subgraphs (kit/keyed-writes.ts); `owner` proves the claim when storing or releasing. */
+  /** Run it: `writeKey` goes to the subgraphs (platform/keyed-writes.ts); `owner` proves the claim when storing or releasing. */
   | { kind: 'run'; writeKey: string; owner: string }
   | { kind: 'replay'; answer: StoredAnswer }
   /** The first request with this key is still being served (409). */

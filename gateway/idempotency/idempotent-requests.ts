@@ -1,7 +1,7 @@
 import { Request, Response } from 'express';
-import { keyFromSecret, seal, unseal } from '../../subgraphs/kit/sealed-secret';
-import { sha256Hex } from '../../subgraphs/kit/sha256';
-import { hasUnavailableCode } from '../../subgraphs/kit/unavailable';
+import { keyFromSecret, seal, unseal } from '../../platform/sealed-secret';
+import { sha256Hex } from '../../platform/sha256';
+import { hasUnavailableCode } from '../../platform/unavailable';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, IDEMPOTENT_REPLAYED_HEADER, MalformedIdempotencyKey } from './idempotency-key';
 import { IdempotencyStore, openPostgresIdempotencyStore, StoredAnswer } from './idempotency-store';
 import { memoryIdempotencyStore } from './memory-idempotency-store';
@@ -29,7 +29,7 @@ export function writeKeyOf(res: Response): string | undefined {
  * An answer that is final, to be given again to every repeat: anything but a 5xx, and on /graphql no error saying a
  * service is unavailable (a partial answer of a mutation whose one field could not be reached). A 5xx, the gateway's
  * "the write may have been applied" 503 above all, is not kept: the repeat runs again, and the subgraph that did commit
- * answers what it wrote (kit/keyed-writes.ts).
+ * answers what it wrote (platform/keyed-writes.ts).
  */
 function isFinal(status: number, headers: Record<string, string>, body: Buffer): boolean {
   if (status >= 500) return false;

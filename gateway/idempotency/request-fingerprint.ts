@@ -1,6 +1,6 @@
 import { Request } from 'express';
-import { Principal } from '../../subgraphs/kit/principal';
-import { sha256Hex } from '../../subgraphs/kit/sha256';
+import { Principal } from '../../platform/principal';
+import { sha256Hex } from '../../platform/sha256';
 
 /**
  * Who a key belongs to and what request it was first sent with. Keys are the caller's own: two callers using the

@@ -1,5 +1,5 @@
 import { ApolloServerPlugin } from '@apollo/server';
-import { Principal } from '../../subgraphs/kit/principal';
+import { Principal } from '../../platform/principal';
 
 const SUGGESTION = / ?Did you mean [^?]*\?/g;
 

@@ -10,8 +10,8 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import { PAGE_BOUNDS } from '../../subgraphs/kit/page-bounds';
-import { InstantError, slotRange } from '../../subgraphs/kit/slot-range';
+import { PAGE_BOUNDS } from '../../platform/page-bounds';
+import { InstantError, slotRange } from '../../platform/slot-range';
 
 /**
  * The arguments that size an answer, checked against their documented bounds once the operation and its variables are

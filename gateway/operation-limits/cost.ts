@@ -1,7 +1,7 @@
 import { getNamedType, getNullableType, isCompositeType, isListType } from 'graphql';
 import { ComplexityEstimator } from 'graphql-query-complexity';
-import { PAGE_BOUNDS } from '../../subgraphs/kit/page-bounds';
-import { MAX_RANGE_DAYS, slotRange } from '../../subgraphs/kit/slot-range';
+import { PAGE_BOUNDS } from '../../platform/page-bounds';
+import { MAX_RANGE_DAYS, slotRange } from '../../platform/slot-range';
 
 /**
  * The cost model: every object a field may return costs 1, scalars cost nothing, and a list costs

@@ -1,5 +1,5 @@
-import { setting } from '../../subgraphs/kit/configuration/settings';
-import { VARIABLES } from '../../subgraphs/kit/configuration/variables';
+import { setting } from '../../platform/configuration/settings';
+import { VARIABLES } from '../../platform/configuration/variables';
 /**
  * How big one GraphQL operation may be. Checked by the gateway before any query planning, for
  * `/graphql` and for the REST façade's operations alike. Every limit has an environment variable.

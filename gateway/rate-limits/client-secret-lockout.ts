@@ -1,6 +1,6 @@
-import { GuessLockout } from '../../subgraphs/kit/failure-lockout';
-import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
+import { GuessLockout } from '../../platform/failure-lockout';
+import { RateLimitSettings } from '../../platform/rate-limit-settings';
+import { LimiterFactory } from '../../platform/rate-limit-store';
 
 /**
  * Wrong client secrets, counted per client id and per client IP: one count for the token endpoint

@@ -1,6 +1,6 @@
-import { DependencyCheck } from '../../subgraphs/kit/health';
-import { RateLimitSettings, rateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { FailureLockout, GuessLockout } from '../../subgraphs/kit/failure-lockout';
+import { DependencyCheck } from '../../platform/health';
+import { RateLimitSettings, rateLimitSettings } from '../../platform/rate-limit-settings';
+import { FailureLockout, GuessLockout } from '../../platform/failure-lockout';
 import { clientSecretLockout } from './client-secret-lockout';
 import { invalidCredentialLockout } from './invalid-credential-lockout';
 import { RequestBudgets } from './request-budgets';

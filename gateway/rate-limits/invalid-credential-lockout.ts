@@ -1,6 +1,6 @@
-import { FailureLockout } from '../../subgraphs/kit/failure-lockout';
-import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
+import { FailureLockout } from '../../platform/failure-lockout';
+import { RateLimitSettings } from '../../platform/rate-limit-settings';
+import { LimiterFactory } from '../../platform/rate-limit-store';
 
 /**
  * Bearer credentials (API keys, access tokens) that do not resolve, counted per client IP: invented ones

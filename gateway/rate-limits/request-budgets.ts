@@ -1,11 +1,11 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { addressKey } from '../../subgraphs/kit/client-address';
-import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
-import { RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
-import { countRefusal } from '../../subgraphs/kit/metrics';
-import { LimiterFactory } from '../../subgraphs/kit/rate-limit-store';
-import { sha256Hex } from '../../subgraphs/kit/sha256';
+import { addressKey } from '../../platform/client-address';
+import { retryAfterSeconds } from '../../platform/failure-lockout';
+import { RateLimitSettings } from '../../platform/rate-limit-settings';
+import { countRefusal } from '../../platform/metrics';
+import { LimiterFactory } from '../../platform/rate-limit-store';
+import { sha256Hex } from '../../platform/sha256';
 import { groupedConsumes } from './grouped-consumes';
 import { bearerSecretOf, PLATFORM_CLIENT_ID_HEADER, PLATFORM_SECRET_KEY_HEADER } from '../credentials';
 

@@ -1,8 +1,8 @@
 import { Pool } from 'pg';
-import { DependencyCheck } from '../../subgraphs/kit/health';
-import { watchPool } from '../../subgraphs/kit/metrics';
-import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../subgraphs/kit/rate-limit-store';
-import { setting } from '../../subgraphs/kit/configuration/settings';
+import { DependencyCheck } from '../../platform/health';
+import { watchPool } from '../../platform/metrics';
+import { LimiterFactory, memoryLimiters, postgresLimiters, rateLimitTableDdl } from '../../platform/rate-limit-store';
+import { setting } from '../../platform/configuration/settings';
 
 /** The gateway's own schema: the counters of its request budgets and client-secret lockouts. */
 export const GATEWAY_SCHEMA = 'gateway';

@@ -1,6 +1,6 @@
 import { Request, RequestHandler, Response } from 'express';
-import { retryAfterSeconds, waitText } from '../../subgraphs/kit/failure-lockout';
-import { GuessLockout } from '../../subgraphs/kit/failure-lockout';
+import { retryAfterSeconds, waitText } from '../../platform/failure-lockout';
+import { GuessLockout } from '../../platform/failure-lockout';
 import { clientAddressOf } from './request-budgets';
 import { oauthSlowDown } from './too-many-requests';
 

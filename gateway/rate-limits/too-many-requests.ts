@@ -1,7 +1,7 @@
 import { HeaderMap } from '@apollo/server';
 import { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { retryAfterSeconds } from '../../subgraphs/kit/failure-lockout';
+import { retryAfterSeconds } from '../../platform/failure-lockout';
 import { envelope } from '../rest/errors';
 import { RouteEntry } from '../rest/route';
 

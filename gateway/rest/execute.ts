@@ -1,6 +1,6 @@
 import { GraphQLSchema, Kind, OperationDefinitionNode, parse } from 'graphql';
 import { Request } from 'express';
-import { Principal } from '../../subgraphs/kit/principal';
+import { Principal } from '../../platform/principal';
 import { OperationRunner } from '../credentials';
 import { errorOf, RestError } from './errors';
 import { RouteEntry } from './route';

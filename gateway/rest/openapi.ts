@@ -19,7 +19,7 @@ import {
 } from 'graphql';
 import { compileRoute, pathParameters } from './execute';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '../idempotency/idempotency-key';
-import { KEYED_WRITE_RETENTION_HOURS } from '../../subgraphs/kit/keyed-writes';
+import { KEYED_WRITE_RETENTION_HOURS } from '../../platform/keyed-writes';
 import { RouteEntry } from './route';
 
 type JsonSchema = Record<string, unknown>;

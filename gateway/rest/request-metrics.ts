@@ -1,5 +1,5 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
-import { RequestRecorder, restRouteMetrics } from '../../subgraphs/kit/metrics';
+import { RequestRecorder, restRouteMetrics } from '../../platform/metrics';
 import { RouteEntry } from './route';
 import { expressPath, ROUTE_RECORDER } from './router';
 
@@ -7,7 +7,7 @@ import { expressPath, ROUTE_RECORDER } from './router';
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * Counts every /v2 answer by method, route template and status, with its latency (kit/metrics.ts). The route that served
+ * Counts every /v2 answer by method, route template and status, with its latency (platform/metrics.ts). The route that served
  * the request left its recorder on `res.locals`; a request answered before any route (a 429 of the request budgets, a
  * body that could not be read) is matched against the table then, and one no entry matches counts as UNMATCHED_ROUTE.
  */

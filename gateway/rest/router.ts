@@ -1,8 +1,8 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GraphQLSchema } from 'graphql';
-import { restRouteMetrics } from '../../subgraphs/kit/metrics';
-import { ANONYMOUS, Principal } from '../../subgraphs/kit/principal';
-import { RETRY_AFTER_SECONDS } from '../../subgraphs/kit/unavailable';
+import { restRouteMetrics } from '../../platform/metrics';
+import { ANONYMOUS, Principal } from '../../platform/principal';
+import { RETRY_AFTER_SECONDS } from '../../platform/unavailable';
 import { CredentialResolver, OperationRunner } from '../credentials';
 import { requestErrorOf } from '../http-errors';
 import { httpHeadersOf } from '../rate-limits/too-many-requests';

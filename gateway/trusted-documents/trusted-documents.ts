@@ -1,6 +1,6 @@
 import { RequestHandler, Response } from 'express';
 import { join } from 'node:path';
-import { countTrustedDocumentRefusal } from '../../subgraphs/kit/metrics';
+import { countTrustedDocumentRefusal } from '../../platform/metrics';
 import { hashOfDocumentId } from './manifest';
 import { ManifestFolder } from './manifest-folder';
 

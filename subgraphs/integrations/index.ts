@@ -1,5 +1,5 @@
-import { addressOf } from '../kit/addresses';
-import { SubgraphDefinition } from '../kit/server';
+import { addressOf } from '../../platform/addresses';
+import { SubgraphDefinition } from '../../platform/server';
 import { CalendarCredential } from './calendar/calendar-credential.entity';
 import { CalendarResolver } from './calendar/calendar.resolver';
 import { DestinationCalendar } from './calendar/destination-calendar.entity';
@@ -13,7 +13,7 @@ import { RoutingFormResponse } from './routing-form/routing-form-response.entity
 import { RoutingForm } from './routing-form/routing-form.entity';
 import { OrganizationRoutingFormResolver, TeamRoutingFormResolver } from './routing-form/routing-form.resolver';
 import { startWorkflowDispatcher } from './workflow/workflow-dispatcher';
-import { installJobQueue } from '../kit/job-queue';
+import { installJobQueue } from '../../platform/job-queue';
 import { WorkflowReminder } from './workflow/workflow-reminder.entity';
 import { WorkflowStep } from './workflow/workflow-step.entity';
 import { Workflow } from './workflow/workflow.entity';

@@ -1,10 +1,10 @@
-import { afterPrefix, keyFromSecret, seal, unseal } from '../kit/sealed-secret';
-import { setting } from '../kit/configuration/settings';
+import { afterPrefix, keyFromSecret, seal, unseal } from '../../platform/sealed-secret';
+import { setting } from '../../platform/configuration/settings';
 
 /**
  * Provider secrets the service must use again (ICS feed URLs, which carry their own access token;
  * OAuth access and refresh tokens of calendar and conferencing providers; messaging provider keys):
- * sealed (kit/sealed-secret.ts) under `INTEGRATIONS_SECRET_KEY`, stored as `v1.<iv>.<auth tag>.<ciphertext>`
+ * sealed (platform/sealed-secret.ts) under `INTEGRATIONS_SECRET_KEY`, stored as `v1.<iv>.<auth tag>.<ciphertext>`
  * (a JSON value inside). Never returned by the API.
  */
 const FORMAT = 'v1';

@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../kit/context';
-import { notFound } from '../kit/errors';
+import { SubgraphContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
 import { TeamRosterDocument } from './contracts/generated';
 
 interface TeamPlace {

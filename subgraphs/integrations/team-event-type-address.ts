@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../kit/context';
-import { notFound } from '../kit/errors';
+import { SubgraphContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
 import { TeamEventTypePlaceDocument } from './contracts/generated';
 
 /** Where a team event type is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */

@@ -1,6 +1,6 @@
-import { addressOf } from '../kit/addresses';
+import { addressOf } from '../../platform/addresses';
 import { ApiKeyIssueResolver } from './api-key/api-key-issue.resolver';
-import { SubgraphDefinition } from '../kit/server';
+import { SubgraphDefinition } from '../../platform/server';
 import { ApiKey } from './api-key/api-key.entity';
 import { ApiKeyResolver } from './api-key/api-key.resolver';
 import { AuthorizationCode } from './authorization/authorization-code.entity';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '../kit/sha256';
+import { sha256Hex } from '../../platform/sha256';
 
 /**
  * Every secret the provider hands out (client secrets, session cookies, codes, access and refresh

@@ -1,7 +1,7 @@
-import { addressOf } from '../kit/addresses';
+import { addressOf } from '../../platform/addresses';
 import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
 import { BookingPageUser, bookingPageUserReference } from './booking-page/booking-page-user';
-import { SubgraphDefinition } from '../kit/server';
+import { SubgraphDefinition } from '../../platform/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
 import { UpdateMeResolver } from './user/update-me';

@@ -1,6 +1,6 @@
-import { addressOf } from '../kit/addresses';
-import { installJobQueue } from '../kit/job-queue';
-import { SubgraphDefinition } from '../kit/server';
+import { addressOf } from '../../platform/addresses';
+import { installJobQueue } from '../../platform/job-queue';
+import { SubgraphDefinition } from '../../platform/server';
 import { Attendee } from './booking-record/attendee.entity';
 import { Booking } from './booking-record/booking.entity';
 import { BookingHost } from './booking-record/booking-host.entity';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runStandalone } from '../kit/standalone';
+import { runStandalone } from '../../platform/standalone';
 import { scheduling } from './index';
 
 runStandalone(scheduling);

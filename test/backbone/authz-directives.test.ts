@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { Principal, PRINCIPAL_HEADER, signPrincipal } from '../../subgraphs/kit/principal';
+import { Principal, PRINCIPAL_HEADER, signPrincipal } from '../../platform/principal';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 

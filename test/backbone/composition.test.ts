@@ -1,5 +1,5 @@
 import { composeSupergraph, readCheckedInApiSchema, readCheckedInSupergraph, SCHEMA_DIR } from '../../schema/compose';
-import { INTERNAL_SCHEMA_FILE } from '../../subgraphs/kit/schema-files';
+import { INTERNAL_SCHEMA_FILE } from '../../platform/schema-files';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

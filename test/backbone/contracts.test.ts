@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { contractOutputs, contractProblems, contractsTable, readContracts, rootFieldOwners, staleFiles } from '../../schema/contracts';
 import { readCheckedInSupergraph } from '../../schema/compose';
-import { INTERNAL_SCHEMA_FILE } from '../../subgraphs/kit/schema-files';
+import { INTERNAL_SCHEMA_FILE } from '../../platform/schema-files';
 
 /** The checked-in internal schema with one piece of text replaced, as a careless change to a subgraph would give. */
 function edited(sdl: string, from: RegExp | string, to: string): string {

@@ -1,6 +1,6 @@
 import { Kind, parse } from 'graphql';
 import { readCheckedInApiSchema } from '../../schema/compose';
-import { GraphLink } from '../../subgraphs/kit/graph-link';
+import { GraphLink } from '../../platform/graph-link';
 import { DirectoryUsersDocument } from '../../subgraphs/oauth/contracts/generated';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';

@@ -13,10 +13,10 @@ import {
   unstartedJobDeletePart,
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_SCHEDULED_QUEUE,
-} from '../../subgraphs/kit/job-queue';
+} from '../../platform/job-queue';
 
 /**
- * subgraphs/kit/job-queue.ts rewrites pg-boss's insert statement (jobInsertPart) and reads and deletes rows
+ * platform/job-queue.ts rewrites pg-boss's insert statement (jobInsertPart) and reads and deletes rows
  * of pg-boss's `job` table itself (pg-boss 10 has no call for either). A pg-boss upgrade that changes the
  * statement or the table must fail here, not make a booking's jobs silently go missing. What the jobs
  * became is read back through pg-boss's own calls (getJobById, getQueue), on a migrated database without a stack.

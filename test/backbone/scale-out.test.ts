@@ -5,7 +5,7 @@ import { openSubgraphDataSources, SubgraphDataSources } from '../../cli/open-dat
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { Operator } from '../../stack/operator';
 import { GATEWAY_ENTRY, subgraphEntry, WEBHOOK_WORKER_ENTRY } from '../../stack/service-bundles';
-import { SUBGRAPH_ADDRESSES } from '../../subgraphs/kit/addresses';
+import { SUBGRAPH_ADDRESSES } from '../../platform/addresses';
 import { attendee, BOOKINGS_VERSION, EVERY_DAY } from '../support/booking-fixtures';
 import { eventually } from '../support/eventually';
 import { reservedPort } from '../support/reserved-port';

@@ -16,10 +16,10 @@ function packagesLoadedBy(modules: string[]): string[] {
 
 describe('starting a service loads none of the packages only some requests need (e-mail, calendar files, templates, browsers, codegen)', () => {
   it.each([
-    ['scheduling', ['subgraphs/scheduling/index.js', 'subgraphs/kit/standalone.js']],
-    ['organizations', ['subgraphs/organizations/index.js', 'subgraphs/kit/standalone.js']],
-    ['integrations', ['subgraphs/integrations/index.js', 'subgraphs/kit/standalone.js']],
-    ['oauth', ['subgraphs/oauth/index.js', 'subgraphs/kit/standalone.js']],
+    ['scheduling', ['subgraphs/scheduling/index.js', 'platform/standalone.js']],
+    ['organizations', ['subgraphs/organizations/index.js', 'platform/standalone.js']],
+    ['integrations', ['subgraphs/integrations/index.js', 'platform/standalone.js']],
+    ['oauth', ['subgraphs/oauth/index.js', 'platform/standalone.js']],
     ['the gateway', ['gateway/gateway.js']],
     ['the webhook worker', ['subgraphs/integrations/webhook-delivery/webhook-worker.js']],
   ])('%s', (_service, modules) => {

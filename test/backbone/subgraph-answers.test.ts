@@ -1,11 +1,11 @@
 import { request } from 'node:http';
-import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal } from '../../subgraphs/kit/principal';
+import { ANONYMOUS, Principal, PRINCIPAL_HEADER, signPrincipal } from '../../platform/principal';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
  * A subgraph answers the gateway's calls (POST, JSON, no `accept` header) without Apollo Server's HTTP
- * pipeline (subgraphs/kit/gateway-requests.ts); a call with an `accept` header still goes through
+ * pipeline (platform/gateway-requests.ts); a call with an `accept` header still goes through
  * express and Apollo Server. The two must answer alike: Apollo Server's answer is the expected one.
  */
 describe("a subgraph answers the gateway's calls as Apollo Server does", () => {

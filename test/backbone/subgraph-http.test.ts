@@ -2,8 +2,8 @@ import { createServer, Server, Socket } from 'node:net';
 import { AddressInfo } from 'node:net';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { startGateway } from '../../gateway/gateway';
-import { readsOnly, subgraphAgent, subgraphRequest } from '../../subgraphs/kit/subgraph-http';
-import { GraphLink } from '../../subgraphs/kit/graph-link';
+import { readsOnly, subgraphAgent, subgraphRequest } from '../../platform/subgraph-http';
+import { GraphLink } from '../../platform/graph-link';
 import { TeamRosterDocument } from '../../subgraphs/scheduling/contracts/generated';
 import { ApplyTeamRosterDocument } from '../../subgraphs/organizations/contracts/generated';
 
@@ -49,7 +49,7 @@ function resettingServer(): Promise<{ server: Server; url: string; connections: 
 
 const operation = (query: string) => ({ body: JSON.stringify({ query }), idempotent: readsOnly(query) });
 
-describe('gateway → subgraph HTTP (subgraphs/kit/subgraph-http.ts)', () => {
+describe('gateway → subgraph HTTP (platform/subgraph-http.ts)', () => {
   let target: Awaited<ReturnType<typeof resettingServer>>;
   let agent: ReturnType<typeof subgraphAgent>;
   beforeEach(async () => {

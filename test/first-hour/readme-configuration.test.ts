@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withConfigurationTables } from '../../subgraphs/kit/configuration/readme-tables';
-import { VARIABLES } from '../../subgraphs/kit/configuration/variables';
+import { withConfigurationTables } from '../../platform/configuration/readme-tables';
+import { VARIABLES } from '../../platform/configuration/variables';
 import { ROOT } from '../support/cli';
 
 /** The README's variable tables are written from the configuration table (issue 23): they may not drift from it. */
 describe("README's variable tables", () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
-  it('are what `npm run -s docs:config` writes from subgraphs/kit/configuration/variables.ts', () => {
+  it('are what `npm run -s docs:config` writes from platform/configuration/variables.ts', () => {
     // On failure: run `npm run -s docs:config` and commit the README.
     expect(readme).toBe(withConfigurationTables(readme));
   });

@@ -1,4 +1,4 @@
-import { Principal, PRINCIPAL_HEADER, PrincipalMembership, signPrincipal } from '../../subgraphs/kit/principal';
+import { Principal, PRINCIPAL_HEADER, PrincipalMembership, signPrincipal } from '../../platform/principal';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 

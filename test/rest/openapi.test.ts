@@ -1,6 +1,6 @@
 import { Supergraph } from '@apollo/federation-internals';
 import { buildClientSchema, getIntrospectionQuery, GraphQLSchema, Kind, OperationDefinitionNode, parse, validate } from 'graphql';
-import { internalSupergraphOf } from '../../subgraphs/kit/internal-supergraph';
+import { internalSupergraphOf } from '../../platform/internal-supergraph';
 import { RouteEntry } from '../../gateway/rest/route';
 import { ROUTES } from '../../gateway/rest/routes';
 import { readCheckedInSupergraph } from '../../schema/compose';

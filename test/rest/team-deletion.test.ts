@@ -1,6 +1,6 @@
 import { scheduling } from '../../subgraphs/scheduling';
 import { removeEventTypesOfDeletedTeam } from '../../subgraphs/scheduling/team/deleted-team.service';
-import { startSubgraph } from '../../subgraphs/kit/server';
+import { startSubgraph } from '../../platform/server';
 import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';

@@ -1,4 +1,4 @@
-import { PRINCIPAL_HEADER, signPrincipal, signSystemCall, SYSTEM, SYSTEM_CALL_HEADER } from '../../subgraphs/kit/principal';
+import { PRINCIPAL_HEADER, signPrincipal, signSystemCall, SYSTEM, SYSTEM_CALL_HEADER } from '../../platform/principal';
 import { userWithKey } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import { JOB_QUEUE_SCHEMA, QUEUES } from '../../subgraphs/kit/job-queue';
+import { JOB_QUEUE_SCHEMA, QUEUES } from '../../platform/job-queue';
 import { ensureDatabase } from '../../stack/database';
 import { RunningPostgres, startEmbeddedPostgres } from '../../stack/embedded-postgres';
 import { freePort } from '../../stack/ports';
@@ -39,7 +39,7 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
   const databaseUrl = await ensureDatabase(serverUrl, name);
   const stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0, internalPort: 0 });
   await stack.stop();
-  // The queues' settings belong to the first process that creates them (kit/queue-settings.ts): a test database starts
+  // The queues' settings belong to the first process that creates them (platform/queue-settings.ts): a test database starts
   // without them, as a new deployment does, so its stack creates them from the settings the test file gives.
   const boss = new PgBoss({ connectionString: databaseUrl, schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: false });
   await boss.start();

@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { GraphLink } from '../../subgraphs/kit/graph-link';
+import { GraphLink } from '../../platform/graph-link';
 import { TestStack } from './stack';
 
 /** Runs an operation as the system on the gateway's internal listener, as a subgraph's GraphLink does (for @internal fields). */

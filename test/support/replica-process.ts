@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import type { ReadyMessage } from '../../subgraphs/kit/lifecycle';
+import type { ReadyMessage } from '../../platform/lifecycle';
 import { serviceCommands } from '../../stack/service-bundles';
 
 /** One service replica in its own node process, as the supervisor or a container runs it (its bundle when fresh). */
@@ -16,7 +16,7 @@ export interface ReplicaProcess {
 
 /**
  * Starts `entry` (relative to dist/, e.g. stack/service-bundles.ts GATEWAY_ENTRY) with `env` over this process's
- * environment, and resolves once it tells it is ready (the IPC message of subgraphs/kit/lifecycle.ts, as under the
+ * environment, and resolves once it tells it is ready (the IPC message of platform/lifecycle.ts, as under the
  * supervisor; the process stops by itself if this one goes away).
  */
 export function startReplicaProcess(name: string, entry: string, env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ReplicaProcess> {

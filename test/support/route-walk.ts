@@ -22,7 +22,7 @@ import {
 import { DEFAULT_LIMITS } from '../../gateway/operation-limits/limits';
 import { RouteEntry } from '../../gateway/rest/route';
 import { readCheckedInSupergraph } from '../../schema/compose';
-import { internalSupergraphOf } from '../../subgraphs/kit/internal-supergraph';
+import { internalSupergraphOf } from '../../platform/internal-supergraph';
 
 /**
  * The checked-in supergraph with its directives (@scopes, @pbac, @public …) on every field's AST,

@@ -1,4 +1,4 @@
-import { serveInThread } from '../../subgraphs/kit/bounded-thread';
+import { serveInThread } from '../../platform/bounded-thread';
 
 /** A thread script for the tests of BoundedThread: answers, throws, or runs away (forever, or out of memory) as asked. */
 serveInThread((input: { echo?: string; fail?: string; spin?: boolean; hoard?: boolean }) => {

@@ -5,7 +5,7 @@ import type { GraphQLSchema } from 'graphql';
  * Each of a test worker's ~70 stacks starts two Apollo gateways (public and internal) from the same checked-in
  * supergraph SDL, and each gateway parses, validates and derives its API schema and subgraphs from that text:
  * ~0.9 s of CPU per stack, the largest share of a stack's start once the subgraph schemas are built once per process
- * (subgraphs/kit/build-schema.ts). In the tests only, `Supergraph.build` answers the same text with the same
+ * (platform/build-schema.ts). In the tests only, `Supergraph.build` answers the same text with the same
  * Supergraph: it keeps those derivations itself (apiSchema, subgraphs) and nothing writes to it; and the graphql-js
  * schemas a gateway makes of a kept Supergraph's schemas are made once too (read-only to the gateway and Apollo
  * Server, which key their caches by them). Each gateway still builds its own query planner. Production processes build one gateway of each

@@ -1,8 +1,8 @@
-import { sqlStatements } from '../../subgraphs/kit/sql-statements';
+import { sqlStatements } from '../../platform/sql-statements';
 
 /**
  * The SQL statements one request costs, counted by the process-wide counter of the subgraphs
- * (subgraphs/kit/sql-statements.ts). The subgraphs' background passes (team outbox retries, ICS feed
+ * (platform/sql-statements.ts). The subgraphs' background passes (team outbox retries, ICS feed
  * refreshes, the workflow dispatcher) use the same counter and may land inside one measurement; they
  * only ever add. So the request runs `tries` times and the fewest count is its own cost.
  */

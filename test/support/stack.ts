@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
-import { RATE_LIMIT_ENVIRONMENT, RateLimitSettings } from '../../subgraphs/kit/rate-limit-settings';
+import { RATE_LIMIT_ENVIRONMENT, RateLimitSettings } from '../../platform/rate-limit-settings';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 

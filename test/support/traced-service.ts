@@ -1,11 +1,11 @@
 /**
- * The smallest service run as ours are (an HTTP server kept by kit/lifecycle.ts serveUntilStopped, started by
+ * The smallest service run as ours are (an HTTP server kept by platform/lifecycle.ts serveUntilStopped, started by
  * test/support/replica-process.ts: after stack/trace-export.js when traces are on), for tests of what its stop does
  * with its spans. It answers every request 204 and stops by closing its server.
  */
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { serveUntilStopped } from '../../subgraphs/kit/lifecycle';
+import { serveUntilStopped } from '../../platform/lifecycle';
 
 /** Its entry, relative to dist/, as startReplicaProcess takes it. */
 export const TRACED_SERVICE_ENTRY = 'test/support/traced-service.js';

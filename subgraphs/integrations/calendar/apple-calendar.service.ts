@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { appleCalDavUrl, CalDavAccount, CalDavUnauthorized, CalDavUnavailable, listCalDavCalendars, readCalDavBusy } from '../provider-caldav/caldav-client';
 import { ProviderCalendar } from '../provider-oauth/provider-calendars';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';

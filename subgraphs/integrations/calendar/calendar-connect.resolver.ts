@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { badInput } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput } from '../../../platform/errors';
 import { AppleCalendarService } from './apple-calendar.service';
 import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarCredential } from './calendar-credential.entity';

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { AppleCalendarService } from './apple-calendar.service';
 import { claimDueCredentials } from './due-credentials';
-import { badInput, notFound } from '../../kit/errors';
-import { OutboundError } from '../../kit/outbound';
+import { badInput, notFound } from '../../../platform/errors';
+import { OutboundError } from '../../../platform/outbound';
 import { CALENDAR_PATH_APPS } from '../provider-oauth/oauth-providers';
 import {
   authorizationUrl,

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { OutboundError } from '../../kit/outbound';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { badInput, notFound } from '../../../platform/errors';
+import { OutboundError } from '../../../platform/outbound';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { oauthProviderOf, ProviderNotFound, ProviderOAuthError, providerApi } from '../provider-oauth/provider-oauth';
 import { GoogleEvent, googleEventPath } from '../provider-oauth/provider-calendars';
 import { CalendarConnectService, calendarAppOfPath } from './calendar-connect.service';

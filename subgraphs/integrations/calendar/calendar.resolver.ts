@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { CalendarCredential } from './calendar-credential.entity';
 import { CalendarService } from './calendar.service';
 import { BusyTime, ConnectedCalendars, DestinationCalendarInput, SaveIcsFeedInput, SelectedCalendarInput, StatusOutput, UserBusyTime } from './calendar.types';

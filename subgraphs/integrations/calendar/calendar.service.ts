@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { claimDueCredentials } from './due-credentials';
-import { badInput, notFound } from '../../kit/errors';
-import { checkOutboundUrlWithoutLookup, OutboundError } from '../../kit/outbound';
+import { badInput, notFound } from '../../../platform/errors';
+import { checkOutboundUrlWithoutLookup, OutboundError } from '../../../platform/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
 import { APPLE_CALENDAR_APP, AppleCalendarKey } from './apple-calendar.service';

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { AppleCalendarService } from './apple-calendar.service';
 import { CalendarConnectService } from './calendar-connect.service';
 import { CalendarService } from './calendar.service';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /** How often a feed is re-read (`ICS_REFRESH_INTERVAL_MS`, default 15 minutes). */
 export function icsRefreshIntervalMs(): number {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /**
  * A conferencing app the service can connect: how it is connected and how it gives a meeting its URL.

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { checkOrgTeam } from '../team-address';
 import { ConferencingConnection } from './conferencing-connection.entity';
 import { LOCATION_TYPES, ORGANIZERS_DEFAULT_APP } from './conferencing-providers';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { OutboundError } from '../../kit/outbound';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { OutboundError } from '../../../platform/outbound';
 import {
   authorizationUrl,
   consumeState,

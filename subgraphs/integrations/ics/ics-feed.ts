@@ -1,6 +1,6 @@
 import type ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import { fetchOutbound } from '../../kit/outbound';
+import { fetchOutbound } from '../../../platform/outbound';
 
 export interface BusyInterval {
   start: Date;

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { KEYED_WRITES_DDL } from '../../kit/keyed-writes';
+import { KEYED_WRITES_DDL } from '../../../platform/keyed-writes';
 
-/** Webhooks created under an Idempotency-Key record the key in their transaction (kit/keyed-writes.ts). */
+/** Webhooks created under an Idempotency-Key record the key in their transaction (platform/keyed-writes.ts). */
 export class KeyedWrites1735400000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(KEYED_WRITES_DDL);

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { fetchOutbound, OutboundError } from '../../kit/outbound';
-import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
-import { setting } from '../../kit/configuration/settings';
+import { fetchOutbound, OutboundError } from '../../../platform/outbound';
+import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
+import { setting } from '../../../platform/configuration/settings';
 
 /** What the call provider is asked to do: call `toNumber` from `fromNumber` with a voice agent set up for the event type. */
 export interface PhoneCallOrder {
@@ -34,7 +34,7 @@ function providerId(value: unknown): value is string {
 /**
  * Places the call with the provider at `PHONE_CALL_PROVIDER_URL`: `POST {url}/calls` with the order as
  * JSON (and `Authorization: Bearer PHONE_CALL_PROVIDER_API_KEY` when that is set), answered with
- * `{callId, agentId}`. Through kit/outbound like every outbound request; the URL is the operator's, so a
+ * `{callId, agentId}`. Through platform/outbound like every outbound request; the URL is the operator's, so a
  * provider on a private network (or loopback) is allowed. A provider that is missing, unreachable, slow or
  * failing is a 503; one that refuses the order as invalid (400, 422) is a 400 with its reason.
  */

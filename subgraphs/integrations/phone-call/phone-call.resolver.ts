@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallService } from './phone-call.service';

@@ -1,11 +1,11 @@
-import { SubgraphContext } from '../../kit/context';
-import { badInput } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput } from '../../../platform/errors';
 import { checkTeamEventType } from '../team-event-type-address';
 import { placePhoneCall } from './phone-call-provider';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallApiKeyDocument } from '../contracts/generated';
-import { E164_PHONE } from '../../kit/e164';
+import { E164_PHONE } from '../../../platform/e164';
 
 /** E.164, spec 4.5 and 8. */
 export const PHONE_CALL_TEMPLATE_TYPES = ['CHECK_IN_APPOINTMENT', 'CUSTOM_TEMPLATE'] as const;

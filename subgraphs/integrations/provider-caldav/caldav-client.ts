@@ -1,16 +1,16 @@
 import type { XMLParser } from 'fast-xml-parser';
 import { isIP } from 'node:net';
-import { fetchOutbound, OutboundError } from '../../kit/outbound';
+import { fetchOutbound, OutboundError } from '../../../platform/outbound';
 import { parseIcsFeed } from '../ics/ics-feed';
 import { ProviderBusy, ProviderCalendar } from '../provider-oauth/provider-calendars';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /**
  * A CalDAV client (RFC 4791) for calendars connected with a username and an app-specific password
  * (Apple iCloud): basic auth, discovery by PROPFIND (current-user-principal → calendar-home-set →
  * the calendars in it) and busy times by a REPORT calendar-query of the VEVENTs in a time range,
  * whose calendar data is read with the ICS parser of the feeds. Every request goes through the
- * outbound policy (kit/outbound.ts).
+ * outbound policy (platform/outbound.ts).
  */
 
 export interface CalDavAccount {

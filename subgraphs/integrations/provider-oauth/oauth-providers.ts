@@ -1,4 +1,4 @@
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /**
  * The third-party OAuth providers (calendars: Google, Microsoft 365; conferencing: Zoom, Microsoft Teams;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput } from '../../kit/errors';
-import { fetchOutbound, OutboundError } from '../../kit/outbound';
-import { sha256Hex } from '../../kit/sha256';
+import { badInput } from '../../../platform/errors';
+import { fetchOutbound, OutboundError } from '../../../platform/outbound';
+import { sha256Hex } from '../../../platform/sha256';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { OAUTH_PROVIDERS, OAuthProvider, providerEndpoints, redirectUriOf } from './oauth-providers';
 import { ProviderOAuthState } from './oauth-state.entity';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /** How long a consent may take (`PROVIDER_OAUTH_STATE_TTL_MS`, default 10 minutes). */
 const stateTtlMs = () => setting('PROVIDER_OAUTH_STATE_TTL_MS');

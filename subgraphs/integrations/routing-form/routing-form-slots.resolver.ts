@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { RoutingFormService } from './routing-form.service';
 
 /** A routing form addressed by its id alone (POST /v2/routing-forms/{routingFormId}/…): who owns it, for the nested field's PBAC. */

@@ -1,6 +1,6 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageArgs, PageOf } from '../../kit/pagination';
+import { PageArgs, PageOf } from '../../../platform/pagination';
 import { RoutingForm } from './routing-form.entity';
 import { RoutingFormResponse } from './routing-form-response.entity';
 

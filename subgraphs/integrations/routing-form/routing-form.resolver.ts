@@ -1,9 +1,9 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { paginationOf } from '../../../platform/pagination';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import {
@@ -18,7 +18,7 @@ import { FormScope, RoutingFormService } from './routing-form.service';
 
 const service = (ctx: SubgraphContext) => new RoutingFormService(ctx);
 
-/** A submission sent with an Idempotency-Key is stored once: sent again, it answers the response stored (kit/keyed-writes.ts). */
+/** A submission sent with an Idempotency-Key is stored once: sent again, it answers the response stored (platform/keyed-writes.ts). */
 function submittedOnce(
   ctx: SubgraphContext,
   info: GraphQLResolveInfo,

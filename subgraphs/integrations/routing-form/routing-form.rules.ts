@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 
 /** A question of a form. `identifier` (default: the id) is the key a submission may use instead of the id. */
 export interface FormField {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { SubgraphContext } from '../../kit/context';
-import { badInput, notFound } from '../../kit/errors';
-import { pageWindow } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput, notFound } from '../../../platform/errors';
+import { pageWindow } from '../../../platform/pagination';
 import { checkOrganization, checkOrgTeam } from '../team-address';
 import { recordFormSubmitted } from './routing-form-events';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { RoutedSlotsByDateDocument, RoutedSlotsDocument } from '../contracts/generated';
 
 /** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */

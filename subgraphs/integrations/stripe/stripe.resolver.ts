@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { checkOrgTeam } from '../team-address';
 import { StripeService } from './stripe.service';
 

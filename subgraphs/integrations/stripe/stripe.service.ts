@@ -1,7 +1,7 @@
 import { DataSource, IsNull } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { OutboundError } from '../../kit/outbound';
-import { serviceUnavailable } from '../../kit/unavailable';
+import { badInput, notFound } from '../../../platform/errors';
+import { OutboundError } from '../../../platform/outbound';
+import { serviceUnavailable } from '../../../platform/unavailable';
 import {
   authorizationUrl,
   consumeState,
@@ -14,7 +14,7 @@ import {
 } from '../provider-oauth/provider-oauth';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { StripeConnection } from './stripe-connection.entity';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /** Whose Stripe account: a user's (/v2/stripe) or a team's (/v2/organizations/{orgId}/teams/{teamId}/stripe). */
 export interface StripeOwner {

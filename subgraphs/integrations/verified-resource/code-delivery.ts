@@ -1,10 +1,10 @@
-import { mailerFromEnvironment } from '../../kit/mailer';
-import { textMessageProvider } from '../../kit/text-messages';
+import { mailerFromEnvironment } from '../../../platform/mailer';
+import { textMessageProvider } from '../../../platform/text-messages';
 
 /**
  * How codes reach their address. E-mail goes over SMTP (the same nodemailer set-up as the OAuth
  * notices: SMTP_URL or SMTP_HOST…); text messages through the operator's SMS provider
- * (kit/text-messages.ts: SMS_PROVIDER_URL), which throws TextProviderUnavailable when there is none.
+ * (platform/text-messages.ts: SMS_PROVIDER_URL), which throws TextProviderUnavailable when there is none.
  */
 export async function sendEmailCode(to: string, code: string): Promise<void> {
   await mailerFromEnvironment().send({

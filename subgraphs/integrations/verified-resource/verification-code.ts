@@ -1,2 +1,2 @@
-/** The one-time code rules are shared with the booker e-mail verification of scheduling (kit). */
-export * from '../../kit/verification-code';
+/** The one-time code rules are shared with the booker e-mail verification of scheduling (platform/verification-code.ts). */
+export * from '../../../platform/verification-code';

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
 
 @InputType({ description: 'Body of POST …/verified-resources/emails/verification-code/request.' })

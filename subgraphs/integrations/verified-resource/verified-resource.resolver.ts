@@ -1,9 +1,9 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { notFound } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { notFound } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
 import {
   RequestEmailVerificationInput,
@@ -17,7 +17,7 @@ import { normalisedEmail, normalisedPhone, ResourceOwner, VerifiedResourceServic
 import { VerifiedResourcesTeamDocument } from '../contracts/generated';
 
 const service = (ctx: SubgraphContext) => new VerifiedResourceService(ctx.db);
-/** A code requested with an Idempotency-Key is sent once: sent again, the request answers true without a second message (kit/keyed-writes.ts). */
+/** A code requested with an Idempotency-Key is sent once: sent again, the request answers true without a second message (platform/keyed-writes.ts). */
 const requestedOnce = (ctx: SubgraphContext, info: GraphQLResolveInfo, request: () => Promise<boolean>) =>
   keyedWrite(ctx, info, () => Promise.resolve(true), request);
 const me = (ctx: SubgraphContext): ResourceOwner => ({ userId: ctx.principal.userId! });

@@ -1,14 +1,14 @@
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
-import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
-import { TextProviderUnavailable } from '../../kit/text-messages';
+import { badInput, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
+import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
+import { TextProviderUnavailable } from '../../../platform/text-messages';
 import { sendEmailCode, sendSmsCode } from './code-delivery';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from './verification-code';
 import { VerificationChannel, VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
-import { forgetKeyedWrite, recordKeyedWrite } from '../../kit/keyed-writes';
-import { E164_PHONE } from '../../kit/e164';
+import { forgetKeyedWrite, recordKeyedWrite } from '../../../platform/keyed-writes';
+import { E164_PHONE } from '../../../platform/e164';
 
 /** Whose verified resources: a user's own, or a team's. */
 export type ResourceOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };

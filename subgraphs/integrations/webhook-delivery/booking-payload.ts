@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { RecordedBooking } from '../../kit/webhook-event-jobs';
+import { RecordedBooking } from '../../../platform/webhook-event-jobs';
 
 /** The organizer's profile (organizations subgraph, asked through the supergraph). */
 export interface Organizer {

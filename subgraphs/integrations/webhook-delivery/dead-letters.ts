@@ -1,14 +1,14 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager } from 'typeorm';
-import { WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
-import { CrashGuard } from '../../kit/job-pump';
-import { countDelivery } from '../../kit/metrics';
+import { WEBHOOK_DELIVERY_QUEUE } from '../../../platform/job-queue';
+import { CrashGuard } from '../../../platform/job-pump';
+import { countDelivery } from '../../../platform/metrics';
 
 /** A job is set aside once this many of its starts never finished (each time its worker died with it in hand). */
 export const CRASHES_BEFORE_DEAD_LETTER = 2;
 
 /**
- * The webhook worker's crash guard (kit/job-pump.ts) over `unfinished_jobs`: a row per job taken out of the
+ * The webhook worker's crash guard (platform/job-pump.ts) over `unfinished_jobs`: a row per job taken out of the
  * queue and not yet ended, which a crash leaves behind. One statement per fetched batch records the starts
  * and marks the jobs whose unfinished starts reached the limit; ended jobs' rows are deleted with the
  * completions. A dead-lettered attempt also shows in its webhook's delivery log (status `dead-lettered`, the reason).

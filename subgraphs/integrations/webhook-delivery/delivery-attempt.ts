@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { DataSource, EntityManager } from 'typeorm';
-import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
-import { groupedWriter } from '../../kit/grouped-writes';
-import { countDelivery } from '../../kit/metrics';
-import { inSpan } from '../../kit/tracing';
-import { fetchOutbound, OutboundError } from '../../kit/outbound';
+import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../../platform/job-queue';
+import { groupedWriter } from '../../../platform/grouped-writes';
+import { countDelivery } from '../../../platform/metrics';
+import { inSpan } from '../../../platform/tracing';
+import { fetchOutbound, OutboundError } from '../../../platform/outbound';
 import { decryptWebhookSecret } from '../webhook/webhook-secret';
 import { Webhook } from '../webhook/webhook.entity';
 import {

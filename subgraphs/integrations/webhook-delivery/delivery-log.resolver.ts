@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs, PageOf, paginationOf } from '../../../platform/pagination';
 import { DeliveryLogService } from './delivery-log.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../kit/job-queue';
-import { conflict, notFound } from '../../kit/errors';
-import { PageArgs, DEFAULT_TAKE } from '../../kit/pagination';
+import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../../platform/job-queue';
+import { conflict, notFound } from '../../../platform/errors';
+import { PageArgs, DEFAULT_TAKE } from '../../../platform/pagination';
 import { Webhook } from '../webhook/webhook.entity';
 import { DeliveryJob } from './fan-out';
 import { WebhookDelivery } from './webhook-delivery.entity';

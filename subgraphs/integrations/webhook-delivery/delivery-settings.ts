@@ -1,4 +1,4 @@
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 /** Delivery tuning, from the environment (README "Webhook deliveries"). */
 export interface DeliverySettings {
   /** Attempts in all, the first included (WEBHOOK_MAX_ATTEMPTS, default 8). */

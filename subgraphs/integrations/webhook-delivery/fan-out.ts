@@ -1,15 +1,21 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
-import { groupedWriter } from '../../kit/grouped-writes';
-import { enqueueInTransaction, enqueueManyInTransaction, WEBHOOK_DELIVERY_CHANNEL, WEBHOOK_DELIVERY_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { GraphLink } from '../../../platform/graph-link';
+import { groupedWriter } from '../../../platform/grouped-writes';
+import {
+  enqueueInTransaction,
+  enqueueManyInTransaction,
+  WEBHOOK_DELIVERY_CHANNEL,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_SCHEDULED_QUEUE,
+} from '../../../platform/job-queue';
 import { NO_SHOW_TRIGGERS } from '../webhook/triggers';
 import { Webhook } from '../webhook/webhook.entity';
 import { bookingWebhookPayload } from './booking-payload';
-import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
+import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../../platform/webhook-event-jobs';
 import { DeliveryBody, deliveryBody } from './delivery-body';
 import { OwnerEventJob, ownerEventRecipients } from './owner-events';
 import { bookingAudience, subscribedWebhooks } from './subscribers';
-import { TracedJob, withTraceContext } from '../../kit/tracing';
+import { TracedJob, withTraceContext } from '../../../platform/tracing';
 import { NoShowAttendanceDocument } from '../contracts/generated';
 
 export interface DeliveryJob {

@@ -1,9 +1,9 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
-import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
-import { OutOfOfficeEventJob } from '../../kit/webhook-event-jobs';
+import { GraphLink } from '../../../platform/graph-link';
+import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../../platform/job-queue';
+import { OutOfOfficeEventJob } from '../../../platform/webhook-event-jobs';
 import { Webhook } from '../webhook/webhook.entity';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/generated';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BoundedThread } from '../../kit/bounded-thread';
+import { BoundedThread } from '../../../platform/bounded-thread';
 import { RenderedPayload } from '../webhook/payload-template';
 
 /** A render takes about a millisecond; this much (the thread's start included) means something is wrong. */

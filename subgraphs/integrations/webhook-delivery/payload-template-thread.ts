@@ -1,4 +1,4 @@
-import { serveInThread } from '../../kit/bounded-thread';
+import { serveInThread } from '../../../platform/bounded-thread';
 import { renderPayloadTemplate } from '../webhook/payload-template';
 
 /** The render thread of payload templates (payload-template-renderer.ts): the only code it loads is the renderer. */

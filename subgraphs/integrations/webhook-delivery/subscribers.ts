@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
+import { GraphLink } from '../../../platform/graph-link';
 import { Webhook } from '../webhook/webhook.entity';
 import { Organizer } from './booking-payload';
-import { RecordedBooking } from '../../kit/webhook-event-jobs';
+import { RecordedBooking } from '../../../platform/webhook-event-jobs';
 import { WebhookHostsDocument, WebhookTeamDocument } from '../contracts/generated';
 
 export interface BookingAudience {

@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
-import { openDataSource } from '../../kit/data-source';
-import { DependencyCheck } from '../../kit/health';
-import { JobPump, pumpJobs } from '../../kit/job-pump';
-import { watchQueueDepth } from '../../kit/metrics';
+import { GraphLink } from '../../../platform/graph-link';
+import { openDataSource } from '../../../platform/data-source';
+import { DependencyCheck } from '../../../platform/health';
+import { JobPump, pumpJobs } from '../../../platform/job-pump';
+import { watchQueueDepth } from '../../../platform/metrics';
 import {
   queueDepth,
   startJobQueueWorker,
@@ -14,14 +14,14 @@ import {
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_EVENT_QUEUE,
   WEBHOOK_SCHEDULED_QUEUE,
-} from '../../kit/job-queue';
+} from '../../../platform/job-queue';
 import { integrations } from '../index';
 import { attemptDelivery } from './delivery-attempt';
 import { deadLetterGuard } from './dead-letters';
 import { closeRenderThread } from './payload-template-renderer';
 import { DeliveryJob, fanOut } from './fan-out';
-import { BookingEventJob, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
-import { assertValidConfiguration, setting } from '../../kit/configuration/settings';
+import { BookingEventJob, ScheduledBookingJob } from '../../../platform/webhook-event-jobs';
+import { assertValidConfiguration, setting } from '../../../platform/configuration/settings';
 
 /** The channel scheduling's booking_events trigger NOTIFYs: a new event wakes the fan-out at once instead of at the next poll. */
 

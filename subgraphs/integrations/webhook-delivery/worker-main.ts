@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { defaultGatewayUrl } from '../../kit/graph-link';
-import { answerProbe, dependencyStates } from '../../kit/health';
-import { serveUntilStopped } from '../../kit/lifecycle';
-import { answerMetrics } from '../../kit/metrics';
+import { defaultGatewayUrl } from '../../../platform/graph-link';
+import { answerProbe, dependencyStates } from '../../../platform/health';
+import { serveUntilStopped } from '../../../platform/lifecycle';
+import { answerMetrics } from '../../../platform/metrics';
 import { startWebhookWorker } from './webhook-worker';
-import { assertValidConfiguration, ConfigurationError, setting } from '../../kit/configuration/settings';
+import { assertValidConfiguration, ConfigurationError, setting } from '../../../platform/configuration/settings';
 
 /**
  * The webhook worker as its own process (`npm start` runs WEBHOOK_WORKERS of them, docker-compose one):

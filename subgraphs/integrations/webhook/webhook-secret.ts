@@ -1,9 +1,9 @@
-import { afterPrefix, keyFromSecret, seal, unseal } from '../../kit/sealed-secret';
-import { setting } from '../../kit/configuration/settings';
+import { afterPrefix, keyFromSecret, seal, unseal } from '../../../platform/sealed-secret';
+import { setting } from '../../../platform/configuration/settings';
 
 /**
  * Webhook secrets are HMAC signing keys the service must use again when it delivers a payload,
- * so they cannot be hashed: they are stored sealed (kit/sealed-secret.ts) as `v1.<iv>.<auth tag>.<ciphertext>`
+ * so they cannot be hashed: they are stored sealed (platform/sealed-secret.ts) as `v1.<iv>.<auth tag>.<ciphertext>`
  * under WEBHOOK_SECRET_KEY.
  */
 const FORMAT = 'v1';

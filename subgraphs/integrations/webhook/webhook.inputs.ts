@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { DEFAULT_WEBHOOK_VERSION } from './triggers';
 import { Webhook } from './webhook.entity';
 

@@ -1,9 +1,9 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { notFound } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { notFound } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Webhook } from './webhook.entity';
 import { CreateWebhookInput, UpdateWebhookInput, WebhookPage } from './webhook.inputs';
 import { WebhookOwner, WebhookService } from './webhook.service';

@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
-import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../kit/outbound';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
+import { checkOutboundUrlWithoutLookup, OutboundRefused } from '../../../platform/outbound';
 import { payloadTemplateProblem } from './payload-template';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { ACCEPTED_TRIGGERS, DEFAULT_WEBHOOK_VERSION, NO_SHOW_TRIGGERS, WEBHOOK_TIME_UNITS, WEBHOOK_VERSIONS } from './triggers';
 import { decryptWebhookSecret, encryptWebhookSecret } from './webhook-secret';
 import { Webhook } from './webhook.entity';
@@ -145,7 +145,7 @@ export class WebhookService {
     );
   }
 
-  /** The webhook a keyed creation committed (kit/keyed-writes.ts), as it is now. */
+  /** The webhook a keyed creation committed (platform/keyed-writes.ts), as it is now. */
   recalled(reference: KeyedWriteReference): Promise<Webhook> {
     return this.webhooks.findOneByOrFail({ id: Number(reference.id) });
   }

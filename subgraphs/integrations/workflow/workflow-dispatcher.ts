@@ -1,12 +1,12 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager } from 'typeorm';
-import { enqueueInTransaction, startJobQueueWorker, WORKFLOW_REMINDERS_QUEUE } from '../../kit/job-queue';
+import { enqueueInTransaction, startJobQueueWorker, WORKFLOW_REMINDERS_QUEUE } from '../../../platform/job-queue';
 import { WorkflowReminder } from './workflow-reminder.entity';
 import { WorkflowStep } from './workflow-step.entity';
-import { mailerFromEnvironment } from '../../kit/mailer';
-import { TextMessage, textMessageProvider } from '../../kit/text-messages';
+import { mailerFromEnvironment } from '../../../platform/mailer';
+import { TextMessage, textMessageProvider } from '../../../platform/text-messages';
 import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /** The job of one reminder row: sent when its `due_at` comes (pg-boss `startAfter`). */
 export interface ReminderJob {

@@ -1,9 +1,9 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { ReminderBooking } from './workflow-reminder.entity';
 import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowPage } from './workflow.inputs';

@@ -1,6 +1,6 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
-import { E164_PHONE } from '../../kit/e164';
+import { E164_PHONE } from '../../../platform/e164';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
 export const TRIGGERS = [

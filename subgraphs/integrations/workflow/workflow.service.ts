@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { SubgraphContext } from '../../kit/context';
-import { badInput, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { checkOrgTeam } from '../team-address';
 import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
 import { enqueueReminders } from './workflow-dispatcher';
@@ -10,7 +10,7 @@ import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
 import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { WorkflowTeamEventTypesDocument } from '../contracts/generated';
 
 export interface TeamAddress {

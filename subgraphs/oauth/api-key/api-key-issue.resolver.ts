@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { ApiKeyService } from './api-key.service';
 
 /** Keys another subgraph hands out for a user it created (a managed organization's API user). */

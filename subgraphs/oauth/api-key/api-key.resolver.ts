@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { forbidden } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { forbidden } from '../../../platform/errors';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyService } from './api-key.service';
 

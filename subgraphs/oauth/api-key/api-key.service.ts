@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { badInput, notFound, unauthenticated } from '../../kit/errors';
+import { badInput, notFound, unauthenticated } from '../../../platform/errors';
 import { sha256Hex } from '../secrets';
 import { ApiKey } from './api-key.entity';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { ResolvedCredential } from './credential.type';
 import { CredentialService } from './credential.service';
 import { User } from '../user/user.stub';

@@ -1,4 +1,4 @@
-import { GraphLink } from '../../kit/graph-link';
+import { GraphLink } from '../../../platform/graph-link';
 import { AnswerMembershipInvitationDocument, MembershipInvitationsDocument } from '../contracts/generated';
 
 /** A membership that waits for its person's answer, as the invitations page shows it. */

@@ -1,4 +1,4 @@
-import { GraphLink } from '../../kit/graph-link';
+import { GraphLink } from '../../../platform/graph-link';
 import { DirectoryUsersDocument, SignInDocument } from '../contracts/generated';
 
 /** A user as the oauth pages need them; the organizations subgraph owns users and their passwords. */

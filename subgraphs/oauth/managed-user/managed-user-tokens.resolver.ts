@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Field, Float, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { badInput } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput } from '../../../platform/errors';
 import { OAuthClient } from '../oauth-client/oauth-client.entity';
 import { TokenService } from '../token/token.service';
 

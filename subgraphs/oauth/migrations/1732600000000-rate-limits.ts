@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { RATE_LIMIT_TABLE, rateLimitTableDdl } from '../../kit/rate-limit-store';
+import { RATE_LIMIT_TABLE, rateLimitTableDdl } from '../../../platform/rate-limit-store';
 
 /** The counters of failed sign-ins per account and per IP (rate-limiter-flexible's table layout), shared by every replica. */
 export class RateLimits1732600000000 implements MigrationInterface {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { conflict, notFound } from '../../kit/errors';
+import { conflict, notFound } from '../../../platform/errors';
 import { OAuthClient, OAuthClientStatus } from './oauth-client.entity';
 
 export enum OAuthClientDecision {

@@ -1,10 +1,10 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, FieldResolver, Info, Mutation, Query, Resolver, Root, registerEnumType } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { User } from '../user/user.stub';
 import { UserDirectory } from '../directory/user-directory';
-import { mailerFromEnvironment } from '../../kit/mailer';
+import { mailerFromEnvironment } from '../../../platform/mailer';
 import { OAuthClient } from './oauth-client.entity';
 import { RegisteredOAuthClient, RegisterOAuthClientInput } from './oauth-client.inputs';
 import { OAuthClientDecision, OAuthClientReviewService } from './oauth-client-review.service';

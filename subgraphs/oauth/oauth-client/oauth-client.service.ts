@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
-import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../kit/keyed-writes';
+import { badInput } from '../../../platform/errors';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../../platform/keyed-writes';
 import { sha256Hex } from '../secrets';
 import { OAuthClient, OAuthClientStatus } from './oauth-client.entity';
 import { isOAuthScope } from './scopes';

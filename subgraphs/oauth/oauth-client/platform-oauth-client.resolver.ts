@@ -1,8 +1,8 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, Info, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { forbidden } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { forbidden } from '../../../platform/errors';
 import { OAuthClient } from './oauth-client.entity';
 import { CreatedPlatformOAuthClient, CreatePlatformOAuthClientInput, UpdatePlatformOAuthClientInput } from './platform-oauth-client.inputs';
 import { organizationOfCaller, PlatformOAuthClientService } from './platform-oauth-client.service';

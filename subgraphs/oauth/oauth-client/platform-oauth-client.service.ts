@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { Principal } from '../../kit/principal';
+import { badInput, notFound } from '../../../platform/errors';
+import { Principal } from '../../../platform/principal';
 import { OAuthClient } from './oauth-client.entity';
 import { checkedName, checkedRedirectUris, OAuthClientService, PlatformClientSettings } from './oauth-client.service';
 import { CreatePlatformOAuthClientInput, UpdatePlatformOAuthClientInput } from './platform-oauth-client.inputs';
 import { USER_SCOPES } from './scopes';
-import { KeyedWriteReference } from '../../kit/keyed-writes';
+import { KeyedWriteReference } from '../../../platform/keyed-writes';
 
 /** The caller's organization, as `@pbac(org: "principal.organizationId")` reads it: the first accepted organization membership. */
 export function organizationOfCaller(principal: Principal): number | null {

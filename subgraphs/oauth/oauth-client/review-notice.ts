@@ -1,4 +1,4 @@
-import { Mail, Mailer } from '../../kit/mailer';
+import { Mail, Mailer } from '../../../platform/mailer';
 import { OAuthClient, OAuthClientStatus } from './oauth-client.entity';
 
 /** The owner of a client, as the organizations subgraph knows them. */

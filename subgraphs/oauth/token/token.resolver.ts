@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { OAuthTokenRequest, OAuthTokenResponse } from './token.inputs';
 import { TokenService } from './token.service';
 

@@ -1,8 +1,8 @@
 import { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { SubgraphRuntime } from '../../kit/server';
+import { SubgraphRuntime } from '../../../platform/server';
 import { UserDirectory } from '../directory/user-directory';
-import { mailerFromEnvironment } from '../../kit/mailer';
+import { mailerFromEnvironment } from '../../../platform/mailer';
 import { OAuthClientDecision, OAuthClientReviewService } from '../oauth-client/oauth-client-review.service';
 import { notifyOwner } from '../oauth-client/review-notice';
 import { Browser, csrfMatches } from './browser';

@@ -1,5 +1,5 @@
 import { Request, Response } from 'express';
-import { SubgraphRuntime } from '../../kit/server';
+import { SubgraphRuntime } from '../../../platform/server';
 import { AuthorizationCodeService } from '../authorization/authorization-code.service';
 import {
   AUTHORIZATION_REDIRECT_ERRORS,

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Request, Response } from 'express';
-import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../kit/principal';
-import { SubgraphRuntime } from '../../kit/server';
+import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../../platform/principal';
+import { SubgraphRuntime } from '../../../platform/server';
 import { DirectoryUser, UserDirectory } from '../directory/user-directory';
 import { sameText } from '../secrets';
 import { SessionService } from '../session/session.service';
 import { readCookies, setCookie } from './cookies';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 export const SESSION_COOKIE = 'svc_session';
 /** A random value bound to the browser before sign-in: the basis of the sign-in form's CSRF token. */

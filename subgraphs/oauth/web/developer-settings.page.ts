@@ -1,6 +1,6 @@
 import { Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { SubgraphRuntime } from '../../kit/server';
+import { SubgraphRuntime } from '../../../platform/server';
 import { OAuthClient } from '../oauth-client/oauth-client.entity';
 import { OAuthClientService } from '../oauth-client/oauth-client.service';
 import { Browser, csrfMatches } from './browser';

@@ -2,7 +2,7 @@ import { Request, Response } from 'express';
 import { OAUTH_SCOPES } from '../oauth-client/scopes';
 import { publicOrigin } from './browser';
 
-export { OAUTH_DISCOVERY_PATH as DISCOVERY_PATH } from '../../kit/addresses';
+export { OAUTH_DISCOVERY_PATH as DISCOVERY_PATH } from '../../../platform/addresses';
 export const AUTHORIZE_PATH = '/auth/oauth2/authorize';
 export const TOKEN_PATH = '/v2/auth/oauth2/token';
 

@@ -1,5 +1,5 @@
 import { Request, Response } from 'express';
-import { SubgraphRuntime } from '../../kit/server';
+import { SubgraphRuntime } from '../../../platform/server';
 import { Invitation, InvitationDirectory } from '../directory/invitation-directory';
 import { Browser, csrfMatches } from './browser';
 import { html } from './html';

@@ -1,6 +1,6 @@
 import express, { NextFunction, Request, Response } from 'express';
-import { addressOf } from '../../kit/addresses';
-import { SubgraphRuntime } from '../../kit/server';
+import { addressOf } from '../../../platform/addresses';
+import { SubgraphRuntime } from '../../../platform/server';
 import { showReview, reviewClient } from './admin-review.page';
 import { decideAuthorize, showAuthorize } from './authorize.page';
 import { Browser, browserOf } from './browser';
@@ -12,7 +12,7 @@ import { page, STYLESHEET } from './layout';
 import { parameterWithNul } from './readable-text';
 import { signInLockout } from './sign-in-lockout';
 import { showSignIn, signIn, signOut } from './sign-in.page';
-import { postgresLimiters } from '../../kit/rate-limit-store';
+import { postgresLimiters } from '../../../platform/rate-limit-store';
 
 /** The oauth subgraph's schema, where its rate limit counters are (migration RateLimits1732600000000). */
 const OAUTH_SCHEMA = 'oauth';

@@ -1,9 +1,9 @@
 import { Request } from 'express';
-import { addressKey } from '../../kit/client-address';
-import { GuessLockout } from '../../kit/failure-lockout';
-import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../kit/principal';
-import { RateLimitSettings } from '../../kit/rate-limit-settings';
-import { LimiterFactory } from '../../kit/rate-limit-store';
+import { addressKey } from '../../../platform/client-address';
+import { GuessLockout } from '../../../platform/failure-lockout';
+import { FORWARDED_CONTEXT_HEADER, verifyForwardedContext } from '../../../platform/principal';
+import { RateLimitSettings } from '../../../platform/rate-limit-settings';
+import { LimiterFactory } from '../../../platform/rate-limit-store';
 
 /** One account whatever the case and spaces the e-mail was typed with. */
 export function normalisedEmail(email: string): string {

@@ -1,6 +1,6 @@
 import { Request, Response } from 'express';
-import { GuessLockout } from '../../kit/failure-lockout';
-import { SubgraphRuntime } from '../../kit/server';
+import { GuessLockout } from '../../../platform/failure-lockout';
+import { SubgraphRuntime } from '../../../platform/server';
 import { UserDirectory } from '../directory/user-directory';
 import { SESSION_LIFETIME_MS, SessionService } from '../session/session.service';
 import { Browser, csrfMatches, PRE_SESSION_COOKIE, preSessionCsrf, SESSION_COOKIE } from './browser';
@@ -8,7 +8,7 @@ import { clearCookie, setCookie } from './cookies';
 import { html } from './html';
 import { csrfField, Notice, page } from './layout';
 import { formExpired } from './respond';
-import { retryAfterSeconds, waitText } from '../../kit/failure-lockout';
+import { retryAfterSeconds, waitText } from '../../../platform/failure-lockout';
 import { NUL } from './readable-text';
 import { signInClientAddress } from './sign-in-lockout';
 

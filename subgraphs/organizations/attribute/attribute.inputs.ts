@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { Attribute, AttributeType } from './attribute.entity';
 
 @InputType({ description: 'An option in the body of POST /v2/organizations/{orgId}/attributes/{attributeId}/options (and of attribute creation).' })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { Attribute, AttributeAssignment, AttributeOption, AttributeType } from './attribute.entity';

@@ -1,6 +1,6 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Membership } from '../team/membership.entity';
 
 @ObjectType({ description: 'One option of a MULTI_SELECT attribute held by a member (reference: MultiSelectAttributeOption).' })

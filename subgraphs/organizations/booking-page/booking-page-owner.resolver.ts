@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
 import { BookingPageOwnerService } from './booking-page-owner.service';

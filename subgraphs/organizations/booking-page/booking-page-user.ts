@@ -1,6 +1,6 @@
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { userById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { userById } from '../user/user.loaders';
 
 /**
  * What anyone may know of a user whose booking page is public: id, username, name and avatar, never the

@@ -1,12 +1,12 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { ChargeCreditsInput } from './credit.inputs';
 import { CreditOwner, CreditService } from './credit.service';
 import { CreditBalance, CreditCharge } from './credit.types';
 
-/** A charge sent with an Idempotency-Key is charged once: sent again, it answers the first charge (kit/keyed-writes.ts). */
+/** A charge sent with an Idempotency-Key is charged once: sent again, it answers the first charge (platform/keyed-writes.ts). */
 function chargedOnce(ctx: SubgraphContext, info: GraphQLResolveInfo, owner: CreditOwner, input: ChargeCreditsInput): Promise<CreditCharge> {
   const credits = new CreditService(ctx.db);
   return keyedWrite(

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict } from '../../../platform/errors';
 import { ChargeCreditsInput } from './credit.inputs';
 import { CreditBalance, CreditCharge } from './credit.types';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 
 /** Whose credits: a user's own, or a team's (an organization is a team). */
 export type CreditOwner = { userId: number } | { teamId: number };

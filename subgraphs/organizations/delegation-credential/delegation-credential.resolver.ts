@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { DelegationCredential, WorkspacePlatform } from './delegation-credential.entity';
 import { CreateDelegationCredentialInput, UpdateDelegationCredentialInput } from './delegation-credential.inputs';
 import { DelegationCredentialService, workspacePlatformOf } from './delegation-credential.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { Team } from '../team/team.entity';
 import { DelegationCredential, WorkspacePlatform } from './delegation-credential.entity';
 import { CreateDelegationCredentialInput, ServiceAccountKeyInput, UpdateDelegationCredentialInput } from './delegation-credential.inputs';

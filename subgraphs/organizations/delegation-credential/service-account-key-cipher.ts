@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { keyFromSecret, seal, unseal } from '../../kit/sealed-secret';
-import { setting } from '../../kit/configuration/settings';
+import { keyFromSecret, seal, unseal } from '../../../platform/sealed-secret';
+import { setting } from '../../../platform/configuration/settings';
 
 /**
  * Service account keys of delegation credentials are used again (to act for the domain's users), so
- * they are sealed, never hashed (kit/sealed-secret.ts: AES-256-GCM) under `DELEGATION_CREDENTIAL_KEY`, stored as
+ * they are sealed, never hashed (platform/sealed-secret.ts: AES-256-GCM) under `DELEGATION_CREDENTIAL_KEY`, stored as
  * `v1.<key id>.<iv>.<auth tag>.<ciphertext>` (base64url parts). The key id (first 8 bytes of the
  * SHA-256 of the derived key) says which key sealed a value, so keys can rotate: put the new key in
  * `DELEGATION_CREDENTIAL_KEY` and the previous ones, comma-separated, in

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { UpdateManagedOrganizationInput, CreateManagedOrganizationInput } from './managed-organization.inputs';
 import { IssueApiKey, ManagedOrganizationService } from './managed-organization.service';
 import { ManagedOrganization, ManagedOrganizationPage, ManagedOrganizationWithApiKey } from './managed-organization.types';

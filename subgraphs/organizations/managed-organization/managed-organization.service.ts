@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, conflict, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { MembershipRole } from '../team/membership.entity';
 import { MembershipService } from '../membership/membership.service';
 import { Team } from '../team/team.entity';

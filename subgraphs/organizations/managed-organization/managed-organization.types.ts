@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { Team } from '../team/team.entity';
 
 @ObjectType({ description: 'An organization managed by another one (reference ManagedOrganizationOutput).' })

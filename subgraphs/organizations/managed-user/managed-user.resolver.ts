@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { UpdateMeInput } from '../user/update-me';
 import { ManagedUserService } from './managed-user.service';
 import { CreatedManagedUser, CreateManagedUserInput, ManagedUser, ManagedUserKeys } from './managed-user.type';

@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../../kit/context';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { profileChanges, UpdateMeInput } from '../user/update-me';
 import { User } from '../user/user.entity';

@@ -1,4 +1,4 @@
-import { Principal } from '../../kit/principal';
+import { Principal } from '../../../platform/principal';
 
 /**
  * Consent (issue 21): a membership lets a team read a person's data (schedules, time off, busy times,

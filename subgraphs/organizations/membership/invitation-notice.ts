@@ -1,8 +1,8 @@
-import { bookingBaseUrl } from '../../kit/booking-url';
-import { Mail, mailerFromEnvironment } from '../../kit/mailer';
+import { bookingBaseUrl } from '../../../platform/booking-url';
+import { Mail, mailerFromEnvironment } from '../../../platform/mailer';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 
 /** The page where a signed-in person answers their invitations (served by the oauth subgraph under /auth). */
 export const INVITATIONS_PAGE_PATH = '/auth/invitations';

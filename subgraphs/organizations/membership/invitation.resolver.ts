@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Membership } from '../team/membership.entity';
 import { changed } from './membership.resolver';
 import { MembershipService } from './membership.service';

@@ -1,9 +1,11 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { PageArgs, PageOf, paginationOf } from '../../kit/pagination';
-import { roleById, teamById, userById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { PageArgs, PageOf, paginationOf } from '../../../platform/pagination';
+import { roleById } from '../role/role.loaders';
+import { teamById } from '../team/team.loaders';
+import { userById } from '../user/user.loaders';
 import { Team } from '../team/team.entity';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { User } from '../user/user.entity';
@@ -34,7 +36,7 @@ export async function changed(ctx: SubgraphContext, change: Promise<MembershipCh
   return membership;
 }
 
-/** A membership created with an Idempotency-Key is created once: sent again, the same membership (kit/keyed-writes.ts). */
+/** A membership created with an Idempotency-Key is created once: sent again, the same membership (platform/keyed-writes.ts). */
 export function createdOnce(ctx: SubgraphContext, info: GraphQLResolveInfo, address: MembershipAddress, input: CreateMembershipInput): Promise<Membership> {
   const memberships = new MembershipService(ctx.db);
   return changed(

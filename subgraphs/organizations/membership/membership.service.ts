@@ -1,8 +1,7 @@
-import { leanFindBy } from '../../kit/lean-reads';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { badInput, conflict, forbidden, isConstraintViolation, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
@@ -218,13 +217,5 @@ export class MembershipService {
   private async refuseLastOwner(tx: EntityManager, membership: Membership, change: 'demoted' | 'removed'): Promise<void> {
     const others = await tx.count(Membership, { where: { teamId: membership.teamId, role: MembershipRole.OWNER, accepted: true } });
     if (others <= 1) throw conflict(`The last owner of team ${membership.teamId} cannot be ${change}: make another member OWNER first`);
-  }
-
-  forTeams(teamIds: readonly number[]): Promise<Membership[]> {
-    return leanFindBy(this.db, Membership, 'teamId', teamIds, ['id']);
-  }
-
-  forUsers(userIds: readonly number[]): Promise<Membership[]> {
-    return leanFindBy(this.db, Membership, 'userId', userIds, ['id']);
   }
 }

@@ -1,7 +1,7 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
 import { CreateMembershipInput, UpdateMembershipInput } from './membership.inputs';
 import { changed, createdOnce, MembershipPage, pageOf } from './membership.resolver';

@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
 import { User } from '../user/user.entity';
 

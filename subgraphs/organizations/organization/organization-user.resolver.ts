@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
-import { userById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import { userById } from '../user/user.loaders';
 import { User } from '../user/user.entity';
 import { organizationUserOf } from './organization-user.service';
 import { OrganizationUser } from './organization-user.type';

@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../../kit/context';
-import { membershipsByUserId, teamById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { membershipsByUserId, teamById } from '../team/team.loaders';
 import { OrganizationUser } from './organization-user.type';
 
 /** The user as an accepted member of the organization, or null when they are not one. */

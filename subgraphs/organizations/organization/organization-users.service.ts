@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
-import { teamById, teamsByOrganizationId } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import { teamById, teamsByOrganizationId } from '../team/team.loaders';
 import { Team } from '../team/team.entity';
 import { Organization } from './organization.type';
 

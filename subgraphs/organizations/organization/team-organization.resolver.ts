@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { teamById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { teamById } from '../team/team.loaders';
 import { Team } from '../team/team.entity';
 import { Organization } from './organization.type';
 

@@ -1,6 +1,6 @@
 import { Ctx, Directive, FieldResolver, Int, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { membershipsByUserId, teamById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { membershipsByUserId, teamById } from '../team/team.loaders';
 import { User } from '../user/user.entity';
 import { Organization } from './organization.type';
 

@@ -1,7 +1,7 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
-import { privateLinkBookingUrl } from '../../kit/booking-url';
-import { SubgraphContext } from '../../kit/context';
-import { teamById } from '../loaders';
+import { privateLinkBookingUrl } from '../../../platform/booking-url';
+import { SubgraphContext } from '../../../platform/context';
+import { teamById } from '../team/team.loaders';
 import { PrivateLink } from './private-link.stub';
 
 @Resolver(() => PrivateLink)

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { Role } from './role.entity';
 
 @InputType({ description: 'Body of POST /v2/organizations/{orgId}/roles.' })

@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
 import { Role } from './role.entity';
 import { AssignRoleInput, CreateRoleInput, RolePage, RolePermissionsInput, UpdateRoleInput } from './role.inputs';

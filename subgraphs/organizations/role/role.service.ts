@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { PageArgs, pageWindow } from '../../kit/pagination';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { Role } from './role.entity';

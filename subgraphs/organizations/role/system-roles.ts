@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Kind, parse, StringValueNode, ListValueNode } from 'graphql';
-import { SUPERGRAPH_FILE } from '../../kit/schema-files';
+import { SUPERGRAPH_FILE } from '../../../platform/schema-files';
 import { MembershipRole } from '../team/membership.entity';
 
 /** Ids of the built-in roles: what a membership role grants when no custom role is assigned. */

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { TeamDeletionService } from './team-deletion.service';

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { notFound } from '../../kit/errors';
-import { GraphLink } from '../../kit/graph-link';
+import { notFound } from '../../../platform/errors';
+import { GraphLink } from '../../../platform/graph-link';
 import { CLAIM_SECONDS, claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
 import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 import { RemoveTeamEventTypesDocument } from '../contracts/generated';
 
 /** The scheduling subgraph's idempotent clean-up of a deleted team's event types (@internal). */

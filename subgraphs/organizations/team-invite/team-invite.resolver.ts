@@ -1,13 +1,13 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, Info, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { TeamRosterChangeService } from '../team-roster-change/team-roster-change.service';
 import { Membership } from '../team/membership.entity';
 import { TeamInviteService } from './team-invite.service';
 import { AcceptTeamInviteInput, RevokedTeamInvites, TeamInviteLink } from './team-invite.types';
 
-/** A link created with an Idempotency-Key is created once: sent again, the same link (kit/keyed-writes.ts). */
+/** A link created with an Idempotency-Key is created once: sent again, the same link (platform/keyed-writes.ts). */
 function once(ctx: SubgraphContext, info: GraphQLResolveInfo, create: (invites: TeamInviteService) => Promise<TeamInviteLink>): Promise<TeamInviteLink> {
   const invites = new TeamInviteService(ctx.db);
   return keyedWrite(

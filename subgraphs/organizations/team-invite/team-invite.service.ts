@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { bookingBaseUrl } from '../../kit/booking-url';
-import { badInput, notFound } from '../../kit/errors';
-import { sha256Hex } from '../../kit/sha256';
-import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../kit/keyed-writes';
+import { bookingBaseUrl } from '../../../platform/booking-url';
+import { badInput, notFound } from '../../../platform/errors';
+import { sha256Hex } from '../../../platform/sha256';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../../platform/keyed-writes';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
+import { GraphLink } from '../../../platform/graph-link';
 import { claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
-import { setting } from '../../kit/configuration/settings';
+import { setting } from '../../../platform/configuration/settings';
 import { ApplyTeamRosterDocument } from '../contracts/generated';
 
 /** The scheduling subgraph's idempotent application of a team's accepted members (@internal). */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { membershipsByTeamId, teamById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { membershipsByTeamId, teamById } from './team.loaders';
 import { Team } from './team.entity';
 
 /** Where a team sits and who is in it: what other subgraphs check team event type hosts against. */

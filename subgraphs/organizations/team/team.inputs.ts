@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, Matches, MaxLength, MinLength } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { Team } from './team.entity';
 
 const SLUG_RULE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

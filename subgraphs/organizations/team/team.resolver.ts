@@ -1,11 +1,11 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { badInput } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
-import { isIanaTimeZone } from '../../kit/time-zones';
-import { membershipsByTeamId } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { badInput } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
+import { isIanaTimeZone } from '../../../platform/time-zones';
+import { membershipsByTeamId } from './team.loaders';
 import { Membership, MembershipRole } from './membership.entity';
 import { Team } from './team.entity';
 import { CreateTeamInput, TeamPage, UpdateTeamInput } from './team.inputs';

@@ -1,10 +1,10 @@
-import { leanFindBy } from '../../kit/lean-reads';
+import { leanFindBy } from '../../../platform/lean-reads';
 import { DataSource, In } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Membership, MembershipRole } from './membership.entity';
-import { isIanaTimeZone } from '../../kit/time-zones';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { isIanaTimeZone } from '../../../platform/time-zones';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { Team } from './team.entity';
 import { UpdateTeamInput } from './team.inputs';
 

@@ -1,9 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { badInput, conflict, isConstraintViolation, unauthenticated } from '../../kit/errors';
-import { LOCALES } from '../../kit/locales';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput, conflict, isConstraintViolation, unauthenticated } from '../../../platform/errors';
+import { LOCALES } from '../../../platform/locales';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { User } from './user.entity';
 import { MakeDefaultScheduleDocument, MoveDefaultScheduleTimeZoneDocument } from '../contracts/generated';
 

@@ -1,9 +1,10 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { unauthenticated } from '../../kit/errors';
-import { selectsOnlyKey } from '../../kit/key-only';
-import { membershipsByUserId, userById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { unauthenticated } from '../../../platform/errors';
+import { selectsOnlyKey } from '../../../platform/key-only';
+import { membershipsByUserId } from '../team/team.loaders';
+import { userById } from './user.loaders';
 import { Membership } from '../team/membership.entity';
 import { User } from './user.entity';
 import { UserService } from './user.service';

@@ -1,10 +1,10 @@
-import { leanFindBy } from '../../kit/lean-reads';
+import { leanFindBy } from '../../../platform/lean-reads';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 
 export interface NewUser {
   email: string;

@@ -1,5 +1,5 @@
 import { Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Resolver, Arg } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { BookerVerificationService } from './booker-verification.service';
 
 @InputType({ description: "Body of POST /v2/bookings/email-verification-code: the event type to book and the attendee's e-mail." })

@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
-import { mailerFromEnvironment } from '../../kit/mailer';
-import { SERVICE_UNAVAILABLE } from '../../kit/unavailable';
-import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from '../../kit/verification-code';
+import { badInput, conflict, notFound } from '../../../platform/errors';
+import { mailerFromEnvironment } from '../../../platform/mailer';
+import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
+import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from '../../../platform/verification-code';
 import { checkAttendee } from '../booking-record/booking-rules';
 import { EventType } from '../event-type/event-type.entity';
 

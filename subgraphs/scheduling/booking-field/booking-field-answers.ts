@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { StoredBookingField } from './booking-field.kinds';
 
 const FIELD = 'bookingFieldsResponses';

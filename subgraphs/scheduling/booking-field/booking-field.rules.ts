@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { CUSTOM_KINDS, DEFAULT_FIELDS, defaultFieldOf, KINDS_WITH_OPTIONS, NAME_VARIANTS, StoredBookingField, workflowFieldOf } from './booking-field.kinds';
 
 /**

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { BookingLimit } from './booking-limit.entity';
 import { UpdateBookingLimitsInput } from './booking-limit.inputs';
 import { BookingLimits, BookingLimitService } from './booking-limit.service';

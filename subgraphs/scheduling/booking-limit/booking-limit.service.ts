@@ -1,6 +1,6 @@
-import { leanFindBy } from '../../kit/lean-reads';
+import { leanFindBy } from '../../../platform/lean-reads';
 import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { BookingLimit } from './booking-limit.entity';
 
 /** A user's booking limits (spec 2.17): the most accepted bookings per calendar period; null = no bound. */

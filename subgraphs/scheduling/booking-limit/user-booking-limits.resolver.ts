@@ -1,8 +1,8 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { BookingLimit } from './booking-limit.entity';
 import { BookingLimits } from './booking-limit.service';
-import { schedulingSettingsByUserId } from '../loaders';
+import { schedulingSettingsByUserId } from './scheduling-settings.loaders';
 import { User } from '../user/user.stub';
 
 @Resolver(() => User)

@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { EventTypeLocation } from '../event-type/event-type.entity';
 
 /**

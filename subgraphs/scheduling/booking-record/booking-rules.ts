@@ -1,7 +1,7 @@
-import { badInput } from '../../kit/errors';
-import { LOCALES } from '../../kit/locales';
-import { isIanaTimeZone } from '../../kit/time-zones';
-import { InstantError, parseTimestamp } from '../../kit/slot-range';
+import { badInput } from '../../../platform/errors';
+import { LOCALES } from '../../../platform/locales';
+import { isIanaTimeZone } from '../../../platform/time-zones';
+import { InstantError, parseTimestamp } from '../../../platform/slot-range';
 
 /** Languages an attendee may choose (reference: BookingAttendee.language). */
 export const ATTENDEE_LANGUAGES = LOCALES;

@@ -1,5 +1,5 @@
-import { authorize } from '../../kit/authz-directives';
-import { SubgraphContext } from '../../kit/context';
+import { authorize } from '../../../platform/authz-directives';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { Booking } from '../booking-record/booking.entity';
@@ -17,7 +17,7 @@ export interface ManagedBooking {
  * Who may act on one booking (its actions and reads under /v2/bookings/{bookingUid}/…): its host, or
  * for a team event type an ADMIN/OWNER of the team or of the team's organization. The rule depends on
  * the booking row, which a directive cannot read before the resolver loads it, so it is judged here
- * through the kit's own `authorize` (the engine behind @pbac), never by hand. Someone with no tie to
+ * through the platform's own `authorize` (the engine behind @pbac), never by hand. Someone with no tie to
  * the booking gets 404 (a uid is not confirmed); a team member without the role gets 403.
  */
 export async function managedBooking(ctx: SubgraphContext, uid: string, permission: BookingPermission): Promise<ManagedBooking> {

@@ -1,7 +1,7 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { Attendee } from '../booking-record/attendee.entity';
 import { Booking } from '../booking-record/booking.entity';
 import {
@@ -37,7 +37,7 @@ import { recalledBooking } from './keyed-booking-writes';
 const READ = '@scopes(anyOf: [["BOOKING_READ"]])';
 const WRITE = '@scopes(anyOf: [["BOOKING_WRITE"]])';
 const WHO = 'Its host, or an ADMIN/OWNER of the team (or organization) of its team event type.';
-/** A change sent with an Idempotency-Key runs once: sent again, it answers the booking as its first run left it (kit/keyed-writes.ts). */
+/** A change sent with an Idempotency-Key runs once: sent again, it answers the booking as its first run left it (platform/keyed-writes.ts). */
 const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, change: () => Promise<Booking>) =>
   keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), change);
 

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
-import { SubgraphContext } from '../../kit/context';
+import { badInput, conflict, notFound } from '../../../platform/errors';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEventType } from '../booking-record/booking-event.entity';
@@ -11,7 +11,7 @@ import { bookingLocationOf } from '../booking-record/booking-location';
 import { checkAttendee, checkEmail, checkPhoneNumber, reasonOf } from '../booking-record/booking-rules';
 import { managedBooking } from './booking-access';
 import { recalledBooking, recordBookingWrite } from './keyed-booking-writes';
-import { KeyedWriteReference } from '../../kit/keyed-writes';
+import { KeyedWriteReference } from '../../../platform/keyed-writes';
 
 /**
  * The host's actions on one booking (spec 3, 5.3 BOOKING_WRITE). Statuses move only as this table says;

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Field, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Attendee } from '../booking-record/attendee.entity';
 import { Booking } from '../booking-record/booking.entity';
 

@@ -1,6 +1,6 @@
-import { authorize } from '../../kit/authz-directives';
-import { SubgraphContext } from '../../kit/context';
-import { forbidden, unauthenticated } from '../../kit/errors';
+import { authorize } from '../../../platform/authz-directives';
+import { SubgraphContext } from '../../../platform/context';
+import { forbidden, unauthenticated } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 
@@ -9,7 +9,7 @@ import { teamDirectoryOf } from '../team/team-directory';
  * org/team admin/owner can book this event type"): booking stays a public operation (spec 5.3, no scope),
  * but such an event type is booked only by its owner (personal) or by an ADMIN/OWNER of its team or of
  * the team's organization. The rule depends on the event type, which a directive cannot read before the
- * resolver finds it, so it is judged through the kit's `authorize` (the engine behind @pbac). No
+ * resolver finds it, so it is judged through the platform's `authorize` (the engine behind @pbac). No
  * credential: 401; another user: 403.
  */
 export function bookingManagerCheck(ctx: SubgraphContext): (eventType: EventType) => Promise<void> {

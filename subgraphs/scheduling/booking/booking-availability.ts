@@ -1,4 +1,4 @@
-import { conflict } from '../../kit/errors';
+import { conflict } from '../../../platform/errors';
 import { EventTypeContext, joinableAt } from '../slots/event-type-context';
 import { EventTypeLimitProblem, eventTypeLimitMessage, eventTypeLimitProblem, inBookingWindow, withBuffers } from '../slots/event-type-rules';
 import { ExceededLimit, limitMessage, wouldExceedLimits } from '../slots/booking-limits';

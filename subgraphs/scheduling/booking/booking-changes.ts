@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { hostIdsOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';

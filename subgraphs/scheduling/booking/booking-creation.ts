@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict } from '../../../platform/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';

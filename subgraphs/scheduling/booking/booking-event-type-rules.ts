@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
+import { badInput, conflict, notFound } from '../../../platform/errors';
 import { ConfirmationPolicy } from '../event-type/event-type-settings';
 import { EventType } from '../event-type/event-type.entity';
 import { SlotReservation } from '../booking-record/slot-reservation.entity';

@@ -1,12 +1,12 @@
 import { EntityManager } from 'typeorm';
-import { cancelWaitingJobsInTransaction, enqueueAllInTransaction, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../kit/job-queue';
+import { cancelWaitingJobsInTransaction, enqueueAllInTransaction, QueuedJob, WEBHOOK_EVENT_QUEUE, WEBHOOK_SCHEDULED_QUEUE } from '../../../platform/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEvent, BookingEventType } from '../booking-record/booking-event.entity';
 import { Booking } from '../booking-record/booking.entity';
 import { locationText } from '../booking-record/booking-location';
 import { bookingHooksJob } from './booking-hooks';
-import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../kit/webhook-event-jobs';
+import { BookingEventJob, RecordedBooking, ScheduledBookingJob } from '../../../platform/webhook-event-jobs';
 
 /** What of the event type an event records; `teamId` and `lengthInMinutes` when the caller loaded them. */
 export type EventTypeOfEvent = Pick<EventType, 'id' | 'slug' | 'title'> & Partial<Pick<EventType, 'teamId' | 'lengthInMinutes'>>;

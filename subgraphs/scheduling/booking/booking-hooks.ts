@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { GraphLink } from '../../kit/graph-link';
+import { GraphLink } from '../../../platform/graph-link';
 import {
   BookingMeetingUrlDocument,
   CancelBookingRemindersDocument,
@@ -9,14 +9,14 @@ import {
   ReminderOrganizerDocument,
   ScheduleBookingRemindersDocument,
 } from '../contracts/generated';
-import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../kit/job-queue';
+import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../../platform/job-queue';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEventType } from '../booking-record/booking-event.entity';
 import { Booking, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { BookingLocation, locationText } from '../booking-record/booking-location';
-import { setting } from '../../kit/configuration/settings';
-import { runJobTraced } from '../../kit/tracing';
+import { setting } from '../../../platform/configuration/settings';
+import { runJobTraced } from '../../../platform/tracing';
 
 /**
  * Booking-side hooks (issue 11): what a committed booking change asks of the integrations subgraph —

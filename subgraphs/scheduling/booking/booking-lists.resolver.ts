@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
 import { organizationRosterOf, teamRosterOf } from '../team/team-directory';

@@ -1,8 +1,8 @@
-import { leanFindBy } from '../../kit/lean-reads';
+import { leanFindBy } from '../../../platform/lean-reads';
 import { Brackets, DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
-import { InstantError, parseTimestamp } from '../../kit/slot-range';
+import { badInput } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
+import { InstantError, parseTimestamp } from '../../../platform/slot-range';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';

@@ -1,6 +1,6 @@
 import { DataSource, In } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
-import { SubgraphContext } from '../../kit/context';
+import { badInput, conflict, notFound } from '../../../platform/errors';
+import { SubgraphContext } from '../../../platform/context';
 import { hostIdsOf, ownerDirectoryOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Attendee } from '../booking-record/attendee.entity';

@@ -4,12 +4,12 @@ import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEvent, BookingEventType } from '../booking-record/booking-event.entity';
 import { BOOKING_EVENT_KEY_PREFIX, bookingPayload, changeJobs, EventTypeOfEvent, webhookEventJob } from './booking-events';
-import { jobInsertPart } from '../../kit/job-queue';
+import { jobInsertPart } from '../../../platform/job-queue';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { BookingLocation } from '../booking-record/booking-location';
 import { AttendeeDetails } from '../booking-record/booking-rules';
-import { withTraceContext } from '../../kit/tracing';
-import { RecordedBooking } from '../../kit/webhook-event-jobs';
+import { withTraceContext } from '../../../platform/tracing';
+import { RecordedBooking } from '../../../platform/webhook-event-jobs';
 
 /** A booking row as it is about to be written; the uid is made here unless given. */
 export interface BookingRow {

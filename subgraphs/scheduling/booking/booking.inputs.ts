@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
-import { PageArgs } from '../../kit/pagination';
+import { PageArgs } from '../../../platform/pagination';
 import { BookingLocationValue } from './booking-location.scalar';
 
 export enum SortOrder {

@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../../kit/context';
-import { bookingById } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { bookingById } from './booking.loaders';
 
 export const bookingReference = {
   __resolveReference: (ref: { id: number }, ctx: SubgraphContext) => bookingById(ctx).load(Number(ref.id)),

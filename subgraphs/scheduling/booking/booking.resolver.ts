@@ -1,10 +1,11 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { keyedWrite } from '../../kit/keyed-writes';
-import { PageOf, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
+import { PageOf, paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
-import { attendeesByBookingId, eventTypeById, hostIdsByBookingId } from '../loaders';
+import { attendeesByBookingId, hostIdsByBookingId } from './booking.loaders';
+import { eventTypeById } from '../event-type/event-type.loaders';
 import { ownerDirectoryOf } from '../slots/event-type-lookup';
 import { User } from '../user/user.stub';
 import { Attendee } from '../booking-record/attendee.entity';
@@ -18,13 +19,13 @@ import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { writtenBooking } from './booking-writes';
 import { recalledBooking } from './keyed-booking-writes';
-import { inSpan } from '../../kit/tracing';
+import { inSpan } from '../../../platform/tracing';
 
 /** The platform OAuth client of the caller's credential (an access token or the client's own headers): a booking made with it records it. */
 const clientOf = (ctx: SubgraphContext) => ((ctx.principal.kind === 'oauth' || ctx.principal.kind === 'platform') && ctx.principal.clientId) || null;
 /** A booking just committed: its meeting URL asked for at once (the queued hooks retry it), the other hooks woken. */
 const withHooks = async (ctx: SubgraphContext, booking: Promise<Booking>) => primeWritten(ctx, await meetingUrlNow(ctx.db, ctx.graph, await booking));
-/** A write sent with an Idempotency-Key runs once: sent again, it answers the booking its first run committed (kit/keyed-writes.ts). */
+/** A write sent with an Idempotency-Key runs once: sent again, it answers the booking its first run committed (platform/keyed-writes.ts). */
 const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promise<Booking>) =>
   keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), write);
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';

@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { conflict, isConstraintViolation } from '../../kit/errors';
+import { conflict, isConstraintViolation } from '../../../platform/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
 import { countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';

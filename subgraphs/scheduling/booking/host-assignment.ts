@@ -1,5 +1,5 @@
 import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
-import { isConstraintViolation } from '../../kit/errors';
+import { isConstraintViolation } from '../../../platform/errors';
 import { wouldExceedLimits } from '../slots/booking-limits';
 import { bufferedInterval, heldAndLive, HostCalendar, limitPadding, liveBookings } from '../slots/host-calendars';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';

@@ -1,9 +1,9 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { KeyedWriteReference, recordKeyedWrite } from '../../kit/keyed-writes';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { Booking } from '../booking-record/booking.entity';
 
 /**
- * Bookings written under an Idempotency-Key (kit/keyed-writes.ts): what the write answered is recorded in its
+ * Bookings written under an Idempotency-Key (platform/keyed-writes.ts): what the write answered is recorded in its
  * transaction, and a retry of the same request reads that answer back from the committed rows.
  */
 interface BookingWriteReference extends KeyedWriteReference {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeContext, countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitMessage, eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';

@@ -1,4 +1,4 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 
 const FIELD = 'routing.teamMemberIds';

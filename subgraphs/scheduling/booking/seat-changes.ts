@@ -1,5 +1,5 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
+import { badInput, conflict, notFound } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';

@@ -1,7 +1,7 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Booking } from '../booking-record/booking.entity';
-import { bookingsByUserId } from '../loaders';
+import { bookingsByUserId } from './booking.loaders';
 import { User } from '../user/user.stub';
 
 @Resolver(() => User)

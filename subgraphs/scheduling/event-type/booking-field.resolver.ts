@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from './event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { BookingFieldService } from './booking-field.service';

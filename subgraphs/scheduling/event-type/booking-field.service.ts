@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { EventType } from './event-type.entity';
 import { TeamAddress, TeamEventTypeService } from './team-event-type.service';
 import { TeamDirectory } from '../team/team-directory';

@@ -1,4 +1,4 @@
-import { conflict, isConstraintViolation } from '../../kit/errors';
+import { conflict, isConstraintViolation } from '../../../platform/errors';
 
 /** A slug taken by another event type of the same owner or team is a 409. */
 export function slugConflict(error: unknown, slug: string | undefined, owner: 'owner' | 'team'): unknown {

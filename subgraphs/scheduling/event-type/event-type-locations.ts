@@ -1,6 +1,6 @@
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 import { EventTypeLocation } from './event-type.entity';
-import { E164_PHONE } from '../../kit/e164';
+import { E164_PHONE } from '../../../platform/e164';
 
 /** The value each location kind carries (the reference's 2024-06-14 location inputs); other kinds carry none. */
 const VALUE_OF: Record<string, 'address' | 'link' | 'phone' | 'integration'> = {

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Int, Query, Resolver } from 'type-graphql';
 import { IsNull, Not } from 'typeorm';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from './event-type.entity';
 
 /** Who owns a personal event type, or which team a team event type belongs to, for the integrations subgraph (event type webhooks, phone calls). */

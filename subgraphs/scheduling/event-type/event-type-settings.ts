@@ -1,7 +1,7 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
 import { BookingFieldInput } from '../booking-field/booking-field.type';
-import { badInput } from '../../kit/errors';
+import { badInput } from '../../../platform/errors';
 
 /** Bounds per calendar period (reference `BaseBookingLimitsCount_2024_06_14` / `…Duration…`); absent: no bound. */
 export interface EventTypeLimits {

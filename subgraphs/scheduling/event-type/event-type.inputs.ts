@@ -1,6 +1,6 @@
 import { IsOptional, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { EventType } from './event-type.entity';
 import { EventTypeSettingsFields } from './event-type-settings';
 

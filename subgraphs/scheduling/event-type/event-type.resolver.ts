@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Team } from '../team/team.stub';
 import { BookingPageUser } from '../user/booking-page-user.stub';
 import { EventType } from './event-type.entity';

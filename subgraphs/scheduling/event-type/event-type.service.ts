@@ -1,7 +1,7 @@
-import { leanFindAndCount, leanFindBy } from '../../kit/lean-reads';
+import { leanFindAndCount, leanFindBy } from '../../../platform/lean-reads';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { defaultBookingFields, StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
 import { EventTypeSettings, EventTypeSettingsInput, settingsOf } from './event-type-settings';

@@ -1,5 +1,5 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { badInput, conflict } from '../../kit/errors';
+import { badInput, conflict } from '../../../platform/errors';
 import { EventType } from './event-type.entity';
 import { slugConflict, stillBooked } from './event-type-conflicts';
 

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { teamDirectoryOf } from '../team/team-directory';
 import { EventType } from './event-type.entity';
 import { EventTypePage } from './event-type.inputs';

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, FindOptionsWhere, In } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { TeamDirectory } from '../team/team-directory';
 import { EventType } from './event-type.entity';
 import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseImmutableChanges, schedulingTypeOf } from './event-type.service';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { applyTeamRoster } from './team-roster-sync.service';
 
 /** What scheduling does when a team's members change in the organizations subgraph (its team roster outbox calls it). */

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../kit/job-queue';
-import { OutOfOfficeEventJob } from '../../kit/webhook-event-jobs';
+import { BOOKING_EVENT_CHANNEL, enqueueInTransaction, WEBHOOK_EVENT_QUEUE } from '../../../platform/job-queue';
+import { OutOfOfficeEventJob } from '../../../platform/webhook-event-jobs';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office.entity';
 
 /** The webhook payload of an out-of-office entry. */

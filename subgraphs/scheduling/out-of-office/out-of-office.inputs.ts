@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PageOf } from '../../kit/pagination';
+import { PageOf } from '../../../platform/pagination';
 import { OutOfOfficeEntry } from './out-of-office.entity';
 
 @InputType({ description: 'Body of POST …/ooo: start and end are ISO 8601 (UTC); the period covers whole UTC days.' })

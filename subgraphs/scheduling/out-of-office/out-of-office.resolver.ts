@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { forbidden, notFound } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { forbidden, notFound } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/team-directory';
 import { OutOfOfficeEntry } from './out-of-office.entity';
 import { CreateOutOfOfficeInput, OutOfOfficePage, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';

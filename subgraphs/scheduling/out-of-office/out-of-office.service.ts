@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, FindOptionsOrder, In } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { OOO_REASONS, OutOfOfficeEntry, OutOfOfficeReason } from './out-of-office.entity';
 import { recordOutOfOfficeCreated } from './out-of-office-events';
 import { CreateOutOfOfficeInput, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';

@@ -1,10 +1,11 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { privateLinkBookingUrl } from '../../kit/booking-url';
-import { SubgraphContext } from '../../kit/context';
+import { privateLinkBookingUrl } from '../../../platform/booking-url';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeService } from '../event-type/event-type.service';
 import { TeamEventTypeService } from '../event-type/team-event-type.service';
-import { eventTypeById, privateLinkById } from '../loaders';
+import { eventTypeById } from '../event-type/event-type.loaders';
+import { privateLinkById } from './private-link.loaders';
 import { teamDirectoryOf } from '../team/team-directory';
 import { isExpired, PrivateLink } from './private-link.entity';
 import { CreatePrivateLinkInput, UpdatePrivateLinkInput } from './private-link.inputs';

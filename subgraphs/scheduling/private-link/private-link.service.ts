@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { badInput, conflict, notFound } from '../../kit/errors';
+import { badInput, conflict, notFound } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { isExpired, NO_COUNT_CAP, PrivateLink } from './private-link.entity';
 

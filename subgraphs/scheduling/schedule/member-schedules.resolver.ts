@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { OrganizationUser } from '../organization/organization-user.stub';
 import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
 import { Schedule } from './schedule.entity';

@@ -1,6 +1,6 @@
 import { Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { schedulesByOwnerId } from '../loaders';
+import { SubgraphContext } from '../../../platform/context';
+import { schedulesByOwnerId } from './schedule.loaders';
 import { OrganizationUser } from '../organization/organization-user.stub';
 import { Schedule } from './schedule.entity';
 

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { badInput } from '../../kit/errors';
-import { PageOf } from '../../kit/pagination';
+import { badInput } from '../../../platform/errors';
+import { PageOf } from '../../../platform/pagination';
 import { Availability, Schedule } from './schedule.entity';
 
 // Values are checked by the service's rules (schedule.rules.ts), whose messages name the field

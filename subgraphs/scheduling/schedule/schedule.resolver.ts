@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { PageArgs, paginationOf } from '../../kit/pagination';
+import { SubgraphContext } from '../../../platform/context';
+import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Schedule } from './schedule.entity';
 import { CreateScheduleInput, SchedulePage, UpdateScheduleInput, weeklyHoursOf } from './schedule.inputs';
 import { ScheduleService } from './schedule.service';

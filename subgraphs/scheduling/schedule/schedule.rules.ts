@@ -1,5 +1,5 @@
-import { badInput } from '../../kit/errors';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { badInput } from '../../../platform/errors';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { Availability, AvailabilityOverride } from './schedule.entity';
 
 /** Weekday names as schedules spell them (type 2.14). */

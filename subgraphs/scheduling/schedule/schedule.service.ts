@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, In } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
-import { PageArgs, pageWindow } from '../../kit/pagination';
+import { badInput, notFound } from '../../../platform/errors';
+import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Availability, AvailabilityOverride, Schedule } from './schedule.entity';
 import { checkAvailability, checkName, checkOverrides, checkTimeZone, WORKING_HOURS } from './schedule.rules';
 

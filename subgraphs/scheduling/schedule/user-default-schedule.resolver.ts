@@ -1,8 +1,8 @@
 import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Schedule } from './schedule.entity';
 import { ScheduleService } from './schedule.service';
-import { schedulingSettingsByUserId } from '../loaders';
+import { schedulingSettingsByUserId } from '../booking-limit/scheduling-settings.loaders';
 import { User } from '../user/user.stub';
 
 /** The user's default schedule: shown in GET/PATCH /v2/me, moved by PATCH /v2/me's defaultScheduleId. */

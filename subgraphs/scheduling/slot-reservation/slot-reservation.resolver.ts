@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { SlotReservation } from '../booking-record/slot-reservation.entity';

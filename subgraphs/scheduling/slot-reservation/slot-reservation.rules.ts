@@ -1,4 +1,4 @@
-import { badInput, forbidden, unauthenticated } from '../../kit/errors';
+import { badInput, forbidden, unauthenticated } from '../../../platform/errors';
 
 /** Minutes a reservation holds its slot when no reservationDuration is sent (reference default). */
 export const DEFAULT_RESERVATION_MINUTES = 5;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, notFound, unprocessable } from '../../kit/errors';
+import { badInput, notFound, unprocessable } from '../../../platform/errors';
 import { SLOT_TAKEN } from '../booking/booking-availability';
 import { placeBooking } from '../booking/host-assignment';
 import { instantOf } from '../booking-record/booking-rules';

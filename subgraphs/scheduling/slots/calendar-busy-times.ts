@@ -1,4 +1,4 @@
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { Interval } from './interval';
 import { UsersCalendarBusyTimesDocument } from '../contracts/generated';
 

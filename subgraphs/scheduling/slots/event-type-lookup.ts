@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { DataSource } from 'typeorm';
-import { SubgraphContext } from '../../kit/context';
-import { badInput, notFound } from '../../kit/errors';
-import { leanFindBy } from '../../kit/lean-reads';
+import { SubgraphContext } from '../../../platform/context';
+import { badInput, notFound } from '../../../platform/errors';
+import { leanFindBy } from '../../../platform/lean-reads';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
 import { calendarBusySourceOf, CalendarBusySource } from './calendar-busy-times';

@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { AvailableSlots } from './slots.types';
 import { OutOfOfficeRedirect, outOfOfficeRedirects } from '../out-of-office/ooo-redirect';
 

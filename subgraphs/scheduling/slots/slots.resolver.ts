@@ -1,11 +1,11 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Args, Ctx, Directive, FieldResolver, Query, Resolver, Root } from 'type-graphql';
-import { badInput } from '../../kit/errors';
-import { SubgraphContext } from '../../kit/context';
+import { badInput } from '../../../platform/errors';
+import { SubgraphContext } from '../../../platform/context';
 import { ownerDirectoryOf } from './event-type-lookup';
 import { slotsByDay } from './group-by-day';
 import { availableSlots, groupSlots } from './slots.service';
-import { slotRange } from '../../kit/slot-range';
+import { slotRange } from '../../../platform/slot-range';
 import { AvailableSlots, AvailableSlotsArgs, SlotDay, SlotsArgs } from './slots.types';
 
 @Resolver(() => AvailableSlots)

@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { badInput, notFound } from '../../kit/errors';
+import { badInput, notFound } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-type-lookup';
 import { loadHostCalendars } from './host-calendars';
-import { InstantError, slotRange } from '../../kit/slot-range';
+import { InstantError, slotRange } from '../../../platform/slot-range';
 import { collectiveSlots, TeamSlot } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
 import { firstSlotPerDay } from './event-type-rules';

@@ -1,5 +1,5 @@
 import { Info, Zone } from 'luxon';
-import { isIanaTimeZone } from '../../kit/time-zones';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 
 /**
  * The UTC offset of an IANA time zone at an instant, from luxon (which reads the runtime's tz data
@@ -32,7 +32,7 @@ const memos = new Map<string, ZoneMemo>();
 const validity = new Map<string, boolean>();
 
 /**
- * True for an IANA time zone name: the same rule as everywhere else in the API (kit/time-zones.ts),
+ * True for an IANA time zone name: the same rule as everywhere else in the API (platform/time-zones.ts),
  * which luxon can use too; memoised, as the check builds an Intl formatter.
  */
 export function isTimeZone(name: string): boolean {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
+import { SubgraphContext } from '../../../platform/context';
 import { removeEventTypesOfDeletedTeam } from './deleted-team.service';
 
 /** What scheduling does when the organizations subgraph deletes a team (its team deletion outbox calls it). */

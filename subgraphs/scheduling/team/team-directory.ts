@@ -1,5 +1,5 @@
-import { SubgraphContext } from '../../kit/context';
-import { notFound } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
 import { TeamRosterDocument } from '../contracts/generated';
 
 /** What scheduling needs to know about a team it does not own: where it sits and who is in it. */

@@ -1,6 +1,6 @@
 import { Ctx, Directive, Query, Resolver } from 'type-graphql';
-import { SubgraphContext } from '../../kit/context';
-import { unauthenticated } from '../../kit/errors';
+import { SubgraphContext } from '../../../platform/context';
+import { unauthenticated } from '../../../platform/errors';
 import { User } from './user.stub';
 
 /**

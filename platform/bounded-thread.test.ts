@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { BoundedThread } from './bounded-thread';
 
-const RUNAWAY = join(__dirname, '..', '..', 'test', 'support', 'runaway-thread.js');
+const RUNAWAY = join(__dirname, '..', 'test', 'support', 'runaway-thread.js');
 
 describe('BoundedThread: work off the event loop, within a time and a memory limit', () => {
   const thread = new BoundedThread<object, string>(RUNAWAY, { timeoutMs: 1_000, maxHeapMb: 32 });

@@ -41,7 +41,7 @@ function rateLimitVariable<N extends VariableName>(variable: N): { variable: N; 
   return { variable, defaultValue: VARIABLES[variable].defaultValue as number };
 }
 
-/** Each setting's environment variable and its default (subgraphs/kit/configuration/variables.ts declares them). */
+/** Each setting's environment variable and its default (platform/configuration/variables.ts declares them). */
 export const RATE_LIMIT_ENVIRONMENT = {
   windowSeconds: rateLimitVariable('RATE_LIMIT_WINDOW_SECONDS'),
   requestsPerCredential: rateLimitVariable('RATE_LIMIT_PER_CREDENTIAL'),

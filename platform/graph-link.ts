@@ -21,7 +21,7 @@ export class GraphLink {
     /** The request these calls serve (its x-request-id), so the gateway logs them under it; none for background work. */
     private readonly requestId?: string,
     /**
-     * node:http with keep-alive, as the gateway's own subgraph calls (kit/subgraph-http.ts): the global
+     * node:http with keep-alive, as the gateway's own subgraph calls (platform/subgraph-http.ts): the global
      * fetch cost about 8 % of the stack's CPU in the profile of booking creation, which makes three callbacks
      * (docs/performance.md). Idle sockets do not keep the process alive; the gateway closes them when it stops.
      */
@@ -36,7 +36,7 @@ export class GraphLink {
   /** Runs a contract (its TypedDocumentNode from `<service>/contracts/generated.ts`): its data, typed, or an exception. */
   async call<Result, Variables>(document: TypedDocumentNode<Result, Variables>, variables: Variables): Promise<Result> {
     const query = printedOnce(document);
-    // A query is sent again once after a broken keep-alive connection; a mutation never (kit/subgraph-http.ts).
+    // A query is sent again once after a broken keep-alive connection; a mutation never (platform/subgraph-http.ts).
     const idempotent = readsOnly(query);
     const response = await subgraphRequest(
       this.agent,

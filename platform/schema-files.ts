@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** The repository root: the nearest folder above this file with a package.json (from dist/subgraphs/kit/ or from a bundle in dist/bundles/). */
+/** The repository root: the nearest folder above this file with a package.json (from dist/platform/ or from a bundle in dist/bundles/). */
 function repositoryRoot(): string {
   for (let dir = __dirname; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'package.json'))) return dir;

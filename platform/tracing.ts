@@ -37,7 +37,7 @@ export const SPAN_FLUSH_MS = 2_000;
 
 /**
  * Sends the spans still waiting in their batch (which leaves every OTEL_BSP_SCHEDULE_DELAY) and shuts the tracer
- * provider down: a process that stops (kit/lifecycle.ts) calls it last, so the spans of its last requests are not lost
+ * provider down: a process that stops (platform/lifecycle.ts) calls it last, so the spans of its last requests are not lost
  * with it. It waits SPAN_FLUSH_MS at most: a collector that does not answer does not hold the stop up.
  */
 export async function flushSpans(): Promise<void> {

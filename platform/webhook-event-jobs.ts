@@ -1,6 +1,6 @@
 /**
  * What scheduling hands to the integrations subgraph's webhook worker through the job queue (and the
- * BOOKING_EVENT_CHANNEL, kit/job-queue.ts): a committed booking change (producer: booking/booking-events.ts and
+ * BOOKING_EVENT_CHANNEL, platform/job-queue.ts): a committed booking change (producer: booking/booking-events.ts and
  * booking-writes.ts; consumer: webhook-delivery/fan-out.ts) or out-of-office entry (out-of-office/out-of-office-events.ts;
  * webhook-delivery/owner-events.ts). Declared once, here, so that both sides type the same JSON.
  */

@@ -41,7 +41,7 @@ interface TypeUse {
  * only the REST façade asks for, such as the older POST /v2/bookings body). So do the types only hidden
  * elements name: object types only hidden fields return (ResolvedCredential, TeamRoster), input types and
  * enums only their arguments or hidden input types take (LegacyCreateBookingInput). The gateway reaches them
- * all through its internal schema (kit/internal-supergraph.ts).
+ * all through its internal schema (platform/internal-supergraph.ts).
  */
 export function markInternalInaccessible(document: DocumentNode): DocumentNode {
   const uses = new Map<string, TypeUse[]>();
