@@ -64,7 +64,7 @@ const REST_REFERENCE = page(
   `<div id="redoc">Loading the reference…</div>
 <script src="/assets/redoc.js"></script>
 <script>
-  Redoc.init('/v2/openapi.json', { hideDownloadButton: false, expandResponses: '200,201' }, document.getElementById('redoc'));
+  Redoc.init('/v2/openapi.json', { hideDownloadButton: false }, document.getElementById('redoc'));
 </script>`,
 );
 

@@ -59,9 +59,14 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       hasCredits: true,
       balance: 12,
     });
-    expect(refused(await admin(databaseUrl, 'grant-credits', '--credits', '5'))).toMatch(/exactly one of --user/);
-    expect(refused(await admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'))).toMatch(/not found/);
-    expect(refused(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'))).toMatch(/--credits/);
+    const [neither, unknownTeam, negative] = await Promise.all([
+      admin(databaseUrl, 'grant-credits', '--credits', '5'),
+      admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'),
+      admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'),
+    ]);
+    expect(refused(neither)).toMatch(/exactly one of --user/);
+    expect(refused(unknownTeam)).toMatch(/not found/);
+    expect(refused(negative)).toMatch(/--credits/);
   });
 
   it('config prints the effective configuration: each variable, its value and source (environment or default), secrets masked', async () => {
@@ -147,18 +152,16 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
-    expect(
-      refused(
-        await admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
-      ),
-    ).toMatch(/already exists/);
-    expect(
-      refused(
-        await admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
-      ),
-    ).toMatch(/not an IANA time zone/);
-    expect(refused(await admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'))).toMatch(/--password is required/);
-    expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '12abc'))).toMatch(/--user must be a positive integer/);
+    const [duplicate, zone, noPassword, badId] = await Promise.all([
+      admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
+      admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
+      admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
+      admin(databaseUrl, 'create-api-key', '--user', '12abc'),
+    ]);
+    expect(refused(duplicate)).toMatch(/already exists/);
+    expect(refused(zone)).toMatch(/not an IANA time zone/);
+    expect(refused(noPassword)).toMatch(/--password is required/);
+    expect(refused(badId)).toMatch(/--user must be a positive integer/);
   });
 
   it('creates an organization, a team in it, memberships in both, and an API key whose key is shown once', async () => {
@@ -178,23 +181,18 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     const orgMembership = answer(await admin(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'));
     expect(orgMembership).toMatchObject({ teamId: org.id, userId: bob.id, role: 'MEMBER' });
 
-    // Unknown ids, an id of the wrong kind, a role that does not exist, a second membership.
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', '999999', '--role', 'MEMBER'))).toMatch(
-      /User with id 999999 not found/,
-    );
-    expect(refused(await admin(databaseUrl, 'add-member', '--org', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(
-      /Organization with id \d+ not found/,
-    );
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'BOSS'))).toMatch(
-      /--role must be one of MEMBER, ADMIN, OWNER/,
-    );
-    expect(refused(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'))).toMatch(
-      /already a member/,
-    );
-    expect(refused(await admin(databaseUrl, 'create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'))).toMatch(
-      /Organization with id 999999 not found/,
-    );
-    expect(refused(await admin(databaseUrl, 'create-api-key', '--user', '999999'))).toMatch(/User with id 999999 not found/);
+    // Unknown ids, an id of the wrong kind, a role that does not exist, a second membership: refusals change nothing,
+    // so the commands run side by side.
+    const refusals: Array<[string[], RegExp]> = [
+      [['add-member', '--team', String(team.id), '--user', '999999', '--role', 'MEMBER'], /User with id 999999 not found/],
+      [['add-member', '--org', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'], /Organization with id \d+ not found/],
+      [['add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'BOSS'], /--role must be one of MEMBER, ADMIN, OWNER/],
+      [['add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'MEMBER'], /already a member/],
+      [['create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'], /Organization with id 999999 not found/],
+      [['create-api-key', '--user', '999999'], /User with id 999999 not found/],
+    ];
+    const messages = await Promise.all(refusals.map(async ([args]) => refused(await admin(databaseUrl, ...args))));
+    messages.forEach((message, i) => expect(message).toMatch(refusals[i][1]));
 
     const apiKey = answer(await admin(databaseUrl, 'create-api-key', '--user', String(bob.id)));
     expect(Object.keys(apiKey).sort()).toEqual(['id', 'key', 'userId']);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expectSuccess, operatorOf } from '../support/fixtures';
+import { expectSuccess, operatorOf, withFixturePassword } from '../support/fixtures';
 import { TestStack } from '../support/stack';
 
 /** A person of a replayed spec: the account, its API key, and the profile the spec's fixture gave it. */
@@ -23,7 +23,7 @@ export async function person(stack: TestStack, label: string, profile: { bio?: s
   const email = `${label}-${tag}@example.com`;
   const username = `${label}-${tag}`;
   const operator = operatorOf(stack);
-  const user = await operator.createUser({ email, username, name: label, timeZone: 'Europe/London', password: 'correct horse battery' });
+  const user = await withFixturePassword(stack, await operator.createUser({ email, username, name: label, timeZone: 'Europe/London' }));
   const { key } = await operator.createApiKey(user.id);
   return { id: user.id, email, username, key, bio: profile.bio ?? null, metadata: profile.metadata ?? {} };
 }

@@ -3,13 +3,13 @@ import { OAuthClientDecision, OAuthClientReviewService } from '../../subgraphs/o
 import { newSecret, SECRET_PREFIX, sha256Hex } from '../../subgraphs/oauth/secrets';
 import { OAuthGrant } from '../../subgraphs/oauth/token/grant.entity';
 import { OAuthToken } from '../../subgraphs/oauth/token/token.entity';
-import { operatorOf, userWithKey } from './fixtures';
+import { FIXTURE_PASSWORD, operatorOf, userWithKey } from './fixtures';
 import { TestStack } from './stack';
 
 export { OAuthClientDecision };
 
 /** The password userWithKey gives every user. */
-export const PASSWORD = 'correct horse battery';
+export const PASSWORD = FIXTURE_PASSWORD;
 
 export interface PageAnswer {
   status: number;

@@ -436,8 +436,9 @@ describe('webhook delivery', () => {
   it('the no-show triggers are decided by the mark-absent data when they come due: the host marked absent fires AFTER_HOSTS only; a booking nobody was marked absent from fires nothing', async () => {
     const noShow = { triggers: ['AFTER_HOSTS_SVC_VIDEO_NO_SHOW', 'AFTER_GUESTS_SVC_VIDEO_NO_SHOW'], time: 1, timeUnit: 'MINUTE' };
     const [a, b] = [await subscriber(noShow), await subscriber(noShow)];
-    // Started 50 s ago: the checks (start + 1 minute) come due 10 s from now.
-    const start = new Date(Date.now() - 50_000);
+    // Started 55 s ago: the checks (start + 1 minute) come due 5 s from now, after the two bookings and the mark-absent
+    // below (a fraction of a second).
+    const start = new Date(Date.now() - 55_000);
     const hostAway = await operatorOf(stack).createBooking({ eventTypeId: a.eventType.id, start, attendee: attendee('waiting') });
     const allThere = await operatorOf(stack).createBooking({ eventTypeId: b.eventType.id, start, attendee: attendee('present') });
     expectSuccess(await stack.rest('POST', `/v2/bookings/${hostAway.uid}/mark-absent`, { key: a.host.key, body: { host: true }, headers: BOOKINGS_VERSION }));
