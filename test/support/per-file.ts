@@ -9,8 +9,12 @@
  *   so no file starts with another's settings.
  *
  * Runs once per worker (setupFilesAfterEnv), before any test file: it wraps the globals, and makes the worker's
- * gateways share what they derive from one supergraph text (support/shared-supergraph.ts).
+ * gateways share what they derive from one supergraph text (support/shared-supergraph.ts). It loads
+ * reflect-metadata first, as every entry point of the product does: a test file whose first import is a module
+ * with type-graphql or TypeORM decorators (an entity, an enum registered on a type) would otherwise fail to load
+ * when it is the first file of its worker, and only then.
  */
+import 'reflect-metadata';
 import './shared-supergraph';
 
 const TEST_TIMEOUT_MS = 60_000;
