@@ -470,7 +470,7 @@ describe('Idempotency-Key', () => {
         fields: [{ id: 'f-need', label: 'What do you need?', type: 'text', identifier: 'need', required: true }],
         routes: [{ id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } }],
       };
-      const [form, toReassign, started] = await Promise.all([
+      const [form, toReassign, started, floor] = await Promise.all([
         stack.graphql(FORM, { orgId: org.id, teamId: orgTeam.id, input: formInput }, admin.key),
         operator.createBooking({
           eventTypeId: roundRobin.id,
@@ -484,6 +484,11 @@ describe('Idempotency-Key', () => {
           attendee: attendee('lost-absent', 'UTC'),
           hostId: first.user.id,
         }),
+        send(stack.url, 'POST', `/v2/organizations/${org.id}/attributes`, {
+          key: admin.key,
+          body: { name: 'Floor', slug: 'floor', type: 'SINGLE_SELECT', options: [] },
+        }),
+        operator.addMember({ teamId: org.id, userId: second.user.id, role: MembershipRole.MEMBER }),
       ]);
       const formId = form.body.data.createRoutingForm.id;
       const slotStart = nextStart();
@@ -507,6 +512,31 @@ describe('Idempotency-Key', () => {
         status: 201,
         made: query('scheduling', 'SELECT id FROM schedules WHERE owner_id = $1', [joiner.user.id]),
         expected: (data) => [{ id: data.id }],
+      });
+      add("a member's schedule made by the organization", {
+        relay: 'scheduling',
+        path: `/v2/organizations/${org.id}/users/${second.user.id}/schedules`,
+        key: admin.key,
+        body: { name: 'Set by the organization', timeZone: 'UTC' },
+        status: 201,
+        made: query('scheduling', `SELECT id FROM schedules WHERE owner_id = $1 AND name = 'Set by the organization'`, [second.user.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add("a managed team event type (with each host's copy)", {
+        relay: 'scheduling',
+        path: `/v2/teams/${team.id}/event-types`,
+        key: host.key,
+        body: {
+          title: 'Managed',
+          slug: `managed-${tag}`,
+          lengthInMinutes: 30,
+          schedulingType: 'managed',
+          hosts: [{ userId: first.user.id }, { userId: second.user.id }],
+        },
+        status: 201,
+        made: query('scheduling', 'SELECT id, owner_id FROM event_types WHERE slug = $1 ORDER BY id', [`managed-${tag}`]),
+        // The REST answer of a managed type: itself, then each host's copy.
+        expected: (data) => [{ id: data[0].id, owner_id: null }, ...[first, second].map((h, i) => ({ id: data[i + 1].id, owner_id: h.user.id }))],
       });
       add('an out-of-office entry', {
         relay: 'scheduling',
@@ -560,7 +590,29 @@ describe('Idempotency-Key', () => {
         key: admin.key,
         body: { name: 'Desk', slug: 'desk', type: 'TEXT', options: [] },
         status: 201,
-        made: query('organizations', 'SELECT id FROM attributes WHERE team_id = $1', [org.id]),
+        made: query('organizations', `SELECT id FROM attributes WHERE team_id = $1 AND slug = 'desk'`, [org.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('an attribute option', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/attributes/${floor.json.data.id}/options`,
+        key: admin.key,
+        body: { value: 'Ground', slug: 'ground' },
+        status: 201,
+        made: query('organizations', 'SELECT id FROM attribute_options WHERE attribute_id = $1', [floor.json.data.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a delegation credential', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/delegation-credentials`,
+        key: admin.key,
+        body: {
+          domain: `lost-${tag}.example.com`,
+          workspacePlatformSlug: 'google',
+          serviceAccountKey: { private_key: 'not a real key', client_email: `svc-${tag}@example.iam.gserviceaccount.com`, client_id: `1049${tag}` },
+        },
+        status: 201,
+        made: query('organizations', 'SELECT id FROM delegation_credentials WHERE organization_id = $1', [org.id]),
         expected: (data) => [{ id: data.id }],
       });
       add('a role', {
@@ -632,12 +684,16 @@ describe('Idempotency-Key', () => {
     it.each([
       'an event type',
       'a schedule',
+      "a member's schedule made by the organization",
+      "a managed team event type (with each host's copy)",
       'an out-of-office entry',
       'a private link',
       'a slot reservation',
       'a reassignment to a chosen host',
       'a host marked absent',
       'an attribute',
+      'an attribute option',
+      'a delegation credential',
       'a role',
       'a membership',
       'an invite link',
