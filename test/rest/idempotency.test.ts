@@ -470,7 +470,7 @@ describe('Idempotency-Key', () => {
         fields: [{ id: 'f-need', label: 'What do you need?', type: 'text', identifier: 'need', required: true }],
         routes: [{ id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } }],
       };
-      const [form, toReassign, started, floor] = await Promise.all([
+      const [form, toReassign, started, floor, , hook] = await Promise.all([
         stack.graphql(FORM, { orgId: org.id, teamId: orgTeam.id, input: formInput }, admin.key),
         operator.createBooking({
           eventTypeId: roundRobin.id,
@@ -489,7 +489,18 @@ describe('Idempotency-Key', () => {
           body: { name: 'Floor', slug: 'floor', type: 'SINGLE_SELECT', options: [] },
         }),
         operator.addMember({ teamId: org.id, userId: second.user.id, role: MembershipRole.MEMBER }),
+        send(stack.url, 'POST', '/v2/webhooks', {
+          key: joiner.key,
+          body: { subscriberUrl: `https://hooks.example.com/${tag}`, triggers: ['BOOKING_CREATED'] },
+        }),
       ]);
+      // A delivery of the webhook, as the fan-out writes one (no worker runs in this file: it stays pending).
+      const [delivery] = (await stack
+        .db('integrations')
+        .query(
+          `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type) VALUES ($1, $2, 'BOOKING_CREATED', '{}', 'application/json') RETURNING id`,
+          [hook.json.data.id, `lost-${tag}`],
+        )) as Array<{ id: string }>;
       const formId = form.body.data.createRoutingForm.id;
       const slotStart = nextStart();
       const eventsOfType = (type: string, uid: string) =>
@@ -583,6 +594,28 @@ describe('Idempotency-Key', () => {
         status: 200,
         made: query('scheduling', eventsOfType('BOOKING_NO_SHOW_UPDATED', started.uid), []),
         expected: (data) => [{ events: data.uid === started.uid ? 1 : 'another booking answered' }],
+      });
+      add('booking fields added to a team event type', {
+        relay: 'scheduling',
+        path: `/v2/teams/${team.id}/event-types/${roundRobin.id}/booking-fields`,
+        key: host.key,
+        body: { bookingFields: [{ field: 'text', slug: 'company', label: 'Company' }] },
+        headers: { 'svc-api-version': '2026-06-12' },
+        status: 201,
+        made: query(
+          'scheduling',
+          `SELECT count(*)::int AS fields FROM event_types, jsonb_array_elements(booking_fields) f WHERE id = $1 AND f->>'slug' = 'company'`,
+          [roundRobin.id],
+        ),
+        expected: (data) => [{ fields: data.bookingFields.filter((f: { slug: string }) => f.slug === 'company').length }],
+      });
+      add('a webhook redelivery', {
+        relay: 'integrations',
+        path: `/v2/webhooks/${hook.json.data.id}/deliveries/${delivery.id}/redeliver`,
+        key: joiner.key,
+        status: 201,
+        made: query('integrations', 'SELECT id FROM webhook_deliveries WHERE redelivery_of = $1', [delivery.id]),
+        expected: (data) => [{ id: data.id }],
       });
       add('an attribute', {
         relay: 'organizations',
@@ -691,6 +724,8 @@ describe('Idempotency-Key', () => {
       'a slot reservation',
       'a reassignment to a chosen host',
       'a host marked absent',
+      'booking fields added to a team event type',
+      'a webhook redelivery',
       'an attribute',
       'an attribute option',
       'a delegation credential',
