@@ -470,7 +470,7 @@ describe('Idempotency-Key', () => {
         fields: [{ id: 'f-need', label: 'What do you need?', type: 'text', identifier: 'need', required: true }],
         routes: [{ id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } }],
       };
-      const [form, toReassign, started, floor, , hook] = await Promise.all([
+      const [form, toReassign, started, floor, , hook, verified] = await Promise.all([
         stack.graphql(FORM, { orgId: org.id, teamId: orgTeam.id, input: formInput }, admin.key),
         operator.createBooking({
           eventTypeId: roundRobin.id,
@@ -492,6 +492,10 @@ describe('Idempotency-Key', () => {
         send(stack.url, 'POST', '/v2/webhooks', {
           key: joiner.key,
           body: { subscriberUrl: `https://hooks.example.com/${tag}`, triggers: ['BOOKING_CREATED'] },
+        }),
+        send(stack.url, 'POST', '/v2/event-types', {
+          key: joiner.key,
+          body: { title: 'Verified', slug: `verified-${tag}`, lengthInMinutes: 30, requiresBookerEmailVerification: true },
         }),
       ]);
       // A delivery of the webhook, as the fan-out writes one (no worker runs in this file: it stays pending).
@@ -617,6 +621,14 @@ describe('Idempotency-Key', () => {
         made: query('integrations', 'SELECT id FROM webhook_deliveries WHERE redelivery_of = $1', [delivery.id]),
         expected: (data) => [{ id: data.id }],
       });
+      add("a booker's e-mail verification code", {
+        relay: 'scheduling',
+        path: '/v2/bookings/email-verification-code',
+        body: { eventTypeId: verified.json.data.id, email: `booker-${tag}@example.com` },
+        status: 201,
+        made: query('scheduling', 'SELECT count(*)::int AS codes FROM booker_email_codes WHERE event_type_id = $1', [verified.json.data.id]),
+        expected: (data) => [{ codes: data.email === `booker-${tag}@example.com` ? 1 : 'another address answered' }],
+      });
       add('an attribute', {
         relay: 'organizations',
         path: `/v2/organizations/${org.id}/attributes`,
@@ -726,6 +738,7 @@ describe('Idempotency-Key', () => {
       'a host marked absent',
       'booking fields added to a team event type',
       'a webhook redelivery',
+      "a booker's e-mail verification code",
       'an attribute',
       'an attribute option',
       'a delegation credential',
