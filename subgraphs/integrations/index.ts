@@ -47,6 +47,7 @@ import { TeamEventTypeWebhookResolver } from './webhook/team-event-type-webhook.
 import { StripeConnections1735200000000 } from './migrations/1735200000000-stripe-connections';
 import { DeliveryFailuresAndDeadLetters1735321000000 } from './migrations/1735321000000-delivery-failures-and-dead-letters';
 import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
+import { BookingMeetings1735600000000 } from './migrations/1735600000000-booking-meetings';
 import { StripeConnection } from './stripe/stripe-connection.entity';
 import { StripeResolver } from './stripe/stripe.resolver';
 
@@ -90,6 +91,7 @@ export const integrations: SubgraphDefinition = {
       StripeConnections1735200000000,
       DeliveryFailuresAndDeadLetters1735321000000,
       KeyedWrites1735400000000,
+      BookingMeetings1735600000000,
     ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,

@@ -266,6 +266,35 @@ describe('third-party provider OAuth', () => {
       expectErrorEnvelope(await stack.rest('GET', '/v2/conferencing/daily-video/oauth/auth-url', { key }), 400, 'BAD_REQUEST', /app/);
     });
 
+    it('one meeting per booking: two asks at once for the same booking make one zoom meeting and both answer its URL; an ask whose creation failed leaves none behind', async () => {
+      const { user, key } = await userWithKey(stack);
+      const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key })).url);
+      expectSuccess(await stack.rest('GET', `/v2/conferencing/zoom/oauth/callback?state=${state}&code=${code}`));
+      const ask = (bookingUid: string, title: string) =>
+        graphqlOperationOf(
+          stack,
+          `query ($host: Int!, $uid: String!, $title: String!) { conferencingMeetingUrl(locationType: "integrations:zoom", bookingUid: $uid, hostUserId: $host, title: $title, startTime: "${day}T11:00:00Z", endTime: "${day}T11:30:00Z") }`,
+          { host: user.id, uid: bookingUid, title },
+        ).then((answer) => answer.conferencingMeetingUrl as string | null);
+      const madeFor = (title: string) => provider.accounts.zoom.meetings.filter((made) => made.body.topic === title).map((made) => made.joinUrl);
+
+      // The inline ask and the booking-hooks job's ask of one booking, at once.
+      const title = `Race ${user.id}`;
+      const answers = await Promise.all([ask(`race-${user.id}`, title), ask(`race-${user.id}`, title)]);
+      expect(madeFor(title)).toHaveLength(1);
+      expect(answers).toEqual([madeFor(title)[0], madeFor(title)[0]]);
+      // Asked again later (a retried job): the same meeting.
+      expect(await ask(`race-${user.id}`, title)).toBe(madeFor(title)[0]);
+
+      // The provider answers a meeting without its URL: the ask fails and the next ask of the booking makes the meeting.
+      const retried = `Retried ${user.id}`;
+      provider.meetingsWithoutUrl = 1;
+      await expect(ask(`retried-${user.id}`, retried)).rejects.toThrow();
+      expect(provider.meetingsWithoutUrl).toBe(0);
+      expect(await ask(`retried-${user.id}`, retried)).toBe(madeFor(retried)[0]);
+      expect(madeFor(retried)).toHaveLength(1);
+    });
+
     it("a booking at an organizersDefaultApp location gets its meeting from the organizer's default app (zoom, with the organizer's connection)", async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] });
       const { code, state } = await followConsent(expectSuccess(await stack.rest('GET', '/v2/conferencing/zoom/oauth/auth-url', { key: host.key })).url);

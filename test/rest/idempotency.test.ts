@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { RunningGateway, startGateway } from '../../gateway/gateway';
 import { attendee, BOOKINGS_VERSION, EVERY_DAY, Host, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
-import { expectErrorEnvelope, operatorOf, userWithKey } from '../support/fixtures';
+import { expectErrorEnvelope, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { eventually } from '../support/eventually';
@@ -16,6 +16,8 @@ import { Claim, openPostgresIdempotencyStore } from '../../gateway/idempotency/i
  */
 
 const HOURS_9_TO_17 = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '17:00' }] };
+const ALL_DAY = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] };
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const REPLAYED = 'idempotent-replayed';
 
 interface RawAnswer {
@@ -419,6 +421,340 @@ describe('Idempotency-Key', () => {
       const { secret, client } = retry.json.data.registerOAuthClient;
       const rows = await stack.db('oauth').query('SELECT id, secret_hash FROM oauth_clients WHERE owner_id = $1', [owner.user.id]);
       expect(rows).toEqual([{ id: client.id, secret_hash: createHash('sha256').update(secret).digest('hex') }]);
+    });
+
+    /**
+     * The other keyed writes, one row each: the request, the status the first run answers (the route's), and what it
+     * made read from the database, which must be what the retry's answer names and exactly one of it.
+     */
+    interface KeyedWriteCase {
+      /** The subgraph that writes (whose answer is lost). */
+      relay: keyof typeof relays;
+      path: string;
+      key?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      status: number;
+      /** What the write made, read from the database. */
+      made: () => Promise<unknown[]>;
+      /** Those rows as the retry's answer names them: one entity (or one event of a change). */
+      expected: (data: any) => unknown[];
+    }
+    const cases = new Map<string, KeyedWriteCase>();
+    const query = (subgraph: string, sql: string, values: unknown[]) => () => stack.db(subgraph).query(sql, values) as Promise<unknown[]>;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const tag = randomUUID().slice(0, 8);
+      const [admin, joiner, first, second] = await Promise.all([
+        userWithKey(stack),
+        userWithKey(stack),
+        hostWithSchedule(stack, ALL_DAY, 'First'),
+        hostWithSchedule(stack, ALL_DAY, 'Second'),
+      ]);
+      const [org, team, ownEventType] = await Promise.all([
+        operator.createOrganization({ name: 'Lost answers', ownerId: admin.user.id }),
+        operator.createTeam({ name: 'Round robin', ownerId: host.user.id }),
+        personalEventType(stack, joiner.user.id),
+      ]);
+      const [orgTeam, roundRobin] = await Promise.all([
+        operator.createTeam({ name: 'Lost answers team', orgId: org.id, ownerId: admin.user.id }),
+        Promise.all([first, second].map((h) => operator.addMember({ teamId: team.id, userId: h.user.id, role: MembershipRole.MEMBER }))).then(() =>
+          operator.createEventType({ title: 'RR', slug: `rr-${tag}`, lengthInMinutes: 60, teamId: team.id, hostIds: [first.user.id, second.user.id] }),
+        ),
+      ]);
+      const FORM =
+        'mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }';
+      const formInput = {
+        name: 'Contact us',
+        fields: [{ id: 'f-need', label: 'What do you need?', type: 'text', identifier: 'need', required: true }],
+        routes: [{ id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } }],
+      };
+      const [form, toReassign, started, floor, , hook, verified] = await Promise.all([
+        stack.graphql(FORM, { orgId: org.id, teamId: orgTeam.id, input: formInput }, admin.key),
+        operator.createBooking({
+          eventTypeId: roundRobin.id,
+          start: new Date('2031-06-02T10:00:00Z'),
+          attendee: attendee('lost-reassign', 'UTC'),
+          hostId: first.user.id,
+        }),
+        operator.createBooking({
+          eventTypeId: roundRobin.id,
+          start: new Date(Date.now() - 3_600_000),
+          attendee: attendee('lost-absent', 'UTC'),
+          hostId: first.user.id,
+        }),
+        send(stack.url, 'POST', `/v2/organizations/${org.id}/attributes`, {
+          key: admin.key,
+          body: { name: 'Floor', slug: 'floor', type: 'SINGLE_SELECT', options: [] },
+        }),
+        operator.addMember({ teamId: org.id, userId: second.user.id, role: MembershipRole.MEMBER }),
+        send(stack.url, 'POST', '/v2/webhooks', {
+          key: joiner.key,
+          body: { subscriberUrl: `https://hooks.example.com/${tag}`, triggers: ['BOOKING_CREATED'] },
+        }),
+        send(stack.url, 'POST', '/v2/event-types', {
+          key: joiner.key,
+          body: { title: 'Verified', slug: `verified-${tag}`, lengthInMinutes: 30, requiresBookerEmailVerification: true },
+        }),
+      ]);
+      // A delivery of the webhook, as the fan-out writes one (no worker runs in this file: it stays pending).
+      const [delivery] = (await stack
+        .db('integrations')
+        .query(
+          `INSERT INTO webhook_deliveries (webhook_id, event_key, trigger_event, body, content_type) VALUES ($1, $2, 'BOOKING_CREATED', '{}', 'application/json') RETURNING id`,
+          [hook.json.data.id, `lost-${tag}`],
+        )) as Array<{ id: string }>;
+      const formId = form.body.data.createRoutingForm.id;
+      const slotStart = nextStart();
+      const eventsOfType = (type: string, uid: string) =>
+        `SELECT count(*)::int AS events FROM booking_events WHERE type = '${type}' AND booking_uid = '${uid}'`;
+      const add = (name: string, c: KeyedWriteCase) => cases.set(name, c);
+      add('an event type', {
+        relay: 'scheduling',
+        path: '/v2/event-types',
+        key: host.key,
+        body: { title: 'Lost answers', slug: `lost-${tag}`, lengthInMinutes: 30 },
+        status: 201,
+        made: query('scheduling', 'SELECT id FROM event_types WHERE owner_id = $1 AND slug = $2', [host.user.id, `lost-${tag}`]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a schedule', {
+        relay: 'scheduling',
+        path: '/v2/schedules',
+        key: joiner.key,
+        body: { name: 'Lost answers', timeZone: 'UTC' },
+        status: 201,
+        made: query('scheduling', 'SELECT id FROM schedules WHERE owner_id = $1', [joiner.user.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add("a member's schedule made by the organization", {
+        relay: 'scheduling',
+        path: `/v2/organizations/${org.id}/users/${second.user.id}/schedules`,
+        key: admin.key,
+        body: { name: 'Set by the organization', timeZone: 'UTC' },
+        status: 201,
+        made: query('scheduling', `SELECT id FROM schedules WHERE owner_id = $1 AND name = 'Set by the organization'`, [second.user.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add("a managed team event type (with each host's copy)", {
+        relay: 'scheduling',
+        path: `/v2/teams/${team.id}/event-types`,
+        key: host.key,
+        body: {
+          title: 'Managed',
+          slug: `managed-${tag}`,
+          lengthInMinutes: 30,
+          schedulingType: 'managed',
+          hosts: [{ userId: first.user.id }, { userId: second.user.id }],
+        },
+        status: 201,
+        made: query('scheduling', 'SELECT id, owner_id FROM event_types WHERE slug = $1 ORDER BY id', [`managed-${tag}`]),
+        // The REST answer of a managed type: itself, then each host's copy.
+        expected: (data) => [{ id: data[0].id, owner_id: null }, ...[first, second].map((h, i) => ({ id: data[i + 1].id, owner_id: h.user.id }))],
+      });
+      add('an out-of-office entry', {
+        relay: 'scheduling',
+        path: '/v2/me/ooo',
+        key: joiner.key,
+        body: { start: '2031-09-01', end: '2031-09-03', reason: 'vacation' },
+        status: 201,
+        made: query('scheduling', 'SELECT id FROM out_of_office_entries WHERE user_id = $1', [joiner.user.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a private link', {
+        relay: 'scheduling',
+        path: `/v2/event-types/${ownEventType.id}/private-links`,
+        key: joiner.key,
+        body: {},
+        status: 201,
+        made: query('scheduling', 'SELECT link_id FROM private_links WHERE event_type_id = $1', [ownEventType.id]),
+        expected: (data) => [{ link_id: data.linkId }],
+      });
+      add('a slot reservation', {
+        relay: 'scheduling',
+        path: '/v2/slots/reservations',
+        body: { eventTypeId, slotStart },
+        status: 201,
+        made: query('scheduling', 'SELECT uid FROM slot_reservations WHERE event_type_id = $1 AND start_time = $2', [eventTypeId, slotStart]),
+        expected: (data) => [{ uid: data.reservationUid }],
+      });
+      add('a reassignment to a chosen host', {
+        relay: 'scheduling',
+        path: `/v2/bookings/${toReassign.uid}/reassign/${second.user.id}`,
+        key: host.key,
+        body: { reason: 'lost answers' },
+        headers: BOOKINGS_VERSION,
+        status: 200,
+        made: query('scheduling', `SELECT user_id, (${eventsOfType('BOOKING_REASSIGNED', toReassign.uid)}) FROM bookings WHERE uid = $1`, [toReassign.uid]),
+        expected: (data) => [{ user_id: data.reassignedTo.id, events: 1 }],
+      });
+      add('a host marked absent', {
+        relay: 'scheduling',
+        path: `/v2/bookings/${started.uid}/mark-absent`,
+        key: first.key,
+        body: { host: true },
+        headers: BOOKINGS_VERSION,
+        status: 200,
+        made: query('scheduling', eventsOfType('BOOKING_NO_SHOW_UPDATED', started.uid), []),
+        expected: (data) => [{ events: data.uid === started.uid ? 1 : 'another booking answered' }],
+      });
+      add('booking fields added to a team event type', {
+        relay: 'scheduling',
+        path: `/v2/teams/${team.id}/event-types/${roundRobin.id}/booking-fields`,
+        key: host.key,
+        body: { bookingFields: [{ field: 'text', slug: 'company', label: 'Company' }] },
+        headers: { 'svc-api-version': '2026-06-12' },
+        status: 201,
+        made: query(
+          'scheduling',
+          `SELECT count(*)::int AS fields FROM event_types, jsonb_array_elements(booking_fields) f WHERE id = $1 AND f->>'slug' = 'company'`,
+          [roundRobin.id],
+        ),
+        expected: (data) => [{ fields: data.bookingFields.filter((f: { slug: string }) => f.slug === 'company').length }],
+      });
+      add('a webhook redelivery', {
+        relay: 'integrations',
+        path: `/v2/webhooks/${hook.json.data.id}/deliveries/${delivery.id}/redeliver`,
+        key: joiner.key,
+        status: 201,
+        made: query('integrations', 'SELECT id FROM webhook_deliveries WHERE redelivery_of = $1', [delivery.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add("a booker's e-mail verification code", {
+        relay: 'scheduling',
+        path: '/v2/bookings/email-verification-code',
+        body: { eventTypeId: verified.json.data.id, email: `booker-${tag}@example.com` },
+        status: 201,
+        made: query('scheduling', 'SELECT count(*)::int AS codes FROM booker_email_codes WHERE event_type_id = $1', [verified.json.data.id]),
+        expected: (data) => [{ codes: data.email === `booker-${tag}@example.com` ? 1 : 'another address answered' }],
+      });
+      add('an attribute', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/attributes`,
+        key: admin.key,
+        body: { name: 'Desk', slug: 'desk', type: 'TEXT', options: [] },
+        status: 201,
+        made: query('organizations', `SELECT id FROM attributes WHERE team_id = $1 AND slug = 'desk'`, [org.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('an attribute option', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/attributes/${floor.json.data.id}/options`,
+        key: admin.key,
+        body: { value: 'Ground', slug: 'ground' },
+        status: 201,
+        made: query('organizations', 'SELECT id FROM attribute_options WHERE attribute_id = $1', [floor.json.data.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a delegation credential', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/delegation-credentials`,
+        key: admin.key,
+        body: {
+          domain: `lost-${tag}.example.com`,
+          workspacePlatformSlug: 'google',
+          serviceAccountKey: { private_key: 'not a real key', client_email: `svc-${tag}@example.iam.gserviceaccount.com`, client_id: `1049${tag}` },
+        },
+        status: 201,
+        made: query('organizations', 'SELECT id FROM delegation_credentials WHERE organization_id = $1', [org.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a role', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/roles`,
+        key: admin.key,
+        body: { name: 'Lost answers' },
+        status: 201,
+        made: query('organizations', `SELECT id FROM roles WHERE organization_id = $1 AND type = 'CUSTOM'`, [org.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a membership', {
+        relay: 'organizations',
+        path: `/v2/teams/${team.id}/memberships`,
+        key: host.key,
+        body: { userId: joiner.user.id, role: 'MEMBER' },
+        status: 201,
+        made: query('organizations', 'SELECT id FROM memberships WHERE team_id = $1 AND user_id = $2', [team.id, joiner.user.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('an invite link', {
+        relay: 'organizations',
+        path: `/v2/teams/${team.id}/invite`,
+        key: host.key,
+        status: 200,
+        made: query('organizations', 'SELECT token_hash FROM team_invites WHERE team_id = $1', [team.id]),
+        expected: (data) => [{ token_hash: sha256(data.token) }],
+      });
+      add('a team workflow', {
+        relay: 'integrations',
+        path: `/v2/organizations/${org.id}/teams/${orgTeam.id}/workflows`,
+        key: admin.key,
+        body: {
+          name: 'One hour before',
+          activation: { isActiveOnAllEventTypes: true, activeOnEventTypeIds: [] },
+          trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } },
+          steps: [
+            {
+              action: 'email_attendee',
+              stepNumber: 1,
+              recipient: 'attendee',
+              template: 'reminder',
+              sender: 'Acme',
+              includeCalendarEvent: false,
+              message: { subject: 'Soon: {EVENT_NAME}', html: '<p>See you soon.</p>' },
+            },
+          ],
+        },
+        status: 201,
+        made: query('integrations', 'SELECT id FROM workflows WHERE team_id = $1', [orgTeam.id]),
+        expected: (data) => [{ id: data.id }],
+      });
+      add('a routing form response', {
+        relay: 'integrations',
+        path: `/v2/organizations/${org.id}/teams/${orgTeam.id}/routing-forms/${formId}/responses`,
+        key: admin.key,
+        body: { need: 'a demo' },
+        status: 201,
+        made: query(
+          'integrations',
+          `SELECT (SELECT count(*)::int FROM routing_form_responses WHERE form_id = $1) AS responses,
+                  (SELECT count(*)::int FROM routing_form_events WHERE form_id = $1) AS events`,
+          [formId],
+        ),
+        expected: (data) => [{ responses: data.routingCustomMessage === 'Thanks' ? 1 : 'another route answered', events: 1 }],
+      });
+    });
+
+    it.each([
+      'an event type',
+      'a schedule',
+      "a member's schedule made by the organization",
+      "a managed team event type (with each host's copy)",
+      'an out-of-office entry',
+      'a private link',
+      'a slot reservation',
+      'a reassignment to a chosen host',
+      'a host marked absent',
+      'booking fields added to a team event type',
+      'a webhook redelivery',
+      "a booker's e-mail verification code",
+      'an attribute',
+      'an attribute option',
+      'a delegation credential',
+      'a role',
+      'a membership',
+      'an invite link',
+      'a team workflow',
+      'a routing form response',
+    ])("%s: the retry answers the route's status with what was made, and it was made once", async (name) => {
+      const c = cases.get(name)!;
+      const idempotencyKey = randomUUID();
+      const write = (base: string) => send(base, 'POST', c.path, { key: c.key, body: c.body, idempotencyKey, headers: c.headers });
+      await lost(relays[c.relay], () => write(lossy.url));
+      const retry = await write(stack.url);
+      expect(retry.status).toBe(c.status);
+      expect(await c.made()).toEqual(c.expected(retry.json.data));
     });
 
     it('a webhook creation: 201 with the webhook created, not 409 for its subscriberUrl', async () => {

@@ -48,6 +48,8 @@ export interface OAuthProviderServer {
   grants: Array<{ family: Family; grantType: string }>;
   /** The environment that points the service at this server. */
   env(): Record<string, string>;
+  /** How many of the next Zoom meeting creations answer without a join URL (an answer the service cannot use); none is recorded. */
+  meetingsWithoutUrl: number;
   /** Revokes every token of a family (its refresh tokens too): the next refresh is refused. */
   revoke(family: Family): void;
   stop(): Promise<void>;
@@ -100,6 +102,7 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
   server.accessTokenLifetime = 3600;
   server.grants = [];
   server.stripeAccounts = [];
+  server.meetingsWithoutUrl = 0;
 
   const issue = (family: Family) => {
     const access = `at-${family}-${randomBytes(12).toString('hex')}`;
@@ -233,6 +236,10 @@ export async function startOAuthProviderServer(): Promise<OAuthProviderServer> {
     res.status(201).json({ id: 'm1', joinWebUrl: joinUrl });
   });
   app.post('/zoom/api/v2/users/me/meetings', (req, res) => {
+    if (server.meetingsWithoutUrl > 0) {
+      server.meetingsWithoutUrl--;
+      return void res.status(201).json({ id: 1 });
+    }
     const joinUrl = `https://zoom.example.com/j/${Math.floor(Math.random() * 1e10)}`;
     accounts.zoom.meetings.push({ body: req.body, joinUrl });
     res.status(201).json({ id: 1, join_url: joinUrl });

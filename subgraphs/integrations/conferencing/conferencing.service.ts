@@ -12,6 +12,7 @@ import {
 } from '../provider-oauth/provider-oauth';
 import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
+import { meetingOfBooking } from './booking-meeting';
 import { ConferencingConnection } from './conferencing-connection.entity';
 import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP } from './conferencing-providers';
 
@@ -90,12 +91,18 @@ export class ConferencingService {
 
   /**
    * The meeting URL a booking gets from an app. OAuth apps create a meeting with the owner's stored
-   * credential (refreshed when expired); null when the app needs a provider and the owner has not connected it.
+   * credential (refreshed when expired), once per booking (booking-meeting.ts): a second ask answers the
+   * first meeting's URL; null when the app needs a provider and the owner has not connected it.
    */
   async meetingUrl(app: string, bookingUid: string, owner?: ConferencingOwner | null, meeting?: MeetingRequest | null): Promise<string | null> {
     const provider = CONFERENCING_PROVIDERS[app];
     if (!provider) throw badInput('app', `app must be one of ${Object.keys(CONFERENCING_PROVIDERS).join(', ')}`);
     if (provider.connect !== 'oauth' || !owner || !meeting) return provider.meetingUrl(bookingUid);
+    return meetingOfBooking(this.db, bookingUid, () => this.providerMeeting(app, owner, meeting));
+  }
+
+  /** Creates a meeting at an OAuth app's provider with the owner's connection; null when the owner has none (or it was refused). */
+  private async providerMeeting(app: string, owner: ConferencingOwner, meeting: MeetingRequest): Promise<string | null> {
     const connection = await this.db.getRepository(ConferencingConnection).findOneBy({ ...ownerWhere(owner), app });
     if (!connection?.keyCiphertext || connection.invalid) return null;
     const oauth = oauthProviderOf(app, 'conferencing');

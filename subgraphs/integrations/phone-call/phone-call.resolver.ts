@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Int, Mutation, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Int, Mutation, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallService } from './phone-call.service';
@@ -23,7 +25,16 @@ export class PhoneCallResolver {
     @Arg('eventTypeId', () => Int) eventTypeId: number,
     @Arg('input') input: CreatePhoneCallInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<PhoneCall> {
-    return new PhoneCallService(ctx).create({ orgId, teamId, eventTypeId }, input);
+    const calls = new PhoneCallService(ctx);
+    const address = { orgId, teamId, eventTypeId };
+    // Sent again with its Idempotency-Key after a lost answer: the call placed, not a second call.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => calls.recalled(address, reference),
+      () => calls.create(address, input),
+    );
   }
 }

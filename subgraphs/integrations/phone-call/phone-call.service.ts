@@ -1,5 +1,6 @@
 import { SubgraphContext } from '../../../platform/context';
-import { badInput } from '../../../platform/errors';
+import { badInput, notFound } from '../../../platform/errors';
+import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { checkTeamEventType } from '../team-event-type-address';
 import { placePhoneCall } from './phone-call-provider';
 import { PhoneCall } from './phone-call.entity';
@@ -56,20 +57,32 @@ export class PhoneCallService {
       generalPrompt: input.generalPrompt ?? null,
       svcApiKey: input.svcApiKey,
     });
-    const calls = this.ctx.db.getRepository(PhoneCall);
-    return calls.save(
-      calls.create({
-        ...placed,
-        orgId: organizationId,
-        teamId: address.teamId,
-        eventTypeId: address.eventTypeId,
-        requestedByUserId: this.ctx.principal.userId!,
-        yourPhoneNumber: input.yourPhoneNumber,
-        numberToCall: input.numberToCall,
-        templateType: input.templateType ?? 'CUSTOM_TEMPLATE',
-        enabled: input.enabled ?? true,
-      }),
-    );
+    return this.ctx.db.transaction(async (tx) => {
+      const call = await tx.save(
+        tx.create(PhoneCall, {
+          ...placed,
+          orgId: organizationId,
+          teamId: address.teamId,
+          eventTypeId: address.eventTypeId,
+          requestedByUserId: this.ctx.principal.userId!,
+          yourPhoneNumber: input.yourPhoneNumber,
+          numberToCall: input.numberToCall,
+          templateType: input.templateType ?? 'CUSTOM_TEMPLATE',
+          enabled: input.enabled ?? true,
+        }),
+      );
+      // Under an Idempotency-Key (platform/keyed-writes.ts): an answer lost after this commit is answered with this call.
+      await recordKeyedWrite(tx, { callId: call.id });
+      return call;
+    });
+  }
+
+  /** The call a keyed creation placed and stored, its address checked as the first run's was. */
+  async recalled(address: PhoneCallAddress, reference: KeyedWriteReference): Promise<PhoneCall> {
+    await checkTeamEventType(this.ctx, address);
+    const call = await this.ctx.db.getRepository(PhoneCall).findOneBy({ id: reference.callId as number, eventTypeId: address.eventTypeId });
+    if (!call) throw notFound('Phone call', reference.callId as number);
+    return call;
   }
 
   /**

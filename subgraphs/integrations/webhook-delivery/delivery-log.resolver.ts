@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, PageOf, paginationOf } from '../../../platform/pagination';
 import { DeliveryLogService } from './delivery-log.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -27,7 +29,15 @@ export class DeliveryLogResolver {
     @Arg('webhookId', () => Int) webhookId: number,
     @Arg('deliveryId') deliveryId: string,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<WebhookDelivery> {
-    return new DeliveryLogService(ctx.db).redeliver(ctx.principal.userId!, webhookId, deliveryId);
+    const log = new DeliveryLogService(ctx.db);
+    // Sent again with its Idempotency-Key after a lost answer: the delivery it queued, not a second one.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => log.recalled(ctx.principal.userId!, webhookId, reference.deliveryId as string),
+      () => log.redeliver(ctx.principal.userId!, webhookId, deliveryId),
+    );
   }
 }

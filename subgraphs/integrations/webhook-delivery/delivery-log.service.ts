@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { enqueueInTransaction, WEBHOOK_DELIVERY_QUEUE } from '../../../platform/job-queue';
 import { conflict, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, DEFAULT_TAKE } from '../../../platform/pagination';
 import { Webhook } from '../webhook/webhook.entity';
 import { DeliveryJob } from './fan-out';
@@ -55,8 +56,17 @@ export class DeliveryLogService {
         [webhookId, original.triggerEvent, original.body, original.contentType, original.id],
       );
       await enqueueInTransaction(tx, WEBHOOK_DELIVERY_QUEUE, { deliveryId: row.id, attempt: 1 } satisfies DeliveryJob);
+      await recordKeyedWrite(tx, { deliveryId: row.id });
       return row.id;
     });
     return this.db.getRepository(WebhookDelivery).findOneOrFail({ where: { id }, relations: { attempts: true } });
+  }
+
+  /** The new delivery a keyed redelivery made (platform/keyed-writes.ts), with its attempts so far. */
+  async recalled(userId: number, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+    await this.ownWebhook(userId, webhookId);
+    const delivery = await this.db.getRepository(WebhookDelivery).findOne({ where: { id: deliveryId, webhookId }, relations: { attempts: true } });
+    if (!delivery) throw notFound('Delivery', deliveryId);
+    return delivery;
   }
 }

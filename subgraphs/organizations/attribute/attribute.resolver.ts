@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Attribute, AttributeAssignment, AttributeOption } from './attribute.entity';
 import {
@@ -45,8 +47,15 @@ export class AttributeResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateAttributeInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Attribute> {
-    return service(ctx).create(orgId, input);
+    // Sent again with its Idempotency-Key after a lost answer: the attribute it made, not a 409 for its slug.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => service(ctx).get(orgId, reference.attributeId as string),
+      () => service(ctx).create(orgId, input),
+    );
   }
 
   @Mutation(() => Attribute, { description: 'Changes an attribute; omitted fields are kept.' })
@@ -91,8 +100,14 @@ export class AttributeOptionResolver {
     @Arg('attributeId') attributeId: string,
     @Arg('input') input: CreateAttributeOptionInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<AttributeOption> {
-    return service(ctx).createOption(orgId, attributeId, input);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => service(ctx).option(orgId, attributeId, reference.optionId as string),
+      () => service(ctx).createOption(orgId, attributeId, input),
+    );
   }
 
   @Mutation(() => AttributeOption, { description: 'Changes an option (spec 4.8).' })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
@@ -71,6 +72,7 @@ export class AttributeService {
           }),
         );
         for (const option of options) await manager.save(manager.create(AttributeOption, { id: newId('attropt'), attributeId: attribute.id, ...option }));
+        await recordKeyedWrite(manager, { attributeId: attribute.id });
         return attribute;
       }),
     );
@@ -97,7 +99,7 @@ export class AttributeService {
     return this.db.getRepository(AttributeOption).find({ where: { attributeId: attribute.id }, order: { slug: 'ASC' } });
   }
 
-  private async option(orgId: number, attributeId: string, optionId: string): Promise<AttributeOption> {
+  async option(orgId: number, attributeId: string, optionId: string): Promise<AttributeOption> {
     const attribute = await this.get(orgId, attributeId);
     const option = await this.db.getRepository(AttributeOption).findOneBy({ id: optionId, attributeId: attribute.id });
     if (!option) throw notFound('Attribute option', optionId);
@@ -109,7 +111,11 @@ export class AttributeService {
     const value = required('value', input.value);
     const slug = required('slug', input.slug);
     return this.unique(`The attribute already has an option with the slug "${slug}"`, () =>
-      this.db.getRepository(AttributeOption).save({ id: newId('attropt'), attributeId: attribute.id, value, slug }),
+      this.db.transaction(async (manager) => {
+        const option = await manager.save(manager.create(AttributeOption, { id: newId('attropt'), attributeId: attribute.id, value, slug }));
+        await recordKeyedWrite(manager, { optionId: option.id });
+        return option;
+      }),
     );
   }
 

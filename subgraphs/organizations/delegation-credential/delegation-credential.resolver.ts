@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { DelegationCredential, WorkspacePlatform } from './delegation-credential.entity';
 import { CreateDelegationCredentialInput, UpdateDelegationCredentialInput } from './delegation-credential.inputs';
 import { DelegationCredentialService, workspacePlatformOf } from './delegation-credential.service';
@@ -15,8 +17,17 @@ export class DelegationCredentialResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateDelegationCredentialInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<DelegationCredential> {
-    return new DelegationCredentialService(ctx.db).create(orgId, input);
+    const credentials = new DelegationCredentialService(ctx.db);
+    // Sent again with its Idempotency-Key after a lost answer: the credential it made, not a 409 for its domain. The
+    // answer shows no key (it is kept sealed, never answered), so the recall has no secret to give back.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => credentials.get(orgId, reference.credentialId as string),
+      () => credentials.create(orgId, input),
+    );
   }
 
   @Mutation(() => DelegationCredential, {

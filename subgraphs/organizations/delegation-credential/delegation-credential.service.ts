@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { Team } from '../team/team.entity';
 import { DelegationCredential, WorkspacePlatform } from './delegation-credential.entity';
 import { CreateDelegationCredentialInput, ServiceAccountKeyInput, UpdateDelegationCredentialInput } from './delegation-credential.inputs';
@@ -43,16 +44,25 @@ export class DelegationCredentialService {
       enabled: false,
     });
     try {
-      return await this.db.getRepository(DelegationCredential).save(credential);
+      return await this.db.transaction(async (tx) => {
+        const saved = await tx.save(credential);
+        await recordKeyedWrite(tx, { credentialId: saved.id });
+        return saved;
+      });
     } catch (error) {
       if (isConstraintViolation(error)) throw conflict(`The domain ${domain} already has a delegation credential`);
       throw error;
     }
   }
 
-  async update(orgId: number, credentialId: string, input: UpdateDelegationCredentialInput): Promise<DelegationCredential> {
+  async get(orgId: number, credentialId: string): Promise<DelegationCredential> {
     const credential = await this.db.getRepository(DelegationCredential).findOneBy({ id: credentialId, organizationId: orgId });
     if (!credential) throw notFound('Delegation credential', credentialId);
+    return credential;
+  }
+
+  async update(orgId: number, credentialId: string, input: UpdateDelegationCredentialInput): Promise<DelegationCredential> {
+    const credential = await this.get(orgId, credentialId);
     if (input.serviceAccountKey) {
       credential.encryptedServiceAccountKey = sealedKey(input.serviceAccountKey);
       credential.enabled = false;

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { notFound } from '../../../platform/errors';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
@@ -39,14 +41,20 @@ export class RoleResolver {
 
   @Mutation(() => Role, { description: 'Creates a custom role of the organization.' })
   @Directive(CREATE)
-  createOrganizationRole(@Arg('orgId', () => Int) orgId: number, @Arg('input') input: CreateRoleInput, @Ctx() ctx: SubgraphContext): Promise<Role> {
-    return service(ctx).create({
-      organizationId: orgId,
-      name: input.name,
-      permissions: input.permissions ?? [],
-      color: input.color,
-      description: input.description,
-    });
+  createOrganizationRole(
+    @Arg('orgId', () => Int) orgId: number,
+    @Arg('input') input: CreateRoleInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Role> {
+    const role = { organizationId: orgId, name: input.name, permissions: input.permissions ?? [], color: input.color, description: input.description };
+    // Sent again with its Idempotency-Key after a lost answer: the role it made, not a 409 for its name.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => service(ctx).get(orgId, reference.roleId as string),
+      () => service(ctx).create(role),
+    );
   }
 
   @Mutation(() => Role, { description: 'Changes a custom role; `permissions`, when sent, replaces the list.' })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { Membership, MembershipRole } from '../team/membership.entity';
@@ -26,17 +27,21 @@ export class RoleService {
     const org = await this.db.getRepository(Team).findOneBy({ id: input.organizationId });
     if (!org?.isOrganization) throw notFound('Organization', input.organizationId);
     try {
-      return await this.db.getRepository(Role).save(
-        this.db.getRepository(Role).create({
-          id: `role_${randomBytes(8).toString('hex')}`,
-          organizationId: input.organizationId,
-          name: input.name.trim(),
-          type: 'CUSTOM',
-          permissions: checkPermissions(input.permissions),
-          color: input.color ?? null,
-          description: input.description ?? null,
-        }),
-      );
+      return await this.db.transaction(async (tx) => {
+        const role = await tx.save(
+          tx.create(Role, {
+            id: `role_${randomBytes(8).toString('hex')}`,
+            organizationId: input.organizationId,
+            name: input.name.trim(),
+            type: 'CUSTOM',
+            permissions: checkPermissions(input.permissions),
+            color: input.color ?? null,
+            description: input.description ?? null,
+          }),
+        );
+        await recordKeyedWrite(tx, { roleId: role.id });
+        return role;
+      });
     } catch (error) {
       if (isConstraintViolation(error)) throw conflict(`The organization already has a role named "${input.name}"`);
       throw error;

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, notFound } from '../../../platform/errors';
+import { forgetKeyedWrite, KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { mailerFromEnvironment } from '../../../platform/mailer';
 import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
 import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR, newCode, sameHash } from '../../../platform/verification-code';
@@ -58,10 +59,15 @@ export class BookerVerificationService {
     }
     const code = newCode();
     const expiresAt = new Date(Date.now() + CODE_LIFETIME_MS);
-    const [{ id }]: Array<{ id: number }> = await this.db.query(
-      `INSERT INTO booker_email_codes (event_type_id, email, code_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [eventTypeId, email, codeHash(CHANNEL, target(eventTypeId, email), code), expiresAt],
-    );
+    const id = await this.db.transaction(async (tx) => {
+      const [row]: Array<{ id: number }> = await tx.query(
+        `INSERT INTO booker_email_codes (event_type_id, email, code_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [eventTypeId, email, codeHash(CHANNEL, target(eventTypeId, email), code), expiresAt],
+      );
+      // Under an Idempotency-Key (platform/keyed-writes.ts): an answer lost after this commit is answered without a second e-mail.
+      await recordKeyedWrite(tx, { eventTypeId, email, expiresAt: expiresAt.toISOString() });
+      return row.id;
+    });
     try {
       await mailerFromEnvironment().send({
         to: email,
@@ -70,9 +76,15 @@ export class BookerVerificationService {
       });
     } catch {
       await this.db.query('DELETE FROM booker_email_codes WHERE id = $1', [id]); // never sent: it does not count and cannot be used
+      await forgetKeyedWrite(this.db); // and the same request sent again sends one
       throw new GraphQLError('The e-mail could not be sent; retry shortly', { extensions: { code: SERVICE_UNAVAILABLE } });
     }
     return { eventTypeId, email, expiresAt };
+  }
+
+  /** What a keyed request for a code answered when it sent the e-mail (requestCode's record). */
+  recalled(reference: KeyedWriteReference): SentCode {
+    return { eventTypeId: reference.eventTypeId as number, email: reference.email as string, expiresAt: new Date(reference.expiresAt as string) };
   }
 
   /**

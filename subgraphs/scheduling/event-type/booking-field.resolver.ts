@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { EventType } from './event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { BookingFieldService } from './booking-field.service';
@@ -22,8 +24,15 @@ export class BookingFieldResolver {
     @Arg('input') input: BookingFieldsInput,
     @Arg('orgId', () => Int, ORG_ID) orgId: number | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<EventType> {
-    return service(ctx).add({ teamId, orgId }, eventTypeId, input.bookingFields);
+    // Sent again with its Idempotency-Key after a lost answer: the event type with the fields it added, not a 409 for them.
+    return keyedWrite(
+      ctx,
+      info,
+      () => service(ctx).recalled({ teamId, orgId }, eventTypeId),
+      () => service(ctx).add({ teamId, orgId }, eventTypeId, input.bookingFields),
+    );
   }
 
   @Mutation(() => EventType, {

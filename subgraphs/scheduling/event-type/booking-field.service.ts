@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { badInput } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { EventType } from './event-type.entity';
 import { TeamAddress, TeamEventTypeService } from './team-event-type.service';
 import { TeamDirectory } from '../team/team-directory';
@@ -13,7 +14,7 @@ export class BookingFieldService {
     private readonly teams: TeamDirectory,
   ) {}
 
-  /** Adds custom fields (POST). */
+  /** Adds custom fields (POST); under an Idempotency-Key the change is recorded (platform/keyed-writes.ts). */
   add(address: TeamAddress, eventTypeId: number, requests: BookingFieldRequest[]): Promise<EventType> {
     return this.change(address, eventTypeId, (current) => addBookingFields(current, requests));
   }
@@ -30,8 +31,14 @@ export class BookingFieldService {
       const eventType = await eventTypes.get({ teamId: address.teamId }, eventTypeId, tx, true);
       eventType.bookingFields = next(eventType.bookingFields);
       await tx.update(EventType, { id: eventType.id }, { bookingFields: eventType.bookingFields });
+      await recordKeyedWrite(tx, { eventTypeId: eventType.id });
       return eventType;
     });
+  }
+
+  /** The event type a keyed addition changed, as it is now. */
+  async recalled(address: TeamAddress, eventTypeId: number): Promise<EventType> {
+    return new TeamEventTypeService(this.db, this.teams).get(address, eventTypeId);
   }
 
   /**

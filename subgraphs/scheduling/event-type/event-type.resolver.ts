@@ -1,6 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Args, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Team } from '../team/team.stub';
 import { BookingPageUser } from '../user/booking-page-user.stub';
@@ -39,8 +41,15 @@ export class EventTypeResolver {
 
   @Mutation(() => EventType, { description: 'Creates a personal event type (POST /v2/event-types).' })
   @Directive('@scopes(anyOf: [["EVENT_TYPE_WRITE"]])')
-  createEventType(@Arg('input') input: CreateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventType> {
-    return new EventTypeService(ctx.db).create({ ...input, ownerId: ctx.principal.userId });
+  createEventType(@Arg('input') input: CreateEventTypeInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<EventType> {
+    const eventTypes = new EventTypeService(ctx.db);
+    // Sent again with its Idempotency-Key after a lost answer: the event type it made, not a 409 for its slug.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => eventTypes.getPersonal(reference.eventTypeId as number, ctx.principal.userId!),
+      () => eventTypes.create({ ...input, ownerId: ctx.principal.userId }),
+    );
   }
 
   @Mutation(() => EventType, { description: 'Changes a personal event type; `teamId` and `parentId` cannot change (PATCH /v2/event-types/{eventTypeId}).' })

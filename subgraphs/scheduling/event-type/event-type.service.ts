@@ -1,6 +1,7 @@
 import { leanFindAndCount, leanFindBy } from '../../../platform/lean-reads';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { badInput, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { defaultBookingFields, StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
@@ -140,6 +141,7 @@ export class EventTypeService {
         const eventType = await tx.save(created);
         if (input.hostIds?.length) await this.setHosts(tx, eventType.id, input.hostIds);
         if (alsoWrite) await alsoWrite(tx, eventType);
+        await recordKeyedWrite(tx, { eventTypeId: eventType.id });
         return eventType;
       });
     } catch (error) {

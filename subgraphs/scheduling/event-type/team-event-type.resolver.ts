@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { teamDirectoryOf } from '../team/team-directory';
 import { EventType } from './event-type.entity';
@@ -66,8 +68,15 @@ export class TeamEventTypeResolver {
     @Arg('input') input: CreateTeamEventTypeInput,
     @Arg('orgId', () => Int, ORG_ID) orgId: number | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<EventType> {
-    return service(ctx).create({ teamId, orgId }, input);
+    // Sent again with its Idempotency-Key after a lost answer: the event type it made, not a 409 for its slug.
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => service(ctx).get({ teamId, orgId }, reference.eventTypeId as number),
+      () => service(ctx).create({ teamId, orgId }, input),
+    );
   }
 
   @Mutation(() => EventType, {

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { forbidden, notFound } from '../../../platform/errors';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/team-directory';
@@ -49,6 +51,25 @@ async function teamMember(ctx: SubgraphContext, teamId: number, orgId: number | 
   return memberOf(members, userId, () => forbidden(`User ${userId} is not an accepted member of team ${teamId}`));
 }
 
+/**
+ * An entry created with an Idempotency-Key is created once: sent again after a lost answer, the same entry, not a 409
+ * for its own period (platform/keyed-writes.ts).
+ */
+function createdOnce(
+  ctx: SubgraphContext,
+  info: GraphQLResolveInfo,
+  userId: number,
+  input: CreateOutOfOfficeInput,
+  mayCover: CoverCheck,
+): Promise<OutOfOfficeEntry> {
+  return keyedWrite(
+    ctx,
+    info,
+    (reference) => service(ctx).get(userId, reference.oooId as number),
+    () => service(ctx).create(userId, input, mayCover),
+  );
+}
+
 @Resolver(() => OutOfOfficeEntry)
 export class OutOfOfficeResolver {
   @Query(() => OutOfOfficePage, { description: "The caller's out-of-office entries (GET /v2/me/ooo)." })
@@ -60,8 +81,8 @@ export class OutOfOfficeResolver {
 
   @Mutation(() => OutOfOfficeEntry, { description: 'Creates an out-of-office entry of the caller (POST /v2/me/ooo).' })
   @Directive('@scopes(anyOf: [["SCHEDULE_WRITE"]])')
-  createMyOutOfOffice(@Arg('input') input: CreateOutOfOfficeInput, @Ctx() ctx: SubgraphContext): Promise<OutOfOfficeEntry> {
-    return service(ctx).create(ctx.principal.userId!, input, colleaguesOfCaller(ctx));
+  createMyOutOfOffice(@Arg('input') input: CreateOutOfOfficeInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<OutOfOfficeEntry> {
+    return createdOnce(ctx, info, ctx.principal.userId!, input, colleaguesOfCaller(ctx));
   }
 
   @Mutation(() => OutOfOfficeEntry, { description: "Changes one of the caller's out-of-office entries (PATCH /v2/me/ooo/{oooId})." })
@@ -127,8 +148,9 @@ export class OutOfOfficeResolver {
     @Arg('userId', () => Int) userId: number,
     @Arg('input') input: CreateOutOfOfficeInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<OutOfOfficeEntry> {
-    return service(ctx).create(userId, input, await organizationMember(ctx, orgId, userId));
+    return createdOnce(ctx, info, userId, input, await organizationMember(ctx, orgId, userId));
   }
 
   @Mutation(() => OutOfOfficeEntry, { description: 'Changes an out-of-office entry of a member of the organization.' })
@@ -187,8 +209,9 @@ export class OutOfOfficeResolver {
     @Arg('userId', () => Int) userId: number,
     @Arg('input') input: CreateOutOfOfficeInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<OutOfOfficeEntry> {
-    return service(ctx).create(userId, input, await teamMember(ctx, teamId, orgId, userId));
+    return createdOnce(ctx, info, userId, input, await teamMember(ctx, teamId, orgId, userId));
   }
 
   @Mutation(() => OutOfOfficeEntry, { description: 'Changes an out-of-office entry of a member of the team.' })

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, FindOptionsOrder, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { OOO_REASONS, OutOfOfficeEntry, OutOfOfficeReason } from './out-of-office.entity';
 import { recordOutOfOfficeCreated } from './out-of-office-events';
@@ -70,6 +71,7 @@ export class OutOfOfficeService {
         const entry = await tx.save(tx.create(OutOfOfficeEntry, { userId, toUserId: input.toUserId ?? null, ...period, notes: input.notes ?? null, reason }));
         const saved = await tx.findOneByOrFail(OutOfOfficeEntry, { id: entry.id });
         await recordOutOfOfficeCreated(tx, saved);
+        await recordKeyedWrite(tx, { oooId: saved.id });
         return saved;
       }),
     );

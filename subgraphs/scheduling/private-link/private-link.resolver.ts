@@ -1,6 +1,8 @@
-import { Arg, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { privateLinkBookingUrl } from '../../../platform/booking-url';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { EventType } from '../event-type/event-type.entity';
 import { EventTypeService } from '../event-type/event-type.service';
 import { TeamEventTypeService } from '../event-type/team-event-type.service';
@@ -17,6 +19,15 @@ const personal = (ctx: SubgraphContext, eventTypeId: number) => new EventTypeSer
 const ofOrgTeam = (ctx: SubgraphContext, orgId: number, teamId: number, eventTypeId: number) =>
   new TeamEventTypeService(ctx.db, teamDirectoryOf(ctx)).get({ teamId, orgId }, eventTypeId);
 const links = (ctx: SubgraphContext) => new PrivateLinkService(ctx.db);
+
+/** A link created with an Idempotency-Key is created once: sent again after a lost answer, the same link (platform/keyed-writes.ts). */
+const createdOnce = (ctx: SubgraphContext, info: GraphQLResolveInfo, eventType: EventType, input: CreatePrivateLinkInput) =>
+  keyedWrite(
+    ctx,
+    info,
+    (reference) => links(ctx).get(eventType, reference.linkId as string),
+    () => links(ctx).create(eventType, input),
+  );
 
 /**
  * Private links (spec 2.7, 4.6) of the caller's event types (/v2/event-types/{eventTypeId}/private-links)
@@ -36,8 +47,9 @@ export class PrivateLinkResolver {
     @Arg('eventTypeId', () => Int) eventTypeId: number,
     @Arg('input') input: CreatePrivateLinkInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<PrivateLink> {
-    return links(ctx).create(await personal(ctx, eventTypeId), input);
+    return createdOnce(ctx, info, await personal(ctx, eventTypeId), input);
   }
 
   @Mutation(() => PrivateLink, { description: 'Changes the expiry or the usage cap of a private link of one of the caller’s event types.' })
@@ -82,8 +94,9 @@ export class PrivateLinkResolver {
     @Arg('eventTypeId', () => Int) eventTypeId: number,
     @Arg('input') input: CreatePrivateLinkInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<PrivateLink> {
-    return links(ctx).create(await ofOrgTeam(ctx, orgId, teamId, eventTypeId), input);
+    return createdOnce(ctx, info, await ofOrgTeam(ctx, orgId, teamId, eventTypeId), input);
   }
 
   @Mutation(() => PrivateLink, { description: 'Changes the expiry or the usage cap of a private link of an organization team event type.' })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { EventType } from '../event-type/event-type.entity';
 import { isExpired, NO_COUNT_CAP, PrivateLink } from './private-link.entity';
 
@@ -46,7 +47,13 @@ export class PrivateLinkService {
     const terms = termsOf(requested, now);
     const expiresAt = terms.expiresAt ?? null;
     const maxUsageCount = terms.maxUsageCount ?? (expiresAt ? NO_COUNT_CAP : 1);
-    return this.links.save(this.links.create({ linkId: randomBytes(10).toString('hex'), eventTypeId: eventType.id, expiresAt, maxUsageCount, usageCount: 0 }));
+    return this.db.transaction(async (tx) => {
+      const link = await tx.save(
+        tx.create(PrivateLink, { linkId: randomBytes(10).toString('hex'), eventTypeId: eventType.id, expiresAt, maxUsageCount, usageCount: 0 }),
+      );
+      await recordKeyedWrite(tx, { linkId: link.linkId });
+      return link;
+    });
   }
 
   async get(eventType: EventType, linkId: string): Promise<PrivateLink> {

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
@@ -7,6 +8,7 @@ import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
 import { Schedule } from './schedule.entity';
 import { CreateScheduleInput, SchedulePage, UpdateScheduleInput, weeklyHoursOf } from './schedule.inputs';
 import { ScheduleService } from './schedule.service';
+import { scheduleCreatedOnce } from './schedule.resolver';
 
 const ORG_READ = '@pbac(permission: "availability.readOrgAvailability", org: "args.orgId")';
 const ORG_WRITE = '@pbac(permission: "availability.updateOrgAvailability", org: "args.orgId")';
@@ -87,9 +89,10 @@ export class MemberSchedulesResolver {
     @Arg('userId', () => Int) userId: number,
     @Arg('input') input: CreateScheduleInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Schedule> {
     const ownerId = await organizationMember(ctx, orgId, userId);
-    return new ScheduleService(ctx.db).create({ ...input, availability: weeklyHoursOf(input) ?? undefined, ownerId });
+    return scheduleCreatedOnce(ctx, info, { ...input, availability: weeklyHoursOf(input) ?? undefined, ownerId });
   }
 
   @Mutation(() => Schedule, {

@@ -1,9 +1,22 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Schedule } from './schedule.entity';
 import { CreateScheduleInput, SchedulePage, UpdateScheduleInput, weeklyHoursOf } from './schedule.inputs';
-import { ScheduleService } from './schedule.service';
+import { NewSchedule, ScheduleService } from './schedule.service';
+
+/** A schedule created with an Idempotency-Key is created once: sent again, the same schedule (platform/keyed-writes.ts). */
+export function scheduleCreatedOnce(ctx: SubgraphContext, info: GraphQLResolveInfo, input: NewSchedule): Promise<Schedule> {
+  const schedules = new ScheduleService(ctx.db);
+  return keyedWrite(
+    ctx,
+    info,
+    (reference) => schedules.getOwned(reference.scheduleId as number, input.ownerId),
+    () => schedules.create(input),
+  );
+}
 
 /** The caller's own schedules (spec 2.14, 4.15): every operation is scoped to ctx.principal.userId. */
 @Resolver(() => Schedule)
@@ -29,9 +42,8 @@ export class ScheduleResolver {
 
   @Mutation(() => Schedule, { description: 'Creates a schedule (POST /v2/schedules).' })
   @Directive('@scopes(anyOf: [["SCHEDULE_WRITE"]])')
-  createSchedule(@Arg('input') input: CreateScheduleInput, @Ctx() ctx: SubgraphContext): Promise<Schedule> {
-    const availability = weeklyHoursOf(input) ?? undefined;
-    return new ScheduleService(ctx.db).create({ ...input, availability, ownerId: ctx.principal.userId! });
+  createSchedule(@Arg('input') input: CreateScheduleInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<Schedule> {
+    return scheduleCreatedOnce(ctx, info, { ...input, availability: weeklyHoursOf(input) ?? undefined, ownerId: ctx.principal.userId! });
   }
 
   @Mutation(() => Schedule, { description: "Changes one of the caller's schedules; omitted fields keep their value (PATCH /v2/schedules/{scheduleId})." })

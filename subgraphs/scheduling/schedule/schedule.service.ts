@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, notFound } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Availability, AvailabilityOverride, Schedule } from './schedule.entity';
 import { checkAvailability, checkName, checkOverrides, checkTimeZone, WORKING_HOURS } from './schedule.rules';
@@ -59,7 +60,9 @@ export class ScheduleService {
       const hasDefault = await tx.existsBy(Schedule, { ownerId: input.ownerId, isDefault: true });
       const isDefault = !hasDefault || input.isDefault === true;
       if (isDefault) await this.makeDefault(tx, input.ownerId);
-      return tx.save(tx.create(Schedule, { ownerId: input.ownerId, name, timeZone, availability, overrides, isDefault }));
+      const schedule = await tx.save(tx.create(Schedule, { ownerId: input.ownerId, name, timeZone, availability, overrides, isDefault }));
+      await recordKeyedWrite(tx, { scheduleId: schedule.id });
+      return schedule;
     });
   }
 

@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Field, InputType, Info, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { SlotReservation } from '../booking-record/slot-reservation.entity';
@@ -59,8 +61,16 @@ function callerOf(ctx: SubgraphContext): CallerOf {
 export class SlotReservationResolver {
   @Mutation(() => SlotReservationOutput, { description: 'Holds a slot for a while: nobody else sees or books it (POST /v2/slots/reservations). Public.' })
   @Directive('@public')
-  async reserveSlot(@Arg('input') input: ReserveSlotInput, @Ctx() ctx: SubgraphContext): Promise<SlotReservationOutput> {
-    return outputOf(await new SlotReservationService(ctx.db).reserve(input, callerOf(ctx)));
+  async reserveSlot(@Arg('input') input: ReserveSlotInput, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<SlotReservationOutput> {
+    const reservations = new SlotReservationService(ctx.db);
+    // Sent again with its Idempotency-Key after a lost answer: the reservation it placed, not a 422 for the slot it holds.
+    const reservation = await keyedWrite(
+      ctx,
+      info,
+      (reference) => reservations.get(reference.reservationUid as string),
+      () => reservations.reserve(input, callerOf(ctx)),
+    );
+    return outputOf(reservation);
   }
 
   @Query(() => SlotReservationOutput, { description: 'A reservation by its uid (GET /v2/slots/reservations/{uid}). Public.' })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, notFound, unprocessable } from '../../../platform/errors';
+import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { SLOT_TAKEN } from '../booking/booking-availability';
 import { placeBooking } from '../booking/host-assignment';
 import { instantOf } from '../booking-record/booking-rules';
@@ -86,6 +87,7 @@ export class SlotReservationService {
     ]);
     return placeBooking(this.db, { start, end, calendars, now, context, eventType, exceptReservationUid: replacing }, async (tx: EntityManager, hostId) => {
       if (replacing) await tx.delete(SlotReservation, { uid: replacing });
+      else await recordKeyedWrite(tx, { reservationUid: uid });
       return tx.save(
         tx.create(SlotReservation, {
           uid,
