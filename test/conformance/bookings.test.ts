@@ -43,6 +43,7 @@ describe('conformance: bookings', () => {
   let eventTypeWithBookingFieldsCustom: { id: number };
   let seatedUser: Person;
   let seatedEventType: { id: number; slug: string };
+  let hiddenSeatsEventType: { id: number; slug: string };
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -72,7 +73,7 @@ describe('conformance: bookings', () => {
         attendee: { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' },
       })
     ).uid;
-    [eventType, recurringEventType, eventTypeWithBookingFields, eventTypeWithBookingFieldsCustom, seatedEventType] = await Promise.all([
+    [eventType, recurringEventType, eventTypeWithBookingFields, eventTypeWithBookingFieldsCustom, seatedEventType, hiddenSeatsEventType] = await Promise.all([
       operator.createEventType({ title: 'user-bookings-2024-08-13-event-type', slug: 'user-bookings-event-type', lengthInMinutes: 60, ownerId: user.id }),
       operator.createEventType({
         title: 'peer coding recurring',
@@ -104,6 +105,13 @@ describe('conformance: bookings', () => {
         lengthInMinutes: 60,
         ownerId: seatedUser.id,
         seats: { seatsPerTimeSlot: 5, showAttendeeInfo: true, showAvailabilityCount: true },
+      }),
+      operator.createEventType({
+        title: 'seated-bookings-2024-08-13-event-type-attendees-disabled',
+        slug: 'seated-bookings-event-type-attendees-disabled',
+        lengthInMinutes: 60,
+        ownerId: seatedUser.id,
+        seats: { seatsPerTimeSlot: 5, showAttendeeInfo: false, showAvailabilityCount: false },
       }),
     ]);
     const past = await operator.createBooking({
@@ -398,46 +406,56 @@ describe('conformance: bookings', () => {
   });
 
   /**
-   * Their seated event type belongs to a user of its own; here too (`seatedUser`), so that "all seated bookings" are
-   * that user's. Each seat's own `bookingFieldsResponses` and `metadata` on its attendee are not kept yet (issue 22,
-   * "seat attendees lack responses and metadata"): the attendees are compared without them.
+   * Their seated event types belong to a user of its own; here too (`seatedUser`), so that "all seated bookings" are
+   * that user's. Their "by-seat" cases (`GET /v2/bookings/by-seat/{seatUid}`) are not replayed: that path is not in
+   * the reference document this API serves.
    */
   describe(`${SPEC}/seated-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Seated bookings")`, () => {
     const one = { name: 'Attendee One', email: 'seated-attendee-one@api.com', timeZone: 'Europe/Rome', language: 'it' };
     const two = { name: 'Attendee Two', email: 'seated-attendee-two@api.com', timeZone: 'Europe/Rome', language: 'it' };
-    const seatOf = (attendee: typeof one, seatUid: string) => expect.objectContaining({ ...attendee, absent: false, seatUid });
+    type Seat = { attendee: typeof one; codingLanguage: string; userId: string };
+    /** Their SeatedAttendee: the seat's own answers (its name and the answers sent) and metadata, on its attendee. */
+    const seatOf = ({ attendee, codingLanguage, userId }: Seat, seatUid: string) => ({
+      ...attendee,
+      absent: false,
+      seatUid,
+      bookingFieldsResponses: { name: attendee.name, codingLanguage },
+      metadata: { userId },
+    });
+    const first: Seat = { attendee: one, codingLanguage: 'TypeScript', userId: '100' };
+    const second: Seat = { attendee: two, codingLanguage: 'Rust', userId: '200' };
     let seated: any;
     let firstSeatUid: string;
 
-    const book = async (attendee: typeof one, codingLanguage: string, userId: string) => {
-      const body = { start: utc(2030, 0, 8, 13), eventTypeId: seatedEventType.id, attendee, bookingFieldsResponses: { codingLanguage }, metadata: { userId } };
-      const data = expectSuccess(await post('/v2/bookings', body), 201);
+    const book = async ({ attendee, codingLanguage, userId }: Seat, eventTypeId = seatedEventType.id, start = utc(2030, 0, 8, 13), key?: string) => {
+      const body = { start, eventTypeId, attendee, bookingFieldsResponses: { codingLanguage }, metadata: { userId } };
+      const data = expectSuccess(await post('/v2/bookings', body, key), 201);
       expect(data).toMatchObject({
         seatUid: expect.any(String),
         status: 'accepted',
         start: body.start,
-        end: utc(2030, 0, 8, 14),
+        end: new Date(Date.parse(start) + 3_600_000).toISOString(),
         duration: 60,
-        eventTypeId: seatedEventType.id,
-        eventType: { id: seatedEventType.id, slug: seatedEventType.slug },
+        eventTypeId,
         absentHost: false,
       });
       expect(data.hosts[0].id).toBe(seatedUser.id);
       return data;
     };
 
-    it('"should book an event type with seats for the first time": the seat on the answer and on its attendee', async () => {
-      seated = await book(one, 'TypeScript', '100');
+    it('"should book an event type with seats for the first time": the seat on the answer and on its attendee, with its answers and metadata', async () => {
+      seated = await book(first);
       firstSeatUid = seated.seatUid;
-      expect(seated.attendees).toEqual([seatOf(one, firstSeatUid)]);
+      expect(seated.eventType).toEqual({ id: seatedEventType.id, slug: seatedEventType.slug });
+      expect(seated.attendees).toEqual([seatOf(first, firstSeatUid)]);
     });
 
-    it('"should book an event type with seats for the second time": the same booking, two seats', async () => {
-      const data = await book(two, 'Rust', '200');
+    it('"should book an event type with seats for the second time": the same booking, two seats, each with its own answers', async () => {
+      const data = await book(second);
       expect(data.uid).toBe(seated.uid);
       expect(data.seatUid).not.toBe(firstSeatUid);
       expect(data.attendees).toHaveLength(2);
-      expect(data.attendees).toEqual(expect.arrayContaining([seatOf(one, firstSeatUid), seatOf(two, data.seatUid)]));
+      expect(data.attendees).toEqual(expect.arrayContaining([seatOf(first, firstSeatUid), seatOf(second, data.seatUid)]));
       seated = data;
     });
 
@@ -454,17 +472,92 @@ describe('conformance: bookings', () => {
       expect(data).toEqual([expected]);
     });
 
-    it('"should reschedule seated booking": only that seat moves, to a booking of its own', async () => {
+    describe('"get booking by seatUid with seatsShowAttendees disabled" (their bookings; read here by GET /v2/bookings/{bookingUid})', () => {
+      let hidden: any;
+      const three: Seat = { attendee: { ...two, name: 'Attendee Three', email: 'seated-attendee-three@api.com' }, codingLanguage: 'Rust', userId: '300' };
+
+      it('"should book first seat …" and "should book second seat on same event type with seatsShowAttendees disabled": a booker sees no attendee, their seat is seatUid', async () => {
+        hidden = await book(first, hiddenSeatsEventType.id, utc(2030, 0, 11, 13));
+        expect(hidden.attendees).toEqual([]);
+        const data = await book(three, hiddenSeatsEventType.id, utc(2030, 0, 11, 13));
+        expect(data.uid).toBe(hidden.uid);
+        expect(data.attendees).toEqual([]);
+        hidden = { ...hidden, secondSeatUid: data.seatUid };
+      });
+
+      it('"should return all attendees when admin auth is provided": the host sees both seats', async () => {
+        const data = expectSuccess(await get(`/v2/bookings/${hidden.uid}`, seatedUser.key));
+        expect(data).toMatchObject({ id: hidden.id, uid: hidden.uid, eventTypeId: hiddenSeatsEventType.id });
+        expect(data.attendees).toEqual([seatOf(first, hidden.seatUid), seatOf(three, hidden.secondSeatUid)]);
+      });
+    });
+
+    describe('"book an event type with attendees disabled but auth provided"', () => {
+      let booking: any;
+
+      it('"should book an event type with attendees disabled and owner auth provided": the attendee shown', async () => {
+        booking = await book(first, hiddenSeatsEventType.id, utc(2030, 0, 9, 14), seatedUser.key);
+        expect(booking.attendees).toEqual([seatOf(first, booking.seatUid)]);
+      });
+
+      it('"should fetch booking and have attendees"', async () => {
+        const data = expectSuccess(await get(`/v2/bookings/${booking.uid}`, seatedUser.key));
+        expect(data).toMatchObject({ start: booking.start, end: booking.end, duration: 60, eventTypeId: hiddenSeatsEventType.id });
+        expect(data.attendees).toEqual([seatOf(first, booking.seatUid)]);
+      });
+
+      // Deviation (docs/compatibility.md, "Bookings"): reading a booking needs a credential here (BOOKING_READ).
+      it('"should fetch booking and not have attendees because no auth provided": 401 here', async () => {
+        expect((await stack.rest('GET', `/v2/bookings/${booking.uid}`, { headers: BOOKINGS_VERSION })).status).toBe(401);
+      });
+    });
+
+    it('"should not be able to reschedule seated booking if seatUid is not provided": 400 with their message', async () => {
+      const response = await post(`/v2/bookings/${seated.uid}/reschedule`, { start: utc(2030, 0, 8, 15) });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(
+        `seatUid: Booking with uid=${seated.uid} is a seated booking which means you have to provide seatUid in the request body to specify which seat specifically you want to reschedule. ` +
+          'First, fetch the booking using GET /v2/bookings/{bookingUid} and then within the attendees array you will find the seatUid of the booking you want to reschedule. ' +
+          'Second, provide the seatUid in the request body to specify which seat specifically you want to reschedule using POST /v2/bookings/{bookingUid}/reschedule',
+      );
+    });
+
+    it('"should reschedule seated booking": only that seat moves, with its answers, to a booking of its own', async () => {
       const body = { start: utc(2030, 0, 8, 15), seatUid: seated.seatUid };
       const data = expectSuccess(await post(`/v2/bookings/${seated.uid}/reschedule`, body), 201);
       expect(data).toMatchObject({ seatUid: expect.any(String), status: 'accepted', start: body.start, end: utc(2030, 0, 8, 16), duration: 60 });
-      expect(data.attendees).toEqual([seatOf(two, data.seatUid)]);
+      expect(data.eventType).toEqual({ id: seatedEventType.id, slug: seatedEventType.slug });
+      expect(data.attendees).toEqual([seatOf(second, data.seatUid)]);
       // The first seat stays where it was.
-      expect(expectSuccess(await get(`/v2/bookings/${seated.uid}`, seatedUser.key)).attendees).toEqual([seatOf(one, firstSeatUid)]);
+      expect(expectSuccess(await get(`/v2/bookings/${seated.uid}`, seatedUser.key)).attendees).toEqual([seatOf(first, firstSeatUid)]);
       seated = data;
     });
 
-    it('"should cancel seated booking": its last seat cancelled, the booking is cancelled with no attendee', async () => {
+    it('"should return valid seatUid for subsequent reschedules": three moves in a row, each answer with its seat', async () => {
+      const seat: Seat = { attendee: { ...one, name: 'Reschedule Test', email: 'reschedule-test@api.com' }, codingLanguage: 'Go', userId: '300' };
+      let booking = await book(seat, seatedEventType.id, utc(2030, 0, 10, 10));
+      for (const hour of [11, 12, 13]) {
+        expect(booking.attendees[0].seatUid).toEqual(expect.any(String));
+        booking = expectSuccess(
+          await post(`/v2/bookings/${booking.uid}/reschedule`, { start: utc(2030, 0, 10, hour), seatUid: booking.attendees[0].seatUid }),
+          201,
+        );
+        expect(booking).toMatchObject({ seatUid: expect.any(String), start: utc(2030, 0, 10, hour) });
+        expect(booking.attendees).toEqual([seatOf(seat, booking.seatUid)]);
+      }
+    });
+
+    it('the OpenAPI document marks the deliberate deviations of seated bookings (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const marks = (path: string, method: string): string[] => paths[path][method]['x-svc-deviation'] ?? [];
+      expect(marks('/v2/bookings/{bookingUid}', 'get')).toEqual(
+        expect.arrayContaining([expect.stringMatching(/401 without one/), expect.stringMatching(/displayEmail/)]),
+      );
+      expect(marks('/v2/bookings/{bookingUid}/reschedule', 'post')).toEqual(expect.arrayContaining([expect.stringMatching(/without seatUid/)]));
+      expect(marks('/v2/bookings', 'post')).toEqual(expect.arrayContaining([expect.stringMatching(/displayEmail/)]));
+    });
+
+    it('"cancel seated booking as attendee › should cancel seated booking": its last seat cancelled, the booking is cancelled with no attendee', async () => {
       const data = expectSuccess(await post(`/v2/bookings/${seated.uid}/cancel`, { seatUid: seated.seatUid }));
       expect(data).toMatchObject({
         status: 'cancelled',

@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 
 /** svc-api-version of the bookings endpoints (spec 9); without it they answer their older version. */
@@ -12,16 +13,28 @@ const BOOKING = /* GraphQL */ `
     status cancellationReason reschedulingReason rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
-    attendees { name email timeZone language absent phoneNumber seatUid }
+    attendees { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
     guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
   }`;
 
 /**
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
- * strings (description, location) are "" (RouteEntry.nulls).
+ * strings (description, location) are "" (RouteEntry.nulls). An attendee's own `bookingFieldsResponses`
+ * and `metadata` are a seat's (SeatedAttendee): left out elsewhere, as `seatUid` (the booking's are never null).
  */
 const BOOKING_NULLS = {
-  omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid', 'seatUid'],
+  omit: [
+    'cancellationReason',
+    'reschedulingReason',
+    'rescheduledFromUid',
+    'rescheduledToUid',
+    'phoneNumber',
+    'meetingUrl',
+    'recurringBookingUid',
+    'seatUid',
+    'bookingFieldsResponses',
+    'metadata',
+  ],
   empty: ['description', 'location'],
 } as const;
 
@@ -102,6 +115,7 @@ export const bookingRoutes: RouteEntry[] = [
     status: 201,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
+    deviations: [DEVIATION.seatedAttendeeShape],
   }),
   route({
     method: 'POST',
@@ -137,6 +151,7 @@ export const bookingRoutes: RouteEntry[] = [
     operation: (fields, fragment) => `query GetBooking($bookingUid: String!) { booking(uid: $bookingUid) { ${fields} occurrences { ${fields} } } } ${fragment}`,
     result: 'booking',
     listWhenPresent: SERIES,
+    deviations: [DEVIATION.bookingReadNeedsCredential, DEVIATION.seatedAttendeeShape],
   }),
   ...bothVersions({
     method: 'POST',
@@ -157,6 +172,7 @@ export const bookingRoutes: RouteEntry[] = [
       `mutation RescheduleBooking($bookingUid: String!, $input: RescheduleBookingInput!) { rescheduleBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
     result: 'rescheduleBooking',
     status: 201,
+    deviations: [DEVIATION.seatedRescheduleMessage],
   }),
 ];
 

@@ -18,8 +18,6 @@ export const LIVE_STATUSES: readonly BookingStatus[] = [BookingStatus.accepted, 
 @ObjectType({ description: 'A booked meeting (type 2.18; the full shape of BookingOutput_2024_08_13).' })
 @Directive('@key(fields: "id")')
 export class Booking {
-  /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
-  visibleSeatUid?: string;
   /** Not stored: the seat the request answered took (a seated booking made, or a seat moved): answered as the top-level `seatUid`. */
   bookedSeatUid?: string;
 

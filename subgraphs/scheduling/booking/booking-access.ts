@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { authorize } from '../../../platform/authz-directives';
 import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
@@ -38,4 +39,33 @@ export async function managedBooking(ctx: SubgraphContext, uid: string, permissi
     permission,
   );
   return { booking, eventType };
+}
+
+/**
+ * Whether the caller sees every attendee of a booking. A seated event type with showAttendeeInfo false
+ * hides its attendees from one another: its bookers' answers (create, reschedule and cancel are public)
+ * show no attendee, their own seat being the answer's top-level seatUid (the real service's seated-bookings
+ * spec); its host, an ADMIN/OWNER of its team or organization (the rule of managedBooking) and the system
+ * see them all. Any other booking shows its attendees to whoever may read it.
+ */
+export async function seesAttendees(ctx: SubgraphContext, booking: Booking, eventType: EventType | null): Promise<boolean> {
+  if (!eventType?.seats || eventType.seats.showAttendeeInfo) return true;
+  const principal = ctx.principal;
+  if (principal.kind === 'system' || (principal.userId != null && booking.userId === principal.userId)) return true;
+  if (eventType.teamId == null || principal.userId == null) return false;
+  const roster = await teamDirectoryOf(ctx).roster(eventType.teamId);
+  const orgId = roster?.parentId ?? null;
+  try {
+    authorize(
+      { pbac: { permission: 'booking.read', roles: ['ADMIN', 'OWNER'], team: 'parent.teamId', org: 'parent.orgId' } },
+      principal,
+      { parent: { teamId: eventType.teamId, orgId }, args: {} },
+      'booking.read',
+    );
+    return true;
+  } catch (error) {
+    // authorize refuses by throwing FORBIDDEN: here a refusal only hides the other attendees.
+    if (error instanceof GraphQLError && error.extensions.code === 'FORBIDDEN') return false;
+    throw error;
+  }
 }

@@ -30,6 +30,15 @@ function refuseUnlessLive(booking: Booking, action: 'cancelled' | 'rescheduled')
   throw conflict(`Booking ${booking.uid} is ${booking.status}${rescheduled} and cannot be ${action}`);
 }
 
+/**
+ * A seated booking is rescheduled one seat at a time: the real service's message (its seated-bookings spec),
+ * its documentation links replaced by the paths of this API.
+ */
+const seatUidRequired = (uid: string) =>
+  `Booking with uid=${uid} is a seated booking which means you have to provide seatUid in the request body to specify which seat specifically you want to reschedule. ` +
+  'First, fetch the booking using GET /v2/bookings/{bookingUid} and then within the attendees array you will find the seatUid of the booking you want to reschedule. ' +
+  'Second, provide the seatUid in the request body to specify which seat specifically you want to reschedule using POST /v2/bookings/{bookingUid}/reschedule';
+
 /** The booking row, locked for the rest of the transaction. */
 async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
   const booking = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.uid = :uid', { uid }).getOne();
@@ -104,6 +113,7 @@ export async function rescheduleBooking(
   refuseUnlessLive(old, 'rescheduled');
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
   const eventType = await db.getRepository(EventType).findOneByOrFail({ id: old.eventTypeId });
+  if (eventType.seats) throw badInput('seatUid', seatUidRequired(uid));
   const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 

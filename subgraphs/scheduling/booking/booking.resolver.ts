@@ -14,6 +14,7 @@ import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBo
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
+import { seesAttendees } from './booking-access';
 import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
@@ -150,10 +151,13 @@ export class BookingResolver {
     return once(ctx, info, () => withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input)));
   }
 
-  @FieldResolver(() => [Attendee])
-  attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
-    const attendees = attendeesByBookingId(ctx).load(booking.id);
-    return booking.visibleSeatUid ? attendees.then((all) => all.filter((a) => a.seatUid === booking.visibleSeatUid)) : attendees;
+  @FieldResolver(() => [Attendee], {
+    description:
+      'The attendees; of a seated event type that hides them (showAttendeeInfo false), none unless the caller is its host or an admin of its team (a booker finds their seat in seatUid).',
+  })
+  async attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
+    const [attendees, eventType] = await Promise.all([attendeesByBookingId(ctx).load(booking.id), eventTypeById(ctx).load(booking.eventTypeId)]);
+    return (await seesAttendees(ctx, booking, eventType)) ? attendees : [];
   }
 
   @FieldResolver(() => [Booking], {

@@ -10,7 +10,7 @@ import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { instantOf } from '../booking-record/booking-rules';
-import { insertBooking } from './booking-writes';
+import { bookingTitle, insertBooking } from './booking-writes';
 import { recordBookingWrite } from './keyed-booking-writes';
 import { placeBooking } from './host-assignment';
 
@@ -37,7 +37,7 @@ function seatUidOf(value: string): string {
  * Cancels one seat of a seated booking (POST …/cancel with seatUid): the attendee holding it leaves the
  * booking, the others keep their seats, and the seat can be booked again. The last seat cancelled
  * cancels the booking. A BOOKING_CANCELLED event naming the seat is written in the same transaction.
- * The answer shows no attendee unless the event type shows attendees to each other.
+ * The answer shows no attendee unless the event type shows attendees to each other or the caller manages the booking.
  */
 export async function cancelSeat(db: DataSource, uid: string, seatUidText: string): Promise<Booking> {
   const seatUid = seatUidOf(seatUidText);
@@ -50,7 +50,6 @@ export async function cancelSeat(db: DataSource, uid: string, seatUidText: strin
       await tx.save(booking);
     }
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, [seat], eventType, { seatUid });
-    if (!eventType.seats?.showAttendeeInfo) booking.visibleSeatUid = seatUid;
     await recordBookingWrite(tx, booking);
     return booking;
   });
@@ -90,7 +89,8 @@ export async function rescheduleSeat(
     const { booking: from, seat } = await lockedSeat(tx, uid, seatUid);
     if (from.start.getTime() === start.getTime() && from.userId === hostId) throw conflict(`Seat ${seatUid} is already booked at ${start.toISOString()}`);
     await tx.delete(Attendee, { id: seat.id });
-    const moved = { name: seat.name, email: seat.email, timeZone: seat.timeZone, language: seat.language, phoneNumber: seat.phoneNumber, seatUid };
+    const { name, email, timeZone, language, phoneNumber, bookingFieldsResponses, metadata } = seat;
+    const moved = { name, email, timeZone, language, phoneNumber, seatUid, bookingFieldsResponses, metadata };
     const extra = { rescheduledFrom: { uid: from.uid, seatUid, start: from.start.toISOString(), end: from.end.toISOString(), hostId: from.userId } };
     let target = await tx.findOne(Booking, {
       where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([...LIVE_STATUSES]) },
@@ -110,12 +110,13 @@ export async function rescheduleSeat(
           hostId,
           start,
           end,
-          title: from.title,
+          // The seat's own title, answers and metadata: the booking it left holds other attendees' (name, e-mail).
+          title: bookingTitle(eventType, name),
           description: from.description,
           status: from.status,
           location: from.location,
-          metadata: from.metadata,
-          bookingFieldsResponses: from.bookingFieldsResponses,
+          metadata: metadata ?? {},
+          bookingFieldsResponses: { ...(bookingFieldsResponses ?? {}), name, email },
           reschedulingReason: reason,
           rescheduledFromUid: from.uid,
         },
@@ -129,7 +130,6 @@ export async function rescheduleSeat(
       from.reschedulingReason = reason;
       await tx.save(from);
     }
-    if (!eventType.seats!.showAttendeeInfo) target.visibleSeatUid = seatUid;
     target.bookedSeatUid = seatUid;
     await recordBookingWrite(tx, target);
     return target;
