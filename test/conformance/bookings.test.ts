@@ -482,6 +482,12 @@ describe('conformance: bookings', () => {
         const data = await book(three, hiddenSeatsEventType.id, utc(2030, 0, 11, 13));
         expect(data.uid).toBe(hidden.uid);
         expect(data.attendees).toEqual([]);
+        // (Not in their spec) nor the first booker's answers, metadata or name anywhere: the booking's own fields are the seat's.
+        expect(data).toMatchObject({
+          bookingFieldsResponses: { name: 'Attendee Three', email: three.attendee.email, codingLanguage: 'Rust' },
+          metadata: { userId: '300' },
+        });
+        expect(JSON.stringify(data)).not.toMatch(/Attendee One|seated-attendee-one|TypeScript/);
         hidden = { ...hidden, secondSeatUid: data.seatUid };
       });
 

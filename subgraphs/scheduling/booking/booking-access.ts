@@ -4,6 +4,9 @@ import { SubgraphContext } from '../../../platform/context';
 import { EventType } from '../event-type/event-type.entity';
 import { teamDirectoryOf } from '../team/team-directory';
 import { Booking } from '../booking-record/booking.entity';
+import { Attendee } from '../booking-record/attendee.entity';
+import { eventTypeById } from '../event-type/event-type.loaders';
+import { attendeesByBookingId } from './booking.loaders';
 import { bookingNotFound } from './booking-changes';
 
 export type BookingPermission = 'booking.read' | 'booking.update';
@@ -68,4 +71,23 @@ export async function seesAttendees(ctx: SubgraphContext, booking: Booking, even
     if (error instanceof GraphQLError && error.extensions.code === 'FORBIDDEN') return false;
     throw error;
   }
+}
+
+/** What a booker who may not see the other seats is answered for the booking's own answers, metadata and title: their seat's. */
+export interface HiddenSeatsView {
+  /** The seat the request took (the answer's seatUid); null when it took none (a seat cancelled). */
+  seat: Attendee | null;
+  eventType: EventType;
+}
+
+/**
+ * Null when the caller sees every attendee (seesAttendees); else their seat. The booking's own answers, metadata,
+ * guests, title and description are its first booker's: a seated booking that hides its attendees must not show
+ * them to the others.
+ */
+export async function hiddenSeatsView(ctx: SubgraphContext, booking: Booking): Promise<HiddenSeatsView | null> {
+  const eventType = await eventTypeById(ctx).load(booking.eventTypeId);
+  if (!eventType || (await seesAttendees(ctx, booking, eventType))) return null;
+  const attendees = await attendeesByBookingId(ctx).load(booking.id);
+  return { seat: attendees.find((a) => booking.bookedSeatUid != null && a.seatUid === booking.bookedSeatUid) ?? null, eventType };
 }

@@ -14,11 +14,11 @@ import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBo
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
-import { seesAttendees } from './booking-access';
+import { hiddenSeatsView, seesAttendees } from './booking-access';
 import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
-import { writtenBooking } from './booking-writes';
+import { bookingTitle, writtenBooking } from './booking-writes';
 import { recalledBooking } from './keyed-booking-writes';
 import { inSpan } from '../../../platform/tracing';
 
@@ -158,6 +158,39 @@ export class BookingResolver {
   async attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
     const [attendees, eventType] = await Promise.all([attendeesByBookingId(ctx).load(booking.id), eventTypeById(ctx).load(booking.eventTypeId)]);
     return (await seesAttendees(ctx, booking, eventType)) ? attendees : [];
+  }
+
+  @FieldResolver()
+  async title(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.title;
+    return view.seat ? bookingTitle(view.eventType, view.seat.name) : view.eventType.title;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async description(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    return (await hiddenSeatsView(ctx, booking)) ? null : booking.description;
+  }
+
+  @FieldResolver()
+  async bookingFieldsResponses(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Record<string, unknown>> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.bookingFieldsResponses;
+    return view.seat ? { ...(view.seat.bookingFieldsResponses ?? {}), email: view.seat.email } : {};
+  }
+
+  @FieldResolver()
+  async metadata(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Record<string, unknown>> {
+    const view = await hiddenSeatsView(ctx, booking);
+    return view ? (view.seat?.metadata ?? {}) : booking.metadata;
+  }
+
+  @FieldResolver()
+  async guests(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string[]> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.guests;
+    const guests = view.seat?.bookingFieldsResponses?.guests;
+    return Array.isArray(guests) ? guests.map(String) : [];
   }
 
   @FieldResolver(() => [Booking], {
