@@ -309,6 +309,66 @@ describe('conformance: bookings', () => {
     });
   });
 
+  describe(`${SPEC}/reschedule-bookings.e2e-spec.ts ("Reschedule bookings 2024-08-13") and user-bookings.e2e-spec.ts "who cancelled and rescheduled a booking"`, () => {
+    const RESCHEDULED_BY = 'user-venus-bookings-rescheduler@api.com';
+    let old: any;
+    let moved: any;
+
+    it('"reschedule normal booking › should reschedule": rescheduledByEmail from rescheduledBy', async () => {
+      const attendee = { name: 'user-venus-bookings-attendee', email: 'user-venus-bookings-attendee@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      old = expectSuccess(await post('/v2/bookings', { start: utc(2040, 1, 9, 10), eventTypeId: eventType.id, attendee, location: MEET }), 201);
+      const body = { start: utc(2040, 1, 9, 12), reschedulingReason: 'Flying to venus that day', rescheduledBy: RESCHEDULED_BY };
+      moved = expectSuccess(await post(`/v2/bookings/${old.uid}/reschedule`, body), 201);
+      const { status, duration, eventTypeId, location, absentHost, metadata } = old;
+      expect(moved).toMatchObject({
+        reschedulingReason: body.reschedulingReason,
+        rescheduledFromUid: old.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        start: body.start,
+        end: utc(2040, 1, 9, 13),
+        ...{ status, duration, eventTypeId, location, absentHost, metadata },
+      });
+      expect(moved.hosts[0]).toMatchObject({ id: user.id, username: user.username, email: user.email });
+      expect(moved.attendees[0]).toEqual(old.attendees[0]);
+    });
+
+    it('"should fetch old booking and verify rescheduledToUid and rescheduledByEmail and status cancelled"', async () => {
+      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`))).toMatchObject({
+        rescheduledToUid: moved.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        status: 'cancelled',
+      });
+    });
+
+    it('"should fetch new booking and verify rescheduledFromUid, rescheduledByEmail and reschedulingReason"', async () => {
+      expect(expectSuccess(await get(`/v2/bookings/${moved.uid}`))).toMatchObject({
+        rescheduledFromUid: old.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        reschedulingReason: 'Flying to venus that day',
+        status: 'accepted',
+      });
+    });
+
+    // Their fixture writes cancelledBy; here the host cancels with its credential, and is named.
+    it('"should return who cancelled a booking": the e-mail of the user who cancelled', async () => {
+      const data = expectSuccess(await post(`/v2/bookings/${moved.uid}/cancel`, { cancellationReason: 'the host is away' }, user.key));
+      expect(data).toMatchObject({ status: 'cancelled', cancelledByEmail: user.email });
+      expect(expectSuccess(await get(`/v2/bookings/${moved.uid}`)).cancelledByEmail).toBe(user.email);
+    });
+
+    it('(not in their specs) a reschedule or cancellation without a credential or rescheduledBy names nobody; a rescheduledBy that is no e-mail is a 400', async () => {
+      const attendee = { name: 'anonymous-changes', email: 'anonymous-changes@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      const booked = expectSuccess(await post('/v2/bookings', { start: utc(2040, 1, 10, 10), eventTypeId: eventType.id, attendee, location: MEET }), 201);
+      const refused = await post(`/v2/bookings/${booked.uid}/reschedule`, { start: utc(2040, 1, 10, 12), rescheduledBy: 'nobody' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('rescheduledBy must be an e-mail address');
+      const again = expectSuccess(await post(`/v2/bookings/${booked.uid}/reschedule`, { start: utc(2040, 1, 10, 12) }), 201);
+      expect(again).not.toHaveProperty('rescheduledByEmail');
+      const cancelled = expectSuccess(await post(`/v2/bookings/${again.uid}/cancel`, { cancellationReason: 'no longer needed' }));
+      expect(cancelled).not.toHaveProperty('cancelledByEmail');
+    });
+  });
+
   /**
    * Their caller is teamUser1 with the permissions guard switched off; here each call is made by the booking's
    * host at the time (teamUser1, then teamUser2), whom our rules let reassign (a plain member may not take

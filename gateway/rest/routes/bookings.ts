@@ -10,7 +10,7 @@ const BOOKING = /* GraphQL */ `
   fragment BookingFields on Booking {
     id uid title description
     hosts { id name email username timeZone }
-    status cancellationReason reschedulingReason rescheduledFromUid rescheduledToUid
+    status cancellationReason cancelledByEmail reschedulingReason rescheduledByEmail rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
     attendees { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
@@ -25,7 +25,9 @@ const BOOKING = /* GraphQL */ `
 const BOOKING_NULLS = {
   omit: [
     'cancellationReason',
+    'cancelledByEmail',
     'reschedulingReason',
+    'rescheduledByEmail',
     'rescheduledFromUid',
     'rescheduledToUid',
     'phoneNumber',

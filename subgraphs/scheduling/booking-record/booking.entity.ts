@@ -97,6 +97,18 @@ export class Booking {
   @Field(() => String, { nullable: true })
   reschedulingReason: string | null;
 
+  @Column({ name: 'rescheduled_by_email', type: 'text', nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Who rescheduled the booking (the reschedule's rescheduledBy, else the e-mail of the user who rescheduled it): on the booking left and on the new one.",
+  })
+  rescheduledByEmail: string | null;
+
+  @Column({ name: 'cancelled_by_email', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The e-mail of the user who cancelled the booking with a credential; null when cancelled without one.' })
+  cancelledByEmail: string | null;
+
   @Column({ name: 'rescheduled_to_uid', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled to (this one is then cancelled).' })
   rescheduledToUid: string | null;

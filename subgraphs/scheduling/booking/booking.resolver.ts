@@ -14,6 +14,7 @@ import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBo
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
+import { callerEmail, rescheduledByOf } from './change-author';
 import { hiddenSeatsView, seesAttendees } from './booking-access';
 import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
@@ -96,10 +97,10 @@ export class BookingResolver {
   private legacyWrite(input: LegacyCreateBookingInput, ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
-      return withHooks(
-        ctx,
-        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }),
-      );
+      const uid = input.rescheduleUid;
+      const reschedule = (rescheduledByEmail: string | null) =>
+        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, { start: input.start, reschedulingReason: responses.rescheduleReason, rescheduledByEmail });
+      return withHooks(ctx, callerEmail(ctx).then(reschedule));
     }
     return withHooks(
       ctx,
@@ -132,7 +133,7 @@ export class BookingResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
     return once(ctx, info, async () => {
-      const booking = await cancelBooking(ctx.db, uid, input);
+      const booking = await cancelBooking(ctx.db, uid, { ...input, cancelledByEmail: await callerEmail(ctx) });
       wakeBookingHooks(ctx.db);
       return booking;
     });
@@ -148,7 +149,9 @@ export class BookingResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
-    return once(ctx, info, () => withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input)));
+    return once(ctx, info, async () =>
+      withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, { ...input, rescheduledByEmail: await rescheduledByOf(ctx, input.rescheduledBy) })),
+    );
   }
 
   @FieldResolver(() => [Attendee], {

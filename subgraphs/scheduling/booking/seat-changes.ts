@@ -39,7 +39,7 @@ function seatUidOf(value: string): string {
  * cancels the booking. A BOOKING_CANCELLED event naming the seat is written in the same transaction.
  * The answer shows no attendee unless the event type shows attendees to each other or the caller manages the booking.
  */
-export async function cancelSeat(db: DataSource, uid: string, seatUidText: string): Promise<Booking> {
+export async function cancelSeat(db: DataSource, uid: string, seatUidText: string, by: string | null): Promise<Booking> {
   const seatUid = seatUidOf(seatUidText);
   return db.transaction(async (tx) => {
     const { booking, seat, eventType } = await lockedSeat(tx, uid, seatUid);
@@ -47,6 +47,7 @@ export async function cancelSeat(db: DataSource, uid: string, seatUidText: strin
     const left = await tx.count(Attendee, { where: { bookingId: booking.id } });
     if (left === 0) {
       booking.status = BookingStatus.cancelled;
+      booking.cancelledByEmail = by;
       await tx.save(booking);
     }
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, [seat], eventType, { seatUid });
@@ -66,7 +67,7 @@ export async function rescheduleSeat(
   db: DataSource,
   directory: OwnerDirectory | null,
   uid: string,
-  input: { start: string; seatUid: string; reschedulingReason?: string | null },
+  input: { start: string; seatUid: string; reschedulingReason?: string | null; rescheduledByEmail?: string | null },
   reason: string | null,
   now = new Date(),
 ): Promise<Booking> {
@@ -119,6 +120,7 @@ export async function rescheduleSeat(
           bookingFieldsResponses: { ...(bookingFieldsResponses ?? {}), name, email },
           reschedulingReason: reason,
           rescheduledFromUid: from.uid,
+          rescheduledByEmail: input.rescheduledByEmail ?? null,
         },
         [moved],
         { type: BookingEventType.rescheduled, extra },
@@ -128,6 +130,7 @@ export async function rescheduleSeat(
       from.status = BookingStatus.cancelled;
       from.rescheduledToUid = target.uid;
       from.reschedulingReason = reason;
+      from.rescheduledByEmail = input.rescheduledByEmail ?? null;
       await tx.save(from);
     }
     target.bookedSeatUid = seatUid;
