@@ -22,6 +22,7 @@ export const DEVIATION = {
     'Bookings — reading a booking needs a credential (BOOKING_READ, the host or a team admin): 401 without one (the real service answers it)',
   seatedRescheduleMessage:
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
+  attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
   seatedAttendeeShape:
     "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
 } as const;

@@ -44,12 +44,17 @@ describe('conformance: bookings', () => {
   let seatedUser: Person;
   let seatedEventType: { id: number; slug: string };
   let hiddenSeatsEventType: { id: number; slug: string };
+  let unrelatedUser: Person;
+  let variableLengthEventType: { id: number };
+  let variableLengthRecurringEventType: { id: number };
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [user, teamUser1, teamUser2, seatedUser] = await Promise.all(
-      ['user-bookings-user', 'reassign-bookings-user1', 'reassign-bookings-user2', 'seated-bookings-user'].map((label) => person(stack, label)),
+    [user, teamUser1, teamUser2, seatedUser, unrelatedUser] = await Promise.all(
+      ['user-bookings-user', 'reassign-bookings-user1', 'reassign-bookings-user2', 'seated-bookings-user', 'get-attendees-unrelated-user'].map((label) =>
+        person(stack, label),
+      ),
     );
     const [team] = await Promise.all([
       operator.createTeam({ name: 'reassign-bookings-2024-08-13-team' }),
@@ -73,7 +78,16 @@ describe('conformance: bookings', () => {
         attendee: { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' },
       })
     ).uid;
-    [eventType, recurringEventType, eventTypeWithBookingFields, eventTypeWithBookingFieldsCustom, seatedEventType, hiddenSeatsEventType] = await Promise.all([
+    [
+      eventType,
+      recurringEventType,
+      eventTypeWithBookingFields,
+      eventTypeWithBookingFieldsCustom,
+      seatedEventType,
+      hiddenSeatsEventType,
+      variableLengthEventType,
+      variableLengthRecurringEventType,
+    ] = await Promise.all([
       operator.createEventType({ title: 'user-bookings-2024-08-13-event-type', slug: 'user-bookings-event-type', lengthInMinutes: 60, ownerId: user.id }),
       operator.createEventType({
         title: 'peer coding recurring',
@@ -112,6 +126,21 @@ describe('conformance: bookings', () => {
         lengthInMinutes: 60,
         ownerId: seatedUser.id,
         seats: { seatsPerTimeSlot: 5, showAttendeeInfo: false, showAvailabilityCount: false },
+      }),
+      operator.createEventType({
+        title: 'variable-length-bookings-2024-08-13-event-type',
+        slug: 'variable-length-event-type',
+        lengthInMinutes: 15,
+        lengthInMinutesOptions: [15, 30, 60],
+        ownerId: user.id,
+      }),
+      operator.createEventType({
+        title: 'variable-length-recurring-bookings-2024-08-13-event-type',
+        slug: 'variable-length-recurring-event-type',
+        lengthInMinutes: 15,
+        lengthInMinutesOptions: [15, 30, 60],
+        ownerId: user.id,
+        recurrence: { frequency: 'weekly', interval: 1, occurrences: 3 },
       }),
     ]);
     const past = await operator.createBooking({
@@ -366,6 +395,133 @@ describe('conformance: bookings', () => {
       expect(again).not.toHaveProperty('rescheduledByEmail');
       const cancelled = expectSuccess(await post(`/v2/bookings/${again.uid}/cancel`, { cancellationReason: 'no longer needed' }));
       expect(cancelled).not.toHaveProperty('cancelledByEmail');
+    });
+  });
+
+  describe(`${SPEC}/variable-length-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Variable length bookings")`, () => {
+    const proper = { ...MR_PROPER };
+    const body = (eventTypeId: number, start: string, lengthInMinutes?: number) => ({
+      start,
+      eventTypeId,
+      attendee: proper,
+      location: MEET,
+      bookingFieldsResponses: { customField: 'customValue' },
+      ...(lengthInMinutes ? { lengthInMinutes } : {}),
+    });
+
+    it('"should not be able to specify length of booking for non variable length event type": 400', async () => {
+      expect((await post('/v2/bookings', body(eventType.id, utc(2030, 0, 8, 10), 30))).status).toBe(400);
+    });
+
+    it('"should create a booking with default length": 15 minutes', async () => {
+      expect(expectSuccess(await post('/v2/bookings', body(variableLengthEventType.id, utc(2030, 0, 8, 10))), 201)).toMatchObject({
+        status: 'accepted',
+        start: utc(2030, 0, 8, 10),
+        end: '2030-01-08T10:15:00.000Z',
+        duration: 15,
+      });
+    });
+
+    it('"should create a booking with specified length that is not default length": 30 minutes', async () => {
+      expect(expectSuccess(await post('/v2/bookings', body(variableLengthEventType.id, utc(2030, 0, 8, 11), 30)), 201)).toMatchObject({
+        start: utc(2030, 0, 8, 11),
+        end: '2030-01-08T11:30:00.000Z',
+        duration: 30,
+      });
+    });
+
+    it('"create recurring bookings › should create recurring bookings with custom lengthInMinutes": two of 30 minutes', async () => {
+      const sent = { start: utc(2030, 1, 1, 14), eventTypeId: variableLengthRecurringEventType.id, lengthInMinutes: 30, recurrenceCount: 2, attendee: proper };
+      const data = expectSuccess(await post('/v2/bookings', sent), 201);
+      expect(data.map((b: any) => b.duration)).toEqual([30, 30]);
+    });
+
+    it('"should reject recurring booking with invalid lengthInMinutes" (45, not one of 15, 30, 60): 400', async () => {
+      const sent = { start: utc(2030, 3, 1, 10), eventTypeId: variableLengthRecurringEventType.id, lengthInMinutes: 45, recurrenceCount: 2, attendee: proper };
+      expect((await post('/v2/bookings', sent)).status).toBe(400);
+    });
+  });
+
+  describe(`${SPEC}/calendar-links.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Calendar Links")`, () => {
+    it('"should get calendar links for a booking": found by their ids', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${bookingInThePast.uid}/calendar-links`));
+      const link = (id: string) => data.find((item: { id: string }) => item.id === id).link;
+      expect(link('googleCalendar')).toMatch(/^https:\/\/calendar\.google\.com\//);
+      expect(link('microsoftOffice')).toMatch(/^https:\/\/outlook\.office\.com\//);
+      expect(link('microsoftOutlook')).toMatch(/^https:\/\/outlook\.live\.com\//);
+      expect(link('ics')).toMatch(/^data:text\/calendar,/);
+    });
+
+    it('"should return 404 for non-existent booking"', async () => {
+      expect((await get('/v2/bookings/non-existent-uid/calendar-links')).status).toBe(404);
+    });
+  });
+
+  /** Their organizer and unrelated user call with OAuth access tokens; here with their API keys. */
+  describe(`${SPEC}/get-attendees.e2e-spec.ts`, () => {
+    const attendee = { name: 'Test Attendee', email: 'attendee@example.com', timeZone: 'Europe/Rome', language: 'it' };
+    let uid: string;
+    let attendeeId: number;
+    const anonymous = (path: string) => stack.rest('GET', path, { headers: BOOKINGS_VERSION });
+
+    beforeAll(async () => {
+      const sent = {
+        start: utc(2030, 0, 9, 13),
+        eventTypeId: eventType.id,
+        attendee,
+        location: MEET,
+        bookingFieldsResponses: { customField: 'customValue' },
+        metadata: { userId: '100' },
+      };
+      uid = expectSuccess(await post('/v2/bookings', sent), 201).uid;
+    });
+
+    it('"GET …/attendees › should return 401 when getting attendees without authentication"', async () => {
+      expect((await anonymous(`/v2/bookings/${uid}/attendees`)).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to get attendees" and "should return attendees with correct structure"', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${uid}/attendees`));
+      expect(data.length).toBeGreaterThan(0);
+      expect(data[0]).toMatchObject({
+        id: expect.any(Number),
+        name: attendee.name,
+        email: attendee.email,
+        timeZone: attendee.timeZone,
+        language: 'it',
+        absent: false,
+      });
+      attendeeId = data[0].id;
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings"): somebody with no tie to the booking is told it does not exist.
+    it('"should return 403 when unrelated user tries to get attendees" (one attendee too): 404 here', async () => {
+      expect((await get(`/v2/bookings/${uid}/attendees`, unrelatedUser.key)).status).toBe(404);
+      expect((await get(`/v2/bookings/${uid}/attendees/${attendeeId}`, unrelatedUser.key)).status).toBe(404);
+    });
+
+    it('"GET …/attendees/:attendeeId › should return 401 when getting single attendee without authentication"', async () => {
+      expect((await anonymous(`/v2/bookings/${uid}/attendees/${attendeeId}`)).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to get single attendee" and "should return single attendee with correct structure": no id', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${uid}/attendees/${attendeeId}`));
+      expect(data).toEqual({ ...attendee, absent: false });
+    });
+
+    it('the OpenAPI document marks the deviation on both attendee reads (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const path of ['/v2/bookings/{bookingUid}/attendees', '/v2/bookings/{bookingUid}/attendees/{attendeeId}'])
+        expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/is a 404 on its attendees/)]);
+    });
+
+    it('"should return 404 for non-existent attendee ID"', async () => {
+      expect((await get(`/v2/bookings/${uid}/attendees/999999999`)).status).toBe(404);
+    });
+
+    // Deviation (the same row): their guard answers 403 for an unknown booking.
+    it('"should return 403 for non-existent booking UID …": 404 here', async () => {
+      expect((await get(`/v2/bookings/non-existent-booking-uid/attendees/${attendeeId}`)).status).toBe(404);
     });
   });
 

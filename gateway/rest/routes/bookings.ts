@@ -204,6 +204,8 @@ function bookingAction(entry: {
 
 const WHO = 'the host, or an admin of the team (or organization) of a team event type';
 const ATTENDEE = 'id name email timeZone language absent phoneNumber';
+/** One attendee read by its id: without the id (the real get-attendees spec). */
+const ONE_ATTENDEE = 'name email timeZone language absent phoneNumber';
 /** ReassignBookingOutput_2024_08_13 of the reference: the booking's uid and its new host. */
 const REASSIGNED = 'bookingUid: uid reassignedTo: host { id name email }';
 
@@ -288,22 +290,24 @@ export const bookingActionRoutes: RouteEntry[] = [
     operation: `query GetBookingAttendees($bookingUid: String!) { bookingAttendees(uid: $bookingUid) { ${ATTENDEE} } }`,
     result: 'bookingAttendees',
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',
     path: '/v2/bookings/{bookingUid}/attendees/{attendeeId}',
     tag: TAG,
     summary: `One attendee of a booking (${WHO})`,
-    operation: `query GetBookingAttendee($bookingUid: String!, $attendeeId: Int!) { bookingAttendee(uid: $bookingUid, attendeeId: $attendeeId) { ${ATTENDEE} } }`,
+    operation: `query GetBookingAttendee($bookingUid: String!, $attendeeId: Int!) { bookingAttendee(uid: $bookingUid, attendeeId: $attendeeId) { ${ONE_ATTENDEE} } }`,
     result: 'bookingAttendee',
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',
     path: '/v2/bookings/{bookingUid}/calendar-links',
     tag: TAG,
     summary: `Links that add the booking to Google Calendar, Microsoft Office, Microsoft Outlook, and an ICS document (${WHO})`,
-    operation: 'query GetBookingCalendarLinks($bookingUid: String!) { bookingCalendarLinks(uid: $bookingUid) { label link } }',
+    operation: 'query GetBookingCalendarLinks($bookingUid: String!) { bookingCalendarLinks(uid: $bookingUid) { id label link } }',
     result: 'bookingCalendarLinks',
   }),
   route({
