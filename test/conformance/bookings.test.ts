@@ -39,6 +39,7 @@ describe('conformance: bookings', () => {
   let teamUser2: Person;
   let roundRobinBookingUid: string;
   let roundRobinEventTypeId: number;
+  let collectiveEventTypeId: number;
   let eventTypeWithBookingFields: { id: number };
   let eventTypeWithBookingFieldsCustom: { id: number };
   let seatedUser: Person;
@@ -61,14 +62,19 @@ describe('conformance: bookings', () => {
       ...[user, teamUser1, teamUser2, seatedUser].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
     ]);
     await Promise.all([teamUser1, teamUser2].map((who) => operator.addMember({ teamId: team.id, userId: who.id, role: MembershipRole.MEMBER })));
-    const roundRobin = await operator.createEventType({
-      title: 'reassign-bookings-2024-08-13-event-type',
-      slug: 'reassign-bookings-2024-08-13-event-type',
-      lengthInMinutes: 60,
-      teamId: team.id,
-      hostIds: [teamUser1.id, teamUser2.id],
-      schedulingType: 'roundRobin',
-    });
+    const [roundRobin, collective] = await Promise.all(
+      (['roundRobin', 'collective'] as const).map((schedulingType) =>
+        operator.createEventType({
+          title: `${schedulingType}-bookings-2024-08-13-event-type`,
+          slug: `${schedulingType}-bookings-2024-08-13-event-type`,
+          lengthInMinutes: 60,
+          teamId: team.id,
+          hostIds: [teamUser1.id, teamUser2.id],
+          schedulingType,
+        }),
+      ),
+    );
+    collectiveEventTypeId = collective.id;
     roundRobinEventTypeId = roundRobin.id;
     roundRobinBookingUid = (
       await operator.createBooking({
@@ -564,6 +570,34 @@ describe('conformance: bookings', () => {
     // Deviation (docs/compatibility.md, "Bookings", row 2): a plain member who is not the booking's host may not reassign it.
     it('(not in their spec) a plain member of the team who is not the host: 403', async () => {
       expect((await post(`/v2/bookings/${roundRobinBookingUid}/reassign/${teamUser2.id}`, {}, teamUser2.key)).status).toBe(403);
+    });
+  });
+
+  describe(`${SPEC}/team-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Team bookings")`, () => {
+    /** person() names each user by its label. */
+    const names = new Map<number, string>();
+    beforeAll(() => {
+      names.set(teamUser1.id, 'reassign-bookings-user1');
+      names.set(teamUser2.id, 'reassign-bookings-user2');
+    });
+
+    it('"should create a team 2 booking" (collective): one organizer in hosts, the other host listed among the attendees', async () => {
+      const bob = { name: 'bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      const body = { start: utc(2030, 0, 8, 10), eventTypeId: collectiveEventTypeId, attendee: bob, meetingUrl: MEET };
+      const data = expectSuccess(await post('/v2/bookings', body), 201);
+      expect(data).toMatchObject({ status: 'accepted', start: body.start, end: utc(2030, 0, 8, 11), duration: 60, meetingUrl: MEET, absentHost: false });
+      expect(data.hosts).toHaveLength(1);
+      const organizer = data.hosts[0].id;
+      expect([teamUser1.id, teamUser2.id]).toContain(organizer);
+      const other = organizer === teamUser1.id ? teamUser2 : teamUser1;
+      expect(data.attendees).toEqual([
+        { ...bob, absent: false },
+        { name: names.get(other.id), email: other.email, timeZone: expect.any(String), language: expect.any(String), absent: false },
+      ]);
+      // The host reads it the same way.
+      const read = expectSuccess(await get(`/v2/bookings/${data.uid}`, organizer === teamUser1.id ? teamUser1.key : teamUser2.key));
+      expect(read.hosts.map((h: { id: number }) => h.id)).toEqual([organizer]);
+      expect(read.attendees).toEqual(data.attendees);
     });
   });
 

@@ -9,11 +9,11 @@ const TAG = 'Bookings';
 const BOOKING = /* GraphQL */ `
   fragment BookingFields on Booking {
     id uid title description
-    hosts { id name email username timeZone }
+    hosts: organizers { id name email username timeZone }
     status cancellationReason cancelledByEmail reschedulingReason rescheduledByEmail rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
-    attendees { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
+    attendees: participants { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
     guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
   }`;
 

@@ -20,6 +20,7 @@ import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { bookingTitle, writtenBooking } from './booking-writes';
+import { BookingParticipant, participantsOf } from './booking-participants';
 import { recalledBooking } from './keyed-booking-writes';
 import { inSpan } from '../../../platform/tracing';
 
@@ -194,6 +195,21 @@ export class BookingResolver {
     if (!view) return booking.guests;
     const guests = view.seat?.bookingFieldsResponses?.guests;
     return Array.isArray(guests) ? guests.map(String) : [];
+  }
+
+  @FieldResolver(() => [BookingParticipant], {
+    description: 'REST (BookingOutput_2024_08_13.attendees): the attendees, then a collective booking’s other hosts (the real service lists them there).',
+  })
+  // A REST-only shape: out of the public graph, as legacyCreateBooking.
+  @Directive('@inaccessible')
+  async participants(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<BookingParticipant[]> {
+    return participantsOf(ctx, booking, await this.attendees(booking, ctx));
+  }
+
+  @FieldResolver(() => [User], { description: 'REST (BookingOutput_2024_08_13.hosts): the organizer only, as the real service names one.' })
+  @Directive('@inaccessible')
+  organizers(@Root() booking: Booking): User[] {
+    return [hostOf(booking)];
   }
 
   @FieldResolver(() => [Booking], {
