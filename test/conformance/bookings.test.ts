@@ -531,6 +531,63 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /** Their organizer, attendee and unrelated user call with OAuth access tokens; here with API keys (`seatedUser` is the attendee with an account). */
+  describe(`${SPEC}/add-guests.e2e-spec.ts ("POST /v2/bookings/:bookingUid/guests")`, () => {
+    let uid: string;
+    const addGuests = (guests: string[], key?: string) => post(`/v2/bookings/${uid}/guests`, { guests }, key);
+    /** Their check: each guest among the attendees and in guests. */
+    // Deviation (docs/compatibility.md, "Bookings"): the guests are in `guests`, not among the attendees too.
+    const expectGuests = (data: any, emails: string[]) => {
+      for (const email of emails) {
+        expect(data.guests).toContain(email);
+        expect(data.attendees.map((a: { email: string }) => a.email)).not.toContain(email);
+      }
+    };
+
+    beforeAll(async () => {
+      const sent = {
+        start: utc(2030, 0, 10, 13),
+        eventTypeId: eventType.id,
+        attendee: MR_PROPER,
+        location: MEET,
+        bookingFieldsResponses: { customField: 'customValue' },
+        metadata: { userId: '100' },
+      };
+      uid = expectSuccess(await post('/v2/bookings', sent), 201).uid;
+    });
+
+    it('"should return 401 when adding guests without authentication"', async () => {
+      expect((await addGuests(['unauthenticated.guest@example.com'])).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to add multiple guests": each in the guests', async () => {
+      const emails = ['organizer.guest1@example.com', 'organizer.guest2@example.com'];
+      expectGuests(expectSuccess(await addGuests(emails, user.key)), emails);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings"): somebody with no tie to the booking is told it does not exist.
+    it('"should return 403 when unrelated user tries to add guests": 404 here', async () => {
+      expect((await addGuests(['non-organizer.guest1@example.com'], unrelatedUser.key)).status).toBe(404);
+    });
+
+    // Deviation (the same table): only the host, or an admin of its team, changes a booking here.
+    it('"should allow organizer to add a user as attendee, then attendee can add more guests": the organizer adds them; the attendee gets 404 here', async () => {
+      expectGuests(expectSuccess(await addGuests([seatedUser.email], user.key)), [seatedUser.email]);
+      expect((await addGuests(['attendee.guest1@example.com'], seatedUser.key)).status).toBe(404);
+    });
+
+    it('the OpenAPI document marks the deviations of adding guests (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/guests'].post['x-svc-deviation']).toEqual([expect.stringMatching(/guests only, not among the attendees/)]);
+    });
+
+    it('"Validation › should return 400 when attempting to add duplicate guest email"', async () => {
+      const response = await addGuests(['organizer.guest1@example.com'], user.key);
+      expect(response.status).toBe(400);
+      expect(response.body.status).toBe('error');
+    });
+  });
+
   /**
    * Their caller is teamUser1 with the permissions guard switched off; here each call is made by the booking's
    * host at the time (teamUser1, then teamUser2), whom our rules let reassign (a plain member may not take

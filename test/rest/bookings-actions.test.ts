@@ -202,13 +202,19 @@ describe('booking actions', () => {
       );
     });
 
-    it('POST …/guests adds guests once each; POST …/attendees adds one (201, 409 when the e-mail attends); GET lists and gets them', async () => {
+    it('POST …/guests adds guests once each (400 for one already there); POST …/attendees adds one (201, 409 when the e-mail attends); GET lists and gets them', async () => {
       const uid = await bookingIn(BookingStatus.accepted);
       expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['a@example.com', 'B@example.com'] })).guests).toEqual([
         'a@example.com',
         'b@example.com',
       ]);
-      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['b@example.com', 'c@example.com'] })).guests).toEqual([
+      expectErrorEnvelope(
+        await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['c@example.com', 'B@example.com'] }),
+        400,
+        'BAD_REQUEST',
+        /^guests\[1\]: b@example\.com is already/,
+      );
+      expect(expectSuccess(await post(`/v2/bookings/${uid}/guests`, host.key, { guests: ['c@example.com', 'c@example.com'] })).guests).toEqual([
         'a@example.com',
         'b@example.com',
         'c@example.com',

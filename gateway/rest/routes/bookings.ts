@@ -186,6 +186,7 @@ function bookingAction(entry: {
   field: string;
   variables?: string;
   args?: string;
+  deviations?: readonly string[];
 }): RouteEntry {
   const variables = ['$bookingUid: String!', ...(entry.variables ? [entry.variables] : [])].join(', ');
   const args = ['uid: $bookingUid', ...(entry.args ? [entry.args] : [])].join(', ');
@@ -199,6 +200,7 @@ function bookingAction(entry: {
     operation: `${kind} ${name}(${variables}) { ${entry.field}(${args}) { ...BookingFields } } ${BOOKING}`,
     result: entry.field,
     nulls: BOOKING_NULLS,
+    deviations: entry.deviations,
   });
 }
 
@@ -262,7 +264,8 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'addBookingGuests',
     variables: '$input: AddGuestsInput!',
     args: 'input: $input',
-    summary: `Add guests by e-mail: guests [email] (${WHO}; at most 30 guests)`,
+    summary: `Add guests by e-mail: guests [email] (${WHO}; at most 30 guests; 400 for one already there)`,
+    deviations: [DEVIATION.guestsOnlyInGuests],
   }),
   bookingAction({
     method: 'PATCH',
