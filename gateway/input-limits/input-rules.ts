@@ -35,6 +35,7 @@ export const MAX_STRING: Record<string, number> = {
   'RescheduleBookingInput.reschedulingReason': 2_000,
   'CancelBookingInput.seatUid': 100,
   'RescheduleBookingInput.seatUid': 100,
+  'RescheduleBookingInput.rescheduledBy': 254,
   'LegacyBookingResponsesInput.notes': 5_000,
   'LegacyBookingResponsesInput.rescheduleReason': 2_000,
   'BookingLocationInput.address': 1_000,

@@ -18,6 +18,15 @@ export const DEVIATION = {
   blockUnconfirmed: 'Event types — confirmationPolicy.blockUnconfirmedBookingsInBooker: false is a 400 (pending bookings always hold their time here)',
   durationLimitsOf15: 'Event types — bookingLimitsDuration values must be multiples of 15, as the reference document says (the real service takes any)',
   hostOutsideTeam: 'Event types — a host who is not an accepted member of the team is a 400 naming hosts (the real service: 404)',
+  bookingReadNeedsCredential:
+    'Bookings — reading a booking needs a credential (BOOKING_READ, the host or a team admin): 401 without one (the real service answers it)',
+  seatedRescheduleMessage:
+    "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
+  attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
+  guestsOnlyInGuests:
+    'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
+  seatedAttendeeShape:
+    "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
 } as const;
 
 /** The routes with these deviations added to the ones they declare. */

@@ -19,6 +19,8 @@ import { BookingHosts1734200000000 } from './migrations/1734200000000-booking-ho
 import { BookingHooks1734500000000 } from './migrations/1734500000000-booking-hooks';
 import { BookerVerificationAndCollectiveHolds1734800000000 } from './migrations/1734800000000-booker-verification-and-collective-holds';
 import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
+import { SeatAnswers1735600000000 } from './migrations/1735600000000-seat-answers';
+import { BookingChangeAuthors1735600000001 } from './migrations/1735600000001-booking-change-authors';
 import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
@@ -88,6 +90,8 @@ export const scheduling: SubgraphDefinition = {
       BookingHooks1734500000000,
       BookerVerificationAndCollectiveHolds1734800000000,
       KeyedWrites1735400000000,
+      SeatAnswers1735600000000,
+      BookingChangeAuthors1735600000001,
     ],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,

@@ -39,30 +39,42 @@ describe('conformance: bookings', () => {
   let teamUser2: Person;
   let roundRobinBookingUid: string;
   let roundRobinEventTypeId: number;
+  let collectiveEventTypeId: number;
   let eventTypeWithBookingFields: { id: number };
   let eventTypeWithBookingFieldsCustom: { id: number };
   let seatedUser: Person;
   let seatedEventType: { id: number; slug: string };
+  let hiddenSeatsEventType: { id: number; slug: string };
+  let unrelatedUser: Person;
+  let variableLengthEventType: { id: number };
+  let variableLengthRecurringEventType: { id: number };
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [user, teamUser1, teamUser2, seatedUser] = await Promise.all(
-      ['user-bookings-user', 'reassign-bookings-user1', 'reassign-bookings-user2', 'seated-bookings-user'].map((label) => person(stack, label)),
+    [user, teamUser1, teamUser2, seatedUser, unrelatedUser] = await Promise.all(
+      ['user-bookings-user', 'reassign-bookings-user1', 'reassign-bookings-user2', 'seated-bookings-user', 'get-attendees-unrelated-user'].map((label) =>
+        person(stack, label),
+      ),
     );
     const [team] = await Promise.all([
       operator.createTeam({ name: 'reassign-bookings-2024-08-13-team' }),
       ...[user, teamUser1, teamUser2, seatedUser].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
     ]);
     await Promise.all([teamUser1, teamUser2].map((who) => operator.addMember({ teamId: team.id, userId: who.id, role: MembershipRole.MEMBER })));
-    const roundRobin = await operator.createEventType({
-      title: 'reassign-bookings-2024-08-13-event-type',
-      slug: 'reassign-bookings-2024-08-13-event-type',
-      lengthInMinutes: 60,
-      teamId: team.id,
-      hostIds: [teamUser1.id, teamUser2.id],
-      schedulingType: 'roundRobin',
-    });
+    const [roundRobin, collective] = await Promise.all(
+      (['roundRobin', 'collective'] as const).map((schedulingType) =>
+        operator.createEventType({
+          title: `${schedulingType}-bookings-2024-08-13-event-type`,
+          slug: `${schedulingType}-bookings-2024-08-13-event-type`,
+          lengthInMinutes: 60,
+          teamId: team.id,
+          hostIds: [teamUser1.id, teamUser2.id],
+          schedulingType,
+        }),
+      ),
+    );
+    collectiveEventTypeId = collective.id;
     roundRobinEventTypeId = roundRobin.id;
     roundRobinBookingUid = (
       await operator.createBooking({
@@ -72,7 +84,16 @@ describe('conformance: bookings', () => {
         attendee: { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' },
       })
     ).uid;
-    [eventType, recurringEventType, eventTypeWithBookingFields, eventTypeWithBookingFieldsCustom, seatedEventType] = await Promise.all([
+    [
+      eventType,
+      recurringEventType,
+      eventTypeWithBookingFields,
+      eventTypeWithBookingFieldsCustom,
+      seatedEventType,
+      hiddenSeatsEventType,
+      variableLengthEventType,
+      variableLengthRecurringEventType,
+    ] = await Promise.all([
       operator.createEventType({ title: 'user-bookings-2024-08-13-event-type', slug: 'user-bookings-event-type', lengthInMinutes: 60, ownerId: user.id }),
       operator.createEventType({
         title: 'peer coding recurring',
@@ -104,6 +125,28 @@ describe('conformance: bookings', () => {
         lengthInMinutes: 60,
         ownerId: seatedUser.id,
         seats: { seatsPerTimeSlot: 5, showAttendeeInfo: true, showAvailabilityCount: true },
+      }),
+      operator.createEventType({
+        title: 'seated-bookings-2024-08-13-event-type-attendees-disabled',
+        slug: 'seated-bookings-event-type-attendees-disabled',
+        lengthInMinutes: 60,
+        ownerId: seatedUser.id,
+        seats: { seatsPerTimeSlot: 5, showAttendeeInfo: false, showAvailabilityCount: false },
+      }),
+      operator.createEventType({
+        title: 'variable-length-bookings-2024-08-13-event-type',
+        slug: 'variable-length-event-type',
+        lengthInMinutes: 15,
+        lengthInMinutesOptions: [15, 30, 60],
+        ownerId: user.id,
+      }),
+      operator.createEventType({
+        title: 'variable-length-recurring-bookings-2024-08-13-event-type',
+        slug: 'variable-length-recurring-event-type',
+        lengthInMinutes: 15,
+        lengthInMinutesOptions: [15, 30, 60],
+        ownerId: user.id,
+        recurrence: { frequency: 'weekly', interval: 1, occurrences: 3 },
       }),
     ]);
     const past = await operator.createBooking({
@@ -301,6 +344,250 @@ describe('conformance: bookings', () => {
     });
   });
 
+  describe(`${SPEC}/reschedule-bookings.e2e-spec.ts ("Reschedule bookings 2024-08-13") and user-bookings.e2e-spec.ts "who cancelled and rescheduled a booking"`, () => {
+    const RESCHEDULED_BY = 'user-venus-bookings-rescheduler@api.com';
+    let old: any;
+    let moved: any;
+
+    it('"reschedule normal booking › should reschedule": rescheduledByEmail from rescheduledBy', async () => {
+      const attendee = { name: 'user-venus-bookings-attendee', email: 'user-venus-bookings-attendee@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      old = expectSuccess(await post('/v2/bookings', { start: utc(2040, 1, 9, 10), eventTypeId: eventType.id, attendee, location: MEET }), 201);
+      const body = { start: utc(2040, 1, 9, 12), reschedulingReason: 'Flying to venus that day', rescheduledBy: RESCHEDULED_BY };
+      moved = expectSuccess(await post(`/v2/bookings/${old.uid}/reschedule`, body), 201);
+      const { status, duration, eventTypeId, location, absentHost, metadata } = old;
+      expect(moved).toMatchObject({
+        reschedulingReason: body.reschedulingReason,
+        rescheduledFromUid: old.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        start: body.start,
+        end: utc(2040, 1, 9, 13),
+        ...{ status, duration, eventTypeId, location, absentHost, metadata },
+      });
+      expect(moved.hosts[0]).toMatchObject({ id: user.id, username: user.username, email: user.email });
+      expect(moved.attendees[0]).toEqual(old.attendees[0]);
+    });
+
+    it('"should fetch old booking and verify rescheduledToUid and rescheduledByEmail and status cancelled"', async () => {
+      expect(expectSuccess(await get(`/v2/bookings/${old.uid}`))).toMatchObject({
+        rescheduledToUid: moved.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        status: 'cancelled',
+      });
+    });
+
+    it('"should fetch new booking and verify rescheduledFromUid, rescheduledByEmail and reschedulingReason"', async () => {
+      expect(expectSuccess(await get(`/v2/bookings/${moved.uid}`))).toMatchObject({
+        rescheduledFromUid: old.uid,
+        rescheduledByEmail: RESCHEDULED_BY,
+        reschedulingReason: 'Flying to venus that day',
+        status: 'accepted',
+      });
+    });
+
+    // Their fixture writes cancelledBy; here the host cancels with its credential, and is named.
+    it('"should return who cancelled a booking": the e-mail of the user who cancelled', async () => {
+      const data = expectSuccess(await post(`/v2/bookings/${moved.uid}/cancel`, { cancellationReason: 'the host is away' }, user.key));
+      expect(data).toMatchObject({ status: 'cancelled', cancelledByEmail: user.email });
+      expect(expectSuccess(await get(`/v2/bookings/${moved.uid}`)).cancelledByEmail).toBe(user.email);
+    });
+
+    it('(not in their specs) a reschedule or cancellation without a credential or rescheduledBy names nobody; a rescheduledBy that is no e-mail is a 400', async () => {
+      const attendee = { name: 'anonymous-changes', email: 'anonymous-changes@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      const booked = expectSuccess(await post('/v2/bookings', { start: utc(2040, 1, 10, 10), eventTypeId: eventType.id, attendee, location: MEET }), 201);
+      const refused = await post(`/v2/bookings/${booked.uid}/reschedule`, { start: utc(2040, 1, 10, 12), rescheduledBy: 'nobody' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('rescheduledBy must be an e-mail address');
+      const again = expectSuccess(await post(`/v2/bookings/${booked.uid}/reschedule`, { start: utc(2040, 1, 10, 12) }), 201);
+      expect(again).not.toHaveProperty('rescheduledByEmail');
+      const cancelled = expectSuccess(await post(`/v2/bookings/${again.uid}/cancel`, { cancellationReason: 'no longer needed' }));
+      expect(cancelled).not.toHaveProperty('cancelledByEmail');
+    });
+  });
+
+  describe(`${SPEC}/variable-length-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Variable length bookings")`, () => {
+    const proper = { ...MR_PROPER };
+    const body = (eventTypeId: number, start: string, lengthInMinutes?: number) => ({
+      start,
+      eventTypeId,
+      attendee: proper,
+      location: MEET,
+      bookingFieldsResponses: { customField: 'customValue' },
+      ...(lengthInMinutes ? { lengthInMinutes } : {}),
+    });
+
+    it('"should not be able to specify length of booking for non variable length event type": 400', async () => {
+      expect((await post('/v2/bookings', body(eventType.id, utc(2030, 0, 8, 10), 30))).status).toBe(400);
+    });
+
+    it('"should create a booking with default length": 15 minutes', async () => {
+      expect(expectSuccess(await post('/v2/bookings', body(variableLengthEventType.id, utc(2030, 0, 8, 10))), 201)).toMatchObject({
+        status: 'accepted',
+        start: utc(2030, 0, 8, 10),
+        end: '2030-01-08T10:15:00.000Z',
+        duration: 15,
+      });
+    });
+
+    it('"should create a booking with specified length that is not default length": 30 minutes', async () => {
+      expect(expectSuccess(await post('/v2/bookings', body(variableLengthEventType.id, utc(2030, 0, 8, 11), 30)), 201)).toMatchObject({
+        start: utc(2030, 0, 8, 11),
+        end: '2030-01-08T11:30:00.000Z',
+        duration: 30,
+      });
+    });
+
+    it('"create recurring bookings › should create recurring bookings with custom lengthInMinutes": two of 30 minutes', async () => {
+      const sent = { start: utc(2030, 1, 1, 14), eventTypeId: variableLengthRecurringEventType.id, lengthInMinutes: 30, recurrenceCount: 2, attendee: proper };
+      const data = expectSuccess(await post('/v2/bookings', sent), 201);
+      expect(data.map((b: any) => b.duration)).toEqual([30, 30]);
+    });
+
+    it('"should reject recurring booking with invalid lengthInMinutes" (45, not one of 15, 30, 60): 400', async () => {
+      const sent = { start: utc(2030, 3, 1, 10), eventTypeId: variableLengthRecurringEventType.id, lengthInMinutes: 45, recurrenceCount: 2, attendee: proper };
+      expect((await post('/v2/bookings', sent)).status).toBe(400);
+    });
+  });
+
+  describe(`${SPEC}/calendar-links.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Calendar Links")`, () => {
+    it('"should get calendar links for a booking": found by their ids', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${bookingInThePast.uid}/calendar-links`));
+      const link = (id: string) => data.find((item: { id: string }) => item.id === id).link;
+      expect(link('googleCalendar')).toMatch(/^https:\/\/calendar\.google\.com\//);
+      expect(link('microsoftOffice')).toMatch(/^https:\/\/outlook\.office\.com\//);
+      expect(link('microsoftOutlook')).toMatch(/^https:\/\/outlook\.live\.com\//);
+      expect(link('ics')).toMatch(/^data:text\/calendar,/);
+    });
+
+    it('"should return 404 for non-existent booking"', async () => {
+      expect((await get('/v2/bookings/non-existent-uid/calendar-links')).status).toBe(404);
+    });
+  });
+
+  /** Their organizer and unrelated user call with OAuth access tokens; here with their API keys. */
+  describe(`${SPEC}/get-attendees.e2e-spec.ts`, () => {
+    const attendee = { name: 'Test Attendee', email: 'attendee@example.com', timeZone: 'Europe/Rome', language: 'it' };
+    let uid: string;
+    let attendeeId: number;
+    const anonymous = (path: string) => stack.rest('GET', path, { headers: BOOKINGS_VERSION });
+
+    beforeAll(async () => {
+      const sent = {
+        start: utc(2030, 0, 9, 13),
+        eventTypeId: eventType.id,
+        attendee,
+        location: MEET,
+        bookingFieldsResponses: { customField: 'customValue' },
+        metadata: { userId: '100' },
+      };
+      uid = expectSuccess(await post('/v2/bookings', sent), 201).uid;
+    });
+
+    it('"GET …/attendees › should return 401 when getting attendees without authentication"', async () => {
+      expect((await anonymous(`/v2/bookings/${uid}/attendees`)).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to get attendees" and "should return attendees with correct structure"', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${uid}/attendees`));
+      expect(data.length).toBeGreaterThan(0);
+      expect(data[0]).toMatchObject({
+        id: expect.any(Number),
+        name: attendee.name,
+        email: attendee.email,
+        timeZone: attendee.timeZone,
+        language: 'it',
+        absent: false,
+      });
+      attendeeId = data[0].id;
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings"): somebody with no tie to the booking is told it does not exist.
+    it('"should return 403 when unrelated user tries to get attendees" (one attendee too): 404 here', async () => {
+      expect((await get(`/v2/bookings/${uid}/attendees`, unrelatedUser.key)).status).toBe(404);
+      expect((await get(`/v2/bookings/${uid}/attendees/${attendeeId}`, unrelatedUser.key)).status).toBe(404);
+    });
+
+    it('"GET …/attendees/:attendeeId › should return 401 when getting single attendee without authentication"', async () => {
+      expect((await anonymous(`/v2/bookings/${uid}/attendees/${attendeeId}`)).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to get single attendee" and "should return single attendee with correct structure": no id', async () => {
+      const data = expectSuccess(await get(`/v2/bookings/${uid}/attendees/${attendeeId}`));
+      expect(data).toEqual({ ...attendee, absent: false });
+    });
+
+    it('the OpenAPI document marks the deviation on both attendee reads (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const path of ['/v2/bookings/{bookingUid}/attendees', '/v2/bookings/{bookingUid}/attendees/{attendeeId}'])
+        expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/is a 404 on its attendees/)]);
+    });
+
+    it('"should return 404 for non-existent attendee ID"', async () => {
+      expect((await get(`/v2/bookings/${uid}/attendees/999999999`)).status).toBe(404);
+    });
+
+    // Deviation (the same row): their guard answers 403 for an unknown booking.
+    it('"should return 403 for non-existent booking UID …": 404 here', async () => {
+      expect((await get(`/v2/bookings/non-existent-booking-uid/attendees/${attendeeId}`)).status).toBe(404);
+    });
+  });
+
+  /** Their organizer, attendee and unrelated user call with OAuth access tokens; here with API keys (`seatedUser` is the attendee with an account). */
+  describe(`${SPEC}/add-guests.e2e-spec.ts ("POST /v2/bookings/:bookingUid/guests")`, () => {
+    let uid: string;
+    const addGuests = (guests: string[], key?: string) => post(`/v2/bookings/${uid}/guests`, { guests }, key);
+    /** Their check: each guest among the attendees and in guests. */
+    // Deviation (docs/compatibility.md, "Bookings"): the guests are in `guests`, not among the attendees too.
+    const expectGuests = (data: any, emails: string[]) => {
+      for (const email of emails) {
+        expect(data.guests).toContain(email);
+        expect(data.attendees.map((a: { email: string }) => a.email)).not.toContain(email);
+      }
+    };
+
+    beforeAll(async () => {
+      const sent = {
+        start: utc(2030, 0, 10, 13),
+        eventTypeId: eventType.id,
+        attendee: MR_PROPER,
+        location: MEET,
+        bookingFieldsResponses: { customField: 'customValue' },
+        metadata: { userId: '100' },
+      };
+      uid = expectSuccess(await post('/v2/bookings', sent), 201).uid;
+    });
+
+    it('"should return 401 when adding guests without authentication"', async () => {
+      expect((await addGuests(['unauthenticated.guest@example.com'])).status).toBe(401);
+    });
+
+    it('"should allow booking organizer to add multiple guests": each in the guests', async () => {
+      const emails = ['organizer.guest1@example.com', 'organizer.guest2@example.com'];
+      expectGuests(expectSuccess(await addGuests(emails, user.key)), emails);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings"): somebody with no tie to the booking is told it does not exist.
+    it('"should return 403 when unrelated user tries to add guests": 404 here', async () => {
+      expect((await addGuests(['non-organizer.guest1@example.com'], unrelatedUser.key)).status).toBe(404);
+    });
+
+    // Deviation (the same table): only the host, or an admin of its team, changes a booking here.
+    it('"should allow organizer to add a user as attendee, then attendee can add more guests": the organizer adds them; the attendee gets 404 here', async () => {
+      expectGuests(expectSuccess(await addGuests([seatedUser.email], user.key)), [seatedUser.email]);
+      expect((await addGuests(['attendee.guest1@example.com'], seatedUser.key)).status).toBe(404);
+    });
+
+    it('the OpenAPI document marks the deviations of adding guests (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/guests'].post['x-svc-deviation']).toEqual([expect.stringMatching(/guests only, not among the attendees/)]);
+    });
+
+    it('"Validation › should return 400 when attempting to add duplicate guest email"', async () => {
+      const response = await addGuests(['organizer.guest1@example.com'], user.key);
+      expect(response.status).toBe(400);
+      expect(response.body.status).toBe('error');
+    });
+  });
+
   /**
    * Their caller is teamUser1 with the permissions guard switched off; here each call is made by the booking's
    * host at the time (teamUser1, then teamUser2), whom our rules let reassign (a plain member may not take
@@ -340,6 +627,34 @@ describe('conformance: bookings', () => {
     // Deviation (docs/compatibility.md, "Bookings", row 2): a plain member who is not the booking's host may not reassign it.
     it('(not in their spec) a plain member of the team who is not the host: 403', async () => {
       expect((await post(`/v2/bookings/${roundRobinBookingUid}/reassign/${teamUser2.id}`, {}, teamUser2.key)).status).toBe(403);
+    });
+  });
+
+  describe(`${SPEC}/team-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Team bookings")`, () => {
+    /** person() names each user by its label. */
+    const names = new Map<number, string>();
+    beforeAll(() => {
+      names.set(teamUser1.id, 'reassign-bookings-user1');
+      names.set(teamUser2.id, 'reassign-bookings-user2');
+    });
+
+    it('"should create a team 2 booking" (collective): one organizer in hosts, the other host listed among the attendees', async () => {
+      const bob = { name: 'bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+      const body = { start: utc(2030, 0, 8, 10), eventTypeId: collectiveEventTypeId, attendee: bob, meetingUrl: MEET };
+      const data = expectSuccess(await post('/v2/bookings', body), 201);
+      expect(data).toMatchObject({ status: 'accepted', start: body.start, end: utc(2030, 0, 8, 11), duration: 60, meetingUrl: MEET, absentHost: false });
+      expect(data.hosts).toHaveLength(1);
+      const organizer = data.hosts[0].id;
+      expect([teamUser1.id, teamUser2.id]).toContain(organizer);
+      const other = organizer === teamUser1.id ? teamUser2 : teamUser1;
+      expect(data.attendees).toEqual([
+        { ...bob, absent: false },
+        { name: names.get(other.id), email: other.email, timeZone: expect.any(String), language: expect.any(String), absent: false },
+      ]);
+      // The host reads it the same way.
+      const read = expectSuccess(await get(`/v2/bookings/${data.uid}`, organizer === teamUser1.id ? teamUser1.key : teamUser2.key));
+      expect(read.hosts.map((h: { id: number }) => h.id)).toEqual([organizer]);
+      expect(read.attendees).toEqual(data.attendees);
     });
   });
 
@@ -398,46 +713,56 @@ describe('conformance: bookings', () => {
   });
 
   /**
-   * Their seated event type belongs to a user of its own; here too (`seatedUser`), so that "all seated bookings" are
-   * that user's. Each seat's own `bookingFieldsResponses` and `metadata` on its attendee are not kept yet (issue 22,
-   * "seat attendees lack responses and metadata"): the attendees are compared without them.
+   * Their seated event types belong to a user of its own; here too (`seatedUser`), so that "all seated bookings" are
+   * that user's. Their "by-seat" cases (`GET /v2/bookings/by-seat/{seatUid}`) are not replayed: that path is not in
+   * the reference document this API serves.
    */
   describe(`${SPEC}/seated-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Seated bookings")`, () => {
     const one = { name: 'Attendee One', email: 'seated-attendee-one@api.com', timeZone: 'Europe/Rome', language: 'it' };
     const two = { name: 'Attendee Two', email: 'seated-attendee-two@api.com', timeZone: 'Europe/Rome', language: 'it' };
-    const seatOf = (attendee: typeof one, seatUid: string) => expect.objectContaining({ ...attendee, absent: false, seatUid });
+    type Seat = { attendee: typeof one; codingLanguage: string; userId: string };
+    /** Their SeatedAttendee: the seat's own answers (its name and the answers sent) and metadata, on its attendee. */
+    const seatOf = ({ attendee, codingLanguage, userId }: Seat, seatUid: string) => ({
+      ...attendee,
+      absent: false,
+      seatUid,
+      bookingFieldsResponses: { name: attendee.name, codingLanguage },
+      metadata: { userId },
+    });
+    const first: Seat = { attendee: one, codingLanguage: 'TypeScript', userId: '100' };
+    const second: Seat = { attendee: two, codingLanguage: 'Rust', userId: '200' };
     let seated: any;
     let firstSeatUid: string;
 
-    const book = async (attendee: typeof one, codingLanguage: string, userId: string) => {
-      const body = { start: utc(2030, 0, 8, 13), eventTypeId: seatedEventType.id, attendee, bookingFieldsResponses: { codingLanguage }, metadata: { userId } };
-      const data = expectSuccess(await post('/v2/bookings', body), 201);
+    const book = async ({ attendee, codingLanguage, userId }: Seat, eventTypeId = seatedEventType.id, start = utc(2030, 0, 8, 13), key?: string) => {
+      const body = { start, eventTypeId, attendee, bookingFieldsResponses: { codingLanguage }, metadata: { userId } };
+      const data = expectSuccess(await post('/v2/bookings', body, key), 201);
       expect(data).toMatchObject({
         seatUid: expect.any(String),
         status: 'accepted',
         start: body.start,
-        end: utc(2030, 0, 8, 14),
+        end: new Date(Date.parse(start) + 3_600_000).toISOString(),
         duration: 60,
-        eventTypeId: seatedEventType.id,
-        eventType: { id: seatedEventType.id, slug: seatedEventType.slug },
+        eventTypeId,
         absentHost: false,
       });
       expect(data.hosts[0].id).toBe(seatedUser.id);
       return data;
     };
 
-    it('"should book an event type with seats for the first time": the seat on the answer and on its attendee', async () => {
-      seated = await book(one, 'TypeScript', '100');
+    it('"should book an event type with seats for the first time": the seat on the answer and on its attendee, with its answers and metadata', async () => {
+      seated = await book(first);
       firstSeatUid = seated.seatUid;
-      expect(seated.attendees).toEqual([seatOf(one, firstSeatUid)]);
+      expect(seated.eventType).toEqual({ id: seatedEventType.id, slug: seatedEventType.slug });
+      expect(seated.attendees).toEqual([seatOf(first, firstSeatUid)]);
     });
 
-    it('"should book an event type with seats for the second time": the same booking, two seats', async () => {
-      const data = await book(two, 'Rust', '200');
+    it('"should book an event type with seats for the second time": the same booking, two seats, each with its own answers', async () => {
+      const data = await book(second);
       expect(data.uid).toBe(seated.uid);
       expect(data.seatUid).not.toBe(firstSeatUid);
       expect(data.attendees).toHaveLength(2);
-      expect(data.attendees).toEqual(expect.arrayContaining([seatOf(one, firstSeatUid), seatOf(two, data.seatUid)]));
+      expect(data.attendees).toEqual(expect.arrayContaining([seatOf(first, firstSeatUid), seatOf(second, data.seatUid)]));
       seated = data;
     });
 
@@ -454,17 +779,98 @@ describe('conformance: bookings', () => {
       expect(data).toEqual([expected]);
     });
 
-    it('"should reschedule seated booking": only that seat moves, to a booking of its own', async () => {
+    describe('"get booking by seatUid with seatsShowAttendees disabled" (their bookings; read here by GET /v2/bookings/{bookingUid})', () => {
+      let hidden: any;
+      const three: Seat = { attendee: { ...two, name: 'Attendee Three', email: 'seated-attendee-three@api.com' }, codingLanguage: 'Rust', userId: '300' };
+
+      it('"should book first seat …" and "should book second seat on same event type with seatsShowAttendees disabled": a booker sees no attendee, their seat is seatUid', async () => {
+        hidden = await book(first, hiddenSeatsEventType.id, utc(2030, 0, 11, 13));
+        expect(hidden.attendees).toEqual([]);
+        const data = await book(three, hiddenSeatsEventType.id, utc(2030, 0, 11, 13));
+        expect(data.uid).toBe(hidden.uid);
+        expect(data.attendees).toEqual([]);
+        // (Not in their spec) nor the first booker's answers, metadata or name anywhere: the booking's own fields are the seat's.
+        expect(data).toMatchObject({
+          bookingFieldsResponses: { name: 'Attendee Three', email: three.attendee.email, codingLanguage: 'Rust' },
+          metadata: { userId: '300' },
+        });
+        expect(JSON.stringify(data)).not.toMatch(/Attendee One|seated-attendee-one|TypeScript/);
+        hidden = { ...hidden, secondSeatUid: data.seatUid };
+      });
+
+      it('"should return all attendees when admin auth is provided": the host sees both seats', async () => {
+        const data = expectSuccess(await get(`/v2/bookings/${hidden.uid}`, seatedUser.key));
+        expect(data).toMatchObject({ id: hidden.id, uid: hidden.uid, eventTypeId: hiddenSeatsEventType.id });
+        expect(data.attendees).toEqual([seatOf(first, hidden.seatUid), seatOf(three, hidden.secondSeatUid)]);
+      });
+    });
+
+    describe('"book an event type with attendees disabled but auth provided"', () => {
+      let booking: any;
+
+      it('"should book an event type with attendees disabled and owner auth provided": the attendee shown', async () => {
+        booking = await book(first, hiddenSeatsEventType.id, utc(2030, 0, 9, 14), seatedUser.key);
+        expect(booking.attendees).toEqual([seatOf(first, booking.seatUid)]);
+      });
+
+      it('"should fetch booking and have attendees"', async () => {
+        const data = expectSuccess(await get(`/v2/bookings/${booking.uid}`, seatedUser.key));
+        expect(data).toMatchObject({ start: booking.start, end: booking.end, duration: 60, eventTypeId: hiddenSeatsEventType.id });
+        expect(data.attendees).toEqual([seatOf(first, booking.seatUid)]);
+      });
+
+      // Deviation (docs/compatibility.md, "Bookings"): reading a booking needs a credential here (BOOKING_READ).
+      it('"should fetch booking and not have attendees because no auth provided": 401 here', async () => {
+        expect((await stack.rest('GET', `/v2/bookings/${booking.uid}`, { headers: BOOKINGS_VERSION })).status).toBe(401);
+      });
+    });
+
+    it('"should not be able to reschedule seated booking if seatUid is not provided": 400 with their message', async () => {
+      const response = await post(`/v2/bookings/${seated.uid}/reschedule`, { start: utc(2030, 0, 8, 15) });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(
+        `seatUid: Booking with uid=${seated.uid} is a seated booking which means you have to provide seatUid in the request body to specify which seat specifically you want to reschedule. ` +
+          'First, fetch the booking using GET /v2/bookings/{bookingUid} and then within the attendees array you will find the seatUid of the booking you want to reschedule. ' +
+          'Second, provide the seatUid in the request body to specify which seat specifically you want to reschedule using POST /v2/bookings/{bookingUid}/reschedule',
+      );
+    });
+
+    it('"should reschedule seated booking": only that seat moves, with its answers, to a booking of its own', async () => {
       const body = { start: utc(2030, 0, 8, 15), seatUid: seated.seatUid };
       const data = expectSuccess(await post(`/v2/bookings/${seated.uid}/reschedule`, body), 201);
       expect(data).toMatchObject({ seatUid: expect.any(String), status: 'accepted', start: body.start, end: utc(2030, 0, 8, 16), duration: 60 });
-      expect(data.attendees).toEqual([seatOf(two, data.seatUid)]);
+      expect(data.eventType).toEqual({ id: seatedEventType.id, slug: seatedEventType.slug });
+      expect(data.attendees).toEqual([seatOf(second, data.seatUid)]);
       // The first seat stays where it was.
-      expect(expectSuccess(await get(`/v2/bookings/${seated.uid}`, seatedUser.key)).attendees).toEqual([seatOf(one, firstSeatUid)]);
+      expect(expectSuccess(await get(`/v2/bookings/${seated.uid}`, seatedUser.key)).attendees).toEqual([seatOf(first, firstSeatUid)]);
       seated = data;
     });
 
-    it('"should cancel seated booking": its last seat cancelled, the booking is cancelled with no attendee', async () => {
+    it('"should return valid seatUid for subsequent reschedules": three moves in a row, each answer with its seat', async () => {
+      const seat: Seat = { attendee: { ...one, name: 'Reschedule Test', email: 'reschedule-test@api.com' }, codingLanguage: 'Go', userId: '300' };
+      let booking = await book(seat, seatedEventType.id, utc(2030, 0, 10, 10));
+      for (const hour of [11, 12, 13]) {
+        expect(booking.attendees[0].seatUid).toEqual(expect.any(String));
+        booking = expectSuccess(
+          await post(`/v2/bookings/${booking.uid}/reschedule`, { start: utc(2030, 0, 10, hour), seatUid: booking.attendees[0].seatUid }),
+          201,
+        );
+        expect(booking).toMatchObject({ seatUid: expect.any(String), start: utc(2030, 0, 10, hour) });
+        expect(booking.attendees).toEqual([seatOf(seat, booking.seatUid)]);
+      }
+    });
+
+    it('the OpenAPI document marks the deliberate deviations of seated bookings (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const marks = (path: string, method: string): string[] => paths[path][method]['x-svc-deviation'] ?? [];
+      expect(marks('/v2/bookings/{bookingUid}', 'get')).toEqual(
+        expect.arrayContaining([expect.stringMatching(/401 without one/), expect.stringMatching(/displayEmail/)]),
+      );
+      expect(marks('/v2/bookings/{bookingUid}/reschedule', 'post')).toEqual(expect.arrayContaining([expect.stringMatching(/without seatUid/)]));
+      expect(marks('/v2/bookings', 'post')).toEqual(expect.arrayContaining([expect.stringMatching(/displayEmail/)]));
+    });
+
+    it('"cancel seated booking as attendee › should cancel seated booking": its last seat cancelled, the booking is cancelled with no attendee', async () => {
       const data = expectSuccess(await post(`/v2/bookings/${seated.uid}/cancel`, { seatUid: seated.seatUid }));
       expect(data).toMatchObject({
         status: 'cancelled',

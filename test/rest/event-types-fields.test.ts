@@ -222,7 +222,7 @@ describe('event type fields: stored, answered, honoured', () => {
    * | confirmationPolicy always | unchanged | status pending |
    * | minimumBookingNotice (relative to now) | no slot sooner than the notice | sooner → 409 |
    * | seats 2 | 10:00 stays offered after 1 booking, gone after 2 | 2 attendees share one booking (seat uids); the 3rd → 409 |
-   * | seats, showAttendeeInfo false | | a booker's answer shows their own seat only |
+   * | seats, showAttendeeInfo false | | a booker's answer shows no attendee, their seat as seatUid; the host sees every seat |
    */
   describe('fields that change availability, through GET /v2/slots and POST /v2/bookings', () => {
     const DAY = { start: '2030-06-03', end: '2030-06-03' };
@@ -375,11 +375,15 @@ describe('event type fields: stored, answered, honoured', () => {
       expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data.uid)).size).toBe(1);
     });
 
-    it('seats with showAttendeeInfo false: a booker sees their own seat only', async () => {
+    it('seats with showAttendeeInfo false: a booker sees no attendee, their seat as seatUid; the host sees both', async () => {
       const et = await eventType({ seats: { seatsPerTimeSlot: 4, showAttendeeInfo: false, showAvailabilityCount: false } });
       expectSuccess(await bookAt(et.id, '2030-06-17T10:00:00Z', { attendee: attendee('seat-one') }), 201);
       const second = expectSuccess(await bookAt(et.id, '2030-06-17T10:00:00Z', { attendee: attendee('seat-two') }), 201);
-      expect(second.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('seat-two').email]);
+      expect(second.attendees).toEqual([]);
+      const read = expectSuccess(await stack.rest('GET', `/v2/bookings/${second.uid}`, { key: current.key, headers: BOOKINGS_VERSION }));
+      const seatOf = (tag: string) => read.attendees.find((a: { email: string }) => a.email === attendee(tag).email)?.seatUid;
+      expect(seatOf('seat-two')).toBe(second.seatUid);
+      expect(seatOf('seat-one')).toEqual(expect.any(String));
     });
 
     it('scheduleId: the event type follows that schedule of its owner instead of the default one', async () => {

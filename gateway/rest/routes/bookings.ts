@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route, RouteEntry } from '../route';
 
 /** svc-api-version of the bookings endpoints (spec 9); without it they answer their older version. */
@@ -8,20 +9,34 @@ const TAG = 'Bookings';
 const BOOKING = /* GraphQL */ `
   fragment BookingFields on Booking {
     id uid title description
-    hosts { id name email username timeZone }
-    status cancellationReason reschedulingReason rescheduledFromUid rescheduledToUid
+    hosts: organizers { id name email username timeZone }
+    status cancellationReason cancelledByEmail reschedulingReason rescheduledByEmail rescheduledFromUid rescheduledToUid
     start end duration eventTypeId eventType { id slug }
     location meetingUrl metadata absentHost
-    attendees { name email timeZone language absent phoneNumber seatUid }
+    attendees: participants { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
     guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
   }`;
 
 /**
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
- * strings (description, location) are "" (RouteEntry.nulls).
+ * strings (description, location) are "" (RouteEntry.nulls). An attendee's own `bookingFieldsResponses`
+ * and `metadata` are a seat's (SeatedAttendee): left out elsewhere, as `seatUid` (the booking's are never null).
  */
 const BOOKING_NULLS = {
-  omit: ['cancellationReason', 'reschedulingReason', 'rescheduledFromUid', 'rescheduledToUid', 'phoneNumber', 'meetingUrl', 'recurringBookingUid', 'seatUid'],
+  omit: [
+    'cancellationReason',
+    'cancelledByEmail',
+    'reschedulingReason',
+    'rescheduledByEmail',
+    'rescheduledFromUid',
+    'rescheduledToUid',
+    'phoneNumber',
+    'meetingUrl',
+    'recurringBookingUid',
+    'seatUid',
+    'bookingFieldsResponses',
+    'metadata',
+  ],
   empty: ['description', 'location'],
 } as const;
 
@@ -102,6 +117,7 @@ export const bookingRoutes: RouteEntry[] = [
     status: 201,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
+    deviations: [DEVIATION.seatedAttendeeShape],
   }),
   route({
     method: 'POST',
@@ -137,6 +153,7 @@ export const bookingRoutes: RouteEntry[] = [
     operation: (fields, fragment) => `query GetBooking($bookingUid: String!) { booking(uid: $bookingUid) { ${fields} occurrences { ${fields} } } } ${fragment}`,
     result: 'booking',
     listWhenPresent: SERIES,
+    deviations: [DEVIATION.bookingReadNeedsCredential, DEVIATION.seatedAttendeeShape],
   }),
   ...bothVersions({
     method: 'POST',
@@ -157,6 +174,7 @@ export const bookingRoutes: RouteEntry[] = [
       `mutation RescheduleBooking($bookingUid: String!, $input: RescheduleBookingInput!) { rescheduleBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
     result: 'rescheduleBooking',
     status: 201,
+    deviations: [DEVIATION.seatedRescheduleMessage],
   }),
 ];
 
@@ -168,6 +186,7 @@ function bookingAction(entry: {
   field: string;
   variables?: string;
   args?: string;
+  deviations?: readonly string[];
 }): RouteEntry {
   const variables = ['$bookingUid: String!', ...(entry.variables ? [entry.variables] : [])].join(', ');
   const args = ['uid: $bookingUid', ...(entry.args ? [entry.args] : [])].join(', ');
@@ -181,11 +200,14 @@ function bookingAction(entry: {
     operation: `${kind} ${name}(${variables}) { ${entry.field}(${args}) { ...BookingFields } } ${BOOKING}`,
     result: entry.field,
     nulls: BOOKING_NULLS,
+    deviations: entry.deviations,
   });
 }
 
 const WHO = 'the host, or an admin of the team (or organization) of a team event type';
 const ATTENDEE = 'id name email timeZone language absent phoneNumber';
+/** One attendee read by its id: without the id (the real get-attendees spec). */
+const ONE_ATTENDEE = 'name email timeZone language absent phoneNumber';
 /** ReassignBookingOutput_2024_08_13 of the reference: the booking's uid and its new host. */
 const REASSIGNED = 'bookingUid: uid reassignedTo: host { id name email }';
 
@@ -242,7 +264,8 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'addBookingGuests',
     variables: '$input: AddGuestsInput!',
     args: 'input: $input',
-    summary: `Add guests by e-mail: guests [email] (${WHO}; at most 30 guests)`,
+    summary: `Add guests by e-mail: guests [email] (${WHO}; at most 30 guests; 400 for one already there)`,
+    deviations: [DEVIATION.guestsOnlyInGuests],
   }),
   bookingAction({
     method: 'PATCH',
@@ -270,22 +293,24 @@ export const bookingActionRoutes: RouteEntry[] = [
     operation: `query GetBookingAttendees($bookingUid: String!) { bookingAttendees(uid: $bookingUid) { ${ATTENDEE} } }`,
     result: 'bookingAttendees',
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',
     path: '/v2/bookings/{bookingUid}/attendees/{attendeeId}',
     tag: TAG,
     summary: `One attendee of a booking (${WHO})`,
-    operation: `query GetBookingAttendee($bookingUid: String!, $attendeeId: Int!) { bookingAttendee(uid: $bookingUid, attendeeId: $attendeeId) { ${ATTENDEE} } }`,
+    operation: `query GetBookingAttendee($bookingUid: String!, $attendeeId: Int!) { bookingAttendee(uid: $bookingUid, attendeeId: $attendeeId) { ${ONE_ATTENDEE} } }`,
     result: 'bookingAttendee',
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',
     path: '/v2/bookings/{bookingUid}/calendar-links',
     tag: TAG,
     summary: `Links that add the booking to Google Calendar, Microsoft Office, Microsoft Outlook, and an ICS document (${WHO})`,
-    operation: 'query GetBookingCalendarLinks($bookingUid: String!) { bookingCalendarLinks(uid: $bookingUid) { label link } }',
+    operation: 'query GetBookingCalendarLinks($bookingUid: String!) { bookingCalendarLinks(uid: $bookingUid) { id label link } }',
     result: 'bookingCalendarLinks',
   }),
   route({

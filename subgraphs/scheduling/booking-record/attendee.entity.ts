@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
@@ -38,4 +39,15 @@ export class Attendee {
   @Column({ name: 'seat_uid', type: 'text', nullable: true, unique: true })
   @Field(() => String, { nullable: true, description: 'Seated event types: the seat this attendee holds.' })
   seatUid: string | null;
+
+  @Column({ name: 'booking_fields_responses', type: 'jsonb', nullable: true })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: "Seated event types: this seat's own answers to the booking form (its name and the answers sent with it); null for other attendees.",
+  })
+  bookingFieldsResponses: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Seated event types: the metadata sent with this seat; null for other attendees.' })
+  metadata: Record<string, unknown> | null;
 }

@@ -18,8 +18,6 @@ export const LIVE_STATUSES: readonly BookingStatus[] = [BookingStatus.accepted, 
 @ObjectType({ description: 'A booked meeting (type 2.18; the full shape of BookingOutput_2024_08_13).' })
 @Directive('@key(fields: "id")')
 export class Booking {
-  /** Not stored: set on a seated booking answered to one attendee when the event type hides the others (showAttendeeInfo false). */
-  visibleSeatUid?: string;
   /** Not stored: the seat the request answered took (a seated booking made, or a seat moved): answered as the top-level `seatUid`. */
   bookedSeatUid?: string;
 
@@ -98,6 +96,18 @@ export class Booking {
   @Column({ name: 'rescheduling_reason', type: 'text', nullable: true })
   @Field(() => String, { nullable: true })
   reschedulingReason: string | null;
+
+  @Column({ name: 'rescheduled_by_email', type: 'text', nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Who rescheduled the booking (the reschedule's rescheduledBy, else the e-mail of the user who rescheduled it): on the booking left and on the new one.",
+  })
+  rescheduledByEmail: string | null;
+
+  @Column({ name: 'cancelled_by_email', type: 'text', nullable: true })
+  @Field(() => String, { nullable: true, description: 'The e-mail of the user who cancelled the booking with a credential; null when cancelled without one.' })
+  cancelledByEmail: string | null;
 
   @Column({ name: 'rescheduled_to_uid', type: 'text', nullable: true })
   @Field(() => String, { nullable: true, description: 'The booking this one was rescheduled to (this one is then cancelled).' })

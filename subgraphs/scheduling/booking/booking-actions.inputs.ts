@@ -50,6 +50,8 @@ export class UpdateBookingLocationInput {
 
 @ObjectType({ description: 'A link that adds a booking to a calendar (reference: CalendarLink).' })
 export class CalendarLinkOutput {
+  @Field({ description: 'Which calendar: googleCalendar, microsoftOffice, microsoftOutlook or ics (the real service answers it beside the label).' })
+  id: string;
   @Field() label: string;
   @Field() link: string;
 }

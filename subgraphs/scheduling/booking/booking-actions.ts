@@ -135,8 +135,12 @@ export function updateLocation(ctx: SubgraphContext, uid: string, input: { locat
 export function addGuests(ctx: SubgraphContext, uid: string, input: { guests: string[] }): Promise<Booking> {
   if (!Array.isArray(input.guests) || !input.guests.length) throw badInput('guests', 'guests must list at least one e-mail address');
   const sent = input.guests.map((g, i) => checkEmail(`guests[${i}]`, g));
-  return changeBooking(ctx, uid, async (_tx, booking) => {
+  return changeBooking(ctx, uid, async (tx, booking) => {
     refuseUnless(booking, LIVE_STATUSES, 'given guests');
+    // A guest already on the booking (a guest, or an attendee) is a 400, as the real add-guests spec has it.
+    const present = new Set([...booking.guests, ...(await attendeesOf(tx, booking.id)).map((a) => a.email)]);
+    const again = sent.findIndex((email) => present.has(email));
+    if (again >= 0) throw badInput(`guests[${again}]`, `guests[${again}]: ${sent[again]} is already a guest or an attendee of booking ${booking.uid}`);
     const guests = [...new Set([...booking.guests, ...sent])];
     if (guests.length > MAX_GUESTS) throw badInput('guests', `guests: a booking has at most ${MAX_GUESTS} guests (it has ${booking.guests.length})`);
     booking.guests = guests;

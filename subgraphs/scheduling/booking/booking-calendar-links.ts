@@ -5,6 +5,8 @@ import { locationText } from '../booking-record/booking-location';
 
 /** One "add to calendar" link of a booking (reference: CalendarLink). */
 export interface CalendarLink {
+  /** googleCalendar, microsoftOffice, microsoftOutlook, ics: the real service's ids (its calendar-links spec finds the links by them). */
+  id: string;
   label: string;
   link: string;
 }
@@ -53,9 +55,9 @@ export function calendarLinks(booking: Booking, attendees: readonly Attendee[]):
   const outlook = (host: string) =>
     `https://${host}/calendar/0/deeplink/compose?${new URLSearchParams({ path: '/calendar/action/compose', rru: 'addevent', subject: title, startdt: booking.start.toISOString(), enddt: booking.end.toISOString(), body: details, location })}`;
   return [
-    { label: 'Google', link: `https://calendar.google.com/calendar/render?${google}` },
-    { label: 'Microsoft Office', link: outlook('outlook.office.com') },
-    { label: 'Microsoft Outlook', link: outlook('outlook.live.com') },
-    { label: 'ICS', link: `data:text/calendar,${encodeURIComponent(bookingIcs(booking, attendees))}` },
+    { id: 'googleCalendar', label: 'Google', link: `https://calendar.google.com/calendar/render?${google}` },
+    { id: 'microsoftOffice', label: 'Microsoft Office', link: outlook('outlook.office.com') },
+    { id: 'microsoftOutlook', label: 'Microsoft Outlook', link: outlook('outlook.live.com') },
+    { id: 'ics', label: 'ICS', link: `data:text/calendar,${encodeURIComponent(bookingIcs(booking, attendees))}` },
   ];
 }

@@ -30,6 +30,15 @@ function refuseUnlessLive(booking: Booking, action: 'cancelled' | 'rescheduled')
   throw conflict(`Booking ${booking.uid} is ${booking.status}${rescheduled} and cannot be ${action}`);
 }
 
+/**
+ * A seated booking is rescheduled one seat at a time: the real service's message (its seated-bookings spec),
+ * its documentation links replaced by the paths of this API.
+ */
+const seatUidRequired = (uid: string) =>
+  `Booking with uid=${uid} is a seated booking which means you have to provide seatUid in the request body to specify which seat specifically you want to reschedule. ` +
+  'First, fetch the booking using GET /v2/bookings/{bookingUid} and then within the attendees array you will find the seatUid of the booking you want to reschedule. ' +
+  'Second, provide the seatUid in the request body to specify which seat specifically you want to reschedule using POST /v2/bookings/{bookingUid}/reschedule';
+
 /** The booking row, locked for the rest of the transaction. */
 async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
   const booking = await tx.getRepository(Booking).createQueryBuilder('b').setLock('pessimistic_write').where('b.uid = :uid', { uid }).getOne();
@@ -45,9 +54,16 @@ async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
 export async function cancelBooking(
   db: DataSource,
   uid: string,
-  input: { cancellationReason?: string | null; cancelSubsequentBookings?: boolean | null; seatUid?: string | null },
+  input: {
+    cancellationReason?: string | null;
+    cancelSubsequentBookings?: boolean | null;
+    seatUid?: string | null;
+    /** Who cancels (change-author.ts): recorded as cancelledByEmail. */
+    cancelledByEmail?: string | null;
+  },
 ): Promise<Booking> {
-  if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid);
+  const by = input.cancelledByEmail ?? null;
+  if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid, by);
   const reason = reasonOf('cancellationReason', input.cancellationReason);
   const record = async (tx: EntityManager, booking: Booking) => {
     const [attendees, eventType] = await Promise.all([
@@ -57,12 +73,12 @@ export async function cancelBooking(
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
   };
   // A recurring booking's uid cancels every occurrence left; cancelSubsequentBookings, this one and the later ones.
-  if (await isSeriesUid(db, uid)) return cancelSeries(db, uid, reason, record);
+  if (await isSeriesUid(db, uid)) return cancelSeries(db, uid, { reason, by }, record);
   if (input.cancelSubsequentBookings) {
     const booking = await db.getRepository(Booking).findOneBy({ uid });
     if (booking?.recurringBookingUid) {
       refuseUnlessLive(booking, 'cancelled');
-      return cancelSeries(db, booking.recurringBookingUid, reason, record, booking.start);
+      return cancelSeries(db, booking.recurringBookingUid, { reason, by }, record, booking.start);
     }
   }
   return db.transaction(async (tx) => {
@@ -70,6 +86,7 @@ export async function cancelBooking(
     refuseUnlessLive(booking, 'cancelled');
     booking.status = BookingStatus.cancelled;
     booking.cancellationReason = reason;
+    booking.cancelledByEmail = by;
     await tx.save(booking);
     const [attendees, eventType] = await Promise.all([
       tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }),
@@ -93,7 +110,13 @@ export async function rescheduleBooking(
   db: DataSource,
   directory: OwnerDirectory | null,
   uid: string,
-  input: { start: string; reschedulingReason?: string | null; seatUid?: string | null },
+  input: {
+    start: string;
+    reschedulingReason?: string | null;
+    seatUid?: string | null;
+    /** Who reschedules (change-author.ts): recorded as rescheduledByEmail on the booking left and on the new one. */
+    rescheduledByEmail?: string | null;
+  },
   now = new Date(),
 ): Promise<Booking> {
   const reason = reasonOf('reschedulingReason', input.reschedulingReason);
@@ -104,6 +127,7 @@ export async function rescheduleBooking(
   refuseUnlessLive(old, 'rescheduled');
   if (start.getTime() <= now.getTime()) throw badInput('start', `start must be in the future, got ${start.toISOString()}`);
   const eventType = await db.getRepository(EventType).findOneByOrFail({ id: old.eventTypeId });
+  if (eventType.seats) throw badInput('seatUid', seatUidRequired(uid));
   const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
@@ -133,6 +157,7 @@ export async function rescheduleBooking(
     previous.status = BookingStatus.cancelled;
     previous.rescheduledToUid = newUid;
     previous.reschedulingReason = reason;
+    previous.rescheduledByEmail = input.rescheduledByEmail ?? null;
     await tx.save(previous);
     const moved = await insertBooking(
       tx,
@@ -150,6 +175,7 @@ export async function rescheduleBooking(
         bookingFieldsResponses: previous.bookingFieldsResponses,
         reschedulingReason: reason,
         rescheduledFromUid: previous.uid,
+        rescheduledByEmail: input.rescheduledByEmail ?? null,
         guests: previous.guests,
         platformOAuthClientId: previous.platformOAuthClientId,
         recurringBookingUid: previous.recurringBookingUid,

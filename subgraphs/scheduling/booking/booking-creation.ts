@@ -145,10 +145,12 @@ export async function createBooking(
       if (privateLinkId) await links.redeem(tx, privateLinkId);
       if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
       await useCode(tx, verifiedCode);
+      // Each seat keeps the answers and metadata sent with it (SeatedAttendee of the reference).
+      const seat = eventType.seats ? seatOf(attendee, answers, metadata, guests) : null;
       // Under the host's lock: join the booking of this slot while a seat is free (N seats, N winners).
-      const seated = eventType.seats ? await takeSeat(tx, eventType, hostId, start, end, attendee) : null;
+      const seated = seat ? await takeSeat(tx, eventType, hostId, start, end, seat) : null;
       // The first attendee of a seated booking holds a seat too.
-      const holderSeatUid = eventType.seats ? randomUUID() : undefined;
+      const holderSeat = seat && !seated ? { ...seat, seatUid: randomUUID() } : null;
       const booking =
         seated ??
         (await insertBooking(
@@ -168,9 +170,9 @@ export async function createBooking(
             platformOAuthClientId: request.platformOAuthClientId ?? null,
             routingFormResponseId: request.routing?.responseId ?? null,
           },
-          [holderSeatUid ? holdingSeat(attendee, holderSeatUid) : attendee],
+          [holderSeat ?? attendee],
         ));
-      if (!seated && holderSeatUid) booking.bookedSeatUid = holderSeatUid;
+      if (holderSeat) booking.bookedSeatUid = holderSeat.seatUid;
       await recordBookingWrite(tx, booking);
       return booking;
     },
@@ -193,16 +195,27 @@ function meetingUrlOf(value: string | null | undefined): string | undefined {
   return url;
 }
 
-/** The attendee with the seat uid an Attendee row of a seated booking gets. */
-function holdingSeat<T extends AttendeeDetails>(attendee: T, seatUid: string): T {
-  return { ...attendee, seatUid };
+/** An attendee of a seated booking: the seat's own answers (its name, the answers sent, its guests if any) and metadata. */
+interface SeatDetails extends AttendeeDetails {
+  phoneNumber: string | null;
+  bookingFieldsResponses: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+function seatOf(
+  attendee: AttendeeDetails & { phoneNumber: string | null },
+  answers: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+  guests: string[],
+): SeatDetails {
+  return { ...attendee, bookingFieldsResponses: { ...answers, name: attendee.name, ...(guests.length ? { guests } : {}) }, metadata };
 }
 
 /**
  * Seated event types: the live booking of the host at exactly [start, end), locked, gains the attendee
  * with a seat uid while it has fewer attendees than seats (409 when full); null when there is none yet.
  */
-async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: AttendeeDetails): Promise<Booking | null> {
+async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number, start: Date, end: Date, attendee: SeatDetails): Promise<Booking | null> {
   const booking = await tx.findOne(Booking, {
     where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([BookingStatus.accepted, BookingStatus.pending]) },
     lock: { mode: 'pessimistic_write' },
@@ -213,8 +226,6 @@ async function takeSeat(tx: EntityManager, eventType: EventType, hostId: number,
     throw conflict(`The slot at ${start.toISOString()} is fully booked: all ${eventType.seats!.seatsPerTimeSlot} seats are taken`);
   const seatUid = randomUUID();
   await tx.save(tx.create(Attendee, { bookingId: booking.id, ...attendee, seatUid }));
-  // Without showAttendeeInfo the booker's answer shows their own seat only.
-  if (!eventType.seats!.showAttendeeInfo) booking.visibleSeatUid = seatUid;
   booking.bookedSeatUid = seatUid;
   return booking;
 }

@@ -26,6 +26,7 @@ export interface BookingRow {
   bookingFieldsResponses: Record<string, unknown>;
   reschedulingReason?: string | null;
   rescheduledFromUid?: string | null;
+  rescheduledByEmail?: string | null;
   /** Guests' e-mail addresses. */
   guests?: string[];
   /** The platform OAuth client the booking is made through (the caller's credential). */
@@ -75,6 +76,7 @@ export async function insertBooking(
     bookingFieldsResponses: row.bookingFieldsResponses,
     reschedulingReason: row.reschedulingReason ?? null,
     rescheduledFromUid: row.rescheduledFromUid ?? null,
+    rescheduledByEmail: row.rescheduledByEmail ?? null,
     guests: row.guests ?? [],
     platformOAuthClientId: row.platformOAuthClientId ?? null,
     recurringBookingUid: row.recurringBookingUid ?? null,

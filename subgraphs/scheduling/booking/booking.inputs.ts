@@ -137,6 +137,11 @@ export class RescheduleBookingInput {
   @Field(() => String, { nullable: true }) reschedulingReason?: string | null;
   @Field(() => String, { nullable: true, description: 'A seated booking: move only this seat to the new start (the others keep theirs).' }) seatUid?:
     string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The e-mail of who reschedules (answered as rescheduledByEmail); default: the e-mail of the user whose credential is sent.',
+  })
+  rescheduledBy?: string | null;
 }
 
 export enum BookingStatusFilter {

@@ -14,10 +14,13 @@ import { BookingListArgs, CancelBookingInput, CreateBookingInput, LegacyCreateBo
 import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
+import { callerEmail, rescheduledByOf } from './change-author';
+import { hiddenSeatsView, seesAttendees } from './booking-access';
 import { locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
-import { writtenBooking } from './booking-writes';
+import { bookingTitle, writtenBooking } from './booking-writes';
+import { BookingParticipant, participantsOf } from './booking-participants';
 import { recalledBooking } from './keyed-booking-writes';
 import { inSpan } from '../../../platform/tracing';
 
@@ -95,10 +98,10 @@ export class BookingResolver {
   private legacyWrite(input: LegacyCreateBookingInput, ctx: SubgraphContext): Promise<Booking> {
     const { responses } = input;
     if (input.rescheduleUid) {
-      return withHooks(
-        ctx,
-        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), input.rescheduleUid, { start: input.start, reschedulingReason: responses.rescheduleReason }),
-      );
+      const uid = input.rescheduleUid;
+      const reschedule = (rescheduledByEmail: string | null) =>
+        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, { start: input.start, reschedulingReason: responses.rescheduleReason, rescheduledByEmail });
+      return withHooks(ctx, callerEmail(ctx).then(reschedule));
     }
     return withHooks(
       ctx,
@@ -131,7 +134,7 @@ export class BookingResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
     return once(ctx, info, async () => {
-      const booking = await cancelBooking(ctx.db, uid, input);
+      const booking = await cancelBooking(ctx.db, uid, { ...input, cancelledByEmail: await callerEmail(ctx) });
       wakeBookingHooks(ctx.db);
       return booking;
     });
@@ -147,13 +150,66 @@ export class BookingResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
-    return once(ctx, info, () => withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, input)));
+    return once(ctx, info, async () =>
+      withHooks(ctx, rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, { ...input, rescheduledByEmail: await rescheduledByOf(ctx, input.rescheduledBy) })),
+    );
   }
 
-  @FieldResolver(() => [Attendee])
-  attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
-    const attendees = attendeesByBookingId(ctx).load(booking.id);
-    return booking.visibleSeatUid ? attendees.then((all) => all.filter((a) => a.seatUid === booking.visibleSeatUid)) : attendees;
+  @FieldResolver(() => [Attendee], {
+    description:
+      'The attendees; of a seated event type that hides them (showAttendeeInfo false), none unless the caller is its host or an admin of its team (a booker finds their seat in seatUid).',
+  })
+  async attendees(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Attendee[]> {
+    const [attendees, eventType] = await Promise.all([attendeesByBookingId(ctx).load(booking.id), eventTypeById(ctx).load(booking.eventTypeId)]);
+    return (await seesAttendees(ctx, booking, eventType)) ? attendees : [];
+  }
+
+  @FieldResolver()
+  async title(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.title;
+    return view.seat ? bookingTitle(view.eventType, view.seat.name) : view.eventType.title;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async description(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    return (await hiddenSeatsView(ctx, booking)) ? null : booking.description;
+  }
+
+  @FieldResolver()
+  async bookingFieldsResponses(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Record<string, unknown>> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.bookingFieldsResponses;
+    return view.seat ? { ...(view.seat.bookingFieldsResponses ?? {}), email: view.seat.email } : {};
+  }
+
+  @FieldResolver()
+  async metadata(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<Record<string, unknown>> {
+    const view = await hiddenSeatsView(ctx, booking);
+    return view ? (view.seat?.metadata ?? {}) : booking.metadata;
+  }
+
+  @FieldResolver()
+  async guests(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string[]> {
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return booking.guests;
+    const guests = view.seat?.bookingFieldsResponses?.guests;
+    return Array.isArray(guests) ? guests.map(String) : [];
+  }
+
+  @FieldResolver(() => [BookingParticipant], {
+    description: 'REST (BookingOutput_2024_08_13.attendees): the attendees, then a collective booking’s other hosts (the real service lists them there).',
+  })
+  // A REST-only shape: out of the public graph, as legacyCreateBooking.
+  @Directive('@inaccessible')
+  async participants(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<BookingParticipant[]> {
+    return participantsOf(ctx, booking, await this.attendees(booking, ctx));
+  }
+
+  @FieldResolver(() => [User], { description: 'REST (BookingOutput_2024_08_13.hosts): the organizer only, as the real service names one.' })
+  @Directive('@inaccessible')
+  organizers(@Root() booking: Booking): User[] {
+    return [hostOf(booking)];
   }
 
   @FieldResolver(() => [Booking], {

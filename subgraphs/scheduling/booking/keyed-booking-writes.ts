@@ -11,8 +11,6 @@ interface BookingWriteReference extends KeyedWriteReference {
   uid: string;
   /** Set when the answer was a whole recurring booking: its recurringBookingUid. */
   seriesUid?: string;
-  /** A seat taken in a seated booking whose attendees see only their own seat. */
-  seatUid?: string;
   /** The seat the write took (answered as the top-level seatUid). */
   bookedSeatUid?: string;
 }
@@ -21,21 +19,19 @@ interface BookingWriteReference extends KeyedWriteReference {
 export function recordBookingWrite(tx: EntityManager, booking: Booking): Promise<void> {
   const reference: BookingWriteReference = { uid: booking.uid };
   if (booking.series && booking.recurringBookingUid) reference.seriesUid = booking.recurringBookingUid;
-  if (booking.visibleSeatUid) reference.seatUid = booking.visibleSeatUid;
   if (booking.bookedSeatUid) reference.bookedSeatUid = booking.bookedSeatUid;
   return recordKeyedWrite(tx, reference);
 }
 
 /** The answer of a booking write that committed before: the booking as it is now, shaped as the write answered it. */
 export async function recalledBooking(db: DataSource, reference: KeyedWriteReference): Promise<Booking> {
-  const { uid, seriesUid, seatUid, bookedSeatUid } = reference as BookingWriteReference;
+  const { uid, seriesUid, bookedSeatUid } = reference as BookingWriteReference;
   if (seriesUid) {
     // The occurrences by start, the first answering for them all, as the series was answered when booked.
     const occurrences = await db.getRepository(Booking).find({ where: { recurringBookingUid: seriesUid }, order: { start: 'ASC', id: 'ASC' } });
     return Object.assign(occurrences[0], { series: occurrences });
   }
   const booking = await db.getRepository(Booking).findOneByOrFail({ uid });
-  if (seatUid) booking.visibleSeatUid = seatUid;
   if (bookedSeatUid) booking.bookedSeatUid = bookedSeatUid;
   return booking;
 }

@@ -188,7 +188,7 @@ export function asSeries(occurrences: Booking[]): Booking | null {
 export async function cancelSeries(
   db: DataSource,
   recurringBookingUid: string,
-  reason: string | null,
+  cancellation: { reason: string | null; by: string | null },
   record: (tx: EntityManager, booking: Booking) => Promise<void>,
   from?: Date,
 ): Promise<Booking> {
@@ -206,7 +206,8 @@ export async function cancelSeries(
     if (!targets.length) throw conflict(`Recurring booking ${recurringBookingUid} has no occurrence left to cancel`);
     for (const booking of targets) {
       booking.status = BookingStatus.cancelled;
-      booking.cancellationReason = reason;
+      booking.cancellationReason = cancellation.reason;
+      booking.cancelledByEmail = cancellation.by;
       await tx.save(booking);
       await record(tx, booking);
     }

@@ -10,7 +10,7 @@ import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
 import { instantOf } from '../booking-record/booking-rules';
-import { insertBooking } from './booking-writes';
+import { bookingTitle, insertBooking } from './booking-writes';
 import { recordBookingWrite } from './keyed-booking-writes';
 import { placeBooking } from './host-assignment';
 
@@ -37,9 +37,9 @@ function seatUidOf(value: string): string {
  * Cancels one seat of a seated booking (POST …/cancel with seatUid): the attendee holding it leaves the
  * booking, the others keep their seats, and the seat can be booked again. The last seat cancelled
  * cancels the booking. A BOOKING_CANCELLED event naming the seat is written in the same transaction.
- * The answer shows no attendee unless the event type shows attendees to each other.
+ * The answer shows no attendee unless the event type shows attendees to each other or the caller manages the booking.
  */
-export async function cancelSeat(db: DataSource, uid: string, seatUidText: string): Promise<Booking> {
+export async function cancelSeat(db: DataSource, uid: string, seatUidText: string, by: string | null): Promise<Booking> {
   const seatUid = seatUidOf(seatUidText);
   return db.transaction(async (tx) => {
     const { booking, seat, eventType } = await lockedSeat(tx, uid, seatUid);
@@ -47,10 +47,10 @@ export async function cancelSeat(db: DataSource, uid: string, seatUidText: strin
     const left = await tx.count(Attendee, { where: { bookingId: booking.id } });
     if (left === 0) {
       booking.status = BookingStatus.cancelled;
+      booking.cancelledByEmail = by;
       await tx.save(booking);
     }
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, [seat], eventType, { seatUid });
-    if (!eventType.seats?.showAttendeeInfo) booking.visibleSeatUid = seatUid;
     await recordBookingWrite(tx, booking);
     return booking;
   });
@@ -67,7 +67,7 @@ export async function rescheduleSeat(
   db: DataSource,
   directory: OwnerDirectory | null,
   uid: string,
-  input: { start: string; seatUid: string; reschedulingReason?: string | null },
+  input: { start: string; seatUid: string; reschedulingReason?: string | null; rescheduledByEmail?: string | null },
   reason: string | null,
   now = new Date(),
 ): Promise<Booking> {
@@ -90,7 +90,8 @@ export async function rescheduleSeat(
     const { booking: from, seat } = await lockedSeat(tx, uid, seatUid);
     if (from.start.getTime() === start.getTime() && from.userId === hostId) throw conflict(`Seat ${seatUid} is already booked at ${start.toISOString()}`);
     await tx.delete(Attendee, { id: seat.id });
-    const moved = { name: seat.name, email: seat.email, timeZone: seat.timeZone, language: seat.language, phoneNumber: seat.phoneNumber, seatUid };
+    const { name, email, timeZone, language, phoneNumber, bookingFieldsResponses, metadata } = seat;
+    const moved = { name, email, timeZone, language, phoneNumber, seatUid, bookingFieldsResponses, metadata };
     const extra = { rescheduledFrom: { uid: from.uid, seatUid, start: from.start.toISOString(), end: from.end.toISOString(), hostId: from.userId } };
     let target = await tx.findOne(Booking, {
       where: { eventTypeId: eventType.id, userId: hostId, start, end, status: In([...LIVE_STATUSES]) },
@@ -110,14 +111,16 @@ export async function rescheduleSeat(
           hostId,
           start,
           end,
-          title: from.title,
+          // The seat's own title, answers and metadata: the booking it left holds other attendees' (name, e-mail).
+          title: bookingTitle(eventType, name),
           description: from.description,
           status: from.status,
           location: from.location,
-          metadata: from.metadata,
-          bookingFieldsResponses: from.bookingFieldsResponses,
+          metadata: metadata ?? {},
+          bookingFieldsResponses: { ...(bookingFieldsResponses ?? {}), name, email },
           reschedulingReason: reason,
           rescheduledFromUid: from.uid,
+          rescheduledByEmail: input.rescheduledByEmail ?? null,
         },
         [moved],
         { type: BookingEventType.rescheduled, extra },
@@ -127,9 +130,9 @@ export async function rescheduleSeat(
       from.status = BookingStatus.cancelled;
       from.rescheduledToUid = target.uid;
       from.reschedulingReason = reason;
+      from.rescheduledByEmail = input.rescheduledByEmail ?? null;
       await tx.save(from);
     }
-    if (!eventType.seats!.showAttendeeInfo) target.visibleSeatUid = seatUid;
     target.bookedSeatUid = seatUid;
     await recordBookingWrite(tx, target);
     return target;
