@@ -27,6 +27,10 @@ export const DEVIATION = {
     'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
   seatedAttendeeShape:
     "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
+  bookingFieldMessage:
+    "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
+  reassignByHostOrAdmin:
+    "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
 } as const;
 
 /** The routes with these deviations added to the ones they declare. */

@@ -870,6 +870,14 @@ describe('conformance: bookings', () => {
       expect(marks('/v2/bookings', 'post')).toEqual(expect.arrayContaining([expect.stringMatching(/displayEmail/)]));
     });
 
+    it('the OpenAPI document marks the booking-field message and who reassigns (compatibility.md, Bookings rows 1 and 2)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const marks = (path: string): string[] => paths[path].post['x-svc-deviation'] ?? [];
+      expect(marks('/v2/bookings')).toEqual(expect.arrayContaining([expect.stringMatching(/booking-field answer of the wrong type/)]));
+      for (const path of ['/v2/bookings/{bookingUid}/reassign', '/v2/bookings/{bookingUid}/reassign/{userId}'])
+        expect({ path, marks: marks(path) }).toEqual({ path, marks: [expect.stringMatching(/host or an admin of its team or organization reassigns/)] });
+    });
+
     it('"cancel seated booking as attendee › should cancel seated booking": its last seat cancelled, the booking is cancelled with no attendee', async () => {
       const data = expectSuccess(await post(`/v2/bookings/${seated.uid}/cancel`, { seatUid: seated.seatUid }));
       expect(data).toMatchObject({

@@ -117,7 +117,7 @@ export const bookingRoutes: RouteEntry[] = [
     status: 201,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
-    deviations: [DEVIATION.seatedAttendeeShape],
+    deviations: [DEVIATION.seatedAttendeeShape, DEVIATION.bookingFieldMessage],
   }),
   route({
     method: 'POST',
@@ -241,6 +241,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Reassign a team booking to the least recently booked other host who is free: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 409 when none is)`,
     operation: `mutation ReassignBooking($bookingUid: String!) { reassignBooking(uid: $bookingUid) { ${REASSIGNED} } }`,
     result: 'reassignBooking',
+    deviations: [DEVIATION.reassignByHostOrAdmin],
   }),
   route({
     method: 'POST',
@@ -249,6 +250,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Reassign a team booking to this host of its event type, with a reason: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 404 when not a host of it, 409 when not free)`,
     operation: `mutation ReassignBookingToUser($bookingUid: String!, $userId: Int!, $input: ReassignBookingInput!) { reassignBookingToUser(uid: $bookingUid, userId: $userId, input: $input) { ${REASSIGNED} } }`,
     result: 'reassignBookingToUser',
+    deviations: [DEVIATION.reassignByHostOrAdmin],
   }),
   bookingAction({
     method: 'POST',
