@@ -1,11 +1,13 @@
+import { personalEventType } from '../support/booking-fixtures';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { oauthClient } from '../support/oauth';
 import { ReferenceOutcome, referenceCaller, referenceOperationsOf } from '../support/reference-calls';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
  * Every answer validated against the reference (issue 22), the families after those of
- * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team) and organization
- * users. Each operation of these tags is called once with realistic valid input, and its success answer is
+ * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
+ * users, and webhooks (user, event type, organization, OAuth client). Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -18,17 +20,32 @@ const FAMILY_TAGS = [
   'Orgs / Memberships',
   'Orgs / Teams / Memberships',
   'Orgs / Users',
+  'Webhooks',
+  'Event Types / Webhooks',
+  'Orgs / Webhooks',
+  'Platform / Webhooks',
 ];
+
+const WEBHOOK = {
+  subscriberUrl: 'https://example.com/hook',
+  triggers: ['BOOKING_CREATED', 'BOOKING_CANCELLED'],
+  active: true,
+  payloadTemplate: '{"uid":"{{uid}}"}',
+};
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships and organization users', () => {
+describe('reference shapes: teams, memberships, organization users and webhooks', () => {
   let stack: TestStack;
   const outcomes = new Map<string, ReferenceOutcome>();
   const call = referenceCaller(() => stack, outcomes);
 
   beforeAll(async () => {
     stack = await startTestStack();
+    await Promise.all([teamsAndMemberships(), webhooks()]);
+  });
+
+  async function teamsAndMemberships() {
     const operator = operatorOf(stack);
 
     // Who: a team creator, an organization's admin, and people to add (one already in the organization).
@@ -108,7 +125,57 @@ describe('reference shapes: teams, memberships and organization users', () => {
       call('DELETE', '/v2/organizations/{orgId}/users/{userId}', { orgId, userId: orgUser.id }, { key: orgAdmin.key }),
     ]);
     await call('DELETE', '/v2/organizations/{orgId}/teams/{teamId}', { orgId, teamId: orgTeamId }, { key: orgAdmin.key });
-  });
+  }
+
+  /** Webhooks of a user, of one of their event types, of an organization and of an OAuth client. */
+  async function webhooks() {
+    const operator = operatorOf(stack);
+    const [user, orgAdmin] = await Promise.all([userWithKey(stack, { name: 'Wes Webhooks' }), userWithKey(stack, { name: 'Ora Orgwebhooks' })]);
+    const [eventType, org, platform] = await Promise.all([
+      personalEventType(stack, user.user.id, { slug: 'hooked' }),
+      operator.createOrganization({ name: 'Webhooks Shapes Org', ownerId: orgAdmin.user.id }),
+      oauthClient(stack, user.user.id),
+    ]);
+    const key = user.key;
+    const eventTypeId = eventType.id;
+    const orgId = org.id;
+    const clientId = platform.client.id;
+    const secret = { 'x-svc-secret-key': platform.secret! };
+    const [userHook, typeHook, orgHook, clientHook] = await Promise.all([
+      call('POST', '/v2/webhooks', {}, { key, body: WEBHOOK }),
+      call('POST', '/v2/event-types/{eventTypeId}/webhooks', { eventTypeId }, { key, body: WEBHOOK }),
+      call('POST', '/v2/organizations/{orgId}/webhooks', { orgId }, { key: orgAdmin.key, body: WEBHOOK }),
+      call('POST', '/v2/oauth-clients/{clientId}/webhooks', { clientId }, { headers: secret, body: WEBHOOK }),
+    ]);
+    const active = { active: false };
+    await Promise.all([
+      call('GET', '/v2/webhooks', {}, { key }),
+      call('GET', '/v2/webhooks/{webhookId}', { webhookId: userHook.id }, { key }),
+      call('PATCH', '/v2/webhooks/{webhookId}', { webhookId: userHook.id }, { key, body: active }),
+      call('GET', '/v2/event-types/{eventTypeId}/webhooks', { eventTypeId }, { key }),
+      call('GET', '/v2/event-types/{eventTypeId}/webhooks/{webhookId}', { eventTypeId, webhookId: typeHook.id }, { key }),
+      call('PATCH', '/v2/event-types/{eventTypeId}/webhooks/{webhookId}', { eventTypeId, webhookId: typeHook.id }, { key, body: active }),
+      call('GET', '/v2/organizations/{orgId}/webhooks', { orgId }, { key: orgAdmin.key }),
+      call('GET', '/v2/organizations/{orgId}/webhooks/{webhookId}', { orgId, webhookId: orgHook.id }, { key: orgAdmin.key }),
+      call('PATCH', '/v2/organizations/{orgId}/webhooks/{webhookId}', { orgId, webhookId: orgHook.id }, { key: orgAdmin.key, body: active }),
+      call('GET', '/v2/oauth-clients/{clientId}/webhooks', { clientId }, { headers: secret }),
+      call('GET', '/v2/oauth-clients/{clientId}/webhooks/{webhookId}', { clientId, webhookId: clientHook.id }, { headers: secret }),
+      call('PATCH', '/v2/oauth-clients/{clientId}/webhooks/{webhookId}', { clientId, webhookId: clientHook.id }, { headers: secret, body: active }),
+    ]);
+    const [, , , , typeHook2, clientHook2] = await Promise.all([
+      call('DELETE', '/v2/webhooks/{webhookId}', { webhookId: userHook.id }, { key }),
+      call('DELETE', '/v2/event-types/{eventTypeId}/webhooks/{webhookId}', { eventTypeId, webhookId: typeHook.id }, { key }),
+      call('DELETE', '/v2/organizations/{orgId}/webhooks/{webhookId}', { orgId, webhookId: orgHook.id }, { key: orgAdmin.key }),
+      call('DELETE', '/v2/oauth-clients/{clientId}/webhooks/{webhookId}', { clientId, webhookId: clientHook.id }, { headers: secret }),
+      stack.rest('POST', `/v2/event-types/${eventTypeId}/webhooks`, { key, body: { ...WEBHOOK, subscriberUrl: 'https://example.com/second' } }),
+      stack.rest('POST', `/v2/oauth-clients/${clientId}/webhooks`, { headers: secret, body: { ...WEBHOOK, subscriberUrl: 'https://example.com/second' } }),
+    ]);
+    expect([typeHook2.status, clientHook2.status]).toEqual([201, 201]);
+    await Promise.all([
+      call('DELETE', '/v2/event-types/{eventTypeId}/webhooks', { eventTypeId }, { key }),
+      call('DELETE', '/v2/oauth-clients/{clientId}/webhooks', { clientId }, { headers: secret }),
+    ]);
+  }
 
   afterAll(async () => {
     const validating = OPERATIONS.filter((o) => outcomes.get(o.key)?.problems.length === 0).length;

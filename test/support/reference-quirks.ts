@@ -17,17 +17,29 @@ export function ref(name: string): Json {
   return { $ref: `reference#/components/schemas/${name}` };
 }
 
-export interface AnswerCorrection {
-  operations: string[];
-  /** JSON path inside the answer: `/data`, `/data/user`, `/data/*\/user`. */
-  path: string;
-  schema: Json;
+interface Reasoned {
   /** What the reference says there. */
   reference: string;
   /** What the real service and we answer there (a deviation: what we answer). */
   answer: string;
   /** Why we follow the real service (a deviation: the row of docs/compatibility.md). */
   why: string;
+}
+
+/** A correction of one place in the answers of some operations. */
+export interface AnswerCorrection extends Reasoned {
+  operations: string[];
+  /** JSON path inside the answer: `/data`, `/data/user`, `/data/*\/user`. */
+  path: string;
+  schema: Json;
+}
+
+/** A correction of properties of reference components, wherever an answer holds them. */
+export interface ComponentCorrection extends Reasoned {
+  components: string[];
+  properties: string[];
+  /** The properties' schema; `null`: the reference's own schema of each, or null. */
+  schema: Json | null;
 }
 
 const TEAM_MEMBERSHIP_READS = ['GET /v2/teams/{teamId}/memberships/{membershipId}', 'GET /v2/organizations/{orgId}/teams/{teamId}/memberships/{membershipId}'];
@@ -46,8 +58,47 @@ const ORG_MEMBERSHIP_ONE = [
   'DELETE /v2/organizations/{orgId}/memberships/{membershipId}',
 ];
 
+const TEAM_COLUMNS = [
+  'parentId',
+  'slug',
+  'logoUrl',
+  'calVideoLogo',
+  'appLogo',
+  'appIconLogo',
+  'bio',
+  'theme',
+  'brandColor',
+  'darkBrandColor',
+  'bannerUrl',
+  'timeFormat',
+];
+
 /** The reference document's quirks on answers: it contradicts itself or the real service, which we follow. */
-export const REFERENCE_QUIRKS: AnswerCorrection[] = [
+export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
+  {
+    components: ['TeamOutputDto', 'OrgTeamOutputDto'],
+    properties: TEAM_COLUMNS,
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: 'null until set',
+    why: 'NULL columns of the team: the real service answers its row, and its DTOs write `@ApiPropertyOptional()` over `string | null` without `nullable`',
+  },
+  {
+    components: ['MembershipUserOutputDto'],
+    properties: ['avatarUrl', 'bio', 'username', 'name'],
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: 'null until set',
+    why: "NULL columns of the member's account: the same",
+  },
+  {
+    components: ['UserWebhookOutputDto', 'EventTypeWebhookOutputDto', 'TeamWebhookOutputDto', 'OAuthClientWebhookOutputDto'],
+    properties: ['triggers'],
+    schema: { type: 'array', items: { type: 'string' } },
+    reference: 'an array of objects',
+    answer: 'an array of trigger names (`["BOOKING_CREATED", …]`)',
+    why: "the input's `triggers` are names (CreateWebhookInputDto's enum) and the real service answers them back; its e2e specs compare them with the names sent",
+  },
   {
     operations: ['GET /v2/teams/{teamId}/memberships'],
     path: '/data',
@@ -65,18 +116,6 @@ export const REFERENCE_QUIRKS: AnswerCorrection[] = [
     why: 'the schema is named "all memberships" and the operation is paginated with take/skip; the real service answers its list of memberships',
   },
 ];
-
-/**
- * Components whose optional properties the real service answers as `null` when unset, where the reference
- * declares them optional but not nullable: its DTOs write `@ApiPropertyOptional()` over database columns
- * that are `NULL` until set (a team's logo, theme and colours, a user's avatar and bio), and answer the row.
- */
-export const NULL_WHEN_UNSET: Record<string, string> = {
-  TeamOutputDto:
-    'logoUrl, calVideoLogo, appLogo, appIconLogo, bio, theme, brandColor, darkBrandColor, bannerUrl, timeFormat, parentId, slug: NULL columns of the team until set',
-  OrgTeamOutputDto: 'the same columns of an organization team',
-  MembershipUserOutputDto: "avatarUrl, bio, username: NULL columns of the member's account until set",
-};
 
 /** Deliberate deviations (docs/compatibility.md), where the validator reads our documented answer instead. */
 export const REFERENCE_DEVIATIONS: AnswerCorrection[] = [

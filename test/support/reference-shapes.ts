@@ -1,7 +1,7 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { referenceDocument, SPEC_BOOKING_FIELD } from './reference-components';
-import { AnswerCorrection, NULL_WHEN_UNSET, REFERENCE_DEVIATIONS, REFERENCE_QUIRKS } from './reference-quirks';
+import { AnswerCorrection, REFERENCE_DEVIATIONS, REFERENCE_QUIRKS } from './reference-quirks';
 
 /**
  * Validates our answers against the response schemas of the reference OpenAPI document
@@ -39,9 +39,8 @@ import { AnswerCorrection, NULL_WHEN_UNSET, REFERENCE_DEVIATIONS, REFERENCE_QUIR
  *   as `{status, data}` with `[{start}]` (default) or `[{start, end}]` (format=range) per date.
  * - An operation the reference documents without a response schema is read with the schema of its
  *   siblings (UNDOCUMENTED_ANSWERS below, each with the sibling it follows).
- * - The quirks of particular answers (an operation and a JSON path in its answer), the components whose
- *   optional properties the service answers as null, and our deliberate deviations are tables of
- *   `reference-quirks.ts`, each entry with its reason.
+ * - The quirks found since (by operation and JSON path in its answer, or by component and property) and
+ *   our deliberate deviations are the two tables of `reference-quirks.ts`, each entry with its reason.
  */
 const QUIRK_STATUS_AS_OBJECT = ['CalendarLinksOutput_2024_08_13', 'BookingReferencesOutput_2024_08_13', 'StripCredentialsCheckOutputResponseDto'];
 
@@ -88,11 +87,14 @@ function reference() {
     properties: { bookingUid: { type: 'string' }, reassignedTo: { $ref: '#/components/schemas/ReassignedToDto' } },
   };
   schemas.GetReservedSlotOutput_2024_09_04.properties.data = { anyOf: [{ $ref: '#/components/schemas/ReserveSlotOutput_2024_09_04' }, { type: 'null' }] };
-  for (const name of Object.keys(NULL_WHEN_UNSET)) {
-    const schema = schemas[name];
-    const required = new Set<string>(schema.required ?? []);
-    for (const [property, value] of Object.entries<Json>(schema.properties)) {
-      if (!required.has(property)) schema.properties[property] = { anyOf: [value, { type: 'null' }] };
+  for (const quirk of REFERENCE_QUIRKS) {
+    if (!('components' in quirk)) continue;
+    for (const name of quirk.components) {
+      for (const property of quirk.properties) {
+        const own = schemas[name].properties[property];
+        if (!own) throw new Error(`${name} has no property ${property} (reference-quirks.ts): take it out`);
+        schemas[name].properties[property] = quirk.schema ?? { anyOf: [own, { type: 'null' }] };
+      }
     }
   }
   for (const name of ['EventTypeOutput_2024_06_14', 'TeamEventTypeOutput_2024_06_14']) {
@@ -187,7 +189,7 @@ export function referenceValidator(method: string, pathTemplate: string): Valida
   const schema = response?.content?.['application/json']?.schema ?? (UNDOCUMENTED_ANSWERS[key] ? { $ref: UNDOCUMENTED_ANSWERS[key] } : undefined);
   if (!schema) throw new Error(`${key} has no JSON success schema in the reference document`);
   const ref = typeof schema.$ref === 'string' ? schema.$ref : null;
-  const corrections = [...REFERENCE_QUIRKS, ...REFERENCE_DEVIATIONS].filter((c) => c.operations.includes(key));
+  const corrections = [...REFERENCE_QUIRKS, ...REFERENCE_DEVIATIONS].filter((c): c is AnswerCorrection => 'operations' in c && c.operations.includes(key));
   const inline = key === 'GET /v2/slots' ? SLOTS_ANSWER : toJsonSchema(schema);
   const validate =
     ref && corrections.length === 0
