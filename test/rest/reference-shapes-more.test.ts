@@ -7,7 +7,7 @@ import { startTestStack, TestStack } from '../support/stack';
 /**
  * Every answer validated against the reference (issue 22), the families after those of
  * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
- * users, and webhooks (user, event type, organization, OAuth client). Each operation of these tags is called once with realistic valid input, and its success answer is
+ * users, webhooks (user, event type, organization, OAuth client) and organization attributes. Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -24,6 +24,8 @@ const FAMILY_TAGS = [
   'Event Types / Webhooks',
   'Orgs / Webhooks',
   'Platform / Webhooks',
+  'Orgs / Attributes',
+  'Orgs / Attributes / Options',
 ];
 
 const WEBHOOK = {
@@ -35,14 +37,14 @@ const WEBHOOK = {
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships, organization users and webhooks', () => {
+describe('reference shapes: teams, memberships, organization users, webhooks and attributes', () => {
   let stack: TestStack;
   const outcomes = new Map<string, ReferenceOutcome>();
   const call = referenceCaller(() => stack, outcomes);
 
   beforeAll(async () => {
     stack = await startTestStack();
-    await Promise.all([teamsAndMemberships(), webhooks()]);
+    await Promise.all([teamsAndMemberships(), webhooks(), attributes()]);
   });
 
   async function teamsAndMemberships() {
@@ -175,6 +177,46 @@ describe('reference shapes: teams, memberships, organization users and webhooks'
       call('DELETE', '/v2/event-types/{eventTypeId}/webhooks', { eventTypeId }, { key }),
       call('DELETE', '/v2/oauth-clients/{clientId}/webhooks', { clientId }, { headers: secret }),
     ]);
+  }
+
+  /** An organization's attributes, their options, and options assigned to a member. */
+  async function attributes() {
+    const operator = operatorOf(stack);
+    const [admin, member] = await Promise.all([userWithKey(stack, { name: 'Ada Attributes' }), userWithKey(stack, { name: 'Max Member' })]);
+    const orgId = (await operator.createOrganization({ name: 'Attributes Shapes Org', ownerId: admin.user.id })).id;
+    await operator.addMember({ teamId: orgId, userId: member.user.id, role: MembershipRole.MEMBER });
+    const key = admin.key;
+    const region = await call(
+      'POST',
+      '/v2/organizations/{orgId}/attributes',
+      { orgId },
+      { key, body: { name: 'Region', slug: 'region', type: 'SINGLE_SELECT', options: [{ value: 'Europe', slug: 'europe' }] } },
+    );
+    const attributeId = region.id as string;
+    const [, , , option] = await Promise.all([
+      call('GET', '/v2/organizations/{orgId}/attributes', { orgId }, { key }),
+      call('GET', '/v2/organizations/{orgId}/attributes/{attributeId}', { orgId, attributeId }, { key }),
+      call('PATCH', '/v2/organizations/{orgId}/attributes/{attributeId}', { orgId, attributeId }, { key, body: { name: 'Sales region' } }),
+      call('POST', '/v2/organizations/{orgId}/attributes/{attributeId}/options', { orgId, attributeId }, { key, body: { value: 'Asia', slug: 'asia' } }),
+    ]);
+    const optionId = option.id as string;
+    const userId = member.user.id;
+    await call('POST', '/v2/organizations/{orgId}/attributes/options/{userId}', { orgId, userId }, { key, body: { attributeId, attributeOptionId: optionId } });
+    await Promise.all([
+      call('GET', '/v2/organizations/{orgId}/attributes/{attributeId}/options', { orgId, attributeId }, { key }),
+      call(
+        'PATCH',
+        '/v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}',
+        { orgId, attributeId, optionId },
+        { key, body: { value: 'APAC' } },
+      ),
+      call('GET', '/v2/organizations/{orgId}/attributes/{attributeId}/options/assigned', { orgId, attributeId }, { key }),
+      call('GET', '/v2/organizations/{orgId}/attributes/slugs/{attributeSlug}/options/assigned', { orgId, attributeSlug: 'region' }, { key }),
+      call('GET', '/v2/organizations/{orgId}/attributes/options/{userId}', { orgId, userId }, { key }),
+    ]);
+    await call('DELETE', '/v2/organizations/{orgId}/attributes/options/{userId}/{attributeOptionId}', { orgId, userId, attributeOptionId: optionId }, { key });
+    await call('DELETE', '/v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}', { orgId, attributeId, optionId }, { key });
+    await call('DELETE', '/v2/organizations/{orgId}/attributes/{attributeId}', { orgId, attributeId }, { key });
   }
 
   afterAll(async () => {

@@ -115,6 +115,14 @@ export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
     answer: 'an array of OrganizationMembershipOutput',
     why: 'the schema is named "all memberships" and the operation is paginated with take/skip; the real service answers its list of memberships',
   },
+  {
+    components: ['AssignedOptionOutput'],
+    properties: ['assignedUserIds'],
+    schema: { type: 'array', items: { type: 'number' } },
+    reference: 'an array of strings',
+    answer: 'an array of user ids, numbers',
+    why: 'the reference contradicts itself: its own example is `[124, 224]`, and user ids are numbers everywhere else (`userId` of the same answers); docs/decisions.md, attributes',
+  },
 ];
 
 /** Deliberate deviations (docs/compatibility.md), where the validator reads our documented answer instead. */
