@@ -7,7 +7,7 @@ import { startTestStack, TestStack } from '../support/stack';
 /**
  * Every answer validated against the reference (issue 22), the families after those of
  * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
- * users, webhooks (user, event type, organization, OAuth client) and organization attributes. Each operation of these tags is called once with realistic valid input, and its success answer is
+ * users, webhooks (user, event type, organization, OAuth client), organization attributes and API keys. Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -26,6 +26,7 @@ const FAMILY_TAGS = [
   'Platform / Webhooks',
   'Orgs / Attributes',
   'Orgs / Attributes / Options',
+  'Api Keys',
 ];
 
 const WEBHOOK = {
@@ -37,14 +38,14 @@ const WEBHOOK = {
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships, organization users, webhooks and attributes', () => {
+describe('reference shapes: teams, memberships, organization users, webhooks, attributes and API keys', () => {
   let stack: TestStack;
   const outcomes = new Map<string, ReferenceOutcome>();
   const call = referenceCaller(() => stack, outcomes);
 
   beforeAll(async () => {
     stack = await startTestStack();
-    await Promise.all([teamsAndMemberships(), webhooks(), attributes()]);
+    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey()]);
   });
 
   async function teamsAndMemberships() {
@@ -217,6 +218,12 @@ describe('reference shapes: teams, memberships, organization users, webhooks and
     await call('DELETE', '/v2/organizations/{orgId}/attributes/options/{userId}/{attributeOptionId}', { orgId, userId, attributeOptionId: optionId }, { key });
     await call('DELETE', '/v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}', { orgId, attributeId, optionId }, { key });
     await call('DELETE', '/v2/organizations/{orgId}/attributes/{attributeId}', { orgId, attributeId }, { key });
+  }
+
+  /** A user's API key, refreshed. */
+  async function refreshedKey() {
+    const { key } = await userWithKey(stack, { name: 'Kai Keyholder' });
+    await call('POST', '/v2/api-keys/refresh', {}, { key, body: { apiKeyDaysValid: 30 } });
   }
 
   afterAll(async () => {
