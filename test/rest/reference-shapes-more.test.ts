@@ -1,13 +1,15 @@
 import { personalEventType } from '../support/booking-fixtures';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { oauthClient } from '../support/oauth';
+import { codeIn, startSmsProvider } from '../support/sms-provider';
 import { ReferenceOutcome, referenceCaller, referenceOperationsOf } from '../support/reference-calls';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
  * Every answer validated against the reference (issue 22), the families after those of
  * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
- * users, webhooks (user, event type, organization, OAuth client), organization attributes and API keys. Each operation of these tags is called once with realistic valid input, and its success answer is
+ * users, webhooks (user, event type, organization, OAuth client), organization attributes, API keys and
+ * verified resources (the caller's, a team's, an organization team's). Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -27,6 +29,9 @@ const FAMILY_TAGS = [
   'Orgs / Attributes',
   'Orgs / Attributes / Options',
   'Api Keys',
+  'Verified Resources',
+  'Teams Verified Resources',
+  'Organization Team Verified Resources',
 ];
 
 const WEBHOOK = {
@@ -38,14 +43,16 @@ const WEBHOOK = {
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships, organization users, webhooks, attributes and API keys', () => {
+describe('reference shapes: teams, memberships, organization users, webhooks, attributes, API keys, verified resources', () => {
   let stack: TestStack;
+  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
   const outcomes = new Map<string, ReferenceOutcome>();
   const call = referenceCaller(() => stack, outcomes);
 
   beforeAll(async () => {
-    stack = await startTestStack();
-    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey()]);
+    [stack, sms] = await Promise.all([startTestStack({ smtp: true }), startSmsProvider()]);
+    process.env.SMS_PROVIDER_URL = sms.url;
+    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey(), verifiedResources()]);
   });
 
   async function teamsAndMemberships() {
@@ -226,10 +233,46 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
     await call('POST', '/v2/api-keys/refresh', {}, { key, body: { apiKeyDaysValid: 30 } });
   }
 
+  /** An e-mail address and a phone number verified under each of the three paths, then read back. */
+  async function verifiedResources() {
+    const operator = operatorOf(stack);
+    const owner = await userWithKey(stack, { name: 'Vera Verifier' });
+    const orgId = (await operator.createOrganization({ name: 'Verified Shapes Org', ownerId: owner.user.id })).id;
+    const teamId = (await operator.createTeam({ name: 'Verified Shapes Team', orgId, ownerId: owner.user.id })).id;
+    const key = owner.key;
+    const prefixes: Array<[string, Record<string, number>, string]> = [
+      ['/v2/verified-resources', {}, '+14155550101'],
+      ['/v2/teams/{teamId}/verified-resources', { teamId }, '+14155550102'],
+      ['/v2/organizations/{orgId}/teams/{teamId}/verified-resources', { orgId, teamId }, '+14155550103'],
+    ];
+    await Promise.all(
+      prefixes.map(async ([prefix, params, phone], n) => {
+        const email = `verified${n}.${owner.user.id}@example.com`;
+        await Promise.all([
+          call('POST', `${prefix}/emails/verification-code/request`, params, { key, body: { email } }),
+          call('POST', `${prefix}/phones/verification-code/request`, params, { key, body: { phone } }),
+        ]);
+        const mailed = codeIn((await stack.mail.waitFor((m) => m.to.includes(email))).text)!;
+        const texted = codeIn(sms.messages.find((m) => m.to === phone)!.body)!;
+        const [verifiedEmail, verifiedPhone] = await Promise.all([
+          call('POST', `${prefix}/emails/verification-code/verify`, params, { key, body: { email, code: mailed } }),
+          call('POST', `${prefix}/phones/verification-code/verify`, params, { key, body: { phone, code: texted } }),
+        ]);
+        await Promise.all([
+          call('GET', `${prefix}/emails`, params, { key }),
+          call('GET', `${prefix}/phones`, params, { key }),
+          call('GET', `${prefix}/emails/{id}`, { ...params, id: verifiedEmail.id }, { key }),
+          call('GET', `${prefix}/phones/{id}`, { ...params, id: verifiedPhone.id }, { key }),
+        ]);
+      }),
+    );
+  }
+
   afterAll(async () => {
     const validating = OPERATIONS.filter((o) => outcomes.get(o.key)?.problems.length === 0).length;
     process.stdout.write(`reference shapes (more): ${validating} of ${OPERATIONS.length} operations validate\n`);
-    await stack?.stop();
+    delete process.env.SMS_PROVIDER_URL;
+    await Promise.all([stack?.stop(), sms?.stop()]);
   });
 
   it('every operation of these tags is called', () => {

@@ -58,6 +58,38 @@ const ORG_MEMBERSHIP_ONE = [
   'DELETE /v2/organizations/{orgId}/memberships/{membershipId}',
 ];
 
+const VERIFIED_RESOURCE_PATHS = [
+  '/v2/verified-resources',
+  '/v2/teams/{teamId}/verified-resources',
+  '/v2/organizations/{orgId}/teams/{teamId}/verified-resources',
+];
+const OWNER_IDS = { userId: { type: ['number', 'null'] }, teamId: { type: ['number', 'null'] } };
+const VERIFIED_EMAIL = {
+  type: 'object',
+  required: ['id', 'email', 'userId', 'teamId'],
+  properties: { id: { type: 'number' }, email: { type: 'string' }, ...OWNER_IDS },
+};
+const VERIFIED_PHONE = {
+  type: 'object',
+  required: ['id', 'phoneNumber', 'userId', 'teamId'],
+  properties: { id: { type: 'number' }, phoneNumber: { type: 'string' }, ...OWNER_IDS },
+};
+
+/** A verified-resource answer: the reference declares every one of them a ScheduleOutput. */
+function verifiedAnswer(operations: string[], schema: Json, envelope: string): AnswerCorrection {
+  return {
+    operations,
+    path: '/data',
+    schema,
+    reference: `a ScheduleOutput (${envelope}.data)`,
+    answer:
+      schema.type === 'array'
+        ? 'the verified resources, `[{id, email | phoneNumber, userId, teamId}]`'
+        : 'the verified resource, `{id, email | phoneNumber, userId, teamId}`',
+    why: "a generator mistake: every verified-resource output DTO's `data` points at ScheduleOutput; the real service answers its verified e-mail / phone rows",
+  };
+}
+
 const TEAM_COLUMNS = [
   'parentId',
   'slug',
@@ -123,6 +155,20 @@ export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
     answer: 'an array of user ids, numbers',
     why: 'the reference contradicts itself: its own example is `[124, 224]`, and user ids are numbers everywhere else (`userId` of the same answers); docs/decisions.md, attributes',
   },
+  ...VERIFIED_RESOURCE_PATHS.flatMap((prefix) => [
+    verifiedAnswer(
+      [`POST ${prefix}/emails/verification-code/verify`, `GET ${prefix}/emails/{id}`],
+      VERIFIED_EMAIL,
+      'UserVerifiedEmailOutput / TeamVerifiedEmailOutput',
+    ),
+    verifiedAnswer(
+      [`POST ${prefix}/phones/verification-code/verify`, `GET ${prefix}/phones/{id}`],
+      VERIFIED_PHONE,
+      'UserVerifiedPhoneOutput / TeamVerifiedPhoneOutput',
+    ),
+    verifiedAnswer([`GET ${prefix}/emails`], { type: 'array', items: VERIFIED_EMAIL }, 'UserVerifiedEmailsOutput / TeamVerifiedEmailsOutput'),
+    verifiedAnswer([`GET ${prefix}/phones`], { type: 'array', items: VERIFIED_PHONE }, 'UserVerifiedPhonesOutput / TeamVerifiedPhonesOutput'),
+  ]),
 ];
 
 /** Deliberate deviations (docs/compatibility.md), where the validator reads our documented answer instead. */
