@@ -1,4 +1,4 @@
-import { personalEventType } from '../support/booking-fixtures';
+import { EVERY_DAY, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { oauthClient } from '../support/oauth';
 import { codeIn, startSmsProvider } from '../support/sms-provider';
@@ -9,7 +9,7 @@ import { startTestStack, TestStack } from '../support/stack';
  * Every answer validated against the reference (issue 22), the families after those of
  * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
  * users, webhooks (user, event type, organization, OAuth client), organization attributes, API keys and
- * verified resources (the caller's, a team's, an organization team's). Each operation of these tags is called once with realistic valid input, and its success answer is
+ * verified resources (the caller's, a team's, an organization team's) and routing forms. Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -32,7 +32,15 @@ const FAMILY_TAGS = [
   'Verified Resources',
   'Teams Verified Resources',
   'Organization Team Verified Resources',
+  'Routing forms',
+  'Orgs / Routing forms',
+  'Orgs / Teams / Routing forms',
+  'Orgs / Teams / Routing forms / Responses',
 ];
+
+const CREATE_ROUTING_FORM = /* GraphQL */ `
+  mutation ($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormInput!) { createRoutingForm(orgId: $orgId, teamId: $teamId, input: $input) { id } }
+`;
 
 const WEBHOOK = {
   subscriberUrl: 'https://example.com/hook',
@@ -43,7 +51,7 @@ const WEBHOOK = {
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships, organization users, webhooks, attributes, API keys, verified resources', () => {
+describe('reference shapes: teams, memberships, organization users, webhooks, attributes, API keys, verified resources, routing forms', () => {
   let stack: TestStack;
   let sms: Awaited<ReturnType<typeof startSmsProvider>>;
   const outcomes = new Map<string, ReferenceOutcome>();
@@ -52,7 +60,7 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
   beforeAll(async () => {
     [stack, sms] = await Promise.all([startTestStack({ smtp: true }), startSmsProvider()]);
     process.env.SMS_PROVIDER_URL = sms.url;
-    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey(), verifiedResources()]);
+    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey(), verifiedResources(), routingForms()]);
   });
 
   async function teamsAndMemberships() {
@@ -266,6 +274,67 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
         ]);
       }),
     );
+  }
+
+  /** A team's routing form routing to an event type: its responses through both paths, and its slots. */
+  async function routingForms() {
+    const operator = operatorOf(stack);
+    const [owner, host] = await Promise.all([
+      userWithKey(stack, { name: 'Rory Router' }),
+      hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] }),
+    ]);
+    const orgId = (await operator.createOrganization({ name: 'Routing Shapes Org', ownerId: owner.user.id })).id;
+    const [teamId, eventTypeId] = await Promise.all([
+      operator.createTeam({ name: 'Routing Shapes Team', orgId, ownerId: owner.user.id }).then((t) => t.id),
+      personalEventType(stack, host.user.id, { slug: 'routed', lengthInMinutes: 60 }).then((t) => t.id),
+    ]);
+    const input = {
+      name: 'Contact us',
+      fields: [{ id: 'f-need', label: 'What do you need?', type: 'select', identifier: 'need', required: true }],
+      routes: [
+        {
+          id: 'r-demo',
+          conditions: [{ field: 'f-need', operator: 'equals', value: 'demo' }],
+          action: { type: 'eventTypeRedirectUrl', value: 'x/demo', eventTypeId },
+        },
+        { id: 'r-else', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } },
+      ],
+    };
+    const created = await stack.graphql(CREATE_ROUTING_FORM, { orgId, teamId, input }, owner.key);
+    const routingFormId = created.body.data.createRoutingForm.id as string;
+    const key = owner.key;
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const window = { start: day, end: day, timeZone: 'UTC' };
+    const onOrg = { orgId, routingFormId };
+    const onTeam = { orgId, teamId, routingFormId };
+    const [orgResponse, teamResponse] = await Promise.all([
+      call('POST', '/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses', onOrg, { key, body: { need: 'demo' }, query: window }),
+      call('POST', '/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses', onTeam, { key, body: { need: 'demo' }, query: window }),
+      call('POST', '/v2/routing-forms/{routingFormId}/calculate-slots', { routingFormId }, { key, body: { need: 'demo' }, query: window }),
+      call('GET', '/v2/organizations/{orgId}/routing-forms', { orgId }, { key }),
+      call('GET', '/v2/organizations/{orgId}/teams/{teamId}/routing-forms', { orgId, teamId }, { key }),
+    ]);
+    await Promise.all([
+      call(
+        'PATCH',
+        '/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses/{responseId}',
+        { ...onOrg, responseId: orgResponse.routing.responseId },
+        {
+          key,
+          body: { response: { 'f-need': 'other' } },
+        },
+      ),
+      call(
+        'PATCH',
+        '/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses/{responseId}',
+        { ...onTeam, responseId: teamResponse.routing.responseId },
+        { key, body: { response: { 'f-need': 'other' } } },
+      ),
+    ]);
+    await Promise.all([
+      call('GET', '/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses', onOrg, { key }),
+      call('GET', '/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses', onTeam, { key }),
+    ]);
   }
 
   afterAll(async () => {

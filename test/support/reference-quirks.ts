@@ -90,6 +90,9 @@ function verifiedAnswer(operations: string[], schema: Json, envelope: string): A
   };
 }
 
+const ROUTING_UNSET =
+  "only one outcome of a route applies to a response; an unset optional field is null in this API's answers (GraphQL), the rule every answer is read with by test/support/reference-components.ts";
+
 const TEAM_COLUMNS = [
   'parentId',
   'slug',
@@ -154,6 +157,41 @@ export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
     reference: 'an array of strings',
     answer: 'an array of user ids, numbers',
     why: 'the reference contradicts itself: its own example is `[124, 224]`, and user ids are numbers everywhere else (`userId` of the same answers); docs/decisions.md, attributes',
+  },
+  {
+    operations: [
+      'GET /v2/organizations/{orgId}/routing-forms/{routingFormId}/responses',
+      'GET /v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses',
+    ],
+    path: '/data',
+    schema: { type: 'array', items: ref('RoutingFormResponseOutput') },
+    reference: 'one RoutingFormResponseOutput (GetRoutingFormResponsesOutput.data)',
+    answer: 'an array of them',
+    why: "a list of the form's responses, filtered and paginated (take/skip, sortCreatedAt, afterCreatedAt, …): the real service answers the list",
+  },
+  {
+    components: ['RoutingFormResponseOutput'],
+    properties: ['routedToBookingUid'],
+    schema: null,
+    reference: 'a string, required',
+    answer: 'null until the response leads to a booking',
+    why: 'a NULL column of the response until a booking is made from it: the real service answers its row',
+  },
+  {
+    components: ['CreateRoutingFormResponseOutputData'],
+    properties: ['routingCustomMessage', 'routingExternalRedirectUrl'],
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: 'null where it does not apply (the route is not a custom page, not an external URL)',
+    why: ROUTING_UNSET,
+  },
+  {
+    components: ['Routing'],
+    properties: ['teamMemberEmail', 'skipContactOwner', 'crmAppSlug', 'crmOwnerRecordType'],
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: 'null where it does not apply (no CRM contact owner)',
+    why: ROUTING_UNSET,
   },
   ...VERIFIED_RESOURCE_PATHS.flatMap((prefix) => [
     verifiedAnswer(
