@@ -9,7 +9,7 @@ import { startTestStack, TestStack } from '../support/stack';
  * Every answer validated against the reference (issue 22), the families after those of
  * `reference-shapes.test.ts`: teams, memberships (team, organization, organization team), organization
  * users, webhooks (user, event type, organization, OAuth client), organization attributes, API keys and
- * verified resources (the caller's, a team's, an organization team's) and routing forms. Each operation of these tags is called once with realistic valid input, and its success answer is
+ * verified resources (the caller's, a team's, an organization team's), routing forms and workflows. Each operation of these tags is called once with realistic valid input, and its success answer is
  * validated against the reference's 200/201 schema (`test/support/reference-shapes.ts`, the reference
  * document's quirks listed there). The operations are read from the reference, so an operation of these
  * tags that is not called below fails the coverage test.
@@ -36,6 +36,7 @@ const FAMILY_TAGS = [
   'Orgs / Routing forms',
   'Orgs / Teams / Routing forms',
   'Orgs / Teams / Routing forms / Responses',
+  'Orgs / Teams / Workflows',
 ];
 
 const CREATE_ROUTING_FORM = /* GraphQL */ `
@@ -51,7 +52,7 @@ const WEBHOOK = {
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
-describe('reference shapes: teams, memberships, organization users, webhooks, attributes, API keys, verified resources, routing forms', () => {
+describe('reference shapes: teams, memberships, organization users, webhooks, attributes, API keys, verified resources, routing forms, workflows', () => {
   let stack: TestStack;
   let sms: Awaited<ReturnType<typeof startSmsProvider>>;
   const outcomes = new Map<string, ReferenceOutcome>();
@@ -60,7 +61,7 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
   beforeAll(async () => {
     [stack, sms] = await Promise.all([startTestStack({ smtp: true }), startSmsProvider()]);
     process.env.SMS_PROVIDER_URL = sms.url;
-    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey(), verifiedResources(), routingForms()]);
+    await Promise.all([teamsAndMemberships(), webhooks(), attributes(), refreshedKey(), verifiedResources(), routingForms(), workflows()]);
   });
 
   async function teamsAndMemberships() {
@@ -335,6 +336,47 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
       call('GET', '/v2/organizations/{orgId}/routing-forms/{routingFormId}/responses', onOrg, { key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses', onTeam, { key }),
     ]);
+  }
+
+  /** A team's workflow: an e-mail to the attendee an hour before its event type's meetings. */
+  async function workflows() {
+    const operator = operatorOf(stack);
+    const owner = await userWithKey(stack, { name: 'Wendy Workflows' });
+    const orgId = (await operator.createOrganization({ name: 'Workflow Shapes Org', ownerId: owner.user.id })).id;
+    const teamId = (await operator.createTeam({ name: 'Workflow Shapes Team', orgId, ownerId: owner.user.id })).id;
+    const eventTypeId = (await operator.createEventType({ title: 'Demo', slug: 'workflow-demo', lengthInMinutes: 30, teamId, hostIds: [owner.user.id] })).id;
+    const key = owner.key;
+    const workflow = await call(
+      'POST',
+      '/v2/organizations/{orgId}/teams/{teamId}/workflows',
+      { orgId, teamId },
+      {
+        key,
+        body: {
+          name: 'One hour before',
+          activation: { isActiveOnAllEventTypes: false, activeOnEventTypeIds: [eventTypeId] },
+          trigger: { type: 'beforeEvent', offset: { value: 1, unit: 'hour' } },
+          steps: [
+            {
+              action: 'email_attendee',
+              stepNumber: 1,
+              recipient: 'attendee',
+              template: 'reminder',
+              sender: 'Shapes',
+              includeCalendarEvent: false,
+              message: { subject: 'Reminder: {EVENT_NAME}', html: '<p>Hi {ATTENDEE}</p>' },
+            },
+          ],
+        },
+      },
+    );
+    const one = { orgId, teamId, workflowId: workflow.id as number };
+    await Promise.all([
+      call('GET', '/v2/organizations/{orgId}/teams/{teamId}/workflows', { orgId, teamId }, { key }),
+      call('GET', '/v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}', one, { key }),
+      call('PATCH', '/v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}', one, { key, body: { name: 'Sixty minutes before' } }),
+    ]);
+    await call('DELETE', '/v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}', one, { key });
   }
 
   afterAll(async () => {

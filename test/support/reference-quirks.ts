@@ -193,6 +193,32 @@ export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
     answer: 'null where it does not apply (no CRM contact owner)',
     why: ROUTING_UNSET,
   },
+  {
+    operations: ['POST', 'GET', 'PATCH', 'DELETE'].map(
+      (method) => `${method} /v2/organizations/{orgId}/teams/{teamId}/workflows${method === 'POST' ? '' : '/{workflowId}'}`,
+    ),
+    path: '/data',
+    schema: ref('WorkflowOutput'),
+    reference: 'an array of WorkflowOutput (GetWorkflowOutput.data, shared with nothing else)',
+    answer: 'the one workflow created, read, updated or deleted',
+    why: 'an operation on one workflow answers that workflow, as every other create, read, update and delete of the reference does; the real service answers the object',
+  },
+  {
+    components: ['WorkflowStepOutputDto'],
+    properties: ['email', 'phone'],
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: "null where the step's action does not use it (an e-mail step has no phone; a step to the attendee no address of its own)",
+    why: 'NULL columns of the step: the real service answers its row',
+  },
+  {
+    components: ['WorkflowMessageOutputDto'],
+    properties: ['html', 'text'],
+    schema: null,
+    reference: 'optional, not nullable',
+    answer: 'null for the body the step does not send (`text` of an e-mail step, `html` of a text message)',
+    why: 'the same',
+  },
   ...VERIFIED_RESOURCE_PATHS.flatMap((prefix) => [
     verifiedAnswer(
       [`POST ${prefix}/emails/verification-code/verify`, `GET ${prefix}/emails/{id}`],

@@ -139,10 +139,12 @@ const SLOTS_ANSWER: Json = {
 /**
  * Operations whose 200 the reference documents without a schema, and the schema they answer:
  * `GET …/users/{userId}/bookings` is the organization booking list of one user, so it answers what the
- * other organization booking lists answer (`GET /v2/organizations/{orgId}/bookings`).
+ * other organization booking lists answer (`GET /v2/organizations/{orgId}/bookings`); deleting a workflow
+ * answers the deleted workflow, as reading one does (`GET …/workflows/{workflowId}`).
  */
 const UNDOCUMENTED_ANSWERS: Record<string, string> = {
   'GET /v2/organizations/{orgId}/users/{userId}/bookings': '#/components/schemas/GetBookingsOutput_2024_08_13',
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': '#/components/schemas/GetWorkflowOutput',
 };
 
 const validators = new Map<string, ValidateFunction>();
