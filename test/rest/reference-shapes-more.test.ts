@@ -3,6 +3,8 @@ import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { oauthClient } from '../support/oauth';
 import { codeIn, startSmsProvider } from '../support/sms-provider';
 import { ReferenceOutcome, referenceCaller, referenceOperationsOf } from '../support/reference-calls';
+import { referenceDocument } from '../support/reference-components';
+import { REFERENCE_DEVIATIONS, REFERENCE_QUIRKS } from '../support/reference-quirks';
 import { startTestStack, TestStack } from '../support/stack';
 
 /**
@@ -389,6 +391,14 @@ describe('reference shapes: teams, memberships, organization users, webhooks, at
   it('every operation of these tags is called', () => {
     expect(OPERATIONS.length).toBeGreaterThan(25);
     expect(OPERATIONS.filter((o) => !outcomes.has(o.key)).map((o) => o.key)).toEqual([]);
+  });
+
+  it('every quirk and deviation on answers names operations of the reference', () => {
+    const paths = Object.entries<Record<string, unknown>>(referenceDocument().paths);
+    const known = new Set(paths.flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)));
+    const named = [...REFERENCE_QUIRKS, ...REFERENCE_DEVIATIONS].flatMap((entry) => ('operations' in entry ? entry.operations : []));
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((key) => !known.has(key))).toEqual([]);
   });
 
   it.each(OPERATIONS.map((o) => [o.key]))('%s answers 2xx in the reference shape', (key) => {

@@ -4,10 +4,11 @@
  * `reference-shapes.ts` before it validates an answer, and written out in docs/compatibility.md ("The
  * reference document's quirks"; the deviations in their own sections).
  *
- * An entry names the operations (`METHOD /v2/path` as the reference writes it) and the JSON path in the
- * answer (`/data/user`; `*` is every item of an array); the answer is validated there against `schema`
- * instead of the reference's (a JSON Schema; `ref(Name)` is the reference's component of that name).
- * An entry whose path the operation's schema does not have fails the validation: no stale entry stays.
+ * An entry names either operations (`METHOD /v2/path` as the reference writes it) and a JSON path in their
+ * answers (`/data/user`; `*` is every item of an array), or components of the reference and properties of
+ * theirs (wherever an answer holds them); the answer is validated there against the entry's `schema` instead
+ * of the reference's (a JSON Schema; `ref(Name)` is the reference's component of that name). An entry whose
+ * path or property the reference does not have fails the validation: no stale entry stays.
  */
 
 type Json = any;
