@@ -2,8 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { attendee, EVERY_DAY, Host, hostWithSchedule } from '../support/booking-fixtures';
 import { MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
-import { referenceDocument } from '../support/reference-components';
-import { referenceShapeProblems } from '../support/reference-shapes';
+import { ReferenceOutcome, referenceCaller, referenceOperationsOf } from '../support/reference-calls';
 import { startTestStack, TestStack } from '../support/stack';
 import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 
@@ -46,26 +45,6 @@ const SPEC_VERSIONS: Record<string, string> = {
 
 const ALL_DAY_UTC = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] };
 
-type Operation = { key: string; method: string; path: string };
-
-/** The reference's operations of FAMILY_TAGS, in document order. */
-function familyOperations(): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<Record<string, any>>(referenceDocument().paths)) {
-    for (const [method, operation] of Object.entries<any>(methods)) {
-      if (!Array.isArray(operation?.tags) || !operation.tags.some((tag: string) => FAMILY_TAGS.includes(tag))) continue;
-      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path });
-    }
-  }
-  return operations;
-}
-
-/** The `svc-api-version` the reference's operation asks for (its `cal-api-version` header's default). */
-function referenceVersion(method: string, path: string): string | undefined {
-  const parameters: any[] = referenceDocument().paths[path]?.[method.toLowerCase()]?.parameters ?? [];
-  return parameters.find((p) => p.in === 'header' && /api-version$/.test(p.name))?.schema?.default;
-}
-
 /** A call provider on loopback for create-phone-call: answers every order with a call id. */
 async function startCallProvider(): Promise<Server> {
   let n = 0;
@@ -80,44 +59,13 @@ async function startCallProvider(): Promise<Server> {
   return server;
 }
 
-interface Outcome {
-  status: number;
-  problems: string[];
-}
-
-const OPERATIONS = familyOperations();
+const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
 describe('reference shapes: Bookings, Event Types, Slots, Schedules and Me', () => {
   let stack: TestStack;
   let provider: Server;
-  const outcomes = new Map<string, Outcome>();
-
-  /**
-   * Calls `METHOD template` with the path parameters filled in, records whether the answer is a 2xx in
-   * the reference's shape, and answers `data`.
-   */
-  async function call(
-    method: string,
-    template: string,
-    params: Record<string, string | number>,
-    options: { key?: string; body?: unknown; query?: Record<string, string | number>; headers?: Record<string, string> } = {},
-  ): Promise<any> {
-    const key = `${method} ${template}`;
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-      if (params[name] === undefined) throw new Error(`${key}: no value for {${name}}`);
-      return encodeURIComponent(String(params[name]));
-    });
-    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
-    const version = SPEC_VERSIONS[key] ?? referenceVersion(method, template);
-    const headers = { ...(version ? { 'svc-api-version': version } : {}), ...options.headers };
-    const response = await stack.rest(method, `${path}${query}`, { key: options.key, body: options.body, headers });
-    const problems =
-      response.status >= 200 && response.status < 300
-        ? referenceShapeProblems(method, template, response.body)
-        : [`HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`];
-    outcomes.set(key, { status: response.status, problems });
-    return response.body?.data;
-  }
+  const outcomes = new Map<string, ReferenceOutcome>();
+  const call = referenceCaller(() => stack, outcomes, SPEC_VERSIONS);
 
   beforeAll(async () => {
     provider = await startCallProvider();

@@ -1,30 +1,8 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
+import { codeIn, startSmsProvider } from '../support/sms-provider';
 import { startTestStack, TestStack } from '../support/stack';
 
 type Person = Awaited<ReturnType<typeof userWithKey>>;
-
-/** A loopback SMS provider: what SMS_PROVIDER_URL is pointed at; it keeps every message it is sent. */
-async function startSmsProvider(): Promise<{ url: string; messages: Array<{ to: string; body: string }>; stop(): Promise<void> }> {
-  const messages: Array<{ to: string; body: string }> = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      messages.push(JSON.parse(body));
-      res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/messages`,
-    messages,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
 describe('verified resources (spec 5.3 VERIFIED_RESOURCES_*, TEAM_VERIFIED_RESOURCES_*): codes by e-mail and text message', () => {
   let stack: TestStack;

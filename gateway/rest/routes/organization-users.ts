@@ -2,7 +2,7 @@ import { PAGINATION, route } from '../route';
 
 const ORG_USER_FIELDS = /* GraphQL */ `
   fragment OrganizationUserFields on OrganizationMember {
-    id email username name bio avatarUrl timeZone metadata createdDate organizationRole accepted
+    id email username name bio avatarUrl timeZone weekStart timeFormat locale hideBranding metadata createdDate organizationRole accepted
     profile { id organizationId userId username }
   }`;
 

@@ -22,6 +22,11 @@ export class OrganizationMember {
   @Field(() => String, { nullable: true }) bio: string | null;
   @Field(() => String, { nullable: true }) avatarUrl: string | null;
   @Field({ description: 'IANA time zone name.' }) timeZone: string;
+  @Field({ description: 'Monday … Sunday: the first day of the week in calendars.' }) weekStart: string;
+  @Field(() => Int, { description: '12 or 24 (hour clock).' }) timeFormat: number;
+  @Field({ description: 'Language of the user interface and e-mails (en, de, pt-BR, …).' }) locale: string;
+  @Field({ description: 'Whether the booking pages of the user hide the brand: users have no such setting here, so always false.' })
+  hideBranding: boolean;
   @Field(() => GraphQLJSONObject) metadata: Record<string, unknown>;
   @Field({ description: 'When the account was created.' }) createdDate: Date;
   @Field({ description: "The organization's membership role of the user." }) organizationRole: string;
@@ -37,6 +42,10 @@ export class OrganizationMember {
       bio: user.bio,
       avatarUrl: user.avatarUrl,
       timeZone: user.timeZone,
+      weekStart: user.weekStart,
+      timeFormat: user.timeFormat,
+      locale: user.locale,
+      hideBranding: false,
       metadata: user.metadata,
       createdDate: user.createdAt,
       organizationRole: membership.role,
