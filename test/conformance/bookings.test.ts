@@ -803,6 +803,31 @@ describe('conformance: bookings', () => {
         expect(data).toMatchObject({ id: hidden.id, uid: hidden.uid, eventTypeId: hiddenSeatsEventType.id });
         expect(data.attendees).toEqual([seatOf(first, hidden.seatUid), seatOf(three, hidden.secondSeatUid)]);
       });
+
+      it("(not in their spec) the first booker's own location (an attendee phone) is not shown to the next booker; the host sees it", async () => {
+        const phoneSeats = await operatorOf(stack).createEventType({
+          title: 'seated attendee phone',
+          slug: 'seated-attendee-phone',
+          lengthInMinutes: 60,
+          ownerId: seatedUser.id,
+          locations: [{ type: 'attendeePhone' }],
+          seats: { seatsPerTimeSlot: 5, showAttendeeInfo: false, showAvailabilityCount: false },
+        });
+        const start = utc(2030, 0, 10, 14);
+        const seatBody = (who: Seat, phone: string) => ({
+          start,
+          eventTypeId: phoneSeats.id,
+          attendee: who.attendee,
+          location: { type: 'attendeePhone', phone },
+        });
+        const firstSeat = expectSuccess(await post('/v2/bookings', seatBody(first, '+441632960001')), 201);
+        expect(firstSeat.location).toBe('+441632960001');
+        const next = expectSuccess(await post('/v2/bookings', seatBody(three, '+441632960002')), 201);
+        expect(next.uid).toBe(firstSeat.uid);
+        expect({ location: next.location, meetingUrl: next.meetingUrl ?? null }).toEqual({ location: 'attendeePhone', meetingUrl: null });
+        expect(JSON.stringify(next)).not.toContain('+441632960001');
+        expect(expectSuccess(await get(`/v2/bookings/${firstSeat.uid}`, seatedUser.key)).location).toBe('+441632960001');
+      });
     });
 
     describe('"book an event type with attendees disabled but auth provided"', () => {

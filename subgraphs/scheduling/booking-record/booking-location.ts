@@ -27,6 +27,11 @@ const DETAIL_OF_TYPE: Record<string, keyof BookingLocation | null> = {
 
 const MAX_DETAIL = 500;
 
+/** Whether the location's detail is what the attendee typed (their address, phone or place), not the organizer's. */
+export function isAttendeeSupplied(location: BookingLocation | null): boolean {
+  return location != null && location.type !== 'integration' && DETAIL_OF_TYPE[location.type] != null;
+}
+
 /**
  * The location a booking gets: the one sent (an object `{type, …}`, or a plain string, which the
  * reference still tolerates and is read as `{type: "attendeeDefined", location}`), else the event

@@ -16,7 +16,7 @@ import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
 import { callerEmail, rescheduledByOf } from './change-author';
 import { hiddenSeatsView, seesAttendees } from './booking-access';
-import { locationText, webAddressOf } from '../booking-record/booking-location';
+import { isAttendeeSupplied, locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
 import { meetingUrlNow, wakeBookingHooks } from './booking-hooks';
 import { bookingTitle, writtenBooking } from './booking-writes';
@@ -243,8 +243,20 @@ export class BookingResolver {
     description:
       "Where the meeting takes place, as text: the attendee's address, phone or place, `integrations:<app>`, or the organizer-defined location type.",
   })
-  location(@Root() booking: Booking): string | null {
-    return locationText(booking.location);
+  async location(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    return (await this.hidesLocation(booking, ctx)) ? booking.location!.type : locationText(booking.location);
+  }
+
+  /**
+   * A seated booking that hides its attendees from one another keeps the first booker's own location (their address,
+   * phone or place, typed when they booked): that booker sees it (the booking's own answers name them), every other
+   * booker is answered its type only, also once the first booker's seat is gone.
+   */
+  private async hidesLocation(booking: Booking, ctx: SubgraphContext): Promise<boolean> {
+    if (!isAttendeeSupplied(booking.location)) return false;
+    const view = await hiddenSeatsView(ctx, booking);
+    if (!view) return false;
+    return view.seat === null || view.seat.email !== booking.bookingFieldsResponses.email;
   }
 
   @FieldResolver(() => String, {
@@ -261,7 +273,8 @@ export class BookingResolver {
     description:
       "The meeting's URL: the one its conferencing location got (built-in daily-video), else the location itself when it is a web address (a link booked as the location); null otherwise or while it is being made.",
   })
-  meetingUrl(@Root() booking: Booking): string | null {
-    return booking.meetingUrl ?? webAddressOf(locationText(booking.location));
+  async meetingUrl(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    if (booking.meetingUrl) return booking.meetingUrl;
+    return (await this.hidesLocation(booking, ctx)) ? null : webAddressOf(locationText(booking.location));
   }
 }
