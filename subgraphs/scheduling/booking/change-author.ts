@@ -1,6 +1,6 @@
 import { SubgraphContext } from '../../../platform/context';
 import { checkEmail } from '../booking-record/booking-rules';
-import { ChangeAuthorEmailDocument } from '../contracts/generated';
+import { UserEmailsDocument } from '../contracts/generated';
 
 /**
  * Who cancels or reschedules a booking, by e-mail (cancelledByEmail, rescheduledByEmail of the reference): the user
@@ -9,7 +9,7 @@ import { ChangeAuthorEmailDocument } from '../contracts/generated';
 export async function callerEmail(ctx: SubgraphContext): Promise<string | null> {
   const id = ctx.principal.userId;
   if (id == null) return null;
-  const { usersById } = await ctx.graph.call(ChangeAuthorEmailDocument, { ids: [id] });
+  const { usersById } = await ctx.graph.call(UserEmailsDocument, { ids: [id] });
   return usersById.find((user) => user.id === id)?.email ?? null;
 }
 

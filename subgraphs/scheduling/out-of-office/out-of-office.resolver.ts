@@ -8,7 +8,7 @@ import { organizationRosterOf, teamDirectoryOf, teamRosterOf } from '../team/tea
 import { OutOfOfficeEntry } from './out-of-office.entity';
 import { CreateOutOfOfficeInput, OutOfOfficePage, OutOfOfficeSort, UpdateOutOfOfficeInput } from './out-of-office.inputs';
 import { CoverCheck, OutOfOfficeService } from './out-of-office.service';
-import { OooUserEmailsDocument } from '../contracts/generated';
+import { UserEmailsDocument } from '../contracts/generated';
 
 const ORG_READ = '@pbac(permission: "ooo.read", org: "args.orgId")';
 const ORG_WRITE = '@pbac(permission: "ooo.update", org: "args.orgId")';
@@ -130,7 +130,7 @@ export class OutOfOfficeResolver {
   ): Promise<OutOfOfficePage> {
     let members = await membersOf(ctx, orgId);
     if (email != null && members.length) {
-      const { usersById } = await ctx.graph.call(OooUserEmailsDocument, { ids: members });
+      const { usersById } = await ctx.graph.call(UserEmailsDocument, { ids: members });
       const wanted = email.trim().toLowerCase();
       members = usersById.filter((u) => u.email.toLowerCase() === wanted).map((u) => u.id);
     }
