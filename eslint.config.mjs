@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'examples/', 'bench/*.js'] },
+  { ignores: ['dist/', 'node_modules/', 'examples/', 'bench/*.js', '**/contracts/generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

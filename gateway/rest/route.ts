@@ -1,3 +1,4 @@
+import type { TypedDocumentString } from './contracts/generated';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -22,7 +23,12 @@ export interface RouteEntry {
    * request without the header, or with another value, answers 404 naming the header it needs.
    */
   versionRequired?: boolean;
-  /** A GraphQL document with exactly one operation. */
+  /**
+   * The route's operation: a named operation of `gateway/rest/contracts/<family>.graphql`, typed by `npm run contracts`
+   * into gateway/rest/contracts/generated.ts (the fragments it spreads travel with it). `npm run schema:check` validates it.
+   */
+  document: TypedDocumentString<unknown, never>;
+  /** The document's text: what the gateway runs (its operation cache is keyed by the text). */
   operation: string;
   /**
    * Field of the operation's `data` that becomes the envelope's `data`; a dotted path reaches into a
@@ -73,8 +79,11 @@ export interface RouteEntry {
   deviations?: readonly string[];
 }
 
-export function route(entry: RouteEntry): RouteEntry {
-  return entry;
+/** A route as the route files declare it: the operation is its contract's document. */
+export type RouteDeclaration = Omit<RouteEntry, 'operation'>;
+
+export function route(declaration: RouteDeclaration): RouteEntry {
+  return { ...declaration, operation: declaration.document.toString() };
 }
 
 /**
@@ -84,6 +93,3 @@ export function route(entry: RouteEntry): RouteEntry {
 export function deprecatedRoute(since: Date, sunset: Date): Pick<RouteEntry, 'deprecated' | 'headers'> {
   return { deprecated: true, headers: { Deprecation: `@${Math.floor(since.getTime() / 1000)}`, Sunset: sunset.toUTCString() } };
 }
-
-/** The selection every paginated route asks for. */
-export const PAGINATION = 'pagination { totalItems remainingItems returnedItems itemsPerPage currentPage totalPages hasNextPage hasPreviousPage }';

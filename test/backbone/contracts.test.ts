@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { contractOutputs, contractProblems, contractsTable, readContracts, rootFieldOwners, staleFiles } from '../../schema/contracts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { contractOutputs, contractProblems, contractsTable, readContracts, ROOT, rootFieldOwners, staleFiles } from '../../schema/contracts';
 import { readCheckedInSupergraph } from '../../schema/compose';
 import { INTERNAL_SCHEMA_FILE } from '../../platform/schema-files';
 import { ROUTES } from '../../gateway/rest/routes';
@@ -30,10 +32,20 @@ describe('contracts between services (issue 24): named operations, typed, checke
 
   it('a removed field a contract selects fails the check, naming each caller and operation', () => {
     const withoutUsername = edited(internalSdl, /(\ntype User \{[\s\S]*?)\n {2}username: String!/, '$1');
-    expect(named(contractProblems(contracts, withoutUsername)).sort()).toEqual([
+    const namedWithoutUsername = named(contractProblems(contracts, withoutUsername));
+    expect(namedWithoutUsername.filter((pair) => pair.startsWith('subgraphs/')).sort()).toEqual([
       'subgraphs/integrations/webhook-delivery/owner-events.ts → OutOfOfficeUsers',
       'subgraphs/integrations/webhook-delivery/subscribers.ts → WebhookHosts',
     ]);
+    // The REST façade's routes are callers too (gateway/rest/contracts): a booking's hosts and a membership's user carry a username.
+    expect(namedWithoutUsername).toEqual(
+      expect.arrayContaining([
+        'gateway/rest/routes/bookings.ts → GetBookings',
+        'gateway/rest/routes/bookings.ts → GetBookingsLegacy',
+        'gateway/rest/routes/me.ts → GetMe',
+        'gateway/rest/routes/memberships.ts → GetTeamMemberships',
+      ]),
+    );
     // A field selected through a fragment names the operations that spread it.
     const withoutApiKeyId = edited(internalSdl, /(\ntype ResolvedCredential \{[\s\S]*?)\n {2}apiKeyId: Int/, '$1');
     const problems = contractProblems(contracts, withoutApiKeyId);
@@ -82,6 +94,7 @@ describe('contracts between services (issue 24): named operations, typed, checke
     expect(outputs.map((o) => o.file).sort()).toEqual([
       'docs/contracts.md',
       'gateway/contracts/generated.ts',
+      'gateway/rest/contracts/generated.ts',
       'subgraphs/integrations/contracts/generated.ts',
       'subgraphs/oauth/contracts/generated.ts',
       'subgraphs/organizations/contracts/generated.ts',
@@ -109,5 +122,47 @@ describe("the REST route table as the façade's contracts (issue 24): every rout
     );
     const withoutApiKey = edited(internalSdl, /(\ntype RefreshedApiKey \{)\n {2}apiKey: String!/, '$1\n  createdAt: String');
     expect(routeProblems(ROUTES, withoutApiKey)).toEqual(['POST /v2/api-keys/refresh → RefreshApiKey: Cannot query field "apiKey" on type "RefreshedApiKey".']);
+  });
+});
+
+/** The product's source files (tests, generated files and migrations aside), relative to the repository root. */
+function productSources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (statSync(join(ROOT, path)).isDirectory()) return name === 'migrations' ? [] : productSources(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'generated.ts' ? [path] : [];
+  });
+}
+
+/** String and template literals of a file that read as GraphQL operations or fragments (`query X(…) {`, `fragment F on T`). */
+function inlineGraphql(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  if (!/\b(?:query|mutation|subscription|fragment)\s+\w/.test(text)) return []; // no keyword followed by a name: nothing to parse for
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const looksLikeGraphql = /^\s*(?:(?:query|mutation|subscription)\b[^{]*\{|fragment\s+\w+\s+on\s)/;
+  const visit = (node: ts.Node) => {
+    const literal =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isTemplateExpression(node) ? node.head.text : undefined;
+    if (literal !== undefined && looksLikeGraphql.test(literal)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('no GraphQL outside the contracts folders (issue 24)', () => {
+  it('no product source file holds an operation or a fragment as a string: each is a named operation of a contracts/*.graphql file', () => {
+    const files = ['cli', 'gateway', 'platform', 'schema', 'stack', 'subgraphs'].flatMap(productSources);
+    expect(files.length).toBeGreaterThan(300);
+    expect(files.flatMap(inlineGraphql)).toEqual([]);
+  });
+
+  it('the scan finds an inline operation where one is written', () => {
+    const probe = relative(ROOT, join(__dirname, 'contracts.test.js'));
+    // This compiled test file holds the string below, as a route file with an inline operation would.
+    const example = 'query Inline($id: Int!) { team(id: $id) { id } }';
+    expect(example).toContain('query');
+    expect(inlineGraphql(probe)).toHaveLength(1);
   });
 });

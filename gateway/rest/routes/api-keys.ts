@@ -1,3 +1,4 @@
+import { RefreshApiKeyDocument } from '../contracts/generated';
 import { route } from '../route';
 
 /** The caller's API key (reference "Api Keys"). */
@@ -8,7 +9,7 @@ export const apiKeyRoutes = [
     tag: 'Api Keys',
     summary:
       'Refresh the API key this request is authenticated with (body {} for a 30-day key): a new key, shown only in this answer; the current one stops working at once',
-    operation: `mutation RefreshApiKey($input: RefreshApiKeyInput!) { refreshApiKey(input: $input) { apiKey } }`,
+    document: RefreshApiKeyDocument,
     result: 'refreshApiKey',
   }),
 ];

@@ -1,9 +1,20 @@
-import { PAGINATION, route } from '../route';
-
-const ATTRIBUTE = 'id teamId type name slug enabled usersCanEditRelation';
-const OPTION = 'id attributeId value slug';
-const ASSIGNED = 'id attributeId value slug assignedUserIds';
-const ASSIGNMENT = 'id memberId attributeOptionId';
+import {
+  AssignOrgAttributeOptionDocument,
+  CreateOrgAttributeDocument,
+  CreateOrgAttributeOptionDocument,
+  DeleteOrgAttributeDocument,
+  DeleteOrgAttributeOptionDocument,
+  GetOrgAttributeAssignedOptionsBySlugDocument,
+  GetOrgAttributeAssignedOptionsDocument,
+  GetOrgAttributeDocument,
+  GetOrgAttributeOptionsDocument,
+  GetOrgAttributesDocument,
+  GetOrgUserAttributeOptionsDocument,
+  UnassignOrgAttributeOptionDocument,
+  UpdateOrgAttributeDocument,
+  UpdateOrgAttributeOptionDocument,
+} from '../contracts/generated';
+import { route } from '../route';
 
 export const attributeRoutes = [
   route({
@@ -11,7 +22,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes',
     tag: 'Orgs / Attributes',
     summary: 'Get all attributes of the organization',
-    operation: `query GetOrgAttributes($orgId: Int!, $take: Int, $skip: Int) { organizationAttributes(orgId: $orgId, take: $take, skip: $skip) { items { ${ATTRIBUTE} } ${PAGINATION} } }`,
+    document: GetOrgAttributesDocument,
     result: 'organizationAttributes',
     paginated: true,
   }),
@@ -20,7 +31,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes',
     tag: 'Orgs / Attributes',
     summary: 'Create an attribute with its options',
-    operation: `mutation CreateOrgAttribute($orgId: Int!, $input: CreateAttributeInput!) { createOrganizationAttribute(orgId: $orgId, input: $input) { ${ATTRIBUTE} } }`,
+    document: CreateOrgAttributeDocument,
     result: 'createOrganizationAttribute',
     status: 201,
   }),
@@ -29,7 +40,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}',
     tag: 'Orgs / Attributes',
     summary: 'Get an attribute',
-    operation: `query GetOrgAttribute($orgId: Int!, $attributeId: String!) { organizationAttribute(orgId: $orgId, attributeId: $attributeId) { ${ATTRIBUTE} } }`,
+    document: GetOrgAttributeDocument,
     result: 'organizationAttribute',
   }),
   route({
@@ -37,7 +48,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}',
     tag: 'Orgs / Attributes',
     summary: 'Update an attribute',
-    operation: `mutation UpdateOrgAttribute($orgId: Int!, $attributeId: String!, $input: UpdateAttributeInput!) { updateOrganizationAttribute(orgId: $orgId, attributeId: $attributeId, input: $input) { ${ATTRIBUTE} } }`,
+    document: UpdateOrgAttributeDocument,
     result: 'updateOrganizationAttribute',
   }),
   route({
@@ -45,7 +56,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}',
     tag: 'Orgs / Attributes',
     summary: 'Delete an attribute (answers the deleted attribute)',
-    operation: `mutation DeleteOrgAttribute($orgId: Int!, $attributeId: String!) { deleteOrganizationAttribute(orgId: $orgId, attributeId: $attributeId) { ${ATTRIBUTE} } }`,
+    document: DeleteOrgAttributeDocument,
     result: 'deleteOrganizationAttribute',
   }),
   route({
@@ -53,7 +64,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options',
     tag: 'Orgs / Attributes / Options',
     summary: 'Create an attribute option',
-    operation: `mutation CreateOrgAttributeOption($orgId: Int!, $attributeId: String!, $input: CreateAttributeOptionInput!) { createOrganizationAttributeOption(orgId: $orgId, attributeId: $attributeId, input: $input) { ${OPTION} } }`,
+    document: CreateOrgAttributeOptionDocument,
     result: 'createOrganizationAttributeOption',
     status: 201,
   }),
@@ -62,7 +73,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options',
     tag: 'Orgs / Attributes / Options',
     summary: 'Get all options of an attribute',
-    operation: `query GetOrgAttributeOptions($orgId: Int!, $attributeId: String!) { organizationAttributeOptions(orgId: $orgId, attributeId: $attributeId) { ${OPTION} } }`,
+    document: GetOrgAttributeOptionsDocument,
     result: 'organizationAttributeOptions',
   }),
   route({
@@ -70,7 +81,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}',
     tag: 'Orgs / Attributes / Options',
     summary: 'Update an attribute option',
-    operation: `mutation UpdateOrgAttributeOption($orgId: Int!, $attributeId: String!, $optionId: String!, $input: UpdateAttributeOptionInput!) { updateOrganizationAttributeOption(orgId: $orgId, attributeId: $attributeId, optionId: $optionId, input: $input) { ${OPTION} } }`,
+    document: UpdateOrgAttributeOptionDocument,
     result: 'updateOrganizationAttributeOption',
   }),
   route({
@@ -78,7 +89,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options/{optionId}',
     tag: 'Orgs / Attributes / Options',
     summary: 'Delete an attribute option (answers the deleted option)',
-    operation: `mutation DeleteOrgAttributeOption($orgId: Int!, $attributeId: String!, $optionId: String!) { deleteOrganizationAttributeOption(orgId: $orgId, attributeId: $attributeId, optionId: $optionId) { ${OPTION} } }`,
+    document: DeleteOrgAttributeOptionDocument,
     result: 'deleteOrganizationAttributeOption',
   }),
   route({
@@ -86,10 +97,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options/assigned',
     tag: 'Orgs / Attributes / Options',
     summary: 'Get the options of an attribute with the users assigned to each',
-    operation: `
-      query GetOrgAttributeAssignedOptions($orgId: Int!, $attributeId: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
-        organizationAttributeAssignedOptions(orgId: $orgId, attributeId: $attributeId, assignedOptionIds: $assignedOptionIds, teamIds: $teamIds, take: $take, skip: $skip) { items { ${ASSIGNED} } ${PAGINATION} }
-      }`,
+    document: GetOrgAttributeAssignedOptionsDocument,
     result: 'organizationAttributeAssignedOptions',
     paginated: true,
   }),
@@ -98,10 +106,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/slugs/{attributeSlug}/options/assigned',
     tag: 'Orgs / Attributes / Options',
     summary: 'Get the options of an attribute (by slug) with the users assigned to each',
-    operation: `
-      query GetOrgAttributeAssignedOptionsBySlug($orgId: Int!, $attributeSlug: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
-        organizationAttributeAssignedOptionsBySlug(orgId: $orgId, attributeSlug: $attributeSlug, assignedOptionIds: $assignedOptionIds, teamIds: $teamIds, take: $take, skip: $skip) { items { ${ASSIGNED} } ${PAGINATION} }
-      }`,
+    document: GetOrgAttributeAssignedOptionsBySlugDocument,
     result: 'organizationAttributeAssignedOptionsBySlug',
     paginated: true,
   }),
@@ -110,7 +115,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/options/{userId}',
     tag: 'Orgs / Attributes / Options',
     summary: 'Assign an attribute option to an organization user',
-    operation: `mutation AssignOrgAttributeOption($orgId: Int!, $userId: Int!, $input: AssignAttributeOptionInput!) { assignOrganizationAttributeOption(orgId: $orgId, userId: $userId, input: $input) { ${ASSIGNMENT} } }`,
+    document: AssignOrgAttributeOptionDocument,
     result: 'assignOrganizationAttributeOption',
     status: 201,
   }),
@@ -119,7 +124,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/options/{userId}',
     tag: 'Orgs / Attributes / Options',
     summary: 'Get the attribute options of an organization user',
-    operation: `query GetOrgUserAttributeOptions($orgId: Int!, $userId: Int!) { organizationUserAttributeOptions(orgId: $orgId, userId: $userId) { ${OPTION} } }`,
+    document: GetOrgUserAttributeOptionsDocument,
     result: 'organizationUserAttributeOptions',
   }),
   route({
@@ -127,7 +132,7 @@ export const attributeRoutes = [
     path: '/v2/organizations/{orgId}/attributes/options/{userId}/{attributeOptionId}',
     tag: 'Orgs / Attributes / Options',
     summary: 'Unassign an attribute option from an organization user (answers the removed assignment)',
-    operation: `mutation UnassignOrgAttributeOption($orgId: Int!, $userId: Int!, $attributeOptionId: String!) { unassignOrganizationAttributeOption(orgId: $orgId, userId: $userId, attributeOptionId: $attributeOptionId) { ${ASSIGNMENT} } }`,
+    document: UnassignOrgAttributeOptionDocument,
     result: 'unassignOrganizationAttributeOption',
   }),
 ];

@@ -1,6 +1,5 @@
+import { ClearMyBookingLimitsDocument, GetMyBookingLimitsDocument, UpdateMyBookingLimitsDocument } from '../contracts/generated';
 import { route } from '../route';
-
-const LIMITS = 'perDay perWeek perMonth perYear';
 
 export const bookingLimitRoutes = [
   route({
@@ -8,7 +7,7 @@ export const bookingLimitRoutes = [
     path: '/v2/me/booking-limits',
     tag: 'Me / Booking limits',
     summary: 'Get my booking limits (organization members only; unset bounds are null)',
-    operation: `query GetMyBookingLimits { myBookingLimits { ${LIMITS} } }`,
+    document: GetMyBookingLimitsDocument,
     result: 'myBookingLimits',
   }),
   route({
@@ -16,7 +15,7 @@ export const bookingLimitRoutes = [
     path: '/v2/me/booking-limits',
     tag: 'Me / Booking limits',
     summary: 'Update my booking limits (merge: omitted bounds untouched, null removes one)',
-    operation: `mutation UpdateMyBookingLimits($input: UpdateBookingLimitsInput!) { updateMyBookingLimits(input: $input) { ${LIMITS} } }`,
+    document: UpdateMyBookingLimitsDocument,
     result: 'updateMyBookingLimits',
   }),
   route({
@@ -24,7 +23,7 @@ export const bookingLimitRoutes = [
     path: '/v2/me/booking-limits',
     tag: 'Me / Booking limits',
     summary: 'Remove all my booking limits (204 No Content)',
-    operation: `mutation ClearMyBookingLimits { clearMyBookingLimits { ${LIMITS} } }`,
+    document: ClearMyBookingLimitsDocument,
     result: 'clearMyBookingLimits',
     status: 204,
   }),

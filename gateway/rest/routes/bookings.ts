@@ -1,21 +1,43 @@
+import {
+  AddBookingAttendeeDocument,
+  AddBookingGuestsDocument,
+  CancelBookingDocument,
+  CancelBookingLegacyDocument,
+  ConfirmBookingDocument,
+  CreateBookingDocument,
+  DeclineBookingDocument,
+  GetBookingAttendeeDocument,
+  GetBookingAttendeesDocument,
+  GetBookingCalendarLinksDocument,
+  GetBookingConferencingSessionsDocument,
+  GetBookingDocument,
+  GetBookingLegacyDocument,
+  GetBookingRecordingsDocument,
+  GetBookingReferencesDocument,
+  GetBookingTranscriptsDocument,
+  GetBookingsDocument,
+  GetBookingsLegacyDocument,
+  GetOrganizationBookingsDocument,
+  GetOrganizationTeamBookingReferencesDocument,
+  GetOrganizationTeamBookingsDocument,
+  GetOrganizationUserBookingsDocument,
+  GetTeamBookingsDocument,
+  LegacyCreateBookingDocument,
+  MarkBookingAbsentDocument,
+  ReassignBookingDocument,
+  ReassignBookingToUserDocument,
+  RequestBookerEmailVerificationCodeDocument,
+  RequestBookingRescheduleDocument,
+  RescheduleBookingDocument,
+  RescheduleBookingLegacyDocument,
+  UpdateBookingLocationDocument,
+} from '../contracts/generated';
 import { DEVIATION } from '../deviations';
-import { PAGINATION, route, RouteEntry } from '../route';
+import { route, RouteDeclaration, RouteEntry } from '../route';
 
 /** svc-api-version of the bookings endpoints (spec 9); without it they answer their older version. */
 export const BOOKINGS_VERSION = '2024-08-13';
 const TAG = 'Bookings';
-
-/** BookingOutput_2024_08_13 of the reference. */
-const BOOKING = /* GraphQL */ `
-  fragment BookingFields on Booking {
-    id uid title description
-    hosts: organizers { id name email username timeZone }
-    status cancellationReason cancelledByEmail reschedulingReason rescheduledByEmail rescheduledFromUid rescheduledToUid
-    start end duration eventTypeId eventType { id slug }
-    location meetingUrl metadata absentHost
-    attendees: participants { name email timeZone language absent phoneNumber seatUid bookingFieldsResponses metadata }
-    guests bookingFieldsResponses createdAt updatedAt recurringBookingUid seatUid
-  }`;
 
 /**
  * BookingOutput_2024_08_13 has no null: its optional strings are left out when unset, its required
@@ -43,64 +65,21 @@ const BOOKING_NULLS = {
 /** A recurring booking answers every occurrence (RecurringBookingOutput_2024_08_13[]): the result's `occurrences`, when set, is `data`. */
 const SERIES = 'occurrences';
 
-/** The older answer: the booking record's own names (startTime, endTime, userId, user, responses, fromReschedule). */
-const LEGACY_BOOKING = /* GraphQL */ `
-  fragment LegacyBookingFields on Booking {
-    id uid title description userId eventTypeId
-    startTime: start endTime: end status location metadata
-    responses: bookingFieldsResponses
-    attendees { name email timeZone locale: language absent }
-    user: host { id name email username timeZone }
-    cancellationReason fromReschedule: rescheduledFromUid createdAt updatedAt
-  }`;
-
-/** The query parameters of GET /v2/bookings (reference GetBookingsInput_2024_08_13), as GraphQL variable types. */
-const LIST_PARAMETERS: Record<string, string> = {
-  status: '[BookingStatusFilter!]',
-  attendeeEmail: 'String',
-  attendeeName: 'String',
-  bookingUid: 'String',
-  eventTypeId: 'Int',
-  eventTypeIds: '[Int!]',
-  teamId: 'Int',
-  teamsIds: '[Int!]',
-  afterStart: 'String',
-  beforeEnd: 'String',
-  afterCreatedAt: 'String',
-  beforeCreatedAt: 'String',
-  afterUpdatedAt: 'String',
-  beforeUpdatedAt: 'String',
-  sortStart: 'SortOrder',
-  sortEnd: 'SortOrder',
-  sortCreated: 'SortOrder',
-  sortUpdatedAt: 'SortOrder',
-  take: 'Int',
-  skip: 'Int',
-};
-
-/** `$a: T, $b: U` and `a: $a, b: $b` for these parameters; path parameters (`teamId` of a team path) left out. */
-function listParameters(except: string[] = [], extra: Record<string, string> = {}) {
-  const names = Object.entries({ ...LIST_PARAMETERS, ...extra }).filter(([name]) => !except.includes(name));
-  return { variables: names.map(([name, type]) => `$${name}: ${type}`).join(', '), args: names.map(([name]) => `${name}: $${name}`).join(', ') };
-}
-
-const LIST = listParameters();
-const LIST_VARIABLES = LIST.variables;
-const LIST_ARGUMENTS = LIST.args;
 const LIST_SUMMARY =
   "status (comma-separated: accepted, pending, cancelled, rejected, and the reference's upcoming, unconfirmed, past, recurring), attendeeEmail, attendeeName, bookingUid, eventTypeId, eventTypeIds, teamId, teamsIds, afterStart, beforeEnd, afterCreatedAt, beforeCreatedAt, afterUpdatedAt, beforeUpdatedAt, sortStart, sortEnd, sortCreated, sortUpdatedAt, take, skip";
 
-/** One entry per version of an endpoint: the 2024-08-13 shape, and the older one for requests without the header. */
-function bothVersions(entry: Omit<RouteEntry, 'tag' | 'operation'> & { operation: (fields: string, fragment: string) => string }): RouteEntry[] {
-  const { operation, summary, ...rest } = entry;
+/**
+ * One entry per version of an endpoint: the 2024-08-13 shape (`current`, spreading BookingFields), and the older one
+ * for requests without the header (`legacy`, spreading LegacyBookingFields); both in gateway/rest/contracts/bookings.graphql.
+ */
+function bothVersions(
+  entry: Omit<RouteDeclaration, 'tag' | 'document'>,
+  documents: { current: RouteDeclaration['document']; legacy: RouteDeclaration['document'] },
+): RouteEntry[] {
+  const { summary, ...rest } = entry;
   return [
-    route({ ...rest, tag: TAG, summary, operation: operation('...BookingFields', BOOKING), version: BOOKINGS_VERSION, nulls: BOOKING_NULLS }),
-    route({
-      ...rest,
-      tag: TAG,
-      summary: `${summary} (older version: without svc-api-version ${BOOKINGS_VERSION})`,
-      operation: operation('...LegacyBookingFields', LEGACY_BOOKING),
-    }),
+    route({ ...rest, tag: TAG, summary, document: documents.current, version: BOOKINGS_VERSION, nulls: BOOKING_NULLS }),
+    route({ ...rest, tag: TAG, summary: `${summary} (older version: without svc-api-version ${BOOKINGS_VERSION})`, document: documents.legacy }),
   ];
 }
 
@@ -111,7 +90,7 @@ export const bookingRoutes: RouteEntry[] = [
     tag: TAG,
     summary:
       'Book a slot: eventTypeId, start (UTC), attendee {name, email, timeZone, language, phoneNumber}, guests, location, metadata, privateLinkId to book through a private link (public; 409 when the slot is not available or the link has expired)',
-    operation: `mutation CreateBooking($input: CreateBookingInput!) { createBooking(input: $input) { ...BookingFields occurrences { ...BookingFields } } } ${BOOKING}`,
+    document: CreateBookingDocument,
     result: 'createBooking',
     listWhenPresent: SERIES,
     status: 201,
@@ -125,7 +104,7 @@ export const bookingRoutes: RouteEntry[] = [
     tag: TAG,
     summary:
       'Mail a six-digit code to a booker: eventTypeId (one with requiresBookerEmailVerification) and email; book with it as emailVerificationCode within 10 minutes, once (public; at most 5 codes per address and event type per hour, 429 beyond)',
-    operation: `mutation RequestBookerEmailVerificationCode($input: RequestBookerEmailCodeInput!) { requestBookerEmailVerificationCode(input: $input) { eventTypeId email expiresAt } }`,
+    document: RequestBookerEmailVerificationCodeDocument,
     result: 'requestBookerEmailVerificationCode',
     status: 201,
   }),
@@ -134,48 +113,54 @@ export const bookingRoutes: RouteEntry[] = [
     path: '/v2/bookings',
     tag: TAG,
     summary: `Book a slot with the older body: start, eventTypeId, timeZone, language, metadata, responses {name, email, location, notes}, privateLinkId; rescheduleUid reschedules (without svc-api-version ${BOOKINGS_VERSION})`,
-    operation: `mutation LegacyCreateBooking($input: LegacyCreateBookingInput!) { legacyCreateBooking(input: $input) { ...LegacyBookingFields } } ${LEGACY_BOOKING}`,
+    document: LegacyCreateBookingDocument,
     result: 'legacyCreateBooking',
     status: 201,
   }),
-  ...bothVersions({
-    method: 'GET',
-    path: '/v2/bookings',
-    summary: `My bookings as host: ${LIST_SUMMARY}`,
-    operation: (fields, fragment) => `query GetBookings(${LIST_VARIABLES}) { bookings(${LIST_ARGUMENTS}) { items { ${fields} } ${PAGINATION} } } ${fragment}`,
-    result: 'bookings',
-    paginated: true,
-  }),
-  ...bothVersions({
-    method: 'GET',
-    path: '/v2/bookings/{bookingUid}',
-    summary: 'One of my bookings as host; the uid of a recurring booking (recurringBookingUid) answers every occurrence',
-    operation: (fields, fragment) => `query GetBooking($bookingUid: String!) { booking(uid: $bookingUid) { ${fields} occurrences { ${fields} } } } ${fragment}`,
-    result: 'booking',
-    listWhenPresent: SERIES,
-    deviations: [DEVIATION.bookingReadNeedsCredential, DEVIATION.seatedAttendeeShape],
-  }),
-  ...bothVersions({
-    method: 'POST',
-    path: '/v2/bookings/{bookingUid}/cancel',
-    summary:
-      'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking',
-    operation: (fields, fragment) =>
-      `mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput!) { cancelBooking(uid: $bookingUid, input: $input) { ${fields} occurrences { ${fields} } } } ${fragment}`,
-    result: 'cancelBooking',
-    listWhenPresent: SERIES,
-  }),
-  ...bothVersions({
-    method: 'POST',
-    path: '/v2/bookings/{bookingUid}/reschedule',
-    summary:
-      'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
-    operation: (fields, fragment) =>
-      `mutation RescheduleBooking($bookingUid: String!, $input: RescheduleBookingInput!) { rescheduleBooking(uid: $bookingUid, input: $input) { ${fields} } } ${fragment}`,
-    result: 'rescheduleBooking',
-    status: 201,
-    deviations: [DEVIATION.seatedRescheduleMessage],
-  }),
+  ...bothVersions(
+    {
+      method: 'GET',
+      path: '/v2/bookings',
+      summary: `My bookings as host: ${LIST_SUMMARY}`,
+      result: 'bookings',
+      paginated: true,
+    },
+    { current: GetBookingsDocument, legacy: GetBookingsLegacyDocument },
+  ),
+  ...bothVersions(
+    {
+      method: 'GET',
+      path: '/v2/bookings/{bookingUid}',
+      summary: 'One of my bookings as host; the uid of a recurring booking (recurringBookingUid) answers every occurrence',
+      result: 'booking',
+      listWhenPresent: SERIES,
+      deviations: [DEVIATION.bookingReadNeedsCredential, DEVIATION.seatedAttendeeShape],
+    },
+    { current: GetBookingDocument, legacy: GetBookingLegacyDocument },
+  ),
+  ...bothVersions(
+    {
+      method: 'POST',
+      path: '/v2/bookings/{bookingUid}/cancel',
+      summary:
+        'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking',
+      result: 'cancelBooking',
+      listWhenPresent: SERIES,
+    },
+    { current: CancelBookingDocument, legacy: CancelBookingLegacyDocument },
+  ),
+  ...bothVersions(
+    {
+      method: 'POST',
+      path: '/v2/bookings/{bookingUid}/reschedule',
+      summary:
+        'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
+      result: 'rescheduleBooking',
+      status: 201,
+      deviations: [DEVIATION.seatedRescheduleMessage],
+    },
+    { current: RescheduleBookingDocument, legacy: RescheduleBookingLegacyDocument },
+  ),
 ];
 
 /** One action or read on a booking: one behaviour (the 2024-08-13 shape), whatever svc-api-version says. */
@@ -184,20 +169,15 @@ function bookingAction(entry: {
   path: string;
   summary: string;
   field: string;
-  variables?: string;
-  args?: string;
+  document: RouteDeclaration['document'];
   deviations?: readonly string[];
 }): RouteEntry {
-  const variables = ['$bookingUid: String!', ...(entry.variables ? [entry.variables] : [])].join(', ');
-  const args = ['uid: $bookingUid', ...(entry.args ? [entry.args] : [])].join(', ');
-  const kind = entry.method === 'GET' ? 'query' : 'mutation';
-  const name = entry.field[0].toUpperCase() + entry.field.slice(1);
   return route({
     method: entry.method,
     path: `/v2/bookings/{bookingUid}${entry.path}`,
     tag: TAG,
     summary: entry.summary,
-    operation: `${kind} ${name}(${variables}) { ${entry.field}(${args}) { ...BookingFields } } ${BOOKING}`,
+    document: entry.document,
     result: entry.field,
     nulls: BOOKING_NULLS,
     deviations: entry.deviations,
@@ -205,33 +185,27 @@ function bookingAction(entry: {
 }
 
 const WHO = 'the host, or an admin of the team (or organization) of a team event type';
-const ATTENDEE = 'id name email timeZone language absent phoneNumber';
-/** One attendee read by its id: without the id (the real get-attendees spec). */
-const ONE_ATTENDEE = 'name email timeZone language absent phoneNumber';
-/** ReassignBookingOutput_2024_08_13 of the reference: the booking's uid and its new host. */
-const REASSIGNED = 'bookingUid: uid reassignedTo: host { id name email }';
 
 export const bookingActionRoutes: RouteEntry[] = [
   bookingAction({
     method: 'POST',
     path: '/confirm',
     field: 'confirmBooking',
+    document: ConfirmBookingDocument,
     summary: `Confirm a pending booking: it becomes accepted (${WHO}; 409 unless it is pending)`,
   }),
   bookingAction({
     method: 'POST',
     path: '/decline',
     field: 'declineBooking',
-    variables: '$input: DeclineBookingInput!',
-    args: 'input: $input',
+    document: DeclineBookingDocument,
     summary: `Decline a pending booking with a reason: it becomes rejected (${WHO}; 409 unless it is pending)`,
   }),
   bookingAction({
     method: 'POST',
     path: '/mark-absent',
     field: 'markBookingAbsent',
-    variables: '$input: MarkAbsentInput!',
-    args: 'input: $input',
+    document: MarkBookingAbsentDocument,
     summary: `Mark the host (host: true/false) and attendees ([{email, absent}]) absent or present, once the meeting has started (${WHO}; 409 before the start or unless accepted)`,
   }),
   route({
@@ -239,7 +213,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/reassign',
     tag: TAG,
     summary: `Reassign a team booking to the least recently booked other host who is free: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 409 when none is)`,
-    operation: `mutation ReassignBooking($bookingUid: String!) { reassignBooking(uid: $bookingUid) { ${REASSIGNED} } }`,
+    document: ReassignBookingDocument,
     result: 'reassignBooking',
     deviations: [DEVIATION.reassignByHostOrAdmin],
   }),
@@ -248,7 +222,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/reassign/{userId}',
     tag: TAG,
     summary: `Reassign a team booking to this host of its event type, with a reason: answers {bookingUid, reassignedTo {id, name, email}} (${WHO}; 404 when not a host of it, 409 when not free)`,
-    operation: `mutation ReassignBookingToUser($bookingUid: String!, $userId: Int!, $input: ReassignBookingInput!) { reassignBookingToUser(uid: $bookingUid, userId: $userId, input: $input) { ${REASSIGNED} } }`,
+    document: ReassignBookingToUserDocument,
     result: 'reassignBookingToUser',
     deviations: [DEVIATION.reassignByHostOrAdmin],
   }),
@@ -256,16 +230,14 @@ export const bookingActionRoutes: RouteEntry[] = [
     method: 'POST',
     path: '/request-reschedule',
     field: 'requestBookingReschedule',
-    variables: '$input: RequestRescheduleInput!',
-    args: 'input: $input',
+    document: RequestBookingRescheduleDocument,
     summary: `Ask the attendee to book another time: the booking is cancelled with the reason (${WHO}; 409 unless accepted or pending and not ended)`,
   }),
   bookingAction({
     method: 'POST',
     path: '/guests',
     field: 'addBookingGuests',
-    variables: '$input: AddGuestsInput!',
-    args: 'input: $input',
+    document: AddBookingGuestsDocument,
     summary: `Add guests by e-mail: guests [email] (${WHO}; at most 30 guests; 400 for one already there)`,
     deviations: [DEVIATION.guestsOnlyInGuests],
   }),
@@ -273,8 +245,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     method: 'PATCH',
     path: '/location',
     field: 'updateBookingLocation',
-    variables: '$input: UpdateBookingLocationInput!',
-    args: 'input: $input',
+    document: UpdateBookingLocationDocument,
     summary: `Move the meeting to another of the event type's locations: location {type, …} (${WHO})`,
   }),
   route({
@@ -282,7 +253,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/attendees',
     tag: TAG,
     summary: `Add an attendee: name, email, timeZone, language, phoneNumber (${WHO}; 409 when the e-mail already attends)`,
-    operation: `mutation AddBookingAttendee($bookingUid: String!, $input: AddAttendeeInput!) { addBookingAttendee(uid: $bookingUid, input: $input) { ${ATTENDEE} } }`,
+    document: AddBookingAttendeeDocument,
     result: 'addBookingAttendee',
     status: 201,
     nulls: { omit: ['phoneNumber'] },
@@ -292,7 +263,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/attendees',
     tag: TAG,
     summary: `All attendees of a booking (${WHO})`,
-    operation: `query GetBookingAttendees($bookingUid: String!) { bookingAttendees(uid: $bookingUid) { ${ATTENDEE} } }`,
+    document: GetBookingAttendeesDocument,
     result: 'bookingAttendees',
     nulls: { omit: ['phoneNumber'] },
     deviations: [DEVIATION.attendeesOfOthers],
@@ -302,7 +273,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/attendees/{attendeeId}',
     tag: TAG,
     summary: `One attendee of a booking (${WHO})`,
-    operation: `query GetBookingAttendee($bookingUid: String!, $attendeeId: Int!) { bookingAttendee(uid: $bookingUid, attendeeId: $attendeeId) { ${ONE_ATTENDEE} } }`,
+    document: GetBookingAttendeeDocument,
     result: 'bookingAttendee',
     nulls: { omit: ['phoneNumber'] },
     deviations: [DEVIATION.attendeesOfOthers],
@@ -312,7 +283,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/calendar-links',
     tag: TAG,
     summary: `Links that add the booking to Google Calendar, Microsoft Office, Microsoft Outlook, and an ICS document (${WHO})`,
-    operation: 'query GetBookingCalendarLinks($bookingUid: String!) { bookingCalendarLinks(uid: $bookingUid) { id label link } }',
+    document: GetBookingCalendarLinksDocument,
     result: 'bookingCalendarLinks',
   }),
   route({
@@ -320,8 +291,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/references',
     tag: TAG,
     summary: `Where the booking was written in calendar and video providers; type filters. Always an empty list for now: no calendar or conferencing provider writes bookings yet (${WHO})`,
-    operation:
-      'query GetBookingReferences($bookingUid: String!, $type: String) { bookingReferences(uid: $bookingUid, type: $type) { id type eventUid destinationCalendarId } }',
+    document: GetBookingReferencesDocument,
     result: 'bookingReferences',
   }),
   route({
@@ -329,8 +299,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/recordings',
     tag: TAG,
     summary: `Recordings of the meeting. Always an empty list for now: no conferencing provider records meetings yet (${WHO})`,
-    operation:
-      'query GetBookingRecordings($bookingUid: String!) { bookingRecordings(uid: $bookingUid) { id roomName startTs status maxParticipants duration shareToken downloadLink error } }',
+    document: GetBookingRecordingsDocument,
     result: 'bookingRecordings',
   }),
   route({
@@ -338,7 +307,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/transcripts',
     tag: TAG,
     summary: `Download links of the meeting's transcripts. Always an empty list for now: no conferencing provider transcribes meetings yet (${WHO})`,
-    operation: 'query GetBookingTranscripts($bookingUid: String!) { bookingTranscripts(uid: $bookingUid) }',
+    document: GetBookingTranscriptsDocument,
     result: 'bookingTranscripts',
   }),
   route({
@@ -346,14 +315,10 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/conferencing-sessions',
     tag: TAG,
     summary: `Video sessions of the meeting. Always an empty list for now: no conferencing provider reports sessions yet (${WHO})`,
-    operation: 'query GetBookingConferencingSessions($bookingUid: String!) { bookingConferencingSessions(uid: $bookingUid) { id details } }',
+    document: GetBookingConferencingSessionsDocument,
     result: 'bookingConferencingSessions',
   }),
 ];
-
-const TEAM_LIST = listParameters(['teamId', 'teamsIds']);
-const ORG_LIST = listParameters([], { userIds: '[Int!]' });
-const ORG_USER_LIST = listParameters();
 
 /** Booking lists of organizations, their teams and members, and of teams (spec 5.3 ORG_BOOKING_READ, TEAM_BOOKING_READ). */
 export const organizationBookingRoutes: RouteEntry[] = [
@@ -362,7 +327,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     path: '/v2/organizations/{orgId}/bookings',
     tag: 'Orgs / Bookings',
     summary: `Bookings of the organization's teams and of its members' personal event types (organization admin): ${LIST_SUMMARY}, userIds`,
-    operation: `query GetOrganizationBookings($orgId: Int!, ${ORG_LIST.variables}) { organizationBookings(orgId: $orgId, ${ORG_LIST.args}) { items { ...BookingFields } ${PAGINATION} } } ${BOOKING}`,
+    document: GetOrganizationBookingsDocument,
     result: 'organizationBookings',
     paginated: true,
     nulls: BOOKING_NULLS,
@@ -372,9 +337,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     path: '/v2/organizations/{orgId}/users/{userId}/bookings',
     tag: 'Orgs / Users / Bookings',
     summary: `Bookings of a member of the organization, within the organization (organization admin): ${LIST_SUMMARY}`,
-    operation: `query GetOrganizationUserBookings($orgId: Int!, $userId: Int!, ${ORG_USER_LIST.variables}) {
-      organizationUser(orgId: $orgId, userId: $userId) { bookings(${ORG_USER_LIST.args}) { items { ...BookingFields } ${PAGINATION} } }
-    } ${BOOKING}`,
+    document: GetOrganizationUserBookingsDocument,
     result: 'organizationUser.bookings',
     paginated: true,
     nulls: BOOKING_NULLS,
@@ -384,7 +347,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     path: '/v2/organizations/{orgId}/teams/{teamId}/bookings',
     tag: 'Orgs / Teams / Bookings',
     summary: `Bookings of the team's event types (team or organization admin): ${LIST_SUMMARY}`,
-    operation: `query GetOrganizationTeamBookings($orgId: Int!, $teamId: Int!, ${TEAM_LIST.variables}) { teamBookings(orgId: $orgId, teamId: $teamId, ${TEAM_LIST.args}) { items { ...BookingFields } ${PAGINATION} } } ${BOOKING}`,
+    document: GetOrganizationTeamBookingsDocument,
     result: 'teamBookings',
     paginated: true,
     nulls: BOOKING_NULLS,
@@ -395,8 +358,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     tag: 'Orgs / Teams / Bookings',
     summary:
       'Where a booking of the team was written in calendar and video providers; type filters. Always an empty list for now: no calendar or conferencing provider writes bookings yet (team or organization admin)',
-    operation:
-      'query GetOrganizationTeamBookingReferences($orgId: Int!, $teamId: Int!, $bookingUid: String!, $type: String) { teamBookingReferences(orgId: $orgId, teamId: $teamId, uid: $bookingUid, type: $type) { id type eventUid destinationCalendarId } }',
+    document: GetOrganizationTeamBookingReferencesDocument,
     result: 'teamBookingReferences',
   }),
   route({
@@ -404,7 +366,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     path: '/v2/teams/{teamId}/bookings',
     tag: 'Teams / Bookings',
     summary: `Bookings of the team's event types (team admin): ${LIST_SUMMARY}`,
-    operation: `query GetTeamBookings($teamId: Int!, ${TEAM_LIST.variables}) { teamBookings(teamId: $teamId, ${TEAM_LIST.args}) { items { ...BookingFields } ${PAGINATION} } } ${BOOKING}`,
+    document: GetTeamBookingsDocument,
     result: 'teamBookings',
     paginated: true,
     nulls: BOOKING_NULLS,

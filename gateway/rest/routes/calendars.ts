@@ -1,10 +1,20 @@
+import {
+  AddSelectedCalendarDocument,
+  CheckCalendarConnectionDocument,
+  CheckIcsFeedDocument,
+  DisconnectCalendarDocument,
+  GetCalendarBusyTimesDocument,
+  GetCalendarConnectUrlDocument,
+  GetCalendarEventDocument,
+  GetCalendarsDocument,
+  RemoveSelectedCalendarDocument,
+  SaveCalendarConnectionDocument,
+  SaveCalendarCredentialsDocument,
+  SaveIcsFeedDocument,
+  UpdateCalendarEventDocument,
+  UpdateDestinationCalendarDocument,
+} from '../contracts/generated';
 import { route } from '../route';
-
-const CREDENTIAL = 'id type userId teamId appId invalid';
-const CALENDAR = 'externalId integration name primary readOnly isSelected credentialId delegationCredentialId';
-const SELECTED = 'userId integration externalId credentialId';
-const EVENT_TIME = 'time timeZone';
-const EVENT = `start { ${EVENT_TIME} } end { ${EVENT_TIME} } id title description locations attendees { email name responseStatus self optional host } status hosts { email name responseStatus } calendarEventOwner { email name } source`;
 
 /** Calendars of the caller: ICS feeds, connected calendars, busy times, selected and destination calendars. */
 export const calendarRoutes = [
@@ -13,7 +23,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/ics-feed/save',
     tag: 'Calendars',
     summary: 'Save ICS feeds (each URL is fetched and parsed first)',
-    operation: `mutation SaveIcsFeed($input: SaveIcsFeedInput!) { saveIcsFeed(input: $input) { ${CREDENTIAL} } }`,
+    document: SaveIcsFeedDocument,
     result: 'saveIcsFeed',
     status: 201,
   }),
@@ -22,7 +32,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/ics-feed/check',
     tag: 'Calendars',
     summary: 'Check the ICS feed credential',
-    operation: `query CheckIcsFeed { checkIcsFeed { status } }`,
+    document: CheckIcsFeedDocument,
     result: 'checkIcsFeed',
   }),
   route({
@@ -30,9 +40,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/busy-times',
     tag: 'Calendars',
     summary: 'Busy times of a connected calendar',
-    operation: `query GetCalendarBusyTimes($dateFrom: String, $dateTo: String, $loggedInUsersTz: String, $credentialId: Int, $externalId: String) {
-      calendarBusyTimes(dateFrom: $dateFrom, dateTo: $dateTo, loggedInUsersTz: $loggedInUsersTz, credentialId: $credentialId, externalId: $externalId) { start end source }
-    }`,
+    document: GetCalendarBusyTimesDocument,
     result: 'calendarBusyTimes',
   }),
   route({
@@ -40,12 +48,7 @@ export const calendarRoutes = [
     path: '/v2/calendars',
     tag: 'Calendars',
     summary: 'Connected calendars and the destination calendar',
-    operation: `query GetCalendars {
-      connectedCalendars {
-        connectedCalendars { integration credentialId delegationCredentialId primary { ${CALENDAR} } calendars { ${CALENDAR} } }
-        destinationCalendar { ${SELECTED} }
-      }
-    }`,
+    document: GetCalendarsDocument,
     result: 'connectedCalendars',
   }),
   route({
@@ -53,7 +56,7 @@ export const calendarRoutes = [
     path: '/v2/selected-calendars',
     tag: 'Selected Calendars',
     summary: 'Check a calendar for conflicts',
-    operation: `mutation AddSelectedCalendar($input: SelectedCalendarInput!) { addSelectedCalendar(input: $input) { ${SELECTED} } }`,
+    document: AddSelectedCalendarDocument,
     result: 'addSelectedCalendar',
     status: 201,
   }),
@@ -62,9 +65,7 @@ export const calendarRoutes = [
     path: '/v2/selected-calendars',
     tag: 'Selected Calendars',
     summary: 'Stop checking a calendar for conflicts',
-    operation: `mutation RemoveSelectedCalendar($integration: String, $externalId: String, $credentialId: String, $delegationCredentialId: String) {
-      removeSelectedCalendar(integration: $integration, externalId: $externalId, credentialId: $credentialId, delegationCredentialId: $delegationCredentialId) { ${SELECTED} }
-    }`,
+    document: RemoveSelectedCalendarDocument,
     result: 'removeSelectedCalendar',
   }),
   route({
@@ -72,7 +73,7 @@ export const calendarRoutes = [
     path: '/v2/destination-calendars',
     tag: 'Destination Calendars',
     summary: 'Set the calendar bookings are written to',
-    operation: `mutation UpdateDestinationCalendar($input: DestinationCalendarInput!) { updateDestinationCalendar(input: $input) { ${SELECTED} } }`,
+    document: UpdateDestinationCalendarDocument,
     result: 'updateDestinationCalendar',
   }),
   route({
@@ -80,7 +81,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/connect',
     tag: 'Calendars',
     summary: 'The consent URL of Google or Microsoft 365 (calendar: google, office365); its state is bound to the caller, single use, expiring',
-    operation: `query GetCalendarConnectUrl($calendar: String!, $redir: String, $isDryRun: Boolean) { calendarConnectUrl(calendar: $calendar, redir: $redir, isDryRun: $isDryRun) { authUrl } }`,
+    document: GetCalendarConnectUrlDocument,
     result: 'calendarConnectUrl',
   }),
   route({
@@ -88,7 +89,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/save',
     tag: 'Calendars',
     summary: "The provider's redirect after consent: exchanges code, stores the credential and its calendars (public: the single-use state names the user)",
-    operation: `query SaveCalendarConnection($calendar: String!, $state: String, $code: String) { saveCalendarConnection(calendar: $calendar, state: $state, code: $code) { credentialId redirectUrl } }`,
+    document: SaveCalendarConnectionDocument,
     result: 'saveCalendarConnection',
   }),
   route({
@@ -97,7 +98,7 @@ export const calendarRoutes = [
     tag: 'Calendars',
     summary:
       'Save Apple calendar credentials (calendar: apple; body: username, app-specific password), checked against the CalDAV server first; answers the credential, never the password',
-    operation: `mutation SaveCalendarCredentials($calendar: String!, $input: CreateCalendarCredentialsInput!) { saveCalendarCredentials(calendar: $calendar, input: $input) { ${CREDENTIAL} } }`,
+    document: SaveCalendarCredentialsDocument,
     result: 'saveCalendarCredentials',
     status: 201,
   }),
@@ -106,7 +107,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/check',
     tag: 'Calendars',
     summary: "Check the caller's connection to a calendar provider (its tokens are refreshed when expired)",
-    operation: `query CheckCalendarConnection($calendar: String!) { checkCalendarConnection(calendar: $calendar) { status } }`,
+    document: CheckCalendarConnectionDocument,
     result: 'checkCalendarConnection',
   }),
   route({
@@ -114,7 +115,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/disconnect',
     tag: 'Calendars',
     summary: 'Disconnect a calendar credential of the caller (body: id); answers the removed credential',
-    operation: `mutation DisconnectCalendar($calendar: String!, $input: DisconnectCalendarInput!) { disconnectCalendar(calendar: $calendar, input: $input) { ${CREDENTIAL} } }`,
+    document: DisconnectCalendarDocument,
     result: 'disconnectCalendar',
   }),
   route({
@@ -122,7 +123,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/event/{eventUid}',
     tag: 'Unified Calendars',
     summary: "An event of the caller's connected calendar (calendar: google), read at the provider",
-    operation: `query GetCalendarEvent($calendar: String!, $eventUid: String!) { calendarEvent(calendar: $calendar, eventUid: $eventUid) { ${EVENT} } }`,
+    document: GetCalendarEventDocument,
     result: 'calendarEvent',
   }),
   route({
@@ -130,7 +131,7 @@ export const calendarRoutes = [
     path: '/v2/calendars/{calendar}/events/{eventUid}',
     tag: 'Unified Calendars',
     summary: "Change an event of the caller's connected calendar at the provider (attendees replace the whole list)",
-    operation: `mutation UpdateCalendarEvent($calendar: String!, $eventUid: String!, $input: UpdateUnifiedCalendarEventInput!) { updateCalendarEvent(calendar: $calendar, eventUid: $eventUid, input: $input) { ${EVENT} } }`,
+    document: UpdateCalendarEventDocument,
     result: 'updateCalendarEvent',
   }),
 ];

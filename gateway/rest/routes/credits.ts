@@ -1,7 +1,12 @@
+import {
+  ChargeMyCreditsDocument,
+  ChargeOrgCreditsDocument,
+  ChargeTeamCreditsDocument,
+  GetMyCreditsDocument,
+  GetOrgCreditsDocument,
+  GetTeamCreditsDocument,
+} from '../contracts/generated';
 import { route } from '../route';
-
-const BALANCE = 'hasCredits balance';
-const CHARGE = 'charged credits remainingBalance creditFor externalRef newCharge createdAt';
 
 export const creditRoutes = [
   route({
@@ -9,7 +14,7 @@ export const creditRoutes = [
     path: '/v2/credits/available',
     tag: 'Credits',
     summary: 'Check the credits available to me',
-    operation: `query GetMyCredits { myCredits { ${BALANCE} } }`,
+    document: GetMyCreditsDocument,
     result: 'myCredits',
   }),
   route({
@@ -17,7 +22,7 @@ export const creditRoutes = [
     path: '/v2/credits/charge',
     tag: 'Credits',
     summary: 'Charge my credits (more than the balance is a 409 and charges nothing; a repeated externalRef answers the first charge)',
-    operation: `mutation ChargeMyCredits($input: ChargeCreditsInput!) { chargeMyCredits(input: $input) { ${CHARGE} } }`,
+    document: ChargeMyCreditsDocument,
     result: 'chargeMyCredits',
   }),
   route({
@@ -25,7 +30,7 @@ export const creditRoutes = [
     path: '/v2/teams/{teamId}/credits/available',
     tag: 'Teams / Credits',
     summary: 'Check the credits available to a team',
-    operation: `query GetTeamCredits($teamId: Int!) { teamCredits(teamId: $teamId) { ${BALANCE} } }`,
+    document: GetTeamCreditsDocument,
     result: 'teamCredits',
   }),
   route({
@@ -33,7 +38,7 @@ export const creditRoutes = [
     path: '/v2/teams/{teamId}/credits/charge',
     tag: 'Teams / Credits',
     summary: "Charge a team's credits",
-    operation: `mutation ChargeTeamCredits($teamId: Int!, $input: ChargeCreditsInput!) { chargeTeamCredits(teamId: $teamId, input: $input) { ${CHARGE} } }`,
+    document: ChargeTeamCreditsDocument,
     result: 'chargeTeamCredits',
   }),
   route({
@@ -41,7 +46,7 @@ export const creditRoutes = [
     path: '/v2/organizations/{orgId}/credits/available',
     tag: 'Orgs / Credits',
     summary: 'Check the credits available to an organization',
-    operation: `query GetOrgCredits($orgId: Int!) { organizationCredits(orgId: $orgId) { ${BALANCE} } }`,
+    document: GetOrgCreditsDocument,
     result: 'organizationCredits',
   }),
   route({
@@ -49,7 +54,7 @@ export const creditRoutes = [
     path: '/v2/organizations/{orgId}/credits/charge',
     tag: 'Orgs / Credits',
     summary: "Charge an organization's credits",
-    operation: `mutation ChargeOrgCredits($orgId: Int!, $input: ChargeCreditsInput!) { chargeOrganizationCredits(orgId: $orgId, input: $input) { ${CHARGE} } }`,
+    document: ChargeOrgCreditsDocument,
     result: 'chargeOrganizationCredits',
   }),
 ];

@@ -1,6 +1,5 @@
+import { CreateDelegationCredentialDocument, UpdateDelegationCredentialDocument } from '../contracts/generated';
 import { route } from '../route';
-
-const CREDENTIAL = 'id enabled domain organizationId workspacePlatform { name slug } createdAt updatedAt';
 
 export const delegationCredentialRoutes = [
   route({
@@ -8,7 +7,7 @@ export const delegationCredentialRoutes = [
     path: '/v2/organizations/{orgId}/delegation-credentials',
     tag: 'Orgs / Delegation Credentials',
     summary: 'Save a delegation credential (created disabled; the key is never answered)',
-    operation: `mutation CreateDelegationCredential($orgId: Int!, $input: CreateDelegationCredentialInput!) { createDelegationCredential(orgId: $orgId, input: $input) { ${CREDENTIAL} } }`,
+    document: CreateDelegationCredentialDocument,
     result: 'createDelegationCredential',
     status: 201,
   }),
@@ -17,7 +16,7 @@ export const delegationCredentialRoutes = [
     path: '/v2/organizations/{orgId}/delegation-credentials/{credentialId}',
     tag: 'Orgs / Delegation Credentials',
     summary: 'Enable, disable or give a new key to a delegation credential (a new key disables it)',
-    operation: `mutation UpdateDelegationCredential($orgId: Int!, $credentialId: String!, $input: UpdateDelegationCredentialInput!) { updateDelegationCredential(orgId: $orgId, credentialId: $credentialId, input: $input) { ${CREDENTIAL} } }`,
+    document: UpdateDelegationCredentialDocument,
     result: 'updateDelegationCredential',
   }),
 ];

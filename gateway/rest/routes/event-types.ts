@@ -1,6 +1,7 @@
+import { CreateEventTypeDocument, DeleteEventTypeDocument, GetEventTypeDocument, GetEventTypesDocument, UpdateEventTypeDocument } from '../contracts/generated';
 import { DEVIATION } from '../deviations';
-import { PAGINATION, route } from '../route';
-import { EVENT_TYPE_FIELDS, EVENT_TYPE_NULLS } from './event-type-fields';
+import { route } from '../route';
+import { EVENT_TYPE_NULLS } from './event-type-fields';
 
 export const eventTypeRoutes = [
   route({
@@ -8,10 +9,7 @@ export const eventTypeRoutes = [
     path: '/v2/event-types',
     tag: 'Event Types',
     summary: 'Get my event types (eventSlug: only the one with this slug)',
-    operation: `
-      query GetEventTypes($eventSlug: String, $take: Int, $skip: Int) {
-        eventTypes(eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
-      } ${EVENT_TYPE_FIELDS}`,
+    document: GetEventTypesDocument,
     result: 'eventTypes',
     nulls: EVENT_TYPE_NULLS,
     paginated: true,
@@ -21,7 +19,7 @@ export const eventTypeRoutes = [
     path: '/v2/event-types',
     tag: 'Event Types',
     summary: 'Create an event type',
-    operation: `mutation CreateEventType($input: CreateEventTypeInput!) { createEventType(input: $input) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    document: CreateEventTypeDocument,
     result: 'createEventType',
     nulls: EVENT_TYPE_NULLS,
     status: 201,
@@ -32,7 +30,7 @@ export const eventTypeRoutes = [
     path: '/v2/event-types/{eventTypeId}',
     tag: 'Event Types',
     summary: 'Get one of my event types',
-    operation: `query GetEventType($eventTypeId: Int!) { eventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    document: GetEventTypeDocument,
     result: 'eventType',
     nulls: EVENT_TYPE_NULLS,
   }),
@@ -41,10 +39,7 @@ export const eventTypeRoutes = [
     path: '/v2/event-types/{eventTypeId}',
     tag: 'Event Types',
     summary: 'Update an event type (teamId and parentId cannot change)',
-    operation: `
-      mutation UpdateEventType($eventTypeId: Int!, $input: UpdateEventTypeInput!) {
-        updateEventType(eventTypeId: $eventTypeId, input: $input) { ...EventTypeFields }
-      } ${EVENT_TYPE_FIELDS}`,
+    document: UpdateEventTypeDocument,
     result: 'updateEventType',
     nulls: EVENT_TYPE_NULLS,
     deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15],
@@ -54,7 +49,7 @@ export const eventTypeRoutes = [
     path: '/v2/event-types/{eventTypeId}',
     tag: 'Event Types',
     summary: 'Delete one of my event types (answers the deleted event type)',
-    operation: `mutation DeleteEventType($eventTypeId: Int!) { deleteEventType(eventTypeId: $eventTypeId) { ...EventTypeFields } } ${EVENT_TYPE_FIELDS}`,
+    document: DeleteEventTypeDocument,
     result: 'deleteEventType',
     nulls: EVENT_TYPE_NULLS,
   }),

@@ -1,6 +1,11 @@
-import { PAGINATION, route } from '../route';
-
-const ORG = 'id name slug metadata';
+import {
+  CreateManagedOrgDocument,
+  DeleteManagedOrgDocument,
+  GetManagedOrgDocument,
+  GetManagedOrgsDocument,
+  UpdateManagedOrgDocument,
+} from '../contracts/generated';
+import { route } from '../route';
 const BASE = '/v2/organizations/{orgId}/organizations';
 
 /** The reference's "Managed Orgs": organizations managed by another organization. */
@@ -10,7 +15,7 @@ export const managedOrganizationRoutes = [
     path: BASE,
     tag: 'Managed Orgs',
     summary: 'Create an organization within an organization (answers its API key, shown once)',
-    operation: `mutation CreateManagedOrg($orgId: Int!, $input: CreateManagedOrganizationInput!) { createManagedOrganization(orgId: $orgId, input: $input) { ${ORG} apiKey apiKeyExpiresAt } }`,
+    document: CreateManagedOrgDocument,
     result: 'createManagedOrganization',
     status: 201,
   }),
@@ -19,9 +24,7 @@ export const managedOrganizationRoutes = [
     path: BASE,
     tag: 'Managed Orgs',
     summary: 'Get all organizations within an organization (filter by slug, metadataKey with metadataValue)',
-    operation: `query GetManagedOrgs($orgId: Int!, $take: Int, $skip: Int, $slug: String, $metadataKey: String, $metadataValue: String) {
-      managedOrganizations(orgId: $orgId, take: $take, skip: $skip, slug: $slug, metadataKey: $metadataKey, metadataValue: $metadataValue) { items { ${ORG} } ${PAGINATION} }
-    }`,
+    document: GetManagedOrgsDocument,
     result: 'managedOrganizations',
     paginated: true,
   }),
@@ -30,7 +33,7 @@ export const managedOrganizationRoutes = [
     path: `${BASE}/{managedOrganizationId}`,
     tag: 'Managed Orgs',
     summary: 'Get an organization within an organization',
-    operation: `query GetManagedOrg($orgId: Int!, $managedOrganizationId: Int!) { managedOrganization(orgId: $orgId, managedOrganizationId: $managedOrganizationId) { ${ORG} } }`,
+    document: GetManagedOrgDocument,
     result: 'managedOrganization',
   }),
   route({
@@ -38,7 +41,7 @@ export const managedOrganizationRoutes = [
     path: `${BASE}/{managedOrganizationId}`,
     tag: 'Managed Orgs',
     summary: 'Update an organization within an organization (name, metadata)',
-    operation: `mutation UpdateManagedOrg($orgId: Int!, $managedOrganizationId: Int!, $input: UpdateManagedOrganizationInput!) { updateManagedOrganization(orgId: $orgId, managedOrganizationId: $managedOrganizationId, input: $input) { ${ORG} } }`,
+    document: UpdateManagedOrgDocument,
     result: 'updateManagedOrganization',
   }),
   route({
@@ -46,7 +49,7 @@ export const managedOrganizationRoutes = [
     path: `${BASE}/{managedOrganizationId}`,
     tag: 'Managed Orgs',
     summary: 'Delete an organization within an organization (one without teams; answers it as it was)',
-    operation: `mutation DeleteManagedOrg($orgId: Int!, $managedOrganizationId: Int!) { deleteManagedOrganization(orgId: $orgId, managedOrganizationId: $managedOrganizationId) { ${ORG} } }`,
+    document: DeleteManagedOrgDocument,
     result: 'deleteManagedOrganization',
   }),
 ];

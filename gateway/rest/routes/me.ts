@@ -1,13 +1,5 @@
+import { AcceptMyMembershipDocument, DeclineMyMembershipDocument, GetMeDocument, UpdateMeDocument } from '../contracts/generated';
 import { route } from '../route';
-import { MEMBERSHIP_FIELDS } from './memberships';
-
-/** MeOutput of the reference, with the memberships and booking limits our GET /v2/me has always shown. */
-const ME_FIELDS = /* GraphQL */ `
-  fragment MeFields on User {
-    id email username name timeZone timeFormat weekStart locale defaultScheduleId bio avatarUrl metadata createdAt
-    organizationId
-    organization { id name slug isPlatform }
-  }`;
 
 export const meRoutes = [
   route({
@@ -15,14 +7,7 @@ export const meRoutes = [
     path: '/v2/me',
     tag: 'Me',
     summary: 'Get my profile, with organization and team memberships',
-    operation: /* GraphQL */ `
-      query GetMe {
-        me {
-          ...MeFields
-          memberships { id teamId role accepted team { id name slug isOrganization parentId } }
-          bookingLimits { perDay perWeek perMonth perYear }
-        }
-      } ${ME_FIELDS}`,
+    document: GetMeDocument,
     result: 'me',
     nulls: { omit: ['organization'] },
   }),
@@ -32,7 +17,7 @@ export const meRoutes = [
     tag: 'Me',
     summary:
       'Update my profile: email, name, timeFormat (12 or 24), defaultScheduleId, weekStart, timeZone, locale, avatarUrl, bio, metadata (omitted fields keep their value)',
-    operation: /* GraphQL */ `mutation UpdateMe($input: UpdateMeInput!) { updateMe(input: $input) { ...MeFields } } ${ME_FIELDS}`,
+    document: UpdateMeDocument,
     result: 'updateMe',
     nulls: { omit: ['organization'] },
   }),
@@ -42,7 +27,7 @@ export const meRoutes = [
     path: '/v2/me/memberships/{membershipId}/accept',
     tag: 'Me',
     summary: 'Accept one of my memberships that waits for my answer (an invitation): from then on the team sees my schedules, time off and bookings',
-    operation: /* GraphQL */ `mutation AcceptMyMembership($membershipId: Int!) { acceptMyMembership(membershipId: $membershipId) { ...MembershipFields } } ${MEMBERSHIP_FIELDS}`,
+    document: AcceptMyMembershipDocument,
     result: 'acceptMyMembership',
   }),
   route({
@@ -50,7 +35,7 @@ export const meRoutes = [
     path: '/v2/me/memberships/{membershipId}/decline',
     tag: 'Me',
     summary: 'Decline one of my memberships that waits for my answer: it is removed (answers it as it was; 409 once accepted)',
-    operation: /* GraphQL */ `mutation DeclineMyMembership($membershipId: Int!) { declineMyMembership(membershipId: $membershipId) { ...MembershipFields } } ${MEMBERSHIP_FIELDS}`,
+    document: DeclineMyMembershipDocument,
     result: 'declineMyMembership',
   }),
 ];

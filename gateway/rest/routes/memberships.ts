@@ -1,14 +1,22 @@
+import {
+  CreateOrgMembershipDocument,
+  CreateOrgTeamMembershipDocument,
+  CreateTeamMembershipDocument,
+  DeleteOrgMembershipDocument,
+  DeleteOrgTeamMembershipDocument,
+  DeleteTeamMembershipDocument,
+  GetOrgMembershipDocument,
+  GetOrgMembershipsDocument,
+  GetOrgTeamMembershipDocument,
+  GetOrgTeamMembershipsDocument,
+  GetTeamMembershipDocument,
+  GetTeamMembershipsDocument,
+  UpdateOrgMembershipDocument,
+  UpdateOrgTeamMembershipDocument,
+  UpdateTeamMembershipDocument,
+} from '../contracts/generated';
 import { DEVIATION } from '../deviations';
-import { PAGINATION, route } from '../route';
-
-export const MEMBERSHIP_FIELDS = /* GraphQL */ `
-  fragment MembershipFields on Membership {
-    id userId teamId accepted role disableImpersonation
-    user { email avatarUrl username name bio metadata }
-  }`;
-
-/** Organization memberships also answer the member's attributes (reference OrganizationMembershipOutput). */
-const ORG_MEMBERSHIP = '...MembershipFields attributes { id name type option optionId options { optionId option } }';
+import { route } from '../route';
 /** Each attribute carries `option`/`optionId` or `options` by its type (the reference's four attribute shapes). */
 const ATTRIBUTE_NULLS = { omit: ['option', 'optionId', 'options'] } as const;
 
@@ -24,10 +32,7 @@ export const membershipRoutes = [
     path: TEAM,
     tag: 'Teams / Memberships',
     summary: 'Get all memberships of a team',
-    operation: `
-      query GetTeamMemberships($teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
-        teamMemberships(teamId: $teamId, take: $take, skip: $skip, emails: $emails) { items { ...MembershipFields } ${PAGINATION} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetTeamMembershipsDocument,
     result: 'teamMemberships',
     paginated: true,
   }),
@@ -37,10 +42,7 @@ export const membershipRoutes = [
     tag: 'Teams / Memberships',
     summary: 'Add a user to a team',
     deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner],
-    operation: `
-      mutation CreateTeamMembership($teamId: Int!, $input: CreateMembershipInput!) {
-        createTeamMembership(teamId: $teamId, input: $input) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: CreateTeamMembershipDocument,
     result: 'createTeamMembership',
     status: 201,
   }),
@@ -49,10 +51,7 @@ export const membershipRoutes = [
     path: `${TEAM}/{membershipId}`,
     tag: 'Teams / Memberships',
     summary: 'Get a membership of a team',
-    operation: `
-      query GetTeamMembership($teamId: Int!, $membershipId: Int!) {
-        teamMembership(teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetTeamMembershipDocument,
     result: 'teamMembership',
   }),
   route({
@@ -61,10 +60,7 @@ export const membershipRoutes = [
     tag: 'Teams / Memberships',
     summary: 'Update a membership of a team (role, accepted, impersonation)',
     deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner],
-    operation: `
-      mutation UpdateTeamMembership($teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
-        updateTeamMembership(teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: UpdateTeamMembershipDocument,
     result: 'updateTeamMembership',
   }),
   route({
@@ -72,10 +68,7 @@ export const membershipRoutes = [
     path: `${TEAM}/{membershipId}`,
     tag: 'Teams / Memberships',
     summary: 'Remove a team membership (answers the removed membership)',
-    operation: `
-      mutation DeleteTeamMembership($teamId: Int!, $membershipId: Int!) {
-        removeTeamMembership(teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: DeleteTeamMembershipDocument,
     result: 'removeTeamMembership',
   }),
   // Orgs / Teams / Memberships
@@ -85,13 +78,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Get all memberships of an organization team',
     deviations: [DEVIATION.teamAdminOnOrgPath],
-    operation: `
-      query GetOrgTeamMemberships($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int, $emails: [String!]) {
-        organizationTeamMemberships(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip, emails: $emails) {
-          items { ...MembershipFields }
-          ${PAGINATION}
-        }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetOrgTeamMembershipsDocument,
     result: 'organizationTeamMemberships',
     paginated: true,
   }),
@@ -101,10 +88,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Add a member of the organization to one of its teams',
     deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner, DEVIATION.teamAdminOnOrgPath],
-    operation: `
-      mutation CreateOrgTeamMembership($orgId: Int!, $teamId: Int!, $input: CreateMembershipInput!) {
-        createOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, input: $input) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: CreateOrgTeamMembershipDocument,
     result: 'createOrganizationTeamMembership',
     status: 201,
   }),
@@ -114,10 +98,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Get a membership of an organization team',
     deviations: [DEVIATION.teamAdminOnOrgPath],
-    operation: `
-      query GetOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
-        organizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetOrgTeamMembershipDocument,
     result: 'organizationTeamMembership',
   }),
   route({
@@ -126,10 +107,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Update a membership of an organization team',
     deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner, DEVIATION.teamAdminOnOrgPath],
-    operation: `
-      mutation UpdateOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
-        updateOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId, input: $input) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: UpdateOrgTeamMembershipDocument,
     result: 'updateOrganizationTeamMembership',
   }),
   route({
@@ -138,10 +116,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Teams / Memberships',
     summary: 'Remove an organization team membership (answers the removed membership)',
     deviations: [DEVIATION.teamAdminOnOrgPath],
-    operation: `
-      mutation DeleteOrgTeamMembership($orgId: Int!, $teamId: Int!, $membershipId: Int!) {
-        removeOrganizationTeamMembership(orgId: $orgId, teamId: $teamId, membershipId: $membershipId) { ...MembershipFields }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: DeleteOrgTeamMembershipDocument,
     result: 'removeOrganizationTeamMembership',
   }),
   // Orgs / Memberships
@@ -150,10 +125,7 @@ export const membershipRoutes = [
     path: ORG,
     tag: 'Orgs / Memberships',
     summary: 'Get all memberships of an organization',
-    operation: `
-      query GetOrgMemberships($orgId: Int!, $take: Int, $skip: Int) {
-        organizationMemberships(orgId: $orgId, take: $take, skip: $skip) { items { ${ORG_MEMBERSHIP} } ${PAGINATION} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetOrgMembershipsDocument,
     result: 'organizationMemberships',
     nulls: ATTRIBUTE_NULLS,
     paginated: true,
@@ -164,10 +136,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Memberships',
     summary: 'Add an existing user to an organization',
     deviations: [DEVIATION.consent],
-    operation: `
-      mutation CreateOrgMembership($orgId: Int!, $input: CreateMembershipInput!) {
-        createOrganizationMembership(orgId: $orgId, input: $input) { ${ORG_MEMBERSHIP} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: CreateOrgMembershipDocument,
     result: 'createOrganizationMembership',
     nulls: ATTRIBUTE_NULLS,
     status: 201,
@@ -177,10 +146,7 @@ export const membershipRoutes = [
     path: `${ORG}/{membershipId}`,
     tag: 'Orgs / Memberships',
     summary: 'Get a membership of an organization',
-    operation: `
-      query GetOrgMembership($orgId: Int!, $membershipId: Int!) {
-        organizationMembership(orgId: $orgId, membershipId: $membershipId) { ${ORG_MEMBERSHIP} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: GetOrgMembershipDocument,
     result: 'organizationMembership',
     nulls: ATTRIBUTE_NULLS,
   }),
@@ -190,10 +156,7 @@ export const membershipRoutes = [
     tag: 'Orgs / Memberships',
     summary: 'Update a membership of an organization',
     deviations: [DEVIATION.consent],
-    operation: `
-      mutation UpdateOrgMembership($orgId: Int!, $membershipId: Int!, $input: UpdateMembershipInput!) {
-        updateOrganizationMembership(orgId: $orgId, membershipId: $membershipId, input: $input) { ${ORG_MEMBERSHIP} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: UpdateOrgMembershipDocument,
     result: 'updateOrganizationMembership',
     nulls: ATTRIBUTE_NULLS,
   }),
@@ -202,10 +165,7 @@ export const membershipRoutes = [
     path: `${ORG}/{membershipId}`,
     tag: 'Orgs / Memberships',
     summary: 'Remove a user from an organization and its teams (answers the removed membership)',
-    operation: `
-      mutation DeleteOrgMembership($orgId: Int!, $membershipId: Int!) {
-        removeOrganizationMembership(orgId: $orgId, membershipId: $membershipId) { ${ORG_MEMBERSHIP} }
-      } ${MEMBERSHIP_FIELDS}`,
+    document: DeleteOrgMembershipDocument,
     result: 'removeOrganizationMembership',
     nulls: ATTRIBUTE_NULLS,
   }),

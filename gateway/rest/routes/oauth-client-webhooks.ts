@@ -1,6 +1,13 @@
+import {
+  CreateOAuthClientWebhookDocument,
+  DeleteAllOAuthClientWebhooksDocument,
+  DeleteOAuthClientWebhookDocument,
+  GetOAuthClientWebhookDocument,
+  GetOAuthClientWebhooksDocument,
+  UpdateOAuthClientWebhookDocument,
+} from '../contracts/generated';
 import { DEVIATION, withDeviations } from '../deviations';
-import { deprecatedRoute, PAGINATION, route, RouteEntry } from '../route';
-import { WEBHOOK_FIELDS } from './webhooks';
+import { deprecatedRoute, route, RouteEntry } from '../route';
 
 /**
  * Webhooks of a platform OAuth client (spec 2.4, 4.2; reference tag "Platform / Webhooks"): deprecated
@@ -23,10 +30,7 @@ const routes: RouteEntry[] = [
     method: 'GET',
     path: CLIENT_WEBHOOKS,
     summary: 'Get the webhooks of a platform OAuth client (deprecated)',
-    operation: `
-      query GetOAuthClientWebhooks($clientId: String!, $take: Int, $skip: Int) {
-        oAuthClientWebhooks(clientId: $clientId, take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetOAuthClientWebhooksDocument,
     result: 'oAuthClientWebhooks',
     paginated: true,
   }),
@@ -35,10 +39,7 @@ const routes: RouteEntry[] = [
     method: 'POST',
     path: CLIENT_WEBHOOKS,
     summary: 'Create a webhook of a platform OAuth client (deprecated; 409 when it already has one for the subscriberUrl)',
-    operation: `
-      mutation CreateOAuthClientWebhook($clientId: String!, $input: CreateWebhookInput!) {
-        createOAuthClientWebhook(clientId: $clientId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: CreateOAuthClientWebhookDocument,
     result: 'createOAuthClientWebhook',
     status: 201,
   }),
@@ -47,7 +48,7 @@ const routes: RouteEntry[] = [
     method: 'DELETE',
     path: CLIENT_WEBHOOKS,
     summary: 'Delete every webhook of a platform OAuth client (deprecated; answers how many were deleted)',
-    operation: `mutation DeleteAllOAuthClientWebhooks($clientId: String!) { deleteAllOAuthClientWebhooks(clientId: $clientId) }`,
+    document: DeleteAllOAuthClientWebhooksDocument,
     result: 'deleteAllOAuthClientWebhooks',
   }),
   route({
@@ -55,10 +56,7 @@ const routes: RouteEntry[] = [
     method: 'GET',
     path: `${CLIENT_WEBHOOKS}/{webhookId}`,
     summary: 'Get a webhook of a platform OAuth client (deprecated)',
-    operation: `
-      query GetOAuthClientWebhook($clientId: String!, $webhookId: Int!) {
-        oAuthClientWebhook(clientId: $clientId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetOAuthClientWebhookDocument,
     result: 'oAuthClientWebhook',
   }),
   route({
@@ -66,10 +64,7 @@ const routes: RouteEntry[] = [
     method: 'PATCH',
     path: `${CLIENT_WEBHOOKS}/{webhookId}`,
     summary: 'Update a webhook of a platform OAuth client (deprecated; partial, checked like a create)',
-    operation: `
-      mutation UpdateOAuthClientWebhook($clientId: String!, $webhookId: Int!, $input: UpdateWebhookInput!) {
-        updateOAuthClientWebhook(clientId: $clientId, webhookId: $webhookId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: UpdateOAuthClientWebhookDocument,
     result: 'updateOAuthClientWebhook',
   }),
   route({
@@ -77,10 +72,7 @@ const routes: RouteEntry[] = [
     method: 'DELETE',
     path: `${CLIENT_WEBHOOKS}/{webhookId}`,
     summary: 'Delete a webhook of a platform OAuth client (deprecated; answers the deleted webhook)',
-    operation: `
-      mutation DeleteOAuthClientWebhook($clientId: String!, $webhookId: Int!) {
-        deleteOAuthClientWebhook(clientId: $clientId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: DeleteOAuthClientWebhookDocument,
     result: 'deleteOAuthClientWebhook',
   }),
 ];

@@ -1,3 +1,4 @@
+import { OAuthTokenDocument } from '../contracts/generated';
 import { route } from '../route';
 
 /** RFC 6749's token endpoint (spec 4.1); its client-secret failures are counted (gateway/rate-limits). */
@@ -9,16 +10,7 @@ export const oauthRoutes = [
     path: TOKEN_ENDPOINT_PATH,
     tag: 'OAuth',
     summary: 'Exchange an authorization code, or rotate a refresh token, for an access token (RFC 6749; JSON or form body)',
-    operation: /* GraphQL */ `
-      mutation OAuthToken($input: OAuthTokenRequest!) {
-        oauthToken(input: $input) {
-          access_token: accessToken
-          refresh_token: refreshToken
-          token_type: tokenType
-          expires_in: expiresIn
-          scope
-        }
-      }`,
+    document: OAuthTokenDocument,
     result: 'oauthToken',
     body: 'form-or-json',
     bodyLimit: '8kb',

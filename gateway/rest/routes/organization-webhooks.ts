@@ -1,6 +1,12 @@
+import {
+  CreateOrganizationWebhookDocument,
+  DeleteOrganizationWebhookDocument,
+  GetOrganizationWebhookDocument,
+  GetOrganizationWebhooksDocument,
+  UpdateOrganizationWebhookDocument,
+} from '../contracts/generated';
 import { DEVIATION, withDeviations } from '../deviations';
-import { PAGINATION, route, RouteEntry } from '../route';
-import { WEBHOOK_FIELDS } from './webhooks';
+import { route, RouteEntry } from '../route';
 
 /** Webhooks of an organization (reference tag "Orgs / Webhooks"; ORG_WEBHOOK_READ / ORG_WEBHOOK_WRITE, org admins). */
 const ORG_WEBHOOKS = '/v2/organizations/{orgId}/webhooks';
@@ -12,10 +18,7 @@ const routes: RouteEntry[] = [
     path: ORG_WEBHOOKS,
     tag: TAG,
     summary: 'Get the webhooks of an organization',
-    operation: `
-      query GetOrganizationWebhooks($orgId: Int!, $take: Int, $skip: Int) {
-        organizationWebhooks(orgId: $orgId, take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetOrganizationWebhooksDocument,
     result: 'organizationWebhooks',
     paginated: true,
   }),
@@ -24,10 +27,7 @@ const routes: RouteEntry[] = [
     path: ORG_WEBHOOKS,
     tag: TAG,
     summary: 'Create a webhook of an organization (409 when it already has one for the subscriberUrl)',
-    operation: `
-      mutation CreateOrganizationWebhook($orgId: Int!, $input: CreateWebhookInput!) {
-        createOrganizationWebhook(orgId: $orgId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: CreateOrganizationWebhookDocument,
     result: 'createOrganizationWebhook',
     status: 201,
   }),
@@ -36,10 +36,7 @@ const routes: RouteEntry[] = [
     path: `${ORG_WEBHOOKS}/{webhookId}`,
     tag: TAG,
     summary: "Get a webhook of an organization (404 for another organization's)",
-    operation: `
-      query GetOrganizationWebhook($orgId: Int!, $webhookId: Int!) {
-        organizationWebhook(orgId: $orgId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetOrganizationWebhookDocument,
     result: 'organizationWebhook',
   }),
   route({
@@ -47,10 +44,7 @@ const routes: RouteEntry[] = [
     path: `${ORG_WEBHOOKS}/{webhookId}`,
     tag: TAG,
     summary: 'Update a webhook of an organization (partial; checked like a create)',
-    operation: `
-      mutation UpdateOrganizationWebhook($orgId: Int!, $webhookId: Int!, $input: UpdateWebhookInput!) {
-        updateOrganizationWebhook(orgId: $orgId, webhookId: $webhookId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: UpdateOrganizationWebhookDocument,
     result: 'updateOrganizationWebhook',
   }),
   route({
@@ -58,10 +52,7 @@ const routes: RouteEntry[] = [
     path: `${ORG_WEBHOOKS}/{webhookId}`,
     tag: TAG,
     summary: 'Delete a webhook of an organization (answers the deleted webhook)',
-    operation: `
-      mutation DeleteOrganizationWebhook($orgId: Int!, $webhookId: Int!) {
-        deleteOrganizationWebhook(orgId: $orgId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: DeleteOrganizationWebhookDocument,
     result: 'deleteOrganizationWebhook',
   }),
 ];

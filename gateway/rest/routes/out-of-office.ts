@@ -1,9 +1,24 @@
+import {
+  CreateMyOooDocument,
+  CreateOrgTeamUserOooDocument,
+  CreateTeamUserOooDocument,
+  DeleteOrgTeamUserOooDocument,
+  DeleteTeamUserOooDocument,
+  GetOrgTeamUserOooDocument,
+  GetTeamUserOooDocument,
+  UpdateOrgTeamUserOooDocument,
+  UpdateTeamUserOooDocument,
+  CreateOrgUserOooDocument,
+  DeleteMyOooDocument,
+  DeleteOrgUserOooDocument,
+  GetMyOooDocument,
+  GetOrgOooDocument,
+  GetOrgUserOooDocument,
+  UpdateMyOooDocument,
+  UpdateOrgUserOooDocument,
+} from '../contracts/generated';
 import { DEVIATION } from '../deviations';
-import { PAGINATION, route } from '../route';
-
-const ENTRY = 'id uuid userId toUserId start end notes reason';
-const SORT_VARS = '$sortStart: String, $sortEnd: String, $take: Int, $skip: Int';
-const SORT_ARGS = 'sortStart: $sortStart, sortEnd: $sortEnd, take: $take, skip: $skip';
+import { route } from '../route';
 
 /**
  * Out-of-office entries of a team member (spec 5.3 TEAM_SCHEDULE_READ / TEAM_SCHEDULE_WRITE; the reference
@@ -12,9 +27,9 @@ const SORT_ARGS = 'sortStart: $sortStart, sortEnd: $sortEnd, take: $take, skip: 
 function teamUserOooRoutes(onOrganization: boolean) {
   const base = onOrganization ? '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/ooo' : '/v2/teams/{teamId}/users/{userId}/ooo';
   const tag = onOrganization ? 'Orgs / Teams / Users / OOO' : 'Teams / Users / OOO';
-  const name = onOrganization ? 'OrgTeamUserOoo' : 'TeamUserOoo';
-  const vars = onOrganization ? '$orgId: Int!, $teamId: Int!, $userId: Int!' : '$teamId: Int!, $userId: Int!';
-  const args = onOrganization ? 'orgId: $orgId, teamId: $teamId, userId: $userId' : 'teamId: $teamId, userId: $userId';
+  const documents = onOrganization
+    ? { list: GetOrgTeamUserOooDocument, create: CreateOrgTeamUserOooDocument, update: UpdateOrgTeamUserOooDocument, delete: DeleteOrgTeamUserOooDocument }
+    : { list: GetTeamUserOooDocument, create: CreateTeamUserOooDocument, update: UpdateTeamUserOooDocument, delete: DeleteTeamUserOooDocument };
   const who = onOrganization ? 'a member of a team of the organization (team or organization admin)' : 'a member of the team (team admin)';
   return [
     route({
@@ -22,7 +37,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       path: base,
       tag,
       summary: `Get the out-of-office entries of ${who}`,
-      operation: `query Get${name}(${vars}, ${SORT_VARS}) { teamUserOutOfOffice(${args}, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+      document: documents.list,
       result: 'teamUserOutOfOffice',
       paginated: true,
     }),
@@ -31,7 +46,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       path: base,
       tag,
       summary: `Create an out-of-office entry for ${who}; the cover must be a member of the team`,
-      operation: `mutation Create${name}(${vars}, $input: CreateOutOfOfficeInput!) { createTeamUserOutOfOffice(${args}, input: $input) { ${ENTRY} } }`,
+      document: documents.create,
       result: 'createTeamUserOutOfOffice',
       status: 201,
     }),
@@ -41,7 +56,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       tag,
       summary: `Update an out-of-office entry of ${who}`,
       deviations: [DEVIATION.otherOooEntry],
-      operation: `mutation Update${name}(${vars}, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateTeamUserOutOfOffice(${args}, oooId: $oooId, input: $input) { ${ENTRY} } }`,
+      document: documents.update,
       result: 'updateTeamUserOutOfOffice',
     }),
     route({
@@ -50,7 +65,7 @@ function teamUserOooRoutes(onOrganization: boolean) {
       tag,
       summary: `Delete an out-of-office entry of ${who} (answers the deleted entry)`,
       deviations: [DEVIATION.otherOooEntry],
-      operation: `mutation Delete${name}(${vars}, $oooId: Int!) { deleteTeamUserOutOfOffice(${args}, oooId: $oooId) { ${ENTRY} } }`,
+      document: documents.delete,
       result: 'deleteTeamUserOutOfOffice',
     }),
   ];
@@ -62,7 +77,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/me/ooo',
     tag: 'Me / OOO',
     summary: 'Get my out-of-office entries',
-    operation: `query GetMyOoo(${SORT_VARS}) { myOutOfOffice(${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    document: GetMyOooDocument,
     result: 'myOutOfOffice',
     paginated: true,
   }),
@@ -71,7 +86,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/me/ooo',
     tag: 'Me / OOO',
     summary: 'Create an out-of-office entry (whole UTC days; an overlap with another entry is a 409)',
-    operation: `mutation CreateMyOoo($input: CreateOutOfOfficeInput!) { createMyOutOfOffice(input: $input) { ${ENTRY} } }`,
+    document: CreateMyOooDocument,
     result: 'createMyOutOfOffice',
     status: 201,
   }),
@@ -80,7 +95,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/me/ooo/{oooId}',
     tag: 'Me / OOO',
     summary: 'Update one of my out-of-office entries',
-    operation: `mutation UpdateMyOoo($oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateMyOutOfOffice(oooId: $oooId, input: $input) { ${ENTRY} } }`,
+    document: UpdateMyOooDocument,
     result: 'updateMyOutOfOffice',
   }),
   route({
@@ -88,7 +103,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/me/ooo/{oooId}',
     tag: 'Me / OOO',
     summary: 'Delete one of my out-of-office entries (answers the deleted entry)',
-    operation: `mutation DeleteMyOoo($oooId: Int!) { deleteMyOutOfOffice(oooId: $oooId) { ${ENTRY} } }`,
+    document: DeleteMyOooDocument,
     result: 'deleteMyOutOfOffice',
   }),
   route({
@@ -96,7 +111,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/ooo',
     tag: 'Orgs / Users / OOO',
     summary: 'Get the out-of-office entries of an organization user',
-    operation: `query GetOrgUserOoo($orgId: Int!, $userId: Int!, ${SORT_VARS}) { organizationUserOutOfOffice(orgId: $orgId, userId: $userId, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    document: GetOrgUserOooDocument,
     result: 'organizationUserOutOfOffice',
     paginated: true,
   }),
@@ -105,7 +120,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/ooo',
     tag: 'Orgs / Users / OOO',
     summary: 'Create an out-of-office entry for an organization user',
-    operation: `mutation CreateOrgUserOoo($orgId: Int!, $userId: Int!, $input: CreateOutOfOfficeInput!) { createOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, input: $input) { ${ENTRY} } }`,
+    document: CreateOrgUserOooDocument,
     result: 'createOrganizationUserOutOfOffice',
     status: 201,
   }),
@@ -115,7 +130,7 @@ export const outOfOfficeRoutes = [
     tag: 'Orgs / Users / OOO',
     summary: 'Update an out-of-office entry of an organization user',
     deviations: [DEVIATION.otherOooEntry],
-    operation: `mutation UpdateOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) { updateOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId, input: $input) { ${ENTRY} } }`,
+    document: UpdateOrgUserOooDocument,
     result: 'updateOrganizationUserOutOfOffice',
   }),
   route({
@@ -124,7 +139,7 @@ export const outOfOfficeRoutes = [
     tag: 'Orgs / Users / OOO',
     summary: 'Delete an out-of-office entry of an organization user (answers the deleted entry)',
     deviations: [DEVIATION.otherOooEntry],
-    operation: `mutation DeleteOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!) { deleteOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId) { ${ENTRY} } }`,
+    document: DeleteOrgUserOooDocument,
     result: 'deleteOrganizationUserOutOfOffice',
   }),
   route({
@@ -132,7 +147,7 @@ export const outOfOfficeRoutes = [
     path: '/v2/organizations/{orgId}/ooo',
     tag: 'Orgs / Users / OOO',
     summary: 'Get the out-of-office entries of every organization user (optionally of one e-mail)',
-    operation: `query GetOrgOoo($orgId: Int!, $email: String, ${SORT_VARS}) { organizationOutOfOffice(orgId: $orgId, email: $email, ${SORT_ARGS}) { items { ${ENTRY} } ${PAGINATION} } }`,
+    document: GetOrgOooDocument,
     result: 'organizationOutOfOffice',
     paginated: true,
   }),

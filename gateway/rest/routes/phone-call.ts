@@ -1,3 +1,4 @@
+import { CreateOrganizationTeamPhoneCallDocument, CreateTeamPhoneCallDocument } from '../contracts/generated';
 import { route, RouteEntry } from '../route';
 
 /**
@@ -14,10 +15,7 @@ export const phoneCallRoutes: RouteEntry[] = [
     summary: 'Create a phone call for an organization team event type (answers callId and agentId)',
     version: '2026-06-12',
     versionRequired: true,
-    operation: `
-      mutation CreateOrganizationTeamPhoneCall($orgId: Int!, $teamId: Int!, $eventTypeId: Int!, $input: CreatePhoneCallInput!) {
-        createTeamEventTypePhoneCall(orgId: $orgId, teamId: $teamId, eventTypeId: $eventTypeId, input: $input) { callId agentId }
-      }`,
+    document: CreateOrganizationTeamPhoneCallDocument,
     result: 'createTeamEventTypePhoneCall',
     status: 201,
   }),
@@ -28,10 +26,7 @@ export const phoneCallRoutes: RouteEntry[] = [
     summary: 'Create a phone call for a team event type (answers callId and agentId)',
     version: '2026-06-12',
     versionRequired: true,
-    operation: `
-      mutation CreateTeamPhoneCall($teamId: Int!, $eventTypeId: Int!, $input: CreatePhoneCallInput!) {
-        createTeamEventTypePhoneCall(teamId: $teamId, eventTypeId: $eventTypeId, input: $input) { callId agentId }
-      }`,
+    document: CreateTeamPhoneCallDocument,
     result: 'createTeamEventTypePhoneCall',
     status: 201,
   }),

@@ -1,7 +1,17 @@
-import { PAGINATION, route } from '../route';
-
-const ROLE = 'id name type permissions createdAt updatedAt color description organizationId';
-const MEMBERSHIP = 'id userId teamId accepted role customRoleId';
+import {
+  AddOrgRolePermissionsDocument,
+  AssignOrgRoleDocument,
+  CreateOrgRoleDocument,
+  DeleteOrgRoleDocument,
+  GetOrgRoleDocument,
+  GetOrgRolePermissionsDocument,
+  GetOrgRolesDocument,
+  RemoveOrgRolePermissionDocument,
+  ReplaceOrgRolePermissionsDocument,
+  UnassignOrgRoleDocument,
+  UpdateOrgRoleDocument,
+} from '../contracts/generated';
+import { route } from '../route';
 
 export const roleRoutes = [
   route({
@@ -9,10 +19,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}',
     tag: 'Orgs / Roles',
     summary: 'Get an organization role with its permissions',
-    operation: `
-      query GetOrgRole($orgId: Int!, $roleId: String!) {
-        organizationRole(orgId: $orgId, roleId: $roleId) { ${ROLE} }
-      }`,
+    document: GetOrgRoleDocument,
     result: 'organizationRole',
   }),
   route({
@@ -20,7 +27,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles',
     tag: 'Orgs / Roles',
     summary: 'Get the roles of an organization (the SYSTEM roles, then the custom ones)',
-    operation: `query GetOrgRoles($orgId: Int!, $take: Int, $skip: Int) { organizationRoles(orgId: $orgId, take: $take, skip: $skip) { items { ${ROLE} } ${PAGINATION} } }`,
+    document: GetOrgRolesDocument,
     result: 'organizationRoles',
     paginated: true,
   }),
@@ -29,7 +36,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles',
     tag: 'Orgs / Roles',
     summary: 'Create a custom role with resource.action permissions',
-    operation: `mutation CreateOrgRole($orgId: Int!, $input: CreateRoleInput!) { createOrganizationRole(orgId: $orgId, input: $input) { ${ROLE} } }`,
+    document: CreateOrgRoleDocument,
     result: 'createOrganizationRole',
     status: 201,
   }),
@@ -38,7 +45,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}',
     tag: 'Orgs / Roles',
     summary: 'Update a custom role',
-    operation: `mutation UpdateOrgRole($orgId: Int!, $roleId: String!, $input: UpdateRoleInput!) { updateOrganizationRole(orgId: $orgId, roleId: $roleId, input: $input) { ${ROLE} } }`,
+    document: UpdateOrgRoleDocument,
     result: 'updateOrganizationRole',
   }),
   route({
@@ -46,7 +53,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}',
     tag: 'Orgs / Roles',
     summary: 'Delete a custom role (answers the deleted role; its members fall back to their membership role)',
-    operation: `mutation DeleteOrgRole($orgId: Int!, $roleId: String!) { deleteOrganizationRole(orgId: $orgId, roleId: $roleId) { ${ROLE} } }`,
+    document: DeleteOrgRoleDocument,
     result: 'deleteOrganizationRole',
   }),
   route({
@@ -54,7 +61,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions',
     tag: 'Orgs / Roles / Permissions',
     summary: 'Get the permissions of a role',
-    operation: `query GetOrgRolePermissions($orgId: Int!, $roleId: String!) { organizationRolePermissions(orgId: $orgId, roleId: $roleId) }`,
+    document: GetOrgRolePermissionsDocument,
     result: 'organizationRolePermissions',
   }),
   route({
@@ -62,7 +69,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions',
     tag: 'Orgs / Roles / Permissions',
     summary: 'Add permissions to a custom role (answers all of its permissions)',
-    operation: `mutation AddOrgRolePermissions($orgId: Int!, $roleId: String!, $input: RolePermissionsInput!) { addOrganizationRolePermissions(orgId: $orgId, roleId: $roleId, input: $input) }`,
+    document: AddOrgRolePermissionsDocument,
     result: 'addOrganizationRolePermissions',
     status: 201,
   }),
@@ -71,7 +78,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions',
     tag: 'Orgs / Roles / Permissions',
     summary: 'Replace the permissions of a custom role',
-    operation: `mutation ReplaceOrgRolePermissions($orgId: Int!, $roleId: String!, $input: RolePermissionsInput!) { replaceOrganizationRolePermissions(orgId: $orgId, roleId: $roleId, input: $input) }`,
+    document: ReplaceOrgRolePermissionsDocument,
     result: 'replaceOrganizationRolePermissions',
   }),
   route({
@@ -79,7 +86,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions/{permission}',
     tag: 'Orgs / Roles / Permissions',
     summary: 'Remove one permission from a custom role (answers the permissions left)',
-    operation: `mutation RemoveOrgRolePermission($orgId: Int!, $roleId: String!, $permission: String!) { removeOrganizationRolePermission(orgId: $orgId, roleId: $roleId, permission: $permission) }`,
+    document: RemoveOrgRolePermissionDocument,
     result: 'removeOrganizationRolePermission',
   }),
   route({
@@ -87,7 +94,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/assignments',
     tag: 'Orgs / Roles',
     summary: 'Give a membership of the organization (or of one of its teams) the custom role',
-    operation: `mutation AssignOrgRole($orgId: Int!, $roleId: String!, $input: AssignRoleInput!) { assignOrganizationRole(orgId: $orgId, roleId: $roleId, input: $input) { ${MEMBERSHIP} } }`,
+    document: AssignOrgRoleDocument,
     result: 'assignOrganizationRole',
     status: 201,
   }),
@@ -96,7 +103,7 @@ export const roleRoutes = [
     path: '/v2/organizations/{orgId}/roles/{roleId}/assignments/{membershipId}',
     tag: 'Orgs / Roles',
     summary: 'Take the custom role from a membership (answers the membership)',
-    operation: `mutation UnassignOrgRole($orgId: Int!, $roleId: String!, $membershipId: Int!) { unassignOrganizationRole(orgId: $orgId, roleId: $roleId, membershipId: $membershipId) { ${MEMBERSHIP} } }`,
+    document: UnassignOrgRoleDocument,
     result: 'unassignOrganizationRole',
   }),
 ];

@@ -1,9 +1,21 @@
-import { PAGINATION, route } from '../route';
-
-const SCHEDULE_FIELDS = /* GraphQL */ `
-  fragment ScheduleFields on Schedule {
-    id ownerId name timeZone availability { days startTime endTime } isDefault overrides { date startTime endTime }
-  }`;
+import {
+  CreateOrgUserScheduleDocument,
+  CreateScheduleDocument,
+  DeleteOrgUserScheduleDocument,
+  DeleteScheduleDocument,
+  GetDefaultScheduleDocument,
+  GetOrgSchedulesDocument,
+  GetOrgTeamSchedulesDocument,
+  GetOrgTeamUserSchedulesDocument,
+  GetOrgUserScheduleDocument,
+  GetOrgUserSchedulesDocument,
+  GetScheduleDocument,
+  GetSchedulesDocument,
+  GetTeamSchedulesDocument,
+  UpdateOrgUserScheduleDocument,
+  UpdateScheduleDocument,
+} from '../contracts/generated';
+import { route } from '../route';
 
 export const scheduleRoutes = [
   route({
@@ -11,10 +23,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules',
     tag: 'Schedules',
     summary: 'Get my schedules (isDefault marks the default one)',
-    operation: `
-      query GetSchedules($take: Int, $skip: Int) {
-        schedules(take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetSchedulesDocument,
     result: 'schedules',
     paginated: true,
   }),
@@ -23,7 +32,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules',
     tag: 'Schedules',
     summary: 'Create a schedule (`schedule` is accepted as an alias of `availability`)',
-    operation: `mutation CreateSchedule($input: CreateScheduleInput!) { createSchedule(input: $input) { ...ScheduleFields } } ${SCHEDULE_FIELDS}`,
+    document: CreateScheduleDocument,
     result: 'createSchedule',
     status: 201,
   }),
@@ -32,7 +41,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules/default',
     tag: 'Schedules',
     summary: 'Get my default schedule (data is null when I have no schedule)',
-    operation: `query GetDefaultSchedule { defaultSchedule { ...ScheduleFields } } ${SCHEDULE_FIELDS}`,
+    document: GetDefaultScheduleDocument,
     result: 'defaultSchedule',
   }),
   route({
@@ -40,7 +49,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules/{scheduleId}',
     tag: 'Schedules',
     summary: 'Get one of my schedules',
-    operation: `query GetSchedule($scheduleId: Int!) { schedule(scheduleId: $scheduleId) { ...ScheduleFields } } ${SCHEDULE_FIELDS}`,
+    document: GetScheduleDocument,
     result: 'schedule',
   }),
   route({
@@ -48,10 +57,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules/{scheduleId}',
     tag: 'Schedules',
     summary: 'Update one of my schedules (omitted fields keep their value; isDefault true moves the default here)',
-    operation: `
-      mutation UpdateSchedule($scheduleId: Int!, $input: UpdateScheduleInput!) {
-        updateSchedule(scheduleId: $scheduleId, input: $input) { ...ScheduleFields }
-      } ${SCHEDULE_FIELDS}`,
+    document: UpdateScheduleDocument,
     result: 'updateSchedule',
   }),
   route({
@@ -59,7 +65,7 @@ export const scheduleRoutes = [
     path: '/v2/schedules/{scheduleId}',
     tag: 'Schedules',
     summary: 'Delete one of my schedules (answers the deleted schedule; the default only when it is the last one)',
-    operation: `mutation DeleteSchedule($scheduleId: Int!) { deleteSchedule(scheduleId: $scheduleId) { ...ScheduleFields } } ${SCHEDULE_FIELDS}`,
+    document: DeleteScheduleDocument,
     result: 'deleteSchedule',
   }),
   route({
@@ -67,10 +73,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/schedules',
     tag: 'Orgs / Users / Schedules',
     summary: 'Get all schedules of a member of the organization',
-    operation: `
-      query GetOrgUserSchedules($orgId: Int!, $userId: Int!) {
-        organizationUser(orgId: $orgId, userId: $userId) { schedules { ...ScheduleFields } }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetOrgUserSchedulesDocument,
     result: 'organizationUser.schedules',
   }),
   route({
@@ -78,10 +81,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
     tag: 'Orgs / Users / Schedules',
     summary: 'Get one schedule of a member of the organization',
-    operation: `
-      query GetOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!) {
-        organizationUser(orgId: $orgId, userId: $userId) { schedule(scheduleId: $scheduleId) { ...ScheduleFields } }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetOrgUserScheduleDocument,
     result: 'organizationUser.schedule',
   }),
   route({
@@ -89,10 +89,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/schedules',
     tag: 'Orgs / Users / Schedules',
     summary: 'Create a schedule for a member of the organization (the body of POST /v2/schedules)',
-    operation: `
-      mutation CreateOrgUserSchedule($orgId: Int!, $userId: Int!, $input: CreateScheduleInput!) {
-        createOrganizationUserSchedule(orgId: $orgId, userId: $userId, input: $input) { ...ScheduleFields }
-      } ${SCHEDULE_FIELDS}`,
+    document: CreateOrgUserScheduleDocument,
     result: 'createOrganizationUserSchedule',
     status: 201,
   }),
@@ -101,10 +98,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
     tag: 'Orgs / Users / Schedules',
     summary: 'Update a schedule of a member of the organization (omitted fields keep their value)',
-    operation: `
-      mutation UpdateOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!, $input: UpdateScheduleInput!) {
-        updateOrganizationUserSchedule(orgId: $orgId, userId: $userId, scheduleId: $scheduleId, input: $input) { ...ScheduleFields }
-      } ${SCHEDULE_FIELDS}`,
+    document: UpdateOrgUserScheduleDocument,
     result: 'updateOrganizationUserSchedule',
   }),
   route({
@@ -112,10 +106,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}/schedules/{scheduleId}',
     tag: 'Orgs / Users / Schedules',
     summary: 'Delete a schedule of a member of the organization (answers the deleted schedule)',
-    operation: `
-      mutation DeleteOrgUserSchedule($orgId: Int!, $userId: Int!, $scheduleId: Int!) {
-        deleteOrganizationUserSchedule(orgId: $orgId, userId: $userId, scheduleId: $scheduleId) { ...ScheduleFields }
-      } ${SCHEDULE_FIELDS}`,
+    document: DeleteOrgUserScheduleDocument,
     result: 'deleteOrganizationUserSchedule',
   }),
   route({
@@ -123,10 +114,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/schedules',
     tag: 'Orgs / Schedules',
     summary: 'Get the schedules of every member of the organization (organization admin)',
-    operation: `
-      query GetOrgSchedules($orgId: Int!, $take: Int, $skip: Int) {
-        organizationSchedules(orgId: $orgId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetOrgSchedulesDocument,
     result: 'organizationSchedules',
     paginated: true,
   }),
@@ -135,10 +123,7 @@ export const scheduleRoutes = [
     path: '/v2/teams/{teamId}/schedules',
     tag: 'Teams / Schedules',
     summary: 'Get the schedules of every member of the team (team admin)',
-    operation: `
-      query GetTeamSchedules($teamId: Int!, $take: Int, $skip: Int) {
-        teamSchedules(teamId: $teamId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetTeamSchedulesDocument,
     result: 'teamSchedules',
     paginated: true,
   }),
@@ -147,10 +132,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/teams/{teamId}/schedules',
     tag: 'Orgs / Teams / Schedules',
     summary: 'Get the schedules of every member of a team of the organization (team or organization admin)',
-    operation: `
-      query GetOrgTeamSchedules($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
-        teamSchedules(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) { items { ...ScheduleFields } ${PAGINATION} }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetOrgTeamSchedulesDocument,
     result: 'teamSchedules',
     paginated: true,
   }),
@@ -159,10 +141,7 @@ export const scheduleRoutes = [
     path: '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules',
     tag: 'Orgs / Teams / Users / Schedules',
     summary: 'Get the schedules of one member of a team of the organization (team or organization admin)',
-    operation: `
-      query GetOrgTeamUserSchedules($orgId: Int!, $teamId: Int!, $userId: Int!) {
-        teamMemberSchedules(orgId: $orgId, teamId: $teamId, userId: $userId) { ...ScheduleFields }
-      } ${SCHEDULE_FIELDS}`,
+    document: GetOrgTeamUserSchedulesDocument,
     result: 'teamMemberSchedules',
   }),
 ];

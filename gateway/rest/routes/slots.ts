@@ -1,3 +1,11 @@
+import {
+  DeleteSlotReservationDocument,
+  GetAvailableSlotsDocument,
+  GetSlotReservationDocument,
+  GetSlotsDocument,
+  ReserveSlotDocument,
+  UpdateSlotReservationDocument,
+} from '../contracts/generated';
 import { route, RouteEntry } from '../route';
 
 export const slotRoutes: RouteEntry[] = [
@@ -7,23 +15,12 @@ export const slotRoutes: RouteEntry[] = [
     tag: 'Slots',
     summary:
       'Bookable slots of an event type (eventTypeId, or eventTypeSlug with username or teamSlug [and organizationSlug]) from startTime to endTime, by day in timeZone (default UTC); public',
-    operation: `
-      query GetAvailableSlots(
-        $eventTypeId: Int, $eventTypeSlug: String, $username: String, $teamSlug: String, $organizationSlug: String,
-        $startTime: String!, $endTime: String!, $timeZone: String
-      ) {
-        availableSlots(
-          eventTypeId: $eventTypeId, eventTypeSlug: $eventTypeSlug, username: $username, teamSlug: $teamSlug, organizationSlug: $organizationSlug,
-          startTime: $startTime, endTime: $endTime, timeZone: $timeZone
-        ) { slots away { start end reason toUser { id username name } toEventTypeId toEventTypeSlug } }
-      }`,
+    document: GetAvailableSlotsDocument,
     result: 'availableSlots',
     // `away` (out-of-office redirects of the event type's owner) only when there is one.
     nulls: { omit: ['away'] },
   }),
 ];
-
-const RESERVATION_FIELDS = 'eventTypeId slotStart slotEnd slotDuration reservationUid reservationDuration reservationUntil';
 
 /** GET /v2/slots (the reference's 2024-09-04 version) and slot reservations: public (spec 5.3), one behaviour each (the header is not needed). */
 export const slotV2Routes: RouteEntry[] = [
@@ -33,17 +30,7 @@ export const slotV2Routes: RouteEntry[] = [
     tag: 'Slots',
     summary:
       'Bookable slots by date (2024-09-04): eventTypeId, or eventTypeSlug with username or teamSlug [and organizationSlug], or usernames (a dynamic group); start, end, timeZone, duration, format=range; public',
-    operation: `
-      query GetSlots(
-        $eventTypeId: Int, $eventTypeSlug: String, $username: String, $teamSlug: String, $organizationSlug: String, $usernames: String,
-        $start: String!, $end: String!, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String
-      ) {
-        slots(
-          eventTypeId: $eventTypeId, eventTypeSlug: $eventTypeSlug, username: $username, teamSlug: $teamSlug, organizationSlug: $organizationSlug,
-          usernames: $usernames, start: $start, end: $end, timeZone: $timeZone, duration: $duration, format: $format,
-          bookingUidToReschedule: $bookingUidToReschedule
-        )
-      }`,
+    document: GetSlotsDocument,
     result: 'slots',
   }),
   route({
@@ -51,7 +38,7 @@ export const slotV2Routes: RouteEntry[] = [
     path: '/v2/slots/reservations',
     tag: 'Slots',
     summary: 'Hold a slot so that nobody else can book it for reservationDuration minutes (default 5); book it with reservationUid; public',
-    operation: `mutation ReserveSlot($input: ReserveSlotInput!) { reserveSlot(input: $input) { ${RESERVATION_FIELDS} } }`,
+    document: ReserveSlotDocument,
     result: 'reserveSlot',
     status: 201,
   }),
@@ -60,7 +47,7 @@ export const slotV2Routes: RouteEntry[] = [
     path: '/v2/slots/reservations/{uid}',
     tag: 'Slots',
     summary: 'Get a slot reservation; public (the uid is the key)',
-    operation: `query GetSlotReservation($uid: String!) { slotReservation(uid: $uid) { ${RESERVATION_FIELDS} } }`,
+    document: GetSlotReservationDocument,
     result: 'slotReservation',
   }),
   route({
@@ -68,7 +55,7 @@ export const slotV2Routes: RouteEntry[] = [
     path: '/v2/slots/reservations/{uid}',
     tag: 'Slots',
     summary: 'Move or renew a slot reservation; public (the uid is the key)',
-    operation: `mutation UpdateSlotReservation($uid: String!, $input: ReserveSlotInput!) { updateSlotReservation(uid: $uid, input: $input) { ${RESERVATION_FIELDS} } }`,
+    document: UpdateSlotReservationDocument,
     result: 'updateSlotReservation',
   }),
   route({
@@ -76,7 +63,7 @@ export const slotV2Routes: RouteEntry[] = [
     path: '/v2/slots/reservations/{uid}',
     tag: 'Slots',
     summary: 'Free a reserved slot (answers the reservation as it was); public (the uid is the key)',
-    operation: `mutation DeleteSlotReservation($uid: String!) { deleteSlotReservation(uid: $uid) { ${RESERVATION_FIELDS} } }`,
+    document: DeleteSlotReservationDocument,
     result: 'deleteSlotReservation',
   }),
 ];

@@ -1,3 +1,11 @@
+import {
+  CheckStripeConnectionDocument,
+  CheckTeamStripeConnectionDocument,
+  GetStripeConnectUrlDocument,
+  GetTeamStripeConnectUrlDocument,
+  SaveStripeConnectionDocument,
+  SaveTeamStripeConnectionDocument,
+} from '../contracts/generated';
 import { route, RouteEntry } from '../route';
 
 /** Stripe Connect of the caller (/v2/stripe) and of an organization's team (the reference's Stripe and Orgs / Teams / Stripe). */
@@ -5,9 +13,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
   const team = scope === 'team';
   const base = team ? '/v2/organizations/{orgId}/teams/{teamId}/stripe' : '/v2/stripe';
   const tag = team ? 'Orgs / Teams / Stripe' : 'Stripe';
-  const vars = team ? '$orgId: Int!, $teamId: Int!, ' : '';
-  const args = team ? 'orgId: $orgId, teamId: $teamId, ' : '';
-  const field = (user: string, teamName: string) => (team ? teamName : user);
+  const field = <U, T>(user: U, teamName: T): U | T => (team ? teamName : user);
   const who = team ? 'the team' : 'the caller';
   return [
     route({
@@ -15,7 +21,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       path: `${base}/connect`,
       tag,
       summary: `Stripe's consent URL for ${who}; its state is bound to the caller${team ? ' and the team' : ''}, single use, expiring`,
-      operation: `query ${field('GetStripeConnectUrl', 'GetTeamStripeConnectUrl')}(${vars}$returnTo: String, $onErrorReturnTo: String) { ${field('stripeConnectUrl', 'teamStripeConnectUrl')}(${args}returnTo: $returnTo, onErrorReturnTo: $onErrorReturnTo) { authUrl } }`,
+      document: field(GetStripeConnectUrlDocument, GetTeamStripeConnectUrlDocument),
       result: field('stripeConnectUrl', 'teamStripeConnectUrl'),
     }),
     route({
@@ -23,7 +29,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       path: `${base}/save`,
       tag,
       summary: `Stripe's redirect after consent: exchanges code and stores the connected account of ${who}; answers where the browser goes next (public: the single-use state names the owner)`,
-      operation: `query ${field('SaveStripeConnection', 'SaveTeamStripeConnection')}(${vars}$state: String, $code: String) { ${field('saveStripeConnection', 'saveTeamStripeConnection')}(${args}state: $state, code: $code) { url } }`,
+      document: field(SaveStripeConnectionDocument, SaveTeamStripeConnectionDocument),
       result: field('saveStripeConnection', 'saveTeamStripeConnection'),
       envelope: false,
     }),
@@ -32,7 +38,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       path: `${base}/check`,
       tag,
       summary: `Check that ${who} has a Stripe account connected that Stripe still accepts (404 when none)`,
-      operation: `query ${field('CheckStripeConnection', 'CheckTeamStripeConnection')}${team ? '($orgId: Int!, $teamId: Int!)' : ''} { ${field('checkStripeConnection', 'checkTeamStripeConnection')}${team ? '(orgId: $orgId, teamId: $teamId)' : ''} { status } }`,
+      document: field(CheckStripeConnectionDocument, CheckTeamStripeConnectionDocument),
       result: field('checkStripeConnection', 'checkTeamStripeConnection'),
       envelope: false,
     }),

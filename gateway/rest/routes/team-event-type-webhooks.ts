@@ -1,6 +1,19 @@
+import {
+  CreateOrganizationTeamEventTypeWebhookDocument,
+  CreateTeamEventTypeWebhookDocument,
+  DeleteAllOrganizationTeamEventTypeWebhooksDocument,
+  DeleteAllTeamEventTypeWebhooksDocument,
+  DeleteOrganizationTeamEventTypeWebhookDocument,
+  DeleteTeamEventTypeWebhookDocument,
+  GetOrganizationTeamEventTypeWebhookDocument,
+  GetOrganizationTeamEventTypeWebhooksDocument,
+  GetTeamEventTypeWebhookDocument,
+  GetTeamEventTypeWebhooksDocument,
+  UpdateOrganizationTeamEventTypeWebhookDocument,
+  UpdateTeamEventTypeWebhookDocument,
+} from '../contracts/generated';
 import { DEVIATION, withDeviations } from '../deviations';
-import { PAGINATION, route, RouteEntry } from '../route';
-import { WEBHOOK_FIELDS } from './webhooks';
+import { route, RouteEntry } from '../route';
 
 /**
  * Webhooks of a team event type (spec 5.3: TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE; the reference has
@@ -9,19 +22,30 @@ import { WEBHOOK_FIELDS } from './webhooks';
  */
 function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): RouteEntry[] {
   const base = `${prefix}/event-types/{eventTypeId}/webhooks`;
-  const orgVar = org ? ', $orgId: Int!' : '';
-  const orgArg = org ? ', orgId: $orgId' : '';
-  const name = org ? 'OrganizationTeam' : 'Team';
+  const documents = org
+    ? {
+        list: GetOrganizationTeamEventTypeWebhooksDocument,
+        create: CreateOrganizationTeamEventTypeWebhookDocument,
+        deleteAll: DeleteAllOrganizationTeamEventTypeWebhooksDocument,
+        get: GetOrganizationTeamEventTypeWebhookDocument,
+        update: UpdateOrganizationTeamEventTypeWebhookDocument,
+        delete: DeleteOrganizationTeamEventTypeWebhookDocument,
+      }
+    : {
+        list: GetTeamEventTypeWebhooksDocument,
+        create: CreateTeamEventTypeWebhookDocument,
+        deleteAll: DeleteAllTeamEventTypeWebhooksDocument,
+        get: GetTeamEventTypeWebhookDocument,
+        update: UpdateTeamEventTypeWebhookDocument,
+        delete: DeleteTeamEventTypeWebhookDocument,
+      };
   return [
     route({
       method: 'GET',
       path: base,
       tag,
       summary: 'Get the webhooks of a team event type',
-      operation: `
-        query Get${name}EventTypeWebhooks($teamId: Int!, $eventTypeId: Int!${orgVar}, $take: Int, $skip: Int) {
-          teamEventTypeWebhooks(teamId: $teamId, eventTypeId: $eventTypeId${orgArg}, take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
-        } ${WEBHOOK_FIELDS}`,
+      document: documents.list,
       result: 'teamEventTypeWebhooks',
       paginated: true,
     }),
@@ -30,10 +54,7 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
       path: base,
       tag,
       summary: 'Create a webhook of a team event type (409 when it already has one for the subscriberUrl)',
-      operation: `
-        mutation Create${name}EventTypeWebhook($teamId: Int!, $eventTypeId: Int!${orgVar}, $input: CreateWebhookInput!) {
-          createTeamEventTypeWebhook(teamId: $teamId, eventTypeId: $eventTypeId${orgArg}, input: $input) { ...WebhookFields }
-        } ${WEBHOOK_FIELDS}`,
+      document: documents.create,
       result: 'createTeamEventTypeWebhook',
       status: 201,
     }),
@@ -42,10 +63,7 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
       path: base,
       tag,
       summary: 'Delete every webhook of a team event type (answers how many were deleted)',
-      operation: `
-        mutation DeleteAll${name}EventTypeWebhooks($teamId: Int!, $eventTypeId: Int!${orgVar}) {
-          deleteAllTeamEventTypeWebhooks(teamId: $teamId, eventTypeId: $eventTypeId${orgArg})
-        }`,
+      document: documents.deleteAll,
       result: 'deleteAllTeamEventTypeWebhooks',
     }),
     route({
@@ -53,10 +71,7 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
       path: `${base}/{webhookId}`,
       tag,
       summary: 'Get a webhook of a team event type',
-      operation: `
-        query Get${name}EventTypeWebhook($teamId: Int!, $eventTypeId: Int!${orgVar}, $webhookId: Int!) {
-          teamEventTypeWebhook(teamId: $teamId, eventTypeId: $eventTypeId${orgArg}, webhookId: $webhookId) { ...WebhookFields }
-        } ${WEBHOOK_FIELDS}`,
+      document: documents.get,
       result: 'teamEventTypeWebhook',
     }),
     route({
@@ -64,10 +79,7 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
       path: `${base}/{webhookId}`,
       tag,
       summary: 'Update a webhook of a team event type (partial; checked like a create)',
-      operation: `
-        mutation Update${name}EventTypeWebhook($teamId: Int!, $eventTypeId: Int!${orgVar}, $webhookId: Int!, $input: UpdateWebhookInput!) {
-          updateTeamEventTypeWebhook(teamId: $teamId, eventTypeId: $eventTypeId${orgArg}, webhookId: $webhookId, input: $input) { ...WebhookFields }
-        } ${WEBHOOK_FIELDS}`,
+      document: documents.update,
       result: 'updateTeamEventTypeWebhook',
     }),
     route({
@@ -75,10 +87,7 @@ function teamEventTypeWebhookRoutes(prefix: string, tag: string, org: boolean): 
       path: `${base}/{webhookId}`,
       tag,
       summary: 'Delete a webhook of a team event type (answers the deleted webhook)',
-      operation: `
-        mutation Delete${name}EventTypeWebhook($teamId: Int!, $eventTypeId: Int!${orgVar}, $webhookId: Int!) {
-          deleteTeamEventTypeWebhook(teamId: $teamId, eventTypeId: $eventTypeId${orgArg}, webhookId: $webhookId) { ...WebhookFields }
-        } ${WEBHOOK_FIELDS}`,
+      document: documents.delete,
       result: 'deleteTeamEventTypeWebhook',
     }),
   ];

@@ -1,9 +1,19 @@
+import {
+  CreateOrgTeamEventTypeDocument,
+  CreateTeamEventTypeDocument,
+  DeleteOrgTeamEventTypeDocument,
+  DeleteTeamEventTypeDocument,
+  GetOrgTeamEventTypeDocument,
+  GetOrgTeamEventTypesDocument,
+  GetOrganizationTeamsEventTypesDocument,
+  GetTeamEventTypeDocument,
+  GetTeamEventTypesDocument,
+  UpdateOrgTeamEventTypeDocument,
+  UpdateTeamEventTypeDocument,
+} from '../contracts/generated';
 import { DEVIATION } from '../deviations';
-import { PAGINATION, route, RouteEntry } from '../route';
-import { EVENT_TYPE_NULLS, TEAM_EVENT_TYPE_FIELDS } from './event-type-fields';
-
-/** A managed event type is answered as a list: itself, then each member's copy (the reference's answer to a create or update). */
-const MANAGED = 'managedEventTypes { ...TeamEventTypeFields }';
+import { route, RouteEntry } from '../route';
+import { EVENT_TYPE_NULLS } from './event-type-fields';
 
 /** Where creating and updating a team event type answers differently from the real service (docs/compatibility.md, "Event types"). */
 const WRITE_DEVIATIONS = [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.hostOutsideTeam];
@@ -16,9 +26,21 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
   const org = scope === 'org';
   const base = org ? '/v2/organizations/{orgId}/teams/{teamId}/event-types' : '/v2/teams/{teamId}/event-types';
   const tag = org ? 'Orgs / Teams / Event Types' : 'Teams / Event Types';
-  const name = org ? 'OrgTeam' : 'Team';
-  const orgVariable = org ? ', $orgId: Int!' : '';
-  const orgArgument = org ? ', orgId: $orgId' : '';
+  const documents = org
+    ? {
+        list: GetOrgTeamEventTypesDocument,
+        create: CreateOrgTeamEventTypeDocument,
+        get: GetOrgTeamEventTypeDocument,
+        update: UpdateOrgTeamEventTypeDocument,
+        delete: DeleteOrgTeamEventTypeDocument,
+      }
+    : {
+        list: GetTeamEventTypesDocument,
+        create: CreateTeamEventTypeDocument,
+        get: GetTeamEventTypeDocument,
+        update: UpdateTeamEventTypeDocument,
+        delete: DeleteTeamEventTypeDocument,
+      };
   const where = org ? 'an organization team' : 'a team';
   return [
     route({
@@ -26,10 +48,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       path: base,
       tag,
       summary: `Get the event types of ${where} (any member)`,
-      operation: `
-        query Get${name}EventTypes($teamId: Int!${orgVariable}, $eventSlug: String, $take: Int, $skip: Int) {
-          teamEventTypes(teamId: $teamId${orgArgument}, eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
-        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      document: documents.list,
       result: 'teamEventTypes',
       nulls: EVENT_TYPE_NULLS,
       paginated: true,
@@ -39,10 +58,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       path: base,
       tag,
       summary: `Create an event type of ${where}, with its hosts (team admin); a managed one answers a list: itself, then each member's copy`,
-      operation: `
-        mutation Create${name}EventType($teamId: Int!${orgVariable}, $input: CreateTeamEventTypeInput!) {
-          createTeamEventType(teamId: $teamId${orgArgument}, input: $input) { ...TeamEventTypeFields ${MANAGED} }
-        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      document: documents.create,
       result: 'createTeamEventType',
       listWhenPresent: 'managedEventTypes',
       deviations: WRITE_DEVIATIONS,
@@ -54,10 +70,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       path: `${base}/{eventTypeId}`,
       tag,
       summary: `Get an event type of ${where} (any member)`,
-      operation: `
-        query Get${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!) {
-          teamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
-        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      document: documents.get,
       result: 'teamEventType',
       nulls: EVENT_TYPE_NULLS,
     }),
@@ -66,10 +79,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       path: `${base}/{eventTypeId}`,
       tag,
       summary: `Update an event type of ${where}; teamId and parentId cannot change (team admin); a managed one answers a list: itself, then each member's copy`,
-      operation: `
-        mutation Update${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!, $input: UpdateTeamEventTypeInput!) {
-          updateTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId, input: $input) { ...TeamEventTypeFields ${MANAGED} }
-        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      document: documents.update,
       result: 'updateTeamEventType',
       listWhenPresent: 'managedEventTypes',
       deviations: WRITE_DEVIATIONS,
@@ -80,10 +90,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       path: `${base}/{eventTypeId}`,
       tag,
       summary: `Delete an event type of ${where} (answers the deleted event type; team admin)`,
-      operation: `
-        mutation Delete${name}EventType($teamId: Int!${orgVariable}, $eventTypeId: Int!) {
-          deleteTeamEventType(teamId: $teamId${orgArgument}, eventTypeId: $eventTypeId) { ...TeamEventTypeFields }
-        } ${TEAM_EVENT_TYPE_FIELDS}`,
+      document: documents.delete,
       result: 'deleteTeamEventType',
       nulls: EVENT_TYPE_NULLS,
     }),
@@ -99,10 +106,7 @@ export const organizationTeamsEventTypes = route({
   path: '/v2/organizations/{orgId}/teams/event-types',
   tag: 'Orgs / Teams / Event Types',
   summary: 'Get the event types of every team of an organization (organization admin)',
-  operation: `
-    query GetOrganizationTeamsEventTypes($orgId: Int!, $take: Int, $skip: Int) {
-      organizationTeamEventTypes(orgId: $orgId, take: $take, skip: $skip) { items { ...TeamEventTypeFields } ${PAGINATION} }
-    } ${TEAM_EVENT_TYPE_FIELDS}`,
+  document: GetOrganizationTeamsEventTypesDocument,
   result: 'organizationTeamEventTypes',
   nulls: EVENT_TYPE_NULLS,
   paginated: true,

@@ -1,7 +1,11 @@
+import {
+  AcceptTeamInviteDocument,
+  CreateOrgTeamInviteDocument,
+  CreateTeamInviteDocument,
+  RevokeOrgTeamInvitesDocument,
+  RevokeTeamInvitesDocument,
+} from '../contracts/generated';
 import { route } from '../route';
-import { MEMBERSHIP_FIELDS } from './memberships';
-
-const INVITE = 'token inviteLink expiresAt';
 
 /** Invite links of teams: created and revoked by team admins; whoever holds one joins with it. */
 export const teamInviteRoutes = [
@@ -10,7 +14,7 @@ export const teamInviteRoutes = [
     path: '/v2/teams/{teamId}/invite',
     tag: 'Teams / Invite',
     summary: 'Create a team invite link',
-    operation: `mutation CreateTeamInvite($teamId: Int!) { createTeamInvite(teamId: $teamId) { ${INVITE} } }`,
+    document: CreateTeamInviteDocument,
     result: 'createTeamInvite',
   }),
   route({
@@ -18,7 +22,7 @@ export const teamInviteRoutes = [
     path: '/v2/teams/{teamId}/invite',
     tag: 'Teams / Invite',
     summary: 'Revoke every usable invite link of a team',
-    operation: `mutation RevokeTeamInvites($teamId: Int!) { revokeTeamInvites(teamId: $teamId) { revoked } }`,
+    document: RevokeTeamInvitesDocument,
     result: 'revokeTeamInvites',
   }),
   route({
@@ -26,7 +30,7 @@ export const teamInviteRoutes = [
     path: '/v2/organizations/{orgId}/teams/{teamId}/invite',
     tag: 'Orgs / Teams / Invite',
     summary: 'Create team invite link',
-    operation: `mutation CreateOrgTeamInvite($orgId: Int!, $teamId: Int!) { createOrganizationTeamInvite(orgId: $orgId, teamId: $teamId) { ${INVITE} } }`,
+    document: CreateOrgTeamInviteDocument,
     result: 'createOrganizationTeamInvite',
   }),
   route({
@@ -34,7 +38,7 @@ export const teamInviteRoutes = [
     path: '/v2/organizations/{orgId}/teams/{teamId}/invite',
     tag: 'Orgs / Teams / Invite',
     summary: 'Revoke every usable invite link of an organization team',
-    operation: `mutation RevokeOrgTeamInvites($orgId: Int!, $teamId: Int!) { revokeOrganizationTeamInvites(orgId: $orgId, teamId: $teamId) { revoked } }`,
+    document: RevokeOrgTeamInvitesDocument,
     result: 'revokeOrganizationTeamInvites',
   }),
   route({
@@ -42,7 +46,7 @@ export const teamInviteRoutes = [
     path: '/v2/teams/invite/accept',
     tag: 'Teams / Invite',
     summary: 'Join the team of an invite link (answers my membership)',
-    operation: `mutation AcceptTeamInvite($input: AcceptTeamInviteInput!) { acceptTeamInvite(input: $input) { ...MembershipFields } } ${MEMBERSHIP_FIELDS}`,
+    document: AcceptTeamInviteDocument,
     result: 'acceptTeamInvite',
   }),
 ];

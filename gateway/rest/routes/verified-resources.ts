@@ -1,7 +1,30 @@
-import { PAGINATION, route, RouteEntry } from '../route';
-
-const EMAIL = 'id email userId teamId';
-const PHONE = 'id phoneNumber userId teamId';
+import {
+  MyVerifiedEmailDocument,
+  MyVerifiedEmailsDocument,
+  MyVerifiedPhoneDocument,
+  MyVerifiedPhonesDocument,
+  OrganizationTeamVerifiedEmailDocument,
+  OrganizationTeamVerifiedEmailsDocument,
+  OrganizationTeamVerifiedPhoneDocument,
+  OrganizationTeamVerifiedPhonesDocument,
+  RequestMyEmailVerificationCodeDocument,
+  RequestMyPhoneVerificationCodeDocument,
+  RequestOrganizationTeamEmailVerificationCodeDocument,
+  RequestOrganizationTeamPhoneVerificationCodeDocument,
+  RequestTeamEmailVerificationCodeDocument,
+  RequestTeamPhoneVerificationCodeDocument,
+  TeamVerifiedEmailDocument,
+  TeamVerifiedEmailsDocument,
+  TeamVerifiedPhoneDocument,
+  TeamVerifiedPhonesDocument,
+  VerifyMyEmailDocument,
+  VerifyMyPhoneDocument,
+  VerifyOrganizationTeamEmailDocument,
+  VerifyOrganizationTeamPhoneDocument,
+  VerifyTeamEmailDocument,
+  VerifyTeamPhoneDocument,
+} from '../contracts/generated';
+import { route, RouteEntry } from '../route';
 
 /** One family of the eight verified-resource operations: the caller's, a team's, an organization team's. */
 interface Family {
@@ -12,13 +35,23 @@ interface Family {
   request: string;
   verify: string;
   list: string;
-  /** Variable declarations and arguments for the path's ids. */
-  vars: string;
-  args: string;
+  /** The operations (gateway/rest/contracts/verified-resources.graphql) of each kind. */
+  documents: Record<'emails' | 'phones', Record<'request' | 'verify' | 'list' | 'one', RouteEntry['document']>>;
 }
 
 const FAMILIES: Family[] = [
-  { prefix: '/v2/verified-resources', tag: 'Verified Resources', whose: 'my', request: 'My', verify: 'My', list: 'my', vars: '', args: '' },
+  {
+    prefix: '/v2/verified-resources',
+    tag: 'Verified Resources',
+    whose: 'my',
+    request: 'My',
+    verify: 'My',
+    list: 'my',
+    documents: {
+      emails: { request: RequestMyEmailVerificationCodeDocument, verify: VerifyMyEmailDocument, list: MyVerifiedEmailsDocument, one: MyVerifiedEmailDocument },
+      phones: { request: RequestMyPhoneVerificationCodeDocument, verify: VerifyMyPhoneDocument, list: MyVerifiedPhonesDocument, one: MyVerifiedPhoneDocument },
+    },
+  },
   {
     prefix: '/v2/teams/{teamId}/verified-resources',
     tag: 'Teams Verified Resources',
@@ -26,8 +59,20 @@ const FAMILIES: Family[] = [
     request: 'Team',
     verify: 'Team',
     list: 'team',
-    vars: '$teamId: Int!',
-    args: 'teamId: $teamId',
+    documents: {
+      emails: {
+        request: RequestTeamEmailVerificationCodeDocument,
+        verify: VerifyTeamEmailDocument,
+        list: TeamVerifiedEmailsDocument,
+        one: TeamVerifiedEmailDocument,
+      },
+      phones: {
+        request: RequestTeamPhoneVerificationCodeDocument,
+        verify: VerifyTeamPhoneDocument,
+        list: TeamVerifiedPhonesDocument,
+        one: TeamVerifiedPhoneDocument,
+      },
+    },
   },
   {
     prefix: '/v2/organizations/{orgId}/teams/{teamId}/verified-resources',
@@ -36,20 +81,30 @@ const FAMILIES: Family[] = [
     request: 'OrganizationTeam',
     verify: 'OrganizationTeam',
     list: 'organizationTeam',
-    vars: '$orgId: Int!, $teamId: Int!',
-    args: 'orgId: $orgId, teamId: $teamId',
+    documents: {
+      emails: {
+        request: RequestOrganizationTeamEmailVerificationCodeDocument,
+        verify: VerifyOrganizationTeamEmailDocument,
+        list: OrganizationTeamVerifiedEmailsDocument,
+        one: OrganizationTeamVerifiedEmailDocument,
+      },
+      phones: {
+        request: RequestOrganizationTeamPhoneVerificationCodeDocument,
+        verify: VerifyOrganizationTeamPhoneDocument,
+        list: OrganizationTeamVerifiedPhonesDocument,
+        one: OrganizationTeamVerifiedPhoneDocument,
+      },
+    },
   },
 ];
 
-const join = (...parts: string[]) => parts.filter(Boolean).join(', ');
-const call = (field: string, args: string, selection = '') => `${field}${args ? `(${args})` : ''}${selection ? ` { ${selection} }` : ''}`;
-
 function familyRoutes(f: Family): RouteEntry[] {
   const out: RouteEntry[] = [];
-  for (const [kind, Kind, selection, input] of [
-    ['emails', 'Email', EMAIL, 'Email'],
-    ['phones', 'Phone', PHONE, 'Phone'],
+  for (const [kind, Kind] of [
+    ['emails', 'Email'],
+    ['phones', 'Phone'],
   ] as const) {
+    const documents = f.documents[kind];
     const requestField = `request${f.request}${Kind}VerificationCode`;
     out.push(
       route({
@@ -57,7 +112,7 @@ function familyRoutes(f: Family): RouteEntry[] {
         path: `${f.prefix}/${kind}/verification-code/request`,
         tag: f.tag,
         summary: `Send a verification code to ${f.whose} ${kind === 'emails' ? 'e-mail address (over SMTP)' : 'phone number (text message)'}; rate limited`,
-        operation: `mutation ${requestField[0].toUpperCase()}${requestField.slice(1)}(${join(f.vars, `$input: Request${input}VerificationInput!`)}) { ${call(requestField, join(f.args, 'input: $input'))} }`,
+        document: documents.request,
         result: requestField,
       }),
     );
@@ -68,7 +123,7 @@ function familyRoutes(f: Family): RouteEntry[] {
         path: `${f.prefix}/${kind}/verification-code/verify`,
         tag: f.tag,
         summary: `Verify ${f.whose} ${kind === 'emails' ? 'e-mail address' : 'phone number'} with the code sent to it (single use, expires)`,
-        operation: `mutation ${verifyField[0].toUpperCase()}${verifyField.slice(1)}(${join(f.vars, `$input: Verify${input}Input!`)}) { ${call(verifyField, join(f.args, 'input: $input'), selection)} }`,
+        document: documents.verify,
         result: verifyField,
       }),
     );
@@ -79,7 +134,7 @@ function familyRoutes(f: Family): RouteEntry[] {
         path: `${f.prefix}/${kind}`,
         tag: f.tag,
         summary: `Get ${f.whose} verified ${kind === 'emails' ? 'e-mail addresses' : 'phone numbers'}`,
-        operation: `query ${listField[0].toUpperCase()}${listField.slice(1)}(${join(f.vars, '$take: Int, $skip: Int')}) { ${call(listField, join(f.args, 'take: $take, skip: $skip'), `items { ${selection} } ${PAGINATION}`)} }`,
+        document: documents.list,
         result: listField,
         paginated: true,
       }),
@@ -91,7 +146,7 @@ function familyRoutes(f: Family): RouteEntry[] {
         path: `${f.prefix}/${kind}/{id}`,
         tag: f.tag,
         summary: `Get one of ${f.whose} verified ${kind === 'emails' ? 'e-mail addresses' : 'phone numbers'}`,
-        operation: `query ${oneField[0].toUpperCase()}${oneField.slice(1)}(${join(f.vars, '$id: Int!')}) { ${call(oneField, join(f.args, 'id: $id'), selection)} }`,
+        document: documents.one,
         result: oneField,
       }),
     );

@@ -1,10 +1,5 @@
-import { PAGINATION, route, RouteEntry } from '../route';
-
-const DELIVERY_FIELDS = /* GraphQL */ `
-  fragment WebhookDeliveryFields on WebhookDelivery {
-    id webhookId triggerEvent status failureReason attemptCount nextAttemptAt redeliveryOf createdAt updatedAt
-    attempts { attempt startedAt statusCode latencyMs responseSnippet error }
-  }`;
+import { GetWebhookDeliveriesDocument, RedeliverWebhookDeliveryDocument } from '../contracts/generated';
+import { route, RouteEntry } from '../route';
 
 /** The delivery log of the caller's own webhooks (WEBHOOK_READ / WEBHOOK_WRITE, like /v2/webhooks). */
 export const webhookDeliveryRoutes: RouteEntry[] = [
@@ -13,10 +8,7 @@ export const webhookDeliveryRoutes: RouteEntry[] = [
     path: '/v2/webhooks/{webhookId}/deliveries',
     tag: 'Webhooks',
     summary: "Get the deliveries of one of my webhooks, newest first, with each attempt (404 for anybody else's webhook)",
-    operation: `
-      query GetWebhookDeliveries($webhookId: Int!, $take: Int, $skip: Int) {
-        webhookDeliveries(webhookId: $webhookId, take: $take, skip: $skip) { items { ...WebhookDeliveryFields } ${PAGINATION} }
-      } ${DELIVERY_FIELDS}`,
+    document: GetWebhookDeliveriesDocument,
     result: 'webhookDeliveries',
     paginated: true,
   }),
@@ -25,10 +17,7 @@ export const webhookDeliveryRoutes: RouteEntry[] = [
     path: '/v2/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
     tag: 'Webhooks',
     summary: 'Send a delivery of one of my webhooks again (a new delivery with the same body)',
-    operation: `
-      mutation RedeliverWebhookDelivery($webhookId: Int!, $deliveryId: String!) {
-        redeliverWebhookDelivery(webhookId: $webhookId, deliveryId: $deliveryId) { ...WebhookDeliveryFields }
-      } ${DELIVERY_FIELDS}`,
+    document: RedeliverWebhookDeliveryDocument,
     result: 'redeliverWebhookDelivery',
     status: 201,
   }),

@@ -1,10 +1,18 @@
+import {
+  CreateEventTypeWebhookDocument,
+  CreateWebhookDocument,
+  DeleteAllEventTypeWebhooksDocument,
+  DeleteEventTypeWebhookDocument,
+  DeleteWebhookDocument,
+  GetEventTypeWebhookDocument,
+  GetEventTypeWebhooksDocument,
+  GetWebhookDocument,
+  GetWebhooksDocument,
+  UpdateEventTypeWebhookDocument,
+  UpdateWebhookDocument,
+} from '../contracts/generated';
 import { DEVIATION, withDeviations } from '../deviations';
-import { PAGINATION, route, RouteEntry } from '../route';
-
-export const WEBHOOK_FIELDS = /* GraphQL */ `
-  fragment WebhookFields on Webhook {
-    id userId teamId eventTypeId oAuthClientId subscriberUrl active triggers payloadTemplate version time timeUnit createdAt updatedAt
-  }`;
+import { route, RouteEntry } from '../route';
 
 const userWebhookRoutes: RouteEntry[] = [
   route({
@@ -12,10 +20,7 @@ const userWebhookRoutes: RouteEntry[] = [
     path: '/v2/webhooks',
     tag: 'Webhooks',
     summary: 'Get my webhooks',
-    operation: `
-      query GetWebhooks($take: Int, $skip: Int) {
-        webhooks(take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetWebhooksDocument,
     result: 'webhooks',
     paginated: true,
   }),
@@ -24,7 +29,7 @@ const userWebhookRoutes: RouteEntry[] = [
     path: '/v2/webhooks',
     tag: 'Webhooks',
     summary: 'Create a webhook',
-    operation: `mutation CreateWebhook($input: CreateWebhookInput!) { createWebhook(input: $input) { ...WebhookFields } } ${WEBHOOK_FIELDS}`,
+    document: CreateWebhookDocument,
     result: 'createWebhook',
     status: 201,
   }),
@@ -33,7 +38,7 @@ const userWebhookRoutes: RouteEntry[] = [
     path: '/v2/webhooks/{webhookId}',
     tag: 'Webhooks',
     summary: "Get one of my webhooks (404 for anybody else's)",
-    operation: `query GetWebhook($webhookId: Int!) { webhook(id: $webhookId) { ...WebhookFields } } ${WEBHOOK_FIELDS}`,
+    document: GetWebhookDocument,
     result: 'webhook',
   }),
   route({
@@ -41,7 +46,7 @@ const userWebhookRoutes: RouteEntry[] = [
     path: '/v2/webhooks/{webhookId}',
     tag: 'Webhooks',
     summary: 'Update one of my webhooks (partial; checked like a create; 409 when the subscriberUrl is taken)',
-    operation: `mutation UpdateWebhook($webhookId: Int!, $input: UpdateWebhookInput!) { updateWebhook(id: $webhookId, input: $input) { ...WebhookFields } } ${WEBHOOK_FIELDS}`,
+    document: UpdateWebhookDocument,
     result: 'updateWebhook',
   }),
   route({
@@ -49,7 +54,7 @@ const userWebhookRoutes: RouteEntry[] = [
     path: '/v2/webhooks/{webhookId}',
     tag: 'Webhooks',
     summary: 'Delete one of my webhooks (answers the deleted webhook)',
-    operation: `mutation DeleteWebhook($webhookId: Int!) { deleteWebhook(id: $webhookId) { ...WebhookFields } } ${WEBHOOK_FIELDS}`,
+    document: DeleteWebhookDocument,
     result: 'deleteWebhook',
   }),
 ];
@@ -62,10 +67,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: EVENT_TYPE_WEBHOOKS,
     tag: 'Event Types / Webhooks',
     summary: 'Get the webhooks of one of my event types',
-    operation: `
-      query GetEventTypeWebhooks($eventTypeId: Int!, $take: Int, $skip: Int) {
-        eventTypeWebhooks(eventTypeId: $eventTypeId, take: $take, skip: $skip) { items { ...WebhookFields } ${PAGINATION} }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetEventTypeWebhooksDocument,
     result: 'eventTypeWebhooks',
     paginated: true,
   }),
@@ -74,10 +76,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: EVENT_TYPE_WEBHOOKS,
     tag: 'Event Types / Webhooks',
     summary: 'Create a webhook of one of my event types',
-    operation: `
-      mutation CreateEventTypeWebhook($eventTypeId: Int!, $input: CreateWebhookInput!) {
-        createEventTypeWebhook(eventTypeId: $eventTypeId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: CreateEventTypeWebhookDocument,
     result: 'createEventTypeWebhook',
     status: 201,
   }),
@@ -86,7 +85,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: EVENT_TYPE_WEBHOOKS,
     tag: 'Event Types / Webhooks',
     summary: 'Delete every webhook of one of my event types (answers how many were deleted)',
-    operation: `mutation DeleteAllEventTypeWebhooks($eventTypeId: Int!) { deleteAllEventTypeWebhooks(eventTypeId: $eventTypeId) }`,
+    document: DeleteAllEventTypeWebhooksDocument,
     result: 'deleteAllEventTypeWebhooks',
   }),
   route({
@@ -94,10 +93,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: `${EVENT_TYPE_WEBHOOKS}/{webhookId}`,
     tag: 'Event Types / Webhooks',
     summary: 'Get a webhook of one of my event types',
-    operation: `
-      query GetEventTypeWebhook($eventTypeId: Int!, $webhookId: Int!) {
-        eventTypeWebhook(eventTypeId: $eventTypeId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: GetEventTypeWebhookDocument,
     result: 'eventTypeWebhook',
   }),
   route({
@@ -105,10 +101,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: `${EVENT_TYPE_WEBHOOKS}/{webhookId}`,
     tag: 'Event Types / Webhooks',
     summary: 'Update a webhook of one of my event types (partial; checked like a create)',
-    operation: `
-      mutation UpdateEventTypeWebhook($eventTypeId: Int!, $webhookId: Int!, $input: UpdateWebhookInput!) {
-        updateEventTypeWebhook(eventTypeId: $eventTypeId, webhookId: $webhookId, input: $input) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: UpdateEventTypeWebhookDocument,
     result: 'updateEventTypeWebhook',
   }),
   route({
@@ -116,10 +109,7 @@ const eventTypeWebhookRoutes: RouteEntry[] = [
     path: `${EVENT_TYPE_WEBHOOKS}/{webhookId}`,
     tag: 'Event Types / Webhooks',
     summary: 'Delete a webhook of one of my event types (answers the deleted webhook)',
-    operation: `
-      mutation DeleteEventTypeWebhook($eventTypeId: Int!, $webhookId: Int!) {
-        deleteEventTypeWebhook(eventTypeId: $eventTypeId, webhookId: $webhookId) { ...WebhookFields }
-      } ${WEBHOOK_FIELDS}`,
+    document: DeleteEventTypeWebhookDocument,
     result: 'deleteEventTypeWebhook',
   }),
 ];

@@ -1,9 +1,11 @@
-import { PAGINATION, route } from '../route';
-
-const WORKFLOW = `id name type userId teamId createdAt updatedAt
-  activation { isActiveOnAllEventTypes activeOnEventTypeIds }
-  trigger { type offset { value unit } }
-  steps { id stepNumber action recipient template sender email phone includeCalendarEvent phoneRequired skipNoShowAttendees autoTranslateEnabled sourceLocale message { subject html text } }`;
+import {
+  CreateTeamWorkflowDocument,
+  DeleteTeamWorkflowDocument,
+  GetTeamWorkflowDocument,
+  GetTeamWorkflowsDocument,
+  UpdateTeamWorkflowDocument,
+} from '../contracts/generated';
+import { route } from '../route';
 const BASE = '/v2/organizations/{orgId}/teams/{teamId}/workflows';
 const TAG = 'Orgs / Teams / Workflows';
 
@@ -14,7 +16,7 @@ export const workflowRoutes = [
     path: BASE,
     tag: TAG,
     summary: 'Get the workflows of an organization team',
-    operation: `query GetTeamWorkflows($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) { teamWorkflows(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) { items { ${WORKFLOW} } ${PAGINATION} } }`,
+    document: GetTeamWorkflowsDocument,
     result: 'teamWorkflows',
     paginated: true,
   }),
@@ -23,7 +25,7 @@ export const workflowRoutes = [
     path: BASE,
     tag: TAG,
     summary: 'Create a workflow of an organization team',
-    operation: `mutation CreateTeamWorkflow($orgId: Int!, $teamId: Int!, $input: CreateWorkflowInput!) { createTeamWorkflow(orgId: $orgId, teamId: $teamId, input: $input) { ${WORKFLOW} } }`,
+    document: CreateTeamWorkflowDocument,
     result: 'createTeamWorkflow',
     status: 201,
   }),
@@ -32,7 +34,7 @@ export const workflowRoutes = [
     path: `${BASE}/{workflowId}`,
     tag: TAG,
     summary: 'Get a workflow of an organization team',
-    operation: `query GetTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) { teamWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId) { ${WORKFLOW} } }`,
+    document: GetTeamWorkflowDocument,
     result: 'teamWorkflow',
   }),
   route({
@@ -40,7 +42,7 @@ export const workflowRoutes = [
     path: `${BASE}/{workflowId}`,
     tag: TAG,
     summary: 'Update a workflow of an organization team (steps, when sent, replace the steps)',
-    operation: `mutation UpdateTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!, $input: UpdateWorkflowInput!) { updateTeamWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId, input: $input) { ${WORKFLOW} } }`,
+    document: UpdateTeamWorkflowDocument,
     result: 'updateTeamWorkflow',
   }),
   route({
@@ -48,7 +50,7 @@ export const workflowRoutes = [
     path: `${BASE}/{workflowId}`,
     tag: TAG,
     summary: 'Delete a workflow of an organization team (answers the deleted workflow)',
-    operation: `mutation DeleteTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) { deleteTeamWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId) { ${WORKFLOW} } }`,
+    document: DeleteTeamWorkflowDocument,
     result: 'deleteTeamWorkflow',
   }),
 ];
