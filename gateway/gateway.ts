@@ -17,6 +17,7 @@ import {
   SYSTEM,
   SYSTEM_CALL_HEADER,
   verifySystemCall,
+  verifyWriteKey,
   WRITE_KEY_HEADER,
 } from '../platform/principal';
 import { isUnreachable, serviceUnavailable, writeOutcomeUnknown } from '../platform/unavailable';
@@ -379,7 +380,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       res.status(401).json({ errors: [{ message: error.message, extensions: { code: 'UNAUTHENTICATED' } }] });
     },
     express.json({ limit: setting('GRAPHQL_BODY_LIMIT') }),
-    expressMiddleware(internalServer, { context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id }) }),
+    // A subgraph's call made on a keyed write's behalf carries its write key (platform/keyed-writes.ts writeKeyForCall).
+    expressMiddleware(internalServer, {
+      context: async ({ req }) => ({ principal: SYSTEM, requestId: req.id, writeKey: verifyWriteKey(req.header(WRITE_KEY_HEADER)) ?? undefined }),
+    }),
     graphqlRequestErrors,
   );
   internal.use(lastResortErrors);

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { printedOnce } from './printed-documents';
 import { readsOnly, requestMayHaveBeenRead, subgraphAgent, subgraphRequest } from './subgraph-http';
-import { signSystemCall, SYSTEM_CALL_HEADER } from './principal';
+import { signSystemCall, signWriteKey, SYSTEM_CALL_HEADER, WRITE_KEY_HEADER } from './principal';
 import { Agent } from 'node:http';
 import { REQUEST_ID_HEADER } from './request-log';
 import { isUnreachable, SERVICE_UNAVAILABLE, serviceUnavailable, writeOutcomeUnknown } from './unavailable';
@@ -33,8 +33,12 @@ export class GraphLink {
     return requestId === this.requestId ? this : new GraphLink(this.gatewayUrl, requestId, this.agent);
   }
 
-  /** Runs a contract (its TypedDocumentNode from `<service>/contracts/generated.ts`): its data, typed, or an exception. */
-  async call<Result, Variables>(document: TypedDocumentNode<Result, Variables>, variables: Variables): Promise<Result> {
+  /**
+   * Runs a contract (its TypedDocumentNode from `<service>/contracts/generated.ts`): its data, typed, or an exception.
+   * `writeKey`: a mutation made on a keyed write's behalf (keyed-writes.ts `writeKeyForCall`), sent signed as the
+   * gateway sends its own, which the gateway's internal listener passes on to the subgraph that writes.
+   */
+  async call<Result, Variables>(document: TypedDocumentNode<Result, Variables>, variables: Variables, options: { writeKey?: string } = {}): Promise<Result> {
     const query = printedOnce(document);
     // A query is sent again once after a broken keep-alive connection; a mutation never (platform/subgraph-http.ts).
     const idempotent = readsOnly(query);
@@ -47,6 +51,7 @@ export class GraphLink {
           'content-type': 'application/json',
           [SYSTEM_CALL_HEADER]: signSystemCall(),
           ...(this.requestId ? { [REQUEST_ID_HEADER]: this.requestId } : {}),
+          ...(options.writeKey && !idempotent ? { [WRITE_KEY_HEADER]: signWriteKey(options.writeKey) } : {}),
         },
         body: JSON.stringify({ query, variables }),
         idempotent,

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLResolveInfo, responsePathAsArray } from 'graphql';
 import { DataSource, EntityManager } from 'typeorm';
 import { SubgraphContext } from './context';
+import { conflict } from './errors';
 import { keyedWriteSealKey } from './principal';
 import { seal, unseal } from './sealed-secret';
 
@@ -58,9 +59,44 @@ export async function keyedWrite<T>(
 ): Promise<T> {
   if (!ctx.writeKey) return write();
   purgeExpired(ctx);
-  const key = `${ctx.writeKey}:${responsePathAsArray(info.path).join('.')}`;
+  const key = recordKeyOf(ctx.writeKey, info);
   const [earlier] = (await ctx.db.query('SELECT reference FROM keyed_writes WHERE key = $1', [key])) as Array<{ reference: KeyedWriteReference }>;
   return current.run(key, () => (earlier ? recall(earlier.reference) : write()));
+}
+
+/** The key of a field's record: the gateway's write key and the field's place in the operation. */
+function recordKeyOf(writeKey: string, info: GraphQLResolveInfo): string {
+  return `${writeKey}:${responsePathAsArray(info.path).join('.')}`;
+}
+
+/**
+ * A keyed mutation whose one effect is another subgraph's, made through an internal call (new tokens of a managed user,
+ * made by oauth): nothing is recorded here, and the write runs with its key, which writeKeyForCall passes on with the
+ * call, for the subgraph that writes to record it in its own transaction.
+ */
+export function keyedElsewhere<T>(ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promise<T>): Promise<T> {
+  return ctx.writeKey ? current.run(recordKeyOf(ctx.writeKey, info), write) : write();
+}
+
+/**
+ * Inside keyedWrite (its write or its recall) or keyedElsewhere: the write key for an internal call that writes on the
+ * keyed write's behalf (GraphLink.call's `writeKey`), bound to `subject`, what the call writes for (`user 12`): the
+ * called subgraph keys its own record with it, so the call made again by a retry or a recall answers what the first one
+ * made. Because it names the subject, a record forgotten and written again for another (a new user) never meets the
+ * first call's record. Outside a keyed write, undefined: the call is not keyed.
+ */
+export function writeKeyForCall(subject: string): string | undefined {
+  const key = current.getStore();
+  return key && `${key}>${subject}`;
+}
+
+/**
+ * What a keyed internal call (writeKeyForCall) made may be gone when a retry makes the call again (an API key revoked
+ * since, tokens refreshed since): the called subgraph answers CONFLICT rather than something that no longer works, and
+ * the keyed write answers its client that CONFLICT, in its own words. Any other error is answered as it is.
+ */
+export function conflictOfCall(error: unknown, message: string): unknown {
+  return ((error as { codes?: unknown[] }).codes ?? []).includes('CONFLICT') ? conflict(message) : error;
 }
 
 /**
@@ -76,9 +112,10 @@ export async function recordKeyedWrite(tx: EntityManager, reference: KeyedWriteR
 
 /**
  * Undoes recordKeyedWrite when the write's own effect was undone after its commit (a code whose message could not
- * be sent is deleted): the same request sent again runs again.
+ * be sent is deleted, or a managed user whose tokens could not be issued): the same request sent again runs again.
+ * An EntityManager forgets it in the transaction that undoes the effect.
  */
-export async function forgetKeyedWrite(db: DataSource): Promise<void> {
+export async function forgetKeyedWrite(db: DataSource | EntityManager): Promise<void> {
   const key = current.getStore();
   if (key) await db.query('DELETE FROM keyed_writes WHERE key = $1', [key]);
 }

@@ -7,6 +7,7 @@ import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { eventually } from '../support/eventually';
 import { Claim, openPostgresIdempotencyStore } from '../../gateway/idempotency/idempotency-store';
+import { OAuthClientDecision, OAuthClientReviewService } from '../../subgraphs/oauth/oauth-client/oauth-client-review.service';
 
 /**
  * Idempotency-Key (issue 23): a write sent again with the same key answers the first answer, byte for byte, with
@@ -438,8 +439,12 @@ describe('Idempotency-Key', () => {
       made: () => Promise<unknown[]>;
       /** Those rows as the retry's answer names them: one entity (or one event of a change). */
       expected: (data: any) => unknown[];
+      /** For an answer that carries a secret (an API key, tokens): a request made with it, which must answer 200. */
+      works?: (data: any) => Promise<RawAnswer>;
     }
     const cases = new Map<string, KeyedWriteCase>();
+    /** A platform OAuth client of the organization, approved: its managed users' writes are keyed through the oauth subgraph. */
+    let platformClient: { id: string; secret: string };
     const query = (subgraph: string, sql: string, values: unknown[]) => () => stack.db(subgraph).query(sql, values) as Promise<unknown[]>;
 
     beforeAll(async () => {
@@ -469,7 +474,8 @@ describe('Idempotency-Key', () => {
         fields: [{ id: 'f-need', label: 'What do you need?', type: 'text', identifier: 'need', required: true }],
         routes: [{ id: 'r-fallback', isFallback: true, action: { type: 'customPageMessage', value: 'Thanks' } }],
       };
-      const [form, toReassign, started, floor, , hook, verified] = await Promise.all([
+      const asPlatformClient = (clientSecret: string) => ({ 'x-svc-secret-key': clientSecret });
+      const [form, toReassign, started, floor, , hook, verified, platform] = await Promise.all([
         stack.graphql(FORM, { orgId: org.id, teamId: orgTeam.id, input: formInput }, admin.key),
         operator.createBooking({
           eventTypeId: roundRobin.id,
@@ -496,6 +502,19 @@ describe('Idempotency-Key', () => {
           key: joiner.key,
           body: { title: 'Verified', slug: `verified-${tag}`, lengthInMinutes: 30, requiresBookerEmailVerification: true },
         }),
+        // A platform OAuth client of the organization, approved, and a managed user of it (whose tokens are force-refreshed).
+        send(stack.url, 'POST', '/v2/oauth-clients', {
+          key: admin.key,
+          body: { name: 'Lost answers app', redirectUris: ['https://app.example.com/cb'], permissions: ['PROFILE_READ'] },
+        }).then(async ({ json }) => {
+          const client = { id: json.data.clientId as string, secret: json.data.clientSecret as string };
+          await new OAuthClientReviewService(stack.db('oauth')).review(client.id, OAuthClientDecision.APPROVE, null);
+          const user = await send(stack.url, 'POST', `/v2/oauth-clients/${client.id}/users`, {
+            body: { email: `refreshed-${tag}@example.com`, name: 'Refreshed' },
+            headers: asPlatformClient(client.secret),
+          });
+          return { client, user: user.json.data };
+        }),
       ]);
       // A delivery of the webhook, as the fan-out writes one (no worker runs in this file: it stays pending).
       const [delivery] = (await stack
@@ -505,6 +524,7 @@ describe('Idempotency-Key', () => {
           [hook.json.data.id, `lost-${tag}`],
         )) as Array<{ id: string }>;
       const formId = form.body.data.createRoutingForm.id;
+      platformClient = platform.client;
       const slotStart = nextStart();
       const eventsOfType = (type: string, uid: string) =>
         `SELECT count(*)::int AS events FROM booking_events WHERE type = '${type}' AND booking_uid = '${uid}'`;
@@ -685,6 +705,67 @@ describe('Idempotency-Key', () => {
         made: query('organizations', 'SELECT token_hash FROM team_invites WHERE team_id = $1', [team.id]),
         expected: (data) => [{ token_hash: sha256(data.token) }],
       });
+      // Made in the oauth subgraph through an internal call: each grant of the user, live or not, by the hash of its access token.
+      const grantsOf = async (userIds: number[]) =>
+        stack.db('oauth').query(
+          `SELECT g.user_id, g.revoked_at IS NULL AS live, t.token_hash FROM oauth_grants g JOIN oauth_tokens t ON t.grant_id = g.id AND t.kind = 'access'
+            WHERE g.user_id = ANY($1::int[]) ORDER BY g.id`,
+          [userIds],
+        ) as Promise<Array<{ user_id: number; live: boolean; token_hash: string }>>;
+      add('a managed organization (with its API key)', {
+        relay: 'organizations',
+        path: `/v2/organizations/${org.id}/organizations`,
+        key: admin.key,
+        body: { name: 'Lost answers managed', slug: `lost-managed-${tag}` },
+        status: 201,
+        made: async () => {
+          const managed = (await stack
+            .db('organizations')
+            .query('SELECT organization_id, api_user_id FROM managed_organizations WHERE manager_id = $1', [org.id])) as Array<{
+            organization_id: number;
+            api_user_id: number;
+          }>;
+          const keys = (await stack
+            .db('oauth')
+            .query('SELECT user_id, hashed_key FROM api_keys WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [
+              managed.map((m) => m.api_user_id),
+            ])) as Array<{ user_id: number; hashed_key: string }>;
+          return managed.map((m) => ({ id: m.organization_id, keys: keys.filter((k) => k.user_id === m.api_user_id).map((k) => k.hashed_key) }));
+        },
+        expected: (data) => [{ id: data.id, keys: [sha256(data.apiKey)] }],
+        works: (data) => send(stack.url, 'GET', `/v2/organizations/${data.id}/memberships`, { key: data.apiKey }),
+      });
+      add('a managed user (with its tokens)', {
+        relay: 'organizations',
+        path: `/v2/oauth-clients/${platform.client.id}/users`,
+        headers: asPlatformClient(platform.client.secret),
+        body: { email: `lost-user-${tag}@example.com`, name: 'Lost answers' },
+        status: 201,
+        made: async () => {
+          const users = (await stack
+            .db('organizations')
+            .query(`SELECT id FROM users WHERE platform_oauth_client_id = $1 AND email LIKE 'lost-user-${tag}+%'`, [platform.client.id])) as Array<{
+            id: number;
+          }>;
+          const grants = await grantsOf(users.map((u) => u.id));
+          return users.map((u) => ({ id: u.id, grants: grants.filter((g) => g.user_id === u.id).map(({ live, token_hash }) => ({ live, token_hash })) }));
+        },
+        expected: (data) => [{ id: data.user.id, grants: [{ live: true, token_hash: sha256(data.accessToken) }] }],
+        works: (data) => send(stack.url, 'GET', '/v2/me', { key: data.accessToken }),
+      });
+      add("a managed user's tokens force-refreshed", {
+        relay: 'organizations',
+        path: `/v2/oauth-clients/${platform.client.id}/users/${platform.user.user.id}/force-refresh`,
+        headers: asPlatformClient(platform.client.secret),
+        status: 200,
+        made: async () => (await grantsOf([platform.user.user.id])).map(({ live, token_hash }) => ({ live, token_hash })),
+        // The grant the user was created with, revoked, and one refresh generation.
+        expected: (data) => [
+          { live: false, token_hash: sha256(platform.user.accessToken) },
+          { live: true, token_hash: sha256(data.accessToken) },
+        ],
+        works: (data) => send(stack.url, 'GET', '/v2/me', { key: data.accessToken }),
+      });
       add('a team workflow', {
         relay: 'integrations',
         path: `/v2/organizations/${org.id}/teams/${orgTeam.id}/workflows`,
@@ -746,6 +827,9 @@ describe('Idempotency-Key', () => {
       'an invite link',
       'a team workflow',
       'a routing form response',
+      'a managed organization (with its API key)',
+      'a managed user (with its tokens)',
+      "a managed user's tokens force-refreshed",
     ])("%s: the retry answers the route's status with what was made, and it was made once", async (name) => {
       const c = cases.get(name)!;
       const idempotencyKey = randomUUID();
@@ -754,6 +838,26 @@ describe('Idempotency-Key', () => {
       const retry = await write(stack.url);
       expect(retry.status).toBe(c.status);
       expect(await c.made()).toEqual(c.expected(retry.json.data));
+      if (c.works) expect((await c.works(retry.json.data)).status).toBe(200);
+    });
+
+    it("a managed user's tokens force-refreshed again with another key before the retry: the retry is 409, never the replaced pair", async () => {
+      const headers = { 'x-svc-secret-key': platformClient.secret };
+      const users = `/v2/oauth-clients/${platformClient.id}/users`;
+      const created = await send(stack.url, 'POST', users, { body: { email: `replaced-${randomUUID().slice(0, 8)}@example.com`, name: 'Replaced' }, headers });
+      const path = `${users}/${created.json.data.user.id}/force-refresh`;
+      const idempotencyKey = randomUUID();
+      await lost(relays.organizations, () => send(lossy.url, 'POST', path, { idempotencyKey, headers }));
+      const other = await send(stack.url, 'POST', path, { idempotencyKey: randomUUID(), headers });
+      expect(other.status).toBe(200);
+      const retry = await send(stack.url, 'POST', path, { idempotencyKey, headers });
+      expectErrorEnvelope(
+        { status: retry.status, body: retry.json },
+        409,
+        'CONFLICT',
+        /^The tokens this Idempotency-Key issued were refreshed or revoked since/,
+      );
+      expect((await send(stack.url, 'GET', '/v2/me', { key: other.json.data.accessToken })).status).toBe(200);
     });
 
     it('a webhook creation: 201 with the webhook created, not 409 for its subscriberUrl', async () => {

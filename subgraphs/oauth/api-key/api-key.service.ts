@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { badInput, notFound, unauthenticated } from '../../../platform/errors';
+import { badInput, conflict, notFound, unauthenticated } from '../../../platform/errors';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../../platform/keyed-writes';
 import { sha256Hex } from '../secrets';
 import { ApiKey } from './api-key.entity';
 
@@ -40,6 +41,27 @@ export class ApiKeyService {
       throw badInput('expiresAt', 'must be a date in the future');
     }
     return this.createIn(userId, { note: input.note, expiresAt });
+  }
+
+  /**
+   * A key another subgraph hands out (a managed organization's API user): created with the record of a keyed write
+   * (Idempotency-Key, passed on by the caller) in one transaction, the key sealed in it, so that the call made again by
+   * a retry answers the same key (recalled).
+   */
+  async issue(userId: number, input: NewApiKey): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const { apiKey, key } = await new ApiKeyService(tx).create(userId, input);
+      const sealedKey = sealedForRecall(key);
+      if (sealedKey) await recordKeyedWrite(tx, { apiKeyId: apiKey.id, sealedKey });
+      return key;
+    });
+  }
+
+  /** The key a keyed issue made before (issue's record), while it works; a key revoked or expired since is a CONFLICT. */
+  async recalled(reference: KeyedWriteReference): Promise<string> {
+    const apiKey = await this.apiKeys.findOneBy({ id: reference.apiKeyId as number });
+    if (!apiKey || !isActive(apiKey)) throw conflict('The API key this Idempotency-Key created was revoked or has expired since');
+    return unsealedOnRecall(reference.sealedKey as string);
   }
 
   private async createIn(userId: number, input: NewApiKey): Promise<{ apiKey: ApiKey; key: string }> {

@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Field, Float, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Field, Float, Info, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedWrite } from '../../../platform/keyed-writes';
 import { badInput } from '../../../platform/errors';
 import { OAuthClient } from '../oauth-client/oauth-client.entity';
 import { TokenService } from '../token/token.service';
@@ -46,8 +48,16 @@ export class ManagedUserTokensResolver {
     @Arg('clientId') clientId: string,
     @Arg('userId', () => Int) userId: number,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ManagedUserTokens> {
-    const tokens = await new TokenService(ctx.db).issueForManagedUser(clientId, userId);
+    const service = new TokenService(ctx.db);
+    // Keyed when the caller passed on its keyed write's key (a managed user created or force-refreshed with an Idempotency-Key).
+    const tokens = await keyedWrite(
+      ctx,
+      info,
+      (reference) => service.recalledForManagedUser(reference),
+      () => service.issueForManagedUser(clientId, userId),
+    );
     ctx.principalsChanged.add(userId);
     return tokens;
   }

@@ -1,4 +1,6 @@
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { conflict } from '../../../platform/errors';
+import { KeyedWriteReference, recordKeyedWrite, sealedForRecall, unsealedOnRecall } from '../../../platform/keyed-writes';
 import { AuthorizationCode } from '../authorization/authorization-code.entity';
 import { parseScopes } from '../authorization/authorization-request';
 import { verifierMatches } from '../authorization/pkce';
@@ -144,8 +146,36 @@ export class TokenService {
       if (!client) throw OAUTH_ERRORS.clientNotFound();
       await tx.update(OAuthGrant, { clientId, userId, revokedAt: IsNull() }, { revokedAt: now });
       const grant = await tx.save(tx.create(OAuthGrant, { clientId, userId, scopes: client.scopes, authorizationCodeId: null, revokedAt: null }));
-      return withExpiries(await this.issueTokens(tx, grant, now), now);
+      const tokens = withExpiries(await this.issueTokens(tx, grant, now), now);
+      // Keyed (an Idempotency-Key passed on by the organizations subgraph): the grant and the pair sealed, for the call made again.
+      const sealedPair = sealedForRecall(JSON.stringify([tokens.accessToken, tokens.refreshToken]));
+      if (sealedPair) {
+        const { accessTokenExpiresAt, refreshTokenExpiresAt } = tokens;
+        await recordKeyedWrite(tx, { grantId: grant.id, sealedPair, accessTokenExpiresAt, refreshTokenExpiresAt });
+      }
+      return tokens;
     });
+  }
+
+  /**
+   * The pair a keyed issueForManagedUser made before (its record), while it is the grant's newest: a grant revoked since
+   * (another force-refresh, the user deleted) or a pair refreshed since (its refresh token used) is a CONFLICT, never a
+   * pair that no longer works.
+   */
+  async recalledForManagedUser(reference: KeyedWriteReference): Promise<ManagedUserTokens> {
+    const [accessToken, refreshToken] = JSON.parse(unsealedOnRecall(reference.sealedPair as string)) as [string, string];
+    const [live] = (await this.db.query(
+      `SELECT 1 FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
+        WHERE g.id = $1 AND g.revoked_at IS NULL AND t.kind = 'refresh' AND t.token_hash = $2 AND t.used_at IS NULL`,
+      [reference.grantId, sha256Hex(refreshToken)],
+    )) as unknown[];
+    if (!live) throw conflict('The tokens this Idempotency-Key issued were refreshed or revoked since');
+    return {
+      accessToken,
+      refreshToken,
+      accessTokenExpiresAt: reference.accessTokenExpiresAt as number,
+      refreshTokenExpiresAt: reference.refreshTokenExpiresAt as number,
+    };
   }
 
   /** Every grant of the user for the client stops working (a managed user is deleted). */

@@ -1,5 +1,7 @@
-import { Arg, Args, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { conflictOfCall, keyedWrite, writeKeyForCall } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { UpdateManagedOrganizationInput, CreateManagedOrganizationInput } from './managed-organization.inputs';
 import { IssueApiKey, ManagedOrganizationService } from './managed-organization.service';
@@ -9,9 +11,15 @@ import { IssueApiKeyDocument } from '../contracts/generated';
 /** The reference's "Managed Orgs": ORG_ADMIN of the managing organization; no OAuth scope of 5.3 covers them (API keys only). */
 const rule = (action: string) => `@pbac(permission: "managedOrganization.${action}", org: "args.orgId")`;
 
+/** Keys are the oauth subgraph's: in a keyed creation (Idempotency-Key), the call is keyed too, for the API user. */
 function issuer(ctx: SubgraphContext): IssueApiKey {
-  return async (userId, expiresAt, note) =>
-    (await ctx.graph.call(IssueApiKeyDocument, { userId, expiresAt: expiresAt?.toISOString() ?? null, note })).issueApiKey;
+  return async (userId, expiresAt, note) => {
+    const variables = { userId, expiresAt: expiresAt?.toISOString() ?? null, note };
+    const issued = await ctx.graph.call(IssueApiKeyDocument, variables, { writeKey: writeKeyForCall(`user ${userId}`) }).catch((error: unknown) => {
+      throw conflictOfCall(error, 'The API key this Idempotency-Key created was revoked or has expired since');
+    });
+    return issued.issueApiKey;
+  };
 }
 
 @Resolver()
@@ -24,8 +32,15 @@ export class ManagedOrganizationResolver {
     @Arg('orgId', () => Int) orgId: number,
     @Arg('input') input: CreateManagedOrganizationInput,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ManagedOrganizationWithApiKey> {
-    const { org, apiKey, expiresAt } = await new ManagedOrganizationService(ctx.db).create(orgId, input, issuer(ctx));
+    const organizations = new ManagedOrganizationService(ctx.db);
+    const { org, apiKey, expiresAt } = await keyedWrite(
+      ctx,
+      info,
+      (reference) => organizations.recalled(orgId, reference, issuer(ctx)),
+      () => organizations.create(orgId, input, issuer(ctx)),
+    );
     return Object.assign(new ManagedOrganizationWithApiKey(), ManagedOrganization.of(org), { apiKey, apiKeyExpiresAt: expiresAt });
   }
 

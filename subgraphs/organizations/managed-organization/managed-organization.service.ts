@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badInput, conflict, notFound } from '../../../platform/errors';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
-import { MembershipRole } from '../team/membership.entity';
-import { MembershipService } from '../membership/membership.service';
+import { forgetKeyedWrite, KeyedWriteReference } from '../../../platform/keyed-writes';
+import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { TeamService } from '../team/team.service';
 import { User } from '../user/user.entity';
@@ -11,6 +11,8 @@ import { UserService } from '../user/user.service';
 import { CreateManagedOrganizationInput, UpdateManagedOrganizationInput } from './managed-organization.inputs';
 
 const DAY = 86_400_000;
+
+const keyNote = (organizationId: number, managerId: number) => `Managed organization ${organizationId} of ${managerId}`;
 const MAX_KEY_DAYS = 3_650;
 
 export interface ManagedOrganizationFilter {
@@ -49,8 +51,10 @@ export class ManagedOrganizationService {
   }
 
   /**
-   * The organization, its API user (its OWNER, an account without password) and the link to the
-   * manager; then the API user's key. The key acts as that user, so only inside the new organization.
+   * The organization, its API user (its OWNER, an account without password) and the link to the manager, in one
+   * transaction with the record of a keyed write (Idempotency-Key); then the API user's key. The key acts as that
+   * user, so only inside the new organization. When no key could be issued, the organization and its user are deleted
+   * with the record, and the same request sent again makes them again.
    */
   async create(
     managerId: number,
@@ -62,23 +66,42 @@ export class ManagedOrganizationService {
     if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_DAYS)
       throw badInput('apiKeyDaysValid', `must be a whole number of days from 1 to ${MAX_KEY_DAYS}`);
     const expiresAt = input.apiKeyNeverExpires ? null : new Date(Date.now() + days * DAY);
-    const org = await new TeamService(this.db).create({ name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true });
-    try {
+    let apiUserId = 0;
+    const newOrganization = { name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true };
+    const org = await new TeamService(this.db).create(newOrganization, async (tx, created) => {
       const tag = randomBytes(6).toString('hex');
-      const apiUser = await new UserService(this.db).create({
-        email: `managed-org-${org.id}-${tag}@managed.invalid`,
-        username: `managed-org-${org.id}-${tag}`,
-        name: `${org.name} API`,
+      const apiUser = await new UserService(tx).create({
+        email: `managed-org-${created.id}-${tag}@managed.invalid`,
+        username: `managed-org-${created.id}-${tag}`,
+        name: `${created.name} API`,
         timeZone: 'UTC',
       });
-      await new MembershipService(this.db).add({ teamId: org.id, userId: apiUser.id, role: MembershipRole.OWNER });
-      await this.db.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [org.id, manager.id, apiUser.id]);
-      const apiKey = await issueApiKey(apiUser.id, expiresAt, `Managed organization ${org.id} of ${manager.id}`);
-      return { org, apiKey, expiresAt };
+      apiUserId = apiUser.id;
+      await tx.save(tx.create(Membership, { teamId: created.id, userId: apiUserId, role: MembershipRole.OWNER, accepted: true }));
+      await tx.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [created.id, manager.id, apiUserId]);
+      return { organizationId: created.id, apiUserId, apiKeyExpiresAt: expiresAt?.toISOString() ?? null };
+    });
+    try {
+      return { org, apiKey: await issueApiKey(apiUserId, expiresAt, keyNote(org.id, manager.id)), expiresAt };
     } catch (error) {
-      await this.db.getRepository(Team).delete({ id: org.id });
+      await this.db.transaction(async (tx) => {
+        await tx.delete(Team, { id: org.id });
+        await tx.delete(User, { id: apiUserId });
+        await forgetKeyedWrite(tx);
+      });
       throw error;
     }
+  }
+
+  /**
+   * The organization a keyed creation made before (create's record), as it is now (deleted since: NOT_FOUND), with its
+   * API key: the same call made again, whose own keyed write answers the key it made (or makes it, when the first run
+   * ended before it was made).
+   */
+  async recalled(managerId: number, reference: KeyedWriteReference, issueApiKey: IssueApiKey): Promise<{ org: Team; apiKey: string; expiresAt: Date | null }> {
+    const org = await this.get(managerId, reference.organizationId as number);
+    const expiresAt = reference.apiKeyExpiresAt == null ? null : new Date(reference.apiKeyExpiresAt as string);
+    return { org, apiKey: await issueApiKey(reference.apiUserId as number, expiresAt, keyNote(org.id, managerId)), expiresAt };
   }
 
   async update(managerId: number, organizationId: number, input: UpdateManagedOrganizationInput): Promise<Team> {

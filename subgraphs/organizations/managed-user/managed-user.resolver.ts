@@ -1,5 +1,7 @@
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { keyedElsewhere, keyedWrite } from '../../../platform/keyed-writes';
 import { UpdateMeInput } from '../user/update-me';
 import { ManagedUserService } from './managed-user.service';
 import { CreatedManagedUser, CreateManagedUserInput, ManagedUser, ManagedUserKeys } from './managed-user.type';
@@ -32,8 +34,19 @@ export class ManagedUserResolver {
     description: "Creates a managed user of the client (a member of the client's organization) and answers its access and refresh tokens.",
   })
   @Directive('@platformClient(clientId: "args.clientId")')
-  createManagedUser(@Arg('clientId') clientId: string, @Arg('input') input: CreateManagedUserInput, @Ctx() ctx: SubgraphContext): Promise<CreatedManagedUser> {
-    return new ManagedUserService(ctx).create(clientId, input);
+  createManagedUser(
+    @Arg('clientId') clientId: string,
+    @Arg('input') input: CreateManagedUserInput,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<CreatedManagedUser> {
+    const users = new ManagedUserService(ctx);
+    return keyedWrite(
+      ctx,
+      info,
+      (reference) => users.recalled(clientId, reference),
+      () => users.create(clientId, input),
+    );
   }
 
   @Mutation(() => ManagedUser, { description: 'Changes a managed user; omitted fields keep their value (the body of PATCH /v2/me).' })
@@ -61,8 +74,10 @@ export class ManagedUserResolver {
     @Arg('clientId') clientId: string,
     @Arg('userId', () => Int) userId: number,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ManagedUserKeys> {
-    const keys = await new ManagedUserService(ctx).forceRefresh(clientId, userId);
+    // Its one write is the oauth subgraph's new grant, keyed there (Idempotency-Key): the same request sent again answers that pair.
+    const keys = await keyedElsewhere(ctx, info, () => new ManagedUserService(ctx).forceRefresh(clientId, userId));
     ctx.principalsChanged.add(userId);
     return keys;
   }

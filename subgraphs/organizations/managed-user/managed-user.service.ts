@@ -1,5 +1,6 @@
 import { SubgraphContext } from '../../../platform/context';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { conflictOfCall, forgetKeyedWrite, KeyedWriteReference, recordKeyedWrite, writeKeyForCall } from '../../../platform/keyed-writes';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { profileChanges, UpdateMeInput } from '../user/update-me';
 import { User } from '../user/user.entity';
@@ -69,7 +70,10 @@ export class ManagedUserService {
     return user;
   }
 
-  /** The user, a membership of the client's organization, then the tokens; a user whose tokens could not be issued is removed again. */
+  /**
+   * The user and a membership of the client's organization, in one transaction with the record of a keyed write
+   * (Idempotency-Key); then the tokens. A user whose tokens could not be issued is removed again with the record.
+   */
   async create(clientId: string, input: CreateManagedUserInput): Promise<CreatedManagedUser> {
     const email = managedEmail(input.email, clientId);
     const { timeZone, ...preferences } = input;
@@ -88,15 +92,29 @@ export class ManagedUserService {
         await tx.save(tx.create(Membership, { teamId: client.organizationId, userId: saved.id, role: MembershipRole.MEMBER, accepted: true }));
         await tx.query('INSERT INTO organization_user_accounts (user_id, organization_id) VALUES ($1, $2)', [saved.id, client.organizationId]);
       }
+      await recordKeyedWrite(tx, { userId: saved.id });
       return saved;
     });
     try {
       const keys = await this.issueTokens(clientId, user.id);
       return Object.assign(new CreatedManagedUser(), keys, { user: ManagedUser.of(user, null) });
     } catch (error) {
-      await this.users.delete({ id: user.id });
+      await this.ctx.db.transaction(async (tx) => {
+        await tx.delete(User, { id: user.id });
+        await forgetKeyedWrite(tx);
+      });
       throw error;
     }
+  }
+
+  /**
+   * The user a keyed creation made before (create's record), as it is now (deleted since: NOT_FOUND), with its tokens:
+   * the same call made again, whose own keyed write answers the pair it issued (or issues it, when the first run ended
+   * before it was issued).
+   */
+  async recalled(clientId: string, reference: KeyedWriteReference): Promise<CreatedManagedUser> {
+    const user = await this.get(clientId, reference.userId as number);
+    return Object.assign(new CreatedManagedUser(), await this.issueTokens(clientId, user.id), { user });
   }
 
   async update(clientId: string, userId: number, input: UpdateMeInput): Promise<ManagedUser> {
@@ -133,8 +151,13 @@ export class ManagedUserService {
     return this.issueTokens(clientId, userId);
   }
 
+  /** The tokens are the oauth subgraph's: in a keyed write (Idempotency-Key), the call is keyed too, for the user. */
   private async issueTokens(clientId: string, userId: number): Promise<ManagedUserKeys> {
-    const { issueManagedUserTokens } = await this.ctx.graph.call(IssueManagedUserTokensDocument, { clientId, userId });
+    const { issueManagedUserTokens } = await this.ctx.graph
+      .call(IssueManagedUserTokensDocument, { clientId, userId }, { writeKey: writeKeyForCall(`user ${userId}`) })
+      .catch((error: unknown) => {
+        throw conflictOfCall(error, 'The tokens this Idempotency-Key issued were refreshed or revoked since: force-refresh with a new Idempotency-Key');
+      });
     return Object.assign(new ManagedUserKeys(), issueManagedUserTokens);
   }
 

@@ -1,5 +1,5 @@
 import { leanFindBy } from '../../../platform/lean-reads';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Membership, MembershipRole } from './membership.entity';
@@ -54,7 +54,11 @@ export function slugify(text: string): string {
 export class TeamService {
   constructor(private readonly db: DataSource) {}
 
-  async create(input: NewTeam): Promise<Team> {
+  /**
+   * `alsoIn`: the rest of a larger write made in the team's transaction (a managed organization's API user), which
+   * answers what a keyed write records (by default the team's id).
+   */
+  async create(input: NewTeam, alsoIn?: (tx: EntityManager, team: Team) => Promise<KeyedWriteReference>): Promise<Team> {
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
     if (input.timeZone != null && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
     const slug = input.slug ?? slugify(input.name);
@@ -85,7 +89,7 @@ export class TeamService {
         await tx.save(tx.create(Membership, { teamId: team.id, userId: input.ownerId, role: MembershipRole.OWNER, accepted: input.ownerAccepted ?? true }));
       }
       // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this team.
-      await recordKeyedWrite(tx, { teamId: team.id });
+      await recordKeyedWrite(tx, alsoIn ? await alsoIn(tx, team) : { teamId: team.id });
       return team;
     });
   }
