@@ -1395,6 +1395,10 @@ export type UnassignOrgAttributeOptionMutationVariables = Exact<{
 
 export type UnassignOrgAttributeOptionMutation = { unassignOrganizationAttributeOption: { id: string, memberId: number, attributeOptionId: string } };
 
+export type OrganizationAttributeFieldsFragment = { id: string, teamId: number, type: AttributeType, name: string, slug: string, enabled: boolean, usersCanEditRelation: boolean };
+
+export type OrganizationAttributeOptionFieldsFragment = { id: string, attributeId: string, value: string, slug: string };
+
 export type GetTeamBookingFieldsQueryVariables = Exact<{
   teamId: number;
   eventTypeId: number;
@@ -1421,6 +1425,8 @@ export type ReplaceTeamBookingFieldsMutationVariables = Exact<{
 
 export type ReplaceTeamBookingFieldsMutation = { replaceTeamEventTypeBookingFields: { bookingFields: Array<{ field: string, variant: string | null, slug: string, label: string, placeholder: string | null, required: boolean, hidden: boolean, disableOnPrefill: boolean, options: Array<string> | null, source: BookingFieldSource, isDefault: boolean }> } };
 
+export type BookingFieldFieldsFragment = { field: string, variant: string | null, slug: string, label: string, placeholder: string | null, required: boolean, hidden: boolean, disableOnPrefill: boolean, options: Array<string> | null, source: BookingFieldSource, isDefault: boolean };
+
 export type GetMyBookingLimitsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1437,6 +1443,8 @@ export type ClearMyBookingLimitsMutationVariables = Exact<{ [key: string]: never
 
 
 export type ClearMyBookingLimitsMutation = { clearMyBookingLimits: { perDay: number | null, perWeek: number | null, perMonth: number | null, perYear: number | null } };
+
+export type UserBookingLimitsFieldsFragment = { perDay: number | null, perWeek: number | null, perMonth: number | null, perYear: number | null };
 
 export type CreateBookingMutationVariables = Exact<{
   input: CreateBookingInput;
@@ -1910,6 +1918,10 @@ export type UpdateCalendarEventMutationVariables = Exact<{
 
 export type UpdateCalendarEventMutation = { updateCalendarEvent: { id: string, title: string, description: string | null, locations: Array<Record<string, unknown>> | null, status: string | null, source: string, start: { time: string, timeZone: string }, end: { time: string, timeZone: string }, attendees: Array<{ email: string, name: string | null, responseStatus: string | null, self: boolean | null, optional: boolean | null, host: boolean | null }> | null, hosts: Array<{ email: string, name: string | null, responseStatus: string | null }> | null, calendarEventOwner: { email: string, name: string | null } | null } };
 
+export type CalendarCredentialFieldsFragment = { id: number, type: string, userId: number | null, teamId: number | null, appId: string | null, invalid: boolean | null };
+
+export type DestinationCalendarFieldsFragment = { userId: number, integration: string, externalId: string, credentialId: number | null };
+
 export type GetConferencingAppsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2024,6 +2036,8 @@ export type DisconnectTeamConferencingAppMutationVariables = Exact<{
 
 export type DisconnectTeamConferencingAppMutation = { disconnectTeamConferencingApp: { id: number, type: string, userId: number | null, invalid: boolean | null } };
 
+export type ConferencingConnectionFieldsFragment = { id: number, type: string, userId: number | null, invalid: boolean | null };
+
 export type GetMyCreditsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2065,6 +2079,8 @@ export type ChargeOrgCreditsMutationVariables = Exact<{
 
 
 export type ChargeOrgCreditsMutation = { chargeOrganizationCredits: { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string } };
+
+export type CreditChargeFieldsFragment = { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string };
 
 export type CreateDelegationCredentialMutationVariables = Exact<{
   orgId: number;
@@ -2169,6 +2185,8 @@ export type DeleteManagedOrgMutationVariables = Exact<{
 
 
 export type DeleteManagedOrgMutation = { deleteManagedOrganization: { id: number, name: string, slug: string, metadata: Record<string, unknown> } };
+
+export type ManagedOrganizationFieldsFragment = { id: number, name: string, slug: string, metadata: Record<string, unknown> };
 
 export type GetManagedUsersQueryVariables = Exact<{
   clientId: string;
@@ -2700,6 +2718,10 @@ export type DeleteOrgTeamUserOooMutationVariables = Exact<{
 
 export type DeleteOrgTeamUserOooMutation = { deleteTeamUserOutOfOffice: { id: number, uuid: string, userId: number, toUserId: number | null, start: string, end: string, notes: string | null, reason: string } };
 
+export type OutOfOfficeEntryFieldsFragment = { id: number, uuid: string, userId: number, toUserId: number | null, start: string, end: string, notes: string | null, reason: string };
+
+export type PaginationFieldsFragment = { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean };
+
 export type CreateOrganizationTeamPhoneCallMutationVariables = Exact<{
   orgId: number;
   teamId: number;
@@ -2867,6 +2889,8 @@ export type DeleteOrgTeamPrivateLinkWithFullUrlMutationVariables = Exact<{
 
 export type DeleteOrgTeamPrivateLinkWithFullUrlMutation = { deleteTeamEventTypePrivateLink: { linkId: string, eventTypeId: number, isExpired: boolean, expiresAt: string | null, maxUsageCount: number, usageCount: number, bookingUrl: string } };
 
+export type PrivateLinkFieldsFragment = { linkId: string, eventTypeId: number, isExpired: boolean, expiresAt: string | null, maxUsageCount: number, usageCount: number, bookingUrl: string };
+
 export type GetOrgRoleQueryVariables = Exact<{
   orgId: number;
   roleId: string;
@@ -2961,6 +2985,8 @@ export type UnassignOrgRoleMutationVariables = Exact<{
 
 
 export type UnassignOrgRoleMutation = { unassignOrganizationRole: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, customRoleId: string | null } };
+
+export type OrganizationRoleFieldsFragment = { id: string, name: string, type: string, permissions: Array<string>, createdAt: string, updatedAt: string, color: string | null, description: string | null, organizationId: number };
 
 export type TeamRoutingFormsQueryVariables = Exact<{
   orgId: number;
@@ -3090,6 +3116,8 @@ export type CalculateRoutingFormSlotsMutationVariables = Exact<{
 
 
 export type CalculateRoutingFormSlotsMutation = { routingFormById: { calculateSlots: { eventTypeId: number, slots: Record<string, unknown> } } };
+
+export type RoutingFormResponseFieldsFragment = { id: number, formId: string, formFillerId: string, routedToBookingUid: string | null, response: Record<string, unknown>, createdAt: string };
 
 export type GetSchedulesQueryVariables = Exact<{
   take?: number | null | undefined;
@@ -3277,6 +3305,8 @@ export type DeleteSlotReservationMutationVariables = Exact<{
 
 
 export type DeleteSlotReservationMutation = { deleteSlotReservation: { eventTypeId: number, slotStart: string, slotEnd: string, slotDuration: number, reservationUid: string, reservationDuration: number, reservationUntil: string } };
+
+export type SlotReservationOutputFieldsFragment = { eventTypeId: number, slotStart: string, slotEnd: string, slotDuration: number, reservationUid: string, reservationDuration: number, reservationUntil: string };
 
 export type GetStripeConnectUrlQueryVariables = Exact<{
   returnTo?: string | null | undefined;
@@ -3868,6 +3898,10 @@ export type OrganizationTeamVerifiedPhoneQueryVariables = Exact<{
 
 export type OrganizationTeamVerifiedPhoneQuery = { organizationTeamVerifiedPhone: { id: number, phoneNumber: string, userId: number | null, teamId: number | null } };
 
+export type VerifiedEmailFieldsFragment = { id: number, email: string, userId: number | null, teamId: number | null };
+
+export type VerifiedPhoneFieldsFragment = { id: number, phoneNumber: string, userId: number | null, teamId: number | null };
+
 export type GetWebhookDeliveriesQueryVariables = Exact<{
   webhookId: number;
   take?: number | null | undefined;
@@ -4040,6 +4074,48 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const OrganizationAttributeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}
+    `, {"fragmentName":"OrganizationAttributeFields"}) as unknown as TypedDocumentString<OrganizationAttributeFieldsFragment, unknown>;
+export const OrganizationAttributeOptionFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}
+    `, {"fragmentName":"OrganizationAttributeOptionFields"}) as unknown as TypedDocumentString<OrganizationAttributeOptionFieldsFragment, unknown>;
+export const BookingFieldFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BookingFieldFields on BookingField {
+  field
+  variant
+  slug
+  label
+  placeholder
+  required
+  hidden
+  disableOnPrefill
+  options
+  source
+  isDefault
+}
+    `, {"fragmentName":"BookingFieldFields"}) as unknown as TypedDocumentString<BookingFieldFieldsFragment, unknown>;
+export const UserBookingLimitsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment UserBookingLimitsFields on UserBookingLimits {
+  perDay
+  perWeek
+  perMonth
+  perYear
+}
+    `, {"fragmentName":"UserBookingLimitsFields"}) as unknown as TypedDocumentString<UserBookingLimitsFieldsFragment, unknown>;
 export const BookingFieldsFragmentDoc = new TypedDocumentString(`
     fragment BookingFields on Booking {
   id
@@ -4125,6 +4201,43 @@ export const LegacyBookingFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"LegacyBookingFields"}) as unknown as TypedDocumentString<LegacyBookingFieldsFragment, unknown>;
+export const CalendarCredentialFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CalendarCredentialFields on CalendarCredential {
+  id
+  type
+  userId
+  teamId
+  appId
+  invalid
+}
+    `, {"fragmentName":"CalendarCredentialFields"}) as unknown as TypedDocumentString<CalendarCredentialFieldsFragment, unknown>;
+export const DestinationCalendarFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DestinationCalendarFields on DestinationCalendar {
+  userId
+  integration
+  externalId
+  credentialId
+}
+    `, {"fragmentName":"DestinationCalendarFields"}) as unknown as TypedDocumentString<DestinationCalendarFieldsFragment, unknown>;
+export const ConferencingConnectionFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}
+    `, {"fragmentName":"ConferencingConnectionFields"}) as unknown as TypedDocumentString<ConferencingConnectionFieldsFragment, unknown>;
+export const CreditChargeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CreditChargeFields on CreditCharge {
+  charged
+  credits
+  remainingBalance
+  creditFor
+  externalRef
+  newCharge
+  createdAt
+}
+    `, {"fragmentName":"CreditChargeFields"}) as unknown as TypedDocumentString<CreditChargeFieldsFragment, unknown>;
 export const TeamEventTypeFieldsFragmentDoc = new TypedDocumentString(`
     fragment TeamEventTypeFields on EventType {
   id
@@ -4335,6 +4448,14 @@ export const EventTypeFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"EventTypeFields"}) as unknown as TypedDocumentString<EventTypeFieldsFragment, unknown>;
+export const ManagedOrganizationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ManagedOrganizationFields on ManagedOrganization {
+  id
+  name
+  slug
+  metadata
+}
+    `, {"fragmentName":"ManagedOrganizationFields"}) as unknown as TypedDocumentString<ManagedOrganizationFieldsFragment, unknown>;
 export const ManagedUserFieldsFragmentDoc = new TypedDocumentString(`
     fragment ManagedUserFields on ManagedUser {
   id
@@ -4419,6 +4540,30 @@ export const OrganizationUserFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"OrganizationUserFields"}) as unknown as TypedDocumentString<OrganizationUserFieldsFragment, unknown>;
+export const OutOfOfficeEntryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+    `, {"fragmentName":"OutOfOfficeEntryFields"}) as unknown as TypedDocumentString<OutOfOfficeEntryFieldsFragment, unknown>;
+export const PaginationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+    `, {"fragmentName":"PaginationFields"}) as unknown as TypedDocumentString<PaginationFieldsFragment, unknown>;
 export const PlatformOAuthClientFieldsFragmentDoc = new TypedDocumentString(`
     fragment PlatformOAuthClientFields on OAuthClient {
   id
@@ -4437,6 +4582,40 @@ export const PlatformOAuthClientFieldsFragmentDoc = new TypedDocumentString(`
   bookingRescheduleRedirectUri
 }
     `, {"fragmentName":"PlatformOAuthClientFields"}) as unknown as TypedDocumentString<PlatformOAuthClientFieldsFragment, unknown>;
+export const PrivateLinkFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}
+    `, {"fragmentName":"PrivateLinkFields"}) as unknown as TypedDocumentString<PrivateLinkFieldsFragment, unknown>;
+export const OrganizationRoleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}
+    `, {"fragmentName":"OrganizationRoleFields"}) as unknown as TypedDocumentString<OrganizationRoleFieldsFragment, unknown>;
+export const RoutingFormResponseFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RoutingFormResponseFields on RoutingFormResponse {
+  id
+  formId
+  formFillerId
+  routedToBookingUid
+  response
+  createdAt
+}
+    `, {"fragmentName":"RoutingFormResponseFields"}) as unknown as TypedDocumentString<RoutingFormResponseFieldsFragment, unknown>;
 export const ScheduleFieldsFragmentDoc = new TypedDocumentString(`
     fragment ScheduleFields on Schedule {
   id
@@ -4456,6 +4635,17 @@ export const ScheduleFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ScheduleFields"}) as unknown as TypedDocumentString<ScheduleFieldsFragment, unknown>;
+export const SlotReservationOutputFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SlotReservationOutputFields on SlotReservationOutput {
+  eventTypeId
+  slotStart
+  slotEnd
+  slotDuration
+  reservationUid
+  reservationDuration
+  reservationUntil
+}
+    `, {"fragmentName":"SlotReservationOutputFields"}) as unknown as TypedDocumentString<SlotReservationOutputFieldsFragment, unknown>;
 export const TeamFieldsFragmentDoc = new TypedDocumentString(`
     fragment TeamFields on Team {
   id
@@ -4479,6 +4669,22 @@ export const TeamFieldsFragmentDoc = new TypedDocumentString(`
   weekStart
 }
     `, {"fragmentName":"TeamFields"}) as unknown as TypedDocumentString<TeamFieldsFragment, unknown>;
+export const VerifiedEmailFieldsFragmentDoc = new TypedDocumentString(`
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}
+    `, {"fragmentName":"VerifiedEmailFields"}) as unknown as TypedDocumentString<VerifiedEmailFieldsFragment, unknown>;
+export const VerifiedPhoneFieldsFragmentDoc = new TypedDocumentString(`
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}
+    `, {"fragmentName":"VerifiedPhoneFields"}) as unknown as TypedDocumentString<VerifiedPhoneFieldsFragment, unknown>;
 export const WebhookDeliveryFieldsFragmentDoc = new TypedDocumentString(`
     fragment WebhookDeliveryFields on WebhookDelivery {
   id
@@ -4530,53 +4736,62 @@ export const GetOrgAttributesDocument = new TypedDocumentString(`
     query GetOrgAttributes($orgId: Int!, $take: Int, $skip: Int) {
   organizationAttributes(orgId: $orgId, take: $take, skip: $skip) {
     items {
-      id
-      teamId
-      type
-      name
-      slug
-      enabled
-      usersCanEditRelation
+      ...OrganizationAttributeFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgAttributesQuery, GetOrgAttributesQueryVariables>;
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgAttributesQuery, GetOrgAttributesQueryVariables>;
 export const CreateOrgAttributeDocument = new TypedDocumentString(`
     mutation CreateOrgAttribute($orgId: Int!, $input: CreateAttributeInput!) {
   createOrganizationAttribute(orgId: $orgId, input: $input) {
-    id
-    teamId
-    type
-    name
-    slug
-    enabled
-    usersCanEditRelation
+    ...OrganizationAttributeFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgAttributeMutation, CreateOrgAttributeMutationVariables>;
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}`) as unknown as TypedDocumentString<CreateOrgAttributeMutation, CreateOrgAttributeMutationVariables>;
 export const GetOrgAttributeDocument = new TypedDocumentString(`
     query GetOrgAttribute($orgId: Int!, $attributeId: String!) {
   organizationAttribute(orgId: $orgId, attributeId: $attributeId) {
-    id
-    teamId
-    type
-    name
-    slug
-    enabled
-    usersCanEditRelation
+    ...OrganizationAttributeFields
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgAttributeQuery, GetOrgAttributeQueryVariables>;
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}`) as unknown as TypedDocumentString<GetOrgAttributeQuery, GetOrgAttributeQueryVariables>;
 export const UpdateOrgAttributeDocument = new TypedDocumentString(`
     mutation UpdateOrgAttribute($orgId: Int!, $attributeId: String!, $input: UpdateAttributeInput!) {
   updateOrganizationAttribute(
@@ -4584,29 +4799,33 @@ export const UpdateOrgAttributeDocument = new TypedDocumentString(`
     attributeId: $attributeId
     input: $input
   ) {
-    id
-    teamId
-    type
-    name
-    slug
-    enabled
-    usersCanEditRelation
+    ...OrganizationAttributeFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgAttributeMutation, UpdateOrgAttributeMutationVariables>;
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}`) as unknown as TypedDocumentString<UpdateOrgAttributeMutation, UpdateOrgAttributeMutationVariables>;
 export const DeleteOrgAttributeDocument = new TypedDocumentString(`
     mutation DeleteOrgAttribute($orgId: Int!, $attributeId: String!) {
   deleteOrganizationAttribute(orgId: $orgId, attributeId: $attributeId) {
-    id
-    teamId
-    type
-    name
-    slug
-    enabled
-    usersCanEditRelation
+    ...OrganizationAttributeFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgAttributeMutation, DeleteOrgAttributeMutationVariables>;
+    fragment OrganizationAttributeFields on OrganizationAttribute {
+  id
+  teamId
+  type
+  name
+  slug
+  enabled
+  usersCanEditRelation
+}`) as unknown as TypedDocumentString<DeleteOrgAttributeMutation, DeleteOrgAttributeMutationVariables>;
 export const CreateOrgAttributeOptionDocument = new TypedDocumentString(`
     mutation CreateOrgAttributeOption($orgId: Int!, $attributeId: String!, $input: CreateAttributeOptionInput!) {
   createOrganizationAttributeOption(
@@ -4614,23 +4833,27 @@ export const CreateOrgAttributeOptionDocument = new TypedDocumentString(`
     attributeId: $attributeId
     input: $input
   ) {
-    id
-    attributeId
-    value
-    slug
+    ...OrganizationAttributeOptionFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgAttributeOptionMutation, CreateOrgAttributeOptionMutationVariables>;
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}`) as unknown as TypedDocumentString<CreateOrgAttributeOptionMutation, CreateOrgAttributeOptionMutationVariables>;
 export const GetOrgAttributeOptionsDocument = new TypedDocumentString(`
     query GetOrgAttributeOptions($orgId: Int!, $attributeId: String!) {
   organizationAttributeOptions(orgId: $orgId, attributeId: $attributeId) {
-    id
-    attributeId
-    value
-    slug
+    ...OrganizationAttributeOptionFields
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgAttributeOptionsQuery, GetOrgAttributeOptionsQueryVariables>;
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}`) as unknown as TypedDocumentString<GetOrgAttributeOptionsQuery, GetOrgAttributeOptionsQueryVariables>;
 export const UpdateOrgAttributeOptionDocument = new TypedDocumentString(`
     mutation UpdateOrgAttributeOption($orgId: Int!, $attributeId: String!, $optionId: String!, $input: UpdateAttributeOptionInput!) {
   updateOrganizationAttributeOption(
@@ -4639,13 +4862,15 @@ export const UpdateOrgAttributeOptionDocument = new TypedDocumentString(`
     optionId: $optionId
     input: $input
   ) {
-    id
-    attributeId
-    value
-    slug
+    ...OrganizationAttributeOptionFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgAttributeOptionMutation, UpdateOrgAttributeOptionMutationVariables>;
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}`) as unknown as TypedDocumentString<UpdateOrgAttributeOptionMutation, UpdateOrgAttributeOptionMutationVariables>;
 export const DeleteOrgAttributeOptionDocument = new TypedDocumentString(`
     mutation DeleteOrgAttributeOption($orgId: Int!, $attributeId: String!, $optionId: String!) {
   deleteOrganizationAttributeOption(
@@ -4653,13 +4878,15 @@ export const DeleteOrgAttributeOptionDocument = new TypedDocumentString(`
     attributeId: $attributeId
     optionId: $optionId
   ) {
-    id
-    attributeId
-    value
-    slug
+    ...OrganizationAttributeOptionFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgAttributeOptionMutation, DeleteOrgAttributeOptionMutationVariables>;
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}`) as unknown as TypedDocumentString<DeleteOrgAttributeOptionMutation, DeleteOrgAttributeOptionMutationVariables>;
 export const GetOrgAttributeAssignedOptionsDocument = new TypedDocumentString(`
     query GetOrgAttributeAssignedOptions($orgId: Int!, $attributeId: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
   organizationAttributeAssignedOptions(
@@ -4678,18 +4905,20 @@ export const GetOrgAttributeAssignedOptionsDocument = new TypedDocumentString(`
       assignedUserIds
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgAttributeAssignedOptionsQuery, GetOrgAttributeAssignedOptionsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgAttributeAssignedOptionsQuery, GetOrgAttributeAssignedOptionsQueryVariables>;
 export const GetOrgAttributeAssignedOptionsBySlugDocument = new TypedDocumentString(`
     query GetOrgAttributeAssignedOptionsBySlug($orgId: Int!, $attributeSlug: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
   organizationAttributeAssignedOptionsBySlug(
@@ -4708,18 +4937,20 @@ export const GetOrgAttributeAssignedOptionsBySlugDocument = new TypedDocumentStr
       assignedUserIds
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgAttributeAssignedOptionsBySlugQuery, GetOrgAttributeAssignedOptionsBySlugQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgAttributeAssignedOptionsBySlugQuery, GetOrgAttributeAssignedOptionsBySlugQueryVariables>;
 export const AssignOrgAttributeOptionDocument = new TypedDocumentString(`
     mutation AssignOrgAttributeOption($orgId: Int!, $userId: Int!, $input: AssignAttributeOptionInput!) {
   assignOrganizationAttributeOption(orgId: $orgId, userId: $userId, input: $input) {
@@ -4732,13 +4963,15 @@ export const AssignOrgAttributeOptionDocument = new TypedDocumentString(`
 export const GetOrgUserAttributeOptionsDocument = new TypedDocumentString(`
     query GetOrgUserAttributeOptions($orgId: Int!, $userId: Int!) {
   organizationUserAttributeOptions(orgId: $orgId, userId: $userId) {
-    id
-    attributeId
-    value
-    slug
+    ...OrganizationAttributeOptionFields
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgUserAttributeOptionsQuery, GetOrgUserAttributeOptionsQueryVariables>;
+    fragment OrganizationAttributeOptionFields on OrganizationAttributeOption {
+  id
+  attributeId
+  value
+  slug
+}`) as unknown as TypedDocumentString<GetOrgUserAttributeOptionsQuery, GetOrgUserAttributeOptionsQueryVariables>;
 export const UnassignOrgAttributeOptionDocument = new TypedDocumentString(`
     mutation UnassignOrgAttributeOption($orgId: Int!, $userId: Int!, $attributeOptionId: String!) {
   unassignOrganizationAttributeOption(
@@ -4756,21 +4989,23 @@ export const GetTeamBookingFieldsDocument = new TypedDocumentString(`
     query GetTeamBookingFields($teamId: Int!, $eventTypeId: Int!) {
   teamEventType(teamId: $teamId, eventTypeId: $eventTypeId) {
     bookingFields {
-      field
-      variant
-      slug
-      label
-      placeholder
-      required
-      hidden
-      disableOnPrefill
-      options
-      source
-      isDefault
+      ...BookingFieldFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetTeamBookingFieldsQuery, GetTeamBookingFieldsQueryVariables>;
+    fragment BookingFieldFields on BookingField {
+  field
+  variant
+  slug
+  label
+  placeholder
+  required
+  hidden
+  disableOnPrefill
+  options
+  source
+  isDefault
+}`) as unknown as TypedDocumentString<GetTeamBookingFieldsQuery, GetTeamBookingFieldsQueryVariables>;
 export const AddTeamBookingFieldsDocument = new TypedDocumentString(`
     mutation AddTeamBookingFields($teamId: Int!, $eventTypeId: Int!, $input: BookingFieldsInput!) {
   addTeamEventTypeBookingFields(
@@ -4779,21 +5014,23 @@ export const AddTeamBookingFieldsDocument = new TypedDocumentString(`
     input: $input
   ) {
     bookingFields {
-      field
-      variant
-      slug
-      label
-      placeholder
-      required
-      hidden
-      disableOnPrefill
-      options
-      source
-      isDefault
+      ...BookingFieldFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<AddTeamBookingFieldsMutation, AddTeamBookingFieldsMutationVariables>;
+    fragment BookingFieldFields on BookingField {
+  field
+  variant
+  slug
+  label
+  placeholder
+  required
+  hidden
+  disableOnPrefill
+  options
+  source
+  isDefault
+}`) as unknown as TypedDocumentString<AddTeamBookingFieldsMutation, AddTeamBookingFieldsMutationVariables>;
 export const ReplaceTeamBookingFieldsDocument = new TypedDocumentString(`
     mutation ReplaceTeamBookingFields($teamId: Int!, $eventTypeId: Int!, $input: BookingFieldsInput!) {
   replaceTeamEventTypeBookingFields(
@@ -4802,51 +5039,59 @@ export const ReplaceTeamBookingFieldsDocument = new TypedDocumentString(`
     input: $input
   ) {
     bookingFields {
-      field
-      variant
-      slug
-      label
-      placeholder
-      required
-      hidden
-      disableOnPrefill
-      options
-      source
-      isDefault
+      ...BookingFieldFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReplaceTeamBookingFieldsMutation, ReplaceTeamBookingFieldsMutationVariables>;
+    fragment BookingFieldFields on BookingField {
+  field
+  variant
+  slug
+  label
+  placeholder
+  required
+  hidden
+  disableOnPrefill
+  options
+  source
+  isDefault
+}`) as unknown as TypedDocumentString<ReplaceTeamBookingFieldsMutation, ReplaceTeamBookingFieldsMutationVariables>;
 export const GetMyBookingLimitsDocument = new TypedDocumentString(`
     query GetMyBookingLimits {
   myBookingLimits {
-    perDay
-    perWeek
-    perMonth
-    perYear
+    ...UserBookingLimitsFields
   }
 }
-    `) as unknown as TypedDocumentString<GetMyBookingLimitsQuery, GetMyBookingLimitsQueryVariables>;
+    fragment UserBookingLimitsFields on UserBookingLimits {
+  perDay
+  perWeek
+  perMonth
+  perYear
+}`) as unknown as TypedDocumentString<GetMyBookingLimitsQuery, GetMyBookingLimitsQueryVariables>;
 export const UpdateMyBookingLimitsDocument = new TypedDocumentString(`
     mutation UpdateMyBookingLimits($input: UpdateBookingLimitsInput!) {
   updateMyBookingLimits(input: $input) {
-    perDay
-    perWeek
-    perMonth
-    perYear
+    ...UserBookingLimitsFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateMyBookingLimitsMutation, UpdateMyBookingLimitsMutationVariables>;
+    fragment UserBookingLimitsFields on UserBookingLimits {
+  perDay
+  perWeek
+  perMonth
+  perYear
+}`) as unknown as TypedDocumentString<UpdateMyBookingLimitsMutation, UpdateMyBookingLimitsMutationVariables>;
 export const ClearMyBookingLimitsDocument = new TypedDocumentString(`
     mutation ClearMyBookingLimits {
   clearMyBookingLimits {
-    perDay
-    perWeek
-    perMonth
-    perYear
+    ...UserBookingLimitsFields
   }
 }
-    `) as unknown as TypedDocumentString<ClearMyBookingLimitsMutation, ClearMyBookingLimitsMutationVariables>;
+    fragment UserBookingLimitsFields on UserBookingLimits {
+  perDay
+  perWeek
+  perMonth
+  perYear
+}`) as unknown as TypedDocumentString<ClearMyBookingLimitsMutation, ClearMyBookingLimitsMutationVariables>;
 export const CreateBookingDocument = new TypedDocumentString(`
     mutation CreateBooking($input: CreateBookingInput!) {
   createBooking(input: $input) {
@@ -4980,14 +5225,7 @@ export const GetBookingsDocument = new TypedDocumentString(`
       ...BookingFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -5039,6 +5277,16 @@ export const GetBookingsDocument = new TypedDocumentString(`
   updatedAt
   recurringBookingUid
   seatUid
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetBookingsQuery, GetBookingsQueryVariables>;
 export const GetBookingsLegacyDocument = new TypedDocumentString(`
     query GetBookingsLegacy($status: [BookingStatusFilter!], $attendeeEmail: String, $attendeeName: String, $bookingUid: String, $eventTypeId: Int, $eventTypeIds: [Int!], $teamId: Int, $teamsIds: [Int!], $afterStart: String, $beforeEnd: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $sortStart: SortOrder, $sortEnd: SortOrder, $sortCreated: SortOrder, $sortUpdatedAt: SortOrder, $take: Int, $skip: Int) {
@@ -5068,14 +5316,7 @@ export const GetBookingsLegacyDocument = new TypedDocumentString(`
       ...LegacyBookingFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -5110,6 +5351,16 @@ export const GetBookingsLegacyDocument = new TypedDocumentString(`
   fromReschedule: rescheduledFromUid
   createdAt
   updatedAt
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetBookingsLegacyQuery, GetBookingsLegacyQueryVariables>;
 export const GetBookingDocument = new TypedDocumentString(`
     query GetBooking($bookingUid: String!) {
@@ -5871,14 +6122,7 @@ export const GetOrganizationBookingsDocument = new TypedDocumentString(`
       ...BookingFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -5930,6 +6174,16 @@ export const GetOrganizationBookingsDocument = new TypedDocumentString(`
   updatedAt
   recurringBookingUid
   seatUid
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrganizationBookingsQuery, GetOrganizationBookingsQueryVariables>;
 export const GetOrganizationUserBookingsDocument = new TypedDocumentString(`
     query GetOrganizationUserBookings($orgId: Int!, $userId: Int!, $status: [BookingStatusFilter!], $attendeeEmail: String, $attendeeName: String, $bookingUid: String, $eventTypeId: Int, $eventTypeIds: [Int!], $teamId: Int, $teamsIds: [Int!], $afterStart: String, $beforeEnd: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $sortStart: SortOrder, $sortEnd: SortOrder, $sortCreated: SortOrder, $sortUpdatedAt: SortOrder, $take: Int, $skip: Int) {
@@ -5960,14 +6214,7 @@ export const GetOrganizationUserBookingsDocument = new TypedDocumentString(`
         ...BookingFields
       }
       pagination {
-        totalItems
-        remainingItems
-        returnedItems
-        itemsPerPage
-        currentPage
-        totalPages
-        hasNextPage
-        hasPreviousPage
+        ...PaginationFields
       }
     }
   }
@@ -6020,6 +6267,16 @@ export const GetOrganizationUserBookingsDocument = new TypedDocumentString(`
   updatedAt
   recurringBookingUid
   seatUid
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrganizationUserBookingsQuery, GetOrganizationUserBookingsQueryVariables>;
 export const GetOrganizationTeamBookingsDocument = new TypedDocumentString(`
     query GetOrganizationTeamBookings($orgId: Int!, $teamId: Int!, $status: [BookingStatusFilter!], $attendeeEmail: String, $attendeeName: String, $bookingUid: String, $eventTypeId: Int, $eventTypeIds: [Int!], $afterStart: String, $beforeEnd: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $sortStart: SortOrder, $sortEnd: SortOrder, $sortCreated: SortOrder, $sortUpdatedAt: SortOrder, $take: Int, $skip: Int) {
@@ -6049,14 +6306,7 @@ export const GetOrganizationTeamBookingsDocument = new TypedDocumentString(`
       ...BookingFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -6108,6 +6358,16 @@ export const GetOrganizationTeamBookingsDocument = new TypedDocumentString(`
   updatedAt
   recurringBookingUid
   seatUid
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrganizationTeamBookingsQuery, GetOrganizationTeamBookingsQueryVariables>;
 export const GetOrganizationTeamBookingReferencesDocument = new TypedDocumentString(`
     query GetOrganizationTeamBookingReferences($orgId: Int!, $teamId: Int!, $bookingUid: String!, $type: String) {
@@ -6151,14 +6411,7 @@ export const GetTeamBookingsDocument = new TypedDocumentString(`
       ...BookingFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -6210,19 +6463,31 @@ export const GetTeamBookingsDocument = new TypedDocumentString(`
   updatedAt
   recurringBookingUid
   seatUid
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetTeamBookingsQuery, GetTeamBookingsQueryVariables>;
 export const SaveIcsFeedDocument = new TypedDocumentString(`
     mutation SaveIcsFeed($input: SaveIcsFeedInput!) {
   saveIcsFeed(input: $input) {
-    id
-    type
-    userId
-    teamId
-    appId
-    invalid
+    ...CalendarCredentialFields
   }
 }
-    `) as unknown as TypedDocumentString<SaveIcsFeedMutation, SaveIcsFeedMutationVariables>;
+    fragment CalendarCredentialFields on CalendarCredential {
+  id
+  type
+  userId
+  teamId
+  appId
+  invalid
+}`) as unknown as TypedDocumentString<SaveIcsFeedMutation, SaveIcsFeedMutationVariables>;
 export const CheckIcsFeedDocument = new TypedDocumentString(`
     query CheckIcsFeed {
   checkIcsFeed {
@@ -6274,14 +6539,16 @@ export const GetCalendarsDocument = new TypedDocumentString(`
       }
     }
     destinationCalendar {
-      userId
-      integration
-      externalId
-      credentialId
+      ...DestinationCalendarFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetCalendarsQuery, GetCalendarsQueryVariables>;
+    fragment DestinationCalendarFields on DestinationCalendar {
+  userId
+  integration
+  externalId
+  credentialId
+}`) as unknown as TypedDocumentString<GetCalendarsQuery, GetCalendarsQueryVariables>;
 export const AddSelectedCalendarDocument = new TypedDocumentString(`
     mutation AddSelectedCalendar($input: SelectedCalendarInput!) {
   addSelectedCalendar(input: $input) {
@@ -6310,13 +6577,15 @@ export const RemoveSelectedCalendarDocument = new TypedDocumentString(`
 export const UpdateDestinationCalendarDocument = new TypedDocumentString(`
     mutation UpdateDestinationCalendar($input: DestinationCalendarInput!) {
   updateDestinationCalendar(input: $input) {
-    userId
-    integration
-    externalId
-    credentialId
+    ...DestinationCalendarFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateDestinationCalendarMutation, UpdateDestinationCalendarMutationVariables>;
+    fragment DestinationCalendarFields on DestinationCalendar {
+  userId
+  integration
+  externalId
+  credentialId
+}`) as unknown as TypedDocumentString<UpdateDestinationCalendarMutation, UpdateDestinationCalendarMutationVariables>;
 export const GetCalendarConnectUrlDocument = new TypedDocumentString(`
     query GetCalendarConnectUrl($calendar: String!, $redir: String, $isDryRun: Boolean) {
   calendarConnectUrl(calendar: $calendar, redir: $redir, isDryRun: $isDryRun) {
@@ -6335,15 +6604,17 @@ export const SaveCalendarConnectionDocument = new TypedDocumentString(`
 export const SaveCalendarCredentialsDocument = new TypedDocumentString(`
     mutation SaveCalendarCredentials($calendar: String!, $input: CreateCalendarCredentialsInput!) {
   saveCalendarCredentials(calendar: $calendar, input: $input) {
-    id
-    type
-    userId
-    teamId
-    appId
-    invalid
+    ...CalendarCredentialFields
   }
 }
-    `) as unknown as TypedDocumentString<SaveCalendarCredentialsMutation, SaveCalendarCredentialsMutationVariables>;
+    fragment CalendarCredentialFields on CalendarCredential {
+  id
+  type
+  userId
+  teamId
+  appId
+  invalid
+}`) as unknown as TypedDocumentString<SaveCalendarCredentialsMutation, SaveCalendarCredentialsMutationVariables>;
 export const CheckCalendarConnectionDocument = new TypedDocumentString(`
     query CheckCalendarConnection($calendar: String!) {
   checkCalendarConnection(calendar: $calendar) {
@@ -6354,15 +6625,17 @@ export const CheckCalendarConnectionDocument = new TypedDocumentString(`
 export const DisconnectCalendarDocument = new TypedDocumentString(`
     mutation DisconnectCalendar($calendar: String!, $input: DisconnectCalendarInput!) {
   disconnectCalendar(calendar: $calendar, input: $input) {
-    id
-    type
-    userId
-    teamId
-    appId
-    invalid
+    ...CalendarCredentialFields
   }
 }
-    `) as unknown as TypedDocumentString<DisconnectCalendarMutation, DisconnectCalendarMutationVariables>;
+    fragment CalendarCredentialFields on CalendarCredential {
+  id
+  type
+  userId
+  teamId
+  appId
+  invalid
+}`) as unknown as TypedDocumentString<DisconnectCalendarMutation, DisconnectCalendarMutationVariables>;
 export const GetCalendarEventDocument = new TypedDocumentString(`
     query GetCalendarEvent($calendar: String!, $eventUid: String!) {
   calendarEvent(calendar: $calendar, eventUid: $eventUid) {
@@ -6440,23 +6713,27 @@ export const UpdateCalendarEventDocument = new TypedDocumentString(`
 export const GetConferencingAppsDocument = new TypedDocumentString(`
     query GetConferencingApps {
   conferencingApps {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<GetConferencingAppsQuery, GetConferencingAppsQueryVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<GetConferencingAppsQuery, GetConferencingAppsQueryVariables>;
 export const ConnectConferencingAppDocument = new TypedDocumentString(`
     mutation ConnectConferencingApp($app: String!) {
   connectConferencingApp(app: $app) {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<ConnectConferencingAppMutation, ConnectConferencingAppMutationVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<ConnectConferencingAppMutation, ConnectConferencingAppMutationVariables>;
 export const GetDefaultConferencingAppDocument = new TypedDocumentString(`
     query GetDefaultConferencingApp {
   defaultConferencingApp {
@@ -6488,45 +6765,53 @@ export const SaveConferencingOAuthDocument = new TypedDocumentString(`
     query SaveConferencingOAuth($app: String!, $state: String, $code: String) {
   conferencingOAuthCallback(app: $app, state: $state, code: $code) {
     connection {
-      id
-      type
-      userId
-      invalid
+      ...ConferencingConnectionFields
     }
     redirectUrl
   }
 }
-    `) as unknown as TypedDocumentString<SaveConferencingOAuthQuery, SaveConferencingOAuthQueryVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<SaveConferencingOAuthQuery, SaveConferencingOAuthQueryVariables>;
 export const DisconnectConferencingAppDocument = new TypedDocumentString(`
     mutation DisconnectConferencingApp($app: String!) {
   disconnectConferencingApp(app: $app) {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<DisconnectConferencingAppMutation, DisconnectConferencingAppMutationVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<DisconnectConferencingAppMutation, DisconnectConferencingAppMutationVariables>;
 export const GetTeamConferencingAppsDocument = new TypedDocumentString(`
     query GetTeamConferencingApps($orgId: Int!, $teamId: Int!) {
   teamConferencingApps(orgId: $orgId, teamId: $teamId) {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<GetTeamConferencingAppsQuery, GetTeamConferencingAppsQueryVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<GetTeamConferencingAppsQuery, GetTeamConferencingAppsQueryVariables>;
 export const ConnectTeamConferencingAppDocument = new TypedDocumentString(`
     mutation ConnectTeamConferencingApp($orgId: Int!, $teamId: Int!, $app: String!) {
   connectTeamConferencingApp(orgId: $orgId, teamId: $teamId, app: $app) {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<ConnectTeamConferencingAppMutation, ConnectTeamConferencingAppMutationVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<ConnectTeamConferencingAppMutation, ConnectTeamConferencingAppMutationVariables>;
 export const GetTeamDefaultConferencingAppDocument = new TypedDocumentString(`
     query GetTeamDefaultConferencingApp($orgId: Int!, $teamId: Int!) {
   teamDefaultConferencingApp(orgId: $orgId, teamId: $teamId) {
@@ -6566,25 +6851,29 @@ export const SaveTeamConferencingOAuthDocument = new TypedDocumentString(`
     code: $code
   ) {
     connection {
-      id
-      type
-      userId
-      invalid
+      ...ConferencingConnectionFields
     }
     redirectUrl
   }
 }
-    `) as unknown as TypedDocumentString<SaveTeamConferencingOAuthQuery, SaveTeamConferencingOAuthQueryVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<SaveTeamConferencingOAuthQuery, SaveTeamConferencingOAuthQueryVariables>;
 export const DisconnectTeamConferencingAppDocument = new TypedDocumentString(`
     mutation DisconnectTeamConferencingApp($orgId: Int!, $teamId: Int!, $app: String!) {
   disconnectTeamConferencingApp(orgId: $orgId, teamId: $teamId, app: $app) {
-    id
-    type
-    userId
-    invalid
+    ...ConferencingConnectionFields
   }
 }
-    `) as unknown as TypedDocumentString<DisconnectTeamConferencingAppMutation, DisconnectTeamConferencingAppMutationVariables>;
+    fragment ConferencingConnectionFields on ConferencingConnection {
+  id
+  type
+  userId
+  invalid
+}`) as unknown as TypedDocumentString<DisconnectTeamConferencingAppMutation, DisconnectTeamConferencingAppMutationVariables>;
 export const GetMyCreditsDocument = new TypedDocumentString(`
     query GetMyCredits {
   myCredits {
@@ -6596,16 +6885,18 @@ export const GetMyCreditsDocument = new TypedDocumentString(`
 export const ChargeMyCreditsDocument = new TypedDocumentString(`
     mutation ChargeMyCredits($input: ChargeCreditsInput!) {
   chargeMyCredits(input: $input) {
-    charged
-    credits
-    remainingBalance
-    creditFor
-    externalRef
-    newCharge
-    createdAt
+    ...CreditChargeFields
   }
 }
-    `) as unknown as TypedDocumentString<ChargeMyCreditsMutation, ChargeMyCreditsMutationVariables>;
+    fragment CreditChargeFields on CreditCharge {
+  charged
+  credits
+  remainingBalance
+  creditFor
+  externalRef
+  newCharge
+  createdAt
+}`) as unknown as TypedDocumentString<ChargeMyCreditsMutation, ChargeMyCreditsMutationVariables>;
 export const GetTeamCreditsDocument = new TypedDocumentString(`
     query GetTeamCredits($teamId: Int!) {
   teamCredits(teamId: $teamId) {
@@ -6617,16 +6908,18 @@ export const GetTeamCreditsDocument = new TypedDocumentString(`
 export const ChargeTeamCreditsDocument = new TypedDocumentString(`
     mutation ChargeTeamCredits($teamId: Int!, $input: ChargeCreditsInput!) {
   chargeTeamCredits(teamId: $teamId, input: $input) {
-    charged
-    credits
-    remainingBalance
-    creditFor
-    externalRef
-    newCharge
-    createdAt
+    ...CreditChargeFields
   }
 }
-    `) as unknown as TypedDocumentString<ChargeTeamCreditsMutation, ChargeTeamCreditsMutationVariables>;
+    fragment CreditChargeFields on CreditCharge {
+  charged
+  credits
+  remainingBalance
+  creditFor
+  externalRef
+  newCharge
+  createdAt
+}`) as unknown as TypedDocumentString<ChargeTeamCreditsMutation, ChargeTeamCreditsMutationVariables>;
 export const GetOrgCreditsDocument = new TypedDocumentString(`
     query GetOrgCredits($orgId: Int!) {
   organizationCredits(orgId: $orgId) {
@@ -6638,16 +6931,18 @@ export const GetOrgCreditsDocument = new TypedDocumentString(`
 export const ChargeOrgCreditsDocument = new TypedDocumentString(`
     mutation ChargeOrgCredits($orgId: Int!, $input: ChargeCreditsInput!) {
   chargeOrganizationCredits(orgId: $orgId, input: $input) {
-    charged
-    credits
-    remainingBalance
-    creditFor
-    externalRef
-    newCharge
-    createdAt
+    ...CreditChargeFields
   }
 }
-    `) as unknown as TypedDocumentString<ChargeOrgCreditsMutation, ChargeOrgCreditsMutationVariables>;
+    fragment CreditChargeFields on CreditCharge {
+  charged
+  credits
+  remainingBalance
+  creditFor
+  externalRef
+  newCharge
+  createdAt
+}`) as unknown as TypedDocumentString<ChargeOrgCreditsMutation, ChargeOrgCreditsMutationVariables>;
 export const CreateDelegationCredentialDocument = new TypedDocumentString(`
     mutation CreateDelegationCredential($orgId: Int!, $input: CreateDelegationCredentialInput!) {
   createDelegationCredential(orgId: $orgId, input: $input) {
@@ -6691,14 +6986,7 @@ export const GetEventTypesDocument = new TypedDocumentString(`
       ...EventTypeFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -6794,6 +7082,16 @@ export const GetEventTypesDocument = new TypedDocumentString(`
   }
   createdAt
   updatedAt
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetEventTypesQuery, GetEventTypesQueryVariables>;
 export const CreateEventTypeDocument = new TypedDocumentString(`
     mutation CreateEventType($input: CreateEventTypeInput!) {
@@ -7214,37 +7512,44 @@ export const GetManagedOrgsDocument = new TypedDocumentString(`
     metadataValue: $metadataValue
   ) {
     items {
-      id
-      name
-      slug
-      metadata
+      ...ManagedOrganizationFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetManagedOrgsQuery, GetManagedOrgsQueryVariables>;
+    fragment ManagedOrganizationFields on ManagedOrganization {
+  id
+  name
+  slug
+  metadata
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetManagedOrgsQuery, GetManagedOrgsQueryVariables>;
 export const GetManagedOrgDocument = new TypedDocumentString(`
     query GetManagedOrg($orgId: Int!, $managedOrganizationId: Int!) {
   managedOrganization(
     orgId: $orgId
     managedOrganizationId: $managedOrganizationId
   ) {
-    id
-    name
-    slug
-    metadata
+    ...ManagedOrganizationFields
   }
 }
-    `) as unknown as TypedDocumentString<GetManagedOrgQuery, GetManagedOrgQueryVariables>;
+    fragment ManagedOrganizationFields on ManagedOrganization {
+  id
+  name
+  slug
+  metadata
+}`) as unknown as TypedDocumentString<GetManagedOrgQuery, GetManagedOrgQueryVariables>;
 export const UpdateManagedOrgDocument = new TypedDocumentString(`
     mutation UpdateManagedOrg($orgId: Int!, $managedOrganizationId: Int!, $input: UpdateManagedOrganizationInput!) {
   updateManagedOrganization(
@@ -7252,26 +7557,30 @@ export const UpdateManagedOrgDocument = new TypedDocumentString(`
     managedOrganizationId: $managedOrganizationId
     input: $input
   ) {
-    id
-    name
-    slug
-    metadata
+    ...ManagedOrganizationFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateManagedOrgMutation, UpdateManagedOrgMutationVariables>;
+    fragment ManagedOrganizationFields on ManagedOrganization {
+  id
+  name
+  slug
+  metadata
+}`) as unknown as TypedDocumentString<UpdateManagedOrgMutation, UpdateManagedOrgMutationVariables>;
 export const DeleteManagedOrgDocument = new TypedDocumentString(`
     mutation DeleteManagedOrg($orgId: Int!, $managedOrganizationId: Int!) {
   deleteManagedOrganization(
     orgId: $orgId
     managedOrganizationId: $managedOrganizationId
   ) {
-    id
-    name
-    slug
-    metadata
+    ...ManagedOrganizationFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteManagedOrgMutation, DeleteManagedOrgMutationVariables>;
+    fragment ManagedOrganizationFields on ManagedOrganization {
+  id
+  name
+  slug
+  metadata
+}`) as unknown as TypedDocumentString<DeleteManagedOrgMutation, DeleteManagedOrgMutationVariables>;
 export const GetManagedUsersDocument = new TypedDocumentString(`
     query GetManagedUsers($clientId: String!, $limit: Int, $offset: Int, $emails: [String!]) {
   managedUsers(
@@ -7426,14 +7735,17 @@ export const GetMeDocument = new TypedDocumentString(`
       }
     }
     bookingLimits {
-      perDay
-      perWeek
-      perMonth
-      perYear
+      ...UserBookingLimitsFields
     }
   }
 }
-    fragment MeFields on User {
+    fragment UserBookingLimitsFields on UserBookingLimits {
+  perDay
+  perWeek
+  perMonth
+  perYear
+}
+fragment MeFields on User {
   id
   email
   username
@@ -7534,14 +7846,7 @@ export const GetTeamMembershipsDocument = new TypedDocumentString(`
       ...MembershipFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -7560,6 +7865,16 @@ export const GetTeamMembershipsDocument = new TypedDocumentString(`
     bio
     metadata
   }
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetTeamMembershipsQuery, GetTeamMembershipsQueryVariables>;
 export const CreateTeamMembershipDocument = new TypedDocumentString(`
     mutation CreateTeamMembership($teamId: Int!, $input: CreateMembershipInput!) {
@@ -7666,14 +7981,7 @@ export const GetOrgTeamMembershipsDocument = new TypedDocumentString(`
       ...MembershipFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -7692,6 +8000,16 @@ export const GetOrgTeamMembershipsDocument = new TypedDocumentString(`
     bio
     metadata
   }
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrgTeamMembershipsQuery, GetOrgTeamMembershipsQueryVariables>;
 export const CreateOrgTeamMembershipDocument = new TypedDocumentString(`
     mutation CreateOrgTeamMembership($orgId: Int!, $teamId: Int!, $input: CreateMembershipInput!) {
@@ -7812,14 +8130,7 @@ export const GetOrgMembershipsDocument = new TypedDocumentString(`
       }
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -7838,6 +8149,16 @@ export const GetOrgMembershipsDocument = new TypedDocumentString(`
     bio
     metadata
   }
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrgMembershipsQuery, GetOrgMembershipsQueryVariables>;
 export const CreateOrgMembershipDocument = new TypedDocumentString(`
     mutation CreateOrgMembership($orgId: Int!, $input: CreateMembershipInput!) {
@@ -7982,18 +8303,21 @@ export const GetOAuthClientWebhooksDocument = new TypedDocumentString(`
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -8132,14 +8456,7 @@ export const GetOrgUsersDocument = new TypedDocumentString(`
       ...OrganizationUserFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -8165,6 +8482,16 @@ export const GetOrgUsersDocument = new TypedDocumentString(`
     userId
     username
   }
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrgUsersQuery, GetOrgUsersQueryVariables>;
 export const CreateOrgUserDocument = new TypedDocumentString(`
     mutation CreateOrgUser($orgId: Int!, $input: CreateOrganizationUserInput!) {
@@ -8260,18 +8587,21 @@ export const GetOrganizationWebhooksDocument = new TypedDocumentString(`
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -8384,70 +8714,81 @@ export const GetMyOooDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      uuid
-      userId
-      toUserId
-      start
-      end
-      notes
-      reason
+      ...OutOfOfficeEntryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetMyOooQuery, GetMyOooQueryVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetMyOooQuery, GetMyOooQueryVariables>;
 export const CreateMyOooDocument = new TypedDocumentString(`
     mutation CreateMyOoo($input: CreateOutOfOfficeInput!) {
   createMyOutOfOffice(input: $input) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateMyOooMutation, CreateMyOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<CreateMyOooMutation, CreateMyOooMutationVariables>;
 export const UpdateMyOooDocument = new TypedDocumentString(`
     mutation UpdateMyOoo($oooId: Int!, $input: UpdateOutOfOfficeInput!) {
   updateMyOutOfOffice(oooId: $oooId, input: $input) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateMyOooMutation, UpdateMyOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<UpdateMyOooMutation, UpdateMyOooMutationVariables>;
 export const DeleteMyOooDocument = new TypedDocumentString(`
     mutation DeleteMyOoo($oooId: Int!) {
   deleteMyOutOfOffice(oooId: $oooId) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteMyOooMutation, DeleteMyOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<DeleteMyOooMutation, DeleteMyOooMutationVariables>;
 export const GetOrgUserOooDocument = new TypedDocumentString(`
     query GetOrgUserOoo($orgId: Int!, $userId: Int!, $sortStart: String, $sortEnd: String, $take: Int, $skip: Int) {
   organizationUserOutOfOffice(
@@ -8459,42 +8800,49 @@ export const GetOrgUserOooDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      uuid
-      userId
-      toUserId
-      start
-      end
-      notes
-      reason
+      ...OutOfOfficeEntryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgUserOooQuery, GetOrgUserOooQueryVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgUserOooQuery, GetOrgUserOooQueryVariables>;
 export const CreateOrgUserOooDocument = new TypedDocumentString(`
     mutation CreateOrgUserOoo($orgId: Int!, $userId: Int!, $input: CreateOutOfOfficeInput!) {
   createOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, input: $input) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgUserOooMutation, CreateOrgUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<CreateOrgUserOooMutation, CreateOrgUserOooMutationVariables>;
 export const UpdateOrgUserOooDocument = new TypedDocumentString(`
     mutation UpdateOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) {
   updateOrganizationUserOutOfOffice(
@@ -8503,31 +8851,35 @@ export const UpdateOrgUserOooDocument = new TypedDocumentString(`
     oooId: $oooId
     input: $input
   ) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgUserOooMutation, UpdateOrgUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<UpdateOrgUserOooMutation, UpdateOrgUserOooMutationVariables>;
 export const DeleteOrgUserOooDocument = new TypedDocumentString(`
     mutation DeleteOrgUserOoo($orgId: Int!, $userId: Int!, $oooId: Int!) {
   deleteOrganizationUserOutOfOffice(orgId: $orgId, userId: $userId, oooId: $oooId) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgUserOooMutation, DeleteOrgUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<DeleteOrgUserOooMutation, DeleteOrgUserOooMutationVariables>;
 export const GetOrgOooDocument = new TypedDocumentString(`
     query GetOrgOoo($orgId: Int!, $email: String, $sortStart: String, $sortEnd: String, $take: Int, $skip: Int) {
   organizationOutOfOffice(
@@ -8539,28 +8891,33 @@ export const GetOrgOooDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      uuid
-      userId
-      toUserId
-      start
-      end
-      notes
-      reason
+      ...OutOfOfficeEntryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgOooQuery, GetOrgOooQueryVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgOooQuery, GetOrgOooQueryVariables>;
 export const GetTeamUserOooDocument = new TypedDocumentString(`
     query GetTeamUserOoo($teamId: Int!, $userId: Int!, $sortStart: String, $sortEnd: String, $take: Int, $skip: Int) {
   teamUserOutOfOffice(
@@ -8572,42 +8929,49 @@ export const GetTeamUserOooDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      uuid
-      userId
-      toUserId
-      start
-      end
-      notes
-      reason
+      ...OutOfOfficeEntryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetTeamUserOooQuery, GetTeamUserOooQueryVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetTeamUserOooQuery, GetTeamUserOooQueryVariables>;
 export const CreateTeamUserOooDocument = new TypedDocumentString(`
     mutation CreateTeamUserOoo($teamId: Int!, $userId: Int!, $input: CreateOutOfOfficeInput!) {
   createTeamUserOutOfOffice(teamId: $teamId, userId: $userId, input: $input) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateTeamUserOooMutation, CreateTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<CreateTeamUserOooMutation, CreateTeamUserOooMutationVariables>;
 export const UpdateTeamUserOooDocument = new TypedDocumentString(`
     mutation UpdateTeamUserOoo($teamId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) {
   updateTeamUserOutOfOffice(
@@ -8616,31 +8980,35 @@ export const UpdateTeamUserOooDocument = new TypedDocumentString(`
     oooId: $oooId
     input: $input
   ) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateTeamUserOooMutation, UpdateTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<UpdateTeamUserOooMutation, UpdateTeamUserOooMutationVariables>;
 export const DeleteTeamUserOooDocument = new TypedDocumentString(`
     mutation DeleteTeamUserOoo($teamId: Int!, $userId: Int!, $oooId: Int!) {
   deleteTeamUserOutOfOffice(teamId: $teamId, userId: $userId, oooId: $oooId) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteTeamUserOooMutation, DeleteTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<DeleteTeamUserOooMutation, DeleteTeamUserOooMutationVariables>;
 export const GetOrgTeamUserOooDocument = new TypedDocumentString(`
     query GetOrgTeamUserOoo($orgId: Int!, $teamId: Int!, $userId: Int!, $sortStart: String, $sortEnd: String, $take: Int, $skip: Int) {
   teamUserOutOfOffice(
@@ -8653,28 +9021,33 @@ export const GetOrgTeamUserOooDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      uuid
-      userId
-      toUserId
-      start
-      end
-      notes
-      reason
+      ...OutOfOfficeEntryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgTeamUserOooQuery, GetOrgTeamUserOooQueryVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetOrgTeamUserOooQuery, GetOrgTeamUserOooQueryVariables>;
 export const CreateOrgTeamUserOooDocument = new TypedDocumentString(`
     mutation CreateOrgTeamUserOoo($orgId: Int!, $teamId: Int!, $userId: Int!, $input: CreateOutOfOfficeInput!) {
   createTeamUserOutOfOffice(
@@ -8683,17 +9056,19 @@ export const CreateOrgTeamUserOooDocument = new TypedDocumentString(`
     userId: $userId
     input: $input
   ) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgTeamUserOooMutation, CreateOrgTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<CreateOrgTeamUserOooMutation, CreateOrgTeamUserOooMutationVariables>;
 export const UpdateOrgTeamUserOooDocument = new TypedDocumentString(`
     mutation UpdateOrgTeamUserOoo($orgId: Int!, $teamId: Int!, $userId: Int!, $oooId: Int!, $input: UpdateOutOfOfficeInput!) {
   updateTeamUserOutOfOffice(
@@ -8703,17 +9078,19 @@ export const UpdateOrgTeamUserOooDocument = new TypedDocumentString(`
     oooId: $oooId
     input: $input
   ) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgTeamUserOooMutation, UpdateOrgTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<UpdateOrgTeamUserOooMutation, UpdateOrgTeamUserOooMutationVariables>;
 export const DeleteOrgTeamUserOooDocument = new TypedDocumentString(`
     mutation DeleteOrgTeamUserOoo($orgId: Int!, $teamId: Int!, $userId: Int!, $oooId: Int!) {
   deleteTeamUserOutOfOffice(
@@ -8722,17 +9099,19 @@ export const DeleteOrgTeamUserOooDocument = new TypedDocumentString(`
     userId: $userId
     oooId: $oooId
   ) {
-    id
-    uuid
-    userId
-    toUserId
-    start
-    end
-    notes
-    reason
+    ...OutOfOfficeEntryFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgTeamUserOooMutation, DeleteOrgTeamUserOooMutationVariables>;
+    fragment OutOfOfficeEntryFields on OutOfOfficeEntry {
+  id
+  uuid
+  userId
+  toUserId
+  start
+  end
+  notes
+  reason
+}`) as unknown as TypedDocumentString<DeleteOrgTeamUserOooMutation, DeleteOrgTeamUserOooMutationVariables>;
 export const CreateOrganizationTeamPhoneCallDocument = new TypedDocumentString(`
     mutation CreateOrganizationTeamPhoneCall($orgId: Int!, $teamId: Int!, $eventTypeId: Int!, $input: CreatePhoneCallInput!) {
   createTeamEventTypePhoneCall(
@@ -8857,29 +9236,33 @@ export const DeleteOAuthClientDocument = new TypedDocumentString(`
 export const GetPrivateLinksDocument = new TypedDocumentString(`
     query GetPrivateLinks($eventTypeId: Int!) {
   eventTypePrivateLinks(eventTypeId: $eventTypeId) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<GetPrivateLinksQuery, GetPrivateLinksQueryVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<GetPrivateLinksQuery, GetPrivateLinksQueryVariables>;
 export const CreatePrivateLinkDocument = new TypedDocumentString(`
     mutation CreatePrivateLink($eventTypeId: Int!, $input: CreatePrivateLinkInput!) {
   createEventTypePrivateLink(eventTypeId: $eventTypeId, input: $input) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<CreatePrivateLinkMutation, CreatePrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<CreatePrivateLinkMutation, CreatePrivateLinkMutationVariables>;
 export const UpdatePrivateLinkDocument = new TypedDocumentString(`
     mutation UpdatePrivateLink($eventTypeId: Int!, $linkId: String!, $input: UpdatePrivateLinkInput!) {
   updateEventTypePrivateLink(
@@ -8887,29 +9270,33 @@ export const UpdatePrivateLinkDocument = new TypedDocumentString(`
     linkId: $linkId
     input: $input
   ) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdatePrivateLinkMutation, UpdatePrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<UpdatePrivateLinkMutation, UpdatePrivateLinkMutationVariables>;
 export const DeletePrivateLinkDocument = new TypedDocumentString(`
     mutation DeletePrivateLink($eventTypeId: Int!, $linkId: String!) {
   deleteEventTypePrivateLink(eventTypeId: $eventTypeId, linkId: $linkId) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<DeletePrivateLinkMutation, DeletePrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<DeletePrivateLinkMutation, DeletePrivateLinkMutationVariables>;
 export const GetOrgTeamPrivateLinksDocument = new TypedDocumentString(`
     query GetOrgTeamPrivateLinks($orgId: Int!, $teamId: Int!, $eventTypeId: Int!) {
   teamEventTypePrivateLinks(
@@ -8917,16 +9304,18 @@ export const GetOrgTeamPrivateLinksDocument = new TypedDocumentString(`
     teamId: $teamId
     eventTypeId: $eventTypeId
   ) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgTeamPrivateLinksQuery, GetOrgTeamPrivateLinksQueryVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<GetOrgTeamPrivateLinksQuery, GetOrgTeamPrivateLinksQueryVariables>;
 export const GetOrgTeamPrivateLinksWithFullUrlDocument = new TypedDocumentString(`
     query GetOrgTeamPrivateLinksWithFullUrl($orgId: Int!, $teamId: Int!, $eventTypeId: Int!) {
   teamEventTypePrivateLinks(
@@ -8952,16 +9341,18 @@ export const CreateOrgTeamPrivateLinkDocument = new TypedDocumentString(`
     eventTypeId: $eventTypeId
     input: $input
   ) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgTeamPrivateLinkMutation, CreateOrgTeamPrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<CreateOrgTeamPrivateLinkMutation, CreateOrgTeamPrivateLinkMutationVariables>;
 export const CreateOrgTeamPrivateLinkWithFullUrlDocument = new TypedDocumentString(`
     mutation CreateOrgTeamPrivateLinkWithFullUrl($orgId: Int!, $teamId: Int!, $eventTypeId: Int!, $input: CreatePrivateLinkInput!) {
   createTeamEventTypePrivateLink(
@@ -8989,16 +9380,18 @@ export const UpdateOrgTeamPrivateLinkDocument = new TypedDocumentString(`
     linkId: $linkId
     input: $input
   ) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgTeamPrivateLinkMutation, UpdateOrgTeamPrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<UpdateOrgTeamPrivateLinkMutation, UpdateOrgTeamPrivateLinkMutationVariables>;
 export const UpdateOrgTeamPrivateLinkWithFullUrlDocument = new TypedDocumentString(`
     mutation UpdateOrgTeamPrivateLinkWithFullUrl($orgId: Int!, $teamId: Int!, $eventTypeId: Int!, $linkId: String!, $input: UpdatePrivateLinkInput!) {
   updateTeamEventTypePrivateLink(
@@ -9026,16 +9419,18 @@ export const DeleteOrgTeamPrivateLinkDocument = new TypedDocumentString(`
     eventTypeId: $eventTypeId
     linkId: $linkId
   ) {
-    linkId
-    eventTypeId
-    isExpired
-    expiresAt
-    maxUsageCount
-    usageCount
-    bookingUrl
+    ...PrivateLinkFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgTeamPrivateLinkMutation, DeleteOrgTeamPrivateLinkMutationVariables>;
+    fragment PrivateLinkFields on PrivateLink {
+  linkId
+  eventTypeId
+  isExpired
+  expiresAt
+  maxUsageCount
+  usageCount
+  bookingUrl
+}`) as unknown as TypedDocumentString<DeleteOrgTeamPrivateLinkMutation, DeleteOrgTeamPrivateLinkMutationVariables>;
 export const DeleteOrgTeamPrivateLinkWithFullUrlDocument = new TypedDocumentString(`
     mutation DeleteOrgTeamPrivateLinkWithFullUrl($orgId: Int!, $teamId: Int!, $eventTypeId: Int!, $linkId: String!) {
   deleteTeamEventTypePrivateLink(
@@ -9057,90 +9452,103 @@ export const DeleteOrgTeamPrivateLinkWithFullUrlDocument = new TypedDocumentStri
 export const GetOrgRoleDocument = new TypedDocumentString(`
     query GetOrgRole($orgId: Int!, $roleId: String!) {
   organizationRole(orgId: $orgId, roleId: $roleId) {
-    id
-    name
-    type
-    permissions
-    createdAt
-    updatedAt
-    color
-    description
-    organizationId
+    ...OrganizationRoleFields
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgRoleQuery, GetOrgRoleQueryVariables>;
+    fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}`) as unknown as TypedDocumentString<GetOrgRoleQuery, GetOrgRoleQueryVariables>;
 export const GetOrgRolesDocument = new TypedDocumentString(`
     query GetOrgRoles($orgId: Int!, $take: Int, $skip: Int) {
   organizationRoles(orgId: $orgId, take: $take, skip: $skip) {
     items {
-      id
-      name
-      type
-      permissions
-      createdAt
-      updatedAt
-      color
-      description
-      organizationId
+      ...OrganizationRoleFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetOrgRolesQuery, GetOrgRolesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}`) as unknown as TypedDocumentString<GetOrgRolesQuery, GetOrgRolesQueryVariables>;
 export const CreateOrgRoleDocument = new TypedDocumentString(`
     mutation CreateOrgRole($orgId: Int!, $input: CreateRoleInput!) {
   createOrganizationRole(orgId: $orgId, input: $input) {
-    id
-    name
-    type
-    permissions
-    createdAt
-    updatedAt
-    color
-    description
-    organizationId
+    ...OrganizationRoleFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateOrgRoleMutation, CreateOrgRoleMutationVariables>;
+    fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}`) as unknown as TypedDocumentString<CreateOrgRoleMutation, CreateOrgRoleMutationVariables>;
 export const UpdateOrgRoleDocument = new TypedDocumentString(`
     mutation UpdateOrgRole($orgId: Int!, $roleId: String!, $input: UpdateRoleInput!) {
   updateOrganizationRole(orgId: $orgId, roleId: $roleId, input: $input) {
-    id
-    name
-    type
-    permissions
-    createdAt
-    updatedAt
-    color
-    description
-    organizationId
+    ...OrganizationRoleFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateOrgRoleMutation, UpdateOrgRoleMutationVariables>;
+    fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}`) as unknown as TypedDocumentString<UpdateOrgRoleMutation, UpdateOrgRoleMutationVariables>;
 export const DeleteOrgRoleDocument = new TypedDocumentString(`
     mutation DeleteOrgRole($orgId: Int!, $roleId: String!) {
   deleteOrganizationRole(orgId: $orgId, roleId: $roleId) {
-    id
-    name
-    type
-    permissions
-    createdAt
-    updatedAt
-    color
-    description
-    organizationId
+    ...OrganizationRoleFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteOrgRoleMutation, DeleteOrgRoleMutationVariables>;
+    fragment OrganizationRoleFields on OrganizationRole {
+  id
+  name
+  type
+  permissions
+  createdAt
+  updatedAt
+  color
+  description
+  organizationId
+}`) as unknown as TypedDocumentString<DeleteOrgRoleMutation, DeleteOrgRoleMutationVariables>;
 export const GetOrgRolePermissionsDocument = new TypedDocumentString(`
     query GetOrgRolePermissions($orgId: Int!, $roleId: String!) {
   organizationRolePermissions(orgId: $orgId, roleId: $roleId)
@@ -9227,18 +9635,20 @@ export const TeamRoutingFormsDocument = new TypedDocumentString(`
       updatedAt
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<TeamRoutingFormsQuery, TeamRoutingFormsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<TeamRoutingFormsQuery, TeamRoutingFormsQueryVariables>;
 export const TeamRoutingFormResponsesDocument = new TypedDocumentString(`
     query TeamRoutingFormResponses($orgId: Int!, $teamId: Int!, $routingFormId: String!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String) {
   routingFormResponses(
@@ -9256,26 +9666,31 @@ export const TeamRoutingFormResponsesDocument = new TypedDocumentString(`
     routedToBookingUid: $routedToBookingUid
   ) {
     items {
-      id
-      formId
-      formFillerId
-      routedToBookingUid
-      response
-      createdAt
+      ...RoutingFormResponseFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<TeamRoutingFormResponsesQuery, TeamRoutingFormResponsesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment RoutingFormResponseFields on RoutingFormResponse {
+  id
+  formId
+  formFillerId
+  routedToBookingUid
+  response
+  createdAt
+}`) as unknown as TypedDocumentString<TeamRoutingFormResponsesQuery, TeamRoutingFormResponsesQueryVariables>;
 export const TeamCreateRoutingFormResponseDocument = new TypedDocumentString(`
     mutation TeamCreateRoutingFormResponse($orgId: Int!, $teamId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String) {
   createRoutingFormResponse(
@@ -9310,15 +9725,17 @@ export const TeamUpdateRoutingFormResponseDocument = new TypedDocumentString(`
     responseId: $responseId
     input: $input
   ) {
-    id
-    formId
-    formFillerId
-    routedToBookingUid
-    response
-    createdAt
+    ...RoutingFormResponseFields
   }
 }
-    `) as unknown as TypedDocumentString<TeamUpdateRoutingFormResponseMutation, TeamUpdateRoutingFormResponseMutationVariables>;
+    fragment RoutingFormResponseFields on RoutingFormResponse {
+  id
+  formId
+  formFillerId
+  routedToBookingUid
+  response
+  createdAt
+}`) as unknown as TypedDocumentString<TeamUpdateRoutingFormResponseMutation, TeamUpdateRoutingFormResponseMutationVariables>;
 export const OrganizationRoutingFormsDocument = new TypedDocumentString(`
     query OrganizationRoutingForms($orgId: Int!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String, $teamIds: [Int!]) {
   organizationRoutingForms(
@@ -9349,18 +9766,20 @@ export const OrganizationRoutingFormsDocument = new TypedDocumentString(`
       updatedAt
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationRoutingFormsQuery, OrganizationRoutingFormsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<OrganizationRoutingFormsQuery, OrganizationRoutingFormsQueryVariables>;
 export const OrganizationRoutingFormResponsesDocument = new TypedDocumentString(`
     query OrganizationRoutingFormResponses($orgId: Int!, $routingFormId: String!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String) {
   organizationRoutingFormResponses(
@@ -9377,26 +9796,31 @@ export const OrganizationRoutingFormResponsesDocument = new TypedDocumentString(
     routedToBookingUid: $routedToBookingUid
   ) {
     items {
-      id
-      formId
-      formFillerId
-      routedToBookingUid
-      response
-      createdAt
+      ...RoutingFormResponseFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationRoutingFormResponsesQuery, OrganizationRoutingFormResponsesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment RoutingFormResponseFields on RoutingFormResponse {
+  id
+  formId
+  formFillerId
+  routedToBookingUid
+  response
+  createdAt
+}`) as unknown as TypedDocumentString<OrganizationRoutingFormResponsesQuery, OrganizationRoutingFormResponsesQueryVariables>;
 export const OrganizationCreateRoutingFormResponseDocument = new TypedDocumentString(`
     mutation OrganizationCreateRoutingFormResponse($orgId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String) {
   createOrganizationRoutingFormResponse(
@@ -9429,15 +9853,17 @@ export const OrganizationUpdateRoutingFormResponseDocument = new TypedDocumentSt
     responseId: $responseId
     input: $input
   ) {
-    id
-    formId
-    formFillerId
-    routedToBookingUid
-    response
-    createdAt
+    ...RoutingFormResponseFields
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationUpdateRoutingFormResponseMutation, OrganizationUpdateRoutingFormResponseMutationVariables>;
+    fragment RoutingFormResponseFields on RoutingFormResponse {
+  id
+  formId
+  formFillerId
+  routedToBookingUid
+  response
+  createdAt
+}`) as unknown as TypedDocumentString<OrganizationUpdateRoutingFormResponseMutation, OrganizationUpdateRoutingFormResponseMutationVariables>;
 export const CalculateRoutingFormSlotsDocument = new TypedDocumentString(`
     mutation CalculateRoutingFormSlots($routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String) {
   routingFormById(routingFormId: $routingFormId) {
@@ -9463,18 +9889,21 @@ export const GetSchedulesDocument = new TypedDocumentString(`
       ...ScheduleFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment ScheduleFields on Schedule {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment ScheduleFields on Schedule {
   id
   ownerId
   name
@@ -9741,18 +10170,21 @@ export const GetOrgSchedulesDocument = new TypedDocumentString(`
       ...ScheduleFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment ScheduleFields on Schedule {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment ScheduleFields on Schedule {
   id
   ownerId
   name
@@ -9776,18 +10208,21 @@ export const GetTeamSchedulesDocument = new TypedDocumentString(`
       ...ScheduleFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment ScheduleFields on Schedule {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment ScheduleFields on Schedule {
   id
   ownerId
   name
@@ -9811,18 +10246,21 @@ export const GetOrgTeamSchedulesDocument = new TypedDocumentString(`
       ...ScheduleFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment ScheduleFields on Schedule {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment ScheduleFields on Schedule {
   id
   ownerId
   name
@@ -9911,55 +10349,63 @@ export const GetSlotsDocument = new TypedDocumentString(`
 export const ReserveSlotDocument = new TypedDocumentString(`
     mutation ReserveSlot($input: ReserveSlotInput!) {
   reserveSlot(input: $input) {
-    eventTypeId
-    slotStart
-    slotEnd
-    slotDuration
-    reservationUid
-    reservationDuration
-    reservationUntil
+    ...SlotReservationOutputFields
   }
 }
-    `) as unknown as TypedDocumentString<ReserveSlotMutation, ReserveSlotMutationVariables>;
+    fragment SlotReservationOutputFields on SlotReservationOutput {
+  eventTypeId
+  slotStart
+  slotEnd
+  slotDuration
+  reservationUid
+  reservationDuration
+  reservationUntil
+}`) as unknown as TypedDocumentString<ReserveSlotMutation, ReserveSlotMutationVariables>;
 export const GetSlotReservationDocument = new TypedDocumentString(`
     query GetSlotReservation($uid: String!) {
   slotReservation(uid: $uid) {
-    eventTypeId
-    slotStart
-    slotEnd
-    slotDuration
-    reservationUid
-    reservationDuration
-    reservationUntil
+    ...SlotReservationOutputFields
   }
 }
-    `) as unknown as TypedDocumentString<GetSlotReservationQuery, GetSlotReservationQueryVariables>;
+    fragment SlotReservationOutputFields on SlotReservationOutput {
+  eventTypeId
+  slotStart
+  slotEnd
+  slotDuration
+  reservationUid
+  reservationDuration
+  reservationUntil
+}`) as unknown as TypedDocumentString<GetSlotReservationQuery, GetSlotReservationQueryVariables>;
 export const UpdateSlotReservationDocument = new TypedDocumentString(`
     mutation UpdateSlotReservation($uid: String!, $input: ReserveSlotInput!) {
   updateSlotReservation(uid: $uid, input: $input) {
-    eventTypeId
-    slotStart
-    slotEnd
-    slotDuration
-    reservationUid
-    reservationDuration
-    reservationUntil
+    ...SlotReservationOutputFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateSlotReservationMutation, UpdateSlotReservationMutationVariables>;
+    fragment SlotReservationOutputFields on SlotReservationOutput {
+  eventTypeId
+  slotStart
+  slotEnd
+  slotDuration
+  reservationUid
+  reservationDuration
+  reservationUntil
+}`) as unknown as TypedDocumentString<UpdateSlotReservationMutation, UpdateSlotReservationMutationVariables>;
 export const DeleteSlotReservationDocument = new TypedDocumentString(`
     mutation DeleteSlotReservation($uid: String!) {
   deleteSlotReservation(uid: $uid) {
-    eventTypeId
-    slotStart
-    slotEnd
-    slotDuration
-    reservationUid
-    reservationDuration
-    reservationUntil
+    ...SlotReservationOutputFields
   }
 }
-    `) as unknown as TypedDocumentString<DeleteSlotReservationMutation, DeleteSlotReservationMutationVariables>;
+    fragment SlotReservationOutputFields on SlotReservationOutput {
+  eventTypeId
+  slotStart
+  slotEnd
+  slotDuration
+  reservationUid
+  reservationDuration
+  reservationUntil
+}`) as unknown as TypedDocumentString<DeleteSlotReservationMutation, DeleteSlotReservationMutationVariables>;
 export const GetStripeConnectUrlDocument = new TypedDocumentString(`
     query GetStripeConnectUrl($returnTo: String, $onErrorReturnTo: String) {
   stripeConnectUrl(returnTo: $returnTo, onErrorReturnTo: $onErrorReturnTo) {
@@ -10024,18 +10470,21 @@ export const GetTeamEventTypeWebhooksDocument = new TypedDocumentString(`
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -10174,18 +10623,21 @@ export const GetOrganizationTeamEventTypeWebhooksDocument = new TypedDocumentStr
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -10326,14 +10778,7 @@ export const GetOrganizationTeamsEventTypesDocument = new TypedDocumentString(`
       ...TeamEventTypeFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -10449,6 +10894,16 @@ export const GetOrganizationTeamsEventTypesDocument = new TypedDocumentString(`
   }
   createdAt
   updatedAt
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrganizationTeamsEventTypesQuery, GetOrganizationTeamsEventTypesQueryVariables>;
 export const GetTeamEventTypesDocument = new TypedDocumentString(`
     query GetTeamEventTypes($teamId: Int!, $eventSlug: String, $take: Int, $skip: Int) {
@@ -10457,14 +10912,7 @@ export const GetTeamEventTypesDocument = new TypedDocumentString(`
       ...TeamEventTypeFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -10580,6 +11028,16 @@ export const GetTeamEventTypesDocument = new TypedDocumentString(`
   }
   createdAt
   updatedAt
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetTeamEventTypesQuery, GetTeamEventTypesQueryVariables>;
 export const CreateTeamEventTypeDocument = new TypedDocumentString(`
     mutation CreateTeamEventType($teamId: Int!, $input: CreateTeamEventTypeInput!) {
@@ -11076,14 +11534,7 @@ export const GetOrgTeamEventTypesDocument = new TypedDocumentString(`
       ...TeamEventTypeFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
@@ -11199,6 +11650,16 @@ export const GetOrgTeamEventTypesDocument = new TypedDocumentString(`
   }
   createdAt
   updatedAt
+}
+fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetOrgTeamEventTypesQuery, GetOrgTeamEventTypesQueryVariables>;
 export const CreateOrgTeamEventTypeDocument = new TypedDocumentString(`
     mutation CreateOrgTeamEventType($teamId: Int!, $orgId: Int!, $input: CreateTeamEventTypeInput!) {
@@ -11748,18 +12209,21 @@ export const GetTeamsDocument = new TypedDocumentString(`
       ...TeamFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment TeamFields on Team {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment TeamFields on Team {
   id
   name
   slug
@@ -11895,18 +12359,21 @@ export const GetOrgTeamsDocument = new TypedDocumentString(`
       ...TeamFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment TeamFields on Team {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment TeamFields on Team {
   id
   name
   slug
@@ -11963,18 +12430,21 @@ export const GetMyOrgTeamsDocument = new TypedDocumentString(`
       accepted: myMembershipAccepted
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment TeamFields on Team {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment TeamFields on Team {
   id
   name
   slug
@@ -12084,45 +12554,54 @@ export const RequestMyEmailVerificationCodeDocument = new TypedDocumentString(`
 export const VerifyMyEmailDocument = new TypedDocumentString(`
     mutation VerifyMyEmail($input: VerifyEmailInput!) {
   verifyMyEmail(input: $input) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyMyEmailMutation, VerifyMyEmailMutationVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyMyEmailMutation, VerifyMyEmailMutationVariables>;
 export const MyVerifiedEmailsDocument = new TypedDocumentString(`
     query MyVerifiedEmails($take: Int, $skip: Int) {
   myVerifiedEmails(take: $take, skip: $skip) {
     items {
-      id
-      email
-      userId
-      teamId
+      ...VerifiedEmailFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<MyVerifiedEmailsQuery, MyVerifiedEmailsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<MyVerifiedEmailsQuery, MyVerifiedEmailsQueryVariables>;
 export const MyVerifiedEmailDocument = new TypedDocumentString(`
     query MyVerifiedEmail($id: Int!) {
   myVerifiedEmail(id: $id) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<MyVerifiedEmailQuery, MyVerifiedEmailQueryVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<MyVerifiedEmailQuery, MyVerifiedEmailQueryVariables>;
 export const RequestMyPhoneVerificationCodeDocument = new TypedDocumentString(`
     mutation RequestMyPhoneVerificationCode($input: RequestPhoneVerificationInput!) {
   requestMyPhoneVerificationCode(input: $input)
@@ -12131,45 +12610,54 @@ export const RequestMyPhoneVerificationCodeDocument = new TypedDocumentString(`
 export const VerifyMyPhoneDocument = new TypedDocumentString(`
     mutation VerifyMyPhone($input: VerifyPhoneInput!) {
   verifyMyPhone(input: $input) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyMyPhoneMutation, VerifyMyPhoneMutationVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyMyPhoneMutation, VerifyMyPhoneMutationVariables>;
 export const MyVerifiedPhonesDocument = new TypedDocumentString(`
     query MyVerifiedPhones($take: Int, $skip: Int) {
   myVerifiedPhones(take: $take, skip: $skip) {
     items {
-      id
-      phoneNumber
-      userId
-      teamId
+      ...VerifiedPhoneFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<MyVerifiedPhonesQuery, MyVerifiedPhonesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<MyVerifiedPhonesQuery, MyVerifiedPhonesQueryVariables>;
 export const MyVerifiedPhoneDocument = new TypedDocumentString(`
     query MyVerifiedPhone($id: Int!) {
   myVerifiedPhone(id: $id) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<MyVerifiedPhoneQuery, MyVerifiedPhoneQueryVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<MyVerifiedPhoneQuery, MyVerifiedPhoneQueryVariables>;
 export const RequestTeamEmailVerificationCodeDocument = new TypedDocumentString(`
     mutation RequestTeamEmailVerificationCode($teamId: Int!, $input: RequestEmailVerificationInput!) {
   requestTeamEmailVerificationCode(teamId: $teamId, input: $input)
@@ -12178,45 +12666,54 @@ export const RequestTeamEmailVerificationCodeDocument = new TypedDocumentString(
 export const VerifyTeamEmailDocument = new TypedDocumentString(`
     mutation VerifyTeamEmail($teamId: Int!, $input: VerifyEmailInput!) {
   verifyTeamEmail(teamId: $teamId, input: $input) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyTeamEmailMutation, VerifyTeamEmailMutationVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyTeamEmailMutation, VerifyTeamEmailMutationVariables>;
 export const TeamVerifiedEmailsDocument = new TypedDocumentString(`
     query TeamVerifiedEmails($teamId: Int!, $take: Int, $skip: Int) {
   teamVerifiedEmails(teamId: $teamId, take: $take, skip: $skip) {
     items {
-      id
-      email
-      userId
-      teamId
+      ...VerifiedEmailFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<TeamVerifiedEmailsQuery, TeamVerifiedEmailsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<TeamVerifiedEmailsQuery, TeamVerifiedEmailsQueryVariables>;
 export const TeamVerifiedEmailDocument = new TypedDocumentString(`
     query TeamVerifiedEmail($teamId: Int!, $id: Int!) {
   teamVerifiedEmail(teamId: $teamId, id: $id) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<TeamVerifiedEmailQuery, TeamVerifiedEmailQueryVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<TeamVerifiedEmailQuery, TeamVerifiedEmailQueryVariables>;
 export const RequestTeamPhoneVerificationCodeDocument = new TypedDocumentString(`
     mutation RequestTeamPhoneVerificationCode($teamId: Int!, $input: RequestPhoneVerificationInput!) {
   requestTeamPhoneVerificationCode(teamId: $teamId, input: $input)
@@ -12225,45 +12722,54 @@ export const RequestTeamPhoneVerificationCodeDocument = new TypedDocumentString(
 export const VerifyTeamPhoneDocument = new TypedDocumentString(`
     mutation VerifyTeamPhone($teamId: Int!, $input: VerifyPhoneInput!) {
   verifyTeamPhone(teamId: $teamId, input: $input) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyTeamPhoneMutation, VerifyTeamPhoneMutationVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyTeamPhoneMutation, VerifyTeamPhoneMutationVariables>;
 export const TeamVerifiedPhonesDocument = new TypedDocumentString(`
     query TeamVerifiedPhones($teamId: Int!, $take: Int, $skip: Int) {
   teamVerifiedPhones(teamId: $teamId, take: $take, skip: $skip) {
     items {
-      id
-      phoneNumber
-      userId
-      teamId
+      ...VerifiedPhoneFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<TeamVerifiedPhonesQuery, TeamVerifiedPhonesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<TeamVerifiedPhonesQuery, TeamVerifiedPhonesQueryVariables>;
 export const TeamVerifiedPhoneDocument = new TypedDocumentString(`
     query TeamVerifiedPhone($teamId: Int!, $id: Int!) {
   teamVerifiedPhone(teamId: $teamId, id: $id) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<TeamVerifiedPhoneQuery, TeamVerifiedPhoneQueryVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<TeamVerifiedPhoneQuery, TeamVerifiedPhoneQueryVariables>;
 export const RequestOrganizationTeamEmailVerificationCodeDocument = new TypedDocumentString(`
     mutation RequestOrganizationTeamEmailVerificationCode($orgId: Int!, $teamId: Int!, $input: RequestEmailVerificationInput!) {
   requestOrganizationTeamEmailVerificationCode(
@@ -12276,13 +12782,15 @@ export const RequestOrganizationTeamEmailVerificationCodeDocument = new TypedDoc
 export const VerifyOrganizationTeamEmailDocument = new TypedDocumentString(`
     mutation VerifyOrganizationTeamEmail($orgId: Int!, $teamId: Int!, $input: VerifyEmailInput!) {
   verifyOrganizationTeamEmail(orgId: $orgId, teamId: $teamId, input: $input) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyOrganizationTeamEmailMutation, VerifyOrganizationTeamEmailMutationVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyOrganizationTeamEmailMutation, VerifyOrganizationTeamEmailMutationVariables>;
 export const OrganizationTeamVerifiedEmailsDocument = new TypedDocumentString(`
     query OrganizationTeamVerifiedEmails($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
   organizationTeamVerifiedEmails(
@@ -12292,34 +12800,41 @@ export const OrganizationTeamVerifiedEmailsDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      email
-      userId
-      teamId
+      ...VerifiedEmailFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationTeamVerifiedEmailsQuery, OrganizationTeamVerifiedEmailsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<OrganizationTeamVerifiedEmailsQuery, OrganizationTeamVerifiedEmailsQueryVariables>;
 export const OrganizationTeamVerifiedEmailDocument = new TypedDocumentString(`
     query OrganizationTeamVerifiedEmail($orgId: Int!, $teamId: Int!, $id: Int!) {
   organizationTeamVerifiedEmail(orgId: $orgId, teamId: $teamId, id: $id) {
-    id
-    email
-    userId
-    teamId
+    ...VerifiedEmailFields
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationTeamVerifiedEmailQuery, OrganizationTeamVerifiedEmailQueryVariables>;
+    fragment VerifiedEmailFields on VerifiedEmail {
+  id
+  email
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<OrganizationTeamVerifiedEmailQuery, OrganizationTeamVerifiedEmailQueryVariables>;
 export const RequestOrganizationTeamPhoneVerificationCodeDocument = new TypedDocumentString(`
     mutation RequestOrganizationTeamPhoneVerificationCode($orgId: Int!, $teamId: Int!, $input: RequestPhoneVerificationInput!) {
   requestOrganizationTeamPhoneVerificationCode(
@@ -12332,13 +12847,15 @@ export const RequestOrganizationTeamPhoneVerificationCodeDocument = new TypedDoc
 export const VerifyOrganizationTeamPhoneDocument = new TypedDocumentString(`
     mutation VerifyOrganizationTeamPhone($orgId: Int!, $teamId: Int!, $input: VerifyPhoneInput!) {
   verifyOrganizationTeamPhone(orgId: $orgId, teamId: $teamId, input: $input) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<VerifyOrganizationTeamPhoneMutation, VerifyOrganizationTeamPhoneMutationVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<VerifyOrganizationTeamPhoneMutation, VerifyOrganizationTeamPhoneMutationVariables>;
 export const OrganizationTeamVerifiedPhonesDocument = new TypedDocumentString(`
     query OrganizationTeamVerifiedPhones($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
   organizationTeamVerifiedPhones(
@@ -12348,34 +12865,41 @@ export const OrganizationTeamVerifiedPhonesDocument = new TypedDocumentString(`
     skip: $skip
   ) {
     items {
-      id
-      phoneNumber
-      userId
-      teamId
+      ...VerifiedPhoneFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationTeamVerifiedPhonesQuery, OrganizationTeamVerifiedPhonesQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<OrganizationTeamVerifiedPhonesQuery, OrganizationTeamVerifiedPhonesQueryVariables>;
 export const OrganizationTeamVerifiedPhoneDocument = new TypedDocumentString(`
     query OrganizationTeamVerifiedPhone($orgId: Int!, $teamId: Int!, $id: Int!) {
   organizationTeamVerifiedPhone(orgId: $orgId, teamId: $teamId, id: $id) {
-    id
-    phoneNumber
-    userId
-    teamId
+    ...VerifiedPhoneFields
   }
 }
-    `) as unknown as TypedDocumentString<OrganizationTeamVerifiedPhoneQuery, OrganizationTeamVerifiedPhoneQueryVariables>;
+    fragment VerifiedPhoneFields on VerifiedPhone {
+  id
+  phoneNumber
+  userId
+  teamId
+}`) as unknown as TypedDocumentString<OrganizationTeamVerifiedPhoneQuery, OrganizationTeamVerifiedPhoneQueryVariables>;
 export const GetWebhookDeliveriesDocument = new TypedDocumentString(`
     query GetWebhookDeliveries($webhookId: Int!, $take: Int, $skip: Int) {
   webhookDeliveries(webhookId: $webhookId, take: $take, skip: $skip) {
@@ -12383,18 +12907,21 @@ export const GetWebhookDeliveriesDocument = new TypedDocumentString(`
       ...WebhookDeliveryFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookDeliveryFields on WebhookDelivery {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookDeliveryFields on WebhookDelivery {
   id
   webhookId
   triggerEvent
@@ -12447,18 +12974,21 @@ export const GetWebhooksDocument = new TypedDocumentString(`
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -12569,18 +13099,21 @@ export const GetEventTypeWebhooksDocument = new TypedDocumentString(`
       ...WebhookFields
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    fragment WebhookFields on Webhook {
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment WebhookFields on Webhook {
   id
   userId
   teamId
@@ -12737,18 +13270,20 @@ export const GetTeamWorkflowsDocument = new TypedDocumentString(`
       }
     }
     pagination {
-      totalItems
-      remainingItems
-      returnedItems
-      itemsPerPage
-      currentPage
-      totalPages
-      hasNextPage
-      hasPreviousPage
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<GetTeamWorkflowsQuery, GetTeamWorkflowsQueryVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}`) as unknown as TypedDocumentString<GetTeamWorkflowsQuery, GetTeamWorkflowsQueryVariables>;
 export const CreateTeamWorkflowDocument = new TypedDocumentString(`
     mutation CreateTeamWorkflow($orgId: Int!, $teamId: Int!, $input: CreateWorkflowInput!) {
   createTeamWorkflow(orgId: $orgId, teamId: $teamId, input: $input) {
