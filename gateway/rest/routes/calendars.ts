@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 const CREDENTIAL = 'id type userId teamId appId invalid';
@@ -47,6 +48,7 @@ export const calendarRoutes = [
       }
     }`,
     result: 'connectedCalendars',
+    deviations: [DEVIATION.destinationCalendarShape],
   }),
   route({
     method: 'POST',

@@ -1,6 +1,8 @@
 import { route, RouteEntry } from '../route';
 
 const CONNECTION = 'id type userId invalid';
+/** An app with no link of its own (every app but a link-based one) answers no `appLink`: the reference types it a string. */
+const NO_APP_LINK = { omit: ['appLink'] };
 
 /** Conferencing apps of the caller (/v2/conferencing) and of an organization's team. */
 function routesAt(scope: 'user' | 'team'): RouteEntry[] {
@@ -38,6 +40,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       summary: `Get the default conferencing app of ${who}`,
       operation: `query ${field('GetDefaultConferencingApp', 'GetTeamDefaultConferencingApp')}${paren(vars)} { ${field('defaultConferencingApp', 'teamDefaultConferencingApp')}${paren(args)} { appSlug appLink } }`,
       result: field('defaultConferencingApp', 'teamDefaultConferencingApp'),
+      nulls: NO_APP_LINK,
     }),
     route({
       method: 'POST',
@@ -46,6 +49,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       summary: `Set the default conferencing app of ${who}`,
       operation: `mutation ${field('SetDefaultConferencingApp', 'SetTeamDefaultConferencingApp')}(${withApp(vars)}) { ${field('setDefaultConferencingApp', 'setTeamDefaultConferencingApp')}(${appArgs(args)}) { appSlug appLink } }`,
       result: field('setDefaultConferencingApp', 'setTeamDefaultConferencingApp'),
+      nulls: NO_APP_LINK,
     }),
     route({
       method: 'GET',
