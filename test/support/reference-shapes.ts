@@ -38,7 +38,8 @@ import { AnswerCorrection, REFERENCE_DEVIATIONS, REFERENCE_QUIRKS } from './refe
  *   its default format's items are typed strings while its own example gives `{start}` objects: read
  *   as `{status, data}` with `[{start}]` (default) or `[{start, end}]` (format=range) per date.
  * - An operation the reference documents without a response schema is read with the schema of its
- *   siblings (UNDOCUMENTED_ANSWERS below, each with the sibling it follows).
+ *   siblings (UNDOCUMENTED_ANSWERS below, each with the sibling it follows), or, where it has none (out of
+ *   office, the OAuth callbacks, calendar credentials), with the whole answer its quirk gives (path `''`).
  * - The quirks found since (by operation and JSON path in its answer, or by component and property) and
  *   our deliberate deviations are the two tables of `reference-quirks.ts`, each entry with its reason.
  */

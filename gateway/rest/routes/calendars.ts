@@ -3,6 +3,7 @@ import { route } from '../route';
 
 const CREDENTIAL = 'id type userId teamId appId invalid';
 const CALENDAR = 'externalId integration name primary readOnly isSelected credentialId delegationCredentialId';
+const INTEGRATION = 'slug type name title description variant categories logo publisher url email locationOption installed dirName appData';
 const SELECTED = 'userId integration externalId credentialId';
 const EVENT_TIME = 'time timeZone';
 const EVENT = `start { ${EVENT_TIME} } end { ${EVENT_TIME} } id title description locations attendees { email name responseStatus self optional host } status hosts { email name responseStatus } calendarEventOwner { email name } source`;
@@ -43,7 +44,7 @@ export const calendarRoutes = [
     summary: 'Connected calendars and the destination calendar',
     operation: `query GetCalendars {
       connectedCalendars {
-        connectedCalendars { integration credentialId delegationCredentialId primary { ${CALENDAR} } calendars { ${CALENDAR} } }
+        connectedCalendars { integration { ${INTEGRATION} } credentialId delegationCredentialId primary { ${CALENDAR} } calendars { ${CALENDAR} } }
         destinationCalendar { ${SELECTED} }
       }
     }`,
