@@ -36,6 +36,8 @@ const FAMILY_TAGS = [
 
 const OPERATIONS = referenceOperationsOf(FAMILY_TAGS);
 
+type Person = Awaited<ReturnType<typeof userWithKey>>;
+
 const DAY = 86_400_000;
 const day = new Date(Date.now() + 9 * DAY).toISOString().slice(0, 10);
 
@@ -51,6 +53,12 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
   let caldav: CalDavServer;
   let ics: IcsServer;
   let restoreEnv: () => void = () => undefined;
+  /** One organization with a team: its admin (the team's owner), a member and a colleague of theirs. */
+  let admin: Person;
+  let member: Person;
+  let colleague: Person;
+  let orgId: number;
+  let teamId: number;
   const outcomes = new Map<string, ReferenceOutcome>();
   const call = referenceCaller(() => stack, outcomes);
   /** The code and state a provider's consent page gives back for the `url` it was sent to. */
@@ -63,13 +71,22 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
     [provider, caldav, ics] = await Promise.all([startOAuthProviderServer(), startCalDavServer(), startIcsServer()]);
     restoreEnv = pointServiceAt(provider, { APPLE_CALDAV_URL: caldav.url });
     stack = await startTestStack();
+    const operator = operatorOf(stack);
+    [admin, member, colleague] = await Promise.all([
+      userWithKey(stack, { name: 'Olga Orgadmin' }),
+      userWithKey(stack, { name: 'Alma Away' }),
+      userWithKey(stack, { name: 'Cole Cover' }),
+    ]);
+    orgId = (await operator.createOrganization({ name: 'Shapes Rest Org', ownerId: admin.user.id })).id;
+    [teamId] = await Promise.all([
+      operator.createTeam({ name: 'Shapes Rest Team', orgId, ownerId: admin.user.id }).then((team) => team.id),
+      ...[member, colleague].map((p) => operator.addMember({ teamId: orgId, userId: p.user.id, role: MembershipRole.MEMBER })),
+    ]);
     await Promise.all([platform(), managedOrganizations(), delegationCredentials(), outOfOffice(), conferencing(), stripe(), calendars()]);
   });
 
   /** An organization's OAuth client, its managed users and their tokens. */
   async function platform() {
-    const admin = await userWithKey(stack, { name: 'Petra Platform' });
-    await operatorOf(stack).createOrganization({ name: 'Platform Shapes Org', ownerId: admin.user.id });
     const key = admin.key;
     const made = await call(
       'POST',
@@ -113,8 +130,6 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
 
   /** Organizations an organization manages. */
   async function managedOrganizations() {
-    const admin = await userWithKey(stack, { name: 'Manon Manager' });
-    const orgId = (await operatorOf(stack).createOrganization({ name: 'Managing Shapes Org', ownerId: admin.user.id })).id;
     const key = admin.key;
     const made = await call('POST', '/v2/organizations/{orgId}/organizations', { orgId }, { key, body: { name: 'Shapes Kids', metadata: { tier: 'gold' } } });
     const one = { orgId, managedOrganizationId: made.id as number };
@@ -128,8 +143,6 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
 
   /** A Google Workspace delegation credential of an organization. */
   async function delegationCredentials() {
-    const admin = await userWithKey(stack, { name: 'Dana Delegate' });
-    const orgId = (await operatorOf(stack).createOrganization({ name: 'Delegation Shapes Org', ownerId: admin.user.id })).id;
     const key = admin.key;
     const made = await call(
       'POST',
@@ -142,14 +155,6 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
 
   /** An organization member's out-of-office entry, covered by a colleague. */
   async function outOfOffice() {
-    const operator = operatorOf(stack);
-    const [admin, member, colleague] = await Promise.all([
-      userWithKey(stack, { name: 'Otto Orgadmin' }),
-      userWithKey(stack, { name: 'Alma Away' }),
-      userWithKey(stack, { name: 'Cole Cover' }),
-    ]);
-    const orgId = (await operator.createOrganization({ name: 'OOO Shapes Org', ownerId: admin.user.id })).id;
-    await Promise.all([member, colleague].map((p) => operator.addMember({ teamId: orgId, userId: p.user.id, role: MembershipRole.MEMBER })));
     const key = admin.key;
     const userId = member.user.id;
     const entry = await call(
@@ -167,13 +172,9 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
     await call('DELETE', '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}', one, { key });
   }
 
-  /** The caller's conferencing apps (Google Meet, Zoom through its OAuth) and an organization team's (Microsoft Teams). */
+  /** The member's own conferencing apps (Google Meet, Zoom through its OAuth) and the team's (Microsoft Teams), by its admin. */
   async function conferencing() {
-    const operator = operatorOf(stack);
-    const [user, admin] = await Promise.all([userWithKey(stack, { name: 'Connie Conference' }), userWithKey(stack, { name: 'Tom Teamconf' })]);
-    const orgId = (await operator.createOrganization({ name: 'Conferencing Shapes Org', ownerId: admin.user.id })).id;
-    const teamId = (await operator.createTeam({ name: 'Conferencing Shapes Team', orgId, ownerId: admin.user.id })).id;
-    const key = user.key;
+    const key = member.key;
     const team = { orgId, teamId };
 
     await Promise.all([
@@ -205,16 +206,12 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
     ]);
   }
 
-  /** Stripe Connect of the caller and of an organization team: connect, Stripe's redirect to save, check. */
+  /** Stripe Connect of the member and of the team: connect, Stripe's redirect to save, check. */
   async function stripe() {
-    const operator = operatorOf(stack);
-    const [user, admin] = await Promise.all([userWithKey(stack, { name: 'Stella Stripe' }), userWithKey(stack, { name: 'Tad Teampay' })]);
-    const orgId = (await operator.createOrganization({ name: 'Stripe Shapes Org', ownerId: admin.user.id })).id;
-    const teamId = (await operator.createTeam({ name: 'Stripe Shapes Team', orgId, ownerId: admin.user.id })).id;
     const team = { orgId, teamId };
     const returnTo = { returnTo: 'https://app.example.com/payments' };
     const [own, ofTeam] = await Promise.all([
-      call('GET', '/v2/stripe/connect', {}, { key: user.key, query: returnTo }),
+      call('GET', '/v2/stripe/connect', {}, { key: member.key, query: returnTo }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/stripe/connect', team, { key: admin.key, query: returnTo }),
     ]);
     const [ownBack, teamBack] = await Promise.all([consent(own.authUrl), consent(ofTeam.authUrl)]);
@@ -223,17 +220,17 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/stripe/save', team, { query: teamBack }),
     ]);
     await Promise.all([
-      call('GET', '/v2/stripe/check', {}, { key: user.key }),
+      call('GET', '/v2/stripe/check', {}, { key: member.key }),
       call('GET', '/v2/organizations/{orgId}/teams/{teamId}/stripe/check', team, { key: admin.key }),
     ]);
   }
 
   /**
-   * A user's calendars: Google (OAuth) with its busy times, one event read and changed, its calendar made the
+   * The member's calendars: Google (OAuth) with its busy times, one event read and changed, its calendar made the
    * destination and checked for conflicts again; an Apple calendar (CalDAV), taken away at the end; an ICS feed.
    */
   async function calendars() {
-    const { key } = await userWithKey(stack, { name: 'Cal Endar' });
+    const key = member.key;
     provider.accounts.google.calendars = [{ id: 'shapes-primary', name: 'Work', primary: true }];
     provider.accounts.google.busy['shapes-primary'] = [{ start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z` }];
     provider.accounts.google.events.set('shapes-evt', {
