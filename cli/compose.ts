@@ -7,7 +7,10 @@ import { routeProblems } from '../gateway/rest/route-check';
 import { INTERNAL_SCHEMA_FILE, SUPERGRAPH_FILE } from '../platform/schema-files';
 import { API_SCHEMA_FILE, SCHEMA_DIR } from '../schema/check';
 import { checkContracts, composeSupergraph, readCheckedInApiSchema, runSchemaCheck } from '../schema/compose';
-import { readContracts, ROOT } from '../schema/contracts';
+import { readContracts, ROOT, staleFiles } from '../schema/contracts';
+
+/** The REST façade's generated contracts, whose texts the route table in dist/ was built from. */
+const REST_CONTRACTS_GENERATED_FILE = 'gateway/rest/contracts/generated.ts';
 
 /**
  * `npm run compose`: checks the API schema and the contracts first (an unrecorded breaking change, or a contract the
@@ -38,12 +41,16 @@ async function main() {
     process.exit(1);
   }
   console.log(`contracts between services: ${readContracts().length} operations valid on the internal supergraph`);
-  const routes = routeProblems(ROUTES, composition.internalSdl);
+  // The route table in dist/ carries the operation texts of the last build: when the REST contracts' generated file is
+  // about to change, those texts are stale (the contracts check above validated the new ones); the next build checks them.
+  const restContractsStale = staleFiles(contracts.outputs).includes(REST_CONTRACTS_GENERATED_FILE);
+  const routes = restContractsStale ? [] : routeProblems(ROUTES, composition.internalSdl);
+  if (restContractsStale) console.log(`REST routes: ${REST_CONTRACTS_GENERATED_FILE} changes; the route table is checked again after the next build`);
   if (routes.length) {
     console.error(`\nREST routes (gateway/rest/routes/), ${routes.length} to fix:\n${routes.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
-  console.log(`REST routes: ${ROUTES.length} operations valid on the internal supergraph`);
+  if (!restContractsStale) console.log(`REST routes: ${ROUTES.length} operations valid on the internal supergraph`);
   if (checkOnly) return;
   const { subgraphs, supergraphSdl, apiSdl, internalSdl } = composition;
   for (const { name, sdl } of subgraphs) writeFileSync(join(SCHEMA_DIR, `${name}.graphql`), `${sdl.trim()}\n`);

@@ -31,6 +31,8 @@ export const DEVIATION = {
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   reassignByHostOrAdmin:
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
+  destinationCalendarShape:
+    'Calendars — the destination calendar of GET /v2/calendars is {userId, integration, externalId, credentialId}, as PUT /v2/destination-calendars answers it, or null while none is set (the real service: its row, with id, primaryEmail and eventTypeId)',
 } as const;
 
 /** The routes with these deviations added to the ones they declare. */

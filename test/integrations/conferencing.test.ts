@@ -31,7 +31,7 @@ describe('conferencing apps', () => {
     it('connect, list, default, disconnect; the built-in video app is the default until another is chosen', async () => {
       const { user, key } = await userWithKey(stack);
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([]);
-      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key }))).toEqual({ appSlug: 'daily-video', appLink: null });
+      expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key }))).toEqual({ appSlug: 'daily-video' });
 
       const connected = expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }));
       expect(connected).toEqual({ id: expect.any(Number), type: 'google_video', userId: user.id, invalid: false });
@@ -41,7 +41,7 @@ describe('conferencing apps', () => {
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([connected]);
 
       expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/zoom/default', { key }), 400, 'BAD_REQUEST', /not connected/);
-      expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key }))).toEqual({ appSlug: 'google-meet', appLink: null });
+      expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key }))).toEqual({ appSlug: 'google-meet' });
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key })).appSlug).toBe('google-meet');
 
       expect(expectSuccess(await stack.rest('DELETE', '/v2/conferencing/google-meet/disconnect', { key }))).toEqual(connected);

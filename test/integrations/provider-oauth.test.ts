@@ -243,7 +243,7 @@ describe('third-party provider OAuth', () => {
         redirectUrl: 'https://app.example.com/ok',
       });
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([saved.connection]);
-      expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key }))).toEqual({ appSlug: 'zoom', appLink: null });
+      expect(expectSuccess(await stack.rest('POST', '/v2/conferencing/zoom/default', { key }))).toEqual({ appSlug: 'zoom' });
 
       const meeting = await graphqlOperationOf(
         stack,

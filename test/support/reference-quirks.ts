@@ -30,7 +30,7 @@ interface Reasoned {
 /** A correction of one place in the answers of some operations. */
 export interface AnswerCorrection extends Reasoned {
   operations: string[];
-  /** JSON path inside the answer: `/data`, `/data/user`, `/data/*\/user`. */
+  /** JSON path inside the answer: `/data`, `/data/user`, `/data/*\/user`; `''` the whole answer (of an operation the reference gives no schema). */
   path: string;
   schema: Json;
 }
@@ -108,6 +108,40 @@ const TEAM_COLUMNS = [
   'bannerUrl',
   'timeFormat',
 ];
+
+/** `{status: "success", data}` around `data` (`pagination` beside it on a paginated list). */
+function envelope(data: Json): Json {
+  return { type: 'object', required: ['status', 'data'], properties: { status: { type: 'string', enum: ['success'] }, data, pagination: { type: 'object' } } };
+}
+
+/** An out-of-office entry as docs/decisions.md ("Out of office lives in scheduling") writes it, its input's names and reasons. */
+const OOO_ENTRY = {
+  type: 'object',
+  required: ['id', 'uuid', 'userId', 'toUserId', 'start', 'end', 'notes', 'reason'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'number' },
+    uuid: { type: 'string' },
+    userId: { type: 'number' },
+    toUserId: { type: ['number', 'null'] },
+    start: { type: 'string', format: 'date-time' },
+    end: { type: 'string', format: 'date-time' },
+    notes: { type: ['string', 'null'] },
+    reason: { type: 'string', enum: ['unspecified', 'vacation', 'travel', 'sick', 'public_holiday'] },
+  },
+};
+
+const UNDOCUMENTED = 'no schema: a bare `200`/`201`';
+
+/** Operations the reference documents with no answer schema, and the answer we validate instead (path `''`: the whole answer). */
+function undocumented(operations: string[], data: Json, answer: string, why: string): AnswerCorrection {
+  return { operations, path: '', schema: envelope(data), reference: UNDOCUMENTED, answer, why };
+}
+
+const OOO_WHY =
+  'the reference declares the input (`CreateOutOfOfficeEntryDto`) and no output; the entry is answered with the names of its input, as docs/decisions.md ("Out of office lives in scheduling") writes it';
+const CALLBACK_WHY =
+  'the real service redirects the browser there; this API answers the envelope and the client\'s page redirects (docs/decisions.md, "Callback answers")';
 
 /** The reference document's quirks on answers: it contradicts itself or the real service, which we follow. */
 export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
@@ -234,6 +268,48 @@ export const REFERENCE_QUIRKS: Array<AnswerCorrection | ComponentCorrection> = [
     verifiedAnswer([`GET ${prefix}/emails`], { type: 'array', items: VERIFIED_EMAIL }, 'UserVerifiedEmailsOutput / TeamVerifiedEmailsOutput'),
     verifiedAnswer([`GET ${prefix}/phones`], { type: 'array', items: VERIFIED_PHONE }, 'UserVerifiedPhonesOutput / TeamVerifiedPhonesOutput'),
   ]),
+  {
+    components: ['ConferencingAppsOutputDto'],
+    properties: ['userId'],
+    schema: null,
+    reference: 'a number, required',
+    answer: "null for an organization team's connection (`…/teams/{teamId}/conferencing`)",
+    why: "a team's connection belongs to the team, not to a user: the real service answers the credential row, whose user is NULL, with the same DTO",
+  },
+  undocumented(
+    ['POST', 'PATCH', 'DELETE'].map((method) => `${method} /v2/organizations/{orgId}/users/{userId}/ooo${method === 'POST' ? '' : '/{oooId}'}`),
+    OOO_ENTRY,
+    'the entry `{id, uuid, userId, toUserId, start, end, notes, reason}`',
+    OOO_WHY,
+  ),
+  undocumented(
+    ['GET /v2/organizations/{orgId}/users/{userId}/ooo', 'GET /v2/organizations/{orgId}/ooo'],
+    { type: 'array', items: OOO_ENTRY },
+    'the entries, paginated',
+    OOO_WHY,
+  ),
+  undocumented(
+    ['GET /v2/calendars/{calendar}/save'],
+    { type: 'object', required: ['credentialId', 'redirectUrl'], properties: { credentialId: { type: 'number' }, redirectUrl: { type: ['string', 'null'] } } },
+    '`{credentialId, redirectUrl}`: the credential saved and the `redir` given to connect',
+    CALLBACK_WHY,
+  ),
+  undocumented(
+    ['GET /v2/conferencing/{app}/oauth/callback', 'GET /v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/oauth/callback'],
+    {
+      type: 'object',
+      required: ['connection', 'redirectUrl'],
+      properties: { connection: ref('ConferencingAppsOutputDto'), redirectUrl: { type: ['string', 'null'] } },
+    },
+    '`{connection, redirectUrl}`: the connection saved (as connect answers it) and the `returnTo` given to auth-url',
+    CALLBACK_WHY,
+  ),
+  undocumented(
+    ['POST /v2/calendars/{calendar}/credentials'],
+    ref('CreateIcsFeedOutput'),
+    'the calendar credential `{id, type, userId, teamId, appId, invalid}`, never the password',
+    'the calendar credential saved, as saving an ICS feed answers it (spec 2.10, `CreateIcsFeedOutput`)',
+  ),
 ];
 
 /** Deliberate deviations (docs/compatibility.md), where the validator reads our documented answer instead. */
@@ -253,5 +329,13 @@ export const REFERENCE_DEVIATIONS: AnswerCorrection[] = [
     reference: 'MembershipUserOutputDto, required',
     answer: 'null while the membership is not accepted, to anybody but its person',
     why: 'docs/compatibility.md, "Memberships: consent (issue 21)", row 3',
+  },
+  {
+    operations: ['GET /v2/calendars'],
+    path: '/data/destinationCalendar',
+    schema: { anyOf: [ref('DestinationCalendarsOutputDto'), { type: 'null' }] },
+    reference: 'DestinationCalendar `{id, integration, externalId, primaryEmail, userId, eventTypeId, credentialId, …}`, required',
+    answer: '`{userId, integration, externalId, credentialId}` as `PUT /v2/destination-calendars` answers it, or null while none is set',
+    why: 'docs/compatibility.md, "Calendars (issue 22)"',
   },
 ];

@@ -1834,7 +1834,7 @@ export type GetCalendarBusyTimesQuery = { calendarBusyTimes: Array<{ start: stri
 export type GetCalendarsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCalendarsQuery = { connectedCalendars: { connectedCalendars: Array<{ integration: Record<string, unknown>, credentialId: number, delegationCredentialId: string | null, primary: { externalId: string, integration: string, name: string | null, primary: boolean | null, readOnly: boolean, isSelected: boolean, credentialId: number, delegationCredentialId: string | null } | null, calendars: Array<{ externalId: string, integration: string, name: string | null, primary: boolean | null, readOnly: boolean, isSelected: boolean, credentialId: number, delegationCredentialId: string | null }> }>, destinationCalendar: { userId: number, integration: string, externalId: string, credentialId: number | null } | null } };
+export type GetCalendarsQuery = { connectedCalendars: { connectedCalendars: Array<{ credentialId: number, delegationCredentialId: string | null, integration: { slug: string, type: string, name: string, title: string, description: string, variant: string, categories: Array<string>, logo: string, publisher: string, url: string, email: string, locationOption: Record<string, unknown> | null, installed: boolean, dirName: string, appData: Record<string, unknown> | null }, primary: { externalId: string, integration: string, name: string | null, primary: boolean | null, readOnly: boolean, isSelected: boolean, credentialId: number, delegationCredentialId: string | null } | null, calendars: Array<{ externalId: string, integration: string, name: string | null, primary: boolean | null, readOnly: boolean, isSelected: boolean, credentialId: number, delegationCredentialId: string | null }> }>, destinationCalendar: { userId: number, integration: string, externalId: string, credentialId: number | null } | null } };
 
 export type AddSelectedCalendarMutationVariables = Exact<{
   input: SelectedCalendarInput;
@@ -6514,7 +6514,23 @@ export const GetCalendarsDocument = new TypedDocumentString(`
     query GetCalendars {
   connectedCalendars {
     connectedCalendars {
-      integration
+      integration {
+        slug
+        type
+        name
+        title
+        description
+        variant
+        categories
+        logo
+        publisher
+        url
+        email
+        locationOption
+        installed
+        dirName
+        appData
+      }
       credentialId
       delegationCredentialId
       primary {

@@ -14,6 +14,7 @@ import {
   UpdateCalendarEventDocument,
   UpdateDestinationCalendarDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 /** Calendars of the caller: ICS feeds, connected calendars, busy times, selected and destination calendars. */
@@ -50,6 +51,7 @@ export const calendarRoutes = [
     summary: 'Connected calendars and the destination calendar',
     document: GetCalendarsDocument,
     result: 'connectedCalendars',
+    deviations: [DEVIATION.destinationCalendarShape],
   }),
   route({
     method: 'POST',

@@ -16,6 +16,9 @@ import {
 } from '../contracts/generated';
 import { route, RouteEntry } from '../route';
 
+/** An app with no link of its own (every app but a link-based one) answers no `appLink`: the reference types it a string. */
+const NO_APP_LINK = { omit: ['appLink'] };
+
 /** Conferencing apps of the caller (/v2/conferencing) and of an organization's team. */
 function routesAt(scope: 'user' | 'team'): RouteEntry[] {
   const team = scope === 'team';
@@ -47,6 +50,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       summary: `Get the default conferencing app of ${who}`,
       document: field(GetDefaultConferencingAppDocument, GetTeamDefaultConferencingAppDocument),
       result: field('defaultConferencingApp', 'teamDefaultConferencingApp'),
+      nulls: NO_APP_LINK,
     }),
     route({
       method: 'POST',
@@ -55,6 +59,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       summary: `Set the default conferencing app of ${who}`,
       document: field(SetDefaultConferencingAppDocument, SetTeamDefaultConferencingAppDocument),
       result: field('setDefaultConferencingApp', 'setTeamDefaultConferencingApp'),
+      nulls: NO_APP_LINK,
     }),
     route({
       method: 'GET',

@@ -42,9 +42,28 @@ export class ConnectionCalendar {
   @Field(() => String, { nullable: true }) delegationCredentialId: null;
 }
 
+@ObjectType({ description: "A calendar provider's app, as the reference's `Integration` describes it." })
+export class CalendarIntegration {
+  @Field() slug: string;
+  @Field({ description: 'The calendar type (google_calendar, ics-feed_calendar, …), as selected and destination calendars name it.' }) type: string;
+  @Field() name: string;
+  @Field() title: string;
+  @Field() description: string;
+  @Field() variant: string;
+  @Field(() => [String]) categories: string[];
+  @Field() logo: string;
+  @Field() publisher: string;
+  @Field() url: string;
+  @Field() email: string;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Calendar apps offer no meeting location: null.' }) locationOption: object | null;
+  @Field() installed: boolean;
+  @Field() dirName: string;
+  @Field(() => GraphQLJSONObject, { nullable: true }) appData: object | null;
+}
+
 @ObjectType({ description: 'A connected calendar provider: its app, its credential and its calendars.' })
 export class ConnectedCalendar {
-  @Field(() => GraphQLJSONObject, { description: 'The provider app (name, slug, type, …).' }) integration: object;
+  @Field(() => CalendarIntegration, { description: 'The provider app (name, slug, type, …).' }) integration: CalendarIntegration;
   @Field(() => Int) credentialId: number;
   @Field(() => String, { nullable: true }) delegationCredentialId: null;
   @Field(() => ConnectionCalendar, { nullable: true }) primary: ConnectionCalendar | null;
