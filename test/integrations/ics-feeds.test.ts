@@ -183,6 +183,50 @@ describe('ICS feeds and calendars', () => {
       expect(await eventually(async () => JSON.stringify(await times()) === JSON.stringify(['10:00', '11:00', '12:00']), { timeoutMs: 10_000 })).toBe(true);
     });
 
+    it('a feed saved while the background refresher rewrites it waits for the refresh instead of deadlocking (it was a 500)', async () => {
+      const { user, key } = await userWithKey(stack);
+      ics.set('/race.ics', icsCalendar('Race', [{ uid: 'race', start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z` }]));
+      expectSuccess(await stack.rest('POST', '/v2/calendars/ics-feed/save', { key, body: { urls: [ics.url('/race.ics')] } }), 201);
+      const db = stack.db('integrations');
+      const [{ id }] = await db.query(`SELECT id FROM calendar_credentials WHERE user_id = $1 AND app_id = 'ics-feed'`, [user.id]);
+
+      // The refresher claims the feed and fetches it: the fetch is held while a save begins and takes the credential's row,
+      // as saveIcsFeed's first statement does.
+      const fetched = ics.hits.get('/race.ics') ?? 0;
+      const release = ics.hold('/race.ics');
+      expect(await eventually(async () => (ics.hits.get('/race.ics') ?? 0) > fetched, { timeoutMs: 10_000 })).toBe(true);
+      let releaseNext: (() => void) | undefined;
+      const save = db.createQueryRunner();
+      await save.connect();
+      try {
+        await save.startTransaction();
+        await save.query(`UPDATE calendar_credentials SET read_only = read_only WHERE id = $1`, [id]);
+        release();
+        // The next refresh will be held at its fetch: what this one recorded stays to be read.
+        releaseNext = ics.hold('/race.ics');
+        // The refresher's transaction now waits for the save's lock…
+        const waiting = async () =>
+          (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n > 0;
+        expect(await eventually(waiting, { timeoutMs: 10_000 })).toBe(true);
+        // …and the save goes on to replace the feed's events (its next statement): with the refresher holding them, a deadlock.
+        await save.query(`DELETE FROM calendar_feed_events WHERE credential_id = $1`, [id]);
+        await save.commitTransaction();
+      } finally {
+        await save.release();
+      }
+      // The refresh then completes (the next one has begun), without an error recorded, and the feed's event is cached again.
+      try {
+        expect(await eventually(async () => (ics.hits.get('/race.ics') ?? 0) > fetched + 1, { timeoutMs: 10_000 })).toBe(true);
+        const [row] = await db.query(
+          `SELECT refresh_error, (SELECT count(*)::int FROM calendar_feed_events WHERE credential_id = $1) AS events FROM calendar_credentials WHERE id = $1`,
+          [id],
+        );
+        expect(row).toEqual({ refresh_error: null, events: 1 });
+      } finally {
+        releaseNext?.();
+      }
+    });
+
     it('a weekly recurring event blocks every occurrence; an unselected calendar blocks nothing', async () => {
       const host = await hostWithSchedule(stack, { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '09:00', endTime: '11:00' }] });
       const eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60 });

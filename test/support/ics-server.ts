@@ -5,6 +5,8 @@ import { AddressInfo } from 'node:net';
 export interface IcsServer {
   url(path: string): string;
   set(path: string, body: string, status?: number): void;
+  /** The next fetches of `path` wait (counted in `hits` as they arrive) until the returned function is called. */
+  hold(path: string): () => void;
   /** How many times each path was fetched. */
   hits: Map<string, number>;
   stop(): Promise<void>;
@@ -13,9 +15,11 @@ export interface IcsServer {
 export async function startIcsServer(): Promise<IcsServer> {
   const feeds = new Map<string, { body: string; status: number }>();
   const hits = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
+  const held = new Map<string, Promise<void>>();
+  const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    await held.get(path);
     const feed = feeds.get(path);
     if (!feed) return void res.writeHead(404).end('not found');
     res.writeHead(feed.status, { 'content-type': 'text/calendar; charset=utf-8' }).end(feed.body);
@@ -25,6 +29,14 @@ export async function startIcsServer(): Promise<IcsServer> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     set: (path, body, status = 200) => void feeds.set(path, { body, status }),
+    hold(path) {
+      let release!: () => void;
+      held.set(path, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(path);
+        release();
+      };
+    },
     hits,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -278,8 +278,12 @@ export class CalendarService {
       try {
         const feeds = await Promise.all(urls.map((url) => readIcsFeed(url)));
         await this.db.transaction(async (tx) => {
-          await storeFeedEvents(tx, credential, urls, feeds);
+          // The credential's row first, as saveIcsFeed takes it: one lock order, so a save during a refresh waits instead of
+          // deadlocking (it was a 500). A feed saved since the claim wins: its events are not replaced by the old URLs'.
+          const [current] = await tx.query(`SELECT key_ciphertext FROM calendar_credentials WHERE id = $1 FOR UPDATE`, [id]);
+          if (current?.key_ciphertext !== credential.keyCiphertext) return;
           await tx.update(CalendarCredential, { id }, { refreshError: null });
+          await storeFeedEvents(tx, credential, urls, feeds);
         });
       } catch (error) {
         // A feed that fails now keeps its last events: an unreachable server is not a free calendar.
