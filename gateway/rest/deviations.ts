@@ -27,6 +27,8 @@ export const DEVIATION = {
     'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
   seatedAttendeeShape:
     "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
+  hostCancelReasonMessage:
+    "Bookings — the host cancelling without cancellationReason: 400 with the real service's sentence after its field (cancellationReason: …), as every 400 of this API",
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   reassignByHostOrAdmin:

@@ -159,11 +159,12 @@ export const bookingRoutes: RouteEntry[] = [
     method: 'POST',
     path: '/v2/bookings/{bookingUid}/cancel',
     summary:
-      'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking',
+      'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking. The host, calling for themselves, gives a cancellationReason (400 without one)',
     operation: (fields, fragment) =>
       `mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput!) { cancelBooking(uid: $bookingUid, input: $input) { ${fields} occurrences { ${fields} } } } ${fragment}`,
     result: 'cancelBooking',
     listWhenPresent: SERIES,
+    deviations: [DEVIATION.hostCancelReasonMessage],
   }),
   ...bothVersions({
     method: 'POST',
@@ -282,10 +283,11 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/v2/bookings/{bookingUid}/attendees',
     tag: TAG,
     summary: `Add an attendee: name, email, timeZone, language, phoneNumber (${WHO}; 409 when the e-mail already attends)`,
-    operation: `mutation AddBookingAttendee($bookingUid: String!, $input: AddAttendeeInput!) { addBookingAttendee(uid: $bookingUid, input: $input) { ${ATTENDEE} } }`,
+    operation: `mutation AddBookingAttendee($bookingUid: String!, $input: AddAttendeeInput!) { addBookingAttendee(uid: $bookingUid, input: $input) { bookingId ${ATTENDEE} } }`,
     result: 'addBookingAttendee',
     status: 201,
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',
