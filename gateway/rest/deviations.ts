@@ -31,6 +31,8 @@ export const DEVIATION = {
     "Bookings — the host cancelling without cancellationReason: 400 with the real service's sentence after its field (cancellationReason: …), as every 400 of this API",
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
+  bodyBeforeRole:
+    "Organization attributes — a body that does not match the operation is a 400 before the caller's role is judged (the real service: 403 to a member without the role)",
   reassignByHostOrAdmin:
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
 } as const;

@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route } from '../route';
 
 const ATTRIBUTE = 'id teamId type name slug enabled usersCanEditRelation';
@@ -23,6 +24,7 @@ export const attributeRoutes = [
     operation: `mutation CreateOrgAttribute($orgId: Int!, $input: CreateAttributeInput!) { createOrganizationAttribute(orgId: $orgId, input: $input) { ${ATTRIBUTE} } }`,
     result: 'createOrganizationAttribute',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     method: 'GET',
@@ -56,6 +58,7 @@ export const attributeRoutes = [
     operation: `mutation CreateOrgAttributeOption($orgId: Int!, $attributeId: String!, $input: CreateAttributeOptionInput!) { createOrganizationAttributeOption(orgId: $orgId, attributeId: $attributeId, input: $input) { ${OPTION} } }`,
     result: 'createOrganizationAttributeOption',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     method: 'GET',
@@ -85,7 +88,8 @@ export const attributeRoutes = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options/assigned',
     tag: 'Orgs / Attributes / Options',
-    summary: 'Get the options of an attribute with the users assigned to each',
+    summary:
+      'Get the options of an attribute that members hold, with the users assigned to each (teamIds: holders in these teams; assignedOptionIds: options held alongside one of these, 404 when nobody holds them)',
     operation: `
       query GetOrgAttributeAssignedOptions($orgId: Int!, $attributeId: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
         organizationAttributeAssignedOptions(orgId: $orgId, attributeId: $attributeId, assignedOptionIds: $assignedOptionIds, teamIds: $teamIds, take: $take, skip: $skip) { items { ${ASSIGNED} } ${PAGINATION} }
@@ -97,7 +101,7 @@ export const attributeRoutes = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/attributes/slugs/{attributeSlug}/options/assigned',
     tag: 'Orgs / Attributes / Options',
-    summary: 'Get the options of an attribute (by slug) with the users assigned to each',
+    summary: 'Get the options of an attribute (by slug) that members hold, with the users assigned to each (the same filters)',
     operation: `
       query GetOrgAttributeAssignedOptionsBySlug($orgId: Int!, $attributeSlug: String!, $assignedOptionIds: [String!], $teamIds: [Int!], $take: Int, $skip: Int) {
         organizationAttributeAssignedOptionsBySlug(orgId: $orgId, attributeSlug: $attributeSlug, assignedOptionIds: $assignedOptionIds, teamIds: $teamIds, take: $take, skip: $skip) { items { ${ASSIGNED} } ${PAGINATION} }

@@ -7,10 +7,11 @@ export const eventTypeRoutes = [
     method: 'GET',
     path: '/v2/event-types',
     tag: 'Event Types',
-    summary: 'Get my event types (eventSlug: only the one with this slug)',
+    summary:
+      "Get my event types, or with username a user's event types (public; hidden ones only to the user; orgSlug or orgId: the user's organization). eventSlug: only the one with this slug",
     operation: `
-      query GetEventTypes($eventSlug: String, $take: Int, $skip: Int) {
-        eventTypes(eventSlug: $eventSlug, take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
+      query GetEventTypes($eventSlug: String, $username: String, $orgSlug: String, $orgId: Int, $take: Int, $skip: Int) {
+        eventTypes(eventSlug: $eventSlug, username: $username, orgSlug: $orgSlug, orgId: $orgId, take: $take, skip: $skip) { items { ...EventTypeFields } ${PAGINATION} }
       } ${EVENT_TYPE_FIELDS}`,
     result: 'eventTypes',
     nulls: EVENT_TYPE_NULLS,
