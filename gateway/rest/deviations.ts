@@ -33,6 +33,10 @@ export const DEVIATION = {
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   bodyBeforeRole:
     "Organization attributes — a body that does not match the operation is a 400 before the caller's role is judged (the real service: 403 to a member without the role)",
+  rolesReadPermission: 'Organization roles — reading roles takes the permission role.readOrgRoles (spec 4.13; the real service: role.read)',
+  roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
+  systemRolesFixed:
+    "Organization roles — the SYSTEM roles (member_role, admin_role, owner_role) are the organization's and cannot change: 400 (the real service: 404)",
   reassignByHostOrAdmin:
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
 } as const;

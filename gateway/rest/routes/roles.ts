@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { PAGINATION, route } from '../route';
 
 const ROLE = 'id name type permissions createdAt updatedAt color description organizationId';
@@ -14,6 +15,7 @@ export const roleRoutes = [
         organizationRole(orgId: $orgId, roleId: $roleId) { ${ROLE} }
       }`,
     result: 'organizationRole',
+    deviations: [DEVIATION.rolesReadPermission],
   }),
   route({
     method: 'GET',
@@ -23,6 +25,7 @@ export const roleRoutes = [
     operation: `query GetOrgRoles($orgId: Int!, $take: Int, $skip: Int) { organizationRoles(orgId: $orgId, take: $take, skip: $skip) { items { ${ROLE} } ${PAGINATION} } }`,
     result: 'organizationRoles',
     paginated: true,
+    deviations: [DEVIATION.rolesReadPermission],
   }),
   route({
     method: 'POST',
@@ -32,6 +35,7 @@ export const roleRoutes = [
     operation: `mutation CreateOrgRole($orgId: Int!, $input: CreateRoleInput!) { createOrganizationRole(orgId: $orgId, input: $input) { ${ROLE} } }`,
     result: 'createOrganizationRole',
     status: 201,
+    deviations: [DEVIATION.roleNameTaken],
   }),
   route({
     method: 'PATCH',
@@ -40,6 +44,7 @@ export const roleRoutes = [
     summary: 'Update a custom role',
     operation: `mutation UpdateOrgRole($orgId: Int!, $roleId: String!, $input: UpdateRoleInput!) { updateOrganizationRole(orgId: $orgId, roleId: $roleId, input: $input) { ${ROLE} } }`,
     result: 'updateOrganizationRole',
+    deviations: [DEVIATION.systemRolesFixed, DEVIATION.roleNameTaken],
   }),
   route({
     method: 'DELETE',
@@ -48,6 +53,7 @@ export const roleRoutes = [
     summary: 'Delete a custom role (answers the deleted role; its members fall back to their membership role)',
     operation: `mutation DeleteOrgRole($orgId: Int!, $roleId: String!) { deleteOrganizationRole(orgId: $orgId, roleId: $roleId) { ${ROLE} } }`,
     result: 'deleteOrganizationRole',
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'GET',
@@ -61,10 +67,10 @@ export const roleRoutes = [
     method: 'POST',
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions',
     tag: 'Orgs / Roles / Permissions',
-    summary: 'Add permissions to a custom role (answers all of its permissions)',
+    summary: 'Add permissions to a custom role (200: all of its permissions)',
     operation: `mutation AddOrgRolePermissions($orgId: Int!, $roleId: String!, $input: RolePermissionsInput!) { addOrganizationRolePermissions(orgId: $orgId, roleId: $roleId, input: $input) }`,
     result: 'addOrganizationRolePermissions',
-    status: 201,
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'PUT',
@@ -73,14 +79,17 @@ export const roleRoutes = [
     summary: 'Replace the permissions of a custom role',
     operation: `mutation ReplaceOrgRolePermissions($orgId: Int!, $roleId: String!, $input: RolePermissionsInput!) { replaceOrganizationRolePermissions(orgId: $orgId, roleId: $roleId, input: $input) }`,
     result: 'replaceOrganizationRolePermissions',
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'DELETE',
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions/{permission}',
     tag: 'Orgs / Roles / Permissions',
-    summary: 'Remove one permission from a custom role (answers the permissions left)',
+    summary: 'Remove one permission from a custom role (204 No Content)',
     operation: `mutation RemoveOrgRolePermission($orgId: Int!, $roleId: String!, $permission: String!) { removeOrganizationRolePermission(orgId: $orgId, roleId: $roleId, permission: $permission) }`,
     result: 'removeOrganizationRolePermission',
+    status: 204,
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'POST',
