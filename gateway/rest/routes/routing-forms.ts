@@ -31,9 +31,9 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       method: 'GET',
       path: base,
       tag: team ? 'Orgs / Teams / Routing forms' : 'Orgs / Routing forms',
-      summary: `Get the routing forms of ${whose}`,
-      operation: `query ${op('RoutingForms')}(${vars}, ${FILTER_VARS}${team ? '' : ', $teamIds: [Int!]'}) {
-        ${fields.list}(${args}, ${FILTER_ARGS}${team ? '' : ', teamIds: $teamIds'}) { items { ${FORM} } ${PAGINATION} }
+      summary: `Get the routing forms of ${whose} (name: whose name contains it; disabled: true or false)`,
+      operation: `query ${op('RoutingForms')}(${vars}, ${FILTER_VARS}, $name: String, $disabled: Boolean${team ? '' : ', $teamIds: [Int!]'}) {
+        ${fields.list}(${args}, ${FILTER_ARGS}, name: $name, disabled: $disabled${team ? '' : ', teamIds: $teamIds'}) { items { ${FORM} } ${PAGINATION} }
       }`,
       result: fields.list,
       paginated: true,
