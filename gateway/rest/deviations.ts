@@ -32,7 +32,9 @@ export const DEVIATION = {
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   bodyBeforeRole:
-    "Organization attributes — a body that does not match the operation is a 400 before the caller's role is judged (the real service: 403 to a member without the role)",
+    "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
+  clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
+  allScopes: 'OAuth clients — permissions ["*"] is every scope of this API (spec 5.3), more than the real service\'s ten',
   rolesReadPermission: 'Organization roles — reading roles takes the permission role.readOrgRoles (spec 4.13; the real service: role.read)',
   roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
   systemRolesFixed:

@@ -209,7 +209,7 @@ describe('conformance: organization attributes', () => {
       it('the OpenAPI document marks the deviation on creating attributes and options (x-svc-deviation)', async () => {
         const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
         for (const path of ['/v2/organizations/{orgId}/attributes', '/v2/organizations/{orgId}/attributes/{attributeId}/options'])
-          expect(paths[path].post['x-svc-deviation']).toEqual([expect.stringMatching(/400 before the caller's role is judged/)]);
+          expect(paths[path].post['x-svc-deviation']).toEqual([expect.stringMatching(/400 before the caller's credential and role are judged/)]);
       });
 
       it('"should unassign attribute option from user": 200, data', async () => {

@@ -1,3 +1,4 @@
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 /** The reference's PlatformOAuthClientDto: `permissions` are the client's scopes, `secret` only a hint of it (the secret is shown once). */
@@ -24,6 +25,7 @@ export const platformOAuthClientRoutes = [
       }`,
     result: 'createPlatformOAuthClient',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole, DEVIATION.allScopes],
   }),
   route({
     ...common,
@@ -32,6 +34,7 @@ export const platformOAuthClientRoutes = [
     summary: 'Get the platform OAuth clients of your organization',
     operation: `query GetOAuthClients { platformOAuthClients { ...PlatformOAuthClientFields } } ${PLATFORM_CLIENT_FIELDS}`,
     result: 'platformOAuthClients',
+    deviations: [DEVIATION.clientsToAdmins],
   }),
   route({
     ...common,
@@ -40,6 +43,7 @@ export const platformOAuthClientRoutes = [
     summary: 'Get a platform OAuth client of your organization',
     operation: `query GetOAuthClient($clientId: String!) { platformOAuthClient(clientId: $clientId) { ...PlatformOAuthClientFields } } ${PLATFORM_CLIENT_FIELDS}`,
     result: 'platformOAuthClient',
+    deviations: [DEVIATION.clientsToAdmins],
   }),
   route({
     ...common,
@@ -51,6 +55,7 @@ export const platformOAuthClientRoutes = [
         updatePlatformOAuthClient(clientId: $clientId, input: $input) { ...PlatformOAuthClientFields }
       } ${PLATFORM_CLIENT_FIELDS}`,
     result: 'updatePlatformOAuthClient',
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     ...common,
