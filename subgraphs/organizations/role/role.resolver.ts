@@ -116,8 +116,8 @@ export class RoleResolver {
     @Arg('permission') permission: string,
     @Ctx() ctx: SubgraphContext,
   ): Promise<string[]> {
-    const [removed] = checkPermissions([permission]);
     const role = await service(ctx).custom(orgId, roleId);
+    const [removed] = checkPermissions([permission]);
     return this.setPermissions(
       ctx,
       orgId,
