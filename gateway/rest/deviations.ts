@@ -27,8 +27,18 @@ export const DEVIATION = {
     'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
   seatedAttendeeShape:
     "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
+  hostCancelReasonMessage:
+    "Bookings — the host cancelling without cancellationReason: 400 with the real service's sentence after its field (cancellationReason: …), as every 400 of this API",
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
+  bodyBeforeRole:
+    "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
+  clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
+  allScopes: 'OAuth clients — permissions ["*"] is every scope of this API (spec 5.3), more than the real service\'s ten',
+  rolesReadPermission: 'Organization roles — reading roles takes the permission role.readOrgRoles (spec 4.13; the real service: role.read)',
+  roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
+  systemRolesFixed:
+    "Organization roles — the SYSTEM roles (member_role, admin_role, owner_role) are the organization's and cannot change: 400 (the real service: 404)",
   reassignByHostOrAdmin:
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
   destinationCalendarShape:

@@ -3,6 +3,7 @@ import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
 const VERSION = { 'svc-api-version': '2024-06-14' };
+const ORG_SLUG = 'event-type-2024-06-14-org-slug';
 const CAL_VIDEO = { type: 'integration', integration: 'cal-video' };
 const PHONE = { type: 'phone', phone: '+37120993151', public: true };
 const SEATS = { seatsPerTimeSlot: 4, showAttendeeInfo: true, showAvailabilityCount: true };
@@ -54,6 +55,8 @@ describe('conformance: event types', () => {
   let teammate1: Person;
   let teammate2: Person;
   let outsider: Person;
+  let orgUser: Person;
+  let orgUserEventTypes: Array<{ id: number; slug: string }>;
   let firstSchedule: { id: number };
   let secondSchedule: { id: number };
   let falseTestSchedule: { id: number };
@@ -64,8 +67,10 @@ describe('conformance: event types', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [user, falseTestUser, orgAdmin, teammate1, teammate2, outsider] = await Promise.all(
-      ['bob-the-builder', 'false-test', 'org-event-types-admin', 'teammate1', 'teammate2', 'false-org-user'].map((label) => person(stack, label)),
+    [user, falseTestUser, orgAdmin, teammate1, teammate2, outsider, orgUser] = await Promise.all(
+      ['bob-the-builder', 'false-test', 'org-event-types-admin', 'teammate1', 'teammate2', 'false-org-user', 'event-types-2024-06-14-org-user'].map((label) =>
+        person(stack, label),
+      ),
     );
     const schedule = (ownerId: number, name: string) => operator.createSchedule({ ownerId, name, timeZone: 'Europe/Rome' });
     let falseTestOrg: { id: number };
@@ -73,7 +78,7 @@ describe('conformance: event types', () => {
       schedule(user.id, 'work'),
       schedule(user.id, 'chill'),
       schedule(falseTestUser.id, 'work'),
-      operator.createOrganization({ name: 'Organizations event types organization' }),
+      operator.createOrganization({ name: 'Organizations event types organization', slug: ORG_SLUG }),
       operator.createOrganization({ name: 'Organizations event types false org' }),
     ]);
     [team, falseTestTeam] = await Promise.all([
@@ -85,7 +90,21 @@ describe('conformance: event types', () => {
       operator.addMember({ teamId: org.id, userId: teammate1.id, role: MembershipRole.MEMBER }),
       operator.addMember({ teamId: org.id, userId: teammate2.id, role: MembershipRole.MEMBER }),
       operator.addMember({ teamId: falseTestOrg.id, userId: outsider.id, role: MembershipRole.MEMBER }),
+      operator.addMember({ teamId: org.id, userId: orgUser.id, role: MembershipRole.MEMBER }),
     ]);
+    // Their orgUser's three event types (event-types.controller.e2e-spec.ts), and (not in their fixture) a hidden fourth.
+    orgUserEventTypes = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        operator.createEventType({
+          title: `orgUserEventType${n}`,
+          slug: `org-event-type-${n}`,
+          lengthInMinutes: 60,
+          locations: [],
+          ownerId: orgUser.id,
+          hidden: n === 4,
+        }),
+      ),
+    );
     await Promise.all([
       operator.addMember({ teamId: team.id, userId: teammate1.id, role: MembershipRole.MEMBER }),
       operator.addMember({ teamId: team.id, userId: teammate2.id, role: MembershipRole.MEMBER }),
@@ -150,8 +169,7 @@ describe('conformance: event types', () => {
       );
     });
 
-    it('"/GET/even-types by username": that user\'s one event type, as created (here: the caller\'s own, with their key)', async () => {
-      // Their request carries a credential too; `username` is not read here (the caller's own event types are listed).
+    it('"/GET/even-types by username": that user\'s one event type, as created', async () => {
       const response = await stack.rest('GET', `/v2/event-types?username=${user.username}`, { key: user.key, headers: VERSION });
       const data = expectSuccess(response);
       expect(data).toHaveLength(1);
@@ -161,6 +179,43 @@ describe('conformance: event types', () => {
         locations: eventType.locations,
         bookingFields: eventType.bookingFields,
         ...SETTINGS,
+      });
+    });
+
+    describe('the public lookup (GET /v2/event-types?username=…)', () => {
+      const lookup = (search: string, key?: string) => stack.rest('GET', `/v2/event-types?${search}`, { key, headers: VERSION });
+      const ids = (response: Awaited<ReturnType<typeof lookup>>) => expectSuccess(response).map((e: { id: number }) => e.id);
+      /** The list is in the order of the ids (the event types were made in parallel). */
+      const byId = (events: Array<{ id: number }>) => events.map((e) => e.id).sort((a, b) => a - b);
+      const shown = () => byId(orgUserEventTypes.slice(0, 3));
+
+      it('"/GET/event-types by username and orgSlug": their three event types', async () => {
+        expect(ids(await lookup(`username=${orgUser.username}&orgSlug=${ORG_SLUG}`, user.key))).toEqual(shown());
+      });
+
+      it('"/GET/event-types by username and orgSlug and eventSlug": the one', async () => {
+        const search = `username=${orgUser.username}&orgSlug=${ORG_SLUG}&eventSlug=${orgUserEventTypes[0].slug}`;
+        expect(ids(await lookup(search, user.key))).toEqual([orgUserEventTypes[0].id]);
+      });
+
+      it('"/GET/event-types by username and orgId": their three event types', async () => {
+        expect(ids(await lookup(`username=${orgUser.username}&orgId=${org.id}`, user.key))).toEqual(shown());
+      });
+
+      it("(the reference document's description) without a credential too; a hidden event type only to its owner", async () => {
+        expect(ids(await lookup(`username=${orgUser.username}`))).toEqual(shown());
+        expect(ids(await lookup(`username=${orgUser.username}`, orgUser.key))).toEqual(byId(orgUserEventTypes));
+        expect(ids(await lookup(`username=${orgUser.username}&eventSlug=${orgUserEventTypes[3].slug}`))).toEqual([]);
+      });
+
+      it('(not in their spec) a username outside that organization, or no such user, is a 404; orgSlug without username a 400; no username and no credential a 401', async () => {
+        const outside = await lookup(`username=${user.username}&orgSlug=${ORG_SLUG}`);
+        expect([outside.status, outside.body.error?.message]).toEqual([404, `No user with username "${user.username}" in organization "${ORG_SLUG}"`]);
+        expect((await lookup(`username=${orgUser.username}&orgId=${org.id + 1000}`)).status).toBe(404);
+        expect((await lookup('username=nobody-by-this-name')).status).toBe(404);
+        const orphan = await lookup(`orgSlug=${ORG_SLUG}`, user.key);
+        expect([orphan.status, orphan.body.error?.message]).toEqual([400, 'orgSlug needs username: it names the organization of that user']);
+        expect((await lookup('eventSlug=coding-class')).status).toBe(401);
       });
     });
 

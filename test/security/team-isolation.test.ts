@@ -1230,7 +1230,10 @@ describe('team isolation: a member of team A never reads or changes team B’s d
                 if (param) variables[arg.name] = values[param];
                 else if (arg.name === 'ids') variables.ids = [b.owner.id, b.member.id];
                 else if (arg.name === 'slug' || arg.name === 'teamSlug') variables[arg.name] = b.teamSlug;
-                else if (arg.name === 'username') variables.username = b.member.username;
+                // eventTypes(username:) is the public lookup of a user's event types (GET /v2/event-types?username=, public in
+                // the reference, as a booking page): it answers B's member's shown event types to anyone by design
+                // (test/conformance/event-types.test.ts); walked here without it, it is the caller's own list.
+                else if (arg.name === 'username') variables.username = field.name === 'eventTypes' ? null : b.member.username;
                 else if (arg.name === 'organizationSlug') variables.organizationSlug = world.orgBSlug;
                 else if (arg.name === 'eventTypeSlug') variables.eventTypeSlug = b.teamEventTypeSlug;
                 else if (arg.name === 'startTime') variables.startTime = '2031-02-01';

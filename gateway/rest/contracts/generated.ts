@@ -1634,7 +1634,7 @@ export type AddBookingAttendeeMutationVariables = Exact<{
 }>;
 
 
-export type AddBookingAttendeeMutation = { addBookingAttendee: { id: number, name: string, email: string, timeZone: string, language: string, absent: boolean, phoneNumber: string | null } };
+export type AddBookingAttendeeMutation = { addBookingAttendee: { bookingId: number, id: number, name: string, email: string, timeZone: string, language: string, absent: boolean, phoneNumber: string | null } };
 
 export type GetBookingAttendeesQueryVariables = Exact<{
   bookingUid: string;
@@ -2105,6 +2105,9 @@ export type EventTypeFieldsFragment = { id: number, title: string, slug: string,
 
 export type GetEventTypesQueryVariables = Exact<{
   eventSlug?: string | null | undefined;
+  username?: string | null | undefined;
+  orgSlug?: string | null | undefined;
+  orgId?: number | null | undefined;
   take?: number | null | undefined;
   skip?: number | null | undefined;
 }>;
@@ -3000,6 +3003,8 @@ export type TeamRoutingFormsQueryVariables = Exact<{
   afterUpdatedAt?: string | null | undefined;
   beforeUpdatedAt?: string | null | undefined;
   routedToBookingUid?: string | null | undefined;
+  name?: string | null | undefined;
+  disabled?: boolean | null | undefined;
 }>;
 
 
@@ -3058,6 +3063,8 @@ export type OrganizationRoutingFormsQueryVariables = Exact<{
   afterUpdatedAt?: string | null | undefined;
   beforeUpdatedAt?: string | null | undefined;
   routedToBookingUid?: string | null | undefined;
+  name?: string | null | undefined;
+  disabled?: boolean | null | undefined;
   teamIds?: Array<number> | number | null | undefined;
 }>;
 
@@ -6010,6 +6017,7 @@ export const UpdateBookingLocationDocument = new TypedDocumentString(`
 export const AddBookingAttendeeDocument = new TypedDocumentString(`
     mutation AddBookingAttendee($bookingUid: String!, $input: AddAttendeeInput!) {
   addBookingAttendee(uid: $bookingUid, input: $input) {
+    bookingId
     id
     name
     email
@@ -6996,8 +7004,15 @@ export const UpdateDelegationCredentialDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UpdateDelegationCredentialMutation, UpdateDelegationCredentialMutationVariables>;
 export const GetEventTypesDocument = new TypedDocumentString(`
-    query GetEventTypes($eventSlug: String, $take: Int, $skip: Int) {
-  eventTypes(eventSlug: $eventSlug, take: $take, skip: $skip) {
+    query GetEventTypes($eventSlug: String, $username: String, $orgSlug: String, $orgId: Int, $take: Int, $skip: Int) {
+  eventTypes(
+    eventSlug: $eventSlug
+    username: $username
+    orgSlug: $orgSlug
+    orgId: $orgId
+    take: $take
+    skip: $skip
+  ) {
     items {
       ...EventTypeFields
     }
@@ -9622,7 +9637,7 @@ export const UnassignOrgRoleDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UnassignOrgRoleMutation, UnassignOrgRoleMutationVariables>;
 export const TeamRoutingFormsDocument = new TypedDocumentString(`
-    query TeamRoutingForms($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String) {
+    query TeamRoutingForms($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String, $name: String, $disabled: Boolean) {
   routingForms(
     orgId: $orgId
     teamId: $teamId
@@ -9635,6 +9650,8 @@ export const TeamRoutingFormsDocument = new TypedDocumentString(`
     afterUpdatedAt: $afterUpdatedAt
     beforeUpdatedAt: $beforeUpdatedAt
     routedToBookingUid: $routedToBookingUid
+    name: $name
+    disabled: $disabled
   ) {
     items {
       id
@@ -9753,7 +9770,7 @@ export const TeamUpdateRoutingFormResponseDocument = new TypedDocumentString(`
   createdAt
 }`) as unknown as TypedDocumentString<TeamUpdateRoutingFormResponseMutation, TeamUpdateRoutingFormResponseMutationVariables>;
 export const OrganizationRoutingFormsDocument = new TypedDocumentString(`
-    query OrganizationRoutingForms($orgId: Int!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String, $teamIds: [Int!]) {
+    query OrganizationRoutingForms($orgId: Int!, $take: Int, $skip: Int, $sortCreatedAt: String, $sortUpdatedAt: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $routedToBookingUid: String, $name: String, $disabled: Boolean, $teamIds: [Int!]) {
   organizationRoutingForms(
     orgId: $orgId
     take: $take
@@ -9765,6 +9782,8 @@ export const OrganizationRoutingFormsDocument = new TypedDocumentString(`
     afterUpdatedAt: $afterUpdatedAt
     beforeUpdatedAt: $beforeUpdatedAt
     routedToBookingUid: $routedToBookingUid
+    name: $name
+    disabled: $disabled
     teamIds: $teamIds
   ) {
     items {

@@ -15,6 +15,7 @@ import {
   UpdateOrgAttributeOptionDocument,
 } from '../contracts/generated';
 import { route } from '../route';
+import { DEVIATION } from '../deviations';
 
 export const attributeRoutes = [
   route({
@@ -34,6 +35,7 @@ export const attributeRoutes = [
     document: CreateOrgAttributeDocument,
     result: 'createOrganizationAttribute',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     method: 'GET',
@@ -67,6 +69,7 @@ export const attributeRoutes = [
     document: CreateOrgAttributeOptionDocument,
     result: 'createOrganizationAttributeOption',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     method: 'GET',
@@ -96,7 +99,8 @@ export const attributeRoutes = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/attributes/{attributeId}/options/assigned',
     tag: 'Orgs / Attributes / Options',
-    summary: 'Get the options of an attribute with the users assigned to each',
+    summary:
+      'Get the options of an attribute that members hold, with the users assigned to each (teamIds: holders in these teams; assignedOptionIds: options held alongside one of these, 404 when nobody holds them)',
     document: GetOrgAttributeAssignedOptionsDocument,
     result: 'organizationAttributeAssignedOptions',
     paginated: true,
@@ -105,7 +109,7 @@ export const attributeRoutes = [
     method: 'GET',
     path: '/v2/organizations/{orgId}/attributes/slugs/{attributeSlug}/options/assigned',
     tag: 'Orgs / Attributes / Options',
-    summary: 'Get the options of an attribute (by slug) with the users assigned to each',
+    summary: 'Get the options of an attribute (by slug) that members hold, with the users assigned to each (the same filters)',
     document: GetOrgAttributeAssignedOptionsBySlugDocument,
     result: 'organizationAttributeAssignedOptionsBySlug',
     paginated: true,

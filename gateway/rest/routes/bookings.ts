@@ -143,9 +143,10 @@ export const bookingRoutes: RouteEntry[] = [
       method: 'POST',
       path: '/v2/bookings/{bookingUid}/cancel',
       summary:
-        'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking',
+        'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking. The host, calling for themselves, gives a cancellationReason (400 without one)',
       result: 'cancelBooking',
       listWhenPresent: SERIES,
+      deviations: [DEVIATION.hostCancelReasonMessage],
     },
     { current: CancelBookingDocument, legacy: CancelBookingLegacyDocument },
   ),
@@ -257,6 +258,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     result: 'addBookingAttendee',
     status: 201,
     nulls: { omit: ['phoneNumber'] },
+    deviations: [DEVIATION.attendeesOfOthers],
   }),
   route({
     method: 'GET',

@@ -8,7 +8,8 @@ export const eventTypeRoutes = [
     method: 'GET',
     path: '/v2/event-types',
     tag: 'Event Types',
-    summary: 'Get my event types (eventSlug: only the one with this slug)',
+    summary:
+      "Get my event types, or with username a user's event types (public; hidden ones only to the user; orgSlug or orgId: the user's organization). eventSlug: only the one with this slug",
     document: GetEventTypesDocument,
     result: 'eventTypes',
     nulls: EVENT_TYPE_NULLS,

@@ -5,6 +5,7 @@ import {
   GetOAuthClientsDocument,
   UpdateOAuthClientDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 const nulls = { omit: ['logo', 'bookingRedirectUri', 'bookingCancelRedirectUri', 'bookingRescheduleRedirectUri'], empty: ['secret'] } as const;
@@ -20,6 +21,7 @@ export const platformOAuthClientRoutes = [
     document: CreateOAuthClientDocument,
     result: 'createPlatformOAuthClient',
     status: 201,
+    deviations: [DEVIATION.bodyBeforeRole, DEVIATION.allScopes],
   }),
   route({
     ...common,
@@ -28,6 +30,7 @@ export const platformOAuthClientRoutes = [
     summary: 'Get the platform OAuth clients of your organization',
     document: GetOAuthClientsDocument,
     result: 'platformOAuthClients',
+    deviations: [DEVIATION.clientsToAdmins],
   }),
   route({
     ...common,
@@ -36,6 +39,7 @@ export const platformOAuthClientRoutes = [
     summary: 'Get a platform OAuth client of your organization',
     document: GetOAuthClientDocument,
     result: 'platformOAuthClient',
+    deviations: [DEVIATION.clientsToAdmins],
   }),
   route({
     ...common,
@@ -44,6 +48,7 @@ export const platformOAuthClientRoutes = [
     summary: 'Update a platform OAuth client of your organization (omitted fields keep their value)',
     document: UpdateOAuthClientDocument,
     result: 'updatePlatformOAuthClient',
+    deviations: [DEVIATION.bodyBeforeRole],
   }),
   route({
     ...common,

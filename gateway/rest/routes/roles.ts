@@ -12,6 +12,7 @@ import {
   UpdateOrgRoleDocument,
 } from '../contracts/generated';
 import { route } from '../route';
+import { DEVIATION } from '../deviations';
 
 export const roleRoutes = [
   route({
@@ -21,6 +22,7 @@ export const roleRoutes = [
     summary: 'Get an organization role with its permissions',
     document: GetOrgRoleDocument,
     result: 'organizationRole',
+    deviations: [DEVIATION.rolesReadPermission],
   }),
   route({
     method: 'GET',
@@ -30,6 +32,7 @@ export const roleRoutes = [
     document: GetOrgRolesDocument,
     result: 'organizationRoles',
     paginated: true,
+    deviations: [DEVIATION.rolesReadPermission],
   }),
   route({
     method: 'POST',
@@ -39,6 +42,7 @@ export const roleRoutes = [
     document: CreateOrgRoleDocument,
     result: 'createOrganizationRole',
     status: 201,
+    deviations: [DEVIATION.roleNameTaken],
   }),
   route({
     method: 'PATCH',
@@ -47,6 +51,7 @@ export const roleRoutes = [
     summary: 'Update a custom role',
     document: UpdateOrgRoleDocument,
     result: 'updateOrganizationRole',
+    deviations: [DEVIATION.systemRolesFixed, DEVIATION.roleNameTaken],
   }),
   route({
     method: 'DELETE',
@@ -55,6 +60,7 @@ export const roleRoutes = [
     summary: 'Delete a custom role (answers the deleted role; its members fall back to their membership role)',
     document: DeleteOrgRoleDocument,
     result: 'deleteOrganizationRole',
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'GET',
@@ -68,10 +74,10 @@ export const roleRoutes = [
     method: 'POST',
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions',
     tag: 'Orgs / Roles / Permissions',
-    summary: 'Add permissions to a custom role (answers all of its permissions)',
+    summary: 'Add permissions to a custom role (200: all of its permissions)',
     document: AddOrgRolePermissionsDocument,
     result: 'addOrganizationRolePermissions',
-    status: 201,
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'PUT',
@@ -80,14 +86,17 @@ export const roleRoutes = [
     summary: 'Replace the permissions of a custom role',
     document: ReplaceOrgRolePermissionsDocument,
     result: 'replaceOrganizationRolePermissions',
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'DELETE',
     path: '/v2/organizations/{orgId}/roles/{roleId}/permissions/{permission}',
     tag: 'Orgs / Roles / Permissions',
-    summary: 'Remove one permission from a custom role (answers the permissions left)',
+    summary: 'Remove one permission from a custom role (204 No Content)',
     document: RemoveOrgRolePermissionDocument,
     result: 'removeOrganizationRolePermission',
+    status: 204,
+    deviations: [DEVIATION.systemRolesFixed],
   }),
   route({
     method: 'POST',

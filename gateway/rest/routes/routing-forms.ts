@@ -43,7 +43,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       method: 'GET',
       path: base,
       tag: team ? 'Orgs / Teams / Routing forms' : 'Orgs / Routing forms',
-      summary: `Get the routing forms of ${whose}`,
+      summary: `Get the routing forms of ${whose} (name: whose name contains it; disabled: true or false)`,
       document: documents.list,
       result: fields.list,
       paginated: true,

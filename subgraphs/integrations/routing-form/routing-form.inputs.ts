@@ -17,6 +17,12 @@ export class RoutingFormFilterArgs extends PageArgs {
     string | null;
 }
 
+@ArgsType()
+export class RoutingFormListArgs extends RoutingFormFilterArgs {
+  @Field(() => String, { nullable: true, description: 'Only forms whose name contains this text (any case).' }) name?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Only disabled (true) or enabled (false) forms.' }) disabled?: boolean | null;
+}
+
 @ObjectType()
 export class RoutingFormPage extends PageOf(RoutingForm) {}
 @ObjectType()

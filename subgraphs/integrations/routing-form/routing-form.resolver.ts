@@ -9,6 +9,7 @@ import { RoutingForm } from './routing-form.entity';
 import {
   CreateRoutingFormInput,
   RoutingFormFilterArgs,
+  RoutingFormListArgs,
   RoutingFormPage,
   RoutingFormResponsePage,
   RoutingFormResult,
@@ -51,7 +52,7 @@ export class TeamRoutingFormResolver {
   async routingForms(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
-    @Args() filters: RoutingFormFilterArgs,
+    @Args() filters: RoutingFormListArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RoutingFormPage> {
     const [items, total] = await service(ctx).listForms({ orgId, teamId }, filters);
@@ -158,7 +159,7 @@ export class OrganizationRoutingFormResolver {
   async organizationRoutingForms(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamIds', () => [Int], { nullable: true, description: 'Only forms of these teams.' }) teamIds: number[] | null,
-    @Args() filters: RoutingFormFilterArgs,
+    @Args() filters: RoutingFormListArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RoutingFormPage> {
     const [items, total] = await service(ctx).listForms({ orgId }, filters, teamIds);

@@ -8,7 +8,7 @@ import { checkOrganization, checkOrgTeam } from '../team-address';
 import { recordFormSubmitted } from './routing-form-events';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
-import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormResult } from './routing-form.inputs';
+import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormListArgs, RoutingFormResult } from './routing-form.inputs';
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { RoutedSlotsByDateDocument, RoutedSlotsDocument } from '../contracts/generated';
@@ -78,10 +78,12 @@ export class RoutingFormService {
       : query.andWhere('f.organization_id = :orgId', { orgId: scope.orgId });
   }
 
-  async listForms(scope: FormScope, filters: RoutingFormFilterArgs, teamIds?: number[] | null): Promise<[RoutingForm[], number]> {
+  async listForms(scope: FormScope, filters: RoutingFormListArgs, teamIds?: number[] | null): Promise<[RoutingForm[], number]> {
     await this.checkScope(scope);
     const query = this.scoped(this.db.getRepository(RoutingForm).createQueryBuilder('f').where('true'), scope);
     if (teamIds?.length) query.andWhere('f.team_id IN (:...teamIds)', { teamIds });
+    if (filters.name) query.andWhere("f.name ILIKE '%' || :name || '%'", { name: filters.name.replace(/[\\%_]/g, (c) => `\\${c}`) });
+    if (filters.disabled != null) query.andWhere('f.disabled = :disabled', { disabled: filters.disabled });
     if (filters.routedToBookingUid) {
       query.andWhere('EXISTS (SELECT 1 FROM routing_form_responses r WHERE r.form_id = f.id AND r.routed_to_booking_uid = :uid)', {
         uid: filters.routedToBookingUid,

@@ -70,7 +70,7 @@ export class AssignAttributeOptionInput {
 
 @ArgsType()
 export class AssignedOptionFilter {
-  @Field(() => [String], { nullable: true, description: 'Only these options.' })
+  @Field(() => [String], { nullable: true, description: 'Only options held by somebody who also holds one of these (404 when nobody holds them).' })
   assignedOptionIds?: string[];
 
   @Field(() => [Int], { nullable: true, description: 'Only users who are accepted members of one of these teams of the organization.' })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { GraphQLError } from 'graphql';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
 import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
@@ -17,6 +18,12 @@ import {
 } from './attribute.inputs';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+/** The reference's 404 when no member (of the teams asked for) holds any of the options of `assignedOptionIds`. */
+const nobodyHolds = () =>
+  new GraphQLError('Options provided in assignedOptionIds are not assigned to anyone, or the users are not part of the teams specified in teamIds filter.', {
+    extensions: { code: 'NOT_FOUND' },
+  });
 
 function required(field: string, value: string | undefined | null): string {
   const trimmed = value?.trim();
@@ -132,23 +139,37 @@ export class AttributeService {
     return option;
   }
 
-  /** Options of one attribute with the users holding each; `filter` narrows options and users. */
+  /**
+   * Options of one attribute that accepted members of the organization hold, each with its holders (the reference's
+   * rule: an option nobody holds is not listed). `teamIds`: only holders who are accepted members of one of these teams
+   * of the organization. `assignedOptionIds`: only options held by somebody who also holds one of these (404 when
+   * nobody holds them).
+   */
   async assignedOptions(orgId: number, attribute: Attribute, filter: AssignedOptionFilter, page: PageArgs): Promise<[AssignedAttributeOption[], number]> {
-    const where = { attributeId: attribute.id, ...(filter.assignedOptionIds?.length ? { id: In(filter.assignedOptionIds) } : {}) };
-    const [options, total] = await this.db.getRepository(AttributeOption).findAndCount({ where, order: { slug: 'ASC' }, ...pageWindow(page) });
-    if (options.length === 0) return [[], total];
-    const rows: Array<{ option_id: string; user_id: number }> = await this.db.query(
-      `SELECT a.attribute_option_id AS option_id, m.user_id
-         FROM attribute_assignments a JOIN memberships m ON m.id = a.membership_id
-        WHERE a.attribute_option_id = ANY($1) AND m.team_id = $2 AND m.accepted
-          AND ($3::int[] IS NULL OR m.user_id IN (
-                SELECT t.user_id FROM memberships t JOIN teams team ON team.id = t.team_id
-                 WHERE t.team_id = ANY($3) AND t.accepted AND team.parent_id = $2))
-        ORDER BY m.user_id`,
-      [options.map((o) => o.id), orgId, filter.teamIds?.length ? filter.teamIds : null],
-    );
-    const items = options.map((o) => ({ ...o, assignedUserIds: rows.filter((r) => r.option_id === o.id).map((r) => r.user_id) }));
-    return [items, total];
+    const teamIds = filter.teamIds?.length ? filter.teamIds : null;
+    const holders = async (optionIds: string[]): Promise<Array<{ option_id: string; user_id: number }>> =>
+      this.db.query(
+        `SELECT a.attribute_option_id AS option_id, m.user_id
+           FROM attribute_assignments a JOIN memberships m ON m.id = a.membership_id
+          WHERE a.attribute_option_id = ANY($1) AND m.team_id = $2 AND m.accepted
+            AND ($3::int[] IS NULL OR m.user_id IN (
+                  SELECT t.user_id FROM memberships t JOIN teams team ON team.id = t.team_id
+                   WHERE t.team_id = ANY($3) AND t.accepted AND team.parent_id = $2))
+          ORDER BY m.user_id`,
+        [optionIds, orgId, teamIds],
+      );
+    const options = await this.db.getRepository(AttributeOption).find({ where: { attributeId: attribute.id }, order: { slug: 'ASC' } });
+    const rows = await holders(options.map((o) => o.id));
+    let held = options
+      .map((o) => ({ ...o, assignedUserIds: rows.filter((r) => r.option_id === o.id).map((r) => r.user_id) }))
+      .filter((o) => o.assignedUserIds.length > 0);
+    if (filter.assignedOptionIds?.length) {
+      const alongside = new Set((await holders(filter.assignedOptionIds)).map((r) => r.user_id));
+      if (alongside.size === 0) throw nobodyHolds();
+      held = held.filter((o) => o.assignedUserIds.some((userId) => alongside.has(userId)));
+    }
+    const { take, skip } = pageWindow(page);
+    return [held.slice(skip, skip + take), held.length];
   }
 
   private async orgMembership(orgId: number, userId: number, manager: EntityManager = this.db.manager): Promise<Membership> {

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Int, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
@@ -9,15 +9,17 @@ import { BookingPageOwnerService } from './booking-page-owner.service';
 export class BookingPageOwnerResolver {
   @Query(() => User, {
     nullable: true,
-    description: 'The user with this username (an accepted member of the organization, when its slug is given); null when none. For other subgraphs only.',
+    description:
+      'The user with this username (an accepted member of the organization, when its slug or id is given); null when none. For other subgraphs only.',
   })
   @Directive('@internal')
   userByUsername(
     @Arg('username') username: string,
     @Arg('organizationSlug', () => String, { nullable: true }) organizationSlug: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Arg('organizationId', () => Int, { nullable: true }) organizationId: number | null,
   ): Promise<User | null> {
-    return new BookingPageOwnerService(ctx.db).userByUsername(username, organizationSlug);
+    return new BookingPageOwnerService(ctx.db).userByUsername(username, organizationSlug, organizationId);
   }
 
   @Query(() => Team, {

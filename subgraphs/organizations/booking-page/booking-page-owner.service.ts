@@ -5,7 +5,7 @@ import { User } from '../user/user.entity';
 
 /**
  * Whose booking page a public address names: `username` or `teamSlug`, optionally inside the
- * organization `organizationSlug` (reference: GET /v2/slots, POST /v2/bookings). Usernames are unique
+ * organization `organizationSlug` (or, for a username, `organizationId`) (reference: GET /v2/slots, POST /v2/bookings). Usernames are unique
  * across the service, so the organization only narrows (the user must be an accepted member); team
  * slugs are unique per organization, so without one a standalone team is meant first.
  */
@@ -17,11 +17,12 @@ export class BookingPageOwnerService {
     return org?.id ?? null;
   }
 
-  async userByUsername(username: string, organizationSlug?: string | null): Promise<User | null> {
+  /** `organizationId` names the organization by its id instead of its slug (GET /v2/event-types?orgId=). */
+  async userByUsername(username: string, organizationSlug?: string | null, organizationId?: number | null): Promise<User | null> {
     const user = await this.db.getRepository(User).createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
-    if (!user || !organizationSlug) return user;
-    const orgId = await this.organizationId(organizationSlug);
-    if (orgId == null) return null;
+    if (!user || (!organizationSlug && organizationId == null)) return user;
+    const orgId = organizationSlug ? await this.organizationId(organizationSlug) : organizationId;
+    if (orgId == null || (organizationSlug && organizationId != null && orgId !== organizationId)) return null;
     const member = await this.db.getRepository(Membership).existsBy({ teamId: orgId, userId: user.id, accepted: true });
     return member ? user : null;
   }

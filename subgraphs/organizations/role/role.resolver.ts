@@ -106,7 +106,9 @@ export class RoleResolver {
     return this.setPermissions(ctx, orgId, roleId, input.permissions);
   }
 
-  @Mutation(() => [String], { description: 'Removes one permission from a custom role; answers the permissions left.' })
+  @Mutation(() => [String], {
+    description: 'Removes one permission from a custom role (400 for one not in resource.action form); answers the permissions left.',
+  })
   @Directive(UPDATE)
   async removeOrganizationRolePermission(
     @Arg('orgId', () => Int) orgId: number,
@@ -115,11 +117,12 @@ export class RoleResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<string[]> {
     const role = await service(ctx).custom(orgId, roleId);
+    const [removed] = checkPermissions([permission]);
     return this.setPermissions(
       ctx,
       orgId,
       roleId,
-      role.permissions.filter((p) => p !== permission),
+      role.permissions.filter((p) => p !== removed),
     );
   }
 

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { recordKeyedWrite } from '../../../platform/keyed-writes';
@@ -68,7 +69,8 @@ export class RoleService {
       });
     }
     const custom = await this.db.getRepository(Role).findOneBy({ id: roleId, organizationId });
-    if (!custom) throw notFound('Role', roleId);
+    // The reference's sentence: a role of another organization, or none, is not told apart.
+    if (!custom) throw new GraphQLError(`Role with id ${roleId} within team id ${organizationId} not found`, { extensions: { code: 'NOT_FOUND' } });
     return custom;
   }
 
@@ -153,6 +155,10 @@ export class RoleService {
 /** Valid `resource.action` permissions, sorted and without repeats; a 400 naming `permissions` otherwise. */
 export function checkPermissions(permissions: string[]): string[] {
   const invalid = permissions.find((p) => !PERMISSION.test(p));
-  if (invalid !== undefined) throw badInput('permissions', `"${invalid}" is not in resource.action form`);
+  if (invalid !== undefined)
+    throw badInput(
+      'permissions',
+      `Permission '${invalid}' must be a valid permission string in format 'resource.action' (e.g., 'eventType.read', 'booking.create')`,
+    );
   return [...new Set(permissions)].sort();
 }

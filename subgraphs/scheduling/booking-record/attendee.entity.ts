@@ -10,6 +10,7 @@ export class Attendee {
   id: number;
 
   @Column({ name: 'booking_id' })
+  @Field(() => Int, { description: 'The id of the booking the attendee attends.' })
   bookingId: number;
 
   @Column()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { badInput, conflict } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { hostIdsOf } from '../slots/event-type-lookup';
@@ -47,6 +47,20 @@ async function lockedBooking(tx: EntityManager, uid: string): Promise<Booking> {
 }
 
 /**
+ * The real service's rule: the host of a live booking (or of an occurrence of a series) who cancels it, or a seat of it,
+ * gives a cancellationReason; 400 without one. Attendees, and callers through an OAuth or platform client, need none.
+ */
+async function refuseHostWithoutReason(db: DataSource, uid: string, hostId: number): Promise<void> {
+  const hosted = await db.getRepository(Booking).exists({
+    where: [
+      { uid, userId: hostId, status: In([...LIVE_STATUSES]) },
+      { recurringBookingUid: uid, userId: hostId, status: In([...LIVE_STATUSES]) },
+    ],
+  });
+  if (hosted) throw badInput('cancellationReason', 'Cancellation reason is required when you are the host');
+}
+
+/**
  * Cancels an accepted or pending booking (POST /v2/bookings/{uid}/cancel): status `cancelled`, the
  * reason kept, a BOOKING_CANCELLED event written in the same transaction. Cancelling a booking that
  * is already cancelled (or rejected) is a 409 and changes nothing.
@@ -60,11 +74,14 @@ export async function cancelBooking(
     seatUid?: string | null;
     /** Who cancels (change-author.ts): recorded as cancelledByEmail. */
     cancelledByEmail?: string | null;
+    /** The caller's user id when they answer for themselves (not through an OAuth or platform client): a host must give a reason. */
+    callerUserId?: number | null;
   },
 ): Promise<Booking> {
   const by = input.cancelledByEmail ?? null;
-  if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid, by);
   const reason = reasonOf('cancellationReason', input.cancellationReason);
+  if (reason === null && input.callerUserId != null) await refuseHostWithoutReason(db, uid, input.callerUserId);
+  if (input.seatUid != null) return cancelSeat(db, uid, input.seatUid, by);
   const record = async (tx: EntityManager, booking: Booking) => {
     const [attendees, eventType] = await Promise.all([
       tx.find(Attendee, { where: { bookingId: booking.id }, order: { id: 'ASC' } }),
@@ -93,6 +110,8 @@ export async function cancelBooking(
       tx.findOneBy(EventType, { id: booking.eventTypeId }),
     ]);
     await recordBookingEvent(tx, BookingEventType.cancelled, booking, attendees, eventType);
+    // A seated booking cancelled whole (by its host) frees every seat, as its last seat cancelled does: no attendee is left.
+    await tx.delete(Attendee, { bookingId: booking.id, seatUid: Not(IsNull()) });
     await recordBookingWrite(tx, booking);
     return booking;
   });

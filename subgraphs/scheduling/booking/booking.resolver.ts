@@ -134,7 +134,11 @@ export class BookingResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<Booking> {
     return once(ctx, info, async () => {
-      const booking = await cancelBooking(ctx.db, uid, { ...input, cancelledByEmail: await callerEmail(ctx) });
+      const booking = await cancelBooking(ctx.db, uid, {
+        ...input,
+        cancelledByEmail: await callerEmail(ctx),
+        callerUserId: clientOf(ctx) ? null : ctx.principal.userId,
+      });
       wakeBookingHooks(ctx.db);
       return booking;
     });

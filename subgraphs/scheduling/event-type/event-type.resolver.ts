@@ -10,6 +10,7 @@ import { EventType } from './event-type.entity';
 import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './event-type.inputs';
 import { hostIdsByEventTypeId } from './event-type.loaders';
 import { EventTypeService } from './event-type.service';
+import { listedOwnerOf } from './listed-owner';
 
 @ObjectType({
   description: 'Recurrence of an event type (Recurrence_2024_06_14): a booking repeats every interval weeks / months / years, up to occurrences times.',
@@ -22,14 +23,23 @@ export class EventTypeRecurrence {
 
 @Resolver(() => EventType)
 export class EventTypeResolver {
-  @Query(() => EventTypePage, { description: "The caller's personal event types (GET /v2/event-types)." })
-  @Directive('@scopes(anyOf: [["EVENT_TYPE_READ"]])')
+  @Query(() => EventTypePage, {
+    description:
+      "GET /v2/event-types: the caller's personal event types (EVENT_TYPE_READ); with username, that user's, public (the hidden ones only to the user)," +
+      ' inside the organization orgSlug or orgId when given.',
+  })
+  @Directive('@public')
   async eventTypes(
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
     @Arg('eventSlug', () => String, { nullable: true, description: 'Only the event type with this slug.' }) eventSlug: string | null,
+    @Arg('username', () => String, { nullable: true, description: "Whose event types: this user's (public)." }) username: string | null,
+    @Arg('orgSlug', () => String, { nullable: true, description: 'With username: the organization the user belongs to, by its slug.' }) orgSlug: string | null,
+    @Arg('orgId', () => Int, { nullable: true, description: 'With username: the organization the user belongs to, by its id.' }) orgId: number | null,
   ): Promise<EventTypePage> {
-    const [items, total] = await new EventTypeService(ctx.db).listPersonal(ctx.principal.userId!, page, eventSlug);
+    const ownerId = await listedOwnerOf(ctx, { username, orgSlug, orgId });
+    const shownOnly = ownerId !== ctx.principal.userId;
+    const [items, total] = await new EventTypeService(ctx.db).listPersonal(ownerId, page, eventSlug, shownOnly);
     return { items, pagination: paginationOf(total, page) };
   }
 

@@ -149,10 +149,11 @@ export class EventTypeService {
     }
   }
 
-  /** Personal event types of a user. */
-  listPersonal(ownerId: number, page: PageArgs, eventSlug?: string | null): Promise<[EventType[], number]> {
+  /** Personal event types of a user; `shownOnly`: without the hidden ones (the list somebody else reads). */
+  listPersonal(ownerId: number, page: PageArgs, eventSlug?: string | null, shownOnly = false): Promise<[EventType[], number]> {
     const { take, skip } = pageWindow(page);
-    return leanFindAndCount(this.db, EventType, { ownerId, teamId: null, ...(eventSlug ? { slug: eventSlug } : {}) }, ['id'], take, skip);
+    const where = { ownerId, teamId: null, ...(eventSlug ? { slug: eventSlug } : {}), ...(shownOnly ? { hidden: false } : {}) };
+    return leanFindAndCount(this.db, EventType, where, ['id'], take, skip);
   }
 
   /** A personal event type of the user; another owner's is reported as not found. */
