@@ -305,24 +305,6 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
       expect(provider.orders.at(-1)!.headers['idempotency-key']).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it('the request dies between the provider’s answer and its commit (its database cut): the retry places no second call, 409 outcome unknown', async () => {
-      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
-      provider.beforeAnswer = () => databaseRelay.cut();
-      try {
-        expectErrorEnvelope(await keyed(lossy.url, number, key), 503, 'SERVICE_UNAVAILABLE');
-      } finally {
-        await databaseRelay.restore();
-      }
-      const retry = await keyed(stack.url, number, key);
-      expectErrorEnvelope(retry, 409, 'CONFLICT', UNKNOWN);
-      expect(provider.orders.length).toBe(before + 1);
-      // The intent stays, for an operator to see; the 409 is kept for the key like any 4xx.
-      expect(await callsTo(number)).toEqual([{ call_id: null, agent_id: null, state: 'PLACING' }]);
-      const again = await keyed(lossy.url, number, key);
-      expect([again.status, again.headers.get('idempotent-replayed'), again.text]).toEqual([409, 'true', retry.text]);
-      expect(provider.orders.length).toBe(before + 1);
-    });
-
     it('a provider that does not answer in time may have placed the call: 409 outcome unknown, and no second call for the key', async () => {
       const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
       let answer = () => {};
@@ -383,6 +365,25 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
       answer();
       const [firstAnswer, retryAnswer] = await Promise.all([first, retry]);
       expect(expectSuccess(retryAnswer, 201)).toEqual(expectSuccess(firstAnswer, 201));
+      expect(provider.orders.length).toBe(before + 1);
+    });
+
+    // Last: the replica's connections are cut here.
+    it('the request dies between the provider’s answer and its commit (its database cut): the retry places no second call, 409 outcome unknown', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      provider.beforeAnswer = () => databaseRelay.cut();
+      try {
+        expectErrorEnvelope(await keyed(lossy.url, number, key), 503, 'SERVICE_UNAVAILABLE');
+      } finally {
+        await databaseRelay.restore();
+      }
+      const retry = await keyed(stack.url, number, key);
+      expectErrorEnvelope(retry, 409, 'CONFLICT', UNKNOWN);
+      expect(provider.orders.length).toBe(before + 1);
+      // The intent stays, for an operator to see; the 409 is kept for the key like any 4xx.
+      expect(await callsTo(number)).toEqual([{ call_id: null, agent_id: null, state: 'PLACING' }]);
+      const again = await keyed(lossy.url, number, key);
+      expect([again.status, again.headers.get('idempotent-replayed'), again.text]).toEqual([409, 'true', retry.text]);
       expect(provider.orders.length).toBe(before + 1);
     });
   });
