@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { DataSource } from 'typeorm';
 import { setting } from '../../../platform/configuration/settings';
-import { conflict } from '../../../platform/errors';
+import { conflict, isConstraintViolation } from '../../../platform/errors';
 import { forgetKeyedWrite, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
 import { PhoneCallOutcomeUnknown, PlacedCall } from './phone-call-provider';
@@ -50,14 +50,19 @@ export async function placeOnce(db: DataSource, row: Partial<PhoneCall>, place: 
   await runner.connect();
   let locked: number | undefined;
   try {
-    const call = await runner.manager.transaction(async (tx) => {
-      const placing = await tx.save(tx.create(PhoneCall, { ...row, callId: null, agentId: null, state: 'PLACING' }));
-      // Taken before the commit makes the row visible: no retry ever sees it PLACING and unlocked while this one lives.
-      await tx.query('SELECT pg_advisory_lock($1, $2)', [LOCK_CLASS, placing.id]);
-      locked = placing.id;
-      await recordKeyedWrite(tx, { callId: placing.id });
-      return placing;
-    });
+    const call = await runner.manager
+      .transaction(async (tx) => {
+        const placing = await tx.save(tx.create(PhoneCall, { ...row, callId: null, agentId: null, state: 'PLACING' }));
+        // Taken before the commit makes the row visible: no retry ever sees it PLACING and unlocked while this one lives.
+        await tx.query('SELECT pg_advisory_lock($1, $2)', [LOCK_CLASS, placing.id]);
+        locked = placing.id;
+        await recordKeyedWrite(tx, { callId: placing.id });
+        return placing;
+      })
+      .catch((error: unknown) => {
+        // The same key's intent committed meanwhile by a request still running (its gateway's claim ended): no second call.
+        throw isConstraintViolation(error) ? stillPlacing() : error;
+      });
     let placed: PlacedCall;
     try {
       placed = await place();
