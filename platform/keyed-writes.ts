@@ -5,6 +5,7 @@ import { SubgraphContext } from './context';
 import { conflict } from './errors';
 import { keyedWriteSealKey } from './principal';
 import { seal, unseal } from './sealed-secret';
+import { sha256Hex } from './sha256';
 
 /**
  * Keyed writes: the subgraph's half of Idempotency-Key (docs/decisions.md, issue 23). The gateway keeps the
@@ -88,6 +89,15 @@ export function keyedElsewhere<T>(ctx: SubgraphContext, info: GraphQLResolveInfo
 export function writeKeyForCall(subject: string): string | undefined {
   const key = current.getStore();
   return key && `${key}>${subject}`;
+}
+
+/**
+ * Inside keyedWrite: an Idempotency-Key for an outside provider the write calls (the phone call's), the same on every
+ * retry of the write: a hash of the record's key, so the provider never sees the gateway's write key. Outside, undefined.
+ */
+export function providerIdempotencyKey(): string | undefined {
+  const key = current.getStore();
+  return key && sha256Hex(`provider\n${key}`);
 }
 
 /**

@@ -48,6 +48,7 @@ import { StripeConnections1735200000000 } from './migrations/1735200000000-strip
 import { DeliveryFailuresAndDeadLetters1735321000000 } from './migrations/1735321000000-delivery-failures-and-dead-letters';
 import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
 import { BookingMeetings1735600000000 } from './migrations/1735600000000-booking-meetings';
+import { PhoneCallIntents1735700000000 } from './migrations/1735700000000-phone-call-intents';
 import { StripeConnection } from './stripe/stripe-connection.entity';
 import { StripeResolver } from './stripe/stripe.resolver';
 
@@ -92,6 +93,7 @@ export const integrations: SubgraphDefinition = {
       DeliveryFailuresAndDeadLetters1735321000000,
       KeyedWrites1735400000000,
       BookingMeetings1735600000000,
+      PhoneCallIntents1735700000000,
     ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,

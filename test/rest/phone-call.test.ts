@@ -1,15 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { RunningGateway, startGateway } from '../../gateway/gateway';
+import { GATEWAY_SCHEMA } from '../../gateway/rate-limits/store';
+import { RunningSubgraph, startSubgraph } from '../../platform/server';
+import { readCheckedInSupergraph } from '../../schema/compose';
+import { integrations } from '../../subgraphs/integrations';
 import { ApiKeyService } from '../../subgraphs/oauth/api-key/api-key.service';
+import { eventually } from '../support/eventually';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { accessTokenWithScopes } from '../support/oauth';
-import { startTestStack, TestStack } from '../support/stack';
+import { startTestStack, TEST_RATE_LIMITS, TestStack } from '../support/stack';
+import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 
-/** A call provider on loopback: records what it was asked and answers what the test sets. */
+/** A call provider on loopback: records what it was asked (each order is a call placed) and answers what the test sets. */
 interface Provider {
   url: string;
   orders: Array<{ headers: IncomingMessage['headers']; body: any }>;
   answer: { status: number; body: unknown };
+  /** Awaited after an order is taken and before it is answered (the test cuts a database there, or holds the answer). */
+  beforeAnswer?: () => Promise<void>;
   server: Server;
 }
 
@@ -24,7 +34,8 @@ async function startProvider(): Promise<Provider> {
       provider.orders.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
       n += 1;
       const body = provider.answer.status === 201 ? { callId: `call_${n}`, agentId: `agent_${n}`, ...(provider.answer.body as object) } : provider.answer.body;
-      res.writeHead(provider.answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const { status } = provider.answer;
+      void (provider.beforeAnswer?.() ?? Promise.resolve()).then(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
     });
   });
   await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
@@ -231,5 +242,151 @@ describe('POST /v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId
     expectErrorEnvelope(await call(teamAdmin), 503, 'SERVICE_UNAVAILABLE', /PHONE_CALL_PROVIDER_URL/);
     process.env.PHONE_CALL_PROVIDER_URL = provider.url;
     expectSuccess(await call(teamAdmin), 201);
+  });
+
+  /**
+   * Issue 23: the provider takes no key of ours, so the call's row is committed (PLACING, with the key's record) before
+   * the provider is asked (subgraphs/integrations/phone-call/phone-call-intent.ts). A second replica of integrations,
+   * its database behind a relay the provider can cut and its answers behind a relay that can lose one, sits behind a
+   * second gateway; the retries go through the stack's own gateway and replica.
+   */
+  describe('Idempotency-Key: one call at the provider, whatever happens to the request placing it', () => {
+    let databaseRelay: TcpProxy, answerRelay: TcpProxy, replica: RunningSubgraph, lossy: RunningGateway;
+    /** A new number for each case: its calls are the rows with it. */
+    let numbers = 0;
+    const nextNumber = () => `+1555010${String(++numbers).padStart(4, '0')}`;
+    const keyed = async (base: string, numberToCall: string, key: string) => {
+      const response = await fetch(`${base}${path()}`, {
+        method: 'POST',
+        headers: { ...VERSION, authorization: `Bearer ${teamAdmin.key}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(bodyFor(teamAdmin, { numberToCall })),
+      });
+      const text = await response.text();
+      return { status: response.status, body: JSON.parse(text), headers: response.headers, text };
+    };
+    const callsTo = (numberToCall: string) =>
+      stack.db('integrations').query('SELECT call_id, agent_id, state FROM phone_calls WHERE number_to_call = $1 ORDER BY id', [numberToCall]);
+    const UNKNOWN = /outcome is unknown.*no call is placed again for this key.*new Idempotency-Key/;
+
+    beforeAll(async () => {
+      databaseRelay = await startTcpProxy(Number(new URL(stack.databaseUrl).port));
+      const databaseUrl = Object.assign(new URL(stack.databaseUrl), { port: String(databaseRelay.port) }).toString();
+      replica = await startSubgraph(integrations, { databaseUrl, port: 0, gatewayUrl: () => stack.gateway.internalUrl, rateLimits: TEST_RATE_LIMITS });
+      answerRelay = await startTcpProxy(Number(new URL(replica.url).port));
+      const subgraphUrls = Object.fromEntries(Object.values(stack.subgraphs).map((s) => [s.name, s.url]));
+      subgraphUrls.integrations = `http://127.0.0.1:${answerRelay.port}/graphql`;
+      lossy = await startGateway({
+        supergraphSdl: readCheckedInSupergraph(),
+        subgraphUrls,
+        port: 0,
+        internalPort: 0,
+        databaseUrl: stack.databaseUrl,
+        rateLimits: TEST_RATE_LIMITS,
+      });
+    });
+    afterAll(async () => {
+      await lossy?.stop();
+      await Promise.all([answerRelay?.stop(), replica?.stop()]);
+      await databaseRelay?.stop();
+    });
+    afterEach(() => {
+      provider.beforeAnswer = undefined;
+      provider.answer = { status: 201, body: {} };
+    });
+
+    it('the answer lost after the commit: the retry through another gateway answers the call placed; one order, sent with a key', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      answerRelay.loseAnswerTo('mutation');
+      expectErrorEnvelope(await keyed(lossy.url, number, key), 503, 'SERVICE_UNAVAILABLE');
+      const placed = expectSuccess(await keyed(stack.url, number, key), 201);
+      expect(provider.orders.length).toBe(before + 1);
+      expect(await callsTo(number)).toEqual([{ call_id: placed.callId, agent_id: placed.agentId, state: 'PLACED' }]);
+      // Our key for a provider that de-duplicates: not the client's Idempotency-Key, which stays ours.
+      expect(provider.orders.at(-1)!.headers['idempotency-key']).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('a provider that does not answer in time may have placed the call: 409 outcome unknown, and no second call for the key', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      let answer = () => {};
+      provider.beforeAnswer = () => new Promise<void>((resolve) => (answer = resolve));
+      process.env.OUTBOUND_TIMEOUT_MS = '300';
+      try {
+        expectErrorEnvelope(await keyed(stack.url, number, key), 409, 'CONFLICT', UNKNOWN);
+      } finally {
+        delete process.env.OUTBOUND_TIMEOUT_MS;
+        answer();
+      }
+      expectErrorEnvelope(await keyed(lossy.url, number, key), 409, 'CONFLICT', UNKNOWN);
+      expect(provider.orders.length).toBe(before + 1);
+      expect(await callsTo(number)).toEqual([{ call_id: null, agent_id: null, state: 'PLACING' }]);
+    });
+
+    it('a provider failure releases the key: after a 503 the same key places the call; a refusal (400) is final and replayed without a call', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      provider.answer = { status: 500, body: { message: 'boom' } };
+      expectErrorEnvelope(await keyed(stack.url, number, key), 503, 'SERVICE_UNAVAILABLE');
+      provider.answer = { status: 201, body: {} };
+      const placed = await keyed(lossy.url, number, key);
+      expect(placed.headers.get('idempotent-replayed')).toBeNull();
+      expect(await callsTo(number)).toEqual([{ call_id: expectSuccess(placed, 201).callId, agent_id: placed.body.data.agentId, state: 'PLACED' }]);
+      expect(provider.orders.length).toBe(before + 2);
+
+      const [refusedNumber, refusedKey] = [nextNumber(), randomUUID()];
+      provider.answer = { status: 422, body: { message: 'number is not reachable' } };
+      const refused = await keyed(stack.url, refusedNumber, refusedKey);
+      expectErrorEnvelope(refused, 400, 'BAD_REQUEST', /number is not reachable/);
+      provider.answer = { status: 201, body: {} };
+      const again = await keyed(lossy.url, refusedNumber, refusedKey);
+      expect([again.status, again.headers.get('idempotent-replayed'), again.text]).toEqual([400, 'true', refused.text]);
+      expect(provider.orders.length).toBe(before + 3);
+      expect(await callsTo(refusedNumber)).toEqual([]);
+    });
+
+    it('a retry that reaches the replica while the first request is still placing the call waits for it and answers its call', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      let answer = () => {};
+      provider.beforeAnswer = () => new Promise<void>((resolve) => (answer = resolve));
+      // The gateway's own claim on the key ends (as if the gateway serving the first request died): the retry gets through.
+      process.env.IDEMPOTENCY_LEASE_MS = '200';
+      const sent: Array<ReturnType<typeof keyed>> = [];
+      try {
+        sent.push(keyed(lossy.url, number, key));
+        expect(await eventually(async () => provider.orders.length === before + 1)).toBe(true);
+        delete process.env.IDEMPOTENCY_LEASE_MS;
+        const LEASED = `SELECT count(*)::int AS n FROM "${GATEWAY_SCHEMA}".idempotency_keys WHERE lease_until > now()`;
+        expect(await eventually(async () => (await stack.db('integrations').query(LEASED))[0].n === 0)).toBe(true);
+        sent.push(keyed(stack.url, number, key));
+        // The retry found the call PLACING and waits for the lock of the request placing it.
+        const WAITING = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+                         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+        expect(await eventually(async () => (await stack.db('integrations').query(WAITING))[0].n === 1)).toBe(true);
+      } finally {
+        delete process.env.IDEMPOTENCY_LEASE_MS;
+        answer();
+        await Promise.allSettled(sent);
+      }
+      const [firstAnswer, retryAnswer] = await Promise.all(sent);
+      expect(expectSuccess(retryAnswer, 201)).toEqual(expectSuccess(firstAnswer, 201));
+      expect(provider.orders.length).toBe(before + 1);
+    });
+
+    // Last: the replica's connections are cut here.
+    it('the request dies between the provider’s answer and its commit (its database cut): the retry places no second call, 409 outcome unknown', async () => {
+      const [number, key, before] = [nextNumber(), randomUUID(), provider.orders.length];
+      provider.beforeAnswer = () => databaseRelay.cut();
+      try {
+        expectErrorEnvelope(await keyed(lossy.url, number, key), 503, 'SERVICE_UNAVAILABLE');
+      } finally {
+        await databaseRelay.restore();
+      }
+      const retry = await keyed(stack.url, number, key);
+      expectErrorEnvelope(retry, 409, 'CONFLICT', UNKNOWN);
+      expect(provider.orders.length).toBe(before + 1);
+      // The intent stays, for an operator to see; the 409 is kept for the key like any 4xx.
+      expect(await callsTo(number)).toEqual([{ call_id: null, agent_id: null, state: 'PLACING' }]);
+      const again = await keyed(lossy.url, number, key);
+      expect([again.status, again.headers.get('idempotent-replayed'), again.text]).toEqual([409, 'true', retry.text]);
+      expect(provider.orders.length).toBe(before + 1);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { fetchOutbound, OutboundError } from '../../../platform/outbound';
+import { fetchOutbound, OutboundError, OutboundTimeout } from '../../../platform/outbound';
 import { SERVICE_UNAVAILABLE } from '../../../platform/unavailable';
 import { setting } from '../../../platform/configuration/settings';
 
@@ -27,6 +27,12 @@ export interface PlacedCall {
 
 const unavailable = (message: string) => new GraphQLError(message, { extensions: { code: SERVICE_UNAVAILABLE, serviceName: 'phone call provider' } });
 
+/**
+ * The order was sent and no answer came in time (OUTBOUND_TIMEOUT_MS): the provider may have placed the call or not.
+ * Unlike every other failure, this one leaves the call's write-ahead intent in place (phone-call-intent.ts).
+ */
+export class PhoneCallOutcomeUnknown extends Error {}
+
 function providerId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= 255;
 }
@@ -35,10 +41,13 @@ function providerId(value: unknown): value is string {
  * Places the call with the provider at `PHONE_CALL_PROVIDER_URL`: `POST {url}/calls` with the order as
  * JSON (and `Authorization: Bearer PHONE_CALL_PROVIDER_API_KEY` when that is set), answered with
  * `{callId, agentId}`. Through platform/outbound like every outbound request; the URL is the operator's, so a
- * provider on a private network (or loopback) is allowed. A provider that is missing, unreachable, slow or
- * failing is a 503; one that refuses the order as invalid (400, 422) is a 400 with its reason.
+ * provider on a private network (or loopback) is allowed. A provider that is missing, unreachable or failing is a 503;
+ * one that refuses the order as invalid (400, 422) is a 400 with its reason; one that does not answer in time is
+ * PhoneCallOutcomeUnknown. `idempotencyKey` (a keyed write's, keyed-writes.ts providerIdempotencyKey) is sent as the
+ * `Idempotency-Key` header, for a provider that de-duplicates on its side; our own guard against a second call is the
+ * intent (phone-call-intent.ts), which does not rely on it.
  */
-export async function placePhoneCall(order: PhoneCallOrder): Promise<PlacedCall> {
+export async function placePhoneCall(order: PhoneCallOrder, idempotencyKey?: string): Promise<PlacedCall> {
   const base = setting('PHONE_CALL_PROVIDER_URL');
   if (!base) throw unavailable('Phone calls are not available: no call provider is configured (PHONE_CALL_PROVIDER_URL)');
   const apiKey = setting('PHONE_CALL_PROVIDER_API_KEY');
@@ -47,10 +56,16 @@ export async function placePhoneCall(order: PhoneCallOrder): Promise<PlacedCall>
     response = await fetchOutbound(`${base.replace(/\/+$/, '')}/calls`, {
       method: 'POST',
       allowPrivateTargets: true,
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       body: JSON.stringify(order),
     });
   } catch (error) {
+    if (error instanceof OutboundTimeout) throw new PhoneCallOutcomeUnknown(error.message);
     if (error instanceof OutboundError) throw unavailable(`The phone call provider could not be reached (${error.kind}); retry shortly`);
     throw error;
   }

@@ -1,8 +1,9 @@
 import { SubgraphContext } from '../../../platform/context';
 import { badInput, notFound } from '../../../platform/errors';
-import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
+import { KeyedWriteReference, providerIdempotencyKey } from '../../../platform/keyed-writes';
 import { checkTeamEventType } from '../team-event-type-address';
 import { placePhoneCall } from './phone-call-provider';
+import { placeOnce, recordedCall } from './phone-call-intent';
 import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallApiKeyDocument } from '../contracts/generated';
@@ -43,7 +44,7 @@ export class PhoneCallService {
     checkInput(input);
     await this.checkApiKeyIsTheCallers(input.svcApiKey);
 
-    const placed = await placePhoneCall({
+    const order = {
       fromNumber: input.yourPhoneNumber,
       toNumber: input.numberToCall,
       templateType: input.templateType ?? 'CUSTOM_TEMPLATE',
@@ -56,31 +57,26 @@ export class PhoneCallService {
       beginMessage: input.beginMessage ?? null,
       generalPrompt: input.generalPrompt ?? null,
       svcApiKey: input.svcApiKey,
-    });
-    return this.ctx.db.transaction(async (tx) => {
-      const call = await tx.save(
-        tx.create(PhoneCall, {
-          ...placed,
-          orgId: organizationId,
-          teamId: address.teamId,
-          eventTypeId: address.eventTypeId,
-          requestedByUserId: this.ctx.principal.userId!,
-          yourPhoneNumber: input.yourPhoneNumber,
-          numberToCall: input.numberToCall,
-          templateType: input.templateType ?? 'CUSTOM_TEMPLATE',
-          enabled: input.enabled ?? true,
-        }),
-      );
-      // Under an Idempotency-Key (platform/keyed-writes.ts): an answer lost after this commit is answered with this call.
-      await recordKeyedWrite(tx, { callId: call.id });
-      return call;
-    });
+    };
+    // The row first (PLACING, with the record of an Idempotency-Key), then the provider: a retry never calls twice (phone-call-intent.ts).
+    const row = {
+      orgId: organizationId,
+      teamId: address.teamId,
+      eventTypeId: address.eventTypeId,
+      requestedByUserId: this.ctx.principal.userId!,
+      yourPhoneNumber: input.yourPhoneNumber,
+      numberToCall: input.numberToCall,
+      templateType: order.templateType,
+      enabled: order.enabled,
+    };
+    const idempotencyKey = providerIdempotencyKey();
+    return placeOnce(this.ctx.db, row, () => placePhoneCall(order, idempotencyKey));
   }
 
-  /** The call a keyed creation placed and stored, its address checked as the first run's was. */
+  /** The call a keyed creation placed and stored (or is placing, or may have placed: recordedCall), its address checked as the first run's was. */
   async recalled(address: PhoneCallAddress, reference: KeyedWriteReference): Promise<PhoneCall> {
     await checkTeamEventType(this.ctx, address);
-    const call = await this.ctx.db.getRepository(PhoneCall).findOneBy({ id: reference.callId as number, eventTypeId: address.eventTypeId });
+    const call = await recordedCall(this.ctx.db, reference.callId as number, address.eventTypeId);
     if (!call) throw notFound('Phone call', reference.callId as number);
     return call;
   }
