@@ -53,6 +53,10 @@ describe('conformance: conferencing', () => {
     expect(response.body.status).toBe('success');
   });
 
+  it('(deviation, docs/compatibility.md "Conferencing") connecting google meet again: 409 CONFLICT (theirs: 400)', async () => {
+    expectErrorEnvelope(await call('POST', '/v2/conferencing/google-meet/connect'), 409, 'CONFLICT', /already connected/);
+  });
+
   it('"should set google meet as default conferencing app": 200, and it is the default', async () => {
     expect((await call('POST', '/v2/conferencing/google-meet/default')).status).toBe(200);
     // They read the user's metadata.defaultConferencingApp.appSlug; this API shows it at GET /v2/conferencing/default.
@@ -85,5 +89,14 @@ describe('conformance: conferencing', () => {
       'BAD_REQUEST',
       /Google Meet requires a valid Google Calendar connection\. Please reconnect Google Calendar\./,
     );
+  });
+
+  it('the OpenAPI document marks the deviations on both connect routes (x-svc-deviation)', async () => {
+    const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+    expect(paths['/v2/conferencing/{app}/connect'].post['x-svc-deviation']).toEqual([expect.stringMatching(/is a 409 CONFLICT/)]);
+    expect(paths['/v2/organizations/{orgId}/teams/{teamId}/conferencing/{app}/connect'].post['x-svc-deviation']).toEqual([
+      expect.stringMatching(/is a 409 CONFLICT/),
+      expect.stringMatching(/without a Google Calendar connection of the team/),
+    ]);
   });
 });
