@@ -40,7 +40,7 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       method: 'POST',
       path: `${base}/{app}/connect`,
       tag,
-      summary: `Connect a conferencing app to ${who}`,
+      summary: `Connect a conferencing app to ${who}${team ? '' : ": google-meet needs the caller's Google Calendar connection, valid (400 otherwise)"}`,
       document: field(ConnectConferencingAppDocument, ConnectTeamConferencingAppDocument),
       result: field('connectConferencingApp', 'connectTeamConferencingApp'),
       deviations: team ? [DEVIATION.meetConnectedTwice, DEVIATION.teamMeetWithoutCalendar] : [DEVIATION.meetConnectedTwice],
