@@ -2,6 +2,7 @@ import { attendee, book, BOOKINGS_VERSION, EVERY_DAY, hostWithSchedule, personal
 import { graphqlOperationOf } from '../support/integration-ops';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { eventually } from '../support/eventually';
+import { connectGoogleCalendar, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { startTestStack, TestStack } from '../support/stack';
 
 /** Spec 2.11 / 4.10: conferencing apps of a user and of an organization's team. */
@@ -13,8 +14,14 @@ describe('conferencing apps', () => {
   let org: { id: number };
   let team: { id: number };
   let foreignTeam: { id: number };
+  let provider: OAuthProviderServer;
+  let restoreEnv: () => void = () => undefined;
 
   beforeAll(async () => {
+    // A user's google-meet needs the user's Google Calendar, connected through the loopback provider.
+    provider = await startOAuthProviderServer();
+    provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
+    restoreEnv = pointServiceAt(provider);
     stack = await startTestStack();
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
@@ -25,7 +32,11 @@ describe('conferencing apps', () => {
     await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
     foreignTeam = await operator.createTeam({ name: 'Globex Sales', orgId: otherOrg.id, ownerId: outsider.user.id });
   });
-  afterAll(() => stack.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    await provider?.stop();
+    restoreEnv();
+  });
 
   describe('/v2/conferencing (the caller)', () => {
     it('connect, list, default, disconnect; the built-in video app is the default until another is chosen', async () => {
@@ -33,6 +44,13 @@ describe('conferencing apps', () => {
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing', { key }))).toEqual([]);
       expect(expectSuccess(await stack.rest('GET', '/v2/conferencing/default', { key }))).toEqual({ appSlug: 'daily-video' });
 
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }),
+        400,
+        'BAD_REQUEST',
+        /requires a Google Calendar connection/,
+      );
+      await connectGoogleCalendar(stack, key);
       const connected = expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }));
       expect(connected).toEqual({ id: expect.any(Number), type: 'google_video', userId: user.id, invalid: false });
       expectErrorEnvelope(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key }), 409, 'CONFLICT');
@@ -152,6 +170,7 @@ describe('conferencing apps', () => {
       expect(first.location).toBe('organizersDefaultApp');
 
       // google-meet as the default: its URL comes with a Google calendar event, which the service does not write.
+      await connectGoogleCalendar(stack, host.key);
       expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/connect', { key: host.key }));
       expectSuccess(await stack.rest('POST', '/v2/conferencing/google-meet/default', { key: host.key }));
       const meet = expectSuccess(

@@ -82,7 +82,8 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
       operator.createTeam({ name: 'Shapes Rest Team', orgId, ownerId: admin.user.id }).then((team) => team.id),
       ...[member, colleague].map((p) => operator.addMember({ teamId: orgId, userId: p.user.id, role: MembershipRole.MEMBER })),
     ]);
-    await Promise.all([platform(), managedOrganizations(), delegationCredentials(), outOfOffice(), conferencing(), stripe(), calendars()]);
+    // The member's google-meet needs the Google Calendar calendars() connects.
+    await Promise.all([platform(), managedOrganizations(), delegationCredentials(), outOfOffice(), stripe(), calendars().then(conferencing)]);
   });
 
   /** An organization's OAuth client, its managed users and their tokens. */
@@ -172,7 +173,7 @@ describe('reference shapes: OAuth clients, managed users and organizations, dele
     await call('DELETE', '/v2/organizations/{orgId}/users/{userId}/ooo/{oooId}', one, { key });
   }
 
-  /** The member's own conferencing apps (Google Meet, Zoom through its OAuth) and the team's (Microsoft Teams), by its admin. */
+  /** The member's own conferencing apps (Google Meet, once calendars() connected Google Calendar; Zoom through its OAuth) and the team's (Microsoft Teams), by its admin. */
   async function conferencing() {
     const key = member.key;
     const team = { orgId, teamId };

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import express, { Request, Response } from 'express';
+import { expectSuccess } from './fixtures';
+import { TestStack } from './stack';
 
 export type Family = 'google' | 'microsoft' | 'zoom' | 'stripe';
 
@@ -70,6 +72,13 @@ export async function followConsent(authUrl: string): Promise<{ code: string; st
   expect(answer.status).toBe(302);
   const redirect = new URL(answer.headers.get('location')!);
   return { code: redirect.searchParams.get('code')!, state: redirect.searchParams.get('state')!, redirect };
+}
+
+/** Connects the key's owner's Google Calendar the way a browser does: the consent URL, the provider's redirect, the save route. */
+export async function connectGoogleCalendar(stack: TestStack, key: string): Promise<void> {
+  const { authUrl } = expectSuccess(await stack.rest('GET', '/v2/calendars/google/connect', { key }));
+  const { code, state } = await followConsent(authUrl);
+  expectSuccess(await stack.rest('GET', `/v2/calendars/google/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   SetDefaultConferencingAppDocument,
   SetTeamDefaultConferencingAppDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route, RouteEntry } from '../route';
 
 /** An app with no link of its own (every app but a link-based one) answers no `appLink`: the reference types it a string. */
@@ -39,9 +40,10 @@ function routesAt(scope: 'user' | 'team'): RouteEntry[] {
       method: 'POST',
       path: `${base}/{app}/connect`,
       tag,
-      summary: `Connect a conferencing app to ${who}`,
+      summary: `Connect a conferencing app to ${who}${team ? '' : ": google-meet needs the caller's Google Calendar connection, valid (400 otherwise)"}`,
       document: field(ConnectConferencingAppDocument, ConnectTeamConferencingAppDocument),
       result: field('connectConferencingApp', 'connectTeamConferencingApp'),
+      deviations: team ? [DEVIATION.meetConnectedTwice, DEVIATION.teamMeetWithoutCalendar] : [DEVIATION.meetConnectedTwice],
     }),
     route({
       method: 'GET',

@@ -12,9 +12,14 @@ import {
 } from '../provider-oauth/provider-oauth';
 import { createProviderMeeting, MeetingRequest } from '../provider-oauth/provider-meetings';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
+import { CALENDAR_APPS } from '../calendar/calendar-apps';
+import { CalendarCredential } from '../calendar/calendar-credential.entity';
 import { meetingOfBooking } from './booking-meeting';
 import { ConferencingConnection } from './conferencing-connection.entity';
 import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP } from './conferencing-providers';
+
+const GOOGLE_MEET = 'google-meet';
+const GOOGLE_CALENDAR_TYPE = CALENDAR_APPS['google-calendar'].type;
 
 /** Whose conferencing apps: a user's (/v2/conferencing) or a team's (/v2/organizations/{orgId}/teams/{teamId}/conferencing). */
 export type ConferencingOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
@@ -44,11 +49,15 @@ export class ConferencingService {
     return this.db.getRepository(ConferencingConnection).find({ where: ownerWhere(owner), order: { id: 'ASC' } });
   }
 
-  /** Connects an app that needs no consent (google-meet); OAuth apps go through their auth URL. A second connect is a 409. */
+  /**
+   * Connects an app that needs no consent (google-meet); OAuth apps go through their auth URL. A second connect is a 409.
+   * A user's google-meet needs the user's Google Calendar connection, valid (the real service's two 400s).
+   */
   async connect(owner: ConferencingOwner, app: string): Promise<ConferencingConnection> {
     const provider = CONFERENCING_PROVIDERS[app];
     if (provider?.connect === 'oauth') throw badInput('app', `${app} is connected with OAuth: open GET …/conferencing/${app}/oauth/auth-url`);
     providerOf(app, ['direct']);
+    if (app === GOOGLE_MEET && owner.userId != null) await this.requireGoogleCalendar(owner.userId);
     try {
       const connection = Object.assign(new ConferencingConnection(), ownerWhere(owner), { app, type: provider.type });
       return await this.db.getRepository(ConferencingConnection).save(connection);
@@ -56,6 +65,13 @@ export class ConferencingService {
       if (isConstraintViolation(error)) throw conflict(`${app} is already connected`);
       throw error;
     }
+  }
+
+  /** The user's Google Calendar connection, which google-meet's meetings are written with: a 400 when it is missing or refused. */
+  private async requireGoogleCalendar(userId: number): Promise<void> {
+    const calendars = await this.db.getRepository(CalendarCredential).findBy({ userId, type: GOOGLE_CALENDAR_TYPE });
+    if (calendars.length === 0) throw badInput('app', 'Google Meet requires a Google Calendar connection.');
+    if (calendars.every((c) => c.invalid)) throw badInput('app', 'Google Meet requires a valid Google Calendar connection. Please reconnect Google Calendar.');
   }
 
   /** Makes an app the default: a connected one, or the built-in video app. */
