@@ -230,8 +230,10 @@ describe('booking actions', () => {
         }),
         201,
       );
+      const bookingId = expectSuccess(await get(`/v2/bookings/${uid}`, host.key)).id;
       expect(added).toEqual({
         id: expect.any(Number),
+        bookingId,
         name: 'Second',
         email: 'second@example.com',
         timeZone: 'Asia/Tokyo',
@@ -254,7 +256,7 @@ describe('booking actions', () => {
       const all = expectSuccess(await get(`/v2/bookings/${uid}/attendees`, host.key));
       expect(all.map((a: { email: string }) => a.email)).toEqual([`guest-a${slot}@example.com`, 'second@example.com']);
       expect(all[0]).not.toHaveProperty('phoneNumber');
-      const { id: _id, ...withoutId } = added;
+      const { id: _id, bookingId: _bookingId, ...withoutId } = added;
       expect(expectSuccess(await get(`/v2/bookings/${uid}/attendees/${added.id}`, host.key))).toEqual(withoutId);
       expectErrorEnvelope(await get(`/v2/bookings/${uid}/attendees/999999`, host.key), 404, 'NOT_FOUND');
       const cancelled = await bookingIn(BookingStatus.cancelled);
