@@ -23,8 +23,8 @@ directive @ownData(userId: String!) on FIELD_DEFINITION
 directive @internal on FIELD_DEFINITION
 """Only a service administrator, acting with their own full rights (an API key, not an OAuth app's token), may call this field (OAuth client review)."""
 directive @serviceAdmin on FIELD_DEFINITION
-"""A public operation (create, cancel, reschedule a booking; slots): anyone may call it, and an access token needs no scope for it. Any other operation without @scopes refuses access tokens (spec 5.3)."""
-directive @public on FIELD_DEFINITION
+"""A public operation (create, cancel, reschedule a booking; slots): anyone may call it, and an access token needs no scope for it. Any other operation without @scopes refuses access tokens (spec 5.3). With \`when\` (a path such as "args.username"), the operation is public only when that path holds a value (not null, not a blank string); without one, the field's other rules (@scopes …) apply, as for a private read."""
+directive @public(when: String) on FIELD_DEFINITION
 """Only the platform OAuth client whose id is found at \`clientId\` (a path such as "args.clientId"), authenticated by its own secret key, may call this field. The client acts for itself, so no OAuth scope is asked (spec 4.2: the deprecated webhooks of a platform OAuth client)."""
 directive @platformClient(clientId: String!) on FIELD_DEFINITION
 """Consent (a membership someone else gave is an invitation): until the membership's \`accepted\` (a path such as "parent.accepted") is true, only the person whose id is found at \`userId\` sees this field; anybody else reads null."""
@@ -37,7 +37,7 @@ interface FieldRules {
   ownData?: { userId: string };
   internal?: Record<string, never>;
   serviceAdmin?: Record<string, never>;
-  public?: Record<string, never>;
+  public?: { when?: string };
   platformClient?: { clientId: string };
   consented?: { userId: string; accepted: string };
   /** Set on root fields without @scopes or @public: no OAuth scope covers them, so access tokens are refused. */
@@ -137,6 +137,12 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   }
 }
 
+/** Whether a conditionally public field (`@public(when: …)`) is public for this call: its path holds a value. */
+function publicFor(rule: NonNullable<FieldRules['public']>, at: Resolved): boolean {
+  const value = readPath(at, rule.when!);
+  return value != null && (typeof value !== 'string' || value.trim() !== '');
+}
+
 /** Whether the field shows: the membership is accepted, or the caller is its person (or the system). */
 function consents(rule: NonNullable<FieldRules['consented']>, principal: Principal, at: Resolved): boolean {
   if (principal.kind === 'system' || readPath(at, rule.accepted) === true) return true;
@@ -153,14 +159,14 @@ export function applyAuthzDirectives(schema: GraphQLSchema): GraphQLSchema {
         const found = getDirective(schema, field, name)?.[0];
         if (found) (rules as Record<string, unknown>)[name] = found;
       }
-      if (rules.public) return field;
+      if (rules.public && rules.public.when == null) return field;
       if (rootTypes.has(typeName) && !fieldName.startsWith('_') && !rules.scopes && !rules.internal && !rules.platformClient) rules.noScopeCovers = true;
       if (Object.keys(rules).length === 0) return field;
       const resolve = field.resolve ?? defaultFieldResolver;
       return {
         ...field,
         resolve(parent, args, context: { principal: Principal }, info) {
-          authorize(rules, context.principal, { parent, args }, fieldName);
+          if (!rules.public || !publicFor(rules.public, { parent, args })) authorize(rules, context.principal, { parent, args }, fieldName);
           if (rules.consented && !consents(rules.consented, context.principal, { parent, args })) return null;
           return resolve(parent, args, context, info);
         },

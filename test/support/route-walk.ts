@@ -75,8 +75,12 @@ export function rootDefinition(name: string): GraphQLField<unknown, unknown> | u
   return supergraph.getQueryType()!.getFields()[name] ?? supergraph.getMutationType()!.getFields()[name];
 }
 
-/** A field anyone may call by design (@public: booking, cancelling, rescheduling, slots). */
-export const isPublicField = (field: GraphQLField<unknown, unknown> | undefined) => !!field?.astNode?.directives?.some((d) => d.name.value === 'public');
+/**
+ * A field anyone may call by design (@public: booking, cancelling, rescheduling, slots). A field public only with an
+ * argument (`@public(when: "args.username")`) is not: without that argument its other rules apply, and the walks call it so.
+ */
+export const isPublicField = (field: GraphQLField<unknown, unknown> | undefined) =>
+  !!field?.astNode?.directives?.some((d) => d.name.value === 'public' && !d.arguments?.some((a) => a.name.value === 'when'));
 
 /** Every field of the answer, objects followed `depth` levels down (fields with required arguments left out). */
 export function selectionOf(type: GraphQLOutputType, depth: number): string {

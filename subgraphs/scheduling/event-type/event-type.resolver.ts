@@ -28,7 +28,8 @@ export class EventTypeResolver {
       "GET /v2/event-types: the caller's personal event types (EVENT_TYPE_READ); with username, that user's, public (the hidden ones only to the user)," +
       ' inside the organization orgSlug or orgId when given.',
   })
-  @Directive('@public')
+  @Directive('@public(when: "args.username")')
+  @Directive('@scopes(anyOf: [["EVENT_TYPE_READ"]])')
   async eventTypes(
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,

@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import { authorize } from '../../../platform/authz-directives';
 import { SubgraphContext } from '../../../platform/context';
 import { badInput } from '../../../platform/errors';
 import { UserByUsernameDocument } from '../contracts/generated';
@@ -7,8 +6,8 @@ import { UserByUsernameDocument } from '../contracts/generated';
 /**
  * Whose personal event types GET /v2/event-types lists. With `username`, that user's (a public read, as a
  * booking page is; `orgSlug` or `orgId` names the organization the user must belong to); 404 for no such
- * user. Without it, the caller's own, as the @scopes rule of a private read: 401 without a credential,
- * 403 for an access token without EVENT_TYPE_READ.
+ * user. Without it, the caller's own: the field's `@public(when: "args.username")` then leaves it to its @scopes
+ * rule (401 without a credential, 403 for an access token without EVENT_TYPE_READ).
  */
 export async function listedOwnerOf(ctx: SubgraphContext, lookup: { username: string | null; orgSlug: string | null; orgId: number | null }): Promise<number> {
   const username = lookup.username?.trim();
@@ -16,7 +15,6 @@ export async function listedOwnerOf(ctx: SubgraphContext, lookup: { username: st
   if (!username) {
     const orgField = orgSlug ? 'orgSlug' : 'orgId';
     if (orgSlug || lookup.orgId != null) throw badInput(orgField, `${orgField} needs username: it names the organization of that user`);
-    authorize({ scopes: { anyOf: [['EVENT_TYPE_READ']] } }, ctx.principal, { parent: null, args: {} }, 'eventTypes');
     return ctx.principal.userId!;
   }
   const { userByUsername } = await ctx.graph.call(UserByUsernameDocument, { username, organizationSlug: orgSlug, organizationId: lookup.orgId });
