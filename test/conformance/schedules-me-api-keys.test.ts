@@ -1,4 +1,4 @@
-import { expectSuccess } from '../support/fixtures';
+import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -6,22 +6,76 @@ const VERSION = { 'svc-api-version': '2024-06-11' };
 const WORK = { name: 'schedules-2024-06-11-work', timeZone: 'Europe/Rome', isDefault: true };
 /** What a schedule created without `availability` gets: Monday to Friday, 09:00–17:00. */
 const DEFAULT_AVAILABILITY = [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], startTime: '09:00', endTime: '17:00' }];
+const ORG_WORK = { name: 'work', timeZone: 'Europe/Rome', isDefault: true };
+
+/** What their `outputScheduleMatchesExpected` compares: name, zone, default flag, the availability (one entry) and the overrides. */
+function expectScheduleLike(schedule: any, expected: { name: string; timeZone: string; isDefault: boolean }) {
+  expect({
+    name: schedule.name,
+    timeZone: schedule.timeZone,
+    isDefault: schedule.isDefault,
+    availability: schedule.availability,
+    overrides: schedule.overrides,
+  }).toEqual({ ...expected, availability: DEFAULT_AVAILABILITY, overrides: [] });
+}
 
 /**
- * Conformance: schedules (svc-api-version 2024-06-11), me and API keys, replayed from the real service's public
- * e2e specs (apps/api/v2/src/ee/schedules/schedules_2024_06_11/controllers/schedules.controller.e2e-spec.ts,
+ * Conformance: schedules (svc-api-version 2024-06-11; also of an organization's members and of its teams' members),
+ * me and API keys, replayed from the real service's public e2e specs
+ * (apps/api/v2/src/ee/schedules/schedules_2024_06_11/controllers/schedules.controller.e2e-spec.ts,
+ * apps/api/v2/src/modules/organizations/schedules/organizations-schedules.e2e-spec.ts,
+ * apps/api/v2/src/modules/organizations/teams/schedules/organizations-teams-schedules.e2e-spec.ts,
  * apps/api/v2/src/ee/me/me.controller.e2e-spec.ts, apps/api/v2/src/modules/api-keys/controllers/
- * api-keys.controller.e2e-spec.ts), cases named beside each. Their users are made with our operator tool.
+ * api-keys.controller.e2e-spec.ts), cases named beside each. Their users, memberships and fixture schedules are made
+ * with our operator tool.
+ *
+ * Not replayed: the organization teams spec's "eventTypeId query parameter" cases. The filter is newer than the
+ * reference document (GET …/teams/{teamId}/schedules takes take and skip there, …/users/{userId}/schedules no
+ * parameter), and our event types have no per-host schedule, which the spec's fixture gives a host.
  */
 describe('conformance: schedules, me, API keys', () => {
   let stack: TestStack;
   let scheduleUser: Person;
   let meUser: Person;
   let keyUser: Person;
+  // organizations-schedules: "User lacks required role" (an org MEMBER) and "User has required role" (an org ADMIN)
+  let orgMember: Person;
+  let orgAdmin: Person;
+  let memberOrg: { id: number };
+  let adminOrg: { id: number };
+  // organizations-teams-schedules: "User Authentication - User is Org Admin"
+  let teamAdmin: Person;
+  let teamMember: Person;
+  let teamsOrg: { id: number };
+  let orgTeam: { id: number };
+  let adminSchedule: { id: number; name: string; timeZone: string };
+  let memberSchedule: { id: number; name: string; timeZone: string };
 
   beforeAll(async () => {
     stack = await startTestStack();
     [scheduleUser, meUser, keyUser] = await Promise.all(['schedules-user', 'me-user', 'api-keys-user'].map((label) => person(stack, label)));
+    const operator = operatorOf(stack);
+    [orgMember, orgAdmin, teamAdmin, teamMember] = await Promise.all(
+      ['org-schedules-member', 'org-schedules-admin', 'org-teams-schedules-admin', 'org-teams-schedules-member'].map((l) => person(stack, l)),
+    );
+    [memberOrg, adminOrg, teamsOrg] = await Promise.all([
+      operator.createOrganization({ name: 'organizations-schedules-organization' }),
+      operator.createOrganization({ name: 'organizations-schedules-admin-organization' }),
+      operator.createOrganization({ name: 'organizations-teams-schedules-organization' }),
+    ]);
+    orgTeam = await operator.createTeam({ name: 'organizations-teams-schedules-team', orgId: teamsOrg.id });
+    const member = (teamId: number, who: Person, role: MembershipRole) => operator.addMember({ teamId, userId: who.id, role });
+    await Promise.all([
+      member(memberOrg.id, orgMember, MembershipRole.MEMBER),
+      member(adminOrg.id, orgAdmin, MembershipRole.ADMIN),
+      member(teamsOrg.id, teamAdmin, MembershipRole.ADMIN),
+      member(teamsOrg.id, teamMember, MembershipRole.MEMBER),
+    ]);
+    await Promise.all([member(orgTeam.id, teamAdmin, MembershipRole.ADMIN), member(orgTeam.id, teamMember, MembershipRole.MEMBER)]);
+    [adminSchedule, memberSchedule] = await Promise.all([
+      operator.createSchedule({ ownerId: teamAdmin.id, name: 'organizations-teams-schedules-user-schedule', timeZone: 'America/New_York' }),
+      operator.createSchedule({ ownerId: teamMember.id, name: 'organizations-teams-schedules-user2-schedule', timeZone: 'America/New_York' }),
+    ]);
   });
   afterAll(() => stack.stop());
 
@@ -67,6 +121,83 @@ describe('conformance: schedules, me, API keys', () => {
     });
   });
 
+  describe('organizations-schedules.e2e-spec.ts ("User lacks required role": an organization MEMBER)', () => {
+    const as = (method: string, path: string, body?: unknown) => stack.rest(method, path, { key: orgMember.key, body });
+
+    it('"should not be able to create schedule for org user": 403', async () => {
+      expect((await as('POST', `/v2/organizations/${memberOrg.id}/users/${orgMember.id}/schedules`, ORG_WORK)).status).toBe(403);
+    });
+
+    it('"should not be able to get org schedules": 403', async () => {
+      expect((await as('GET', `/v2/organizations/${memberOrg.id}/schedules`)).status).toBe(403);
+    });
+
+    it('"should not be able to get user schedules": 403', async () => {
+      expect((await as('GET', `/v2/organizations/${memberOrg.id}/users/${orgMember.id}/schedules/`)).status).toBe(403);
+    });
+  });
+
+  describe('organizations-schedules.e2e-spec.ts ("User has required role": an organization ADMIN)', () => {
+    const as = (method: string, path: string, body?: unknown) => stack.rest(method, path, { key: orgAdmin.key, body });
+    const userPath = () => `/v2/organizations/${adminOrg.id}/users/${orgAdmin.id}/schedules`;
+    let created: any;
+
+    it('"should create schedule for org user": 201, the default weekly hours, and it becomes the user\'s default schedule', async () => {
+      const answer = await as('POST', userPath(), ORG_WORK);
+      expect(answer.body.status).toBe('success');
+      created = expectSuccess(answer, 201);
+      expectScheduleLike(created, ORG_WORK);
+      expect(created.ownerId).toBe(orgAdmin.id);
+      // Their fixture reads the owner's defaultScheduleId; the user's own API tells the same.
+      expect(expectSuccess(await stack.rest('GET', '/v2/schedules/default', { key: orgAdmin.key, headers: { 'svc-api-version': '2024-06-11' } })).id).toBe(
+        created.id,
+      );
+    });
+
+    it('"should get org schedules": the one schedule of the organization\'s members', async () => {
+      const schedules = expectSuccess(await as('GET', `/v2/organizations/${adminOrg.id}/schedules`));
+      expect(schedules).toHaveLength(1);
+      expectScheduleLike(schedules[0], ORG_WORK);
+    });
+
+    it('"should get org user schedule"', async () => {
+      expectScheduleLike(expectSuccess(await as('GET', `${userPath()}/${created.id}`)), ORG_WORK);
+    });
+
+    it('"should get user schedules" (with the trailing slash they send)', async () => {
+      const schedules = expectSuccess(await as('GET', `${userPath()}/`));
+      expect(schedules).toHaveLength(1);
+      expectScheduleLike(schedules[0], ORG_WORK);
+    });
+
+    it('"should update user schedule name": the other fields keep their value', async () => {
+      const updated = expectSuccess(await as('PATCH', `${userPath()}/${created.id}`, { name: 'updated-schedule-name' }));
+      expectScheduleLike(updated, { ...ORG_WORK, name: 'updated-schedule-name' });
+    });
+
+    it('"should delete user schedule": 200', async () => {
+      expect((await as('DELETE', `${userPath()}/${created.id}`)).status).toBe(200);
+      expect((await as('GET', `${userPath()}/${created.id}`)).status).toBe(404);
+    });
+  });
+
+  describe('organizations-teams-schedules.e2e-spec.ts ("User Authentication - User is Org Admin")', () => {
+    const as = (path: string) => stack.rest('GET', path, { key: teamAdmin.key });
+
+    it('"should get all the schedule of the org\'s team\'s member"', async () => {
+      const schedules = expectSuccess(await as(`/v2/organizations/${teamsOrg.id}/teams/${orgTeam.id}/users/${teamMember.id}/schedules`));
+      expect(schedules.find((s: any) => s.id === memberSchedule.id)?.name).toBe(memberSchedule.name);
+    });
+
+    it('"should get all the schedules of members in a team": both members\' schedules, with their names and zones', async () => {
+      const schedules = expectSuccess(await as(`/v2/organizations/${teamsOrg.id}/teams/${orgTeam.id}/schedules`));
+      expect(schedules.length).toBeGreaterThanOrEqual(2);
+      for (const mine of [adminSchedule, memberSchedule]) {
+        const found = schedules.find((s: any) => s.id === mine.id);
+        expect({ id: found?.id, name: found?.name, timeZone: found?.timeZone }).toEqual({ id: mine.id, name: mine.name, timeZone: mine.timeZone });
+      }
+    });
+  });
   describe('me.controller.e2e-spec.ts (Me Endpoints)', () => {
     let me: any;
 
