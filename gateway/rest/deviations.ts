@@ -29,6 +29,8 @@ export const DEVIATION = {
     "Bookings — a seat's attendee has no displayEmail, and its bookingFieldsResponses carry guests only when there are guests (SeatedAttendee of the reference)",
   hostCancelReasonMessage:
     "Bookings — the host cancelling without cancellationReason: 400 with the real service's sentence after its field (cancellationReason: …), as every 400 of this API",
+  organizationBookingsHosted:
+    "Bookings — an organization's bookings are the ones it hosts (its teams' event types, its members' own), not its members' bookings of other people's event types; userIds naming a user outside the organization, existing or not, is a 403 (the real service: 400 for an unknown id)",
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   bodyBeforeRole:

@@ -1042,4 +1042,155 @@ describe('conformance: bookings', () => {
       });
     });
   });
+
+  /**
+   * organizations/bookings/organizations-bookings.controller.e2e-spec.ts ("Organization bookings"). Their org users
+   * are OWNERs of the organization; the one who reads is the second. Their bookings are made 7 days ahead; here on a
+   * Monday of 2050, inside the Rome office hours every fixture schedule of this file has.
+   */
+  describe('organizations-bookings.controller.e2e-spec.ts ("Organization bookings")', () => {
+    let org: { id: number };
+    let orgUser: Person;
+    let orgUser2: Person;
+    let nonOrgUser: Person;
+    let orgEventTypeId: number;
+    let orgEventTypeId2: number;
+    let nonOrgEventTypeId: number;
+    const at = (hour: number) => utc(2050, 0, 10, hour);
+    const alice = { name: 'alice', email: 'alice@gmail.com', timeZone: 'Europe/London', language: 'es' };
+    const orgBookings = (query: string) => stack.rest('GET', `/v2/organizations/${org.id}/bookings${query}`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
+    const eventTypeIdsOf = (data: Array<{ eventTypeId: number }>) => data.map((b) => b.eventTypeId).sort((a, b) => a - b);
+    const sorted = (...ids: number[]) => ids.sort((a, b) => a - b);
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      // One after the other: a collective booking's organizer is its first host, by user id, as theirs is the first host made.
+      orgUser = await person(stack, 'org-user-1-bookings');
+      [orgUser2, nonOrgUser] = await Promise.all(['org-user-2-bookings', 'non-org-user-1-bookings'].map((l) => person(stack, l)));
+      org = await operator.createOrganization({ name: 'organization bookings' });
+      const team1 = await operator.createTeam({ name: 'team orgs booking 1', orgId: org.id });
+      await Promise.all([
+        ...[orgUser, orgUser2, nonOrgUser].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
+        operator.addMember({ teamId: org.id, userId: orgUser.id, role: MembershipRole.OWNER }),
+        operator.addMember({ teamId: org.id, userId: orgUser2.id, role: MembershipRole.OWNER }),
+      ]);
+      await Promise.all([
+        operator.addMember({ teamId: team1.id, userId: orgUser.id, role: MembershipRole.ADMIN }),
+        operator.addMember({ teamId: team1.id, userId: orgUser2.id, role: MembershipRole.OWNER }),
+      ]);
+      const [collective, roundRobin, nonOrg] = await Promise.all([
+        operator.createEventType({
+          title: 'Collective Event Type',
+          slug: 'org-bookings-collective-event-type',
+          lengthInMinutes: 60,
+          teamId: team1.id,
+          hostIds: [orgUser.id, orgUser2.id],
+          schedulingType: 'collective',
+        }),
+        operator.createEventType({
+          title: 'Collective Event Type',
+          slug: 'org-bookings-round-robin-event-type',
+          lengthInMinutes: 60,
+          teamId: team1.id,
+          hostIds: [orgUser2.id],
+          schedulingType: 'roundRobin',
+        }),
+        operator.createEventType({ title: 'Non Org Event Type', slug: 'non-org-event-type', lengthInMinutes: 60, ownerId: nonOrgUser.id }),
+      ]);
+      [orgEventTypeId, orgEventTypeId2, nonOrgEventTypeId] = [collective.id, roundRobin.id, nonOrg.id];
+    });
+
+    const create = async (eventTypeId: number, hour: number, attendee: Record<string, string>) => {
+      const body = { start: at(hour), eventTypeId, attendee, meetingUrl: MEET };
+      return expectSuccess(await stack.rest('POST', '/v2/bookings', { body, headers: BOOKINGS_VERSION }), 201);
+    };
+
+    it('"should create an collective organization booking": the first host organizes, the second is among the attendees', async () => {
+      const data = await create(orgEventTypeId, 9, alice);
+      expect(data).toMatchObject({
+        status: 'accepted',
+        start: at(9),
+        end: at(10),
+        duration: 60,
+        eventTypeId: orgEventTypeId,
+        meetingUrl: MEET,
+        absentHost: false,
+      });
+      expect(data.hosts.map((h: { id: number }) => h.id)).toEqual([orgUser.id]);
+      expect(data.attendees).toHaveLength(2);
+      expect(data.attendees[0]).toEqual({ ...alice, absent: false });
+    });
+
+    it('"should create a round robin organization booking": its one host', async () => {
+      const data = await create(orgEventTypeId2, 10, alice);
+      expect(data).toMatchObject({
+        status: 'accepted',
+        start: at(10),
+        end: at(11),
+        duration: 60,
+        eventTypeId: orgEventTypeId2,
+        meetingUrl: MEET,
+        absentHost: false,
+      });
+      expect(data.hosts.map((h: { id: number }) => h.id)).toEqual([orgUser2.id]);
+      expect(data.attendees).toEqual([{ ...alice, absent: false }]);
+    });
+
+    it('"should create a non organization booking for org-user-1" and "… for org-user-2": the organization\'s people book an outsider', async () => {
+      for (const [who, hour] of [
+        [orgUser, 11],
+        [orgUser2, 12],
+      ] as const) {
+        const attendee = { name: who.username, email: who.email, timeZone: 'Europe/London', language: 'en' };
+        const data = await create(nonOrgEventTypeId, hour, attendee);
+        expect(data.hosts.map((h: { id: number }) => h.id)).toEqual([nonOrgUser.id]);
+        expect(data.attendees).toEqual([{ ...attendee, absent: false }]);
+      }
+    });
+
+    // The real service's organization bookings also hold the bookings its members made as attendees of outsiders'
+    // event types (their 4, 2, 4, 3, 2, 1, 3 below); ours are the bookings the organization hosts: its teams' event
+    // types and its members' own (docs/compatibility.md, "organization bookings are the ones it hosts").
+    it('"should get bookings by organizationId": 4 there (2 of them an outsider\'s), the 2 the organization hosts here', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await orgBookings('')))).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+    });
+
+    it('"should get bookings by organizationId" (userIds of org-user-1): 2 there, the collective booking it organizes here', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?userIds=${orgUser.id}`)))).toEqual([orgEventTypeId]);
+    });
+
+    it('"should get bookings by organizationId and userIds" (both, skip=0&take=250): 4 there, 2 here', async () => {
+      const data = expectSuccess(await orgBookings(`?userIds=${orgUser.id},${orgUser2.id}&skip=0&take=250`));
+      expect(eventTypeIdsOf(data)).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+    });
+
+    it('"should get bookings by organizationId and userId" (org-user-2): 3 there; here the round robin booking and the collective one it co-hosts', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?userIds=${orgUser2.id}`)))).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+    });
+
+    // docs/compatibility.md, Bookings: "…?userIds= naming a user id that does not exist".
+    it('"should fail to get bookings by organizationId and Id of a user that does not exist": 400 there, 403 here (as for any user outside the organization)', async () => {
+      const refused = await orgBookings('?userIds=972930');
+      expect({ status: refused.status, message: refused.body.error?.message }).toEqual({
+        status: 403,
+        message: 'userIds: 972930 is not a member of the organization',
+      });
+    });
+
+    it('"should fail to get bookings by organizationId and Id of a user that does not belong to the org": 403', async () => {
+      expect((await orgBookings(`?userIds=${nonOrgUser.id}`)).status).toBe(403);
+    });
+
+    it('"should get bookings by organizationId and non org event-type id": 2 there, none here (the outsider hosts them)', async () => {
+      expect(expectSuccess(await orgBookings(`?eventTypeIds=${nonOrgEventTypeId}`))).toEqual([]);
+    });
+
+    it('"should get bookings by organizationId and org event-type id": 1', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId}`)))).toEqual([orgEventTypeId]);
+    });
+
+    it('"should get bookings by organizationId and org + non org event-type ids": 3 there, the organization\'s 1 here', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId2},${nonOrgEventTypeId}`)))).toEqual([orgEventTypeId2]);
+    });
+  });
 });

@@ -333,6 +333,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     result: 'organizationBookings',
     paginated: true,
     nulls: BOOKING_NULLS,
+    deviations: [DEVIATION.organizationBookingsHosted],
   }),
   route({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
+import { forbidden } from '../../../platform/errors';
 import { paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
@@ -12,7 +13,7 @@ import { BookingQueries, BookingScope } from './booking-queries';
 import { BookingPage } from './booking.resolver';
 
 /** The organization's booking scope: its teams' event types and its members' personal ones (404 for no organization). */
-async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: number): Promise<BookingScope> {
+async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: number): Promise<Extract<BookingScope, { kind: 'organization' }>> {
   const roster = await organizationRosterOf(ctx, orgId);
   return { kind: 'organization', memberIds: roster.acceptedMemberIds, teamIds: [orgId, ...(roster.teamIds ?? [])], userId };
 }
@@ -42,7 +43,12 @@ export class BookingListsResolver {
     @Args() args: OrganizationBookingListArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<BookingPage> {
-    return pageOf(ctx, await organizationScope(ctx, orgId), args);
+    const scope = await organizationScope(ctx, orgId);
+    const outsiders = (args.userIds ?? []).filter((id) => !scope.memberIds.includes(id));
+    // One answer whether the user exists or not: the organization's admins learn nothing of other accounts.
+    if (outsiders.length)
+      throw forbidden(`userIds: ${outsiders.join(', ')} ${outsiders.length > 1 ? 'are not members' : 'is not a member'} of the organization`);
+    return pageOf(ctx, scope, args);
   }
 
   @Query(() => BookingPage, {

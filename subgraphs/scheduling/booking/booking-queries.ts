@@ -79,6 +79,9 @@ function statusCondition(value: BookingStatusFilterValue): string {
 }
 
 /** Bookings, read side. */
+/** Bookings one of the users (the parameter `param`, a list) organizes or co-hosts (a collective booking's other hosts). */
+const HOSTED_BY = (param: string) => `(b.user_id IN (:...${param}) OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id IN (:...${param})))`;
+
 export class BookingQueries {
   constructor(private readonly db: DataSource) {}
 
@@ -111,7 +114,7 @@ export class BookingQueries {
           q.orWhere('(e.team_id IS NULL AND b.user_id IN (:...scopeMemberIds))', { scopeMemberIds: scope.memberIds.length ? scope.memberIds : [-1] });
         }),
       );
-      if (scope.userId !== undefined) query.andWhere('b.user_id = :scopeUserId', { scopeUserId: scope.userId });
+      if (scope.userId !== undefined) query.andWhere(HOSTED_BY('scopeUserIds'), { scopeUserIds: [scope.userId] });
     }
     if (filters.status?.length) {
       query.andWhere(`(${[...new Set(filters.status)].map(statusCondition).join(' OR ')})`, { now });
@@ -131,7 +134,7 @@ export class BookingQueries {
     if (filters.eventTypeIds?.length) query.andWhere('b.event_type_id IN (:...eventTypeIds)', { eventTypeIds: filters.eventTypeIds });
     if (filters.teamId != null) query.andWhere('e.team_id = :teamId', { teamId: filters.teamId });
     if (filters.teamsIds?.length) query.andWhere('e.team_id IN (:...teamsIds)', { teamsIds: filters.teamsIds });
-    if (filters.userIds?.length) query.andWhere('b.user_id IN (:...userIds)', { userIds: filters.userIds });
+    if (filters.userIds?.length) query.andWhere(HOSTED_BY('userIds'), { userIds: filters.userIds });
     const instants: Array<[keyof BookingFilters, string, string]> = [
       ['afterStart', 'b.start_time', '>='],
       ['beforeEnd', 'b.end_time', '<='],
