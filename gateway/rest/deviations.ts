@@ -15,6 +15,8 @@ export const DEVIATION = {
   webhookIdNumber: 'Webhooks — id is a number, as the reference document declares it (the real service answers a string)',
   otherWebhook: "Webhooks — somebody else's webhook, or one that is not under the path, is a 404 (the real service: 403 or 400)",
   otherEventType: "Webhooks — somebody else's event type is a 404 (the real service: 403)",
+  dynamicGroupEventType:
+    "Event types — usernames (a dynamic group's event type) is not served: a 400 naming it (the real service answers a synthetic group event type)",
   blockUnconfirmed: 'Event types — confirmationPolicy.blockUnconfirmedBookingsInBooker: false is a 400 (pending bookings always hold their time here)',
   durationLimitsOf15: 'Event types — bookingLimitsDuration values must be multiples of 15, as the reference document says (the real service takes any)',
   hostOutsideTeam: 'Event types — a host who is not an accepted member of the team is a 400 naming hosts (the real service: 404)',

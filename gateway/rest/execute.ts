@@ -30,6 +30,9 @@ export function compileRoute(entry: RouteEntry, schema: GraphQLSchema): Compiled
 }
 
 function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown> {
+  for (const [name, instead] of Object.entries(route.entry.unservedQuery ?? {})) {
+    if ((req.query as Record<string, unknown>)[name] !== undefined) throw new RestError(400, `${name} is not served by this API: ${instead}`);
+  }
   const variables: Record<string, unknown> = {};
   for (const spec of route.variables) {
     if (spec.source === 'body') {

@@ -77,6 +77,11 @@ export interface RouteEntry {
   deprecated?: boolean;
   /** Deliberate differences from the real service (gateway/rest/deviations.ts): `x-svc-deviation` in the OpenAPI document. */
   deviations?: readonly string[];
+  /**
+   * Query parameters the reference documents for this operation that this API does not serve, each with the sentence
+   * saying what to use instead: a request sending one is a 400 naming it, never an answer that quietly ignored it.
+   */
+  unservedQuery?: Readonly<Record<string, string>>;
 }
 
 /** A route as the route files declare it: the operation is its contract's document. */

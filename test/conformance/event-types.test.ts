@@ -217,6 +217,20 @@ describe('conformance: event types', () => {
         expect([orphan.status, orphan.body.error?.message]).toEqual([400, 'orgSlug needs username: it names the organization of that user']);
         expect((await lookup('eventSlug=coding-class')).status).toBe(401);
       });
+
+      // docs/compatibility.md, Event types: "GET /v2/event-types?usernames=a,b".
+      it("(the reference document's usernames) a dynamic group's event type: 200 there, a 400 naming usernames here, never the caller's own list", async () => {
+        for (const key of [user.key, undefined]) {
+          const refused = await lookup(`usernames=${orgUser.username},${user.username}`, key);
+          expect(refused.status).toBe(400);
+          expect(refused.body.error).toMatchObject({
+            code: 'BAD_REQUEST',
+            message: expect.stringMatching(/^usernames is not served by this API: .*GET \/v2\/slots\?usernames=/),
+          });
+        }
+        const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+        expect(paths['/v2/event-types'].get['x-svc-deviation']).toEqual([expect.stringMatching(/usernames .* is not served/)]);
+      });
     });
 
     it('"should return an error when creating an event type with seats enabled and multiple locations": 400', async () => {

@@ -14,6 +14,11 @@ export const eventTypeRoutes = [
     result: 'eventTypes',
     nulls: EVENT_TYPE_NULLS,
     paginated: true,
+    unservedQuery: {
+      usernames:
+        "a dynamic group's event type is not part of this API (no booking can be made of one); the times a group is free together are GET /v2/slots?usernames=…",
+    },
+    deviations: [DEVIATION.dynamicGroupEventType],
   }),
   route({
     method: 'POST',
