@@ -381,6 +381,8 @@ describe('conformance: organization memberships and users', () => {
         expect(data.theme).toBe('light');
       });
 
+      // Their spy on the sign-up e-mail to the new user is not replayed: this API sends none (docs/decisions.md,
+      // "Issue 22 — organization memberships and users").
       it('"should create a new org user": bio and metadata', async () => {
         const body = { email: `organizations-users-new-member-${tag}@api.com`, bio: usersBio, metadata: usersMetadata };
         createdUser = expectSuccess(await call('POST', path(), usersAdmin.key, body), 201);
