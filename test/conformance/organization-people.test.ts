@@ -113,11 +113,10 @@ describe('conformance: organization memberships and users', () => {
       await Promise.all([
         assign(org.id, admin.key, member.id, text.id, text.options.coders),
         assign(org.id, admin.key, member.id, multi.id, multi.options.javascript),
+        assign(org.id, admin.key, member.id, multi.id, multi.options.typescript),
         assign(org.id, admin.key, member.id, number.id, number.options['18']),
         assign(org.id, admin.key, member.id, single.id, single.options.yes),
       ]);
-      // A MULTI_SELECT attribute's second option, once the first is in.
-      await assign(org.id, admin.key, member.id, multi.id, multi.options.typescript);
     };
 
     const membershipsMemberOrg = async () => {
