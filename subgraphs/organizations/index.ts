@@ -51,6 +51,7 @@ import { UserResolver } from './user/user.resolver';
 import { ManagedUserResolver } from './managed-user/managed-user.resolver';
 import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-users';
 import { KeyedWrites1735500000000 } from './migrations/1735500000000-keyed-writes';
+import { UserTheme1735600000003 } from './migrations/1735600000003-user-theme';
 
 /** Users, organizations, teams, memberships. */
 export const organizations: SubgraphDefinition = {
@@ -72,6 +73,7 @@ export const organizations: SubgraphDefinition = {
       ManagedUsers1734600000001,
       TeamRosterChanges1734800000001,
       KeyedWrites1735500000000,
+      UserTheme1735600000003,
     ],
   },
   resolvers: [

@@ -292,11 +292,11 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
     it("GET /v2/organizations/{orgId}/memberships[/{id}] answers each member's attributes in the reference shapes", async () => {
       const one = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships/${memberships.skilled}`, { key: admin.key }));
       expect(one.attributes).toEqual([
-        { id: levelId, name: 'Seniority', type: 'NUMBER', option: 3, optionId: levelOptionId },
+        { id: levelId, name: 'Seniority', type: 'number', option: 3, optionId: levelOptionId },
         {
           id: skillsId,
           name: 'Skills',
-          type: 'MULTI_SELECT',
+          type: 'multiSelect',
           options: [
             { optionId: skills.go, option: 'go' },
             { optionId: skills.ts, option: 'ts' },
@@ -308,7 +308,7 @@ describe('organization attributes and options (spec 2.9, 4.8; reference tags Org
       const list = expectSuccess(await stack.rest('GET', `/v2/organizations/${orgId}/memberships?take=250`, { key: admin.key }));
       const byId = Object.fromEntries(list.map((m: any) => [m.id, m]));
       expect(byId[memberships.novice].attributes).toEqual([
-        { id: skillsId, name: 'Skills', type: 'MULTI_SELECT', options: [{ optionId: skills.ts, option: 'ts' }] },
+        { id: skillsId, name: 'Skills', type: 'multiSelect', options: [{ optionId: skills.ts, option: 'ts' }] },
       ]);
       const admins = list.filter((m: any) => m.userId === admin.user.id);
       expect(admins.map((m: any) => m.attributes)).toEqual([[]]);

@@ -407,6 +407,8 @@ export type CreateOrganizationUserInput = {
   name?: string | null | undefined;
   /** Role in the organization (default MEMBER). */
   organizationRole?: MembershipRole | null | undefined;
+  /** The theme of the user's booking pages (light, dark, …). */
+  theme?: string | null | undefined;
   /** IANA time zone name (default Europe/London). */
   timeZone?: string | null | undefined;
   /** Defaults to the part of the e-mail before @. */
@@ -1001,6 +1003,8 @@ export type UpdateOrganizationUserInput = {
   email?: string | null | undefined;
   metadata?: Record<string, unknown> | null | undefined;
   name?: string | null | undefined;
+  /** The theme of the user's booking pages; null: the default. */
+  theme?: string | null | undefined;
   /** IANA time zone name. */
   timeZone?: string | null | undefined;
   username?: string | null | undefined;
@@ -2378,7 +2382,7 @@ export type GetOrgMembershipsQueryVariables = Exact<{
 }>;
 
 
-export type GetOrgMembershipsQuery = { organizationMemberships: { items: Array<{ id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, type: string, option: unknown, optionId: string | null, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+export type GetOrgMembershipsQuery = { organizationMemberships: { items: Array<{ id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, option: unknown, optionId: string | null, type: string, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
 
 export type CreateOrgMembershipMutationVariables = Exact<{
   orgId: number;
@@ -2386,7 +2390,7 @@ export type CreateOrgMembershipMutationVariables = Exact<{
 }>;
 
 
-export type CreateOrgMembershipMutation = { createOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, type: string, option: unknown, optionId: string | null, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
+export type CreateOrgMembershipMutation = { createOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, option: unknown, optionId: string | null, type: string, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
 
 export type GetOrgMembershipQueryVariables = Exact<{
   orgId: number;
@@ -2394,7 +2398,7 @@ export type GetOrgMembershipQueryVariables = Exact<{
 }>;
 
 
-export type GetOrgMembershipQuery = { organizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, type: string, option: unknown, optionId: string | null, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
+export type GetOrgMembershipQuery = { organizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, option: unknown, optionId: string | null, type: string, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
 
 export type UpdateOrgMembershipMutationVariables = Exact<{
   orgId: number;
@@ -2403,7 +2407,7 @@ export type UpdateOrgMembershipMutationVariables = Exact<{
 }>;
 
 
-export type UpdateOrgMembershipMutation = { updateOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, type: string, option: unknown, optionId: string | null, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
+export type UpdateOrgMembershipMutation = { updateOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, option: unknown, optionId: string | null, type: string, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
 
 export type DeleteOrgMembershipMutationVariables = Exact<{
   orgId: number;
@@ -2411,7 +2415,7 @@ export type DeleteOrgMembershipMutationVariables = Exact<{
 }>;
 
 
-export type DeleteOrgMembershipMutation = { removeOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, type: string, option: unknown, optionId: string | null, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
+export type DeleteOrgMembershipMutation = { removeOrganizationMembership: { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, attributes: Array<{ id: string, name: string, option: unknown, optionId: string | null, type: string, options: Array<{ optionId: string, option: string }> | null }>, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null } };
 
 export type MembershipFieldsFragment = { id: number, userId: number, teamId: number, accepted: boolean, role: MembershipRole, disableImpersonation: boolean, user: { email: string, avatarUrl: string | null, username: string, name: string, bio: string | null, metadata: Record<string, unknown> } | null };
 
@@ -2482,7 +2486,7 @@ export type GetOrgUsersQueryVariables = Exact<{
 }>;
 
 
-export type GetOrgUsersQuery = { organizationUsers: { items: Array<{ id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+export type GetOrgUsersQuery = { organizationUsers: { items: Array<{ id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, theme: string | null, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
 
 export type CreateOrgUserMutationVariables = Exact<{
   orgId: number;
@@ -2490,7 +2494,7 @@ export type CreateOrgUserMutationVariables = Exact<{
 }>;
 
 
-export type CreateOrgUserMutation = { createOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
+export type CreateOrgUserMutation = { createOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, theme: string | null, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
 
 export type UpdateOrgUserMutationVariables = Exact<{
   orgId: number;
@@ -2499,7 +2503,7 @@ export type UpdateOrgUserMutationVariables = Exact<{
 }>;
 
 
-export type UpdateOrgUserMutation = { updateOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
+export type UpdateOrgUserMutation = { updateOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, theme: string | null, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
 
 export type DeleteOrgUserMutationVariables = Exact<{
   orgId: number;
@@ -2507,9 +2511,9 @@ export type DeleteOrgUserMutationVariables = Exact<{
 }>;
 
 
-export type DeleteOrgUserMutation = { deleteOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
+export type DeleteOrgUserMutation = { deleteOrganizationUser: { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, theme: string | null, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } } };
 
-export type OrganizationUserFieldsFragment = { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } };
+export type OrganizationUserFieldsFragment = { id: number, email: string, username: string, name: string, bio: string | null, avatarUrl: string | null, timeZone: string, weekStart: string, timeFormat: number, locale: string, hideBranding: boolean, metadata: Record<string, unknown>, theme: string | null, createdDate: string, organizationRole: string, accepted: boolean, profile: { id: number, organizationId: number, userId: number, username: string | null } };
 
 export type GetOrganizationWebhooksQueryVariables = Exact<{
   orgId: number;
@@ -4536,6 +4540,7 @@ export const OrganizationUserFieldsFragmentDoc = new TypedDocumentString(`
   locale
   hideBranding
   metadata
+  theme
   createdDate
   organizationRole
   accepted
@@ -8151,7 +8156,7 @@ export const GetOrgMembershipsDocument = new TypedDocumentString(`
       attributes {
         id
         name
-        type
+        type: kind
         option
         optionId
         options {
@@ -8198,7 +8203,7 @@ export const CreateOrgMembershipDocument = new TypedDocumentString(`
     attributes {
       id
       name
-      type
+      type: kind
       option
       optionId
       options {
@@ -8231,7 +8236,7 @@ export const GetOrgMembershipDocument = new TypedDocumentString(`
     attributes {
       id
       name
-      type
+      type: kind
       option
       optionId
       options {
@@ -8268,7 +8273,7 @@ export const UpdateOrgMembershipDocument = new TypedDocumentString(`
     attributes {
       id
       name
-      type
+      type: kind
       option
       optionId
       options {
@@ -8301,7 +8306,7 @@ export const DeleteOrgMembershipDocument = new TypedDocumentString(`
     attributes {
       id
       name
-      type
+      type: kind
       option
       optionId
       options {
@@ -8504,6 +8509,7 @@ export const GetOrgUsersDocument = new TypedDocumentString(`
   locale
   hideBranding
   metadata
+  theme
   createdDate
   organizationRole
   accepted
@@ -8543,6 +8549,7 @@ export const CreateOrgUserDocument = new TypedDocumentString(`
   locale
   hideBranding
   metadata
+  theme
   createdDate
   organizationRole
   accepted
@@ -8572,6 +8579,7 @@ export const UpdateOrgUserDocument = new TypedDocumentString(`
   locale
   hideBranding
   metadata
+  theme
   createdDate
   organizationRole
   accepted
@@ -8601,6 +8609,7 @@ export const DeleteOrgUserDocument = new TypedDocumentString(`
   locale
   hideBranding
   metadata
+  theme
   createdDate
   organizationRole
   accepted

@@ -155,7 +155,7 @@ export const membershipRoutes = [
     path: `${ORG}/{membershipId}`,
     tag: 'Orgs / Memberships',
     summary: 'Update a membership of an organization',
-    deviations: [DEVIATION.consent],
+    deviations: [DEVIATION.consent, DEVIATION.ownerGrantsOwner],
     document: UpdateOrgMembershipDocument,
     result: 'updateOrganizationMembership',
     nulls: ATTRIBUTE_NULLS,

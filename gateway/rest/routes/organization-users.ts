@@ -1,4 +1,5 @@
 import { CreateOrgUserDocument, DeleteOrgUserDocument, GetOrgUsersDocument, UpdateOrgUserDocument } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 /** Users of an organization (the reference's "Orgs / Users"). */
@@ -17,6 +18,7 @@ export const organizationUserRoutes = [
     path: '/v2/organizations/{orgId}/users',
     tag: 'Orgs / Users',
     summary: 'Create a user of an organization',
+    deviations: [DEVIATION.bodyBeforeRole],
     document: CreateOrgUserDocument,
     result: 'createOrganizationUser',
     status: 201,
@@ -26,6 +28,7 @@ export const organizationUserRoutes = [
     path: '/v2/organizations/{orgId}/users/{userId}',
     tag: 'Orgs / Users',
     summary: 'Update a user the organization created',
+    deviations: [DEVIATION.bodyBeforeRole],
     document: UpdateOrgUserDocument,
     result: 'updateOrganizationUser',
   }),

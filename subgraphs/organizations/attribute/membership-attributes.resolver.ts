@@ -17,11 +17,15 @@ export class MembershipAttribute {
   @Field() id: string;
   @Field() name: string;
   @Field({ description: 'TEXT, NUMBER, SINGLE_SELECT or MULTI_SELECT.' }) type: string;
+  @Field({ description: "The type as the reference's membership answers name it: text, number, singleSelect or multiSelect." }) kind: string;
   @Field(() => GraphQLJSON, { nullable: true, description: 'The value: a number for NUMBER attributes, else a string; null for MULTI_SELECT.' }) option:
     string | number | null;
   @Field(() => String, { nullable: true }) optionId: string | null;
   @Field(() => [MembershipAttributeOption], { nullable: true, description: 'MULTI_SELECT only.' }) options: MembershipAttributeOption[] | null;
 }
+
+/** The reference's name of each attribute type in a member's attributes (TextAttribute … MultiSelectAttribute). */
+const KIND: Record<string, string> = { TEXT: 'text', NUMBER: 'number', SINGLE_SELECT: 'singleSelect', MULTI_SELECT: 'multiSelect' };
 
 interface Row {
   membership_id: number;
@@ -52,6 +56,7 @@ const attributesByMembershipId = (ctx: SubgraphContext) =>
         id: row.attribute_id,
         name: row.name,
         type: row.type,
+        kind: KIND[row.type] ?? row.type,
         option: null,
         optionId: null,
         options: null,

@@ -28,6 +28,7 @@ export class OrganizationMember {
   @Field({ description: 'Whether the booking pages of the user hide the brand: users have no such setting here, so always false.' })
   hideBranding: boolean;
   @Field(() => GraphQLJSONObject) metadata: Record<string, unknown>;
+  @Field(() => String, { nullable: true, description: "The theme of the user's booking pages (null: the default)." }) theme: string | null;
   @Field({ description: 'When the account was created.' }) createdDate: Date;
   @Field({ description: "The organization's membership role of the user." }) organizationRole: string;
   @Field({ description: 'Whether the organization membership is accepted.' }) accepted: boolean;
@@ -47,6 +48,7 @@ export class OrganizationMember {
       locale: user.locale,
       hideBranding: false,
       metadata: user.metadata,
+      theme: user.theme,
       createdDate: user.createdAt,
       organizationRole: membership.role,
       accepted: membership.accepted,

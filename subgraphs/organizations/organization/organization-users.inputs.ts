@@ -29,6 +29,9 @@ export class CreateOrganizationUserInput {
   @Field(() => GraphQLJSONObject, { nullable: true })
   metadata?: Record<string, unknown>;
 
+  @Field({ nullable: true, description: "The theme of the user's booking pages (light, dark, …)." })
+  theme?: string;
+
   @Field(() => MembershipRole, { nullable: true, description: 'Role in the organization (default MEMBER).' })
   organizationRole?: MembershipRole;
 
@@ -61,4 +64,7 @@ export class UpdateOrganizationUserInput {
 
   @Field(() => GraphQLJSONObject, { nullable: true })
   metadata?: Record<string, unknown>;
+
+  @Field(() => String, { nullable: true, description: "The theme of the user's booking pages; null: the default." })
+  theme?: string | null;
 }

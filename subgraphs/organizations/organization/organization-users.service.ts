@@ -91,7 +91,9 @@ export class OrganizationUsersService {
     if (username !== undefined && !USERNAME.test(username)) throw badInput('username', 'must be lowercase letters, digits, ".", "_" or "-"');
     return this.db.transaction(async (tx) => {
       const created = await new UserService(tx).create({ email: input.email, username, name: input.name ?? username ?? input.email.split('@')[0], timeZone });
-      const user = await tx.save(Object.assign(created, { bio: input.bio ?? null, avatarUrl: input.avatarUrl ?? null, metadata: input.metadata ?? {} }));
+      const user = await tx.save(
+        Object.assign(created, { bio: input.bio ?? null, avatarUrl: input.avatarUrl ?? null, metadata: input.metadata ?? {}, theme: input.theme ?? null }),
+      );
       const membership = await tx.save(
         tx.create(Membership, { teamId: orgId, userId: user.id, role: input.organizationRole ?? MembershipRole.MEMBER, accepted: input.autoAccept ?? true }),
       );
@@ -133,6 +135,7 @@ export class OrganizationUsersService {
       if (changes.bio !== undefined) user.bio = changes.bio ?? null;
       if (changes.avatarUrl !== undefined) user.avatarUrl = changes.avatarUrl ?? null;
       if (changes.metadata != null) user.metadata = changes.metadata;
+      if (changes.theme !== undefined) user.theme = changes.theme ?? null;
       try {
         const saved = await tx.save(user);
         return { member: OrganizationMember.of(saved, membership), userIds: [userId] };

@@ -50,6 +50,10 @@ export class User {
   @Field({ description: 'Language of the user interface and e-mails (en, de, pt-BR, …).' })
   locale: string;
 
+  /** The theme of the user's booking pages (light, dark, …; null: the default), set by the organization that made the account. */
+  @Column({ type: 'text', nullable: true })
+  theme: string | null;
+
   /** scrypt hash; see password.ts. */
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash: string | null;
