@@ -201,6 +201,12 @@ describe('conformance: managed users of a platform OAuth client', () => {
       expect(updated).toMatchObject({ email: oauthEmail(client.id, 'pineapple-pizza@example.com'), locale: 'pt-BR' });
     });
 
+    it('(beyond the spec) PATCH with a new timeZone moves the default schedule to it, as PATCH /v2/me does', async () => {
+      expect(expectSuccess(await asClient(client, 'PATCH', `/${bobData.user.id}`, { timeZone: 'America/Chicago' })).timeZone).toBe('America/Chicago');
+      const schedule = expectSuccess(await stack.rest('GET', '/v2/schedules/default', { key: bobData.accessToken, headers: SCHEDULES_VERSION }));
+      expect(schedule).toMatchObject({ id: bobData.user.defaultScheduleId, timeZone: 'America/Chicago', availability: WORKING_WEEK });
+    });
+
     it('"/DELETE/:id": 200', async () => {
       expect((await asClient(client, 'DELETE', `/${aliceData.user.id}`)).status).toBe(200);
     });

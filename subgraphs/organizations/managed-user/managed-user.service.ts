@@ -11,6 +11,7 @@ import {
   MakeDefaultScheduleDocument,
   ManagedUsersClientDocument,
   ManagedUsersDefaultSchedulesDocument,
+  MoveDefaultScheduleTimeZoneDocument,
   RevokeManagedUserTokensDocument,
   SetUpManagedUserDocument,
 } from '../contracts/generated';
@@ -128,6 +129,7 @@ export class ManagedUserService {
     return Object.assign(new CreatedManagedUser(), await this.issueTokens(clientId, user.id), { user });
   }
 
+  /** PATCH /v2/me's rules; a new time zone moves the default schedule to it too (as PATCH /v2/me does). */
   async update(clientId: string, userId: number, input: UpdateMeInput): Promise<ManagedUser> {
     const user = await this.find(clientId, userId);
     const changes = profileChanges({ ...input, email: input.email == null ? input.email : managedEmail(input.email, clientId) });
@@ -139,13 +141,15 @@ export class ManagedUserService {
       if (!makeDefaultScheduleOf)
         throw badInput('defaultScheduleId', `defaultScheduleId: schedule ${input.defaultScheduleId} is not one of the user's schedules`);
     }
+    let saved: User;
     try {
-      const saved = await this.users.save(Object.assign(user, changes));
-      return (await this.withDefaultSchedules([saved]))[0];
+      saved = await this.users.save(Object.assign(user, changes));
     } catch (error) {
       if (isConstraintViolation(error, 'unique')) throw conflict(`email: ${changes.email} belongs to another user`);
       throw error;
     }
+    if (changes.timeZone !== undefined) await this.ctx.graph.call(MoveDefaultScheduleTimeZoneDocument, { userId, timeZone: changes.timeZone });
+    return (await this.withDefaultSchedules([saved]))[0];
   }
 
   /** Revokes the user's tokens, then deletes the user (its memberships go with it). Answers the user as it was. */
