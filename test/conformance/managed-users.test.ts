@@ -45,8 +45,10 @@ describe('conformance: managed users of a platform OAuth client', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    const owner = await person(stack, 'oauth-client-users-admin');
-    const org = await operator.createOrganization({ name: 'oauth-client-users-organization' });
+    const [owner, org] = await Promise.all([
+      person(stack, 'oauth-client-users-admin'),
+      operator.createOrganization({ name: 'oauth-client-users-organization' }),
+    ]);
     await operator.addMember({ teamId: org.id, userId: owner.id, role: MembershipRole.OWNER });
     const register = async (areDefaultEventTypesEnabled: boolean): Promise<Client> => {
       const created = expectSuccess(
