@@ -39,6 +39,10 @@ export const DEVIATION = {
     "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
   clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
   allScopes: 'OAuth clients — permissions ["*"] is every scope of this API (spec 5.3), more than the real service\'s ten',
+  managedUserEmailsMessage:
+    "Managed users — a value of emails that is not an e-mail address: 400 with the real service's sentence after its field (emails: Invalid email …)",
+  opaqueTokens:
+    "Managed users — accessToken and refreshToken are opaque (svc_at_…, svc_rt_…), not JWTs: the expiries are the answer's accessTokenExpiresAt and refreshTokenExpiresAt",
   rolesReadPermission: 'Organization roles — reading roles takes the permission role.readOrgRoles (spec 4.13; the real service: role.read)',
   roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
   systemRolesFixed:

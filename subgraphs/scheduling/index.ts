@@ -55,6 +55,7 @@ import { UserBookingLimitsResolver } from './booking-limit/user-booking-limits.r
 import { UserBookingsResolver } from './booking/user-bookings.resolver';
 import { CallerResolver } from './user/caller.resolver';
 import { UserDefaultScheduleResolver } from './schedule/user-default-schedule.resolver';
+import { ManagedUserDefaultsResolver } from './managed-user/managed-user-defaults.resolver';
 import { userReference } from './user/user.stub';
 
 /** Event types, schedules, availability, slots, bookings and attendees. */
@@ -116,6 +117,7 @@ export const scheduling: SubgraphDefinition = {
     BookingListsResolver,
     MemberSchedulesResolver,
     UserDefaultScheduleResolver,
+    ManagedUserDefaultsResolver,
     SlotReservationResolver,
     OutOfOfficeRedirectResolver,
     BookingAttendanceResolver,

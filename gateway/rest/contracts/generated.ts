@@ -352,7 +352,7 @@ export type CreateManagedUserInput = {
   name: string;
   /** 12 or 24 (default 12). */
   timeFormat?: number | null | undefined;
-  /** IANA time zone (default Europe/London). */
+  /** IANA time zone (default Europe/London); given, the user gets a default schedule, Monday to Friday 09:00–17:00 in it. */
   timeZone?: string | null | undefined;
   /** Monday … Sunday (default Sunday). */
   weekStart?: string | null | undefined;

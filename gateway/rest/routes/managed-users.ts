@@ -7,6 +7,7 @@ import {
   RefreshManagedUserTokensDocument,
   UpdateManagedUserDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 const USERS = '/v2/oauth-clients/{clientId}/users';
@@ -22,6 +23,7 @@ export const managedUserRoutes = [
     summary: 'Get the managed users of the client (limit, offset, emails)',
     document: GetManagedUsersDocument,
     result: 'managedUsers',
+    deviations: [DEVIATION.managedUserEmailsMessage],
   }),
   route({
     ...common,
@@ -31,6 +33,7 @@ export const managedUserRoutes = [
     document: CreateManagedUserDocument,
     result: 'createManagedUser',
     status: 201,
+    deviations: [DEVIATION.opaqueTokens],
   }),
   route({
     ...common,
@@ -63,6 +66,7 @@ export const managedUserRoutes = [
     summary: 'New access and refresh tokens of a managed user whose tokens were lost (the earlier ones stop working)',
     document: ForceRefreshManagedUserDocument,
     result: 'forceRefreshManagedUser',
+    deviations: [DEVIATION.opaqueTokens],
   }),
   route({
     ...common,
@@ -71,5 +75,6 @@ export const managedUserRoutes = [
     summary: "Refresh a managed user's tokens with its refresh token (rotation: the refresh token works once)",
     document: RefreshManagedUserTokensDocument,
     result: 'refreshManagedUserTokens',
+    deviations: [DEVIATION.opaqueTokens],
   }),
 ];

@@ -11,7 +11,9 @@ import {
   MakeDefaultScheduleDocument,
   ManagedUsersClientDocument,
   ManagedUsersDefaultSchedulesDocument,
+  MoveDefaultScheduleTimeZoneDocument,
   RevokeManagedUserTokensDocument,
+  SetUpManagedUserDocument,
 } from '../contracts/generated';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,7 +59,8 @@ export class ManagedUserService {
     if (filter.emails?.length) {
       const wanted = filter.emails.flatMap((e) => {
         const plain = typeof e === 'string' ? e.trim().toLowerCase() : '';
-        return EMAIL.test(plain) ? [plain, managedEmail(plain, clientId)] : [plain];
+        if (!EMAIL.test(plain)) throw badInput('emails', `Invalid email ${e}`);
+        return [plain, managedEmail(plain, clientId)];
       });
       query.andWhere('lower(u.email) IN (:...wanted)', { wanted });
     }
@@ -72,7 +75,9 @@ export class ManagedUserService {
 
   /**
    * The user and a membership of the client's organization, in one transaction with the record of a keyed write
-   * (Idempotency-Key); then the tokens. A user whose tokens could not be issued is removed again with the record.
+   * (Idempotency-Key); then its default schedule (when `timeZone` is given) and default event types (when the client
+   * enables them), the scheduling subgraph's; then the tokens. A user whose set-up or tokens failed is removed again
+   * with the record. An e-mail this client's user has already is a 409 naming that user (the reference's message).
    */
   async create(clientId: string, input: CreateManagedUserInput): Promise<CreatedManagedUser> {
     const email = managedEmail(input.email, clientId);
@@ -85,6 +90,8 @@ export class ManagedUserService {
     } as UpdateMeInput);
     const { platformOAuthClientById: client } = await this.ctx.graph.call(ManagedUsersClientDocument, { clientId });
     if (!client) throw notFound('OAuthClient', clientId);
+    const existing = await this.users.findOneBy({ email, platformOAuthClientId: clientId });
+    if (existing) throw conflict(`User with the provided e-mail already exists. Existing user ID=${existing.id}`);
     const user = await this.ctx.db.transaction(async (tx) => {
       const created = await new UserService(tx).create({ email, name: changes.name ?? input.name, timeZone: changes.timeZone! });
       const saved = await tx.save(Object.assign(created, changes, { platformOAuthClientId: clientId }));
@@ -96,8 +103,13 @@ export class ManagedUserService {
       return saved;
     });
     try {
+      const { setUpManagedUser: defaultScheduleId } = await this.ctx.graph.call(SetUpManagedUserDocument, {
+        userId: user.id,
+        timeZone: timeZone ?? null,
+        defaultEventTypes: client.areDefaultEventTypesEnabled,
+      });
       const keys = await this.issueTokens(clientId, user.id);
-      return Object.assign(new CreatedManagedUser(), keys, { user: ManagedUser.of(user, null) });
+      return Object.assign(new CreatedManagedUser(), keys, { user: ManagedUser.of(user, defaultScheduleId ?? null) });
     } catch (error) {
       await this.ctx.db.transaction(async (tx) => {
         await tx.delete(User, { id: user.id });
@@ -117,6 +129,7 @@ export class ManagedUserService {
     return Object.assign(new CreatedManagedUser(), await this.issueTokens(clientId, user.id), { user });
   }
 
+  /** PATCH /v2/me's rules; a new time zone moves the default schedule to it too (as PATCH /v2/me does). */
   async update(clientId: string, userId: number, input: UpdateMeInput): Promise<ManagedUser> {
     const user = await this.find(clientId, userId);
     const changes = profileChanges({ ...input, email: input.email == null ? input.email : managedEmail(input.email, clientId) });
@@ -128,13 +141,15 @@ export class ManagedUserService {
       if (!makeDefaultScheduleOf)
         throw badInput('defaultScheduleId', `defaultScheduleId: schedule ${input.defaultScheduleId} is not one of the user's schedules`);
     }
+    let saved: User;
     try {
-      const saved = await this.users.save(Object.assign(user, changes));
-      return (await this.withDefaultSchedules([saved]))[0];
+      saved = await this.users.save(Object.assign(user, changes));
     } catch (error) {
       if (isConstraintViolation(error, 'unique')) throw conflict(`email: ${changes.email} belongs to another user`);
       throw error;
     }
+    if (changes.timeZone !== undefined) await this.ctx.graph.call(MoveDefaultScheduleTimeZoneDocument, { userId, timeZone: changes.timeZone });
+    return (await this.withDefaultSchedules([saved]))[0];
   }
 
   /** Revokes the user's tokens, then deletes the user (its memberships go with it). Answers the user as it was. */

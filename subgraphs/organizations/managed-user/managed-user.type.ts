@@ -58,7 +58,11 @@ export class CreateManagedUserInput {
   @Field({ description: 'Used in e-mails.' }) name: string;
   @Field(() => Int, { nullable: true, description: '12 or 24 (default 12).' }) timeFormat?: number | null;
   @Field(() => String, { nullable: true, description: 'Monday … Sunday (default Sunday).' }) weekStart?: string | null;
-  @Field(() => String, { nullable: true, description: 'IANA time zone (default Europe/London).' }) timeZone?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'IANA time zone (default Europe/London); given, the user gets a default schedule, Monday to Friday 09:00–17:00 in it.',
+  })
+  timeZone?: string | null;
   @Field(() => String, { nullable: true, description: 'en, de, pt-BR, … (default en).' }) locale?: string | null;
   @Field(() => String, { nullable: true, description: 'http(s) URL of the avatar image.' }) avatarUrl?: string | null;
   @Field(() => String, { nullable: true }) bio?: string | null;
