@@ -10,6 +10,7 @@ import {
   UpdateTeamRoutingFormWorkflowDocument,
   UpdateTeamWorkflowDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 const BASE = '/v2/organizations/{orgId}/teams/{teamId}/workflows';
 const TAG = 'Orgs / Teams / Workflows';
@@ -28,6 +29,7 @@ export const workflowRoutes = [
     document: GetTeamRoutingFormWorkflowsDocument,
     result: 'teamRoutingFormWorkflows',
     paginated: true,
+    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'POST',
@@ -36,6 +38,7 @@ export const workflowRoutes = [
     summary: 'Create a routing-form workflow of an organization team (trigger formSubmitted or formSubmittedNoEvent; steps email_attendee or email_address)',
     document: CreateTeamRoutingFormWorkflowDocument,
     result: 'createTeamRoutingFormWorkflow',
+    deviations: [DEVIATION.formWorkflowsNotRun],
     status: 201,
   }),
   route({
@@ -79,6 +82,7 @@ export const workflowRoutes = [
     summary: 'Delete an event-type workflow of an organization team (answers the deleted workflow)',
     document: DeleteTeamWorkflowDocument,
     result: 'deleteTeamWorkflow',
+    deviations: [DEVIATION.workflowDeleteAnswers],
   }),
   route({
     method: 'GET',
@@ -87,6 +91,7 @@ export const workflowRoutes = [
     summary: 'Get a routing-form workflow of an organization team',
     document: GetTeamRoutingFormWorkflowDocument,
     result: 'teamRoutingFormWorkflow',
+    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'PATCH',
@@ -95,6 +100,7 @@ export const workflowRoutes = [
     summary: 'Update a routing-form workflow of an organization team (steps, when sent, replace the steps; a step sent with its id is changed in place)',
     document: UpdateTeamRoutingFormWorkflowDocument,
     result: 'updateTeamRoutingFormWorkflow',
+    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'DELETE',
@@ -103,5 +109,6 @@ export const workflowRoutes = [
     summary: 'Delete a routing-form workflow of an organization team (answers the deleted workflow)',
     document: DeleteTeamRoutingFormWorkflowDocument,
     result: 'deleteTeamRoutingFormWorkflow',
+    deviations: [DEVIATION.formWorkflowsNotRun, DEVIATION.workflowDeleteAnswers],
   }),
 ];
