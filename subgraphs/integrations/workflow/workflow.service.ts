@@ -256,9 +256,9 @@ export class WorkflowService {
       const kept = input.steps.flatMap((step) => (step.id != null ? [step.id] : []));
       await tx.delete(WorkflowStep, kept.length ? { workflowId: id, id: Not(In(kept)) } : { workflowId: id });
       for (const step of input.steps) {
-        const { workflow: _workflow, ...columns } = stepOf(step);
-        if (step.id != null) await tx.update(WorkflowStep, { id: step.id }, columns);
-        else await tx.save(Object.assign(stepOf(step), { workflowId: id, workflow: { id } as Workflow }));
+        const written = Object.assign(stepOf(step), { workflowId: id, workflow: { id } as Workflow });
+        // A step sent with its id is saved over that row (checkStepIds: one of this workflow's steps).
+        await tx.save(step.id != null ? Object.assign(written, { id: step.id }) : written);
       }
     });
     return this.get(address, kind, id);
