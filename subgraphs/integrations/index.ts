@@ -18,6 +18,7 @@ import { WorkflowReminder } from './workflow/workflow-reminder.entity';
 import { WorkflowStep } from './workflow/workflow-step.entity';
 import { Workflow } from './workflow/workflow.entity';
 import { TeamWorkflowResolver } from './workflow/workflow.resolver';
+import { TeamRoutingFormWorkflowResolver } from './workflow/routing-form-workflow.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { WebhookUniqueUrl1732600000000 } from './migrations/1732600000000-webhook-unique-url';
 import { VerifiedResources1733600000003 } from './migrations/1733600000003-verified-resources';
@@ -49,6 +50,7 @@ import { DeliveryFailuresAndDeadLetters1735321000000 } from './migrations/173532
 import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
 import { BookingMeetings1735600000000 } from './migrations/1735600000000-booking-meetings';
 import { PhoneCallIntents1735700000000 } from './migrations/1735700000000-phone-call-intents';
+import { RoutingFormWorkflows1735810000000 } from './migrations/1735810000000-routing-form-workflows';
 import { StripeConnection } from './stripe/stripe-connection.entity';
 import { StripeResolver } from './stripe/stripe.resolver';
 
@@ -94,6 +96,7 @@ export const integrations: SubgraphDefinition = {
       KeyedWrites1735400000000,
       BookingMeetings1735600000000,
       PhoneCallIntents1735700000000,
+      RoutingFormWorkflows1735810000000,
     ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,
@@ -117,6 +120,7 @@ export const integrations: SubgraphDefinition = {
     OrganizationRoutingFormResolver,
     RoutingFormSlotsResolver,
     TeamWorkflowResolver,
+    TeamRoutingFormWorkflowResolver,
     StripeResolver,
   ],
   referenceResolvers: {},

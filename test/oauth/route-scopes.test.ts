@@ -299,6 +299,11 @@ const REQUIRED_SCOPE: Record<string, string | 'public' | 'none' | 'platform'> = 
   'GET /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_READ', // one workflow
   'PATCH /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // update
   'DELETE /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}': 'TEAM_WORKFLOW_WRITE', // delete
+  'GET /v2/organizations/{orgId}/teams/{teamId}/workflows/routing-form': 'TEAM_WORKFLOW_READ', // get organization team routing form workflows
+  'POST /v2/organizations/{orgId}/teams/{teamId}/workflows/routing-form': 'TEAM_WORKFLOW_WRITE', // create workflow for routing forms
+  'GET /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}/routing-form': 'TEAM_WORKFLOW_READ', // one routing form workflow
+  'PATCH /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}/routing-form': 'TEAM_WORKFLOW_WRITE', // update (both kinds)
+  'DELETE /v2/organizations/{orgId}/teams/{teamId}/workflows/{workflowId}/routing-form': 'TEAM_WORKFLOW_WRITE', // delete (both kinds)
   'POST /v2/oauth-clients': 'none', // platform OAuth clients of an organization: no 5.3 row names them (API keys of its admins)
   'GET /v2/oauth-clients': 'none',
   'GET /v2/oauth-clients/{clientId}': 'none',

@@ -418,6 +418,13 @@ const PLAUSIBLE_INPUT: Record<string, () => unknown> = {
   updateOrganizationRoutingFormResponse: () => ({ response: { topic: 'hijacked' } }),
   createTeamWorkflow: () => ({ name: 'Hijack', activation: { isActiveOnAllEventTypes: true }, trigger: { type: 'newEvent' }, steps: [WORKFLOW_STEP] }),
   updateTeamWorkflow: () => ({ name: 'Hijacked' }),
+  createTeamRoutingFormWorkflow: () => ({
+    name: 'Hijack',
+    activation: { isActiveOnAllRoutingForms: true },
+    trigger: { type: 'formSubmitted' },
+    steps: [{ ...WORKFLOW_STEP, action: 'email_attendee', recipient: 'attendee' }],
+  }),
+  updateTeamRoutingFormWorkflow: () => ({ name: 'Hijacked' }),
 };
 /** Users the control creates in B's organization: one it made (so it may edit them), one outside it. */
 const controlUsers: { orgMember?: number; orgRecruit?: number; outsider?: number } = {};
@@ -774,7 +781,21 @@ describe('team isolation: a member of team A never reads or changes team B’s d
         },
       });
       expect(workflow.status).toBe(201);
-      Object.assign(integrationIds, { routingFormId: [formId], responseId: [response.body.data.routing.responseId], workflowId: [workflow.body.data.id] });
+      const formWorkflow = await stack.rest('POST', `${base}/workflows/routing-form`, {
+        key: owner.key,
+        body: {
+          name: `Bravo ${label} form workflow`,
+          activation: { activeOnRoutingFormIds: [formId] },
+          trigger: { type: 'formSubmitted' },
+          steps: [{ ...WORKFLOW_STEP, action: 'email_attendee', recipient: 'attendee' }],
+        },
+      });
+      expect(formWorkflow.status).toBe(201);
+      Object.assign(integrationIds, {
+        routingFormId: [formId],
+        responseId: [response.body.data.routing.responseId],
+        workflowId: [workflow.body.data.id, formWorkflow.body.data.id],
+      });
     }
     return {
       label,
@@ -1531,6 +1552,8 @@ describe('team isolation: a member of team A never reads or changes team B’s d
       if (route.path.startsWith('/v2/oauth-clients/')) return { clientId: other.owner.client!.id, webhookId: other.hooks.oAuthClient };
       if (paramsOf(route).includes('teamId') && route.path.includes('/event-types/{eventTypeId}/webhooks'))
         return { ...own, webhookId: other.hooks.teamEventType };
+      // B's routing-form workflow (its event-type workflow is not found on these paths)
+      if (route.path.endsWith('/workflows/{workflowId}/routing-form')) return { ...own, workflowId: other.values.workflowId![1] };
       return undefined;
     };
     // Organization routes: a user B's organization created (its to edit; a member of the organization, not

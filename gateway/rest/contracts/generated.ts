@@ -483,6 +483,14 @@ export type CreateRoleInput = {
   permissions?: Array<string> | null | undefined;
 };
 
+/** Body of POST …/workflows/routing-form (the reference's CreateFormWorkflowDto): steps email_attendee or email_address. */
+export type CreateRoutingFormWorkflowInput = {
+  activation: WorkflowFormActivationInput;
+  name: string;
+  steps: Array<WorkflowStepInput>;
+  trigger: WorkflowTriggerInput;
+};
+
 /** Body of POST /v2/schedules. */
 export type CreateScheduleInput = {
   /** Weekly availability; defaults to Monday–Friday 09:00–17:00. */
@@ -1060,6 +1068,14 @@ export type UpdateRoutingFormResponseInput = {
   response?: Record<string, unknown> | null | undefined;
 };
 
+/** Body of PATCH …/workflows/{workflowId}/routing-form: fields left out are kept; `steps` replaces the steps. */
+export type UpdateRoutingFormWorkflowInput = {
+  activation?: WorkflowFormActivationInput | null | undefined;
+  name?: string | null | undefined;
+  steps?: Array<WorkflowStepInput> | null | undefined;
+  trigger?: WorkflowTriggerInput | null | undefined;
+};
+
 /** Body of PATCH /v2/schedules/{scheduleId}: the fields to change; omitted fields keep their value. */
 export type UpdateScheduleInput = {
   /** Replaces the weekly availability. */
@@ -1220,6 +1236,13 @@ export type WorkflowActivationInput = {
   isActiveOnAllEventTypes?: boolean | null | undefined;
 };
 
+/** Where a routing-form workflow applies. */
+export type WorkflowFormActivationInput = {
+  /** Routing forms of the team; required unless isActiveOnAllRoutingForms. */
+  activeOnRoutingFormIds?: Array<string> | null | undefined;
+  isActiveOnAllRoutingForms?: boolean | null | undefined;
+};
+
 export type WorkflowMessageInput = {
   /** E-mail body (e-mail actions). */
   html?: string | null | undefined;
@@ -1240,6 +1263,8 @@ export type WorkflowStepInput = {
   autoTranslateEnabled?: boolean | null | undefined;
   /** The address of an email_address step. */
   email?: string | null | undefined;
+  /** PATCH only: a step of the workflow, changed in place (it keeps its id); steps without one are added. */
+  id?: number | null | undefined;
   includeCalendarEvent?: boolean | null | undefined;
   message: WorkflowMessageInput;
   /** The number of an sms_number / whatsapp_number step (E.164). */
@@ -1260,7 +1285,7 @@ export type WorkflowStepInput = {
 export type WorkflowTriggerInput = {
   /** Required for beforeEvent, afterEvent and the two video no-show triggers. */
   offset?: WorkflowOffsetInput | null | undefined;
-  /** beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated. */
+  /** beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated (event-type workflows); formSubmitted, formSubmittedNoEvent (routing-form workflows). */
   type: string;
 };
 
@@ -4067,6 +4092,59 @@ export type DeleteTeamWorkflowMutationVariables = Exact<{
 
 export type DeleteTeamWorkflowMutation = { deleteTeamWorkflow: { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllEventTypes: boolean, activeOnEventTypeIds: Array<number> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> } };
 
+export type GetTeamRoutingFormWorkflowsQueryVariables = Exact<{
+  orgId: number;
+  teamId: number;
+  take?: number | null | undefined;
+  skip?: number | null | undefined;
+}>;
+
+
+export type GetTeamRoutingFormWorkflowsQuery = { teamRoutingFormWorkflows: { items: Array<{ id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+
+export type CreateTeamRoutingFormWorkflowMutationVariables = Exact<{
+  orgId: number;
+  teamId: number;
+  input: CreateRoutingFormWorkflowInput;
+}>;
+
+
+export type CreateTeamRoutingFormWorkflowMutation = { createTeamRoutingFormWorkflow: { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> } };
+
+export type GetTeamRoutingFormWorkflowQueryVariables = Exact<{
+  orgId: number;
+  teamId: number;
+  workflowId: number;
+}>;
+
+
+export type GetTeamRoutingFormWorkflowQuery = { teamRoutingFormWorkflow: { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> } };
+
+export type UpdateTeamRoutingFormWorkflowMutationVariables = Exact<{
+  orgId: number;
+  teamId: number;
+  workflowId: number;
+  input: UpdateRoutingFormWorkflowInput;
+}>;
+
+
+export type UpdateTeamRoutingFormWorkflowMutation = { updateTeamRoutingFormWorkflow: { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> } };
+
+export type DeleteTeamRoutingFormWorkflowMutationVariables = Exact<{
+  orgId: number;
+  teamId: number;
+  workflowId: number;
+}>;
+
+
+export type DeleteTeamRoutingFormWorkflowMutation = { deleteTeamRoutingFormWorkflow: { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> } };
+
+export type EventTypeWorkflowFieldsFragment = { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllEventTypes: boolean, activeOnEventTypeIds: Array<number> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> };
+
+export type RoutingFormWorkflowFieldsFragment = { id: number, name: string, type: string, userId: number | null, teamId: number | null, createdAt: string, updatedAt: string, activation: { isActiveOnAllRoutingForms: boolean, activeOnRoutingFormIds: Array<string> }, trigger: { type: string, offset: { value: number, unit: string } | null }, steps: Array<{ id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } }> };
+
+export type WorkflowStepFieldsFragment = { id: number, stepNumber: number, action: string, recipient: string, template: string, sender: string, email: string | null, phone: string | null, includeCalendarEvent: boolean, phoneRequired: boolean, skipNoShowAttendees: boolean, autoTranslateEnabled: boolean, sourceLocale: string | null, message: { subject: string | null, html: string | null, text: string | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -4737,6 +4815,116 @@ export const WebhookFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"WebhookFields"}) as unknown as TypedDocumentString<WebhookFieldsFragment, unknown>;
+export const WorkflowStepFieldsFragmentDoc = new TypedDocumentString(`
+    fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}
+    `, {"fragmentName":"WorkflowStepFields"}) as unknown as TypedDocumentString<WorkflowStepFieldsFragment, unknown>;
+export const EventTypeWorkflowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+    fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`, {"fragmentName":"EventTypeWorkflowFields"}) as unknown as TypedDocumentString<EventTypeWorkflowFieldsFragment, unknown>;
+export const RoutingFormWorkflowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+    fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`, {"fragmentName":"RoutingFormWorkflowFields"}) as unknown as TypedDocumentString<RoutingFormWorkflowFieldsFragment, unknown>;
 export const RefreshApiKeyDocument = new TypedDocumentString(`
     mutation RefreshApiKey($input: RefreshApiKeyInput!) {
   refreshApiKey(input: $input) {
@@ -13274,44 +13462,7 @@ export const GetTeamWorkflowsDocument = new TypedDocumentString(`
     query GetTeamWorkflows($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
   teamWorkflows(orgId: $orgId, teamId: $teamId, take: $take, skip: $skip) {
     items {
-      id
-      name
-      type
-      userId
-      teamId
-      createdAt
-      updatedAt
-      activation {
-        isActiveOnAllEventTypes
-        activeOnEventTypeIds
-      }
-      trigger {
-        type
-        offset {
-          value
-          unit
-        }
-      }
-      steps {
-        id
-        stepNumber
-        action
-        recipient
-        template
-        sender
-        email
-        phone
-        includeCalendarEvent
-        phoneRequired
-        skipNoShowAttendees
-        autoTranslateEnabled
-        sourceLocale
-        message {
-          subject
-          html
-          text
-        }
-      }
+      ...EventTypeWorkflowFields
     }
     pagination {
       ...PaginationFields
@@ -13327,95 +13478,148 @@ export const GetTeamWorkflowsDocument = new TypedDocumentString(`
   totalPages
   hasNextPage
   hasPreviousPage
+}
+fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
 }`) as unknown as TypedDocumentString<GetTeamWorkflowsQuery, GetTeamWorkflowsQueryVariables>;
 export const CreateTeamWorkflowDocument = new TypedDocumentString(`
     mutation CreateTeamWorkflow($orgId: Int!, $teamId: Int!, $input: CreateWorkflowInput!) {
   createTeamWorkflow(orgId: $orgId, teamId: $teamId, input: $input) {
-    id
-    name
-    type
-    userId
-    teamId
-    createdAt
-    updatedAt
-    activation {
-      isActiveOnAllEventTypes
-      activeOnEventTypeIds
-    }
-    trigger {
-      type
-      offset {
-        value
-        unit
-      }
-    }
-    steps {
-      id
-      stepNumber
-      action
-      recipient
-      template
-      sender
-      email
-      phone
-      includeCalendarEvent
-      phoneRequired
-      skipNoShowAttendees
-      autoTranslateEnabled
-      sourceLocale
-      message {
-        subject
-        html
-        text
-      }
-    }
+    ...EventTypeWorkflowFields
   }
 }
-    `) as unknown as TypedDocumentString<CreateTeamWorkflowMutation, CreateTeamWorkflowMutationVariables>;
+    fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<CreateTeamWorkflowMutation, CreateTeamWorkflowMutationVariables>;
 export const GetTeamWorkflowDocument = new TypedDocumentString(`
     query GetTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) {
   teamWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId) {
-    id
-    name
-    type
-    userId
-    teamId
-    createdAt
-    updatedAt
-    activation {
-      isActiveOnAllEventTypes
-      activeOnEventTypeIds
-    }
-    trigger {
-      type
-      offset {
-        value
-        unit
-      }
-    }
-    steps {
-      id
-      stepNumber
-      action
-      recipient
-      template
-      sender
-      email
-      phone
-      includeCalendarEvent
-      phoneRequired
-      skipNoShowAttendees
-      autoTranslateEnabled
-      sourceLocale
-      message {
-        subject
-        html
-        text
-      }
-    }
+    ...EventTypeWorkflowFields
   }
 }
-    `) as unknown as TypedDocumentString<GetTeamWorkflowQuery, GetTeamWorkflowQueryVariables>;
+    fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<GetTeamWorkflowQuery, GetTeamWorkflowQueryVariables>;
 export const UpdateTeamWorkflowDocument = new TypedDocumentString(`
     mutation UpdateTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!, $input: UpdateWorkflowInput!) {
   updateTeamWorkflow(
@@ -13424,88 +13628,372 @@ export const UpdateTeamWorkflowDocument = new TypedDocumentString(`
     workflowId: $workflowId
     input: $input
   ) {
-    id
-    name
-    type
-    userId
-    teamId
-    createdAt
-    updatedAt
-    activation {
-      isActiveOnAllEventTypes
-      activeOnEventTypeIds
-    }
-    trigger {
-      type
-      offset {
-        value
-        unit
-      }
-    }
-    steps {
-      id
-      stepNumber
-      action
-      recipient
-      template
-      sender
-      email
-      phone
-      includeCalendarEvent
-      phoneRequired
-      skipNoShowAttendees
-      autoTranslateEnabled
-      sourceLocale
-      message {
-        subject
-        html
-        text
-      }
-    }
+    ...EventTypeWorkflowFields
   }
 }
-    `) as unknown as TypedDocumentString<UpdateTeamWorkflowMutation, UpdateTeamWorkflowMutationVariables>;
+    fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<UpdateTeamWorkflowMutation, UpdateTeamWorkflowMutationVariables>;
 export const DeleteTeamWorkflowDocument = new TypedDocumentString(`
     mutation DeleteTeamWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) {
   deleteTeamWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId) {
-    id
-    name
+    ...EventTypeWorkflowFields
+  }
+}
+    fragment EventTypeWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllEventTypes
+    activeOnEventTypeIds
+  }
+  trigger {
     type
-    userId
-    teamId
-    createdAt
-    updatedAt
-    activation {
-      isActiveOnAllEventTypes
-      activeOnEventTypeIds
+    offset {
+      value
+      unit
     }
-    trigger {
-      type
-      offset {
-        value
-        unit
-      }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<DeleteTeamWorkflowMutation, DeleteTeamWorkflowMutationVariables>;
+export const GetTeamRoutingFormWorkflowsDocument = new TypedDocumentString(`
+    query GetTeamRoutingFormWorkflows($orgId: Int!, $teamId: Int!, $take: Int, $skip: Int) {
+  teamRoutingFormWorkflows(
+    orgId: $orgId
+    teamId: $teamId
+    take: $take
+    skip: $skip
+  ) {
+    items {
+      ...RoutingFormWorkflowFields
     }
-    steps {
-      id
-      stepNumber
-      action
-      recipient
-      template
-      sender
-      email
-      phone
-      includeCalendarEvent
-      phoneRequired
-      skipNoShowAttendees
-      autoTranslateEnabled
-      sourceLocale
-      message {
-        subject
-        html
-        text
-      }
+    pagination {
+      ...PaginationFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<DeleteTeamWorkflowMutation, DeleteTeamWorkflowMutationVariables>;
+    fragment PaginationFields on Pagination {
+  totalItems
+  remainingItems
+  returnedItems
+  itemsPerPage
+  currentPage
+  totalPages
+  hasNextPage
+  hasPreviousPage
+}
+fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<GetTeamRoutingFormWorkflowsQuery, GetTeamRoutingFormWorkflowsQueryVariables>;
+export const CreateTeamRoutingFormWorkflowDocument = new TypedDocumentString(`
+    mutation CreateTeamRoutingFormWorkflow($orgId: Int!, $teamId: Int!, $input: CreateRoutingFormWorkflowInput!) {
+  createTeamRoutingFormWorkflow(orgId: $orgId, teamId: $teamId, input: $input) {
+    ...RoutingFormWorkflowFields
+  }
+}
+    fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<CreateTeamRoutingFormWorkflowMutation, CreateTeamRoutingFormWorkflowMutationVariables>;
+export const GetTeamRoutingFormWorkflowDocument = new TypedDocumentString(`
+    query GetTeamRoutingFormWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) {
+  teamRoutingFormWorkflow(orgId: $orgId, teamId: $teamId, workflowId: $workflowId) {
+    ...RoutingFormWorkflowFields
+  }
+}
+    fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<GetTeamRoutingFormWorkflowQuery, GetTeamRoutingFormWorkflowQueryVariables>;
+export const UpdateTeamRoutingFormWorkflowDocument = new TypedDocumentString(`
+    mutation UpdateTeamRoutingFormWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!, $input: UpdateRoutingFormWorkflowInput!) {
+  updateTeamRoutingFormWorkflow(
+    orgId: $orgId
+    teamId: $teamId
+    workflowId: $workflowId
+    input: $input
+  ) {
+    ...RoutingFormWorkflowFields
+  }
+}
+    fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<UpdateTeamRoutingFormWorkflowMutation, UpdateTeamRoutingFormWorkflowMutationVariables>;
+export const DeleteTeamRoutingFormWorkflowDocument = new TypedDocumentString(`
+    mutation DeleteTeamRoutingFormWorkflow($orgId: Int!, $teamId: Int!, $workflowId: Int!) {
+  deleteTeamRoutingFormWorkflow(
+    orgId: $orgId
+    teamId: $teamId
+    workflowId: $workflowId
+  ) {
+    ...RoutingFormWorkflowFields
+  }
+}
+    fragment RoutingFormWorkflowFields on Workflow {
+  id
+  name
+  type
+  userId
+  teamId
+  createdAt
+  updatedAt
+  activation {
+    isActiveOnAllRoutingForms
+    activeOnRoutingFormIds
+  }
+  trigger {
+    type
+    offset {
+      value
+      unit
+    }
+  }
+  steps {
+    ...WorkflowStepFields
+  }
+}
+fragment WorkflowStepFields on WorkflowStep {
+  id
+  stepNumber
+  action
+  recipient
+  template
+  sender
+  email
+  phone
+  includeCalendarEvent
+  phoneRequired
+  skipNoShowAttendees
+  autoTranslateEnabled
+  sourceLocale
+  message {
+    subject
+    html
+    text
+  }
+}`) as unknown as TypedDocumentString<DeleteTeamRoutingFormWorkflowMutation, DeleteTeamRoutingFormWorkflowMutationVariables>;

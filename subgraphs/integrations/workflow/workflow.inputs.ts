@@ -9,6 +9,13 @@ export class WorkflowActivationInput {
     number[] | null;
 }
 
+@InputType({ description: 'Where a routing-form workflow applies.' })
+export class WorkflowFormActivationInput {
+  @Field({ nullable: true, defaultValue: false }) isActiveOnAllRoutingForms?: boolean;
+  @Field(() => [String], { nullable: true, description: 'Routing forms of the team; required unless isActiveOnAllRoutingForms.' }) activeOnRoutingFormIds?:
+    string[] | null;
+}
+
 @InputType()
 export class WorkflowOffsetInput {
   @Field(() => Int, { description: '0 or more.' }) value: number;
@@ -19,7 +26,7 @@ export class WorkflowOffsetInput {
 export class WorkflowTriggerInput {
   @Field({
     description:
-      'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated.',
+      'beforeEvent, eventCancelled, newEvent, afterEvent, rescheduleEvent, afterHostsCalVideoNoShow, afterGuestsCalVideoNoShow, bookingRejected, bookingRequested, bookingPaymentInitiated, bookingPaid, bookingNoShowUpdated (event-type workflows); formSubmitted, formSubmittedNoEvent (routing-form workflows).',
   })
   type: string;
   @Field(() => WorkflowOffsetInput, { nullable: true, description: 'Required for beforeEvent, afterEvent and the two video no-show triggers.' })
@@ -35,6 +42,8 @@ export class WorkflowMessageInput {
 
 @InputType()
 export class WorkflowStepInput {
+  @Field(() => Int, { nullable: true, description: 'PATCH only: a step of the workflow, changed in place (it keeps its id); steps without one are added.' })
+  id?: number | null;
   @Field() action: string;
   @Field(() => Int) stepNumber: number;
   @Field() recipient: string;
@@ -66,6 +75,22 @@ export class CreateWorkflowInput {
 export class UpdateWorkflowInput {
   @Field({ nullable: true }) name?: string;
   @Field(() => WorkflowActivationInput, { nullable: true }) activation?: WorkflowActivationInput;
+  @Field(() => WorkflowTriggerInput, { nullable: true }) trigger?: WorkflowTriggerInput;
+  @Field(() => [WorkflowStepInput], { nullable: true }) steps?: WorkflowStepInput[];
+}
+
+@InputType({ description: "Body of POST …/workflows/routing-form (the reference's CreateFormWorkflowDto): steps email_attendee or email_address." })
+export class CreateRoutingFormWorkflowInput {
+  @Field() name: string;
+  @Field(() => WorkflowFormActivationInput) activation: WorkflowFormActivationInput;
+  @Field(() => WorkflowTriggerInput) trigger: WorkflowTriggerInput;
+  @Field(() => [WorkflowStepInput]) steps: WorkflowStepInput[];
+}
+
+@InputType({ description: 'Body of PATCH …/workflows/{workflowId}/routing-form: fields left out are kept; `steps` replaces the steps.' })
+export class UpdateRoutingFormWorkflowInput {
+  @Field({ nullable: true }) name?: string;
+  @Field(() => WorkflowFormActivationInput, { nullable: true }) activation?: WorkflowFormActivationInput;
   @Field(() => WorkflowTriggerInput, { nullable: true }) trigger?: WorkflowTriggerInput;
   @Field(() => [WorkflowStepInput], { nullable: true }) steps?: WorkflowStepInput[];
 }

@@ -12,10 +12,10 @@ import { WorkflowService } from './workflow.service';
 const service = (ctx: SubgraphContext) => new WorkflowService(ctx);
 const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
 
-/** Workflows of an organization's team: /v2/organizations/{orgId}/teams/{teamId}/workflows (team admins, org admins). */
+/** Event-type workflows of an organization's team: /v2/organizations/{orgId}/teams/{teamId}/workflows (team admins, org admins). */
 @Resolver()
 export class TeamWorkflowResolver {
-  @Query(() => WorkflowPage, { description: 'Workflows of an organization team (GET /v2/organizations/{orgId}/teams/{teamId}/workflows).' })
+  @Query(() => WorkflowPage, { description: 'Event-type workflows of an organization team (GET /v2/organizations/{orgId}/teams/{teamId}/workflows).' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
   @Directive(pbac('workflow.readTeamWorkflows'))
   async teamWorkflows(
@@ -24,11 +24,11 @@ export class TeamWorkflowResolver {
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WorkflowPage> {
-    const [items, total] = await service(ctx).list({ orgId, teamId }, page);
+    const [items, total] = await service(ctx).list({ orgId, teamId }, 'event-type', page);
     return { items, pagination: paginationOf(total, page) };
   }
 
-  @Query(() => Workflow, { description: 'One workflow of an organization team.' })
+  @Query(() => Workflow, { description: 'One event-type workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
   @Directive(pbac('workflow.readTeamWorkflows'))
   teamWorkflow(
@@ -37,10 +37,10 @@ export class TeamWorkflowResolver {
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).get({ orgId, teamId }, workflowId);
+    return service(ctx).get({ orgId, teamId }, 'event-type', workflowId);
   }
 
-  @Mutation(() => Workflow, { description: 'Creates a workflow of an organization team.' })
+  @Mutation(() => Workflow, { description: 'Creates an event-type workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
   @Directive(pbac('workflow.create'))
   createTeamWorkflow(
@@ -54,12 +54,14 @@ export class TeamWorkflowResolver {
     return keyedWrite(
       ctx,
       info,
-      (reference) => workflows.recalled({ orgId, teamId }, reference),
+      (reference) => workflows.recalled({ orgId, teamId }, 'event-type', reference),
       () => workflows.create({ orgId, teamId }, ctx.principal.userId!, input),
     );
   }
 
-  @Mutation(() => Workflow, { description: 'Changes a workflow of an organization team; `steps` replaces the steps.' })
+  @Mutation(() => Workflow, {
+    description: 'Changes an event-type workflow of an organization team; `steps` replaces the steps (a step sent with its id is changed in place).',
+  })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
   @Directive(pbac('workflow.update'))
   updateTeamWorkflow(
@@ -72,7 +74,7 @@ export class TeamWorkflowResolver {
     return service(ctx).update({ orgId, teamId }, workflowId, input);
   }
 
-  @Mutation(() => Workflow, { description: 'Deletes a workflow of an organization team and answers it as it was.' })
+  @Mutation(() => Workflow, { description: 'Deletes an event-type workflow of an organization team and answers it as it was.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
   @Directive(pbac('workflow.delete'))
   deleteTeamWorkflow(
@@ -81,7 +83,7 @@ export class TeamWorkflowResolver {
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).remove({ orgId, teamId }, workflowId);
+    return service(ctx).remove({ orgId, teamId }, 'event-type', workflowId);
   }
 
   @Mutation(() => Int, {

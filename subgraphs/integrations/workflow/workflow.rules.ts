@@ -1,6 +1,7 @@
 import { badInput } from '../../../platform/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
 import { E164_PHONE } from '../../../platform/e164';
+import { WorkflowKind } from './workflow.entity';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
 export const TRIGGERS = [
@@ -17,6 +18,9 @@ export const TRIGGERS = [
   'bookingPaid',
   'bookingNoShowUpdated',
 ];
+/** The triggers of a routing-form workflow (the reference's FORM_WORKFLOW_TRIGGER_TYPES). */
+export const FORM_TRIGGERS = ['formSubmitted', 'formSubmittedNoEvent'];
+const TRIGGERS_OF: Record<WorkflowKind, string[]> = { 'event-type': TRIGGERS, 'routing-form': FORM_TRIGGERS };
 export const TRIGGERS_WITH_OFFSET = ['beforeEvent', 'afterEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow'];
 export const OFFSET_UNITS = ['hour', 'minute', 'day'];
 export const ACTIONS = [
@@ -29,16 +33,20 @@ export const ACTIONS = [
   'whatsapp_number',
   'cal_ai_phone_call',
 ];
+/** The actions a routing-form workflow's steps take (the reference's FORM_ALLOWED_STEP_ACTIONS). */
+export const FORM_ACTIONS = ['email_attendee', 'email_address'];
+const ACTIONS_OF: Record<WorkflowKind, string[]> = { 'event-type': ACTIONS, 'routing-form': FORM_ACTIONS };
 export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
 export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const oneOf = (field: string, value: string, allowed: string[]) => {
-  if (!allowed.includes(value)) throw badInput(field, `${field} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+const oneOf = (field: string, value: string, allowed: string[], of = '') => {
+  if (!allowed.includes(value)) throw badInput(field, `${field} must be one of ${allowed.join(', ')}${of}, got ${JSON.stringify(value)}`);
 };
+const OF_KIND: Record<WorkflowKind, string> = { 'event-type': ' for an event-type workflow', 'routing-form': ' for a routing-form workflow' };
 
-export function checkTrigger(trigger: WorkflowTriggerInput): void {
-  oneOf('trigger.type', trigger.type, TRIGGERS);
+export function checkTrigger(trigger: WorkflowTriggerInput, kind: WorkflowKind): void {
+  oneOf('trigger.type', trigger.type, TRIGGERS_OF[kind], OF_KIND[kind]);
   if (TRIGGERS_WITH_OFFSET.includes(trigger.type)) {
     if (!trigger.offset) throw badInput('trigger.offset', `trigger.offset is required for ${trigger.type}`);
     if (!Number.isInteger(trigger.offset.value) || trigger.offset.value < 0) throw badInput('trigger.offset.value', 'trigger.offset.value must be 0 or more');
@@ -46,12 +54,12 @@ export function checkTrigger(trigger: WorkflowTriggerInput): void {
   }
 }
 
-export function checkSteps(steps: WorkflowStepInput[]): void {
+export function checkSteps(steps: WorkflowStepInput[], kind: WorkflowKind): void {
   if (!steps.length) throw badInput('steps', 'steps must hold at least one step');
   const numbers = new Set<number>();
   steps.forEach((step, i) => {
     const at = `steps[${i}]`;
-    oneOf(`${at}.action`, step.action, ACTIONS);
+    oneOf(`${at}.action`, step.action, ACTIONS_OF[kind], OF_KIND[kind]);
     oneOf(`${at}.recipient`, step.recipient, RECIPIENTS);
     oneOf(`${at}.template`, step.template, TEMPLATES);
     if (!Number.isInteger(step.stepNumber) || step.stepNumber < 1) throw badInput(`${at}.stepNumber`, `${at}.stepNumber must be 1 or more`);

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, In, Not } from 'typeorm';
 import { SubgraphContext } from '../../../platform/context';
 import { badInput, notFound } from '../../../platform/errors';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
@@ -6,41 +6,71 @@ import { checkOrgTeam } from '../team-address';
 import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
 import { enqueueReminders } from './workflow-dispatcher';
 import { WorkflowStep } from './workflow-step.entity';
-import { Workflow } from './workflow.entity';
-import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowActivationInput, WorkflowStepInput } from './workflow.inputs';
+import { Workflow, WorkflowKind } from './workflow.entity';
+import {
+  CreateRoutingFormWorkflowInput,
+  CreateWorkflowInput,
+  UpdateRoutingFormWorkflowInput,
+  UpdateWorkflowInput,
+  WorkflowActivationInput,
+  WorkflowFormActivationInput,
+  WorkflowStepInput,
+  WorkflowTriggerInput,
+} from './workflow.inputs';
 import { checkSteps, checkTrigger, dueTime } from './workflow.rules';
 import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-resource.entity';
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { WorkflowTeamEventTypesDocument } from '../contracts/generated';
+import { RoutingForm } from '../routing-form/routing-form.entity';
 
 export interface TeamAddress {
   orgId: number;
   teamId: number;
 }
 
-function stepsOf(inputs: WorkflowStepInput[]): WorkflowStep[] {
-  return inputs.map((s) =>
-    Object.assign(new WorkflowStep(), {
-      stepNumber: s.stepNumber,
-      action: s.action,
-      recipient: s.recipient,
-      template: s.template,
-      sender: s.sender.trim(),
-      email: s.action === 'email_address' ? (s.email ?? null) : null,
-      phone: s.action === 'sms_number' || s.action === 'whatsapp_number' ? (s.phone ?? null) : null,
-      subject: s.message.subject,
-      html: s.message.html ?? null,
-      text: s.message.text ?? null,
-      includeCalendarEvent: s.includeCalendarEvent ?? false,
-      phoneRequired: s.phoneRequired ?? false,
-      skipNoShowAttendees: s.skipNoShowAttendees ?? false,
-      autoTranslateEnabled: s.autoTranslateEnabled ?? false,
-      sourceLocale: s.sourceLocale ?? null,
-    }),
-  );
+function stepOf(s: WorkflowStepInput): WorkflowStep {
+  return Object.assign(new WorkflowStep(), {
+    stepNumber: s.stepNumber,
+    action: s.action,
+    recipient: s.recipient,
+    template: s.template,
+    sender: s.sender.trim(),
+    email: s.action === 'email_address' ? (s.email ?? null) : null,
+    phone: s.action === 'sms_number' || s.action === 'whatsapp_number' ? (s.phone ?? null) : null,
+    subject: s.message.subject,
+    html: s.message.html ?? null,
+    text: s.message.text ?? null,
+    includeCalendarEvent: s.includeCalendarEvent ?? false,
+    phoneRequired: s.phoneRequired ?? false,
+    skipNoShowAttendees: s.skipNoShowAttendees ?? false,
+    autoTranslateEnabled: s.autoTranslateEnabled ?? false,
+    sourceLocale: s.sourceLocale ?? null,
+  });
 }
 
-/** Workflows of an organization's team (spec 4.11, reference "Orgs / Teams / Workflows"). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The columns of where a workflow applies. */
+type ActivationColumns = Pick<Workflow, 'isActiveOnAllEventTypes' | 'activeOnEventTypeIds' | 'isActiveOnAllRoutingForms' | 'activeOnRoutingFormIds'>;
+
+/** What the bodies of both kinds send besides the activation. */
+interface WorkflowChanges {
+  name?: string;
+  trigger?: WorkflowTriggerInput;
+  steps?: WorkflowStepInput[];
+}
+
+/** The name and trigger a body sends, checked against the rules of the workflow's kind. */
+function checkNameAndTrigger(kind: WorkflowKind, changes: WorkflowChanges): void {
+  if (changes.name !== undefined && !changes.name?.trim()) throw badInput('name', 'name must not be empty');
+  if (changes.trigger) checkTrigger(changes.trigger, kind);
+}
+
+/**
+ * Workflows of an organization's team (spec 4.11, reference "Orgs / Teams / Workflows"), of two kinds: event-type
+ * workflows (…/workflows) and routing-form workflows (…/workflows/routing-form). Each path serves its own kind: a
+ * workflow of the other kind is not found there.
+ */
 export class WorkflowService {
   private readonly db: DataSource;
 
@@ -49,28 +79,49 @@ export class WorkflowService {
   }
 
   /** The event types must be the team's own (asked of the scheduling subgraph). */
-  private async checkActivation(teamId: number, activation: WorkflowActivationInput): Promise<{ all: boolean; ids: number[] }> {
+  private async eventTypeActivation(teamId: number, activation: WorkflowActivationInput): Promise<ActivationColumns> {
     const all = activation.isActiveOnAllEventTypes ?? false;
-    const ids = [...new Set(activation.activeOnEventTypeIds ?? [])];
-    if (all || !ids.length) return { all, ids: all ? [] : ids };
-    const data = await this.ctx.graph.call(WorkflowTeamEventTypesDocument, { teamId });
-    const own = new Set(data.teamEventTypes.items.map((e) => e.id));
+    const ids = all ? [] : [...new Set(activation.activeOnEventTypeIds ?? [])];
+    if (ids.length) {
+      const data = await this.ctx.graph.call(WorkflowTeamEventTypesDocument, { teamId });
+      const own = new Set(data.teamEventTypes.items.map((e) => e.id));
+      const foreign = ids.find((id) => !own.has(id));
+      if (foreign !== undefined)
+        throw badInput('activation.activeOnEventTypeIds', `activation.activeOnEventTypeIds: ${foreign} is not an event type of the team`);
+    }
+    return { isActiveOnAllEventTypes: all, activeOnEventTypeIds: ids, isActiveOnAllRoutingForms: false, activeOnRoutingFormIds: [] };
+  }
+
+  /** The routing forms must be the team's own. */
+  private async routingFormActivation(teamId: number, activation: WorkflowFormActivationInput): Promise<ActivationColumns> {
+    const all = activation.isActiveOnAllRoutingForms ?? false;
+    const ids = all ? [] : [...new Set(activation.activeOnRoutingFormIds ?? [])];
+    const uuids = ids.filter((id) => UUID.test(id));
+    const own = new Set(uuids.length ? (await this.db.getRepository(RoutingForm).findBy({ id: In(uuids), teamId })).map((f) => f.id) : []);
     const foreign = ids.find((id) => !own.has(id));
     if (foreign !== undefined)
-      throw badInput('activation.activeOnEventTypeIds', `activation.activeOnEventTypeIds: ${foreign} is not an event type of the team`);
-    return { all, ids };
+      throw badInput('activation.activeOnRoutingFormIds', `activation.activeOnRoutingFormIds: ${JSON.stringify(foreign)} is not a routing form of the team`);
+    return { isActiveOnAllEventTypes: false, activeOnEventTypeIds: [], isActiveOnAllRoutingForms: all, activeOnRoutingFormIds: ids };
   }
 
-  async list(address: TeamAddress, page: PageArgs): Promise<[Workflow[], number]> {
+  async list(address: TeamAddress, kind: WorkflowKind, page: PageArgs): Promise<[Workflow[], number]> {
     await checkOrgTeam(this.ctx, address.orgId, address.teamId);
     const { take, skip } = pageWindow(page);
-    return this.db.getRepository(Workflow).findAndCount({ where: { teamId: address.teamId }, order: { id: 'ASC', steps: { stepNumber: 'ASC' } }, take, skip });
+    // Ordered by id alone: with the steps' order in it, TypeORM pages over (workflow, step) pairs and a workflow of
+    // several steps fills several places of the page. The steps are put in order afterwards.
+    const [workflows, total] = await this.db
+      .getRepository(Workflow)
+      .findAndCount({ where: { teamId: address.teamId, type: kind }, order: { id: 'ASC' }, take, skip });
+    for (const workflow of workflows) workflow.steps.sort((a, b) => a.stepNumber - b.stepNumber);
+    return [workflows, total];
   }
 
-  async get(address: TeamAddress, id: number): Promise<Workflow> {
+  async get(address: TeamAddress, kind: WorkflowKind, id: number): Promise<Workflow> {
     await checkOrgTeam(this.ctx, address.orgId, address.teamId);
-    const workflow = await this.db.getRepository(Workflow).findOne({ where: { id, teamId: address.teamId }, order: { steps: { stepNumber: 'ASC' } } });
-    if (!workflow) throw notFound('Workflow', id);
+    const workflow = await this.db
+      .getRepository(Workflow)
+      .findOne({ where: { id, teamId: address.teamId, type: kind }, order: { steps: { stepNumber: 'ASC' } } });
+    if (!workflow) throw notFound(kind === 'routing-form' ? 'Routing form workflow' : 'Workflow', id);
     return workflow;
   }
 
@@ -96,24 +147,56 @@ export class WorkflowService {
     }
   }
 
+  /** Steps sent with a new workflow carry no id (ids are the steps' of a PATCH). */
+  private static checkNoIds(steps: WorkflowStepInput[]): void {
+    const at = steps.findIndex((step) => step.id != null);
+    if (at >= 0) throw badInput(`steps[${at}].id`, `steps[${at}].id is for changing a step of an existing workflow (PATCH); a new workflow's steps have none`);
+  }
+
+  /** The ids sent name steps of this workflow, each once. */
+  private static checkStepIds(workflow: Workflow, steps: WorkflowStepInput[]): void {
+    const own = new Set(workflow.steps.map((step) => step.id));
+    const seen = new Set<number>();
+    steps.forEach((step, i) => {
+      if (step.id == null) return;
+      if (!own.has(step.id)) throw badInput(`steps[${i}].id`, `steps[${i}].id ${step.id} is not a step of workflow ${workflow.id}`);
+      if (seen.has(step.id)) throw badInput(`steps[${i}].id`, `steps[${i}].id ${step.id} repeats another step's id`);
+      seen.add(step.id);
+    });
+  }
+
   async create(address: TeamAddress, userId: number, input: CreateWorkflowInput): Promise<Workflow> {
     await checkOrgTeam(this.ctx, address.orgId, address.teamId);
-    if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
-    checkTrigger(input.trigger);
+    checkNameAndTrigger('event-type', input);
+    return this.insert(address, userId, 'event-type', input, await this.eventTypeActivation(address.teamId, input.activation));
+  }
+
+  async createForRoutingForms(address: TeamAddress, userId: number, input: CreateRoutingFormWorkflowInput): Promise<Workflow> {
+    await checkOrgTeam(this.ctx, address.orgId, address.teamId);
+    checkNameAndTrigger('routing-form', input);
+    return this.insert(address, userId, 'routing-form', input, await this.routingFormActivation(address.teamId, input.activation));
+  }
+
+  private async insert(
+    address: TeamAddress,
+    userId: number,
+    kind: WorkflowKind,
+    input: Required<WorkflowChanges>,
+    activation: ActivationColumns,
+  ): Promise<Workflow> {
+    WorkflowService.checkNoIds(input.steps);
     await this.resolveVerified(address.teamId, input.steps);
-    checkSteps(input.steps);
-    const activation = await this.checkActivation(address.teamId, input.activation);
+    checkSteps(input.steps, kind);
     const workflow = Object.assign(new Workflow(), {
       name: input.name.trim(),
-      type: 'event-type',
+      type: kind,
       userId,
       teamId: address.teamId,
-      isActiveOnAllEventTypes: activation.all,
-      activeOnEventTypeIds: activation.ids,
+      ...activation,
       triggerType: input.trigger.type,
       offsetValue: input.trigger.offset?.value ?? null,
       offsetUnit: input.trigger.offset?.unit ?? null,
-      steps: stepsOf(input.steps),
+      steps: input.steps.map(stepOf),
     });
     const saved = await this.db.transaction(async (tx) => {
       const written = await tx.save(workflow);
@@ -121,61 +204,68 @@ export class WorkflowService {
       await recordKeyedWrite(tx, { workflowId: written.id });
       return written;
     });
-    return this.get(address, saved.id);
+    return this.get(address, kind, saved.id);
   }
 
   /** The workflow a keyed creation made before (create's record), as it is now. */
-  recalled(address: TeamAddress, reference: KeyedWriteReference): Promise<Workflow> {
-    return this.get(address, reference.workflowId as number);
+  recalled(address: TeamAddress, kind: WorkflowKind, reference: KeyedWriteReference): Promise<Workflow> {
+    return this.get(address, kind, reference.workflowId as number);
   }
 
-  /** Fields left out are kept; `steps` replaces every step (pending reminders of the old steps go with them). */
   async update(address: TeamAddress, id: number, input: UpdateWorkflowInput): Promise<Workflow> {
-    const workflow = await this.get(address, id);
-    if (input.name !== undefined) {
-      if (!input.name?.trim()) throw badInput('name', 'name must not be empty');
-      workflow.name = input.name.trim();
-    }
-    if (input.trigger) {
-      checkTrigger(input.trigger);
-      workflow.triggerType = input.trigger.type;
-      workflow.offsetValue = input.trigger.offset?.value ?? null;
-      workflow.offsetUnit = input.trigger.offset?.unit ?? null;
-    }
-    if (input.activation) {
-      const activation = await this.checkActivation(address.teamId, input.activation);
-      workflow.isActiveOnAllEventTypes = activation.all;
-      workflow.activeOnEventTypeIds = activation.ids;
-    }
+    const workflow = await this.get(address, 'event-type', id);
+    checkNameAndTrigger('event-type', input);
+    const activation = input.activation ? await this.eventTypeActivation(address.teamId, input.activation) : undefined;
+    return this.change(address, workflow, input, activation);
+  }
+
+  async updateForRoutingForms(address: TeamAddress, id: number, input: UpdateRoutingFormWorkflowInput): Promise<Workflow> {
+    const workflow = await this.get(address, 'routing-form', id);
+    checkNameAndTrigger('routing-form', input);
+    const activation = input.activation ? await this.routingFormActivation(address.teamId, input.activation) : undefined;
+    return this.change(address, workflow, input, activation);
+  }
+
+  /**
+   * Fields left out are kept. `steps` replaces the steps: a step sent with the id of one of the workflow's steps
+   * changes that step in place (it keeps its id and the reminders it has pending), a step without an id is added,
+   * and the steps not sent are removed with their pending reminders.
+   */
+  private async change(address: TeamAddress, workflow: Workflow, input: WorkflowChanges, activation: ActivationColumns | undefined): Promise<Workflow> {
+    const kind = workflow.type;
     if (input.steps) {
+      WorkflowService.checkStepIds(workflow, input.steps);
       await this.resolveVerified(address.teamId, input.steps);
-      checkSteps(input.steps);
+      checkSteps(input.steps, kind);
     }
+    const id = workflow.id;
     await this.db.transaction(async (tx) => {
-      const { steps: _steps, ...fields } = workflow;
       await tx.update(
         Workflow,
         { id },
         {
-          name: fields.name,
-          triggerType: fields.triggerType,
-          offsetValue: fields.offsetValue,
-          offsetUnit: fields.offsetUnit,
-          isActiveOnAllEventTypes: fields.isActiveOnAllEventTypes,
-          activeOnEventTypeIds: fields.activeOnEventTypeIds,
+          ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+          ...(input.trigger
+            ? { triggerType: input.trigger.type, offsetValue: input.trigger.offset?.value ?? null, offsetUnit: input.trigger.offset?.unit ?? null }
+            : {}),
+          ...(activation ?? {}),
           updatedAt: new Date(),
         },
       );
-      if (input.steps) {
-        await tx.delete(WorkflowStep, { workflowId: id });
-        await tx.save(stepsOf(input.steps).map((step) => Object.assign(step, { workflowId: id, workflow: { id } as Workflow })));
+      if (!input.steps) return;
+      const kept = input.steps.flatMap((step) => (step.id != null ? [step.id] : []));
+      await tx.delete(WorkflowStep, kept.length ? { workflowId: id, id: Not(In(kept)) } : { workflowId: id });
+      for (const step of input.steps) {
+        const written = Object.assign(stepOf(step), { workflowId: id, workflow: { id } as Workflow });
+        // A step sent with its id is saved over that row (checkStepIds: one of this workflow's steps).
+        await tx.save(step.id != null ? Object.assign(written, { id: step.id }) : written);
       }
     });
-    return this.get(address, id);
+    return this.get(address, kind, id);
   }
 
-  async remove(address: TeamAddress, id: number): Promise<Workflow> {
-    const workflow = await this.get(address, id);
+  async remove(address: TeamAddress, kind: WorkflowKind, id: number): Promise<Workflow> {
+    const workflow = await this.get(address, kind, id);
     await this.db.getRepository(Workflow).delete({ id });
     return workflow;
   }
@@ -186,7 +276,7 @@ export class WorkflowService {
    * has already passed (a reminder 24 h before a booking made 1 h ahead) are not scheduled.
    */
   async scheduleForBooking(event: string, teamId: number, eventTypeId: number, booking: ReminderBooking, now = new Date()): Promise<number> {
-    const workflows = await this.db.getRepository(Workflow).findBy({ teamId });
+    const workflows = await this.db.getRepository(Workflow).findBy({ teamId, type: 'event-type' });
     const times = { start: new Date(booking.start), end: new Date(booking.end) };
     const rows: Array<Partial<WorkflowReminder>> = [];
     for (const workflow of workflows) {
