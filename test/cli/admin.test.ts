@@ -32,10 +32,14 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   let starting: Promise<RunningStack> | undefined;
   let ada: { id: number; email: string };
   /**
-   * Commands that change nothing another case reads, started side by side once the database exists (each CLI process
-   * is a second of CPU, mostly loading the tool): the case named after each awaits its answer and checks it.
+   * Commands started at once in the set-up (each CLI process is a second of CPU, mostly loading the tool), each awaited
+   * and checked by the case named after it: those that change nothing another case reads, and Ada's creation, which
+   * later cases read only after its own case has checked it.
    */
-  let sideBySide: Record<'help' | 'reencrypt' | 'config' | 'badWorkers' | 'badPoolSize' | 'unknown', Promise<CliResult>>;
+  let sideBySide: Record<
+    'help' | 'reencrypt' | 'config' | 'badWorkers' | 'badPoolSize' | 'unknown' | 'ada' | 'badZone' | 'noPassword' | 'badUserId',
+    Promise<CliResult>
+  >;
 
   beforeAll(async () => {
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
@@ -47,6 +51,20 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       badWorkers: runCli('admin', { DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: 'many' }, 'config'),
       badPoolSize: runCli('admin', { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '-2' }, 'create-api-key', '--user', '1'),
       unknown: admin(databaseUrl, 'frobnicate', '--x', '1'),
+      ada: admin(
+        databaseUrl,
+        'create-user',
+        '--email',
+        'Ada@Example.com',
+        '--name',
+        'Ada Lovelace',
+        '--password=correct horse',
+        '--time-zone=Europe/London',
+        '--admin',
+      ),
+      badZone: admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
+      noPassword: admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
+      badUserId: admin(databaseUrl, 'create-api-key', '--user', '12abc'),
     };
   });
 
@@ -153,19 +171,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('create-user prints the new user with its id and without the password hash', async () => {
-    const user = answer(
-      await admin(
-        databaseUrl,
-        'create-user',
-        '--email',
-        'Ada@Example.com',
-        '--name',
-        'Ada Lovelace',
-        '--password=correct horse',
-        '--time-zone=Europe/London',
-        '--admin',
-      ),
-    );
+    const user = answer(await sideBySide.ada);
     expect(user).toMatchObject({ id: expect.any(Number), email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', isServiceAdmin: true });
     expect(user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(user)).not.toMatch(/scrypt|correct horse/);
@@ -175,9 +181,9 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
     const [duplicate, zone, noPassword, badId] = await Promise.all([
       admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
-      admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
-      admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
-      admin(databaseUrl, 'create-api-key', '--user', '12abc'),
+      sideBySide.badZone,
+      sideBySide.noPassword,
+      sideBySide.badUserId,
     ]);
     expect(refused(duplicate)).toMatch(/already exists/);
     expect(refused(zone)).toMatch(/not an IANA time zone/);
