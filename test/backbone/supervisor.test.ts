@@ -30,7 +30,9 @@ describe('npm start supervises every service in its own process', () => {
   const health = async () => (await fetch(`${base}/health`)).json() as Promise<{ status: string; subgraphs: Record<string, string> }>;
 
   beforeAll(async () => {
-    env = await privateStackEnv(dataDir);
+    // The five services this file kills and counts; the webhook workers under the supervisor (killed, restarted) are
+    // test/webhooks/supervised-worker.test.ts's: without them each start here is one process fewer.
+    env = { ...(await privateStackEnv(dataDir)), WEBHOOK_WORKERS: '0' };
     base = `http://127.0.0.1:${env.PORT}`;
     stack = await startSupervisor(env);
     // A user and an API key, made as the operator tools make them (on the embedded server npm start runs).

@@ -21,25 +21,60 @@ function refused(result: CliResult): string {
   return result.stderr.trim();
 }
 
+/** The environment of the `config` case (with DATABASE_URL): a pool size set, secrets set, a misspelt variable. */
+const CONFIG_ENV = { DB_POOL_SIZE: '3', SMTP_PASSWORD: 'hunter2', INTERNAL_SECRET: 's3cret-internal', WEBHOOK_MAX_ATEMPTS: '2' };
+
 describe('npm run admin: operator commands on the subgraphs’ own DataSources', () => {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const databaseName = `test_cli_admin_${randomBytes(6).toString('hex')}`;
   let databaseUrl: string;
-  let stack: RunningStack | undefined;
+  /** The whole system on this database, started by the last case. */
+  let starting: Promise<RunningStack> | undefined;
   let ada: { id: number; email: string };
+  /**
+   * Commands started at once in the set-up (each CLI process is a second of CPU, mostly loading the tool), each awaited
+   * and checked by the case named after it: those that change nothing another case reads, and Ada's creation, which
+   * later cases read only after its own case has checked it.
+   */
+  let sideBySide: Record<
+    'help' | 'reencrypt' | 'config' | 'badWorkers' | 'badPoolSize' | 'unknown' | 'ada' | 'badZone' | 'noPassword' | 'badUserId',
+    Promise<CliResult>
+  >;
 
   beforeAll(async () => {
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
     databaseUrl = await ensureDatabase(serverUrl, databaseName, process.env.TEST_TEMPLATE_DATABASE);
+    sideBySide = {
+      help: admin(databaseUrl, 'help'),
+      reencrypt: admin(databaseUrl, 'reencrypt-delegation-credentials'),
+      config: runCli('admin', { ...CONFIG_ENV, DATABASE_URL: databaseUrl }, 'config'),
+      badWorkers: runCli('admin', { DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: 'many' }, 'config'),
+      badPoolSize: runCli('admin', { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '-2' }, 'create-api-key', '--user', '1'),
+      unknown: admin(databaseUrl, 'frobnicate', '--x', '1'),
+      ada: admin(
+        databaseUrl,
+        'create-user',
+        '--email',
+        'Ada@Example.com',
+        '--name',
+        'Ada Lovelace',
+        '--password=correct horse',
+        '--time-zone=Europe/London',
+        '--admin',
+      ),
+      badZone: admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
+      noPassword: admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
+      badUserId: admin(databaseUrl, 'create-api-key', '--user', '12abc'),
+    };
   });
 
   afterAll(async () => {
-    await stack?.stop();
+    await (await starting?.catch(() => undefined))?.stop();
     if (databaseUrl) await dropDatabase(serverUrl, databaseName);
   });
 
   it('help prints the usage of every command on stdout and exits 0', async () => {
-    const result = await admin(databaseUrl, 'help');
+    const result = await sideBySide.help;
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage: npm run admin -- <command>/);
@@ -47,31 +82,32 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('reencrypt-delegation-credentials prints how many keys it sealed again under the current key', async () => {
-    expect(answer(await admin(databaseUrl, 'reencrypt-delegation-credentials'))).toEqual({ reencrypted: 0 });
+    expect(answer(await sideBySide.reencrypt)).toEqual({ reencrypted: 0 });
   });
 
   it("grant-credits adds to a user's or a team's balance; exactly one of --user and --team; unknown ids refused", async () => {
+    // The refusals run beside the grants (a refusal changes no balance).
+    const refusals = Promise.all([
+      admin(databaseUrl, 'grant-credits', '--credits', '5'),
+      admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'),
+    ]);
     const cy = answer(
       await admin(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'),
     );
+    const negativeRefusal = admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1');
     expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({ hasCredits: true, balance: 5 });
     expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({
       hasCredits: true,
       balance: 12,
     });
-    const [neither, unknownTeam, negative] = await Promise.all([
-      admin(databaseUrl, 'grant-credits', '--credits', '5'),
-      admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'),
-      admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1'),
-    ]);
+    const [[neither, unknownTeam], negative] = await Promise.all([refusals, negativeRefusal]);
     expect(refused(neither)).toMatch(/exactly one of --user/);
     expect(refused(unknownTeam)).toMatch(/not found/);
     expect(refused(negative)).toMatch(/--credits/);
   });
 
   it('config prints the effective configuration: each variable, its value and source (environment or default), secrets masked', async () => {
-    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '3', SMTP_PASSWORD: 'hunter2', INTERNAL_SECRET: 's3cret-internal', WEBHOOK_MAX_ATEMPTS: '2' };
-    const { configuration, unknown } = answer(await runCli('admin', env, 'config'));
+    const { configuration, unknown } = answer(await sideBySide.config);
     const byName = Object.fromEntries(configuration.map((entry: { name: string }) => [entry.name, entry]));
     expect(byName.DB_POOL_SIZE).toMatchObject({ value: '3', source: 'environment', secret: false });
     expect(byName.GRAPHQL_MAX_DEPTH).toMatchObject({ value: '12', source: 'default', secret: false });
@@ -83,18 +119,15 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('config (and every other command) refuses a malformed value, naming the variable and what it must be', async () => {
-    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: 'many' }, 'config'))).toContain(
-      'WEBHOOK_WORKERS="many": not a whole number; expected an integer 0–64',
-    );
-    expect(refused(await runCli('admin', { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '-2' }, 'create-api-key', '--user', '1'))).toContain(
-      'DB_POOL_SIZE="-2": below 1; expected an integer 1–1000',
-    );
+    expect(refused(await sideBySide.badWorkers)).toContain('WEBHOOK_WORKERS="many": not a whole number; expected an integer 0–64');
+    expect(refused(await sideBySide.badPoolSize)).toContain('DB_POOL_SIZE="-2": below 1; expected an integer 1–1000');
   });
 
   it("queue settings are the first process's: a later one started with other values reads them; queue-settings changes them for all", async () => {
-    // A database without the queues: the first process to open it creates them from its environment.
+    // A database without the queues (the migrated template has none, as a new deployment): the first process to open it
+    // creates them from its environment.
     const name = `${databaseName}_queues`;
-    const url = await ensureDatabase(serverUrl, name);
+    const url = await ensureDatabase(serverUrl, name, process.env.TEST_TEMPLATE_DATABASE);
     try {
       const first = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '45', BOOKING_HOOK_RETRY_DELAY_SECONDS: '7', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '9' };
       const second = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '90', BOOKING_HOOK_RETRY_DELAY_SECONDS: '3', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '1' };
@@ -108,6 +141,12 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
         'booking-hooks': [60, 7],
         'workflow-reminders': [60, 9],
       };
+      // Bad usage is refused before the database is opened: those run beside the rest.
+      const refusals = Promise.all([
+        queueSettings(first, '--expire-seconds', '5'),
+        queueSettings(first, '--queue', 'mail', '--retry-limit', '1'),
+        queueSettings(first, '--queue', 'webhook-event', '--expire-seconds', '0'),
+      ]);
       expect(shown(answer(await queueSettings(first)).queues)).toEqual(firstSettings);
       expect(shown(answer(await queueSettings(second)).queues)).toEqual(firstSettings);
 
@@ -116,35 +155,23 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       const after = answer(await queueSettings(first, '--queue', 'webhook-delivery')).queues;
       expect(after).toEqual([changed.queue]);
 
-      expect(refused(await queueSettings(first, '--expire-seconds', '5'))).toContain('--queue NAME says which queue to change');
-      expect(refused(await queueSettings(first, '--queue', 'mail', '--retry-limit', '1'))).toContain('--queue must be one of webhook-event');
-      const tooShort = refused(await queueSettings(first, '--queue', 'webhook-event', '--expire-seconds', '0'));
-      expect(tooShort).toContain('--expire-seconds must be a whole number ≥ 1');
+      const [noQueue, unknownQueue, tooShort] = await refusals;
+      expect(refused(noQueue)).toContain('--queue NAME says which queue to change');
+      expect(refused(unknownQueue)).toContain('--queue must be one of webhook-event');
+      expect(refused(tooShort)).toContain('--expire-seconds must be a whole number ≥ 1');
     } finally {
       await dropDatabase(serverUrl, name);
     }
   }, 120_000);
 
   it('an unknown command exits non-zero with a usage hint on stderr', async () => {
-    const message = refused(await admin(databaseUrl, 'frobnicate', '--x', '1'));
+    const message = refused(await sideBySide.unknown);
     expect(message).toContain('unknown command "frobnicate"');
     expect(message).toContain('npm run admin -- help');
   });
 
   it('create-user prints the new user with its id and without the password hash', async () => {
-    const user = answer(
-      await admin(
-        databaseUrl,
-        'create-user',
-        '--email',
-        'Ada@Example.com',
-        '--name',
-        'Ada Lovelace',
-        '--password=correct horse',
-        '--time-zone=Europe/London',
-        '--admin',
-      ),
-    );
+    const user = answer(await sideBySide.ada);
     expect(user).toMatchObject({ id: expect.any(Number), email: 'ada@example.com', name: 'Ada Lovelace', timeZone: 'Europe/London', isServiceAdmin: true });
     expect(user).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(user)).not.toMatch(/scrypt|correct horse/);
@@ -154,9 +181,9 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
     const [duplicate, zone, noPassword, badId] = await Promise.all([
       admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
-      admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
-      admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
-      admin(databaseUrl, 'create-api-key', '--user', '12abc'),
+      sideBySide.badZone,
+      sideBySide.noPassword,
+      sideBySide.badUserId,
     ]);
     expect(refused(duplicate)).toMatch(/already exists/);
     expect(refused(zone)).toMatch(/not an IANA time zone/);
@@ -165,20 +192,30 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   });
 
   it('creates an organization, a team in it, memberships in both, and an API key whose key is shown once', async () => {
-    const bob = answer(
-      await admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'),
-    );
-    expect(bob.isServiceAdmin).toBe(false);
+    // The whole system comes up on the same database beside the commands: the key made below authenticates through it.
+    process.env.DB_POOL_SIZE ??= '4';
+    starting = startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
 
-    const org = answer(await admin(databaseUrl, 'create-org', '--name', 'Acme', '--slug', 'acme', '--owner', String(ada.id)));
+    const [bob, org] = (
+      await Promise.all([
+        admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'),
+        admin(databaseUrl, 'create-org', '--name', 'Acme', '--slug', 'acme', '--owner', String(ada.id)),
+      ])
+    ).map(answer);
+    expect(bob.isServiceAdmin).toBe(false);
     expect(org).toMatchObject({ id: expect.any(Number), name: 'Acme', slug: 'acme', isOrganization: true, parentId: null });
+    const apiKeyMade = admin(databaseUrl, 'create-api-key', '--user', String(bob.id));
 
     const team = answer(await admin(databaseUrl, 'create-team', '--name', 'Support', '--slug', 'support', `--org=${org.id}`));
     expect(team).toMatchObject({ id: expect.any(Number), slug: 'support', isOrganization: false, parentId: org.id });
 
-    const teamMembership = answer(await admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'ADMIN'));
+    const [teamMembership, orgMembership] = (
+      await Promise.all([
+        admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'ADMIN'),
+        admin(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'),
+      ])
+    ).map(answer);
     expect(teamMembership).toMatchObject({ id: expect.any(Number), teamId: team.id, userId: bob.id, role: 'ADMIN', accepted: true });
-    const orgMembership = answer(await admin(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'));
     expect(orgMembership).toMatchObject({ teamId: org.id, userId: bob.id, role: 'MEMBER' });
 
     // Unknown ids, an id of the wrong kind, a role that does not exist, a second membership: refusals change nothing,
@@ -194,13 +231,11 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     const messages = await Promise.all(refusals.map(async ([args]) => refused(await admin(databaseUrl, ...args))));
     messages.forEach((message, i) => expect(message).toMatch(refusals[i][1]));
 
-    const apiKey = answer(await admin(databaseUrl, 'create-api-key', '--user', String(bob.id)));
+    const apiKey = answer(await apiKeyMade);
     expect(Object.keys(apiKey).sort()).toEqual(['id', 'key', 'userId']);
     expect(apiKey).toMatchObject({ userId: bob.id, id: expect.any(Number), key: expect.stringMatching(/^svc_[0-9a-f]{64}$/) });
 
-    // The key authenticates through the whole system, started on the same database.
-    process.env.DB_POOL_SIZE ??= '4';
-    stack = await startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
+    const stack = await starting;
     const me = await fetch(`${stack.url}/v2/me`, { headers: { authorization: `Bearer ${apiKey.key}` } });
     const body: any = await me.json();
     expect({ status: me.status, email: body.data?.email }).toEqual({ status: 200, email: 'bob@example.com' });

@@ -24,10 +24,25 @@ describe('the pages a person opens in a browser work offline: index, GraphQL exp
   let browser: Browser;
   let user: Awaited<ReturnType<typeof userWithKey>>;
 
+  /** /docs renders the whole reference (seconds of the browser's CPU): it loads from the start, beside the other pages. */
+  let docs: Promise<{ context: BrowserContext; page: Page; requests: string[]; outside: string[]; heading: Promise<void> }>;
+
   beforeAll(async () => {
-    stack = await startTestStack();
+    [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+    docs = (async () => {
+      const context = await browser.newContext();
+      const { page, requests, outside } = await offlinePage(context);
+      await page.goto(`${stack.url}/docs`);
+      const heading = page
+        .getByRole('heading', { name: /Scheduling Service API/ })
+        .first()
+        .waitFor({ timeout: 90_000 });
+      // Awaited by its case; a failure before then is that case's.
+      heading.catch(() => undefined);
+      return { context, page, requests, outside, heading };
+    })();
+    docs.catch(() => undefined);
     user = await userWithKey(stack, { name: 'Grace Explorer' });
-    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -62,13 +77,8 @@ describe('the pages a person opens in a browser work offline: index, GraphQL exp
   }, 90_000);
 
   it('/docs is the REST reference (Redoc from local assets) over /v2/openapi.json', async () => {
-    const context = await browser.newContext();
-    const { page, requests, outside } = await offlinePage(context);
-    await page.goto(`${stack.url}/docs`);
-    await page
-      .getByRole('heading', { name: /Scheduling Service API/ })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    const { context, page, requests, outside, heading } = await docs;
+    await heading;
     expect(await page.locator('[data-section-id]').count()).toBeGreaterThan(10);
     expect(requests.some((url) => url.endsWith('/v2/openapi.json'))).toBe(true);
     expect(outside).toEqual([]);

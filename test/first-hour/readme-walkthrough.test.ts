@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ROOT, runCli } from '../support/cli';
+import { CliResult, ROOT, runCli } from '../support/cli';
 import { csrfOf, decide, PageSession } from '../support/oauth';
-import { startTestStack, TestStack } from '../support/stack';
+import { startTestStackBeside, TestStack } from '../support/stack';
 
 /**
  * The README's walkthrough as a new user runs it (issue 13: "runs top to bottom twice on a fresh clone"):
@@ -82,9 +82,9 @@ describe('README walkthrough: every example that calls the API, twice on freshly
   beforeAll(async () => {
     provider = await startCallProvider();
     process.env.PHONE_CALL_PROVIDER_URL = provider.url;
-    stack = await startTestStack();
-    // "npm run -s seed > seed.json" in a second terminal, on the running stack's database
-    const seeded = await runCli('seed', { DATABASE_URL: stack.databaseUrl });
+    // "npm run -s seed > seed.json" in a second terminal, on the database of the stack starting in the first
+    let seeded: CliResult;
+    [stack, seeded] = await startTestStackBeside((databaseUrl) => runCli('seed', { DATABASE_URL: databaseUrl }));
     if (seeded.code !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
     seed = JSON.parse(seeded.stdout);
 

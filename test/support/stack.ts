@@ -31,6 +31,35 @@ export interface TestStackOptions extends Pick<StackOptions, 'gateway' | 'webhoo
 }
 
 /**
+ * Starts the stack (as startTestStack) while `beside` runs on its database, as a second terminal does meanwhile
+ * (`npm run seed` on the database `npm start` is starting on); resolves with both once both are done.
+ */
+export async function startTestStackBeside<T>(beside: (databaseUrl: string) => Promise<T>, options: TestStackOptions = {}): Promise<[TestStack, T]> {
+  const database = await newTestDatabase();
+  const [stack, result] = await Promise.allSettled([startTestStack(options, database), beside(database.url)]);
+  if (result.status === 'rejected') {
+    if (stack.status === 'fulfilled') await stack.value.stop();
+    throw result.reason;
+  }
+  if (stack.status === 'rejected') throw stack.reason;
+  return [stack.value, result.value];
+}
+
+/** A database of a test file's own on the run's server: a copy of the migrated template. */
+interface TestDatabase {
+  serverUrl: string;
+  name: string;
+  url: string;
+}
+
+async function newTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  return { serverUrl, name, url: await ensureDatabase(serverUrl, name, process.env.TEST_TEMPLATE_DATABASE) };
+}
+
+/**
  * The test stack's default limits: the suites make thousands of requests with one key from one IP
  * and fail passwords and secrets on purpose, so nothing is throttled unless a test asks for it.
  */
@@ -53,11 +82,8 @@ export function testRateLimitEnvironment(): Record<string, string> {
 }
 
 /** The whole system (four subgraphs over real HTTP, the gateway) on a database of this test file's own. */
-export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = await ensureDatabase(serverUrl, name, process.env.TEST_TEMPLATE_DATABASE);
+export async function startTestStack(options: TestStackOptions = {}, database?: TestDatabase): Promise<TestStack> {
+  const { serverUrl, name, url: databaseUrl } = database ?? (await newTestDatabase());
   process.env.DB_POOL_SIZE ??= '4';
   const mail = options.smtp ? await startSmtpReceiver() : undefined;
   if (mail) process.env.SMTP_URL = mail.url;
