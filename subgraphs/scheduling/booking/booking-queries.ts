@@ -78,10 +78,10 @@ function statusCondition(value: BookingStatusFilterValue): string {
   }
 }
 
-/** Bookings, read side. */
 /** Bookings one of the users (the parameter `param`, a list) organizes or co-hosts (a collective booking's other hosts). */
 const HOSTED_BY = (param: string) => `(b.user_id IN (:...${param}) OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id IN (:...${param})))`;
 
+/** Bookings, read side. */
 export class BookingQueries {
   constructor(private readonly db: DataSource) {}
 
