@@ -8,11 +8,11 @@ import { PhoneCall } from './phone-call.entity';
 import { CreatePhoneCallInput } from './phone-call.inputs';
 import { PhoneCallApiKeyDocument } from '../contracts/generated';
 import { E164_PHONE } from '../../../platform/e164';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** E.164, spec 4.5 and 8. */
 export const PHONE_CALL_TEMPLATE_TYPES = ['CHECK_IN_APPOINTMENT', 'CUSTOM_TEMPLATE'] as const;
 const API_KEY = /^svc_[0-9a-f]{64}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `/v2/organizations/{orgId}/teams/{teamId}/…` (spec 4.5), or `/v2/teams/{teamId}/…` without `orgId` (the reference's team path). */
 export interface PhoneCallAddress {
@@ -31,7 +31,7 @@ function checkInput(input: CreatePhoneCallInput): void {
   const templateType = input.templateType ?? 'CUSTOM_TEMPLATE';
   if (!(PHONE_CALL_TEMPLATE_TYPES as readonly string[]).includes(templateType))
     throw badInput('templateType', `templateType must be one of ${PHONE_CALL_TEMPLATE_TYPES.join(', ')}`);
-  if (input.guestEmail != null && !EMAIL.test(input.guestEmail)) throw badInput('guestEmail', 'guestEmail must be an e-mail address');
+  if (input.guestEmail != null && !EMAIL_ADDRESS.test(input.guestEmail)) throw badInput('guestEmail', 'guestEmail must be an e-mail address');
 }
 
 /** Spec 4.5: a call for a team event type (of an organization, or on the team path of any team), placed by the call provider (phone-call-provider.ts). */

@@ -12,14 +12,13 @@ import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormListArgs, Rou
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { RoutedSlotsByDateDocument, RoutedSlotsDocument } from '../contracts/generated';
+import { UUID } from '../../../platform/uuid';
 
 /** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */
 export interface FormScope {
   orgId: number;
   teamId?: number | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function instant(field: string, value: string | null | undefined): Date | null {
   if (value == null || value === '') return null;

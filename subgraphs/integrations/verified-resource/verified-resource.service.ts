@@ -9,15 +9,14 @@ import { CODE_LIFETIME_MS, codeHash, MAX_FAILED_ATTEMPTS, MAX_REQUESTS_PER_HOUR,
 import { VerificationChannel, VerificationCode, VerifiedEmail, VerifiedPhone } from './verified-resource.entity';
 import { forgetKeyedWrite, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { E164_PHONE } from '../../../platform/e164';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** Whose verified resources: a user's own, or a team's. */
 export type ResourceOwner = { userId: number; teamId?: undefined } | { teamId: number; userId?: undefined };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function normalisedEmail(value: string): string {
   const email = value.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 320) throw badInput('email', 'must be an e-mail address');
+  if (!EMAIL_ADDRESS.test(email) || email.length > 320) throw badInput('email', 'must be an e-mail address');
   return email;
 }
 

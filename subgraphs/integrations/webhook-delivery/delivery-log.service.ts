@@ -6,8 +6,7 @@ import { PageArgs, DEFAULT_TAKE } from '../../../platform/pagination';
 import { Webhook } from '../webhook/webhook.entity';
 import { DeliveryJob } from './fan-out';
 import { WebhookDelivery } from './webhook-delivery.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../../platform/uuid';
 
 /** The delivery log of a user's own webhooks; anybody else's webhook (or delivery) is a 404. */
 export class DeliveryLogService {

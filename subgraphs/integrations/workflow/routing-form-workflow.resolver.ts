@@ -5,10 +5,7 @@ import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { Workflow } from './workflow.entity';
 import { CreateRoutingFormWorkflowInput, UpdateRoutingFormWorkflowInput, WorkflowPage } from './workflow.inputs';
-import { WorkflowService } from './workflow.service';
-
-const service = (ctx: SubgraphContext) => new WorkflowService(ctx);
-const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
+import { teamWorkflowPbac, workflowsOf } from './workflow.resolver';
 
 /**
  * Routing-form workflows of an organization's team: /v2/organizations/{orgId}/teams/{teamId}/workflows/routing-form
@@ -18,32 +15,32 @@ const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "
 export class TeamRoutingFormWorkflowResolver {
   @Query(() => WorkflowPage, { description: 'Routing-form workflows of an organization team (GET …/teams/{teamId}/workflows/routing-form).' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
-  @Directive(pbac('workflow.readTeamWorkflows'))
+  @Directive(teamWorkflowPbac('workflow.readTeamWorkflows'))
   async teamRoutingFormWorkflows(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WorkflowPage> {
-    const [items, total] = await service(ctx).list({ orgId, teamId }, 'routing-form', page);
+    const [items, total] = await workflowsOf(ctx).list({ orgId, teamId }, 'routing-form', page);
     return { items, pagination: paginationOf(total, page) };
   }
 
   @Query(() => Workflow, { description: 'One routing-form workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
-  @Directive(pbac('workflow.readTeamWorkflows'))
+  @Directive(teamWorkflowPbac('workflow.readTeamWorkflows'))
   teamRoutingFormWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).get({ orgId, teamId }, 'routing-form', workflowId);
+    return workflowsOf(ctx).get({ orgId, teamId }, 'routing-form', workflowId);
   }
 
   @Mutation(() => Workflow, { description: 'Creates a routing-form workflow of an organization team (trigger formSubmitted or formSubmittedNoEvent).' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.create'))
+  @Directive(teamWorkflowPbac('workflow.create'))
   createTeamRoutingFormWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -51,7 +48,7 @@ export class TeamRoutingFormWorkflowResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Workflow> {
-    const workflows = service(ctx);
+    const workflows = workflowsOf(ctx);
     return keyedWrite(
       ctx,
       info,
@@ -64,7 +61,7 @@ export class TeamRoutingFormWorkflowResolver {
     description: 'Changes a routing-form workflow of an organization team; `steps` replaces the steps (a step sent with its id is changed in place).',
   })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.update'))
+  @Directive(teamWorkflowPbac('workflow.update'))
   updateTeamRoutingFormWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -72,18 +69,18 @@ export class TeamRoutingFormWorkflowResolver {
     @Arg('input') input: UpdateRoutingFormWorkflowInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).updateForRoutingForms({ orgId, teamId }, workflowId, input);
+    return workflowsOf(ctx).updateForRoutingForms({ orgId, teamId }, workflowId, input);
   }
 
   @Mutation(() => Workflow, { description: 'Deletes a routing-form workflow of an organization team and answers it as it was.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.delete'))
+  @Directive(teamWorkflowPbac('workflow.delete'))
   deleteTeamRoutingFormWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).remove({ orgId, teamId }, 'routing-form', workflowId);
+    return workflowsOf(ctx).remove({ orgId, teamId }, 'routing-form', workflowId);
   }
 }

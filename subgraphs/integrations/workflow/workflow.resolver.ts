@@ -9,40 +9,41 @@ import { Workflow } from './workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowPage } from './workflow.inputs';
 import { WorkflowService } from './workflow.service';
 
-const service = (ctx: SubgraphContext) => new WorkflowService(ctx);
-const pbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
+export const workflowsOf = (ctx: SubgraphContext) => new WorkflowService(ctx);
+/** The @pbac rule of a team's workflows (both kinds): the permission on the team, or on its organization. */
+export const teamWorkflowPbac = (permission: string) => `@pbac(permission: "${permission}", team: "args.teamId", org: "args.orgId")`;
 
 /** Event-type workflows of an organization's team: /v2/organizations/{orgId}/teams/{teamId}/workflows (team admins, org admins). */
 @Resolver()
 export class TeamWorkflowResolver {
   @Query(() => WorkflowPage, { description: 'Event-type workflows of an organization team (GET /v2/organizations/{orgId}/teams/{teamId}/workflows).' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
-  @Directive(pbac('workflow.readTeamWorkflows'))
+  @Directive(teamWorkflowPbac('workflow.readTeamWorkflows'))
   async teamWorkflows(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Args() page: PageArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WorkflowPage> {
-    const [items, total] = await service(ctx).list({ orgId, teamId }, 'event-type', page);
+    const [items, total] = await workflowsOf(ctx).list({ orgId, teamId }, 'event-type', page);
     return { items, pagination: paginationOf(total, page) };
   }
 
   @Query(() => Workflow, { description: 'One event-type workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_READ"]])')
-  @Directive(pbac('workflow.readTeamWorkflows'))
+  @Directive(teamWorkflowPbac('workflow.readTeamWorkflows'))
   teamWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).get({ orgId, teamId }, 'event-type', workflowId);
+    return workflowsOf(ctx).get({ orgId, teamId }, 'event-type', workflowId);
   }
 
   @Mutation(() => Workflow, { description: 'Creates an event-type workflow of an organization team.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.create'))
+  @Directive(teamWorkflowPbac('workflow.create'))
   createTeamWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -50,7 +51,7 @@ export class TeamWorkflowResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Workflow> {
-    const workflows = service(ctx);
+    const workflows = workflowsOf(ctx);
     return keyedWrite(
       ctx,
       info,
@@ -63,7 +64,7 @@ export class TeamWorkflowResolver {
     description: 'Changes an event-type workflow of an organization team; `steps` replaces the steps (a step sent with its id is changed in place).',
   })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.update'))
+  @Directive(teamWorkflowPbac('workflow.update'))
   updateTeamWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
@@ -71,19 +72,19 @@ export class TeamWorkflowResolver {
     @Arg('input') input: UpdateWorkflowInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).update({ orgId, teamId }, workflowId, input);
+    return workflowsOf(ctx).update({ orgId, teamId }, workflowId, input);
   }
 
   @Mutation(() => Workflow, { description: 'Deletes an event-type workflow of an organization team and answers it as it was.' })
   @Directive('@scopes(anyOf: [["TEAM_WORKFLOW_WRITE"]])')
-  @Directive(pbac('workflow.delete'))
+  @Directive(teamWorkflowPbac('workflow.delete'))
   deleteTeamWorkflow(
     @Arg('orgId', () => Int) orgId: number,
     @Arg('teamId', () => Int) teamId: number,
     @Arg('workflowId', () => Int) workflowId: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Workflow> {
-    return service(ctx).remove({ orgId, teamId }, 'event-type', workflowId);
+    return workflowsOf(ctx).remove({ orgId, teamId }, 'event-type', workflowId);
   }
 
   @Mutation(() => Int, {
@@ -101,7 +102,7 @@ export class TeamWorkflowResolver {
     booking: ReminderBooking,
     @Ctx() ctx: SubgraphContext,
   ): Promise<number> {
-    return service(ctx).scheduleForBooking(event, teamId, eventTypeId, booking);
+    return workflowsOf(ctx).scheduleForBooking(event, teamId, eventTypeId, booking);
   }
 
   @Mutation(() => Int, {
@@ -109,6 +110,6 @@ export class TeamWorkflowResolver {
   })
   @Directive('@internal')
   cancelWorkflowReminders(@Arg('bookingUid') bookingUid: string, @Ctx() ctx: SubgraphContext): Promise<number> {
-    return service(ctx).cancelForBooking(bookingUid);
+    return workflowsOf(ctx).cancelForBooking(bookingUid);
   }
 }

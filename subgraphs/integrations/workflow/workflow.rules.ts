@@ -2,6 +2,7 @@ import { badInput } from '../../../platform/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
 import { E164_PHONE } from '../../../platform/e164';
 import { WorkflowKind } from './workflow.entity';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
 export const TRIGGERS = [
@@ -38,7 +39,6 @@ export const FORM_ACTIONS = ['email_attendee', 'email_address'];
 const ACTIONS_OF: Record<WorkflowKind, string[]> = { 'event-type': ACTIONS, 'routing-form': FORM_ACTIONS };
 export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
 export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const oneOf = (field: string, value: string, allowed: string[], of = '') => {
   if (!allowed.includes(value)) throw badInput(field, `${field} must be one of ${allowed.join(', ')}${of}, got ${JSON.stringify(value)}`);
@@ -72,7 +72,7 @@ export function checkSteps(steps: WorkflowStepInput[], kind: WorkflowKind): void
     if ((step.action.startsWith('sms') || step.action.startsWith('whatsapp')) && !step.message.text?.trim())
       throw badInput(`${at}.message.text`, `${at}.message.text is required for ${step.action}`);
     if (step.action === 'email_address') {
-      if (!step.email || !EMAIL.test(step.email))
+      if (!step.email || !EMAIL_ADDRESS.test(step.email))
         throw badInput(`${at}.email`, `${at}.email (or ${at}.verifiedEmailId) must be an e-mail address for email_address`);
     }
     if (step.action === 'sms_number' || step.action === 'whatsapp_number') {

@@ -22,6 +22,7 @@ import { VerifiedEmail, VerifiedPhone } from '../verified-resource/verified-reso
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { WorkflowTeamEventTypesDocument } from '../contracts/generated';
 import { RoutingForm } from '../routing-form/routing-form.entity';
+import { UUID } from '../../../platform/uuid';
 
 export interface TeamAddress {
   orgId: number;
@@ -47,8 +48,6 @@ function stepOf(s: WorkflowStepInput): WorkflowStep {
     sourceLocale: s.sourceLocale ?? null,
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns of where a workflow applies. */
 type ActivationColumns = Pick<Workflow, 'isActiveOnAllEventTypes' | 'activeOnEventTypeIds' | 'isActiveOnAllRoutingForms' | 'activeOnRoutingFormIds'>;

@@ -15,15 +15,15 @@ import {
   RevokeManagedUserTokensDocument,
   SetUpManagedUserDocument,
 } from '../contracts/generated';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const DEFAULT_MANAGED_USER_TIME_ZONE = 'Europe/London';
 export const MAX_MANAGED_USERS_PAGE = 250;
 
 /** `alice@example.com` → `alice+<clientId>@example.com` (the reference's managed user e-mails); already so: unchanged. */
 export function managedEmail(email: unknown, clientId: string): string {
   const text = typeof email === 'string' ? email.trim().toLowerCase() : '';
-  if (!EMAIL.test(text)) throw badInput('email', 'email must be an e-mail address');
+  if (!EMAIL_ADDRESS.test(text)) throw badInput('email', 'email must be an e-mail address');
   const at = text.lastIndexOf('@');
   const local = text.slice(0, at);
   const suffix = `+${clientId.toLowerCase()}`;
@@ -59,7 +59,7 @@ export class ManagedUserService {
     if (filter.emails?.length) {
       const wanted = filter.emails.flatMap((e) => {
         const plain = typeof e === 'string' ? e.trim().toLowerCase() : '';
-        if (!EMAIL.test(plain)) throw badInput('emails', `Invalid email ${e}`);
+        if (!EMAIL_ADDRESS.test(plain)) throw badInput('emails', `Invalid email ${e}`);
         return [plain, managedEmail(plain, clientId)];
       });
       query.andWhere('lower(u.email) IN (:...wanted)', { wanted });

@@ -10,8 +10,8 @@ import { User } from '../user/user.entity';
 import { UserService } from '../user/user.service';
 import { OrganizationMember } from './organization-member.type';
 import { CreateOrganizationUserInput, UpdateOrganizationUserInput } from './organization-users.inputs';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME = /^[a-z0-9][a-z0-9._-]*$/;
 
 export interface UserFilter {
@@ -119,7 +119,7 @@ export class OrganizationUsersService {
       await this.refuseOwnAccount(tx, orgId, userId, 'changed');
       if (changes.email != null) {
         const email = changes.email.trim().toLowerCase();
-        if (!EMAIL.test(email)) throw badInput('email', 'must be an e-mail address');
+        if (!EMAIL_ADDRESS.test(email)) throw badInput('email', 'must be an e-mail address');
         user.email = email;
       }
       if (changes.username != null) {

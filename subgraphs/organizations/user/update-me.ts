@@ -6,9 +6,9 @@ import { LOCALES } from '../../../platform/locales';
 import { isIanaTimeZone } from '../../../platform/time-zones';
 import { User } from './user.entity';
 import { MakeDefaultScheduleDocument, MoveDefaultScheduleTimeZoneDocument } from '../contracts/generated';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 @InputType({ description: 'Body of PATCH /v2/me (reference: UpdateManagedUserInput). Omitted fields keep their value.' })
 export class UpdateMeInput {
@@ -36,7 +36,7 @@ export function profileChanges(input: UpdateMeInput): Partial<User> {
   }
   if (input.email !== undefined) {
     const email = input.email!.trim().toLowerCase();
-    if (!EMAIL.test(email) || email.length > 254) throw badInput('email', 'email must be an e-mail address');
+    if (!EMAIL_ADDRESS.test(email) || email.length > 254) throw badInput('email', 'email must be an e-mail address');
     changes.email = email;
   }
   if (input.name !== undefined) {

@@ -5,6 +5,7 @@ import { badInput, conflict, isConstraintViolation, notFound } from '../../../pl
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
 import { isIanaTimeZone } from '../../../platform/time-zones';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 export interface NewUser {
   email: string;
@@ -14,8 +15,6 @@ export interface NewUser {
   timeZone: string;
   isServiceAdmin?: boolean;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class UserService {
   /** An EntityManager makes the service work inside that transaction. */
@@ -27,7 +26,7 @@ export class UserService {
 
   async create(input: NewUser): Promise<User> {
     const email = input.email?.trim().toLowerCase();
-    if (!email || !EMAIL.test(email)) throw badInput('email', 'must be an e-mail address');
+    if (!email || !EMAIL_ADDRESS.test(email)) throw badInput('email', 'must be an e-mail address');
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
     if (!isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
     if (input.password !== undefined && input.password.length < 8) throw badInput('password', 'must be at least 8 characters');

@@ -2,6 +2,7 @@ import { badInput } from '../../../platform/errors';
 import { LOCALES } from '../../../platform/locales';
 import { isIanaTimeZone } from '../../../platform/time-zones';
 import { InstantError, parseTimestamp } from '../../../platform/slot-range';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** Languages an attendee may choose (reference: BookingAttendee.language). */
 export const ATTENDEE_LANGUAGES = LOCALES;
@@ -13,12 +14,10 @@ export interface AttendeeDetails {
   language: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** One e-mail address of a body (a guest, an attendee to mark): trimmed and lower-cased, else a 400 naming the field. */
 export function checkEmail(field: string, value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!EMAIL.test(email) || email.length > 254) throw badInput(field, `${field} must be an e-mail address`);
+  if (!EMAIL_ADDRESS.test(email) || email.length > 254) throw badInput(field, `${field} must be an e-mail address`);
   return email;
 }
 
@@ -56,7 +55,7 @@ export function checkAttendee(attendee: Partial<AttendeeDetails> | null | undefi
   if (!name) throw badInput(`${field}.name`, `${field}.name must not be empty`);
   if (name.length > 200) throw badInput(`${field}.name`, `${field}.name must be at most 200 characters`);
   const email = typeof attendee.email === 'string' ? attendee.email.trim().toLowerCase() : '';
-  if (!EMAIL.test(email) || email.length > 254) throw badInput(`${field}.email`, `${field}.email must be an e-mail address`);
+  if (!EMAIL_ADDRESS.test(email) || email.length > 254) throw badInput(`${field}.email`, `${field}.email must be an e-mail address`);
   if (!isIanaTimeZone(attendee.timeZone))
     throw badInput(`${field}.timeZone`, `${field}.timeZone must be an IANA time zone, got ${JSON.stringify(attendee.timeZone)}`);
   const language = attendee.language ?? 'en';
