@@ -13,6 +13,8 @@ function fail(code: ErrorCode, message: string, extra: Record<string, unknown> =
 export const unauthenticated = (message = 'Authentication required: send Authorization: Bearer <API key or access token>') => fail('UNAUTHENTICATED', message);
 export const forbidden = (message: string) => fail('FORBIDDEN', message);
 export const notFound = (what: string, id: unknown) => fail('NOT_FOUND', `${what} with id ${JSON.stringify(id)} not found`);
+/** A 404 in its own words, where "<what> with id <id> not found" does not fit (the reference's sentence, a uid, a username). */
+export const notFoundSaying = (message: string) => fail('NOT_FOUND', message);
 /** A 400 whose message starts with the field at fault. */
 export const badInput = (field: string, message: string) => fail('BAD_USER_INPUT', message.startsWith(field) ? message : `${field}: ${message}`, { field });
 /** A 409; `reason` names a kind of conflict a caller may answer differently (`SLOT_TAKEN`). */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { badInput, conflict, isConstraintViolation, notFound, notFoundSaying } from '../../../platform/errors';
 import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { Membership } from '../team/membership.entity';
@@ -21,9 +20,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 /** The reference's 404 when no member (of the teams asked for) holds any of the options of `assignedOptionIds`. */
 const nobodyHolds = () =>
-  new GraphQLError('Options provided in assignedOptionIds are not assigned to anyone, or the users are not part of the teams specified in teamIds filter.', {
-    extensions: { code: 'NOT_FOUND' },
-  });
+  notFoundSaying('Options provided in assignedOptionIds are not assigned to anyone, or the users are not part of the teams specified in teamIds filter.');
 
 function required(field: string, value: string | undefined | null): string {
   const trimmed = value?.trim();

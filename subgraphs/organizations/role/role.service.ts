@@ -1,9 +1,8 @@
-import { GraphQLError } from 'graphql';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
-import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
+import { badInput, conflict, isConstraintViolation, notFound, notFoundSaying } from '../../../platform/errors';
 import { Membership, MembershipRole } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { Role } from './role.entity';
@@ -70,7 +69,7 @@ export class RoleService {
     }
     const custom = await this.db.getRepository(Role).findOneBy({ id: roleId, organizationId });
     // The reference's sentence: a role of another organization, or none, is not told apart.
-    if (!custom) throw new GraphQLError(`Role with id ${roleId} within team id ${organizationId} not found`, { extensions: { code: 'NOT_FOUND' } });
+    if (!custom) throw notFoundSaying(`Role with id ${roleId} within team id ${organizationId} not found`);
     return custom;
   }
 

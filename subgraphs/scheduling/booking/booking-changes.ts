@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
-import { badInput, conflict } from '../../../platform/errors';
+import { badInput, conflict, notFoundSaying } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
 import { hostIdsOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
@@ -21,7 +20,7 @@ import { cancelSeat, rescheduleSeat } from './seat-changes';
 
 const DAY = 86_400_000;
 
-export const bookingNotFound = (uid: string) => new GraphQLError(`Booking with uid ${JSON.stringify(uid)} not found`, { extensions: { code: 'NOT_FOUND' } });
+export const bookingNotFound = (uid: string) => notFoundSaying(`Booking with uid ${JSON.stringify(uid)} not found`);
 
 /** Only accepted and pending bookings change; a cancelled or rejected one is a 409 saying what it is. */
 function refuseUnlessLive(booking: Booking, action: 'cancelled' | 'rescheduled'): void {

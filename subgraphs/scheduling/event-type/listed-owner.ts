@@ -1,6 +1,5 @@
-import { GraphQLError } from 'graphql';
 import { SubgraphContext } from '../../../platform/context';
-import { badInput } from '../../../platform/errors';
+import { badInput, notFoundSaying } from '../../../platform/errors';
 import { UserByUsernameDocument } from '../contracts/generated';
 
 /**
@@ -21,7 +20,7 @@ export async function listedOwnerOf(ctx: SubgraphContext, lookup: { username: st
   const ownerId = userByUsername?.id;
   if (ownerId == null) {
     const where = orgSlug ? ` in organization "${orgSlug}"` : lookup.orgId != null ? ` in organization ${lookup.orgId}` : '';
-    throw new GraphQLError(`No user with username "${username}"${where}`, { extensions: { code: 'NOT_FOUND' } });
+    throw notFoundSaying(`No user with username "${username}"${where}`);
   }
   return ownerId;
 }

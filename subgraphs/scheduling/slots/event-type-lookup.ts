@@ -1,7 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { DataSource } from 'typeorm';
 import { SubgraphContext } from '../../../platform/context';
-import { badInput, notFound } from '../../../platform/errors';
+import { badInput, notFound, notFoundSaying } from '../../../platform/errors';
 import { leanFindBy } from '../../../platform/lean-reads';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
@@ -48,8 +47,6 @@ export function ownerDirectoryOf(ctx: SubgraphContext): OwnerDirectory {
   };
 }
 
-const missing = (message: string) => new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
-
 /**
  * The event type a request names: `eventTypeId`, else `eventTypeSlug` with `username` (personal) or
  * `teamSlug` (team), and `organizationSlug` when the owner is inside an organization.
@@ -82,15 +79,15 @@ export async function findEventType(db: DataSource, directory: OwnerDirectory | 
   const query = repository.createQueryBuilder('e').where('lower(e.slug) = lower(:slug)', { slug });
   if (username) {
     const ownerId = await directory.userIdOf(username, organizationSlug);
-    if (ownerId == null) throw missing(`No user with username "${username}"${inOrg}`);
+    if (ownerId == null) throw notFoundSaying(`No user with username "${username}"${inOrg}`);
     query.andWhere('e.owner_id = :ownerId AND e.team_id IS NULL', { ownerId });
   } else {
     const teamId = await directory.teamIdOf(teamSlug!, organizationSlug);
-    if (teamId == null) throw missing(`No team with slug "${teamSlug}"${inOrg}`);
+    if (teamId == null) throw notFoundSaying(`No team with slug "${teamSlug}"${inOrg}`);
     query.andWhere('e.team_id = :teamId', { teamId });
   }
   const eventType = await query.getOne();
-  if (!eventType) throw missing(`No event type with slug "${slug}" for ${username ? `user "${username}"` : `team "${teamSlug}"`}`);
+  if (!eventType) throw notFoundSaying(`No event type with slug "${slug}" for ${username ? `user "${username}"` : `team "${teamSlug}"`}`);
   return eventType;
 }
 
