@@ -55,8 +55,6 @@ export const DEVIATION = {
   teamMeetWithoutCalendar:
     'Conferencing — a team connects google-meet without a Google Calendar connection of the team, which this API has none of (the real service: 400 until the team has one)',
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
-  formWorkflowsNotRun:
-    "Workflows — routing-form workflows are kept and answered, but their steps are not sent on a form's submissions yet (the real service sends them)",
 } as const;
 
 /** The routes with these deviations added to the ones they declare. */

@@ -666,7 +666,8 @@ export const VARIABLES = {
     default: 900,
     readBy: ['integrations', 'webhook worker'],
     section: 'webhooks',
-    meaning: 'how long after a routing form submission `FORM_SUBMITTED_NO_EVENT` is decided (sent only if no booking was made from it)',
+    meaning:
+      'how long after a routing form submission `FORM_SUBMITTED_NO_EVENT` is decided (sent only if no booking was made from it), for webhooks and for the `formSubmittedNoEvent` workflows without an offset',
   }),
   BOOKING_HOOK_RETRY_DELAY_SECONDS: declare({
     kind: decimal({ above: 0, unit: 's' }),

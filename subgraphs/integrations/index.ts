@@ -12,11 +12,11 @@ import { RoutingFormEvent } from './routing-form/routing-form-event.entity';
 import { RoutingFormResponse } from './routing-form/routing-form-response.entity';
 import { RoutingForm } from './routing-form/routing-form.entity';
 import { OrganizationRoutingFormResolver, TeamRoutingFormResolver } from './routing-form/routing-form.resolver';
-import { startWorkflowDispatcher } from './workflow/workflow-dispatcher';
+import { startWorkflowDispatcher } from './workflow-record/workflow-dispatcher';
 import { installJobQueue } from '../../platform/job-queue';
-import { WorkflowReminder } from './workflow/workflow-reminder.entity';
-import { WorkflowStep } from './workflow/workflow-step.entity';
-import { Workflow } from './workflow/workflow.entity';
+import { WorkflowReminder } from './workflow-record/workflow-reminder.entity';
+import { WorkflowStep } from './workflow-record/workflow-step.entity';
+import { Workflow } from './workflow-record/workflow.entity';
 import { TeamWorkflowResolver } from './workflow/workflow.resolver';
 import { TeamRoutingFormWorkflowResolver } from './workflow/routing-form-workflow.resolver';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
@@ -51,6 +51,7 @@ import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-write
 import { BookingMeetings1735600000000 } from './migrations/1735600000000-booking-meetings';
 import { PhoneCallIntents1735700000000 } from './migrations/1735700000000-phone-call-intents';
 import { RoutingFormWorkflows1735810000000 } from './migrations/1735810000000-routing-form-workflows';
+import { FormWorkflowReminders1735900000000 } from './migrations/1735900000000-form-workflow-reminders';
 import { StripeConnection } from './stripe/stripe-connection.entity';
 import { StripeResolver } from './stripe/stripe.resolver';
 
@@ -97,6 +98,7 @@ export const integrations: SubgraphDefinition = {
       BookingMeetings1735600000000,
       PhoneCallIntents1735700000000,
       RoutingFormWorkflows1735810000000,
+      FormWorkflowReminders1735900000000,
     ],
     // Routing form submissions and workflow reminders enqueue in their own transactions: the queue must exist.
     afterMigrations: installJobQueue,

@@ -27,9 +27,11 @@ describe('routing forms', () => {
 
   const teamBase = () => `/v2/organizations/${org.id}/teams/${team.id}/routing-forms`;
 
+  const savedPolling = process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
   beforeAll(async () => {
     fastWebhookSettings();
-    stack = await startTestStack();
+    process.env.WORKFLOW_REMINDER_POLLING_SECONDS = '0.5';
+    stack = await startTestStack({ smtp: true });
     const operator = operatorOf(stack);
     [orgOwner, teamAdmin, member, outsider] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
     org = await operator.createOrganization({ name: 'Acme', ownerId: orgOwner.user.id });
@@ -74,7 +76,11 @@ describe('routing forms', () => {
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(bad.body.errors[0].message).toMatch(/routes\[0\]\.action/);
   });
-  afterAll(() => stack.stop());
+  afterAll(async () => {
+    await stack.stop();
+    if (savedPolling === undefined) delete process.env.WORKFLOW_REMINDER_POLLING_SECONDS;
+    else process.env.WORKFLOW_REMINDER_POLLING_SECONDS = savedPolling;
+  });
 
   const submit = (body: unknown, query = '') => stack.rest('POST', `${teamBase()}/${formId}/responses${query}`, { key: teamAdmin.key, body });
 
@@ -304,6 +310,132 @@ describe('routing forms', () => {
       // The hook ends (a refusal no retry changes) and the response stays with the first booking.
       expect(await eventually(async () => (await hooksOf(second.uid)).join() === 'completed', { timeoutMs: 20_000 })).toBe(true);
       expect(await linkedTo()).toBe(first.uid);
+    });
+  });
+
+  describe("a team's routing-form workflows run on its forms' submissions (spec 2.12; the org-team-workflows routes)", () => {
+    const saved = process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS;
+    let leadFormId: string;
+    const workflowsBase = () => `/v2/organizations/${org.id}/teams/${team.id}/workflows/routing-form`;
+    const step = (overrides: Record<string, unknown>) => ({
+      stepNumber: 1,
+      action: 'email_attendee',
+      recipient: 'attendee',
+      template: 'custom',
+      sender: 'Acme Sales',
+      includeCalendarEvent: false,
+      ...overrides,
+    });
+    const pendingOf = async (responseId: number) =>
+      (
+        await stack.db('integrations').query('SELECT count(*)::int AS n FROM workflow_reminders WHERE form_response_id = $1 AND sent_at IS NULL', [responseId])
+      )[0].n as number;
+    const rowsOf = async (responseId: number) =>
+      (await stack.db('integrations').query('SELECT count(*)::int AS n FROM workflow_reminders WHERE form_response_id = $1', [responseId]))[0].n as number;
+
+    beforeAll(async () => {
+      // The real service waits 15 minutes for a booking before formSubmittedNoEvent; a few seconds here.
+      process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS = '4';
+      const created = await stack.graphql(
+        CREATE_FORM,
+        {
+          orgId: org.id,
+          teamId: team.id,
+          input: {
+            name: 'Lead form',
+            fields: [
+              { id: 'f-name', label: 'Your name', type: 'text', identifier: 'name', required: true },
+              { id: 'f-mail', label: 'Your e-mail', type: 'email', identifier: 'email' },
+              { id: 'f-size', label: 'Company size', type: 'number' },
+            ],
+            routes: [{ id: 'r-all', isFallback: true, action: { type: 'eventTypeRedirectUrl', value: 'acme/demo', eventTypeId } }],
+          },
+        },
+        teamAdmin.key,
+      );
+      expect(created.body.errors).toBeUndefined();
+      leadFormId = created.body.data.createRoutingForm.id;
+      const on = { isActiveOnAllRoutingForms: false, activeOnRoutingFormIds: [leadFormId] };
+      for (const workflow of [
+        {
+          name: 'Thanks',
+          trigger: { type: 'formSubmitted' },
+          steps: [
+            step({
+              message: { subject: 'Thanks {ATTENDEE}, about {FORM_NAME}', html: '<p>You said {COMPANY_SIZE} people; we write to {ATTENDEE_EMAIL}.</p>' },
+            }),
+            step({
+              stepNumber: 2,
+              action: 'email_address',
+              recipient: 'email',
+              email: 'sales@acme.example.com',
+              message: { subject: 'New lead: {NAME}', html: '<p>{NAME} ({EMAIL}) for {COMPANY_SIZE}</p>' },
+            }),
+          ],
+        },
+        {
+          name: 'Nothing booked',
+          trigger: { type: 'formSubmittedNoEvent' },
+          steps: [step({ message: { subject: 'Still looking for a time, {ATTENDEE}?', html: '<p>Pick one</p>' } })],
+        },
+      ])
+        expectSuccess(await stack.rest('POST', workflowsBase(), { key: teamAdmin.key, body: { ...workflow, activation: on } }), 201);
+    });
+    afterAll(() => {
+      if (saved === undefined) delete process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS;
+      else process.env.FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS = saved;
+    });
+
+    it('formSubmitted sends its steps at once (to the e-mail answered, and to the step address), the answers filled in; another form of the team runs nothing', async () => {
+      const other = expectSuccess(await submit({ need: 'question' }), 201);
+      const lead = expectSuccess(
+        await stack.rest('POST', `${teamBase()}/${leadFormId}/responses`, {
+          key: teamAdmin.key,
+          body: { name: 'Ada <Lovelace>', email: 'ada@lead.example.com', 'f-size': 12 },
+        }),
+        201,
+      );
+      const thanks = await stack.mail.waitFor((m) => m.to.includes('ada@lead.example.com') && m.subject.startsWith('Thanks'), 20_000);
+      expect(thanks.subject).toBe('Thanks Ada <Lovelace>, about Lead form');
+      expect(thanks.raw).toContain('Acme Sales');
+      // Answers are escaped in the HTML part.
+      expect(thanks.raw).toContain('You said 12 people; we write to ada@lead.example.com.');
+      const desk = await stack.mail.waitFor((m) => m.to.includes('sales@acme.example.com'), 20_000);
+      expect(desk.subject).toBe('New lead: Ada <Lovelace>');
+      expect(desk.raw).toContain('Ada &lt;Lovelace&gt; (ada@lead.example.com) for 12');
+      // Rows are written in the submission's transaction: the other form has none, the lead form one per step and trigger.
+      expect(await rowsOf(other.routing.responseId)).toBe(0);
+      expect(await rowsOf(lead.routing.responseId)).toBe(3);
+      expect(await eventually(async () => (await pendingOf(lead.routing.responseId)) === 1, { timeoutMs: 20_000 })).toBe(true);
+    });
+
+    it('formSubmittedNoEvent is sent only for the response nothing was booked from; the booked one is dropped', async () => {
+      const respond = async (name: string) =>
+        expectSuccess(
+          await stack.rest('POST', `${teamBase()}/${leadFormId}/responses`, {
+            key: teamAdmin.key,
+            body: { name, email: `${name.toLowerCase()}@lead.example.com` },
+          }),
+          201,
+        ).routing.responseId as number;
+      const booked = await respond('Bea');
+      const start = `${new Date(Date.parse(day) + 2 * 86_400_000).toISOString().slice(0, 10)}T09:00:00Z`;
+      const booking = expectSuccess(
+        await book(stack, { eventTypeId, start, attendee: attendee('lead'), routing: { responseId: booked, teamMemberIds: [] } }),
+        201,
+      );
+      const linked = async () =>
+        (await stack.db('integrations').query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [booked]))[0].routed_to_booking_uid;
+      expect(await eventually(async () => (await linked()) === booking.uid, { timeoutMs: 20_000 })).toBe(true);
+      const unbooked = await respond('Cy');
+
+      const nudge = await stack.mail.waitFor((m) => m.to.includes('cy@lead.example.com') && m.subject.startsWith('Still'), 30_000);
+      expect(nudge.subject).toBe('Still looking for a time, Cy?');
+      // Bea's came due first: by now it was dropped, not sent.
+      expect(await eventually(async () => (await rowsOf(booked)) === 2 && (await pendingOf(booked)) === 0, { timeoutMs: 20_000 })).toBe(true);
+      expect(stack.mail.messages.filter((m) => m.to.includes('bea@lead.example.com')).map((m) => m.subject)).toEqual(['Thanks Bea, about Lead form']);
+      // The row is marked sent when the sending transaction commits, just after the message left.
+      expect(await eventually(async () => (await pendingOf(unbooked)) === 0, { timeoutMs: 20_000 })).toBe(true);
     });
   });
 });

@@ -114,6 +114,9 @@ describe('team workflows', () => {
         [{ trigger: { type: 'whenever' } }, /trigger\.type/],
         [{ trigger: { type: 'beforeEvent' } }, /trigger\.offset/],
         [{ trigger: { type: 'afterEvent', offset: { value: 2, unit: 'week' } } }, /trigger\.offset\.unit/],
+        // An offset given to a trigger that needs none is checked all the same; none is longer than a year.
+        [{ trigger: { type: 'newEvent', offset: { value: -1, unit: 'hour' } } }, /trigger\.offset\.value/],
+        [{ trigger: { type: 'beforeEvent', offset: { value: 367, unit: 'day' } } }, /trigger\.offset must be at most a year/],
         [{ steps: [] }, /steps/],
         [{ steps: [emailStep({ action: 'fax' })] }, /steps\[0\]\.action/],
         [{ steps: [emailStep({ template: 'poem' })] }, /steps\[0\]\.template/],

@@ -29,7 +29,6 @@ export const workflowRoutes = [
     document: GetTeamRoutingFormWorkflowsDocument,
     result: 'teamRoutingFormWorkflows',
     paginated: true,
-    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'POST',
@@ -38,7 +37,6 @@ export const workflowRoutes = [
     summary: 'Create a routing-form workflow of an organization team (trigger formSubmitted or formSubmittedNoEvent; steps email_attendee or email_address)',
     document: CreateTeamRoutingFormWorkflowDocument,
     result: 'createTeamRoutingFormWorkflow',
-    deviations: [DEVIATION.formWorkflowsNotRun],
     status: 201,
   }),
   route({
@@ -91,7 +89,6 @@ export const workflowRoutes = [
     summary: 'Get a routing-form workflow of an organization team',
     document: GetTeamRoutingFormWorkflowDocument,
     result: 'teamRoutingFormWorkflow',
-    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'PATCH',
@@ -100,7 +97,6 @@ export const workflowRoutes = [
     summary: 'Update a routing-form workflow of an organization team (steps, when sent, replace the steps; a step sent with its id is changed in place)',
     document: UpdateTeamRoutingFormWorkflowDocument,
     result: 'updateTeamRoutingFormWorkflow',
-    deviations: [DEVIATION.formWorkflowsNotRun],
   }),
   route({
     method: 'DELETE',
@@ -109,6 +105,6 @@ export const workflowRoutes = [
     summary: 'Delete a routing-form workflow of an organization team (answers the deleted workflow)',
     document: DeleteTeamRoutingFormWorkflowDocument,
     result: 'deleteTeamRoutingFormWorkflow',
-    deviations: [DEVIATION.formWorkflowsNotRun, DEVIATION.workflowDeleteAnswers],
+    deviations: [DEVIATION.workflowDeleteAnswers],
   }),
 ];

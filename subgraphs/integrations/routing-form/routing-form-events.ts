@@ -1,5 +1,7 @@
 import { EntityManager } from 'typeorm';
-import { enqueueOwnerEvent, FormEventJob, scheduleFormNoEvent } from '../webhook-delivery/owner-events';
+import { enqueueOwnerEvent, FormEventJob, formNoEventDelayMs, scheduleFormNoEvent } from '../webhook-delivery/owner-events';
+import { FormSubmission, scheduleFormWorkflows } from '../workflow-record/form-reminders';
+import { EMAIL_ADDRESS } from '../../../platform/email-address';
 import { RoutingFormEvent } from './routing-form-event.entity';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
@@ -21,9 +23,38 @@ export function formSubmissionPayload(form: RoutingForm, response: RoutingFormRe
   return { ...flat, formId: form.id, formName: form.name, teamId: form.teamId, responseId: response.id, responses };
 }
 
+/** An answer as text: a list joined by commas. */
+const answerText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+
 /**
- * FORM_SUBMITTED in the response's own transaction: the event row, its webhook fan-out job and the
- * FORM_SUBMITTED_NO_EVENT decision due later (outbox: all exist exactly when the response committed).
+ * A submission as its team's routing-form workflows see it: the answers as text by field identifier (its label when it
+ * has none), the respondent's e-mail (the first e-mail field answered with an address) and name (the field identified
+ * `name`).
+ */
+function workflowSubmission(form: RoutingForm, response: RoutingFormResponse, noEventDueAt: Date): FormSubmission {
+  const answers = response.response as FormAnswers;
+  const answered = form.fields.filter((field) => answers[field.id] !== undefined);
+  const emailField = answered.find((field) => field.type === 'email' && EMAIL_ADDRESS.test(String(answers[field.id].value)));
+  const nameField = answered.find((field) => (field.identifier ?? field.id).toLowerCase() === 'name');
+  return {
+    teamId: form.teamId,
+    noEventDueAt,
+    response: {
+      responseId: response.id,
+      formId: form.id,
+      formName: form.name,
+      submittedAt: response.createdAt.toISOString(),
+      respondentEmail: emailField ? String(answers[emailField.id].value) : null,
+      respondentName: nameField ? answerText(answers[nameField.id].value) : '',
+      answers: Object.fromEntries(answered.map((field) => [field.identifier ?? field.label, answerText(answers[field.id].value)])),
+    },
+  };
+}
+
+/**
+ * FORM_SUBMITTED in the response's own transaction: the event row, its webhook fan-out job, the
+ * FORM_SUBMITTED_NO_EVENT decision due later and the steps of the team's routing-form workflows (outbox: all exist
+ * exactly when the response committed).
  */
 export async function recordFormSubmitted(tx: EntityManager, form: RoutingForm, response: RoutingFormResponse, routedTo: unknown): Promise<void> {
   const payload = formSubmissionPayload(form, response);
@@ -49,4 +80,5 @@ export async function recordFormSubmitted(tx: EntityManager, form: RoutingForm, 
   };
   await enqueueOwnerEvent(tx, job);
   await scheduleFormNoEvent(tx, { ...job, trigger: 'FORM_SUBMITTED_NO_EVENT', eventKey: `routing-form-no-event:${response.id}` });
+  await scheduleFormWorkflows(tx, workflowSubmission(form, response, new Date(response.createdAt.getTime() + formNoEventDelayMs())));
 }

@@ -5,6 +5,7 @@ import { OutOfOfficeEventJob } from '../../../platform/webhook-event-jobs';
 import { Webhook } from '../webhook/webhook.entity';
 import { setting } from '../../../platform/configuration/settings';
 import { OutOfOfficeUsersDocument, OutOfOfficeUsersQuery } from '../contracts/generated';
+import { responseLedToBooking } from '../form-response-state';
 
 /**
  * Events that are not about a booking (spec 6): OOO_CREATED (scheduling's out-of-office entries) and
@@ -83,14 +84,6 @@ function formAudience(job: FormEventJob): Audience {
   return { userIds: job.teamId == null && job.formUserId != null ? [job.formUserId] : [], teamIds };
 }
 
-/** FORM_SUBMITTED_NO_EVENT is only due when nothing was booked from the response meanwhile. */
-async function stillWithoutBooking(db: DataSource, responseId: number): Promise<boolean> {
-  const rows: Array<{ routed_to_booking_uid: string | null }> = await db.query('SELECT routed_to_booking_uid FROM routing_form_responses WHERE id = $1', [
-    responseId,
-  ]);
-  return rows.length === 1 && rows[0].routed_to_booking_uid == null;
-}
-
 /** The event's payload and its subscribed webhooks, or null when the event is no longer due. */
 export async function ownerEventRecipients(
   db: DataSource,
@@ -101,7 +94,8 @@ export async function ownerEventRecipients(
   let audience: Audience;
   if (job.kind === 'ooo') ({ payload, audience } = await outOfOfficeEvent(graph, job));
   else {
-    if (job.trigger === 'FORM_SUBMITTED_NO_EVENT' && !(await stillWithoutBooking(db, job.responseId))) return null;
+    // FORM_SUBMITTED_NO_EVENT is only due when nothing was booked from the response meanwhile.
+    if (job.trigger === 'FORM_SUBMITTED_NO_EVENT' && (await responseLedToBooking(db, job.responseId))) return null;
     payload = job.payload;
     audience = formAudience(job);
   }

@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 
 import { SubgraphContext } from '../../../platform/context';
 import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
-import { Workflow } from './workflow.entity';
+import { Workflow } from '../workflow-record/workflow.entity';
 import { CreateRoutingFormWorkflowInput, UpdateRoutingFormWorkflowInput, WorkflowPage } from './workflow.inputs';
 import { teamWorkflowPbac, workflowsOf } from './workflow.resolver';
 

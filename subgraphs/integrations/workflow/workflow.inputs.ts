@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PageOf } from '../../../platform/pagination';
-import { Workflow } from './workflow.entity';
+import { Workflow } from '../workflow-record/workflow.entity';
 
 @InputType()
 export class WorkflowActivationInput {

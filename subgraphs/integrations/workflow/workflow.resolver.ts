@@ -4,8 +4,8 @@ import { Arg, Args, Ctx, Directive, Info, Int, Mutation, Query, Resolver } from 
 import { SubgraphContext } from '../../../platform/context';
 import { keyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
-import { ReminderBooking } from './workflow-reminder.entity';
-import { Workflow } from './workflow.entity';
+import { ReminderBooking } from '../workflow-record/workflow-reminder.entity';
+import { Workflow } from '../workflow-record/workflow.entity';
 import { CreateWorkflowInput, UpdateWorkflowInput, WorkflowPage } from './workflow.inputs';
 import { WorkflowService } from './workflow.service';
 

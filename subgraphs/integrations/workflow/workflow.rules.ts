@@ -1,7 +1,8 @@
 import { badInput } from '../../../platform/errors';
 import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
 import { E164_PHONE } from '../../../platform/e164';
-import { WorkflowKind } from './workflow.entity';
+import { WorkflowKind } from '../workflow-record/workflow.entity';
+import { OFFSET_UNITS, offsetMs } from '../workflow-record/workflow-offset';
 import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
@@ -23,7 +24,6 @@ export const TRIGGERS = [
 export const FORM_TRIGGERS = ['formSubmitted', 'formSubmittedNoEvent'];
 const TRIGGERS_OF: Record<WorkflowKind, string[]> = { 'event-type': TRIGGERS, 'routing-form': FORM_TRIGGERS };
 export const TRIGGERS_WITH_OFFSET = ['beforeEvent', 'afterEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow'];
-export const OFFSET_UNITS = ['hour', 'minute', 'day'];
 export const ACTIONS = [
   'email_host',
   'email_attendee',
@@ -45,12 +45,21 @@ const oneOf = (field: string, value: string, allowed: string[], of = '') => {
 };
 const OF_KIND: Record<WorkflowKind, string> = { 'event-type': ' for an event-type workflow', 'routing-form': ' for a routing-form workflow' };
 
+const YEAR_MS = 366 * 86_400_000;
+
+/**
+ * The trigger's type must be one of its kind's. Its offset is required for the triggers timed around the meeting; given
+ * to another trigger it is checked the same way (a routing-form trigger waits that long after the submission), and
+ * it is at most a year.
+ */
 export function checkTrigger(trigger: WorkflowTriggerInput, kind: WorkflowKind): void {
   oneOf('trigger.type', trigger.type, TRIGGERS_OF[kind], OF_KIND[kind]);
-  if (TRIGGERS_WITH_OFFSET.includes(trigger.type)) {
-    if (!trigger.offset) throw badInput('trigger.offset', `trigger.offset is required for ${trigger.type}`);
+  if (TRIGGERS_WITH_OFFSET.includes(trigger.type) && !trigger.offset) throw badInput('trigger.offset', `trigger.offset is required for ${trigger.type}`);
+  if (trigger.offset) {
     if (!Number.isInteger(trigger.offset.value) || trigger.offset.value < 0) throw badInput('trigger.offset.value', 'trigger.offset.value must be 0 or more');
     oneOf('trigger.offset.unit', trigger.offset.unit, OFFSET_UNITS);
+    if ((offsetMs({ offsetValue: trigger.offset.value, offsetUnit: trigger.offset.unit }) ?? 0) > YEAR_MS)
+      throw badInput('trigger.offset.value', 'trigger.offset must be at most a year');
   }
 }
 
@@ -83,8 +92,6 @@ export function checkSteps(steps: WorkflowStepInput[], kind: WorkflowKind): void
   });
 }
 
-const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
-
 /** When a step of a workflow with this trigger runs for a booking; null when the trigger is not this event. */
 export function dueTime(
   trigger: { type: string; offsetValue: number | null; offsetUnit: string | null },
@@ -95,7 +102,7 @@ export function dueTime(
   // A booking made or moved gets its reminders before and after the meeting (a moved one: those of its new time).
   const plansAroundMeeting = (event === 'newEvent' || event === 'rescheduleEvent') && (trigger.type === 'beforeEvent' || trigger.type === 'afterEvent');
   if (trigger.type !== event && !plansAroundMeeting) return null;
-  const offset = (trigger.offsetValue ?? 0) * (UNIT_MS[trigger.offsetUnit ?? 'minute'] ?? 0);
+  const offset = offsetMs(trigger) ?? 0;
   if (trigger.type === 'beforeEvent') return new Date(booking.start.getTime() - offset);
   if (trigger.type === 'afterEvent') return new Date(booking.end.getTime() + offset);
   return now;

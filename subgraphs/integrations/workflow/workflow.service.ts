@@ -3,10 +3,10 @@ import { SubgraphContext } from '../../../platform/context';
 import { badInput, notFound } from '../../../platform/errors';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { checkOrgTeam } from '../team-address';
-import { ReminderBooking, WorkflowReminder } from './workflow-reminder.entity';
-import { enqueueReminders } from './workflow-dispatcher';
-import { WorkflowStep } from './workflow-step.entity';
-import { Workflow, WorkflowKind } from './workflow.entity';
+import { ReminderBooking, WorkflowReminder } from '../workflow-record/workflow-reminder.entity';
+import { enqueueReminders } from '../workflow-record/workflow-dispatcher';
+import { WorkflowStep } from '../workflow-record/workflow-step.entity';
+import { Workflow, WorkflowKind } from '../workflow-record/workflow.entity';
 import {
   CreateRoutingFormWorkflowInput,
   CreateWorkflowInput,

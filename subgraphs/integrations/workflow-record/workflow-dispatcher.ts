@@ -1,11 +1,12 @@
 import PgBoss from 'pg-boss';
 import { DataSource, EntityManager } from 'typeorm';
 import { enqueueInTransaction, startJobQueueWorker, WORKFLOW_REMINDERS_QUEUE } from '../../../platform/job-queue';
-import { WorkflowReminder } from './workflow-reminder.entity';
+import { isFormReminder, ReminderBooking, ReminderFormResponse, WorkflowReminder } from './workflow-reminder.entity';
 import { WorkflowStep } from './workflow-step.entity';
-import { mailerFromEnvironment } from '../../../platform/mailer';
+import { Mail, mailerFromEnvironment } from '../../../platform/mailer';
 import { TextMessage, textMessageProvider } from '../../../platform/text-messages';
-import { escapeHtml, htmlToText, renderTemplate } from './workflow-template';
+import { bookingVariables, escapeHtml, formVariables, htmlToText, renderTemplate, TemplateVariables } from './workflow-template';
+import { responseLedToBooking } from '../form-response-state';
 import { setting } from '../../../platform/configuration/settings';
 
 /** The job of one reminder row: sent when its `due_at` comes (pg-boss `startAfter`). */
@@ -18,9 +19,14 @@ function pollingSeconds(): number {
   return Math.max(0.5, setting('WORKFLOW_REMINDER_POLLING_SECONDS'));
 }
 
-/** Sends one step to its recipients. */
-async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<void> {
-  const booking = reminder.payload;
+/** One e-mail of a step to one recipient, its subject and body filled in with `variables`. */
+function mailOf(step: WorkflowStep, to: string, variables: TemplateVariables): Mail {
+  const html = renderTemplate(step.html ?? '', variables, escapeHtml);
+  return { to, senderName: step.sender, subject: renderTemplate(step.subject ?? '', variables), html, text: htmlToText(html) };
+}
+
+/** Sends one step of an event-type workflow to its recipients. */
+async function sendForBooking(step: WorkflowStep, booking: ReminderBooking): Promise<void> {
   const mailer = mailerFromEnvironment();
   const provider = textMessageProvider();
   // Without a provider the reminder is logged and counts as sent, as e-mail does without SMTP.
@@ -30,32 +36,17 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
         ? provider.send(message)
         : Promise.resolve(console.log(`[workflow ${message.channel}] (no SMS_PROVIDER_URL: logged, not sent) To: ${message.to}`)),
   };
-  const subject = (name: string) => renderTemplate(step.subject ?? '', booking, name);
-  const html = (name: string) => renderTemplate(step.html ?? '', booking, name, escapeHtml);
-  const text = (name: string) => renderTemplate(step.text ?? '', booking, name);
+  const forAttendee = (name: string) => bookingVariables(booking, name);
+  const text = (name: string) => renderTemplate(step.text ?? '', forAttendee(name));
   const firstAttendee = booking.attendees[0]?.name ?? '';
   switch (step.action) {
     case 'email_host':
-      return mailer.send({
-        to: booking.organizer.email,
-        senderName: step.sender,
-        subject: subject(firstAttendee),
-        html: html(firstAttendee),
-        text: htmlToText(html(firstAttendee)),
-      });
+      return mailer.send(mailOf(step, booking.organizer.email, forAttendee(firstAttendee)));
     case 'email_address':
-      if (step.email)
-        await mailer.send({
-          to: step.email,
-          senderName: step.sender,
-          subject: subject(firstAttendee),
-          html: html(firstAttendee),
-          text: htmlToText(html(firstAttendee)),
-        });
+      if (step.email) await mailer.send(mailOf(step, step.email, forAttendee(firstAttendee)));
       return;
     case 'email_attendee':
-      for (const a of booking.attendees)
-        await mailer.send({ to: a.email, senderName: step.sender, subject: subject(a.name), html: html(a.name), text: htmlToText(html(a.name)) });
+      for (const a of booking.attendees) await mailer.send(mailOf(step, a.email, forAttendee(a.name)));
       return;
     case 'sms_number':
     case 'whatsapp_number':
@@ -70,6 +61,15 @@ async function send(step: WorkflowStep, reminder: WorkflowReminder): Promise<voi
       }
       return;
   }
+}
+
+/**
+ * Sends one step of a routing-form workflow (e-mail steps only): email_attendee to the respondent's e-mail answer
+ * (nothing without one), email_address to the step's address.
+ */
+async function sendForFormResponse(step: WorkflowStep, response: ReminderFormResponse): Promise<void> {
+  const to = step.action === 'email_attendee' ? response.respondentEmail : step.action === 'email_address' ? step.email : null;
+  if (to) await mailerFromEnvironment().send(mailOf(step, to, formVariables(response)));
 }
 
 /**
@@ -96,9 +96,15 @@ export async function sendReminder(db: DataSource, reminderId: string): Promise<
       .setOnLocked('skip_locked')
       .getMany();
     if (!reminder) return null;
+    const { payload } = reminder;
+    // formSubmittedNoEvent is for a response nothing was booked from: one that led to a booking meanwhile drops it.
+    if (isFormReminder(payload) && payload.trigger === 'formSubmittedNoEvent' && (await responseLedToBooking(tx, payload.responseId))) {
+      await tx.delete(WorkflowReminder, { id: reminder.id });
+      return null;
+    }
     const step = await tx.getRepository(WorkflowStep).findOneBy({ id: reminder.workflowStepId });
     try {
-      if (step) await send(step, reminder);
+      if (step) await (isFormReminder(payload) ? sendForFormResponse(step, payload) : sendForBooking(step, payload));
       await tx.update(WorkflowReminder, { id: reminder.id }, { sentAt: new Date(), attempts: reminder.attempts + 1, lastError: null });
       return null;
     } catch (error) {
