@@ -54,6 +54,8 @@ export const DEVIATION = {
   meetConnectedTwice: 'Conferencing — connecting an app already connected is a 409 CONFLICT (the real service: 400 "Google Meet is already connected…")',
   teamMeetWithoutCalendar:
     'Conferencing — a team connects google-meet without a Google Calendar connection of the team, which this API has none of (the real service: 400 until the team has one)',
+  schedulesByEventType:
+    "Schedules — eventTypeId (the real service: the schedules of the event type's hosts) is not served on the organization team schedules routes: a 400 naming it",
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
 } as const;
 

@@ -1,4 +1,4 @@
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -31,7 +31,8 @@ function expectScheduleLike(schedule: any, expected: { name: string; timeZone: s
  *
  * Not replayed: the organization teams spec's "eventTypeId query parameter" cases. The filter is newer than the
  * reference document (GET …/teams/{teamId}/schedules takes take and skip there, …/users/{userId}/schedules no
- * parameter), and our event types have no per-host schedule, which the spec's fixture gives a host.
+ * parameter), and our event types have no per-host schedule, which the spec's fixture gives a host. The parameter is
+ * refused with a 400 instead (docs/compatibility.md, "Schedules"), which the last case of that family checks.
  */
 describe('conformance: schedules, me, API keys', () => {
   let stack: TestStack;
@@ -196,6 +197,17 @@ describe('conformance: schedules, me, API keys', () => {
         const found = schedules.find((s: any) => s.id === mine.id);
         expect({ id: found?.id, name: found?.name, timeZone: found?.timeZone }).toEqual({ id: mine.id, name: mine.name, timeZone: mine.timeZone });
       }
+    });
+
+    it('(deviation) "eventTypeId query parameter" is refused on both routes: a 400 naming it, never the unfiltered list; both carry x-svc-deviation', async () => {
+      for (const path of [
+        `/v2/organizations/${teamsOrg.id}/teams/${orgTeam.id}/schedules`,
+        `/v2/organizations/${teamsOrg.id}/teams/${orgTeam.id}/users/${teamMember.id}/schedules`,
+      ])
+        expectErrorEnvelope(await as(`${path}?eventTypeId=1`), 400, 'BAD_REQUEST', /^eventTypeId is not served by this API: .*scheduleId/);
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const path of ['/v2/organizations/{orgId}/teams/{teamId}/schedules', '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules'])
+        expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/^Schedules — eventTypeId/)]);
     });
   });
   describe('me.controller.e2e-spec.ts (Me Endpoints)', () => {

@@ -16,6 +16,11 @@ import {
   UpdateScheduleDocument,
 } from '../contracts/generated';
 import { route } from '../route';
+import { DEVIATION } from '../deviations';
+
+/** Why `eventTypeId` is refused on the organization team schedules routes (never ignored). */
+const SCHEDULES_BY_EVENT_TYPE =
+  "schedules are not chosen per event type here (an event type's hosts are available by the event type's schedule, else each one's default); the event type's own schedule is GET /v2/event-types/{eventTypeId} (scheduleId)";
 
 export const scheduleRoutes = [
   route({
@@ -135,6 +140,8 @@ export const scheduleRoutes = [
     document: GetOrgTeamSchedulesDocument,
     result: 'teamSchedules',
     paginated: true,
+    unservedQuery: { eventTypeId: SCHEDULES_BY_EVENT_TYPE },
+    deviations: [DEVIATION.schedulesByEventType],
   }),
   route({
     method: 'GET',
@@ -143,5 +150,7 @@ export const scheduleRoutes = [
     summary: 'Get the schedules of one member of a team of the organization (team or organization admin)',
     document: GetOrgTeamUserSchedulesDocument,
     result: 'teamMemberSchedules',
+    unservedQuery: { eventTypeId: SCHEDULES_BY_EVENT_TYPE },
+    deviations: [DEVIATION.schedulesByEventType],
   }),
 ];
