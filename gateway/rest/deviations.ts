@@ -38,7 +38,7 @@ export const DEVIATION = {
   bodyBeforeRole:
     "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
   clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
-  allScopes: 'OAuth clients — permissions ["*"] is every scope of this API (spec 5.3), more than the real service\'s ten',
+  allScopes: 'OAuth clients — permissions ["*"] is every user scope of this API (spec 5.3), more than the real service\'s ten',
   managedUserEmailsMessage:
     "Managed users — a value of emails that is not an e-mail address: 400 with the real service's sentence after its field (emails: Invalid email …)",
   opaqueTokens:
@@ -56,6 +56,8 @@ export const DEVIATION = {
     'Conferencing — a team connects google-meet without a Google Calendar connection of the team, which this API has none of (the real service: 400 until the team has one)',
   schedulesByEventType:
     "Schedules — eventTypeId (the real service: the schedules of the event type's hosts) is not served on the organization team schedules routes: a 400 naming it",
+  privateLinkClientScopes:
+    'Private links — a platform OAuth client on the private links of an organization team event type needs the scopes TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE (spec 4.6, 5.3): 403 without them, also for a client made with ["*"] (the user scopes); the real service checks only the role of the client owner',
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
 } as const;
 

@@ -1,4 +1,5 @@
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -449,6 +450,115 @@ describe('conformance: event types', () => {
 
     it('"should delete collective event-type": 200', async () => {
       expect((await stack.rest('DELETE', `${path(team.id)}/${collective.id}`, { key: orgAdmin.key })).status).toBe(200);
+    });
+  });
+
+  /**
+   * Private links, replayed from apps/api/v2/src/ee/event-types-private-links/controllers/ (the copies without a version
+   * folder: the reference document declares no version header on these operations). Their user's event type and their
+   * organization team's round-robin event type are made by the operator; their organization's platform client is made
+   * by the organization's admin and approved by the operator. Theirs has all their permissions (1023), which their
+   * organization team routes do not check; here the client acts with its scopes, and these routes take
+   * TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE (spec 4.6, 5.3), so the replayed client asks for those, and a client
+   * with ["*"] (the user scopes) is refused: docs/compatibility.md, "Private links", row 1.
+   * Not replayed: "Platform Org Restrictions" (organizations here have no platform flag).
+   */
+  describe('private links', () => {
+    let personal: { id: number };
+    let teamEventType: { id: number; slug: string };
+    let client: { id: string; secret: string };
+    let userScopesClient: { id: string; secret: string };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const registered = async (permissions: string[]) => {
+        const body = { name: 'private-links-regular-oauth-client', redirectUris: ['http://localhost:4321'], permissions };
+        const created = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: orgAdmin.key, body }), 201);
+        await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
+        return { id: created.clientId, secret: created.clientSecret };
+      };
+      [personal, teamEventType, client, userScopesClient] = await Promise.all([
+        operator.createEventType({ title: 'private-links-event-type', slug: 'private-links-event-type', lengthInMinutes: 30, ownerId: user.id }),
+        operator.createEventType({
+          title: 'private-links-regular-team-event-type',
+          slug: 'private-links-regular-team-event-type',
+          lengthInMinutes: 30,
+          teamId: team.id,
+          hostIds: [teammate1.id],
+          schedulingType: 'ROUND_ROBIN',
+        }),
+        registered(['TEAM_EVENT_TYPE_READ', 'TEAM_EVENT_TYPE_WRITE']),
+        registered(['*']),
+      ]);
+    });
+
+    describe('event-types-private-links.controller.e2e-spec.ts (Event Types Private Links Endpoints)', () => {
+      const path = (rest = '') => `/v2/event-types/${personal.id}/private-links${rest}`;
+      const call = (method: string, rest = '', body?: unknown) => stack.rest(method, path(rest), { key: user.key, body, headers: VERSION });
+
+      it('"POST /v2/event-types/:eventTypeId/private-links - create private link": 201, its id, cap and usage count', async () => {
+        const link = expectSuccess(await call('POST', '', { maxUsageCount: 5 }), 201);
+        expect(link).toMatchObject({ linkId: expect.any(String), maxUsageCount: 5, usageCount: expect.any(Number) });
+      });
+
+      it('"GET /v2/event-types/:eventTypeId/private-links - list private links": an array, not empty', async () => {
+        const links = expectSuccess(await call('GET'));
+        expect(Array.isArray(links)).toBe(true);
+        expect(links.length).toBeGreaterThanOrEqual(1);
+      });
+
+      it('"PATCH /v2/event-types/:eventTypeId/private-links/:linkId - update private link": the new cap', async () => {
+        const { linkId } = expectSuccess(await call('POST', '', { maxUsageCount: 3 }), 201);
+        expect(expectSuccess(await call('PATCH', `/${linkId}`, { maxUsageCount: 10 })).maxUsageCount).toBe(10);
+      });
+
+      it('"DELETE /v2/event-types/:eventTypeId/private-links/:linkId - delete private link": the deleted link', async () => {
+        const { linkId } = expectSuccess(await call('POST', '', { maxUsageCount: 2 }), 201);
+        expect(expectSuccess(await call('DELETE', `/${linkId}`)).linkId).toBe(linkId);
+      });
+    });
+
+    describe('organizations-event-types-private-links.controller.e2e-spec.ts (Regular Org Can Create Private Links)', () => {
+      const path = (rest = '') => `/v2/organizations/${org.id}/teams/${team.id}/event-types/${teamEventType.id}/private-links${rest}`;
+      const asClient = (method: string, rest = '', body?: unknown, c = client) =>
+        stack.rest(method, path(rest), { body, headers: { 'x-svc-client-id': c.id, 'x-svc-secret-key': c.secret } });
+      /** Their bookingUrl: a private link's booking page, `/d/<linkId>/<event type slug>`. */
+      const bookingUrlOf = (linkId: string) => expect.stringContaining(`/d/${linkId}/${teamEventType.slug}`);
+      let created: any;
+
+      it('"POST … - regular org should be able to create private links": 201, the cap and the booking URL', async () => {
+        created = expectSuccess(await asClient('POST', '', { maxUsageCount: 5 }), 201);
+        expect(created).toMatchObject({ linkId: expect.any(String), maxUsageCount: 5 });
+        expect(created.bookingUrl).toEqual(bookingUrlOf(created.linkId));
+      });
+
+      it('"GET … - regular org should be able to list private links": the link, with its booking URL', async () => {
+        const links = expectSuccess(await asClient('GET'));
+        expect(links.length).toBeGreaterThanOrEqual(1);
+        expect(links.find((l: { linkId: string }) => l.linkId === created.linkId)).toMatchObject({ bookingUrl: bookingUrlOf(created.linkId) });
+      });
+
+      it('"PATCH … - regular org should be able to update private links": the new cap, the booking URL', async () => {
+        const updated = expectSuccess(await asClient('PATCH', `/${created.linkId}`, { maxUsageCount: 10 }));
+        expect(updated).toMatchObject({ maxUsageCount: 10, bookingUrl: bookingUrlOf(created.linkId) });
+      });
+
+      it('"DELETE … - regular org should be able to delete private links": the deleted link', async () => {
+        expect(expectSuccess(await asClient('DELETE', `/${created.linkId}`)).linkId).toBe(created.linkId);
+      });
+
+      // Deviation (docs/compatibility.md, "Private links", row 1).
+      it('their client with every permission: 201 and 200 there; here a client made with ["*"] (the user scopes) is a 403 naming the team scope', async () => {
+        expectErrorEnvelope(await asClient('POST', '', { maxUsageCount: 5 }, userScopesClient), 403, 'FORBIDDEN', /TEAM_EVENT_TYPE_WRITE/);
+        expectErrorEnvelope(await asClient('GET', '', undefined, userScopesClient), 403, 'FORBIDDEN', /TEAM_EVENT_TYPE_READ/);
+        expect(expectSuccess(await asClient('GET'))).toEqual([]);
+        const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+        const base = '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links';
+        for (const operation of [paths[base].get, paths[base].post, paths[`${base}/{linkId}`].patch, paths[`${base}/{linkId}`].delete]) {
+          expect(operation['x-svc-deviation']).toEqual([expect.stringMatching(/TEAM_EVENT_TYPE_WRITE/)]);
+        }
+        expect(paths['/v2/event-types/{eventTypeId}/private-links'].post['x-svc-deviation']).toBeUndefined();
+      });
     });
   });
 });

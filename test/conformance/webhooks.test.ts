@@ -1,13 +1,20 @@
 import { personalEventType } from '../support/booking-fixtures';
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
 const TRIGGERS = ['BOOKING_CREATED', 'BOOKING_RESCHEDULED', 'BOOKING_CANCELLED'];
 const BODY = { subscriberUrl: 'https://example.com', triggers: TRIGGERS, active: true, payloadTemplate: 'string' };
 
+/** A platform OAuth client: its id and its secret key. */
+interface Client {
+  id: string;
+  secret: string;
+}
+
 /**
- * Conformance: user, event-type and organization webhooks, replayed from the real service's public e2e specs
+ * Conformance: user, event-type, organization and OAuth client webhooks, replayed from the real service's public e2e specs
  * (apps/api/v2/src/modules/…, named beside each case). Their "other webhook" is a row written by their fixture
  * with no owner; here it is another user's webhook, made through the API. Webhook ids stay numbers here
  * (docs/compatibility.md, "Webhooks", row 1), so `id: expect.any(String)` of theirs is `id: expect.any(Number)`.
@@ -22,19 +29,43 @@ describe('conformance: webhooks', () => {
   let otherEventType: { id: number };
   let org: { id: number };
   let otherWebhook: { id: number };
+  let client: Client;
+  let otherClient: Client;
+  let otherClientWebhook: { id: number };
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [user, otherUser, orgAdmin] = await Promise.all(['webhooks-user', 'webhooks-other-user', 'webhooks-org-admin'].map((label) => person(stack, label)));
-    [eventType, eventType2, otherEventType, org] = await Promise.all([
+    let otherOrgOwner: Person;
+    [user, otherUser, orgAdmin, otherOrgOwner] = await Promise.all(
+      ['webhooks-user', 'webhooks-other-user', 'webhooks-org-admin', 'webhooks-other-org-owner'].map((label) => person(stack, label)),
+    );
+    let otherOrg: { id: number };
+    [eventType, eventType2, otherEventType, org, otherOrg] = await Promise.all([
       personalEventType(stack, user.id, { slug: 'webhook-event-type-1' }),
       personalEventType(stack, user.id, { slug: 'webhook-event-type-2' }),
       personalEventType(stack, otherUser.id, { slug: 'other-webhook-event-type' }),
       operator.createOrganization({ name: 'Webhooks org' }),
+      operator.createOrganization({ name: 'Webhooks other org' }),
     ]);
-    await operator.addMember({ teamId: org.id, userId: orgAdmin.id, role: MembershipRole.ADMIN });
-    otherWebhook = expectSuccess(await stack.rest('POST', '/v2/webhooks', { key: otherUser.key, body: BODY }), 201);
+    await Promise.all([
+      operator.addMember({ teamId: org.id, userId: orgAdmin.id, role: MembershipRole.ADMIN }),
+      operator.addMember({ teamId: otherOrg.id, userId: otherOrgOwner.id, role: MembershipRole.OWNER }),
+    ]);
+    /** A platform client of the person's organization, as oauth-clients.test.ts makes one, approved by the operator. */
+    const platformClient = async (who: Person): Promise<Client> => {
+      const body = { name: 'name', redirectUris: ['http://localhost:4321'], permissions: ['BOOKING_READ'] };
+      const created = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: who.key, body }), 201);
+      await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
+      return { id: created.clientId, secret: created.clientSecret };
+    };
+    [otherWebhook, client, otherClient] = await Promise.all([
+      stack.rest('POST', '/v2/webhooks', { key: otherUser.key, body: BODY }).then((response) => expectSuccess(response, 201)),
+      platformClient(orgAdmin),
+      platformClient(otherOrgOwner),
+    ]);
+    const path = `/v2/oauth-clients/${otherClient.id}/webhooks`;
+    otherClientWebhook = expectSuccess(await stack.rest('POST', path, { body: BODY, headers: { 'x-svc-secret-key': otherClient.secret } }), 201);
   });
   afterAll(() => stack.stop());
 
@@ -209,6 +240,59 @@ describe('conformance: webhooks', () => {
       expect((await stack.rest('DELETE', `${path()}/${both.id}`, { key: orgAdmin.key })).status).toBe(200);
       const deleted = expectSuccess(await stack.rest('DELETE', `${path()}/${created.id}`, { key: orgAdmin.key }));
       expect(deleted).toMatchObject({ id: created.id, triggers: body.triggers, teamId: org.id });
+    });
+  });
+
+  /**
+   * Their calls come from the organization owner's web session; the reference document requires `x-svc-secret-key`
+   * on each of these operations (spec 4.2), so here the client calls with its own secret key. "An OAuth client that
+   * doesn't belong to you" is the other organization's client: its path, with this client's id and secret key.
+   */
+  describe('oauth-client-webhooks.controller.e2e-spec.ts (OAuth client WebhooksController)', () => {
+    const path = (c: Client) => `/v2/oauth-clients/${c.id}/webhooks`;
+    const asClient = (method: string, rest: string, body?: unknown, pathClient = client) =>
+      stack.rest(method, `${path(pathClient)}${rest}`, { body, headers: { 'x-svc-client-id': client.id, 'x-svc-secret-key': client.secret } });
+    let webhook: any;
+
+    it('"/webhooks (POST)": 201 with the client', async () => {
+      webhook = expectSuccess(await asClient('POST', '', BODY), 201);
+      expect(webhook).toMatchObject({ ...BODY, id: expect.any(Number), oAuthClientId: client.id });
+    });
+
+    it('"/oauth-clients/:oAuthClientId/webhooks/:webhookId (PATCH)": active false', async () => {
+      expect(expectSuccess(await asClient('PATCH', `/${webhook.id}`, { active: false })).active).toBe(false);
+    });
+
+    it('"/oauth-clients/:oAuthClientId/webhooks/:webhookId (GET)"', async () => {
+      const data = expectSuccess(await asClient('GET', `/${webhook.id}`));
+      expect(data).toMatchObject({ ...BODY, active: false, id: webhook.id, oAuthClientId: client.id });
+    });
+
+    it('"…(GET) should fail to get a webhook that does not exist": 404', async () => {
+      expect((await asClient('GET', '/90284')).status).toBe(404);
+    });
+
+    it('"/webhooks (GET)": the client\'s', async () => {
+      expect(expectSuccess(await asClient('GET', '')).map((w: any) => w.oAuthClientId)).toEqual([client.id]);
+    });
+
+    it('"/webhooks (GET) should fail to get webhooks of OAuth client that doesn\'t belong to you": 403', async () => {
+      expectErrorEnvelope(await asClient('GET', '', undefined, otherClient), 403, 'FORBIDDEN');
+    });
+
+    it('"/oauth-clients/:oAuthClientId/webhooks/:webhookId (DELETE)": the deleted webhook', async () => {
+      const data = expectSuccess(await asClient('DELETE', `/${webhook.id}`));
+      expect(data).toMatchObject({ ...BODY, active: false, id: webhook.id, oAuthClientId: client.id });
+    });
+
+    it('"…(DELETE) should fail to delete webhooks of an OAuth client that doesn\'t belong to you": 403', async () => {
+      expectErrorEnvelope(await asClient('DELETE', `/${otherClientWebhook.id}`, undefined, otherClient), 403, 'FORBIDDEN');
+      const kept = await stack.rest('GET', `${path(otherClient)}/${otherClientWebhook.id}`, { headers: { 'x-svc-secret-key': otherClient.secret } });
+      expect(expectSuccess(kept)).toMatchObject({ ...BODY, id: otherClientWebhook.id, oAuthClientId: otherClient.id });
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not exist": 404', async () => {
+      expect((await asClient('DELETE', '/1234453')).status).toBe(404);
     });
   });
 });

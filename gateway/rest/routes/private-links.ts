@@ -12,6 +12,7 @@ import {
   UpdateOrgTeamPrivateLinkWithFullUrlDocument,
   UpdatePrivateLinkDocument,
 } from '../contracts/generated';
+import { DEVIATION, withDeviations } from '../deviations';
 import { route, RouteDeclaration, RouteEntry } from '../route';
 
 /** svc-api-version 2024-09-04: the full booking URL, with the organization's subdomain (spec 2.7, 9). */
@@ -67,7 +68,7 @@ function bothVersions(
 
 const ORG_BASE = '/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}/private-links';
 
-export const orgTeamPrivateLinkRoutes: RouteEntry[] = [
+const orgTeamRoutes: RouteEntry[] = [
   ...bothVersions(
     {
       method: 'GET',
@@ -106,5 +107,8 @@ export const orgTeamPrivateLinkRoutes: RouteEntry[] = [
     { older: DeleteOrgTeamPrivateLinkDocument, withFullUrl: DeleteOrgTeamPrivateLinkWithFullUrlDocument },
   ),
 ];
+
+/** A platform client needs the team scopes here, whatever its owner's role (docs/compatibility.md, "Private links"). */
+const orgTeamPrivateLinkRoutes = withDeviations(orgTeamRoutes, DEVIATION.privateLinkClientScopes);
 
 export const privateLinkRoutes = [...userPrivateLinkRoutes, ...orgTeamPrivateLinkRoutes];
