@@ -1366,6 +1366,14 @@ describe('conformance: bookings', () => {
         expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${first}`)).reservationUid).toBe(first);
       });
     });
+
+    it('(not in their spec) reservationUid and reservedSlotUid naming two reservations: 400 naming reservedSlotUid, both holds kept', async () => {
+      const [first, second] = await Promise.all(['2040-05-23T09:00:00.000Z', '2040-05-23T11:00:00.000Z'].map((start) => reserve(replays.reservable, start)));
+      const refused = await book(replays.reservable, '2040-05-23T09:00:00.000Z', { body: { reservationUid: first, reservedSlotUid: second } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^reservedSlotUid: /);
+      for (const uid of [first, second]) expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${uid}`)).reservationUid).toBe(uid);
+    });
   });
 
   describe(`${SPEC}/booking-location.e2e-spec.ts ("Event types Endpoints › User Authenticated")`, () => {
