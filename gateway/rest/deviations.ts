@@ -33,6 +33,15 @@ export const DEVIATION = {
     "Bookings — the host cancelling without cancellationReason: 400 with the real service's sentence after its field (cancellationReason: …), as every 400 of this API",
   organizationBookingsHosted:
     "Bookings — an organization's bookings are the ones it hosts (its teams' event types, its members' own), not its members' bookings of other people's event types; userIds naming a user outside the organization, existing or not, is a 403 (the real service: 400 for an unknown id)",
+  attendeeDisplayEmail: "Bookings — an attendee has no displayEmail (the reference's attendee has none; the real service repeats the e-mail there)",
+  reservationNotByCookie:
+    "Bookings — a slot reservation is named in the body (reservationUid, or the real service's reservedSlotUid), never by the uid cookie: a booking of a held slot with the cookie only is a 409",
+  heldSlotIsTaken:
+    "Bookings — a slot somebody else holds is taken: a second reservation of it is a 422 and a booking of it a 409 SLOT_TAKEN (the real service: a 400 'Someone else reserved this booking time slot before you…')",
+  conferencingLocationText:
+    'Bookings — a booking at a conferencing app answers location integrations:<app> and the video URL as meetingUrl (the real service: the URL as location); meetingUrl is a web address or absent (the real service repeats any location there)',
+  locationOfOthers: "Bookings — changing the location of somebody else's booking, or of none, is a 404 (the real service: 403)",
+  noDefaultLocation: 'Event types — an event type created without locations has none (the real service gives it cal-video)',
   bookingFieldMessage:
     "Bookings — a booking-field answer of the wrong type or option: the real service's sentence after the field's path (bookingFieldsResponses.x: …), as every 400 of this API",
   bodyBeforeRole:

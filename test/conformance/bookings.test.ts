@@ -24,6 +24,52 @@ const CUSTOM_FIELDS = [
   { field: 'select', slug: 'test-select', label: 'test-select', options: ['water', 'juice'], required: true },
 ];
 
+/** The people and event types of the recurring-bookings, reserved-slot-bookings and booking-location replays. */
+interface Replays {
+  recurringHost: Person;
+  /** Weekly event types of at most 3 and 4 occurrences (their fixtures' `recurringEvent` with count 3 and 4). */
+  weeklyOf3: number;
+  weeklyOf4: number;
+  reservingHost: Person;
+  reservable: number;
+  reservableRecurring: number;
+  locationHost: Person;
+  locationStranger: Person;
+  /** Their update-booking-location fixture: a 45-minute event type with no location of its own. */
+  movable: number;
+}
+
+/** Made beside the other fixtures (one stack): each family's host has their Rome office as default schedule. */
+async function replaysOf(stack: TestStack): Promise<Replays> {
+  const operator = operatorOf(stack);
+  const [recurringHost, reservingHost, locationHost, locationStranger] = await Promise.all(
+    ['recurring-bookings-user', 'reserved-slot-bookings-user', 'update-booking-location-organizer', 'update-booking-location-unrelated'].map((label) =>
+      person(stack, label),
+    ),
+  );
+  await Promise.all(
+    [recurringHost, reservingHost, locationHost].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
+  );
+  const eventType = (ownerId: number, slug: string, lengthInMinutes: number, occurrences?: number) =>
+    operator
+      .createEventType({
+        title: slug,
+        slug,
+        lengthInMinutes,
+        ownerId,
+        ...(occurrences ? { recurrence: { frequency: 'weekly', interval: 1, occurrences } } : {}),
+      })
+      .then((made) => made.id);
+  const [weeklyOf3, weeklyOf4, reservable, reservableRecurring, movable] = await Promise.all([
+    eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type', 60, 3),
+    eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type-of-4', 60, 4),
+    eventType(reservingHost.id, 'reserved-slot-bookings-event-type', 60),
+    eventType(reservingHost.id, 'recurring-reserved-slot-bookings-event-type', 60, 3),
+    eventType(locationHost.id, 'update-booking-location-event-type', 45),
+  ]);
+  return { recurringHost, weeklyOf3, weeklyOf4, reservingHost, reservable, reservableRecurring, locationHost, locationStranger, movable };
+}
+
 /**
  * Conformance: bookings (2024-08-13), replayed from the real service's public e2e specs under
  * apps/api/v2/src/ee/bookings/2024-08-13/controllers/e2e/ (file and test name beside each case). Their
@@ -48,10 +94,12 @@ describe('conformance: bookings', () => {
   let unrelatedUser: Person;
   let variableLengthEventType: { id: number };
   let variableLengthRecurringEventType: { id: number };
+  let replays: Replays;
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
+    const replaysMade = replaysOf(stack);
     [user, teamUser1, teamUser2, seatedUser, unrelatedUser] = await Promise.all(
       ['user-bookings-user', 'reassign-bookings-user1', 'reassign-bookings-user2', 'seated-bookings-user', 'get-attendees-unrelated-user'].map((label) =>
         person(stack, label),
@@ -155,6 +203,7 @@ describe('conformance: bookings', () => {
       attendee: { name: 'Oldie', email: 'oldie@gmail.com', timeZone: 'Europe/Rome', language: 'lv' },
     });
     bookingInThePast = { uid: past.uid, start: past.start };
+    replays = await replaysMade;
   });
   afterAll(() => stack.stop());
 
@@ -1191,6 +1240,283 @@ describe('conformance: bookings', () => {
 
     it('"should get bookings by organizationId and org + non org event-type ids": 3 there, the organization\'s 1 here', async () => {
       expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId2},${nonOrgEventTypeId}`)))).toEqual([orgEventTypeId2]);
+    });
+  });
+
+  describe(`${SPEC}/recurring-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13")`, () => {
+    const series = (start: string, eventTypeId: number, extra: Record<string, unknown> = {}) =>
+      post('/v2/bookings', { start, eventTypeId, attendee: MR_PROPER_RECURRING, location: MEET, ...extra });
+    /** Their assertions on each occurrence, one week apart from the first (their attendee's displayEmail aside: see docs/compatibility.md). */
+    function expectWeekly(data: any[], eventTypeId: number, first: [number, number, number, number], count: number) {
+      expect(data).toHaveLength(count);
+      const [year, month, day, hour] = first;
+      data.forEach((occurrence, i) => {
+        expect(occurrence).toMatchObject({
+          id: expect.any(Number),
+          uid: expect.any(String),
+          status: 'accepted',
+          start: utc(year, month, day + 7 * i, hour),
+          end: utc(year, month, day + 7 * i, hour + 1),
+          duration: 60,
+          eventTypeId,
+          location: MEET,
+          recurringBookingUid: expect.any(String),
+          absentHost: false,
+        });
+        expect(occurrence.hosts[0].id).toBe(replays.recurringHost.id);
+        expect(occurrence.attendees[0]).toEqual({ ...MR_PROPER_RECURRING, absent: false });
+      });
+    }
+
+    it('"Creating recurring bookings › should not create recurring booking with recurrenceCount larger than event type recurrence count": 400', async () => {
+      expect((await series(utc(2030, 1, 4, 13), replays.weeklyOf3, { recurrenceCount: 1000 })).status).toBe(400);
+    });
+
+    it('"Creating recurring bookings › should create a recurring booking with recurrenceCount smaller than event type recurrence count": 2 weekly', async () => {
+      expectWeekly(expectSuccess(await series(utc(2030, 1, 4, 13), replays.weeklyOf3, { recurrenceCount: 2 }), 201), replays.weeklyOf3, [2030, 1, 4, 13], 2);
+    });
+
+    it('"Creating recurring bookings › should create a recurring booking with recurrenceCount equal to event type recurrence count": 3 weekly (their afterEach frees February; here March)', async () => {
+      const data = expectSuccess(await series(utc(2030, 2, 4, 13), replays.weeklyOf3, { recurrenceCount: 3 }), 201);
+      expectWeekly(data, replays.weeklyOf3, [2030, 2, 4, 13], 3);
+      expect(data[0].meetingUrl).toBe(MEET);
+    });
+
+    it('"Creating daily recurring bookings": not replayable, a daily recurrence is a 400 naming recurrence.frequency (the reference has weekly, monthly, yearly; their fixture writes the row)', async () => {
+      const body = { title: 'daily', slug: 'daily-recurring-bookings', lengthInMinutes: 60, recurrence: { frequency: 'daily', interval: 1, occurrences: 3 } };
+      const response = await stack.rest('POST', '/v2/event-types', { key: replays.recurringHost.key, body, headers: { 'svc-api-version': '2024-06-14' } });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toMatch(/^recurrence\.frequency/);
+    });
+
+    describe('"Recurring bookings cancel all subsequent bookings" (April 2030 here: their afterEach frees February)', () => {
+      let booked: any[];
+
+      it('"should create a recurring booking": 4', async () => {
+        booked = expectSuccess(await series(utc(2030, 3, 1, 13), replays.weeklyOf4), 201);
+        expectWeekly(booked, replays.weeklyOf4, [2030, 3, 1, 13], 4);
+      });
+
+      it('"should cancel all recurrences after a specific recurrence": the third and fourth', async () => {
+        const data = expectSuccess(await post(`/v2/bookings/${booked[2].uid}/cancel`, { cancelSubsequentBookings: true }));
+        const statusOf = (list: any[]) => booked.map((b) => list.find((o: any) => o.uid === b.uid)?.status);
+        expect(data).toHaveLength(4);
+        expect(statusOf(data)).toEqual(['accepted', 'accepted', 'cancelled', 'cancelled']);
+        const stored = expectSuccess(await get(`/v2/bookings/${booked[0].recurringBookingUid}`, replays.recurringHost.key));
+        expect(statusOf(stored)).toEqual(['accepted', 'accepted', 'cancelled', 'cancelled']);
+      });
+    });
+
+    describe('"Recurring bookings cancel all remaining bookings (bookings with start time greater than this moment)"', () => {
+      let booked: any[];
+
+      it('"should create a recurring booking": 4', async () => {
+        booked = expectSuccess(await series(utc(2040, 1, 3, 13), replays.weeklyOf4), 201);
+        expect(booked).toHaveLength(4);
+      });
+
+      it('"should cancel all remaining recurrences": the uid of the series, no body', async () => {
+        const data = expectSuccess(await post(`/v2/bookings/${booked[0].recurringBookingUid}/cancel`, undefined));
+        expect(data).toHaveLength(4);
+        expect(data.map((b: any) => b.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+      });
+    });
+  });
+
+  describe(`${SPEC}/reserved-slot-bookings.e2e-spec.ts ("Reserved Slot Bookings Endpoints 2024-08-13 › reservedSlotUid functionality › POST /v2/bookings")`, () => {
+    const reserve = async (eventTypeId: number, slotStart: string) =>
+      expectSuccess(await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId, slotStart } }), 201).reservationUid as string;
+    const attendee = () => ({ name: 'Test Attendee', email: `reserved-slot-test-${Math.random().toString(36).slice(2)}@example.com`, timeZone: 'Europe/Rome' });
+    const book = (eventTypeId: number, start: string, options: { body?: Record<string, unknown>; cookie?: string }) =>
+      stack.rest('POST', '/v2/bookings', {
+        body: { start, eventTypeId, attendee: attendee(), ...options.body },
+        headers: { ...BOOKINGS_VERSION, ...(options.cookie ? { cookie: options.cookie } : {}) },
+      });
+    /** "Verify the selected slot was removed": the reservation is gone. */
+    const expectGone = async (uid: string) => expect((await stack.rest('GET', `/v2/slots/reservations/${uid}`)).status).toBe(404);
+
+    describe.each([
+      ['normal event type', () => replays.reservable, 21, (data: any) => data.id],
+      ['recurring event type (a week later here: the normal ones hold the 21st)', () => replays.reservableRecurring, 28, (data: any) => data[0].id],
+    ])('"%s"', (_name, eventTypeId, day, firstId) => {
+      it('"should create booking with reservedSlotUid from cookie and remove selected slot": the cookie is not read (deviation), the hold stands: 409', async () => {
+        const start = `2040-05-${day}T09:00:00.000Z`;
+        const uid = await reserve(eventTypeId(), start);
+        const refused = await book(eventTypeId(), start, { cookie: `uid=${uid}` });
+        expect(refused.status).toBe(409);
+        expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${uid}`)).reservationUid).toBe(uid);
+        expect(firstId(expectSuccess(await book(eventTypeId(), start, { body: { reservationUid: uid } }), 201))).toEqual(expect.any(Number));
+        await expectGone(uid);
+      });
+
+      it('"should create booking with reservedSlotUid from request body and remove selected slot"', async () => {
+        const start = `2040-05-${day + 1}T11:00:00.000Z`;
+        const uid = await reserve(eventTypeId(), start);
+        expect(firstId(expectSuccess(await book(eventTypeId(), start, { body: { reservedSlotUid: uid } }), 201))).toEqual(expect.any(Number));
+        await expectGone(uid);
+      });
+
+      it('"should fail when trying to book with reservedSlotUid that is not first in line": the second hold is refused (422), a booking of the held slot is a 409', async () => {
+        const start = `2040-05-${day}T13:00:00.000Z`;
+        const first = await reserve(eventTypeId(), start);
+        expect((await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId: eventTypeId(), slotStart: start } })).status).toBe(422);
+        const refused = await book(eventTypeId(), start, {});
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.message).toMatch(/already taken/);
+        expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${first}`)).reservationUid).toBe(first);
+      });
+    });
+
+    it('(not in their spec) reservationUid and reservedSlotUid naming two reservations: 400 naming reservedSlotUid, both holds kept', async () => {
+      const [first, second] = await Promise.all(['2040-05-23T09:00:00.000Z', '2040-05-23T11:00:00.000Z'].map((start) => reserve(replays.reservable, start)));
+      const refused = await book(replays.reservable, '2040-05-23T09:00:00.000Z', { body: { reservationUid: first, reservedSlotUid: second } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^reservedSlotUid: /);
+      for (const uid of [first, second]) expect(expectSuccess(await stack.rest('GET', `/v2/slots/reservations/${uid}`)).reservationUid).toBe(uid);
+    });
+  });
+
+  describe(`${SPEC}/booking-location.e2e-spec.ts ("Event types Endpoints › User Authenticated")`, () => {
+    const createEventType = (body: Record<string, unknown>) =>
+      stack.rest('POST', '/v2/event-types', {
+        key: replays.locationHost.key,
+        body: { title: 'Coding class', description: "Let's learn how to code like a pro.", lengthInMinutes: 60, ...body },
+        headers: { 'svc-api-version': '2024-06-14' },
+      });
+    const bookAt = (eventTypeId: number, hour: number, extra: Record<string, unknown> = {}) =>
+      post('/v2/bookings', { start: utc(2030, 1, 4, hour), eventTypeId, attendee: MR_PROPER, metadata: { userId: '1000' }, ...extra });
+    const CAL_VIDEO = [{ type: 'integration', integration: 'cal-video' }];
+    let defaultVideo: number;
+    let explicitVideo: number;
+    let addressed: number;
+    const address = 'Via roma 10, Rome, Italy';
+
+    it('"book an event type with cal video as default location › should create an event type with cal video as the default location"', async () => {
+      const data = expectSuccess(await createEventType({ slug: 'coding-class-1' }), 201);
+      expect(data.locations).toEqual([]); // deviation: no default location here
+      defaultVideo = data.id;
+    });
+
+    it('"… › should book and have video call url as location": no location here (deviation: the event type has none)', async () => {
+      const data = expectSuccess(await bookAt(defaultVideo, 13), 201);
+      expect(data.location).toBe('');
+      expect(data).not.toHaveProperty('meetingUrl');
+      expect(data.metadata).toEqual({ userId: '1000' });
+    });
+
+    it('"… › should book with custom location"', async () => {
+      const data = expectSuccess(await bookAt(defaultVideo, 14, { location: 'via roma 10' }), 201);
+      expect(data).toMatchObject({ location: 'via roma 10', metadata: { userId: '1000' } });
+      expect(data).not.toHaveProperty('meetingUrl'); // deviation: meetingUrl is a web address or absent
+    });
+
+    it('"book an event type with cal video as custom location › should create an event type by specifying location equal to cal video"', async () => {
+      const data = expectSuccess(await createEventType({ slug: 'coding-class-2', locations: CAL_VIDEO }), 201);
+      expect(data.locations).toEqual(CAL_VIDEO);
+      explicitVideo = data.id;
+    });
+
+    it('"… › should book event type with cal video as custom location": the video URL in meetingUrl, location integrations:cal-video (deviation)', async () => {
+      const data = expectSuccess(await bookAt(explicitVideo, 15), 201);
+      expect(data.meetingUrl).toMatch(/^https?:\/\//);
+      expect(data.location).toBe('integrations:cal-video');
+      expect(data.metadata).toEqual({ userId: '1000' });
+    });
+
+    it('"book an event type with address location › should create an event type by specifying location equal to an address" (slug coding-class-3: their afterAll deleted coding-class-2)', async () => {
+      const locations = [{ type: 'address', address, public: true }];
+      const data = expectSuccess(await createEventType({ slug: 'coding-class-3', locations }), 201);
+      expect(data.locations).toEqual(locations);
+      addressed = data.id;
+    });
+
+    it('"… › should book event type with address" (the next day here: their afterAll deleted the 15:00 booking)', async () => {
+      const data = expectSuccess(
+        await post('/v2/bookings', { start: utc(2030, 1, 5, 15), eventTypeId: addressed, attendee: MR_PROPER, metadata: { userId: '1000' } }),
+        201,
+      );
+      expect(data).toMatchObject({ location: address, metadata: { userId: '1000' } });
+    });
+  });
+
+  describe(`${SPEC}/update-booking-location.e2e-spec.ts ("Bookings Endpoints 2024-08-13 update booking location › PATCH /v2/bookings/:bookingUid/location")`, () => {
+    let hour = 8;
+    /** Their createBooking: a booking of the 45-minute event type with a link as its location (each at its own hour here). */
+    async function createBooking(location = `https://initial-${hour}.example.com`) {
+      const body = {
+        start: utc(2035, 0, 9, hour++),
+        eventTypeId: replays.movable,
+        attendee: { name: 'Update Location Booker', email: `update-location-booker-${hour}@example.com`, timeZone: 'Europe/Rome', language: 'en' },
+        location,
+        metadata: { integrationRequestId: `request-${hour}` },
+      };
+      return expectSuccess(await post('/v2/bookings', body), 201).uid as string;
+    }
+    const patch = (uid: string, body: unknown, key?: string) => stack.rest('PATCH', `/v2/bookings/${uid}/location`, { body, key, headers: BOOKINGS_VERSION });
+
+    it('"should return 401 when updating location without authentication": their string body is a 400 first (deviation bodyBeforeRole), a valid one 401', async () => {
+      const uid = await createBooking();
+      expect((await patch(uid, { location: 'https://unauthenticated.example.com' })).status).toBe(400);
+      expect((await patch(uid, { location: { type: 'attendeeDefined', location: 'https://unauthenticated.example.com' } })).status).toBe(401);
+    });
+
+    describe('"can update booking with different locations" (through …/location with the organizer\'s key)', () => {
+      const ALL_LOCATIONS = [
+        { type: 'integration', integration: 'cal-video' },
+        { type: 'address', address: '123 Main St', public: true },
+        { type: 'link', link: 'https://cal.com/join/123456', public: true },
+        { type: 'phone', phone: '+37121999999', public: true },
+        { type: 'attendeeAddress' },
+        { type: 'attendeePhone' },
+        { type: 'attendeeDefined' },
+      ];
+      let bookingUid: string;
+
+      beforeAll(async () => {
+        const created = await stack.rest('POST', '/v2/event-types', {
+          key: replays.locationHost.key,
+          body: { title: 'book using any location', slug: 'book-using-any-location', lengthInMinutes: 15, locations: ALL_LOCATIONS },
+          headers: { 'svc-api-version': '2024-06-14' },
+        });
+        const eventType = expectSuccess(created, 201);
+        expect(eventType.locations).toEqual(ALL_LOCATIONS);
+        const booking = { start: '2048-08-14T09:00:00.000Z', eventTypeId: eventType.id, attendee: MR_PROPER };
+        bookingUid = expectSuccess(await post('/v2/bookings', booking), 201).uid;
+      });
+
+      it.each([
+        ['address', { type: 'address' }, '123 Main St'],
+        ['link', { type: 'link' }, 'https://cal.com/join/123456'],
+        ['phone', { type: 'phone' }, '+37121999999'],
+        ['attendeeAddress', { type: 'attendeeAddress', address: '123 Example St, City, Valhalla' }, '123 Example St, City, Valhalla'],
+        ['attendeePhone', { type: 'attendeePhone', phone: '+37120993151' }, '+37120993151'],
+        ['attendeeDefined', { type: 'attendeeDefined', location: 'namek 100' }, 'namek 100'],
+      ])('"can update location to type %s"', async (_type, location, expected) => {
+        const data = expectSuccess(await patch(bookingUid, { location }, replays.locationHost.key));
+        expect(data).toMatchObject({ id: expect.any(Number), location: expected });
+      });
+    });
+
+    it('"should return booking unchanged when no location payload is provided"', async () => {
+      const initial = 'https://initial-unchanged.example.com';
+      const data = expectSuccess(await patch(await createBooking(initial), {}, replays.locationHost.key));
+      expect(data.location).toBe(initial);
+    });
+
+    it('"should return 403 when unrelated user attempts to update booking location": 404 here (deviation)', async () => {
+      const response = await patch(
+        await createBooking(),
+        { location: { type: 'attendeeDefined', location: 'https://non-organizer.example.com' } },
+        replays.locationStranger.key,
+      );
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('NOT_FOUND');
+    });
+
+    it('"should return 400 when invalid location payload is provided"', async () => {
+      const response = await patch(await createBooking(), { location: { type: 'invalid-location-type' } }, replays.locationHost.key);
+      expect(response.status).toBe(400);
+      expect(response.body.status).toBe('error');
     });
   });
 });

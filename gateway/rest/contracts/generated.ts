@@ -247,6 +247,8 @@ export type CreateBookingInput = {
   recurrenceCount?: number | null | undefined;
   /** The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold. */
   reservationUid?: string | null | undefined;
+  /** The real service's name of reservationUid: either may be sent (the same uid when both are). */
+  reservedSlotUid?: string | null | undefined;
   /** The routing form response the booking is made from: it gets routedToBookingUid. */
   routing?: BookingRoutingInput | null | undefined;
   /** ISO 8601 start, UTC (2030-03-11T13:00:00Z); the end follows from the event type's length. */
@@ -1564,7 +1566,7 @@ export type GetBookingLegacyQuery = { booking: { id: number, uid: string, title:
 
 export type CancelBookingMutationVariables = Exact<{
   bookingUid: string;
-  input: CancelBookingInput;
+  input?: CancelBookingInput | null | undefined;
 }>;
 
 
@@ -1572,7 +1574,7 @@ export type CancelBookingMutation = { cancelBooking: { id: number, uid: string, 
 
 export type CancelBookingLegacyMutationVariables = Exact<{
   bookingUid: string;
-  input: CancelBookingInput;
+  input?: CancelBookingInput | null | undefined;
 }>;
 
 
@@ -5662,7 +5664,7 @@ export const GetBookingLegacyDocument = new TypedDocumentString(`
   updatedAt
 }`) as unknown as TypedDocumentString<GetBookingLegacyQuery, GetBookingLegacyQueryVariables>;
 export const CancelBookingDocument = new TypedDocumentString(`
-    mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput!) {
+    mutation CancelBooking($bookingUid: String!, $input: CancelBookingInput = {}) {
   cancelBooking(uid: $bookingUid, input: $input) {
     ...BookingFields
     occurrences {
@@ -5720,7 +5722,7 @@ export const CancelBookingDocument = new TypedDocumentString(`
   seatUid
 }`) as unknown as TypedDocumentString<CancelBookingMutation, CancelBookingMutationVariables>;
 export const CancelBookingLegacyDocument = new TypedDocumentString(`
-    mutation CancelBookingLegacy($bookingUid: String!, $input: CancelBookingInput!) {
+    mutation CancelBookingLegacy($bookingUid: String!, $input: CancelBookingInput = {}) {
   cancelBooking(uid: $bookingUid, input: $input) {
     ...LegacyBookingFields
     occurrences {

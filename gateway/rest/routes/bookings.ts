@@ -96,7 +96,14 @@ export const bookingRoutes: RouteEntry[] = [
     status: 201,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
-    deviations: [DEVIATION.seatedAttendeeShape, DEVIATION.bookingFieldMessage],
+    deviations: [
+      DEVIATION.seatedAttendeeShape,
+      DEVIATION.bookingFieldMessage,
+      DEVIATION.attendeeDisplayEmail,
+      DEVIATION.reservationNotByCookie,
+      DEVIATION.heldSlotIsTaken,
+      DEVIATION.conferencingLocationText,
+    ],
   }),
   route({
     method: 'POST',
@@ -248,6 +255,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'updateBookingLocation',
     document: UpdateBookingLocationDocument,
     summary: `Move the meeting to another of the event type's locations: location {type, …} (${WHO})`,
+    deviations: [DEVIATION.locationOfOthers, DEVIATION.bodyBeforeRole],
   }),
   route({
     method: 'POST',

@@ -29,7 +29,7 @@ export const eventTypeRoutes = [
     result: 'createEventType',
     nulls: EVENT_TYPE_NULLS,
     status: 201,
-    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15],
+    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.noDefaultLocation],
   }),
   route({
     method: 'GET',

@@ -11,6 +11,8 @@ export interface BookingLocation {
   phone?: string;
   integration?: string;
   location?: string;
+  /** type `link`: the organizer's meeting link, copied from the event type when booked. */
+  link?: string;
 }
 
 /** Location types and the detail each one needs from the attendee (null: the organizer defined it). */
@@ -33,12 +35,26 @@ export function isAttendeeSupplied(location: BookingLocation | null): boolean {
 }
 
 /**
+ * A location of the event type as a booking holds it: its type, with what the organizer gave that type
+ * (the address, link or phone number, the conferencing app), so that the booking answers the place itself.
+ */
+function organizerLocation(offered: EventTypeLocation): BookingLocation {
+  const location: BookingLocation = { type: offered.type };
+  for (const key of ['address', 'link', 'phone', 'integration'] as const) {
+    const value = offered[key];
+    if (value) location[key] = value;
+  }
+  return location;
+}
+
+/**
  * The location a booking gets: the one sent (an object `{type, …}`, or a plain string, which the
  * reference still tolerates and is read as `{type: "attendeeDefined", location}`), else the event
- * type's first location. A sent type must be one of the event type's locations when it lists any.
+ * type's first location. A sent type must be one of the event type's locations when it lists any; an
+ * organizer-defined one (address, link, phone) takes the organizer's value from the event type.
  */
 export function bookingLocationOf(sent: unknown, eventTypeLocations: readonly EventTypeLocation[], field = 'location'): BookingLocation | null {
-  if (sent === undefined || sent === null) return eventTypeLocations[0] ? { type: eventTypeLocations[0].type } : null;
+  if (sent === undefined || sent === null) return eventTypeLocations[0] ? organizerLocation(eventTypeLocations[0]) : null;
   if (typeof sent === 'string') {
     const text = sent.trim();
     if (!text) throw badInput(field, `${field} must not be empty`);
@@ -54,6 +70,8 @@ export function bookingLocationOf(sent: unknown, eventTypeLocations: readonly Ev
   if (offered.length && !offered.includes(type)) {
     throw badInput(`${field}.type`, `${field}.type must be one of this event type's locations: ${offered.join(', ')}`);
   }
+  const organizers = DETAIL_OF_TYPE[type] === null ? eventTypeLocations.find((l) => l.type === type) : undefined;
+  if (organizers) return organizerLocation(organizers);
   const location: BookingLocation = { type };
   const detail = DETAIL_OF_TYPE[type];
   if (detail) {
@@ -65,11 +83,14 @@ export function bookingLocationOf(sent: unknown, eventTypeLocations: readonly Ev
   return location;
 }
 
-/** The location as BookingOutput_2024_08_13 writes it: a string (the attendee's detail, `integrations:<app>`, or the organizer-defined type). */
+/**
+ * The location as BookingOutput_2024_08_13 writes it: a string (the attendee's detail or the organizer's address,
+ * link or phone number, `integrations:<app>`, or the bare type of a location booked without its value).
+ */
 export function locationText(location: BookingLocation | null): string | null {
   if (!location) return null;
   if (location.type === 'integration' && location.integration) return `integrations:${location.integration}`;
-  return location.address ?? location.phone ?? location.location ?? location.type;
+  return location.address ?? location.phone ?? location.link ?? location.location ?? location.type;
 }
 
 /** The location text when it is an http(s) address (a meeting link), else null. */

@@ -124,7 +124,8 @@ export function markAbsent(ctx: SubgraphContext, uid: string, input: AbsenceInpu
 
 export function updateLocation(ctx: SubgraphContext, uid: string, input: { location?: unknown }): Promise<Booking> {
   return changeBooking(ctx, uid, async (_tx, booking, eventType) => {
-    if (input.location == null) throw badInput('location', "location is required: one of the event type's locations {type, …}");
+    // Nothing to change (the real service's answer): the booking as it is, no BOOKING_LOCATION_UPDATED.
+    if (input.location == null) return;
     const location = bookingLocationOf(input.location, eventType.locations);
     refuseUnless(booking, LIVE_STATUSES, 'moved to another location');
     booking.location = location;

@@ -14,7 +14,7 @@ import { bookingTitle, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
 import { refuseIfTaken } from './taken-slot';
 import { routedHostIds } from './routed-hosts';
-import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay } from './booking-event-type-rules';
+import { heldByBooker, needsConfirmation, refuseUnlessFirstSlotOfDay, reservationNamedIn } from './booking-event-type-rules';
 import { lengthOf } from '../slots/slots.service';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { applyRollingWindow } from '../slots/rolling-window';
@@ -46,6 +46,8 @@ export interface BookingRequest extends EventTypeRef {
   privateLinkId?: string | null;
   /** The slot reservation the booker holds (POST /v2/slots/reservations): its hold does not block the booking, which ends it. */
   reservationUid?: string | null;
+  /** The real service's name of `reservationUid`. */
+  reservedSlotUid?: string | null;
   /** The routing form response the booking is made from (reference `routing.responseId`). */
   routing?: { responseId?: number | null; teamMemberIds?: number[] | null } | null;
   /** The platform OAuth client of the caller's credential (not from the body): the booking records it. */
@@ -94,7 +96,7 @@ export async function createBooking(
   if (request.end != null && instantOf('end', request.end).getTime() !== end.getTime()) {
     throw badInput('end', `end must be ${end.toISOString()} (start plus the event type's ${length} minutes), or be omitted`);
   }
-  const reservationUid = await heldByBooker(db, eventType.id, request.reservationUid, start, end, now);
+  const reservationUid = await heldByBooker(db, eventType.id, reservationNamedIn(request), start, end, now);
   const links = new PrivateLinkService(db);
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
   await refuseIfTaken(db, eventType, { start, end, now, exceptReservationUid: reservationUid?.uid, recurring: occurrences != null });

@@ -19,6 +19,15 @@ export function needsConfirmation(policy: ConfirmationPolicy | null | undefined,
   return start.getTime() - now.getTime() < ms;
 }
 
+/** The reservation a booking body names: `reservationUid`, or `reservedSlotUid` (the real service's name); the same uid when both are sent. */
+export function reservationNamedIn(request: { reservationUid?: string | null; reservedSlotUid?: string | null }): string | null | undefined {
+  const { reservationUid, reservedSlotUid } = request;
+  if (reservationUid != null && reservedSlotUid != null && reservationUid !== reservedSlotUid) {
+    throw badInput('reservedSlotUid', 'reservedSlotUid: must be the reservationUid sent (both name one reservation), or be omitted');
+  }
+  return reservationUid ?? reservedSlotUid;
+}
+
 /**
  * The reservation a booking body names (`reservationUid`), checked: unknown → 404; of another event
  * type or another time → 400; expired → 409. null when none is named.

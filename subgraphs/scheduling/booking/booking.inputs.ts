@@ -84,6 +84,8 @@ export class CreateBookingInput {
     description: 'The reservationUid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.',
   })
   reservationUid?: string | null;
+  @Field(() => String, { nullable: true, description: "The real service's name of reservationUid: either may be sent (the same uid when both are)." })
+  reservedSlotUid?: string | null;
   @Field(() => BookingRoutingInput, { nullable: true, description: 'The routing form response the booking is made from: it gets routedToBookingUid.' })
   routing?: BookingRoutingInput | null;
   @Field(() => Int, {

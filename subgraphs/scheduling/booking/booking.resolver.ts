@@ -245,7 +245,7 @@ export class BookingResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      "Where the meeting takes place, as text: the attendee's address, phone or place, `integrations:<app>`, or the organizer-defined location type.",
+      "Where the meeting takes place, as text: the attendee's address, phone or place, the organizer's address, link or phone number, or `integrations:<app>`.",
   })
   async location(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
     return (await this.hidesLocation(booking, ctx)) ? booking.location!.type : locationText(booking.location);
