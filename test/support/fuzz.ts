@@ -605,7 +605,7 @@ const CHANGES_ON_READ: Record<string, string[]> = {
   'oauth.api_keys': ['last_used_at'],
   // A wrong verification code is refused (400) and must count against the code, or guessing it would be free.
   'integrations.verification_codes': ['failed_attempts'],
-  // The team outboxes' poll (organizations/team-outbox.ts) claims and completes the rows the world's fixtures
+  // The team outboxes' poll (organizations/outbox.ts) claims and completes the rows the world's fixtures
   // left (they write memberships without a request to dispatch them) on its own schedule, whatever the fuzz
   // sends; a new row or a new roster version is still a change.
   'organizations.team_roster_changes': OUTBOX_BOOKKEEPING,
