@@ -610,6 +610,9 @@ const CHANGES_ON_READ: Record<string, string[]> = {
   // sends; a new row or a new roster version is still a change.
   'organizations.team_roster_changes': OUTBOX_BOOKKEEPING,
   'organizations.team_deletions': OUTBOX_BOOKKEEPING,
+  // The sign-up e-mail of an account an organization made leaves after the request's answer (or from the poll): its
+  // sending writes the link's hash and expiry beside the bookkeeping, possibly while the next request runs.
+  'organizations.sign_up_invitations': [...OUTBOX_BOOKKEEPING, 'token_hash', 'expires_at'],
 };
 /**
  * Tables a read writes by design, whole rows: a third-party consent URL (GET /v2/calendars/{calendar}/connect,
