@@ -6,6 +6,7 @@ import { eventually } from '../support/eventually';
 import { launchChromium } from '../support/chromium';
 import { csrfOf, PageSession, PASSWORD, pkcePair } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
+import { SignUpInvitationService } from '../../subgraphs/organizations/sign-up-invitation/sign-up-invitation.service';
 
 interface Outcome {
   state: string | null;
@@ -295,5 +296,26 @@ describe('in a browser: register a client, approve it, authorize an app with PKC
       ).toBe(303);
       expect(stack.mail.messages.filter((m) => m.to.includes(developer.email) && m.subject.includes('invited you'))).toEqual([]);
     }, 60_000);
+
+    it('an e-mail that could not be sent (SMTP down) waits in the outbox and the retry sends it, with a working link', async () => {
+      const email = 'otto.outage@example.com';
+      const organizations = stack.db('organizations');
+      const pending = async () =>
+        (await organizations.query('SELECT last_error FROM sign_up_invitations i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]))[0];
+      const receiver = process.env.SMTP_URL;
+      process.env.SMTP_URL = 'smtp://127.0.0.1:9'; // nothing listens there: the send fails
+      try {
+        expectSuccess(await createUser({ email, name: 'Otto Outage' }), 201);
+        expect(await eventually(async () => (await pending())?.last_error != null)).toBe(true);
+      } finally {
+        process.env.SMTP_URL = receiver;
+      }
+      expect(stack.mail.messages.filter((m) => m.to.includes(email))).toEqual([]);
+      // The poll's turn (every SIGN_UP_EMAIL_POLL_MS, after the backoff), brought forward.
+      await organizations.query('UPDATE sign_up_invitations SET next_attempt_at = now() WHERE user_id = (SELECT id FROM users WHERE email = $1)', [email]);
+      expect(await new SignUpInvitationService(organizations).retryDue()).toBe(1);
+      const { path } = await linkOf(email);
+      expect((await new PageSession(stack.url).get(path)).status).toBe(200);
+    });
   });
 });
