@@ -20,7 +20,7 @@ interface InvitationRow {
   used_at: Date | null;
 }
 
-/** The invitation of a user with the facts of its e-mail; `FOR UPDATE OF i` locks the invitation row. */
+/** The invitation of a user with the facts of its e-mail. */
 const INVITATION = `
   SELECT i.user_id, u.email, u.name, o.id AS organization_id, o.name AS organization_name, inviter.name AS inviter_name,
          inviter.email AS inviter_email, i.token_hash, i.expires_at, i.used_at
@@ -35,36 +35,37 @@ const INVITATION = `
  * The account's transaction writes an outbox row (`sign_up_invitations`); the request then sends the e-mail without
  * holding up its answer, and the poll retries one that could not be sent (SMTP down) with backoff, so no account is
  * left without its e-mail and a keyed creation sent again (which makes no new account) sends none. Sending makes the
- * link's token, stores the SHA-256 of its secret and its expiry (SIGN_UP_LINK_LIFETIME_HOURS from then) and marks the
- * row done, in one transaction with the send: an e-mail that fails leaves no token behind. The link lets its person
- * choose a password once.
+ * link's token and stores the SHA-256 of its secret and its expiry (SIGN_UP_LINK_LIFETIME_HOURS from then), sends, and
+ * marks the row done; a failed send is tried again with a new token (the old one was in no e-mail). The link lets its
+ * person choose a password once.
  */
 export class SignUpInvitationService {
   constructor(private readonly db: DataSource) {}
 
-  /** In the account's transaction; the request's dispatch goes first, the poll takes the row over a minute later. */
+  /** In the account's transaction; due at once: the request that made the account sends it, unless the poll was quicker. */
   static async record(tx: EntityManager, userId: number, organizationId: number, inviterId: number | null): Promise<void> {
-    await tx.query(
-      `INSERT INTO sign_up_invitations (user_id, organization_id, inviter_id, next_attempt_at) VALUES ($1, $2, $3, now() + interval '${CLAIM_SECONDS} seconds')`,
-      [userId, organizationId, inviterId],
-    );
+    await tx.query('INSERT INTO sign_up_invitations (user_id, organization_id, inviter_id) VALUES ($1, $2, $3)', [userId, organizationId, inviterId]);
   }
 
-  /** One attempt at sending the user's e-mail, if it is still to be sent; a failure is recorded for the poll, never thrown. */
-  async dispatch(userId: number): Promise<boolean> {
+  /**
+   * One attempt at sending the user's e-mail, if it is still to be sent; a failure is recorded for the poll, never thrown.
+   * The link's token is stored (its hash) and committed before the e-mail leaves, so the link works as soon as it
+   * arrives; the row is claimed for CLAIM_SECONDS meanwhile (`claimed`: the poll has claimed it already), so a keyed
+   * retry or another replica sends nothing while this one sends.
+   */
+  async dispatch(userId: number, claimed = false): Promise<boolean> {
     try {
-      await this.db.transaction(async (tx) => {
-        const [row]: InvitationRow[] = await tx.query(`${INVITATION} AND i.completed_at IS NULL FOR UPDATE OF i SKIP LOCKED`, [userId]);
-        if (!row) return; // sent already, or another replica is sending it
-        const token = newSignUpToken(userId);
-        const expiresAt = new Date(Date.now() + setting('SIGN_UP_LINK_LIFETIME_HOURS') * 3_600_000);
-        await tx.query(
-          `UPDATE sign_up_invitations SET token_hash = $2, expires_at = $3, completed_at = now(), attempts = attempts + 1, last_error = NULL
-            WHERE user_id = $1`,
-          [userId, signUpSecretHash(token.secret), expiresAt],
-        );
-        await mailerFromEnvironment().send(signUpMail(factsOf(row), token.text, expiresAt));
-      });
+      const token = newSignUpToken(userId);
+      const expiresAt = new Date(Date.now() + setting('SIGN_UP_LINK_LIFETIME_HOURS') * 3_600_000);
+      const taken: unknown[] = await this.db.query(
+        `UPDATE sign_up_invitations SET token_hash = $2, expires_at = $3, next_attempt_at = now() + make_interval(secs => $4)
+          WHERE user_id = $1 AND completed_at IS NULL ${claimed ? '' : 'AND next_attempt_at <= now()'} RETURNING user_id`,
+        [userId, signUpSecretHash(token.secret), expiresAt, CLAIM_SECONDS],
+      );
+      if (!taken.length) return true; // sent already, or being sent
+      const [row]: InvitationRow[] = await this.db.query(INVITATION, [userId]);
+      await mailerFromEnvironment().send(signUpMail(factsOf(row), token.text, expiresAt));
+      await this.db.query('UPDATE sign_up_invitations SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE user_id = $1', [userId]);
       return true;
     } catch (error) {
       await recordOutboxFailure(this.db, 'sign_up_invitations', userId, error, 'sending the sign-up e-mail');
@@ -80,7 +81,7 @@ export class SignUpInvitationService {
   /** Claims the e-mails that are due (SKIP LOCKED: replicas share the work) and tries each once. */
   async retryDue(limit = 20): Promise<number> {
     const due = await claimDue(this.db, 'sign_up_invitations', limit);
-    for (const userId of due) await this.dispatch(userId);
+    for (const userId of due) await this.dispatch(userId, true);
     return due.length;
   }
 
