@@ -11,7 +11,7 @@
 //   4 cli/ (the commands)
 //
 // The folders of a subgraph are layered too (no circle of folders): a folder may import the folders below it, never one
-// above. A file at a subgraph's root (loaders were, team-outbox.ts, secrets.ts…) counts as a folder of its own, so a
+// above. A file at a subgraph's root (loaders were, outbox.ts, secrets.ts…) counts as a folder of its own, so a
 // root file cannot join two folders into a hidden circle; index.ts and main.ts, which assemble the subgraph, are above
 // all. Per-request DataLoaders live beside the service they batch (`team/team.loaders.ts`, `booking/booking.loaders.ts`).
 // The layering found is printed, lowest first (docs/decisions.md, issue 24); when the root files joined the check it was:
@@ -23,7 +23,7 @@
 //     3 event-type                                   7 slot-reservation
 //   subgraphs/organizations: teams with their membership table → users and what hangs on a team → the
 //   membership, organization and booking-page views over both → managed organizations
-//     0 contracts credit team team-outbox
+//     0 contracts credit outbox team
 //     1 attribute delegation-credential private-link role team-deletion team-roster-change user
 //     2 booking-page managed-user membership organization team-invite
 //     3 managed-organization

@@ -46,6 +46,7 @@ export const MAX_STRING: Record<string, number> = {
   'OAuthTokenRequest.scope': 1_000,
   'RegisterOAuthClientInput.redirectUris': 2_048,
   'Mutation.verifyPassword.password': 1_000,
+  'Mutation.useSignUpLink.password': 1_000,
   'Mutation.redeliverWebhookDelivery.deliveryId': 36,
   // organization attributes, roles, delegation credentials, out of office
   'CreateAttributeInput.name': 255,

@@ -232,6 +232,14 @@ export const VARIABLES = {
     section: 'running',
     meaning: "how often the organizations service retries telling scheduling a team's members (`team_roster_changes` outbox)",
   }),
+  SIGN_UP_EMAIL_POLL_MS: declare({
+    kind: integer({ min: 1, unit: 'ms' }),
+    default: 30_000,
+    readBy: ['organizations'],
+    section: 'running',
+    meaning:
+      'how often the organizations service retries the sign-up e-mails of accounts organizations made that could not be sent (`sign_up_invitations` outbox)',
+  }),
   DATABASE_URL: declare({
     kind: url(['postgres', 'postgresql']),
     defaultText: 'the embedded server',
@@ -756,6 +764,14 @@ export const VARIABLES = {
     readBy: [...SUBGRAPHS, 'operator tools'],
     section: 'messages',
     meaning: 'the sender of every e-mail',
+  }),
+  SIGN_UP_LINK_LIFETIME_HOURS: declare({
+    kind: decimal({ above: 0, unit: 'h' }),
+    default: 168,
+    readBy: ['organizations'],
+    section: 'messages',
+    meaning:
+      'how long the link of the sign-up e-mail to an account an organization made (POST /v2/organizations/{orgId}/users) lets its person choose a password (one use; from the sending)',
   }),
   SMS_PROVIDER_URL: declare({
     kind: url(),

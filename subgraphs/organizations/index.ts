@@ -52,6 +52,9 @@ import { ManagedUserResolver } from './managed-user/managed-user.resolver';
 import { ManagedUsers1734600000001 } from './migrations/1734600000001-managed-users';
 import { KeyedWrites1735500000000 } from './migrations/1735500000000-keyed-writes';
 import { UserTheme1735600000003 } from './migrations/1735600000003-user-theme';
+import { SignUpInvitations1736000000001 } from './migrations/1736000000001-sign-up-invitations';
+import { SignUpInvitationResolver } from './sign-up-invitation/sign-up-invitation.resolver';
+import { startSignUpEmailRetries } from './sign-up-invitation/sign-up-invitation.service';
 
 /** Users, organizations, teams, memberships. */
 export const organizations: SubgraphDefinition = {
@@ -74,6 +77,7 @@ export const organizations: SubgraphDefinition = {
       TeamRosterChanges1734800000001,
       KeyedWrites1735500000000,
       UserTheme1735600000003,
+      SignUpInvitations1736000000001,
     ],
   },
   resolvers: [
@@ -102,6 +106,7 @@ export const organizations: SubgraphDefinition = {
     MembershipAttributesResolver,
     ManagedOrganizationResolver,
     ManagedUserResolver,
+    SignUpInvitationResolver,
   ],
   referenceResolvers: {
     User: userReference,
@@ -111,5 +116,5 @@ export const organizations: SubgraphDefinition = {
     BookingPageUser: bookingPageUserReference,
   },
   orphanedTypes: [PrivateLink, BookingPageUser],
-  background: [startTeamDeletionRetries, startTeamRosterRetries],
+  background: [startTeamDeletionRetries, startTeamRosterRetries, startSignUpEmailRetries],
 };

@@ -87,7 +87,8 @@ describe('conformance: organization memberships and users', () => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    // With the loopback SMTP receiver: "should create a new org user" spies on the sign-up e-mail; here it is received.
+    stack = await startTestStack({ smtp: true });
     const operator = operatorOf(stack);
 
     const membershipsAdminOrg = async () => {
@@ -380,12 +381,18 @@ describe('conformance: organization memberships and users', () => {
         expect(data.theme).toBe('light');
       });
 
-      // Their spy on the sign-up e-mail to the new user is not replayed: this API sends none (docs/decisions.md,
-      // "Issue 22 — organization memberships and users").
-      it('"should create a new org user": bio and metadata', async () => {
+      // Their spy on the sign-up e-mail asserts its recipient, the organization's name and id and the inviter (their
+      // inviterName is the admin's e-mail); here the e-mail itself is received over SMTP, with its set-password link.
+      it('"should create a new org user": bio and metadata; the sign-up e-mail names the organization and the inviter', async () => {
         const body = { email: `organizations-users-new-member-${tag}@api.com`, bio: usersBio, metadata: usersMetadata };
         createdUser = expectSuccess(await call('POST', path(), usersAdmin.key, body), 201);
         expect(createdUser).toEqual(expect.objectContaining({ email: body.email, bio: body.bio, metadata: body.metadata }));
+        const mail = await stack.mail.waitFor((m) => m.to.includes(body.email));
+        expect(mail.to).toEqual([body.email]);
+        expect(mail.subject).toBe(`${usersAdmin.username} invited you to join the organization "${usersOrg.name}"`);
+        expect(mail.text).toContain(`"${usersOrg.name}" (organization id ${usersOrg.id})`);
+        expect(mail.text).toContain(`${usersAdmin.username} (${usersAdmin.email}) made you an account`);
+        expect(mail.text).toMatch(/^https?:\/\/\S+\/auth\/set-password\?token=\S+$/m);
       });
 
       it('"should delete an org user"', async () => {

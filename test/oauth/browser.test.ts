@@ -1,10 +1,12 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { operatorOf } from '../support/fixtures';
+import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { eventually } from '../support/eventually';
 import { launchChromium } from '../support/chromium';
-import { PASSWORD, pkcePair } from '../support/oauth';
+import { csrfOf, PageSession, PASSWORD, pkcePair } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
+import { SignUpInvitationService } from '../../subgraphs/organizations/sign-up-invitation/sign-up-invitation.service';
 
 interface Outcome {
   state: string | null;
@@ -103,6 +105,8 @@ describe('in a browser: register a client, approve it, authorize an app with PKC
   let admin: { id: number; email: string };
   let developerContext: BrowserContext;
   let clientId: string;
+  let organization: { id: number };
+  let adminKey: string;
 
   beforeAll(async () => {
     stack = await startTestStack({ smtp: true });
@@ -110,6 +114,10 @@ describe('in a browser: register a client, approve it, authorize an app with PKC
     developer = await operator.createUser({ email: 'dev@example.com', name: 'Dana Developer', password: PASSWORD, timeZone: 'UTC' });
     admin = await operator.createUser({ email: 'root@example.com', name: 'Ravi Reviewer', password: PASSWORD, timeZone: 'UTC', isServiceAdmin: true });
     app = await startTestApp(stack.url, 'PROFILE_READ BOOKING_READ');
+    // An organization whose ADMIN (the reviewer, with an API key) makes accounts: POST /v2/organizations/{orgId}/users.
+    organization = await operator.createOrganization({ name: 'Acme Sign-up' });
+    await operator.addMember({ teamId: organization.id, userId: admin.id, role: MembershipRole.ADMIN });
+    adminKey = (await operator.createApiKey(admin.id)).key;
     browser = await launchChromium();
     developerContext = await browser.newContext();
   }, 120_000);
@@ -195,4 +203,119 @@ describe('in a browser: register a client, approve it, authorize an app with PKC
     expect(outcome.tokens).toBeUndefined();
     await context.close();
   }, 60_000);
+
+  describe('the sign-up e-mail of an account an organization makes', () => {
+    const createUser = (body: object, headers: Record<string, string> = {}) =>
+      stack.rest('POST', `/v2/organizations/${organization.id}/users`, { key: adminKey, body, headers });
+    /** The set-password link of the e-mail to `email`, on this stack's address (the e-mail's is PUBLIC_URL's). */
+    const linkOf = async (email: string) => {
+      const mail = await stack.mail.waitFor((m) => m.to.includes(email));
+      const link = new URL(/^https?:\/\/\S+\/auth\/set-password\?token=\S+$/m.exec(mail.text)![0]);
+      return { mail, path: `${link.pathname}${link.search}` };
+    };
+
+    it('its person follows the link, chooses a password on the page, signs in with it; the link works once; a keyed retry sends one e-mail', async () => {
+      const email = 'nia.newcomer@example.com';
+      const first = expectSuccess(await createUser({ email, name: 'Nia Newcomer' }, { 'idempotency-key': 'sign-up-nia' }), 201);
+      expect(expectSuccess(await createUser({ email, name: 'Nia Newcomer' }, { 'idempotency-key': 'sign-up-nia' }), 201).id).toBe(first.id);
+      const { mail, path } = await linkOf(email);
+      expect(mail.subject).toBe('Ravi Reviewer invited you to join the organization "Acme Sign-up"');
+      expect(mail.text).toContain('Ravi Reviewer (root@example.com) made you an account in the organization "Acme Sign-up"');
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${stack.url}${path}`);
+      expect(await page.textContent('h1')).toBe('Choose your password');
+      expect(await page.inputValue('#email')).toBe(email);
+      await page.fill('#password', 'nia-chose-this');
+      await page.fill('#confirmation', 'nia-chose-this');
+      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      expect(await page.textContent('.notice')).toContain('Your password is set');
+      await Promise.all([page.waitForNavigation(), page.click('a.sign-in')]);
+      await page.fill('#email', email);
+      await page.fill('#password', 'nia-chose-this');
+      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      expect(new URL(page.url()).pathname).toBe('/auth/settings/developer');
+      expect(await page.textContent('.who')).toBe(email);
+
+      const again = await page.goto(`${stack.url}${path}`);
+      expect(again!.status()).toBe(410);
+      expect(await page.textContent('.notice')).toContain('This link was used already');
+      await context.close();
+      // The keyed retry made no account and sent no e-mail: one e-mail, by now long received.
+      expect(stack.mail.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    }, 60_000);
+
+    it('the page checks the password rule and its form; an expired or unknown link is a clear page; a taken e-mail is a 409 that leaves its account alone', async () => {
+      process.env.SIGN_UP_LINK_LIFETIME_HOURS = String(1 / 3600); // one second
+      let expiring: Awaited<ReturnType<typeof linkOf>>;
+      try {
+        expectSuccess(await createUser({ email: 'late.comer@example.com', name: 'Late Comer' }), 201);
+        expiring = await linkOf('late.comer@example.com');
+      } finally {
+        delete process.env.SIGN_UP_LINK_LIFETIME_HOURS;
+      }
+      expectSuccess(await createUser({ email: 'rita.rules@example.com', name: 'Rita Rules' }), 201);
+      const { path } = await linkOf('rita.rules@example.com');
+      const token = new URL(path, stack.url).searchParams.get('token')!;
+      const session = new PageSession(stack.url);
+      const form = await session.get(path);
+      expect(form.status).toBe(200);
+      const post = (fields: Record<string, string>) => session.post('/auth/set-password', { token, csrf: csrfOf(form.html), ...fields });
+      const short = await post({ password: 'seven77', confirmation: 'seven77' });
+      expect(short.status).toBe(400);
+      expect(short.html).toContain('The password must be at least 8 characters.');
+      expect((await post({ password: 'long enough', confirmation: 'long enougH' })).html).toContain('The two passwords differ.');
+      const forged = await post({ password: 'long enough', confirmation: 'long enough', csrf: 'forged' });
+      expect(forged.status).toBe(403);
+      expect((await session.get(path)).status).toBe(200); // none of these used the link
+
+      expect(await eventually(async () => (await session.get(expiring.path)).status === 410, { timeoutMs: 3_000 })).toBe(true);
+      expect((await session.get(expiring.path)).html).toContain('This link has expired.');
+      const tooLate = await session.post('/auth/set-password', {
+        token: new URL(expiring.path, stack.url).searchParams.get('token')!,
+        csrf: csrfOf(form.html),
+        password: 'long enough',
+        confirmation: 'long enough',
+      });
+      expect(tooLate.status).toBe(410);
+
+      for (const unknown of [`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'nonsense', 'x'.repeat(400)]) {
+        const answer = await session.get(`/auth/set-password?token=${encodeURIComponent(unknown)}`);
+        expect(answer.status).toBe(404);
+        expect(answer.html).toContain('This link is not valid.');
+      }
+      expect((await session.get('/auth/set-password')).status).toBe(404);
+
+      // Whoever has an account already: 409, and their password still signs them in; no sign-up e-mail.
+      expect((await createUser({ email: developer.email, name: 'Someone Else' })).status).toBe(409);
+      const existing = new PageSession(stack.url);
+      const login = await existing.get('/auth/login');
+      expect(
+        (await existing.post('/auth/login', { email: developer.email, password: PASSWORD, csrf: csrfOf(login.html), next: '/auth/invitations' })).status,
+      ).toBe(303);
+      expect(stack.mail.messages.filter((m) => m.to.includes(developer.email) && m.subject.includes('invited you'))).toEqual([]);
+    }, 60_000);
+
+    it('an e-mail that could not be sent (SMTP down) waits in the outbox and the retry sends it, with a working link', async () => {
+      const email = 'otto.outage@example.com';
+      const organizations = stack.db('organizations');
+      const pending = async () =>
+        (await organizations.query('SELECT last_error FROM sign_up_invitations i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]))[0];
+      const receiver = process.env.SMTP_URL;
+      process.env.SMTP_URL = 'smtp://127.0.0.1:9'; // nothing listens there: the send fails
+      try {
+        expectSuccess(await createUser({ email, name: 'Otto Outage' }), 201);
+        expect(await eventually(async () => (await pending())?.last_error != null)).toBe(true);
+      } finally {
+        process.env.SMTP_URL = receiver;
+      }
+      expect(stack.mail.messages.filter((m) => m.to.includes(email))).toEqual([]);
+      // The poll's turn (every SIGN_UP_EMAIL_POLL_MS, after the backoff), brought forward.
+      await organizations.query('UPDATE sign_up_invitations SET next_attempt_at = now() WHERE user_id = (SELECT id FROM users WHERE email = $1)', [email]);
+      expect(await new SignUpInvitationService(organizations).retryDue()).toBe(1);
+      const { path } = await linkOf(email);
+      expect((await new PageSession(stack.url).get(path)).status).toBe(200);
+    });
+  });
 });

@@ -605,11 +605,14 @@ const CHANGES_ON_READ: Record<string, string[]> = {
   'oauth.api_keys': ['last_used_at'],
   // A wrong verification code is refused (400) and must count against the code, or guessing it would be free.
   'integrations.verification_codes': ['failed_attempts'],
-  // The team outboxes' poll (organizations/team-outbox.ts) claims and completes the rows the world's fixtures
+  // The team outboxes' poll (organizations/outbox.ts) claims and completes the rows the world's fixtures
   // left (they write memberships without a request to dispatch them) on its own schedule, whatever the fuzz
   // sends; a new row or a new roster version is still a change.
   'organizations.team_roster_changes': OUTBOX_BOOKKEEPING,
   'organizations.team_deletions': OUTBOX_BOOKKEEPING,
+  // The sign-up e-mail of an account an organization made leaves after the request's answer (or from the poll): its
+  // sending writes the link's hash and expiry beside the bookkeeping, possibly while the next request runs.
+  'organizations.sign_up_invitations': [...OUTBOX_BOOKKEEPING, 'token_hash', 'expires_at'],
 };
 /**
  * Tables a read writes by design, whole rows: a third-party consent URL (GET /v2/calendars/{calendar}/connect,

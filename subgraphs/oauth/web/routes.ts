@@ -11,6 +11,7 @@ import { answerInvitation, showInvitations } from './invitations.page';
 import { page, STYLESHEET } from './layout';
 import { parameterWithNul } from './readable-text';
 import { signInLockout } from './sign-in-lockout';
+import { setPassword, showSetPassword } from './set-password.page';
 import { showSignIn, signIn, signOut } from './sign-in.page';
 import { postgresLimiters } from '../../../platform/rate-limit-store';
 
@@ -52,7 +53,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction): void
 
 /**
  * The browser pages of the OAuth provider (spec 4.1, 7.2; ARCHITECTURE: the oauth subgraph owns
- * them): sign-in, consent, developer settings, admin review. Plain server-rendered HTML that works
+ * them): sign-in, consent, developer settings, admin review, invitations, and the set-password page of the sign-up
+ * e-mail to an account an organization made. Plain server-rendered HTML that works
  * without JavaScript; every value written into a page is HTML-escaped.
  */
 export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): void {
@@ -83,6 +85,8 @@ export function mountAuthPages(app: express.Express, runtime: SubgraphRuntime): 
   pages.post('/settings/developer/clients', on(registerClient));
   pages.get('/invitations', on(showInvitations));
   pages.post('/invitations/:membershipId', on(answerInvitation));
+  pages.get('/set-password', on(showSetPassword));
+  pages.post('/set-password', on(setPassword));
   pages.get('/admin/oauth-clients', on(showReview));
   pages.post('/admin/oauth-clients/:clientId/review', on(reviewClient));
   pages.use((_req: Request, res: Response) => {

@@ -1,17 +1,10 @@
-import { bookingBaseUrl } from '../../../platform/booking-url';
 import { Mail, mailerFromEnvironment } from '../../../platform/mailer';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
-import { setting } from '../../../platform/configuration/settings';
+import { publicPageUrl } from '../../../platform/public-pages';
 
 /** The page where a signed-in person answers their invitations (served by the oauth subgraph under /auth). */
 export const INVITATIONS_PAGE_PATH = '/auth/invitations';
-
-/** Where people reach the service: PUBLIC_URL, else the origin of the booking pages (which `npm start` sets to the gateway). */
-function invitationsPageUrl(): string {
-  const origin = (setting('PUBLIC_URL') ?? bookingBaseUrl().origin).replace(/\/+$/, '');
-  return `${origin}${INVITATIONS_PAGE_PATH}`;
-}
 
 /** The e-mail that asks a person to accept or decline a membership someone else gave them. */
 export function invitationMail(invitee: User, team: Team, role: string, inviter: User | null): Mail {
@@ -26,7 +19,7 @@ export function invitationMail(invitee: User, team: Team, role: string, inviter:
       `${who} invited you to the ${kind} "${team.name}" as ${role}.`,
       `Until you accept, the ${kind} sees none of your schedules, time off, busy times or bookings.`,
       '',
-      `Accept or decline: ${invitationsPageUrl()}`,
+      `Accept or decline: ${publicPageUrl(INVITATIONS_PAGE_PATH)}`,
       `(or with your own API key: POST /v2/me/memberships/{membershipId}/accept or /decline; /v2/me lists your memberships).`,
       '',
     ].join('\n'),

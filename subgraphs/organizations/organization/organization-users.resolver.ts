@@ -6,6 +6,7 @@ import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { OrganizationMember, OrganizationMemberPage } from './organization-member.type';
 import { CreateOrganizationUserInput, UpdateOrganizationUserInput } from './organization-users.inputs';
 import { OrganizationUserChange, OrganizationUsersService } from './organization-users.service';
+import { SignUpInvitationService } from '../sign-up-invitation/sign-up-invitation.service';
 
 function changed(ctx: SubgraphContext, change: OrganizationUserChange): OrganizationMember {
   for (const id of change.userIds) ctx.principalsChanged.add(id);
@@ -48,15 +49,15 @@ export class OrganizationUsersResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<OrganizationMember> {
     const users = new OrganizationUsersService(ctx.db);
-    return changed(
+    const change = await keyedWrite(
       ctx,
-      await keyedWrite(
-        ctx,
-        info,
-        (reference) => users.recalled(orgId, reference),
-        () => users.create(orgId, input),
-      ),
+      info,
+      (reference) => users.recalled(orgId, reference),
+      () => users.create(orgId, input, ctx.principal.userId),
     );
+    // The sign-up e-mail, committed with the account, leaves after the answer (a recalled creation's was sent already: nothing then).
+    new SignUpInvitationService(ctx.db).dispatchSoon(change.member.id);
+    return changed(ctx, change);
   }
 
   @Mutation(() => OrganizationMember, { description: 'Changes a user the organization created (PATCH /v2/organizations/{orgId}/users/{userId}).' })

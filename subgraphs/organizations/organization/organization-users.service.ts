@@ -11,6 +11,7 @@ import { UserService } from '../user/user.service';
 import { OrganizationMember } from './organization-member.type';
 import { CreateOrganizationUserInput, UpdateOrganizationUserInput } from './organization-users.inputs';
 import { EMAIL_ADDRESS } from '../../../platform/email-address';
+import { SignUpInvitationService } from '../sign-up-invitation/sign-up-invitation.service';
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]*$/;
 
@@ -82,8 +83,12 @@ export class OrganizationUsersService {
     return [rows.map((m) => OrganizationMember.of((m as Membership & { user: User }).user, m)), total];
   }
 
-  /** Creates the account and its organization membership in one transaction. */
-  async create(orgId: number, input: CreateOrganizationUserInput): Promise<OrganizationUserChange> {
+  /**
+   * Creates the account and its organization membership in one transaction, with the outbox row of its sign-up e-mail
+   * (a link to choose a password; sign-up-invitation/): `inviterId` is the admin who made it (null: the organization's
+   * client credentials).
+   */
+  async create(orgId: number, input: CreateOrganizationUserInput, inviterId: number | null): Promise<OrganizationUserChange> {
     await new TeamService(this.db).getOrganization(orgId);
     const timeZone = input.timeZone ?? 'Europe/London';
     if (typeof input.email !== 'string') throw badInput('email', 'must be an e-mail address');
@@ -98,6 +103,7 @@ export class OrganizationUsersService {
         tx.create(Membership, { teamId: orgId, userId: user.id, role: input.organizationRole ?? MembershipRole.MEMBER, accepted: input.autoAccept ?? true }),
       );
       await tx.query('INSERT INTO organization_user_accounts (user_id, organization_id) VALUES ($1, $2)', [user.id, orgId]);
+      await SignUpInvitationService.record(tx, user.id, orgId, inviterId);
       // With the record of a keyed creation (Idempotency-Key) in the same transaction: sent again, it answers this user.
       await recordKeyedWrite(tx, { userId: user.id });
       return { member: OrganizationMember.of(user, membership), userIds: [user.id] };

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { TeamOutboxRow } from '../team-outbox';
+import { TeamOutboxRow } from '../outbox';
 
 /**
  * Outbox row of a deleted team: written in the transaction that deletes the team and its memberships,

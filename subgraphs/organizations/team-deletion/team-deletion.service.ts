@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../../../platform/errors';
 import { GraphLink } from '../../../platform/graph-link';
-import { CLAIM_SECONDS, claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
+import { CLAIM_SECONDS, claimDue, recordOutboxFailure, startOutboxRetries } from '../outbox';
 import { Membership } from '../team/membership.entity';
 import { Team } from '../team/team.entity';
 import { setting } from '../../../platform/configuration/settings';
@@ -54,14 +54,14 @@ export class TeamDeletionService {
       await this.db.query('UPDATE team_deletions SET completed_at = now(), attempts = attempts + 1, last_error = NULL WHERE team_id = $1', [teamId]);
       return true;
     } catch (error) {
-      await recordTeamOutboxFailure(this.db, 'team_deletions', teamId, error, 'removing its event types');
+      await recordOutboxFailure(this.db, 'team_deletions', teamId, error, 'removing its event types');
       return false;
     }
   }
 
   /** Claims the deletions that are due (SKIP LOCKED: replicas share the work) and tries each once. */
   async retryDue(limit = 20): Promise<number> {
-    const due = await claimDueTeams(this.db, 'team_deletions', limit);
+    const due = await claimDue(this.db, 'team_deletions', limit);
     for (const teamId of due) await this.dispatch(teamId);
     return due.length;
   }
@@ -70,5 +70,5 @@ export class TeamDeletionService {
 /** Retries pending team deletions at start and every TEAM_DELETION_POLL_MS (default 30 s). */
 export function startTeamDeletionRetries(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const service = new TeamDeletionService(runtime.db, runtime.graph);
-  return startTeamOutboxRetries('team deletion', setting('TEAM_DELETION_POLL_MS'), () => service.retryDue());
+  return startOutboxRetries('team deletion', setting('TEAM_DELETION_POLL_MS'), () => service.retryDue());
 }

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { TeamOutboxRow } from '../team-outbox';
+import { TeamOutboxRow } from '../outbox';
 
 /**
  * Outbox row of a team whose accepted members changed (written by the trigger on `memberships`),

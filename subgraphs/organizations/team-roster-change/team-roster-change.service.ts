@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { GraphLink } from '../../../platform/graph-link';
-import { claimDueTeams, recordTeamOutboxFailure, startTeamOutboxRetries } from '../team-outbox';
+import { claimDue, recordOutboxFailure, startOutboxRetries } from '../outbox';
 import { setting } from '../../../platform/configuration/settings';
 import { ApplyTeamRosterDocument } from '../contracts/generated';
 
@@ -49,14 +49,14 @@ export class TeamRosterChangeService {
       });
       return true;
     } catch (error) {
-      await recordTeamOutboxFailure(this.db, 'team_roster_changes', teamId, error, 'applying its members to its event types');
+      await recordOutboxFailure(this.db, 'team_roster_changes', teamId, error, 'applying its members to its event types');
       return false;
     }
   }
 
   /** Claims the changes that are due (SKIP LOCKED: replicas share the work) and tries each once. */
   async retryDue(limit = 20): Promise<number> {
-    const due = await claimDueTeams(this.db, 'team_roster_changes', limit);
+    const due = await claimDue(this.db, 'team_roster_changes', limit);
     for (const teamId of due) await this.dispatch(teamId);
     return due.length;
   }
@@ -65,5 +65,5 @@ export class TeamRosterChangeService {
 /** Retries pending roster changes at start and every TEAM_ROSTER_POLL_MS (default 30 s). */
 export function startTeamRosterRetries(runtime: { db: DataSource; graph: GraphLink }): { stop(): Promise<void> } {
   const service = new TeamRosterChangeService(runtime.db, runtime.graph);
-  return startTeamOutboxRetries('team roster', setting('TEAM_ROSTER_POLL_MS'), () => service.retryDue());
+  return startOutboxRetries('team roster', setting('TEAM_ROSTER_POLL_MS'), () => service.retryDue());
 }

@@ -1,8 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { badInput } from '../../../platform/errors';
+import { passwordProblem } from '../../../platform/password-rule';
 
 const derive = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** BAD_USER_INPUT naming `password` unless it keeps the product's rule (platform/password-rule.ts). */
+export function checkPassword(password: unknown): asserts password is string {
+  const problem = passwordProblem(password);
+  if (problem) throw badInput('password', problem);
+}
 
 /** `scrypt$N$r$p$salt$hash`: a slow KDF, so a leaked table does not give passwords away. */
 export async function hashPassword(password: string): Promise<string> {

@@ -2,7 +2,7 @@ import { leanFindBy } from '../../../platform/lean-reads';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { badInput, conflict, isConstraintViolation, notFound } from '../../../platform/errors';
-import { hashPassword, verifyPassword } from './password';
+import { checkPassword, hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
 import { isIanaTimeZone } from '../../../platform/time-zones';
 import { EMAIL_ADDRESS } from '../../../platform/email-address';
@@ -29,7 +29,7 @@ export class UserService {
     if (!email || !EMAIL_ADDRESS.test(email)) throw badInput('email', 'must be an e-mail address');
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
     if (!isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
-    if (input.password !== undefined && input.password.length < 8) throw badInput('password', 'must be at least 8 characters');
+    if (input.password !== undefined) checkPassword(input.password);
     const username = (input.username ?? email.split('@')[0]).toLowerCase().replace(/[^a-z0-9-_.]/g, '-');
     try {
       return await this.users.save(
