@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, StackOptions, startStack } from '../../stack/start-stack';
 import { RATE_LIMIT_ENVIRONMENT, RateLimitSettings } from '../../platform/rate-limit-settings';
+import { loopbackAgent, loopbackRequest } from './loopback-request';
 import { SmtpReceiver, startSmtpReceiver } from './smtp';
 import { startTcpProxy, TcpProxy } from './tcp-proxy';
 
@@ -99,25 +100,22 @@ export async function startTestStack(options: TestStackOptions = {}, database?: 
     rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
   });
 
+  const agent = loopbackAgent();
   const rest: TestStack['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const { status, text, headers: answered } = await loopbackRequest(agent, `${stack.url}${path}`, { method, headers, body });
+    return { status, body: text ? JSON.parse(text) : undefined, headers: answered };
   };
   const graphql: TestStack['graphql'] = async (query, variables = {}, key) => {
-    const response = await fetch(`${stack.url}/graphql`, {
+    const { status, text, headers } = await loopbackRequest(agent, `${stack.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, body: await response.json(), headers: response.headers };
+    return { status, body: JSON.parse(text), headers };
   };
 
   return {
@@ -134,6 +132,7 @@ export async function startTestStack(options: TestStackOptions = {}, database?: 
       return proxy;
     },
     async stop() {
+      agent.destroy();
       await stack.stop();
       await mail?.stop();
       await proxy?.stop();
