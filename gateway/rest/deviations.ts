@@ -20,6 +20,9 @@ export const DEVIATION = {
   blockUnconfirmed: 'Event types — confirmationPolicy.blockUnconfirmedBookingsInBooker: false is a 400 (pending bookings always hold their time here)',
   durationLimitsOf15: 'Event types — bookingLimitsDuration values must be multiples of 15, as the reference document says (the real service takes any)',
   hostOutsideTeam: 'Event types — a host who is not an accepted member of the team is a 400 naming hosts (the real service: 404)',
+  phoneOnlyEventType:
+    'Event types — booking fields with email hidden or optional are taken when attendeePhoneNumber is visible and required (spec 4.4; the real service: 400)',
+  updateMissingEventType: 'Event types — updating an event type the team does not have is a 404 (the real service: 400)',
   bookingReadNeedsCredential:
     'Bookings — reading a booking needs a credential (BOOKING_READ, the host or a team admin): 401 without one (the real service answers it)',
   seatedRescheduleMessage:

@@ -561,4 +561,206 @@ describe('conformance: event types', () => {
       });
     });
   });
+
+  /**
+   * A team that is in no organization, replayed from apps/api/v2/src/modules/teams/event-types/controllers/
+   * teams-event-types.controller.e2e-spec.ts ("Organizations Event Types Endpoints › User Authentication - User is Org
+   * Admin"). Their fixture's admin of the team, two members and a user of another team are made here, with teams of
+   * their own. Their counts of each member's event types (read from their database) are read here through the
+   * public lookup, GET /v2/event-types?username=….
+   */
+  describe('teams-event-types.controller.e2e-spec.ts (a team outside any organization)', () => {
+    const consultation = (slug: string) => ({ title: 'Coding consultation', slug, description: 'Our team will review your codebase.', lengthInMinutes: 60 });
+    let admin: Person;
+    let member1: Person;
+    let member2: Person;
+    let stranger: Person;
+    let plainTeam: { id: number };
+    let collective: any;
+    let managed: any;
+    const path = (rest = '') => `/v2/teams/${plainTeam.id}/event-types${rest}`;
+    const call = (method: string, rest = '', body?: unknown) => stack.rest(method, path(rest), { key: admin.key, body, headers: VERSION });
+    /** A member's own event types (their `getAllUserEventTypes`). */
+    const ownedBy = async (who: Person) =>
+      expectSuccess(await stack.rest('GET', `/v2/event-types?username=${who.username}`, { key: admin.key, headers: VERSION }));
+    /** Their evaluateHost: userId, mandatory and priority as sent (absent when not sent). */
+    const hostsAs = (hosts: Array<Record<string, unknown>>) => hosts.map((h) => ({ userId: h.userId, mandatory: h.mandatory, priority: h.priority }));
+    const hostsOf = (event: { hosts: Array<Record<string, unknown>> }) => hostsAs(event.hosts);
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [admin, member1, member2, stranger] = await Promise.all(
+        ['teams-event-types-user', 'teams-event-types-teammate1', 'teams-event-types-teammate2', 'teams-event-types-false-user'].map((label) =>
+          person(stack, label),
+        ),
+      );
+      let falseTeam: { id: number };
+      [plainTeam, falseTeam] = await Promise.all([
+        operator.createTeam({ name: 'teams-event-types-team' }),
+        operator.createTeam({ name: 'teams-event-types-false-team' }),
+      ]);
+      await Promise.all([
+        operator.addMember({ teamId: plainTeam.id, userId: admin.id, role: MembershipRole.ADMIN }),
+        operator.addMember({ teamId: plainTeam.id, userId: member1.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: plainTeam.id, userId: member2.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: falseTeam.id, userId: stranger.id, role: MembershipRole.MEMBER }),
+      ]);
+    });
+
+    it('"should not be able to create event-type for user outside team": 404 there, 400 naming hosts here (row 3)', async () => {
+      const body = {
+        ...consultation('coding-consultation'),
+        locations: [CAL_VIDEO],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: stranger.id, mandatory: true, priority: 'high' }],
+      };
+      expectErrorEnvelope(await call('POST', '', body), 400, 'BAD_REQUEST', /^hosts: /);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": a phone-only event type).
+    it('"should not be able to create phone-only event type": 400 there; 201 here, email hidden and optional, the phone required', async () => {
+      const bookingFields = [
+        { type: 'email', required: false, label: 'Email', hidden: true },
+        { type: 'phone', slug: 'attendeePhoneNumber', required: true, label: 'Phone number', hidden: false },
+      ];
+      const body = {
+        ...consultation('phone-coding-consultation'),
+        title: 'Phone coding consultation',
+        locations: [CAL_VIDEO, { type: 'organizersDefaultApp' }],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: member1.id }, { userId: member2.id }],
+        bookingFields,
+      };
+      const created = expectSuccess(await call('POST', '', body), 201);
+      expect(created.bookingFields).toEqual(expect.arrayContaining(bookingFields.map((field) => expect.objectContaining(field))));
+      // Out of the way of their count of the team's event types below.
+      expect((await call('DELETE', `/${created.id}`)).status).toBe(200);
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/teams/{teamId}/event-types'].post['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/attendeePhoneNumber is visible and required/),
+      );
+    });
+
+    it('"should create a collective team event-type": 201, the settings echoed, both hosts as sent', async () => {
+      const { recurrence: _recurrence, customName: _customName, ...settings } = SETTINGS;
+      const hosts = [{ userId: member1.id }, { userId: member2.id }].sort((a, b) => a.userId - b.userId);
+      const body = {
+        ...consultation('teams-event-types-collective'),
+        title: 'teams-event-types-collective',
+        locations: [CAL_VIDEO],
+        bookingFields: [{ ...SELECT_LANGUAGE, label: 'select which language is your codebase in' }],
+        schedulingType: 'collective',
+        hosts,
+        ...settings,
+        requiresBookerEmailVerification: true,
+        hideCalendarNotes: true,
+        hideCalendarEventDetails: true,
+      };
+      collective = expectSuccess(await call('POST', '', body), 201);
+      const {
+        hosts: _hosts,
+        bookingFields: _fields,
+        locations: _locations,
+        description: _description,
+        slug: _slug,
+        lengthInMinutes: _length,
+        ...asserted
+      } = body;
+      expect(collective).toMatchObject({ ...asserted, schedulingType: 'collective' });
+      // Hosts are answered by user id (their fixtures' ids rise in the order they were sent; ours are made in parallel).
+      expect(hostsOf(collective)).toEqual(hostsAs(hosts));
+    });
+
+    it('"should create a managed team event-type": 201, the team\'s and one per host, each a child of it', async () => {
+      const body = {
+        ...consultation('teams-event-types-managed'),
+        title: 'teams-event-types-managed',
+        locations: [CAL_VIDEO],
+        schedulingType: 'MANAGED',
+        hosts: [
+          { userId: member1.id, mandatory: true, priority: 'high' },
+          { userId: member2.id, mandatory: false, priority: 'low' },
+        ],
+      };
+      const data = expectSuccess(await call('POST', '', body), 201);
+      expect(data).toHaveLength(3);
+      managed = data.find((e: any) => e.teamId === plainTeam.id);
+      expect(managed).toMatchObject({ schedulingType: 'managed' });
+      for (const host of [member1, member2]) {
+        expect(data.find((e: any) => e.ownerId === host.id)).toMatchObject({ parentEventTypeId: managed.id });
+      }
+      const [owned1, owned2] = await Promise.all([ownedBy(member1), ownedBy(member2)]);
+      expect(owned1.map((e: any) => e.title)).toEqual([body.title]);
+      expect(owned2).toHaveLength(1);
+    });
+
+    it('"should not get a non existing event-type": 404', async () => {
+      expect((await call('GET', '/999999')).status).toBe(404);
+    });
+
+    it('"should get a team event-type": the collective one, its hosts as made', async () => {
+      const data = expectSuccess(await call('GET', `/${collective.id}`));
+      expect(data.title).toBe(collective.title);
+      expect(hostsOf(data)).toEqual(hostsOf(collective));
+    });
+
+    it('"should get team event-types": the collective and the managed one, two hosts each', async () => {
+      const data = expectSuccess(await call('GET'));
+      expect(data).toHaveLength(2);
+      const listedCollective = data.find((e: any) => e.schedulingType === 'collective');
+      const listedManaged = data.find((e: any) => e.schedulingType === 'managed');
+      expect(listedCollective.title).toBe(collective.title);
+      expect(listedCollective.hosts).toHaveLength(2);
+      expect(listedManaged.title).toBe(managed.title);
+      expect(listedManaged.hosts).toHaveLength(2);
+      expect(hostsOf(listedCollective)).toEqual(hostsOf(collective));
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": updating an event type the team does not have).
+    it('"should not be able to update non existing event-type": 400 there, 404 here (as GET and DELETE of it)', async () => {
+      expectErrorEnvelope(await call('PATCH', '/999999', { title: 'Clean code consultation' }), 404, 'NOT_FOUND');
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/teams/{teamId}/event-types/{eventTypeId}'].patch['x-svc-deviation']).toContainEqual(expect.stringMatching(/does not have is a 404/));
+    });
+
+    it('"should update collective event-type": the one new host, the title kept', async () => {
+      const hosts = [{ userId: member1.id }];
+      const data = expectSuccess(await call('PATCH', `/${collective.id}`, { hosts }));
+      expect(data.title).toBe(collective.title);
+      expect(hostsOf(data)).toEqual(hostsAs(hosts));
+    });
+
+    it("\"should update managed event-type\": the team's and the one host's copy, retitled; the other host's removed", async () => {
+      const title = 'teams-event-types-managed-updated';
+      const body = { title, hosts: [{ userId: member1.id, mandatory: true, priority: 'medium' }] };
+      const data = expectSuccess(await call('PATCH', `/${managed.id}`, body));
+      expect(data).toHaveLength(2);
+      expect(data.find((e: any) => e.schedulingType === 'managed')).toMatchObject({ title, assignAllTeamMembers: false });
+      expect(data.find((e: any) => e.ownerId === member1.id)).toMatchObject({ title });
+      const [owned1, owned2] = await Promise.all([ownedBy(member1), ownedBy(member2)]);
+      expect(owned1.map((e: any) => e.title)).toEqual([title]);
+      expect(owned2).toEqual([]);
+    });
+
+    it("\"should assign all members to managed event-type\": 4 (the team's, the two members' and the admin's)", async () => {
+      const data = expectSuccess(await call('PATCH', `/${managed.id}`, { assignAllTeamMembers: true }));
+      expect(data).toHaveLength(4);
+      const parent = data.find((e: any) => e.schedulingType === 'managed');
+      expect(parent).toMatchObject({ teamId: plainTeam.id, assignAllTeamMembers: true });
+      for (const host of [member1, member2]) {
+        expect(data.find((e: any) => e.ownerId === host.id)).toMatchObject({ parentEventTypeId: parent.id });
+      }
+      const [owned1, owned2] = await Promise.all([ownedBy(member1), ownedBy(member2)]);
+      expect([owned1.length, owned2.length]).toEqual([1, 1]);
+    });
+
+    it('"should delete event-type not part of the team": 404', async () => {
+      expect((await call('DELETE', '/99999')).status).toBe(404);
+    });
+
+    it('"should delete collective event-type" and "should delete managed event-type": 200 each', async () => {
+      expect((await call('DELETE', `/${collective.id}`)).status).toBe(200);
+      expect((await call('DELETE', `/${managed.id}`)).status).toBe(200);
+    });
+  });
 });

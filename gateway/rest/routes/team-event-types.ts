@@ -16,7 +16,7 @@ import { route, RouteEntry } from '../route';
 import { EVENT_TYPE_NULLS } from './event-type-fields';
 
 /** Where creating and updating a team event type answers differently from the real service (docs/compatibility.md, "Event types"). */
-const WRITE_DEVIATIONS = [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.hostOutsideTeam];
+const WRITE_DEVIATIONS = [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.hostOutsideTeam, DEVIATION.phoneOnlyEventType];
 
 /**
  * The team event type routes, once under /v2/teams/{teamId} and once under
@@ -82,7 +82,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.update,
       result: 'updateTeamEventType',
       listWhenPresent: 'managedEventTypes',
-      deviations: WRITE_DEVIATIONS,
+      deviations: [...WRITE_DEVIATIONS, DEVIATION.updateMissingEventType],
       nulls: EVENT_TYPE_NULLS,
     }),
     route({
