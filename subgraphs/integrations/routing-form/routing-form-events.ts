@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { enqueueOwnerEvent, FormEventJob, formNoEventDelayMs, scheduleFormNoEvent } from '../webhook-delivery/owner-events';
+import { enqueueOwnerEvent, FormEventJob, scheduleFormNoEvent } from '../webhook-delivery/owner-events';
 import { FormSubmission, scheduleFormWorkflows } from '../workflow-record/form-reminders';
 import { EMAIL_ADDRESS } from '../../../platform/email-address';
 import { RoutingFormEvent } from './routing-form-event.entity';
@@ -79,6 +79,6 @@ export async function recordFormSubmitted(tx: EntityManager, form: RoutingForm, 
     payload,
   };
   await enqueueOwnerEvent(tx, job);
-  await scheduleFormNoEvent(tx, { ...job, trigger: 'FORM_SUBMITTED_NO_EVENT', eventKey: `routing-form-no-event:${response.id}` });
-  await scheduleFormWorkflows(tx, workflowSubmission(form, response, new Date(response.createdAt.getTime() + formNoEventDelayMs())));
+  const noEventAt = await scheduleFormNoEvent(tx, { ...job, trigger: 'FORM_SUBMITTED_NO_EVENT', eventKey: `routing-form-no-event:${response.id}` });
+  await scheduleFormWorkflows(tx, workflowSubmission(form, response, noEventAt));
 }

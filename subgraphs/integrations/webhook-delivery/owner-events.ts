@@ -36,13 +36,18 @@ export async function enqueueOwnerEvent(tx: EntityManager, job: OwnerEventJob): 
 }
 
 /** How long after a submission FORM_SUBMITTED_NO_EVENT is decided (the real service waits 15 minutes for a booking). */
-export function formNoEventDelayMs(): number {
+function formNoEventDelayMs(): number {
   return setting('FORM_SUBMITTED_NO_EVENT_DELAY_SECONDS') * 1000;
 }
 
-/** Schedules the FORM_SUBMITTED_NO_EVENT decision of a response in the caller's transaction. */
-export async function scheduleFormNoEvent(tx: EntityManager, job: FormEventJob): Promise<void> {
-  await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter: new Date(Date.parse(job.occurredAt) + formNoEventDelayMs()) });
+/**
+ * Schedules the FORM_SUBMITTED_NO_EVENT decision of a response in the caller's transaction; answers when it is due
+ * (the routing-form workflows' formSubmittedNoEvent without an offset is decided then too).
+ */
+export async function scheduleFormNoEvent(tx: EntityManager, job: FormEventJob): Promise<Date> {
+  const startAfter = new Date(Date.parse(job.occurredAt) + formNoEventDelayMs());
+  await enqueueInTransaction(tx, WEBHOOK_SCHEDULED_QUEUE, job, { startAfter });
+  return startAfter;
 }
 
 type DirectoryUser = OutOfOfficeUsersQuery['usersById'][number];

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { enqueueReminders } from './workflow-dispatcher';
 import { offsetMs } from './workflow-offset';
-import { ReminderFormResponse, WorkflowReminder } from './workflow-reminder.entity';
+import { FORM_TRIGGERS, ReminderFormResponse, WorkflowReminder } from './workflow-reminder.entity';
 import { Workflow } from './workflow.entity';
 
 /** A submission as the routing-form workflows of its team see it. */
@@ -11,9 +11,6 @@ export interface FormSubmission {
   /** When formSubmittedNoEvent is decided for a workflow without an offset (the FORM_SUBMITTED_NO_EVENT delay). */
   noEventDueAt: Date;
 }
-
-type FormTrigger = ReminderFormResponse['trigger'];
-const FORM_TRIGGERS: ReadonlySet<string> = new Set<FormTrigger>(['formSubmitted', 'formSubmittedNoEvent']);
 
 /**
  * Schedules the steps of the team's routing-form workflows active on the form, in the submission's transaction
@@ -29,8 +26,8 @@ export async function scheduleFormWorkflows(tx: EntityManager, submission: FormS
   const rows: Array<Partial<WorkflowReminder>> = [];
   for (const workflow of workflows) {
     if (!workflow.isActiveOnAllRoutingForms && !workflow.activeOnRoutingFormIds.includes(response.formId)) continue;
-    if (!FORM_TRIGGERS.has(workflow.triggerType)) continue;
-    const trigger = workflow.triggerType as FormTrigger;
+    const trigger = FORM_TRIGGERS.find((type) => type === workflow.triggerType);
+    if (!trigger) continue;
     const offset = offsetMs(workflow);
     const dueAt = offset != null ? new Date(submittedAt + offset) : trigger === 'formSubmittedNoEvent' ? submission.noEventDueAt : new Date(submittedAt);
     const payload: ReminderFormResponse = { kind: 'form', trigger, ...response };

@@ -13,11 +13,15 @@ export interface ReminderBooking {
   attendees: Array<{ name: string; email: string; phoneNumber?: string | null }>;
 }
 
+/** The triggers of a routing-form workflow (the reference's FORM_WORKFLOW_TRIGGER_TYPES). */
+export const FORM_TRIGGERS = ['formSubmitted', 'formSubmittedNoEvent'] as const;
+export type FormTrigger = (typeof FORM_TRIGGERS)[number];
+
 /** What a routing-form workflow's step sends, fixed at the submission (the response as it was then). */
 export interface ReminderFormResponse {
   kind: 'form';
   /** formSubmitted, or formSubmittedNoEvent (dropped when the response has led to a booking by its time). */
-  trigger: 'formSubmitted' | 'formSubmittedNoEvent';
+  trigger: FormTrigger;
   responseId: number;
   formId: string;
   formName: string;

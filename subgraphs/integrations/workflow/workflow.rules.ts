@@ -3,6 +3,7 @@ import { WorkflowStepInput, WorkflowTriggerInput } from './workflow.inputs';
 import { E164_PHONE } from '../../../platform/e164';
 import { WorkflowKind } from '../workflow-record/workflow.entity';
 import { OFFSET_UNITS, offsetMs } from '../workflow-record/workflow-offset';
+import { FORM_TRIGGERS } from '../workflow-record/workflow-reminder.entity';
 import { EMAIL_ADDRESS } from '../../../platform/email-address';
 
 /** The reference's enums (WorkflowTriggerOutputDto, WorkflowStepOutputDto). */
@@ -20,9 +21,7 @@ export const TRIGGERS = [
   'bookingPaid',
   'bookingNoShowUpdated',
 ];
-/** The triggers of a routing-form workflow (the reference's FORM_WORKFLOW_TRIGGER_TYPES). */
-export const FORM_TRIGGERS = ['formSubmitted', 'formSubmittedNoEvent'];
-const TRIGGERS_OF: Record<WorkflowKind, string[]> = { 'event-type': TRIGGERS, 'routing-form': FORM_TRIGGERS };
+const TRIGGERS_OF: Record<WorkflowKind, readonly string[]> = { 'event-type': TRIGGERS, 'routing-form': FORM_TRIGGERS };
 export const TRIGGERS_WITH_OFFSET = ['beforeEvent', 'afterEvent', 'afterHostsCalVideoNoShow', 'afterGuestsCalVideoNoShow'];
 export const ACTIONS = [
   'email_host',
@@ -40,7 +39,7 @@ const ACTIONS_OF: Record<WorkflowKind, string[]> = { 'event-type': ACTIONS, 'rou
 export const RECIPIENTS = ['const', 'attendee', 'email', 'phone_number'];
 export const TEMPLATES = ['reminder', 'custom', 'rescheduled', 'completed', 'rating', 'cancelled'];
 
-const oneOf = (field: string, value: string, allowed: string[], of = '') => {
+const oneOf = (field: string, value: string, allowed: readonly string[], of = '') => {
   if (!allowed.includes(value)) throw badInput(field, `${field} must be one of ${allowed.join(', ')}${of}, got ${JSON.stringify(value)}`);
 };
 const OF_KIND: Record<WorkflowKind, string> = { 'event-type': ' for an event-type workflow', 'routing-form': ' for a routing-form workflow' };
