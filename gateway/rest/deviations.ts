@@ -28,6 +28,8 @@ export const DEVIATION = {
   seatedRescheduleMessage:
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
   attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
+  meetingReadsOfOthers:
+    "Bookings — somebody else's booking, or none, is a 404 on its recordings, transcripts and conferencing sessions (the real service: 403)",
   guestsOnlyInGuests:
     'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
   seatedAttendeeShape:

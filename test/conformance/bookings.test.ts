@@ -1,5 +1,5 @@
 import { BOOKINGS_VERSION } from '../support/booking-fixtures';
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -509,6 +509,32 @@ describe('conformance: bookings', () => {
 
     it('"should return 404 for non-existent booking"', async () => {
       expect((await get('/v2/bookings/non-existent-uid/calendar-links')).status).toBe(404);
+    });
+  });
+
+  /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
+  describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
+    const reads = [
+      ['conferencing-sessions', 'conferencing sessions'],
+      ['recordings', 'recordings'],
+      ['transcripts', 'transcripts'],
+    ];
+    it.each(reads)('"should allow booking organizer to access %s": 200', async (path) => {
+      expect(expectSuccess(await get(`/v2/bookings/${bookingInThePast.uid}/${path}`))).toEqual([]);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": recordings, transcripts and conferencing sessions of somebody else's booking).
+    it.each(reads)('"should return 403 when unauthorized user tries to access %s": 404 here, as for a booking that does not exist', async (path) => {
+      const [strangers, missing] = await Promise.all([
+        get(`/v2/bookings/${bookingInThePast.uid}/${path}`, unrelatedUser.key),
+        get(`/v2/bookings/no-such-booking/${path}`, unrelatedUser.key),
+      ]);
+      expectErrorEnvelope(strangers, 404, 'NOT_FOUND');
+      expect(strangers.body.error.message).toBe(missing.body.error.message.replace('no-such-booking', bookingInThePast.uid));
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths[`/v2/bookings/{bookingUid}/${path}`].get['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/recordings, transcripts and conferencing sessions/),
+      );
     });
   });
 

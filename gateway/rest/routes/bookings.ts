@@ -311,6 +311,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Recordings of the meeting. Always an empty list for now: no conferencing provider records meetings yet (${WHO})`,
     document: GetBookingRecordingsDocument,
     result: 'bookingRecordings',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
   route({
     method: 'GET',
@@ -319,6 +320,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Download links of the meeting's transcripts. Always an empty list for now: no conferencing provider transcribes meetings yet (${WHO})`,
     document: GetBookingTranscriptsDocument,
     result: 'bookingTranscripts',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
   route({
     method: 'GET',
@@ -327,6 +329,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Video sessions of the meeting. Always an empty list for now: no conferencing provider reports sessions yet (${WHO})`,
     document: GetBookingConferencingSessionsDocument,
     result: 'bookingConferencingSessions',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
 ];
 
