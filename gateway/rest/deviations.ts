@@ -28,6 +28,8 @@ export const DEVIATION = {
   seatedRescheduleMessage:
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
   attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
+  noDefaultDateWindow:
+    'Bookings — without afterStart / beforeEnd the list has every booking the filters ask for (the real service looks only one month back and one ahead)',
   meetingReadsOfOthers:
     "Bookings — somebody else's booking, or none, is a 404 on its recordings, transcripts and conferencing sessions (the real service: 403)",
   guestsOnlyInGuests:

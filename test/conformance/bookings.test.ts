@@ -512,6 +512,60 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /**
+   * Their user has four bookings, 60 and 7 days ago and 7 and 60 days ahead (13:00–14:00 UTC); here a person of its own
+   * has them. Their GET /v2/bookings looks one month back and ahead unless afterStart / beforeEnd say otherwise; here
+   * (deviation, docs/compatibility.md "Bookings": no default date window) a list without them has every booking.
+   */
+  describe(`${SPEC}/date-range-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Date range bookings › get bookings")`, () => {
+    let ranged: Person;
+    const daysFromNow = (days: number, hour = 0) => {
+      const date = new Date(Date.now() + days * 86_400_000);
+      date.setUTCHours(hour, 0, 0, 0);
+      return date;
+    };
+    const count = async (query: string) => expectSuccess(await get(`/v2/bookings${query}`, ranged.key)).length;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      ranged = await person(stack, 'date-range-bookings-user');
+      const { id } = await operator.createEventType({ title: 'date-range-bookings', slug: 'date-range-bookings', lengthInMinutes: 60, ownerId: ranged.id });
+      const oldie = { name: 'Oldie', email: 'oldie@gmail.com', timeZone: 'Europe/London', language: 'lv' };
+      await Promise.all([-60, -7, 7, 60].map((days) => operator.createBooking({ eventTypeId: id, start: daysFromNow(days, 13), attendee: oldie })));
+    });
+
+    // Deviation: theirs 2, 1, 1 and 2 (a month each way by default); here every booking the status asks for.
+    it.each([
+      ['"should get bookings within last and next month when not specifying query params"', '', 4],
+      ['"should get upcoming bookings only 1 month in future"', '?status=upcoming', 2],
+      ['"should get past bookings only 1 month in past"', '?status=past', 2],
+      ['"should get upcoming and past bookings 1 month in future and 1 month in past"', '?status=upcoming,past', 4],
+    ])('%s: no default window here', async (_name, query, expected) => {
+      expect(await count(query)).toBe(expected);
+    });
+
+    it('the deviation is marked on the operation', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings'].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/one month back and one ahead/));
+    });
+
+    it('"should get upcoming bookings N months in future": 2', async () => {
+      expect(await count(`?status=upcoming&beforeEnd=${daysFromNow(61).toISOString()}`)).toBe(2);
+    });
+
+    it('"should get past bookings N months in past": 2', async () => {
+      expect(await count(`?status=past&afterStart=${daysFromNow(-61).toISOString()}`)).toBe(2);
+    });
+
+    it('"should get bookings within specified time range in past and future": 4', async () => {
+      expect(await count(`?afterStart=${daysFromNow(-61).toISOString()}&beforeEnd=${daysFromNow(61).toISOString()}`)).toBe(4);
+    });
+
+    it('"should get bookings within specified time range in past": 1', async () => {
+      expect(await count(`?afterStart=${daysFromNow(-30).toISOString()}&beforeEnd=${daysFromNow(1).toISOString()}`)).toBe(1);
+    });
+  });
+
   /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
   describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
     const reads = [

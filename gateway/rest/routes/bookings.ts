@@ -131,6 +131,7 @@ export const bookingRoutes: RouteEntry[] = [
       summary: `My bookings as host: ${LIST_SUMMARY}`,
       result: 'bookings',
       paginated: true,
+      deviations: [DEVIATION.noDefaultDateWindow],
     },
     { current: GetBookingsDocument, legacy: GetBookingsLegacyDocument },
   ),
