@@ -566,6 +566,75 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /** Their host cancels with its own credential; so does this one, with its API key. Their database reads are GET /v2/bookings/{uid} here. */
+  describe(`${SPEC}/cancel-side-effects.e2e-spec.ts ("Cancel booking — side effects")`, () => {
+    let host: Person;
+    let fxEventTypeId: number;
+    const createFx = async (start: string, suffix: string) =>
+      expectSuccess(
+        await post('/v2/bookings', {
+          start,
+          eventTypeId: fxEventTypeId,
+          attendee: { name: `Cancel FX ${suffix}`, email: `cancel-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
+          location: MEET,
+        }),
+        201,
+      );
+    const cancel = (uid: string, body: unknown) => post(`/v2/bookings/${uid}/cancel`, body, host.key);
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      host = await person(stack, 'cancel-fx-host');
+      const [eventTypeMade] = await Promise.all([
+        operator.createEventType({ title: 'cancel-fx-event', slug: 'cancel-fx-event', lengthInMinutes: 60, ownerId: host.id }),
+        operator.createSchedule({ ownerId: host.id, name: 'cancel-fx-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      fxEventTypeId = eventTypeMade.id;
+    });
+
+    it('"should transition booking status to CANCELLED" and "should persist the cancellation reason in the DB"', async () => {
+      const [first, second] = await Promise.all([createFx(utc(2040, 2, 12, 10), 'status'), createFx(utc(2040, 2, 13, 10), 'reason')]);
+      expect(expectSuccess(await cancel(first.uid, { cancellationReason: 'Testing cancel side effects' }))).toMatchObject({ status: 'cancelled' });
+      expect((await stored(first.uid)).status).toBe('cancelled');
+      const reason = 'Unexpected conflict — team all-hands moved';
+      expectSuccess(await cancel(second.uid, { cancellationReason: reason }));
+      expect(await stored(second.uid)).toMatchObject({ status: 'cancelled', cancellationReason: reason });
+    });
+
+    it('"should free the slot so a new booking can be made at the same time"', async () => {
+      const start = utc(2040, 2, 14, 10);
+      const booking = await createFx(start, 'slot-release');
+      expectSuccess(await cancel(booking.uid, { cancellationReason: 'Freeing slot' }));
+      const again = await createFx(start, 'slot-reuse');
+      expect(again.uid).not.toBe(booking.uid);
+      expect(again.start).toBe(start);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": a booking cancelled twice).
+    it('"should not error when cancelling an already cancelled booking": 409 here, the booking stays cancelled, its first reason kept', async () => {
+      const booking = await createFx(utc(2040, 2, 15, 10), 'double-cancel');
+      expectSuccess(await cancel(booking.uid, { cancellationReason: 'First cancel' }));
+      expectErrorEnvelope(await cancel(booking.uid, { cancellationReason: 'Second cancel' }), 409, 'CONFLICT', /is cancelled and cannot be cancelled/);
+      expect(await stored(booking.uid)).toMatchObject({ status: 'cancelled', cancellationReason: 'First cancel' });
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/cancel'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/already cancelled is a 409/));
+    });
+
+    // Their host is a platform client's user, whom the host's reason rule spares; the attendee's cancel is the one without a
+    // reason here: the host calling for themselves gives one (docs/compatibility.md, "Bookings", the host's cancellation reason).
+    it('"should allow cancellation without a reason": the attendee\'s (no credential); the host is asked for one', async () => {
+      const booking = await createFx(utc(2040, 2, 16, 10), 'no-reason');
+      expectErrorEnvelope(await cancel(booking.uid, {}), 400, 'BAD_REQUEST', /^cancellationReason: /);
+      expectSuccess(await post(`/v2/bookings/${booking.uid}/cancel`, {}));
+      expect((await stored(booking.uid)).status).toBe('cancelled');
+    });
+
+    it('"should return error for non-existent booking UID": 404', async () => {
+      expect((await cancel('non-existent-uid-12345', { cancellationReason: 'Does not exist' })).status).toBe(404);
+    });
+  });
+
   /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
   describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
     const reads = [

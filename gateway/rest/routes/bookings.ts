@@ -154,7 +154,7 @@ export const bookingRoutes: RouteEntry[] = [
         'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking. The host, calling for themselves, gives a cancellationReason (400 without one)',
       result: 'cancelBooking',
       listWhenPresent: SERIES,
-      deviations: [DEVIATION.hostCancelReasonMessage],
+      deviations: [DEVIATION.hostCancelReasonMessage, DEVIATION.cancelTwice],
     },
     { current: CancelBookingDocument, legacy: CancelBookingLegacyDocument },
   ),
