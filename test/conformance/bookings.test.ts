@@ -635,6 +635,79 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /** Reschedules are public (no credential), as theirs; their database reads are the host's GET /v2/bookings/{uid} here. */
+  describe(`${SPEC}/reschedule-side-effects.e2e-spec.ts ("Reschedule booking — side effects")`, () => {
+    let host: Person;
+    let fxEventTypeId: number;
+    const createFx = async (start: string, suffix: string) =>
+      expectSuccess(
+        await post('/v2/bookings', {
+          start,
+          eventTypeId: fxEventTypeId,
+          attendee: { name: `Resched FX ${suffix}`, email: `resched-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
+          location: MEET,
+        }),
+        201,
+      );
+    const reschedule = (uid: string, start: string, reschedulingReason: string) => post(`/v2/bookings/${uid}/reschedule`, { start, reschedulingReason });
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
+    const deviationMarked = async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/reschedule'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/is a 409 CONFLICT/));
+    };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      host = await person(stack, 'resched-fx-host');
+      const [eventTypeMade] = await Promise.all([
+        operator.createEventType({ title: 'resched-fx-event', slug: 'resched-fx-event', lengthInMinutes: 60, ownerId: host.id }),
+        operator.createSchedule({ ownerId: host.id, name: 'resched-fx-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      fxEventTypeId = eventTypeMade.id;
+    });
+
+    it('"should create a new booking and cancel the old one": 201, a new accepted booking; the old one cancelled and marked rescheduled', async () => {
+      const original = await createFx(utc(2040, 2, 19, 10), 'basic');
+      const moved = expectSuccess(await reschedule(original.uid, utc(2040, 2, 20, 10), 'Conflict with another meeting'), 201);
+      expect(moved).toMatchObject({ start: utc(2040, 2, 20, 10), status: 'accepted' });
+      expect(moved.uid).not.toBe(original.uid);
+      // Their `rescheduled: true` column is the booking's rescheduledToUid here.
+      expect(await stored(original.uid)).toMatchObject({ status: 'cancelled', rescheduledToUid: moved.uid });
+    });
+
+    it('"should free the original time slot so a new booking can occupy it"', async () => {
+      const originalStart = utc(2040, 2, 21, 10);
+      const original = await createFx(originalStart, 'free-slot');
+      expectSuccess(await reschedule(original.uid, utc(2040, 2, 22, 10), 'Moved'), 201);
+      expect((await createFx(originalStart, 'takes-old-slot')).start).toBe(originalStart);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": a reschedule that conflicts with a booking's state or a taken time).
+    it('"should reject reschedule if the new time slot is already occupied": 409 here (400 there), the booking unchanged', async () => {
+      const [, mover] = await Promise.all([createFx(utc(2040, 2, 23, 14), 'occupier'), createFx(utc(2040, 2, 23, 10), 'mover')]);
+      expectErrorEnvelope(await reschedule(mover.uid, utc(2040, 2, 23, 14), 'Trying occupied slot'), 409, 'CONFLICT');
+      expect(await stored(mover.uid)).toMatchObject({ status: 'accepted', start: utc(2040, 2, 23, 10) });
+      await deviationMarked();
+    });
+
+    it('"should reject reschedule of a cancelled booking": 409 here (400 there), the message says cancelled', async () => {
+      const booking = await createFx(utc(2040, 2, 26, 10), 'cancel-then-resched');
+      expectSuccess(await post(`/v2/bookings/${booking.uid}/cancel`, { cancellationReason: 'Cancel first' }));
+      expectErrorEnvelope(await reschedule(booking.uid, utc(2040, 2, 27, 10), 'Try to revive'), 409, 'CONFLICT', /cancelled/);
+    });
+
+    it('"should not allow rescheduling an already-rescheduled booking": 409 here (400 there) on the old uid; the new uid moves', async () => {
+      const original = await createFx(utc(2040, 2, 28, 10), 'chain-1');
+      const moved = expectSuccess(await reschedule(original.uid, utc(2040, 2, 29, 10), 'First move'), 201);
+      expectErrorEnvelope(await reschedule(original.uid, utc(2040, 2, 30, 10), 'Second move on old uid'), 409, 'CONFLICT', /cancelled|rescheduled/);
+      expectSuccess(await reschedule(moved.uid, utc(2040, 2, 30, 10), 'Move via new uid'), 201);
+    });
+
+    it('"should return 404 for non-existent booking UID"', async () => {
+      expect((await reschedule('non-existent-uid-99999', utc(2040, 3, 2, 10), 'Ghost booking')).status).toBe(404);
+    });
+  });
+
   /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
   describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
     const reads = [

@@ -166,7 +166,7 @@ export const bookingRoutes: RouteEntry[] = [
         'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
       result: 'rescheduleBooking',
       status: 201,
-      deviations: [DEVIATION.seatedRescheduleMessage],
+      deviations: [DEVIATION.seatedRescheduleMessage, DEVIATION.rescheduleConflicts],
     },
     { current: RescheduleBookingDocument, legacy: RescheduleBookingLegacyDocument },
   ),
