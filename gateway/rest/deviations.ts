@@ -31,6 +31,8 @@ export const DEVIATION = {
   cancelTwice: 'Bookings — cancelling a booking already cancelled is a 409 CONFLICT that changes nothing (the real service: 200 or 400)',
   rescheduleConflicts:
     'Bookings — rescheduling a booking that is cancelled or already rescheduled, or onto a time that is taken, is a 409 CONFLICT (the real service: 400)',
+  noBookingEmails:
+    'Bookings — this API sends no booking e-mail to attendees or hosts: webhooks and workflows (email_host, email_attendee steps) notify (the real service e-mails both)',
   noDefaultDateWindow:
     'Bookings — without afterStart / beforeEnd the list has every booking the filters ask for (the real service looks only one month back and one ahead)',
   meetingReadsOfOthers:

@@ -708,6 +708,90 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /**
+   * Their user books, reschedules and cancels with an API key; so does this one. Their spies on the attendee's and the
+   * organizer's scheduled, rescheduled and cancelled e-mails have no counterpart: this API sends no booking e-mail
+   * (deviation, docs/compatibility.md "Bookings": webhooks and workflows notify).
+   */
+  describe(`${SPEC}/api-key-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › With api key")`, () => {
+    let keyUser: Person;
+    let keyEventTypeId: number;
+    let created: any;
+    let rescheduled: any;
+    const MR_KEY = { name: 'Mr Key', email: 'mr_key@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, keyUser.key));
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      keyUser = await person(stack, 'api-key-bookings-2024-08-13-user');
+      const [made] = await Promise.all([
+        operator.createEventType({
+          title: 'api-key-bookings-2024-08-13-event-type',
+          slug: 'api-key-bookings-event-type',
+          lengthInMinutes: 60,
+          ownerId: keyUser.id,
+        }),
+        operator.createSchedule({ ownerId: keyUser.id, name: 'api-key-bookings-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      keyEventTypeId = made.id;
+    });
+
+    it('"should create a booking with api key": 201, accepted, the meetingUrl kept', async () => {
+      const body = { start: utc(2030, 0, 8, 13), eventTypeId: keyEventTypeId, attendee: MR_KEY, meetingUrl: MEET };
+      created = expectSuccess(await post('/v2/bookings', body, keyUser.key), 201);
+      expect(created).toMatchObject({
+        status: 'accepted',
+        start: body.start,
+        end: utc(2030, 0, 8, 14),
+        duration: 60,
+        eventTypeId: keyEventTypeId,
+        meetingUrl: MEET,
+        absentHost: false,
+      });
+      expect(created.hosts[0].id).toBe(keyUser.id);
+      expect(created.attendees[0]).toMatchObject({ ...MR_KEY, absent: false });
+    });
+
+    it('"should reschedule a booking with api key": 201, the new time, the rest carried over', async () => {
+      const body = { start: utc(2035, 0, 8, 14), reschedulingReason: 'Flying to mars that day' };
+      rescheduled = expectSuccess(await post(`/v2/bookings/${created.uid}/reschedule`, body, keyUser.key), 201);
+      expect(rescheduled).toMatchObject({
+        reschedulingReason: body.reschedulingReason,
+        start: body.start,
+        end: utc(2035, 0, 8, 15),
+        rescheduledFromUid: created.uid,
+        status: created.status,
+        duration: created.duration,
+        eventTypeId: created.eventTypeId,
+        location: created.location,
+        absentHost: created.absentHost,
+        metadata: created.metadata,
+      });
+      expect(rescheduled.hosts[0].id).toBe(keyUser.id);
+      expect(rescheduled.attendees[0]).toEqual(created.attendees[0]);
+    });
+
+    it('"should cancel booking": 200, cancelled with the reason, the rest as rescheduled', async () => {
+      expect((await stored(rescheduled.uid)).status).toBe('accepted');
+      const data = expectSuccess(await post(`/v2/bookings/${rescheduled.uid}/cancel`, { cancellationReason: 'Going on a vacation' }));
+      expect(data).toMatchObject({
+        status: 'cancelled',
+        cancellationReason: 'Going on a vacation',
+        start: rescheduled.start,
+        end: rescheduled.end,
+        duration: rescheduled.duration,
+        eventTypeId: rescheduled.eventTypeId,
+        location: rescheduled.location,
+        absentHost: rescheduled.absentHost,
+      });
+      expect(data.attendees[0]).toEqual(rescheduled.attendees[0]);
+      expect((await stored(rescheduled.uid)).status).toBe('cancelled');
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const operation of [paths['/v2/bookings'].post, paths['/v2/bookings/{bookingUid}/reschedule'].post, paths['/v2/bookings/{bookingUid}/cancel'].post])
+        expect(operation['x-svc-deviation']).toContainEqual(expect.stringMatching(/sends no booking e-mail/));
+    });
+  });
+
   /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
   describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
     const reads = [
