@@ -1411,6 +1411,7 @@ describe('conformance: bookings', () => {
     let orgEventTypeId: number;
     let orgEventTypeId2: number;
     let nonOrgEventTypeId: number;
+    let team1Id: number;
     const at = (hour: number) => utc(2050, 0, 10, hour);
     const alice = { name: 'alice', email: 'alice@gmail.com', timeZone: 'Europe/London', language: 'es' };
     const orgBookings = (query: string) => stack.rest('GET', `/v2/organizations/${org.id}/bookings${query}`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
@@ -1424,6 +1425,7 @@ describe('conformance: bookings', () => {
       [orgUser2, nonOrgUser] = await Promise.all(['org-user-2-bookings', 'non-org-user-1-bookings'].map((l) => person(stack, l)));
       org = await operator.createOrganization({ name: 'organization bookings' });
       const team1 = await operator.createTeam({ name: 'team orgs booking 1', orgId: org.id });
+      team1Id = team1.id;
       await Promise.all([
         ...[orgUser, orgUser2, nonOrgUser].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
         operator.addMember({ teamId: org.id, userId: orgUser.id, role: MembershipRole.OWNER }),
@@ -1546,6 +1548,43 @@ describe('conformance: bookings', () => {
 
     it('"should get bookings by organizationId and org + non org event-type ids": 3 there, the organization\'s 1 here', async () => {
       expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId2},${nonOrgEventTypeId}`)))).toEqual([orgEventTypeId2]);
+    });
+
+    /**
+     * organizations/teams/bookings/organizations-teams-bookings.controller.e2e-spec.ts ("Organizations TeamsBookings
+     * Endpoints"), on this organization's team: its bookings are the ones made above (theirs: one); their platform
+     * client reads; here the team's OWNER, with an API key.
+     */
+    describe('organizations-teams-bookings.controller.e2e-spec.ts (get team bookings)', () => {
+      const teamBookings = (teamId: number, query = '') =>
+        stack.rest('GET', `/v2/organizations/${org.id}/teams/${teamId}/bookings${query}`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
+
+      it('"should get bookings by teamId": the team\'s event types\' bookings only', async () => {
+        expect(eventTypeIdsOf(expectSuccess(await teamBookings(team1Id)))).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+      });
+
+      it('"should get bookings by teamId and eventTypeId"', async () => {
+        expect(eventTypeIdsOf(expectSuccess(await teamBookings(team1Id, `?eventTypeId=${orgEventTypeId}`)))).toEqual([orgEventTypeId]);
+      });
+
+      it('"should not get bookings by teamId and non existing eventTypeId": 400 naming it (also for an event type of somebody else)', async () => {
+        expectErrorEnvelope(
+          await teamBookings(team1Id, '?eventTypeId=90909'),
+          400,
+          'BAD_REQUEST',
+          `eventTypeId: 90909 is not an event type of team ${team1Id}`,
+        );
+        expectErrorEnvelope(
+          await teamBookings(team1Id, `?eventTypeIds=${orgEventTypeId},${nonOrgEventTypeId}`),
+          400,
+          'BAD_REQUEST',
+          `eventTypeIds: ${nonOrgEventTypeId} is not an event type of team ${team1Id}`,
+        );
+      });
+
+      it('"should not get bookings by non existing teamId": 404', async () => {
+        expect((await teamBookings(90909)).status).toBe(404);
+      });
     });
   });
 
