@@ -1550,6 +1550,24 @@ describe('conformance: bookings', () => {
       expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId2},${nonOrgEventTypeId}`)))).toEqual([orgEventTypeId2]);
     });
 
+    // organizations/users/bookings/controllers/organizations-users-bookings.e2e-spec.ts ("get bookings"), for org-user-2 here:
+    // the bookings it hosts or co-hosts in the organization (theirs: 3 of their user), with the list's pagination.
+    it('"should get individual and team organization user bookings": the user\'s bookings and the pagination of one page', async () => {
+      const response = await stack.rest('GET', `/v2/organizations/${org.id}/users/${orgUser2.id}/bookings`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
+      const data = expectSuccess(response);
+      expect(eventTypeIdsOf(data)).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+      expect(response.body.pagination).toEqual({
+        totalItems: data.length,
+        remainingItems: 0,
+        returnedItems: data.length,
+        itemsPerPage: 100,
+        currentPage: 1,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      });
+    });
+
     /**
      * organizations/teams/bookings/organizations-teams-bookings.controller.e2e-spec.ts ("Organizations TeamsBookings
      * Endpoints"), on this organization's team: its bookings are the ones made above (theirs: one); their platform
