@@ -209,6 +209,9 @@ describe('conformance: bookings', () => {
 
   const post = (path: string, body: unknown, key?: string) => stack.rest('POST', path, { body, key, headers: BOOKINGS_VERSION });
   const get = (path: string, key = user.key) => stack.rest('GET', path, { key, headers: BOOKINGS_VERSION });
+  let openApiPaths: Promise<Record<string, any>> | undefined;
+  /** The served OpenAPI document's paths (their x-svc-deviation marks), read once for the file. */
+  const servedPaths = () => (openApiPaths ??= stack.rest('GET', '/v2/openapi.json').then((response) => response.body.paths));
 
   describe(`${SPEC}/user-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › User bookings")`, () => {
     let created: any;
@@ -545,7 +548,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the deviation is marked on the operation', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths['/v2/bookings'].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/one month back and one ahead/));
     });
 
@@ -617,7 +620,7 @@ describe('conformance: bookings', () => {
       expectSuccess(await cancel(booking.uid, { cancellationReason: 'First cancel' }));
       expectErrorEnvelope(await cancel(booking.uid, { cancellationReason: 'Second cancel' }), 409, 'CONFLICT', /is cancelled and cannot be cancelled/);
       expect(await stored(booking.uid)).toMatchObject({ status: 'cancelled', cancellationReason: 'First cancel' });
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths['/v2/bookings/{bookingUid}/cancel'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/already cancelled is a 409/));
     });
 
@@ -652,7 +655,7 @@ describe('conformance: bookings', () => {
     const reschedule = (uid: string, start: string, reschedulingReason: string) => post(`/v2/bookings/${uid}/reschedule`, { start, reschedulingReason });
     const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
     const deviationMarked = async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths['/v2/bookings/{bookingUid}/reschedule'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/is a 409 CONFLICT/));
     };
 
@@ -786,7 +789,7 @@ describe('conformance: bookings', () => {
       });
       expect(data.attendees[0]).toEqual(rescheduled.attendees[0]);
       expect((await stored(rescheduled.uid)).status).toBe('cancelled');
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       for (const operation of [paths['/v2/bookings'].post, paths['/v2/bookings/{bookingUid}/reschedule'].post, paths['/v2/bookings/{bookingUid}/cancel'].post])
         expect(operation['x-svc-deviation']).toContainEqual(expect.stringMatching(/sends no booking e-mail/));
     });
@@ -811,7 +814,7 @@ describe('conformance: bookings', () => {
       ]);
       expectErrorEnvelope(strangers, 404, 'NOT_FOUND');
       expect(strangers.body.error.message).toBe(missing.body.error.message.replace('no-such-booking', bookingInThePast.uid));
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths[`/v2/bookings/{bookingUid}/${path}`].get['x-svc-deviation']).toContainEqual(
         expect.stringMatching(/recordings, transcripts and conferencing sessions/),
       );
@@ -871,7 +874,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the OpenAPI document marks the deviation on both attendee reads (x-svc-deviation)', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       for (const path of ['/v2/bookings/{bookingUid}/attendees', '/v2/bookings/{bookingUid}/attendees/{attendeeId}'])
         expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/is a 404 on its attendees/)]);
     });
@@ -960,7 +963,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the OpenAPI document marks the deviation on adding an attendee (x-svc-deviation)', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths['/v2/bookings/{bookingUid}/attendees'].post['x-svc-deviation']).toEqual([expect.stringMatching(/is a 404 on its attendees/)]);
     });
   });
@@ -1011,7 +1014,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the OpenAPI document marks the deviations of adding guests (x-svc-deviation)', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       expect(paths['/v2/bookings/{bookingUid}/guests'].post['x-svc-deviation']).toEqual([expect.stringMatching(/guests only, not among the attendees/)]);
     });
 
@@ -1320,7 +1323,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the OpenAPI document marks the deliberate deviations of seated bookings (x-svc-deviation)', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       const marks = (path: string, method: string): string[] => paths[path][method]['x-svc-deviation'] ?? [];
       expect(marks('/v2/bookings/{bookingUid}', 'get')).toEqual(
         expect.arrayContaining([expect.stringMatching(/401 without one/), expect.stringMatching(/displayEmail/)]),
@@ -1330,7 +1333,7 @@ describe('conformance: bookings', () => {
     });
 
     it('the OpenAPI document marks the booking-field message and who reassigns (compatibility.md, Bookings rows 1 and 2)', async () => {
-      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const paths = await servedPaths();
       const marks = (path: string): string[] => paths[path].post['x-svc-deviation'] ?? [];
       expect(marks('/v2/bookings')).toEqual(expect.arrayContaining([expect.stringMatching(/booking-field answer of the wrong type/)]));
       for (const path of ['/v2/bookings/{bookingUid}/reassign', '/v2/bookings/{bookingUid}/reassign/{userId}'])
