@@ -80,6 +80,8 @@ export class SlotReservationService {
     const end = new Date(start.getTime() + length * 60_000);
     await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing }).catch(takenIsUnprocessable);
     const hostIds = await hostIdsOf(this.db, eventType);
+    // Not a taken time: no time of this event type can be held until it has hosts (the real service's 400).
+    if (!hostIds.length) throw badInput('eventTypeId', `event type ${eventType.id} has no hosts: none of its slots can be reserved`);
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([
       loadHostCalendars(this.db, { hostIds, scheduleId: eventType.scheduleId, ...window }),
