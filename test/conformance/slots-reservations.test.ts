@@ -182,6 +182,20 @@ describe('conformance: slots and reservations', () => {
         'BAD_REQUEST',
         `eventTypeId: event type ${withoutHosts.id} has no hosts: none of its slots can be reserved`,
       );
+      // Booking it is refused the same way, not as a taken time.
+      expectErrorEnvelope(
+        await stack.rest('POST', '/v2/bookings', {
+          body: {
+            eventTypeId: withoutHosts.id,
+            start: '2050-09-05T10:00:00.000Z',
+            attendee: { name: 'tester', email: 'tester@example.com', timeZone: 'Europe/Rome' },
+          },
+          headers: { 'svc-api-version': '2024-08-13' },
+        }),
+        400,
+        'BAD_REQUEST',
+        `eventTypeId: event type ${withoutHosts.id} has no hosts: none of its slots can be booked`,
+      );
     });
 
     it('"should reserve a slot as team member of the team that owns the team event type": held for 10 minutes, gone from the slots', async () => {

@@ -4,7 +4,7 @@ import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { badInput, conflict } from '../../../platform/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
-import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from '../slots/event-type-lookup';
+import { EventTypeRef, findEventType, hostIdsToPlace, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { bookingLocationOf, webAddressOf } from '../booking-record/booking-location';
@@ -101,7 +101,7 @@ export async function createBooking(
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
   await refuseIfTaken(db, eventType, { start, end, now, exceptReservationUid: reservationUid?.uid, recurring: occurrences != null });
 
-  const hostIds = await hostIdsOf(db, eventType);
+  const hostIds = await hostIdsToPlace(db, eventType, 'booked');
   const routed = routedHostIds(eventType, hostIds, request.routing?.teamMemberIds);
   const window = {
     from: new Date(start.getTime() - DAY),

@@ -8,7 +8,7 @@ import { instantOf } from '../booking-record/booking-rules';
 import { refuseIfTaken } from '../booking/taken-slot';
 import { EventType } from '../event-type/event-type.entity';
 import { loadEventTypeContext } from '../slots/event-type-context';
-import { hostIdsOf } from '../slots/event-type-lookup';
+import { hostIdsToPlace } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { lengthOf } from '../slots/slots.service';
 import { DEFAULT_RESERVATION_MINUTES, ReservationCaller, reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
@@ -79,9 +79,7 @@ export class SlotReservationService {
     if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
     const end = new Date(start.getTime() + length * 60_000);
     await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing }).catch(takenIsUnprocessable);
-    const hostIds = await hostIdsOf(this.db, eventType);
-    // Not a taken time: no time of this event type can be held until it has hosts (the real service's 400).
-    if (!hostIds.length) throw badInput('eventTypeId', `event type ${eventType.id} has no hosts: none of its slots can be reserved`);
+    const hostIds = await hostIdsToPlace(this.db, eventType, 'reserved');
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([
       loadHostCalendars(this.db, { hostIds, scheduleId: eventType.scheduleId, ...window }),

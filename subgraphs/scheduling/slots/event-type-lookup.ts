@@ -99,3 +99,15 @@ export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<n
   const hosts = await db.getRepository(EventTypeHost).find({ where: { eventTypeId: eventType.id }, order: { userId: 'ASC' } });
   return hosts.map((h) => h.userId);
 }
+
+/**
+ * The hosts a new booking or hold of the event type goes to. A team event type without hosts has no time to give:
+ * a 400 naming eventTypeId (the real service's 400), not the 409 of a taken time. A managed template has none of its
+ * own and is left to its own refusal.
+ */
+export async function hostIdsToPlace(db: DataSource, eventType: EventType, what: 'booked' | 'reserved'): Promise<number[]> {
+  const hostIds = await hostIdsOf(db, eventType);
+  if (!hostIds.length && eventType.teamId != null && eventType.schedulingType !== 'managed')
+    throw badInput('eventTypeId', `event type ${eventType.id} has no hosts: none of its slots can be ${what}`);
+  return hostIds;
+}
