@@ -1,3 +1,4 @@
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { BOOKINGS_VERSION } from '../support/booking-fixtures';
 import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -24,7 +25,7 @@ const CUSTOM_FIELDS = [
   { field: 'select', slug: 'test-select', label: 'test-select', options: ['water', 'juice'], required: true },
 ];
 
-/** The people and event types of the recurring-bookings, reserved-slot-bookings and booking-location replays. */
+/** The people and event types of the recurring-bookings, reserved-slot-bookings, booking-location and confirm-bookings replays. */
 interface Replays {
   recurringHost: Person;
   /** Weekly event types of at most 3 and 4 occurrences (their fixtures' `recurringEvent` with count 3 and 4). */
@@ -37,15 +38,23 @@ interface Replays {
   locationStranger: Person;
   /** Their update-booking-location fixture: a 45-minute event type with no location of its own. */
   movable: number;
+  confirmingHost: Person;
+  /** Their confirm-bookings fixtures: two PENDING bookings of a 60-minute event type, 7 January 2050 at 13:00 and 10:00 UTC. */
+  pendingToConfirm: string;
+  pendingToDecline: string;
 }
 
 /** Made beside the other fixtures (one stack): each family's host has their Rome office as default schedule. */
 async function replaysOf(stack: TestStack): Promise<Replays> {
   const operator = operatorOf(stack);
-  const [recurringHost, reservingHost, locationHost, locationStranger] = await Promise.all(
-    ['recurring-bookings-user', 'reserved-slot-bookings-user', 'update-booking-location-organizer', 'update-booking-location-unrelated'].map((label) =>
-      person(stack, label),
-    ),
+  const [recurringHost, reservingHost, locationHost, locationStranger, confirmingHost] = await Promise.all(
+    [
+      'recurring-bookings-user',
+      'reserved-slot-bookings-user',
+      'update-booking-location-organizer',
+      'update-booking-location-unrelated',
+      'confirm-bookings-2024-08-13-user',
+    ].map((label) => person(stack, label)),
   );
   await Promise.all(
     [recurringHost, reservingHost, locationHost].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
@@ -60,14 +69,36 @@ async function replaysOf(stack: TestStack): Promise<Replays> {
         ...(occurrences ? { recurrence: { frequency: 'weekly', interval: 1, occurrences } } : {}),
       })
       .then((made) => made.id);
-  const [weeklyOf3, weeklyOf4, reservable, reservableRecurring, movable] = await Promise.all([
+  const [weeklyOf3, weeklyOf4, reservable, reservableRecurring, movable, confirmable] = await Promise.all([
     eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type', 60, 3),
     eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type-of-4', 60, 4),
     eventType(reservingHost.id, 'reserved-slot-bookings-event-type', 60),
     eventType(reservingHost.id, 'recurring-reserved-slot-bookings-event-type', 60, 3),
     eventType(locationHost.id, 'update-booking-location-event-type', 45),
+    eventType(confirmingHost.id, 'confirm-bookings-2024-08-13-event-type', 60),
   ]);
-  return { recurringHost, weeklyOf3, weeklyOf4, reservingHost, reservable, reservableRecurring, locationHost, locationStranger, movable };
+  const bob = { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+  const [pendingToConfirm, pendingToDecline] = await Promise.all(
+    [13, 10].map((hour) =>
+      operator
+        .createBooking({ eventTypeId: confirmable, start: new Date(Date.UTC(2050, 0, 7, hour)), attendee: bob, status: BookingStatus.pending })
+        .then((made) => made.uid),
+    ),
+  );
+  return {
+    recurringHost,
+    weeklyOf3,
+    weeklyOf4,
+    reservingHost,
+    reservable,
+    reservableRecurring,
+    locationHost,
+    locationStranger,
+    movable,
+    confirmingHost,
+    pendingToConfirm,
+    pendingToDecline,
+  };
 }
 
 /**
@@ -1517,6 +1548,25 @@ describe('conformance: bookings', () => {
       const response = await patch(await createBooking(), { location: { type: 'invalid-location-type' } }, replays.locationHost.key);
       expect(response.status).toBe(400);
       expect(response.body.status).toBe('error');
+    });
+  });
+
+  describe(`${SPEC}/confirm-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Bookings confirmation", as the host)`, () => {
+    const act = (uid: string, action: 'confirm' | 'decline') => post(`/v2/bookings/${uid}/${action}`, undefined, replays.confirmingHost.key);
+
+    it('"should confirm a booking": 200, the booking accepted, and it stays accepted', async () => {
+      const data = expectSuccess(await act(replays.pendingToConfirm, 'confirm'));
+      expect(Array.isArray(data)).toBe(false);
+      expect(data).toMatchObject({ uid: replays.pendingToConfirm, status: 'accepted' });
+      // Their read of the row: the booking as GET answers it.
+      expect(expectSuccess(await get(`/v2/bookings/${replays.pendingToConfirm}`, replays.confirmingHost.key)).status).toBe('accepted');
+    });
+
+    it('"should decline a booking": 200, the booking rejected, and it stays rejected', async () => {
+      const data = expectSuccess(await act(replays.pendingToDecline, 'decline'));
+      expect(Array.isArray(data)).toBe(false);
+      expect(data).toMatchObject({ uid: replays.pendingToDecline, status: 'rejected' });
+      expect(expectSuccess(await get(`/v2/bookings/${replays.pendingToDecline}`, replays.confirmingHost.key)).status).toBe('rejected');
     });
   });
 });
