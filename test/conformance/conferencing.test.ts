@@ -172,6 +172,9 @@ describe('conformance: conferencing', () => {
     it('"/GET/v2/calendars/busy-times: should return 400 when neither timeZone nor loggedInUsersTz is provided"', async () => {
       const response = await calendarsCall(`/v2/calendars/busy-times?dateFrom=2024-12-18&dateTo=2024-12-18&${calendarsToLoad()}`);
       expectErrorEnvelope(response, 400, 'BAD_REQUEST', /Either timeZone or loggedInUsersTz must be provided/);
+      // Not in their spec: a name that is no IANA zone is refused too, naming the parameter.
+      const unknownZone = await calendarsCall(`/v2/calendars/busy-times?loggedInUsersTz=Mars/Olympus&dateFrom=2024-12-18&dateTo=2024-12-18`);
+      expectErrorEnvelope(unknownZone, 400, 'BAD_REQUEST', /timeZone must be an IANA time zone, got "Mars\/Olympus"/);
     });
 
     it('"/GET/v2/calendars/busy-times: should work with valid timeZone parameter" and "…with loggedInUsersTz parameter (backwards compatibility)": 200, a list', async () => {
