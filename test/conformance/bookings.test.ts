@@ -1,3 +1,4 @@
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { BOOKINGS_VERSION } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
@@ -24,7 +25,7 @@ const CUSTOM_FIELDS = [
   { field: 'select', slug: 'test-select', label: 'test-select', options: ['water', 'juice'], required: true },
 ];
 
-/** The people and event types of the recurring-bookings, reserved-slot-bookings and booking-location replays. */
+/** The people and event types of the recurring-bookings, reserved-slot-bookings, booking-location and confirm-bookings replays. */
 interface Replays {
   recurringHost: Person;
   /** Weekly event types of at most 3 and 4 occurrences (their fixtures' `recurringEvent` with count 3 and 4). */
@@ -37,19 +38,52 @@ interface Replays {
   locationStranger: Person;
   /** Their update-booking-location fixture: a 45-minute event type with no location of its own. */
   movable: number;
+  confirmingHost: Person;
+  /** Their confirm-bookings fixtures: two PENDING bookings of a 60-minute event type, 7 January 2050 at 13:00 and 10:00 UTC. */
+  pendingToConfirm: string;
+  pendingToDecline: string;
+  /** Their teams-bookings fixtures: a team outside any organization, its owner, and one booking of each event type. */
+  teamsBookings: {
+    owner: Person;
+    teamId: number;
+    collective: number;
+    roundRobin: number;
+    collectiveBookingUid: string;
+  };
 }
 
 /** Made beside the other fixtures (one stack): each family's host has their Rome office as default schedule. */
 async function replaysOf(stack: TestStack): Promise<Replays> {
   const operator = operatorOf(stack);
-  const [recurringHost, reservingHost, locationHost, locationStranger] = await Promise.all(
-    ['recurring-bookings-user', 'reserved-slot-bookings-user', 'update-booking-location-organizer', 'update-booking-location-unrelated'].map((label) =>
-      person(stack, label),
+  const [recurringHost, reservingHost, locationHost, locationStranger, confirmingHost, teamOwner, teamAdmin, teamMember] = await Promise.all(
+    [
+      'recurring-bookings-user',
+      'reserved-slot-bookings-user',
+      'update-booking-location-organizer',
+      'update-booking-location-unrelated',
+      'confirm-bookings-2024-08-13-user',
+      'team-owner-bookings',
+      'team-admin-bookings',
+      'team-member-bookings',
+    ].map((label) => person(stack, label)),
+  );
+  const [standaloneTeam] = await Promise.all([
+    operator.createTeam({ name: 'Standalone Team Bookings' }).then(async (team) => {
+      await Promise.all(
+        (
+          [
+            [teamAdmin, MembershipRole.ADMIN],
+            [teamOwner, MembershipRole.OWNER],
+            [teamMember, MembershipRole.MEMBER],
+          ] as const
+        ).map(([who, role]) => operator.addMember({ teamId: team.id, userId: who.id, role })),
+      );
+      return team;
+    }),
+    ...[recurringHost, reservingHost, locationHost].map((who) =>
+      operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE }),
     ),
-  );
-  await Promise.all(
-    [recurringHost, reservingHost, locationHost].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
-  );
+  ]);
   const eventType = (ownerId: number, slug: string, lengthInMinutes: number, occurrences?: number) =>
     operator
       .createEventType({
@@ -60,14 +94,60 @@ async function replaysOf(stack: TestStack): Promise<Replays> {
         ...(occurrences ? { recurrence: { frequency: 'weekly', interval: 1, occurrences } } : {}),
       })
       .then((made) => made.id);
-  const [weeklyOf3, weeklyOf4, reservable, reservableRecurring, movable] = await Promise.all([
+  const teamEventType = (slug: string, lengthInMinutes: number, schedulingType: 'collective' | 'roundRobin', hosts: Person[]) =>
+    operator
+      .createEventType({ title: slug, slug, lengthInMinutes, teamId: standaloneTeam.id, schedulingType, hostIds: hosts.map((who) => who.id) })
+      .then((made) => made.id);
+  const [weeklyOf3, weeklyOf4, reservable, reservableRecurring, movable, confirmable, collective, roundRobin] = await Promise.all([
     eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type', 60, 3),
     eventType(recurringHost.id, 'recurring-bookings-2024-08-13-event-type-of-4', 60, 4),
     eventType(reservingHost.id, 'reserved-slot-bookings-event-type', 60),
     eventType(reservingHost.id, 'recurring-reserved-slot-bookings-event-type', 60, 3),
     eventType(locationHost.id, 'update-booking-location-event-type', 45),
+    eventType(confirmingHost.id, 'confirm-bookings-2024-08-13-event-type', 60),
+    teamEventType('team-collective-event', 60, 'collective', [teamAdmin, teamOwner]),
+    teamEventType('team-round-robin-event', 30, 'roundRobin', [teamMember]),
   ]);
-  return { recurringHost, weeklyOf3, weeklyOf4, reservingHost, reservable, reservableRecurring, locationHost, locationStranger, movable };
+  const bob = { name: 'Bob', email: 'bob@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+  const london = { timeZone: 'Europe/London', language: 'en' };
+  const pending = (hour: number) =>
+    operator
+      .createBooking({ eventTypeId: confirmable, start: new Date(Date.UTC(2050, 0, 7, hour)), attendee: bob, status: BookingStatus.pending })
+      .then((made) => made.uid);
+  const [pendingToConfirm, pendingToDecline, collectiveBookingUid] = await Promise.all([
+    pending(13),
+    pending(10),
+    // Their two bookings are made through POST /v2/bookings; here by the operator, as the other fixtures' bookings.
+    operator
+      .createBooking({
+        eventTypeId: collective,
+        hostId: teamAdmin.id,
+        start: new Date(Date.UTC(2030, 0, 10, 10)),
+        attendee: { name: 'Test Attendee', email: 'attendee@example.com', ...london },
+      })
+      .then((made) => made.uid),
+    operator.createBooking({
+      eventTypeId: roundRobin,
+      hostId: teamMember.id,
+      start: new Date(Date.UTC(2030, 0, 11, 14)),
+      attendee: { name: 'Another Attendee', email: 'another@example.com', ...london },
+    }),
+  ]);
+  return {
+    recurringHost,
+    weeklyOf3,
+    weeklyOf4,
+    reservingHost,
+    reservable,
+    reservableRecurring,
+    locationHost,
+    locationStranger,
+    movable,
+    confirmingHost,
+    pendingToConfirm,
+    pendingToDecline,
+    teamsBookings: { owner: teamOwner, teamId: standaloneTeam.id, collective, roundRobin, collectiveBookingUid },
+  };
 }
 
 /**
@@ -1883,6 +1963,119 @@ describe('conformance: bookings', () => {
       const response = await patch(await createBooking(), { location: { type: 'invalid-location-type' } }, replays.locationHost.key);
       expect(response.status).toBe(400);
       expect(response.body.status).toBe('error');
+    });
+  });
+
+  describe(`${SPEC}/confirm-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Bookings confirmation", as the host)`, () => {
+    const act = (uid: string, action: 'confirm' | 'decline') => post(`/v2/bookings/${uid}/${action}`, undefined, replays.confirmingHost.key);
+
+    it('"should confirm a booking": 200, the booking accepted, and it stays accepted', async () => {
+      const data = expectSuccess(await act(replays.pendingToConfirm, 'confirm'));
+      expect(Array.isArray(data)).toBe(false);
+      expect(data).toMatchObject({ uid: replays.pendingToConfirm, status: 'accepted' });
+      // Their read of the row: the booking as GET answers it.
+      expect(expectSuccess(await get(`/v2/bookings/${replays.pendingToConfirm}`, replays.confirmingHost.key)).status).toBe('accepted');
+    });
+
+    it('"should decline a booking": 200, the booking rejected, and it stays rejected', async () => {
+      const data = expectSuccess(await act(replays.pendingToDecline, 'decline'));
+      expect(Array.isArray(data)).toBe(false);
+      expect(data).toMatchObject({ uid: replays.pendingToDecline, status: 'rejected' });
+      expect(expectSuccess(await get(`/v2/bookings/${replays.pendingToDecline}`, replays.confirmingHost.key)).status).toBe('rejected');
+    });
+  });
+
+  describe('teams/bookings/teams-bookings.controller.e2e-spec.ts ("Teams Bookings Endpoints 2024-08-13 › Standalone team bookings", as the team owner)', () => {
+    const list = async (query = '') => {
+      const { owner, teamId } = replays.teamsBookings;
+      const response = await get(`/v2/teams/${teamId}/bookings${query}`, owner.key);
+      return { data: expectSuccess(response) as any[], pagination: response.body.pagination };
+    };
+    const times = (data: any[], field: 'start' | 'end' | 'createdAt') => data.map((booking) => new Date(booking[field]).getTime());
+    const ascending = (values: number[]) => values.every((value, i) => i === 0 || values[i - 1] <= value);
+
+    describe('filters', () => {
+      it('"should filter by single status": upcoming ones only', async () => {
+        const { data } = await list('?status=upcoming');
+        for (const start of times(data, 'start')) expect(start).toBeGreaterThan(Date.now());
+      });
+
+      it('"should filter by multiple statuses": each upcoming or past', async () => {
+        const now = Date.now();
+        const { data } = await list('?status=upcoming,past');
+        for (const booking of data) expect(new Date(booking.start).getTime() > now || new Date(booking.end).getTime() < now).toBe(true);
+      });
+
+      it('"should get team bookings with eventTypeIds filter"', async () => {
+        const { collective } = replays.teamsBookings;
+        const { data } = await list(`?eventTypeIds=${collective}`);
+        expect(data.length).toBeGreaterThanOrEqual(1);
+        for (const booking of data) expect(booking.eventTypeId).toBe(collective);
+      });
+
+      it('"should filter by multiple eventTypeIds"', async () => {
+        const { collective, roundRobin } = replays.teamsBookings;
+        const { data } = await list(`?eventTypeIds=${collective},${roundRobin}`);
+        expect(data.length).toBeGreaterThanOrEqual(2);
+        for (const booking of data) expect([collective, roundRobin]).toContain(booking.eventTypeId);
+      });
+
+      it('"should filter by attendeeEmail"', async () => {
+        const { data } = await list('?attendeeEmail=attendee@example.com');
+        expect(data.length).toBeGreaterThanOrEqual(1);
+        for (const booking of data) expect(booking.attendees.some((a: any) => a.email === 'attendee@example.com')).toBe(true);
+      });
+
+      it('"should filter by attendeeName"', async () => {
+        const { data } = await list(`?attendeeName=${encodeURIComponent('Test Attendee')}`);
+        expect(data.length).toBeGreaterThanOrEqual(1);
+        for (const booking of data) expect(booking.attendees.some((a: any) => a.name === 'Test Attendee')).toBe(true);
+      });
+
+      it('"should filter by bookingUid": that one', async () => {
+        const { collectiveBookingUid } = replays.teamsBookings;
+        const { data } = await list(`?bookingUid=${collectiveBookingUid}`);
+        expect(data.map((booking) => booking.uid)).toEqual([collectiveBookingUid]);
+      });
+
+      it('"should filter by date range (afterStart and beforeEnd)"', async () => {
+        const { data } = await list(`?afterStart=${utc(2030, 0, 9, 0)}&beforeEnd=${utc(2030, 0, 12, 0)}`);
+        expect(data.length).toBeGreaterThanOrEqual(2);
+      });
+    });
+
+    describe('sorting', () => {
+      it('"should sort by start ascending" and "…descending"', async () => {
+        expect(ascending(times((await list('?sortStart=asc')).data, 'start'))).toBe(true);
+        expect(ascending(times((await list('?sortStart=desc')).data, 'start').reverse())).toBe(true);
+      });
+
+      it('"should sort by end ascending"', async () => {
+        expect(ascending(times((await list('?sortEnd=asc')).data, 'end'))).toBe(true);
+      });
+
+      it('"should sort by created ascending"', async () => {
+        expect(ascending(times((await list('?sortCreated=asc')).data, 'createdAt'))).toBe(true);
+      });
+    });
+
+    describe('pagination', () => {
+      it('"should return paginated results with take parameter": one, with pagination', async () => {
+        const { data, pagination } = await list('?take=1');
+        expect(data).toHaveLength(1);
+        expect(pagination).toBeDefined();
+      });
+
+      it('"should return paginated results with skip parameter": all but one', async () => {
+        const all = (await list()).data;
+        expect((await list('?skip=1')).data).toHaveLength(all.length - 1);
+      });
+
+      it('"should return paginated results with take and skip parameters"', async () => {
+        const { data, pagination } = await list('?take=1&skip=1');
+        expect(data).toHaveLength(1);
+        expect(pagination).toBeDefined();
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { expectErrorEnvelope, expectSuccess } from '../support/fixtures';
-import { connectGoogleCalendar, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
+import { icsCalendar, IcsServer, startIcsServer } from '../support/ics-server';
+import { connectGoogleCalendar, followConsent, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -8,30 +9,41 @@ const GOOGLE_MEET_TYPE = 'google_video';
 const GOOGLE_MEET = 'google-meet';
 
 /**
- * Conformance: a user's conferencing apps, replayed from the real service's public e2e spec
+ * Conformance: a user's conferencing apps and calendars, replayed from the real service's public e2e specs
  * apps/api/v2/src/modules/conferencing/controllers/conferencing.controller.e2e-spec.ts
- * ("Conferencing Endpoints" › "conferencing controller e2e tests", test names beside each case). Their fixture
- * writes the Google Calendar credential; here it is connected through the calendar's OAuth consent, against the
- * loopback provider (test/support/oauth-provider-server.ts). The 400s' sentences are those of their
- * GoogleMeetService (the spec asserts the status only). Their spec covers no organization team path.
+ * ("Conferencing Endpoints" › "conferencing controller e2e tests"),
+ * apps/api/v2/src/ee/calendars/controllers/calendars.controller.e2e-spec.ts ("Platform Calendars Endpoints") and
+ * apps/api/v2/src/modules/destination-calendars/controllers/destination-calendars.controller.e2e-spec.ts
+ * ("Platform Destination Calendar Endpoints"), test names beside each case. Their fixtures write the calendar
+ * credentials and mock the providers; here Google and Microsoft 365 are connected through their OAuth consent, against
+ * the loopback provider (test/support/oauth-provider-server.ts), and the ICS feeds are read from a loopback server.
+ * The 400s' sentences are those of their GoogleMeetService (the spec asserts the status only). Their specs cover no
+ * organization team path.
  */
 describe('conformance: conferencing', () => {
   let stack: TestStack;
   let provider: OAuthProviderServer;
+  let ics: IcsServer;
   let restoreEnv: () => void = () => undefined;
   let user: Person;
   let revoked: Person;
+  let calendarsUser: Person;
 
   beforeAll(async () => {
-    provider = await startOAuthProviderServer();
+    [provider, ics] = await Promise.all([startOAuthProviderServer(), startIcsServer()]);
     provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
+    provider.accounts.microsoft.calendars = [{ id: 'ms-main', name: 'Calendar', primary: true }];
     restoreEnv = pointServiceAt(provider);
     stack = await startTestStack();
-    [user, revoked] = await Promise.all([person(stack, 'conferencing-user'), person(stack, 'conferencing-revoked')]);
+    [user, revoked, calendarsUser] = await Promise.all([
+      person(stack, 'conferencing-user'),
+      person(stack, 'conferencing-revoked'),
+      person(stack, 'calendars-user'),
+    ]);
   });
   afterAll(async () => {
     await stack?.stop();
-    await provider?.stop();
+    await Promise.all([provider?.stop(), ics?.stop()]);
     restoreEnv();
   });
 
@@ -75,6 +87,119 @@ describe('conformance: conferencing', () => {
   it('"should get all the conferencing apps of the auth user, and not contain google meet"', async () => {
     const data: { type: string }[] = expectSuccess(await call('GET', '/v2/conferencing'));
     expect(data.find((app) => app.type === GOOGLE_MEET_TYPE)).toBeUndefined();
+  });
+
+  describe('calendars.controller.e2e-spec.ts ("Platform Calendars Endpoints"; an API key where theirs has a managed user\'s access token)', () => {
+    const calendarsCall = (path: string, init: { key?: string | null; body?: unknown; method?: string } = {}) =>
+      stack.rest(init.method ?? 'GET', path, { key: init.key === null ? undefined : (init.key ?? calendarsUser.key), body: init.body });
+    /** Their office 365 save query: a state that is no state of this API, and a code nobody issued. */
+    const saveQuery = () => `state=accessToken=${calendarsUser.key}&code=4/0AfJohXm&scope=User.Read%20Calendars.Read%20Calendars.ReadWrite%20offline_access`;
+    let googleCredentialId: number;
+    /**
+     * Their later query shape naming the calendar; this API reads the reference's credentialId and externalId and
+     * ignores these keys, as any unknown parameter (docs/decisions.md, "Issue 22 — … session 15"): the answer is the
+     * busy times of all the caller's calendars, which their assertions (200, a list) do not tell apart.
+     */
+    const calendarsToLoad = () => `calendarsToLoad[0][credentialId]=${googleCredentialId}&calendarsToLoad[0][externalId]=test@example.com`;
+
+    it('"/GET/v2/calendars/office365-calendar/connect: it should respond 401 with invalid access token"', async () => {
+      const response = await stack.rest('GET', '/v2/calendars/office365/connect', { headers: { authorization: 'Bearer invalid_access_token' } });
+      expect(response.status).toBe(401);
+    });
+
+    it('"/GET/v2/calendars/google-calendar/connect: it should redirect to auth-url for google calendar OAuth with valid access token": 200, authUrl', async () => {
+      expect(expectSuccess(await calendarsCall('/v2/calendars/google/connect?redir=https://cal.com&isDryRun=false')).authUrl).toEqual(expect.any(String));
+    });
+
+    it('"/GET/v2/calendars/random-calendar/connect: it should respond 400 with a message saying the calendar type is invalid"', async () => {
+      expectErrorEnvelope(await calendarsCall('/v2/calendars/random-calendar/connect'), 400, 'BAD_REQUEST', /calendar/);
+    });
+
+    it('"/GET/v2/calendars/office365-calendar/save: without access token" and "…: without origin": 400', async () => {
+      expect((await calendarsCall(`/v2/calendars/office365/save?${saveQuery()}`, { key: null })).status).toBe(400);
+    });
+
+    it('"/GET/v2/calendars/office365-calendar/check without access token": 401', async () => {
+      expect((await calendarsCall('/v2/calendars/office365/check', { key: null })).status).toBe(401);
+    });
+
+    it('"/GET/v2/calendars/office365-calendar/check with no credentials": 400', async () => {
+      expect((await calendarsCall('/v2/calendars/office365/check')).status).toBe(400);
+    });
+
+    it('"/GET/v2/calendars/office365-calendar/check with access token, origin and office365 credentials": 200', async () => {
+      // Their fixture writes the credential; here it is made by the consent and the save route.
+      const { authUrl } = expectSuccess(await calendarsCall('/v2/calendars/office365/connect'));
+      const { code, state } = await followConsent(authUrl);
+      expectSuccess(await calendarsCall(`/v2/calendars/office365/save?state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`, { key: null }));
+      expect((await calendarsCall('/v2/calendars/office365/check')).status).toBe(200);
+    });
+
+    it('"/GET/v2/calendars/google-calendar/check with access token, origin and google calendar credentials": 200', async () => {
+      await connectGoogleCalendar(stack, calendarsUser.key);
+      expect((await calendarsCall('/v2/calendars/google/check')).status).toBe(200);
+    });
+
+    it('"/POST/v2/calendars/ics-feed/save with access token should fail to create a new ics feed calendar credentials with invalid urls": 400', async () => {
+      ics.set('/feed.ics', icsCalendar('Feed', []));
+      const body = { urls: [ics.url('/feed.ics'), ics.url('/not-an-ics-feed')], readOnly: false };
+      expect((await calendarsCall('/v2/calendars/ics-feed/save', { method: 'POST', body })).status).toBe(400);
+    });
+
+    it('"/POST/v2/calendars/ics-feed/save with access token should create a new ics feed calendar credentials": 201, the user\'s', async () => {
+      const data = expectSuccess(
+        await calendarsCall('/v2/calendars/ics-feed/save', { method: 'POST', body: { urls: [ics.url('/feed.ics')], readOnly: false } }),
+        201,
+      );
+      expect(data).toMatchObject({ id: expect.any(Number), userId: calendarsUser.id });
+    });
+
+    it('"/GET/v2/calendars/ics-feed/check with access token": 200', async () => {
+      expect((await calendarsCall('/v2/calendars/ics-feed/check')).status).toBe(200);
+    });
+
+    it('"/GET/v2/calendars with access token": the three connections; no destination calendar until one is set', async () => {
+      const data = expectSuccess(await calendarsCall('/v2/calendars'));
+      expect(data.connectedCalendars).toHaveLength(3);
+      const types = data.connectedCalendars.map((connected: { integration: { type: string } }) => connected.integration.type);
+      expect(types).toEqual(expect.arrayContaining(['google_calendar', 'office365_calendar', 'ics-feed_calendar']));
+      googleCredentialId = data.connectedCalendars.find((connected: any) => connected.integration.type === 'google_calendar').credentialId;
+      // Their destination calendar (Google's) is the answer of their mocked CalendarsService; here it is null until
+      // PUT /v2/destination-calendars sets it (docs/compatibility.md, "Calendars"), which the next describe does, then reads Google's.
+      expect(data.destinationCalendar).toBeNull();
+    });
+
+    it('"/GET/v2/calendars/busy-times: should return 400 when neither timeZone nor loggedInUsersTz is provided"', async () => {
+      const response = await calendarsCall(`/v2/calendars/busy-times?dateFrom=2024-12-18&dateTo=2024-12-18&${calendarsToLoad()}`);
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /Either timeZone or loggedInUsersTz must be provided/);
+      // Not in their spec: a name that is no IANA zone is refused too, naming the parameter.
+      const unknownZone = await calendarsCall(`/v2/calendars/busy-times?loggedInUsersTz=Mars/Olympus&dateFrom=2024-12-18&dateTo=2024-12-18`);
+      expectErrorEnvelope(unknownZone, 400, 'BAD_REQUEST', /timeZone must be an IANA time zone, got "Mars\/Olympus"/);
+    });
+
+    it('"/GET/v2/calendars/busy-times: should work with valid timeZone parameter" and "…with loggedInUsersTz parameter (backwards compatibility)": 200, a list', async () => {
+      for (const zone of ['timeZone=America/New_York', 'loggedInUsersTz=Europe/London']) {
+        const response = await calendarsCall(`/v2/calendars/busy-times?${zone}&dateFrom=2024-12-18&dateTo=2024-12-18&${calendarsToLoad()}`);
+        expect(Array.isArray(expectSuccess(response))).toBe(true);
+      }
+    });
+  });
+
+  describe('destination-calendars.controller.e2e-spec.ts ("Platform Destination Calendar Endpoints")', () => {
+    const externalId = 'https://caldav.icloud.com/20961146906/calendars/83C4F9A1-F1D0-41C7-8FC3-0B$9AE22E813/';
+
+    it('"POST /v2/destination-calendars: should fail 400 if calendar type is invalid" (a PUT, as theirs)', async () => {
+      const body = { integration: 'not-supported-calendar', externalId };
+      expect((await stack.rest('PUT', '/v2/destination-calendars', { key: calendarsUser.key, body })).status).toBe(400);
+    });
+
+    it('"…it should respond with a 200 returning back the user updated destination calendar" (skipped there; their Apple fixture is the Google calendar connected above)', async () => {
+      const body = { integration: 'google_calendar', externalId: 'primary-cal' };
+      const data = expectSuccess(await stack.rest('PUT', '/v2/destination-calendars', { key: calendarsUser.key, body }));
+      expect(data).toMatchObject({ integration: 'google_calendar', externalId: 'primary-cal', userId: calendarsUser.id, credentialId: expect.any(Number) });
+      // Their calendars spec's "/GET/v2/calendars with access token": the destination calendar is Google's.
+      expect(expectSuccess(await stack.rest('GET', '/v2/calendars', { key: calendarsUser.key })).destinationCalendar.integration).toBe('google_calendar');
+    });
   });
 
   it('(their GoogleMeetService) a Google Calendar connection the provider refused: 400 asking to reconnect it', async () => {

@@ -8,8 +8,10 @@ const JUNE = { start: '2025-06-01T00:00:00.000Z', end: '2025-06-10T23:59:59.999Z
 const AUTUMN = { start: '2025-08-01T00:00:00.000Z', end: '2025-10-10T23:59:59.999Z' };
 
 /**
- * Conformance: out-of-office entries of organization users and of team members, replayed from the real service's
- * public e2e specs (apps/api/v2/src/modules/…, named beside each case). Entries are whole UTC days: a start is
+ * Conformance: out-of-office entries of organization users, of team members and of the caller (/v2/me/ooo), replayed
+ * from the real service's public e2e specs (apps/api/v2/src/modules/…, named beside each case; the user-ooo spec's
+ * names differ from the others' by "an ooo entry" for "a ooo entry", and it has no "…redirect outside of org" nor
+ * "…duplicate time" update case, which the shared cases add). Entries are whole UTC days: a start is
  * answered at 00:00:00.000 of its day, an end at 23:59:59.999 of its day.
  */
 describe('conformance: out of office', () => {
@@ -28,12 +30,16 @@ describe('conformance: out of office', () => {
   let outsider: Person;
   let plainMember: Person;
   let team: { id: number };
+  // ooo/controllers/user-ooo.controller.e2e-spec.ts: the user is a MEMBER of the team above, beside its teammates
+  let meUser: Person;
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    [orgAdmin, teammate1, teammate2, falseTestUser, teamAdmin, member1, member2, outsider, plainMember] = await Promise.all(
-      ['org-admin', 'teammate1', 'teammate2', 'false-user', 'team-admin', 'member1', 'member2', 'outsider', 'plain-member'].map((who) => person(stack, who)),
+    [orgAdmin, teammate1, teammate2, falseTestUser, teamAdmin, member1, member2, outsider, plainMember, meUser] = await Promise.all(
+      ['org-admin', 'teammate1', 'teammate2', 'false-user', 'team-admin', 'member1', 'member2', 'outsider', 'plain-member', 'user-ooo-user'].map((who) =>
+        person(stack, who),
+      ),
     );
     let falseTestOrg: { id: number };
     let otherTeam: { id: number };
@@ -57,6 +63,7 @@ describe('conformance: out of office', () => {
       member(team.id, member1),
       member(team.id, member2),
       member(team.id, plainMember),
+      member(team.id, meUser),
       member(otherTeam.id, outsider),
     ]);
     await Promise.all([member(orgTeam.id, teammate1), member(orgTeam.id, teammate2), member(falseTestTeam.id, falseTestUser)]);
@@ -190,6 +197,22 @@ describe('conformance: out of office', () => {
     it('"should reject a non-admin member from creating team member OOO entries": 403', async () => {
       const body = { start: '2025-05-01T00:00:00.000Z', end: '2025-05-10T23:59:59.999Z' };
       expect((await stack.rest('POST', `/v2/teams/${team.id}/users/${member2.id}/ooo`, { key: plainMember.key, body })).status).toBe(403);
+    });
+  });
+
+  describe('ooo/controllers/user-ooo.controller.e2e-spec.ts ("User OOO Endpoints › User Authentication - Authenticated User")', () => {
+    replayEntryLifecycle({
+      path: () => '/v2/me/ooo',
+      key: () => meUser.key,
+      owner: () => meUser,
+      teammate: () => member1,
+      stranger: () => outsider,
+    });
+
+    it("the OpenAPI document marks the 404 of an entry that is not the caller's on PATCH and DELETE (x-svc-deviation)", async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const method of ['patch', 'delete'])
+        expect(paths['/v2/me/ooo/{oooId}'][method]['x-svc-deviation']).toEqual([expect.stringMatching(/^Out of office/)]);
     });
   });
 });

@@ -25,6 +25,7 @@ function expectScheduleLike(schedule: any, expected: { name: string; timeZone: s
  * (apps/api/v2/src/ee/schedules/schedules_2024_06_11/controllers/schedules.controller.e2e-spec.ts,
  * apps/api/v2/src/modules/organizations/schedules/organizations-schedules.e2e-spec.ts,
  * apps/api/v2/src/modules/organizations/teams/schedules/organizations-teams-schedules.e2e-spec.ts,
+ * apps/api/v2/src/modules/teams/schedules/controllers/teams-schedules.e2e-spec.ts,
  * apps/api/v2/src/ee/me/me.controller.e2e-spec.ts, apps/api/v2/src/modules/api-keys/controllers/
  * api-keys.controller.e2e-spec.ts), cases named beside each. Their users, memberships and fixture schedules are made
  * with our operator tool.
@@ -51,18 +52,32 @@ describe('conformance: schedules, me, API keys', () => {
   let orgTeam: { id: number };
   let adminSchedule: { id: number; name: string; timeZone: string };
   let memberSchedule: { id: number; name: string; timeZone: string };
+  // teams-schedules: "User Authentication - User is Team Admin" (a team outside any organization)
+  let plainTeamAdmin: Person;
+  let plainTeamMember: Person;
+  let plainTeam: { id: number };
+  let plainAdminSchedule: { id: number; name: string; timeZone: string };
+  let plainMemberSchedule: { id: number; name: string; timeZone: string };
 
   beforeAll(async () => {
     stack = await startTestStack();
     [scheduleUser, meUser, keyUser] = await Promise.all(['schedules-user', 'me-user', 'api-keys-user'].map((label) => person(stack, label)));
     const operator = operatorOf(stack);
-    [orgMember, orgAdmin, teamAdmin, teamMember] = await Promise.all(
-      ['org-schedules-member', 'org-schedules-admin', 'org-teams-schedules-admin', 'org-teams-schedules-member'].map((l) => person(stack, l)),
+    [orgMember, orgAdmin, teamAdmin, teamMember, plainTeamAdmin, plainTeamMember] = await Promise.all(
+      [
+        'org-schedules-member',
+        'org-schedules-admin',
+        'org-teams-schedules-admin',
+        'org-teams-schedules-member',
+        'teams-schedules-admin',
+        'teams-schedules-member',
+      ].map((l) => person(stack, l)),
     );
-    [memberOrg, adminOrg, teamsOrg] = await Promise.all([
+    [memberOrg, adminOrg, teamsOrg, plainTeam] = await Promise.all([
       operator.createOrganization({ name: 'organizations-schedules-organization' }),
       operator.createOrganization({ name: 'organizations-schedules-admin-organization' }),
       operator.createOrganization({ name: 'organizations-teams-schedules-organization' }),
+      operator.createTeam({ name: 'teams-schedules-non-org-team' }),
     ]);
     orgTeam = await operator.createTeam({ name: 'organizations-teams-schedules-team', orgId: teamsOrg.id });
     const member = (teamId: number, who: Person, role: MembershipRole) => operator.addMember({ teamId, userId: who.id, role });
@@ -71,11 +86,16 @@ describe('conformance: schedules, me, API keys', () => {
       member(adminOrg.id, orgAdmin, MembershipRole.ADMIN),
       member(teamsOrg.id, teamAdmin, MembershipRole.ADMIN),
       member(teamsOrg.id, teamMember, MembershipRole.MEMBER),
+      // Their fixture's memberships are not marked accepted; ours are: a pending member has no say over the team here.
+      member(plainTeam.id, plainTeamAdmin, MembershipRole.ADMIN),
+      member(plainTeam.id, plainTeamMember, MembershipRole.MEMBER),
     ]);
     await Promise.all([member(orgTeam.id, teamAdmin, MembershipRole.ADMIN), member(orgTeam.id, teamMember, MembershipRole.MEMBER)]);
-    [adminSchedule, memberSchedule] = await Promise.all([
+    [adminSchedule, memberSchedule, plainAdminSchedule, plainMemberSchedule] = await Promise.all([
       operator.createSchedule({ ownerId: teamAdmin.id, name: 'organizations-teams-schedules-user-schedule', timeZone: 'America/New_York' }),
       operator.createSchedule({ ownerId: teamMember.id, name: 'organizations-teams-schedules-user2-schedule', timeZone: 'America/New_York' }),
+      operator.createSchedule({ ownerId: plainTeamAdmin.id, name: 'teams-schedules-user-schedule', timeZone: 'America/New_York' }),
+      operator.createSchedule({ ownerId: plainTeamMember.id, name: 'teams-schedules-user2-schedule', timeZone: 'America/New_York' }),
     ]);
   });
   afterAll(() => stack.stop());
@@ -210,6 +230,17 @@ describe('conformance: schedules, me, API keys', () => {
         expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/^Schedules — eventTypeId/)]);
     });
   });
+  describe('teams/schedules/controllers/teams-schedules.e2e-spec.ts ("Teams Schedules Endpoints › User Authentication - User is Team Admin")', () => {
+    it('"should get all the schedules of members in a team": the two, with their names and zones', async () => {
+      const schedules = expectSuccess(await stack.rest('GET', `/v2/teams/${plainTeam.id}/schedules`, { key: plainTeamAdmin.key }));
+      expect(schedules).toHaveLength(2);
+      for (const mine of [plainAdminSchedule, plainMemberSchedule]) {
+        const found = schedules.find((s: any) => s.id === mine.id);
+        expect({ id: found?.id, name: found?.name, timeZone: found?.timeZone }).toEqual({ id: mine.id, name: mine.name, timeZone: mine.timeZone });
+      }
+    });
+  });
+
   describe('me.controller.e2e-spec.ts (Me Endpoints)', () => {
     let me: any;
 

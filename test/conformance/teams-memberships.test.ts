@@ -3,7 +3,7 @@ import { startTestStack, TestStack } from '../support/stack';
 import { applyProfile, memberUser, Person, person } from './people';
 
 /**
- * Conformance: teams, team memberships and organization team memberships, replayed from the real service's
+ * Conformance: teams, team memberships, team invite links and organization team memberships, replayed from the real service's
  * public e2e specs (apps/api/v2/src/modules/…, named beside each case). Their Prisma fixtures become our
  * operator tool and API calls; their assertions are kept, except the deviations of docs/compatibility.md,
  * where the case asserts our answer and names the row.
@@ -337,6 +337,34 @@ describe('conformance: teams and memberships', () => {
 
     it('"should fail if the membership does not exist": 404', async () => {
       expect((await stack.rest('GET', `${path()}/123132145`, { key: orgAdmin.key })).status).toBe(404);
+    });
+  });
+
+  describe('teams/invite/controllers/teams-invite.controller.e2e-spec.ts ("Teams Invite Endpoints")', () => {
+    const invite = (who: Person) => stack.rest('POST', `/v2/teams/${team.id}/invite`, { key: who.key });
+    const expectInvite = (data: { token: string; inviteLink: string }) => {
+      expect(data.token.length).toBeGreaterThan(0);
+      expect(data.inviteLink).toEqual(expect.any(String));
+      expect(data.inviteLink).toContain(data.token);
+    };
+
+    it('"User is Team Admin › should create a team invite": 200, a token inside the link', async () => {
+      expectInvite(expectSuccess(await invite(teamAdmin)));
+    });
+
+    it('"User is Team Admin › should create a new invite on each request"', async () => {
+      const first = expectSuccess(await invite(teamAdmin));
+      const second = expectSuccess(await invite(teamAdmin));
+      expectInvite(second);
+      expect(second.token).not.toEqual(first.token);
+    });
+
+    it('"User is Team Member (not Admin) › should fail to create invite as non-admin member": 403', async () => {
+      expect((await invite(teamMember)).status).toBe(403);
+    });
+
+    it('"User is not a Team Member › should fail to create invite as non-member": 403', async () => {
+      expect((await invite(nonOrgUser)).status).toBe(403);
     });
   });
 });

@@ -32,25 +32,51 @@ describe('conformance: webhooks', () => {
   let client: Client;
   let otherClient: Client;
   let otherClientWebhook: { id: number };
+  // teams/event-types/controllers/teams-event-types-webhooks.controller.e2e-spec.ts
+  let teamAdmin: Person;
+  let team: { id: number };
+  let otherTeam: { id: number };
+  let teamEventType: { id: number };
+  let teamEventType2: { id: number };
+  let otherTeamEventType: { id: number };
+  let otherTeamWebhook: { id: number };
 
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
     let otherOrgOwner: Person;
-    [user, otherUser, orgAdmin, otherOrgOwner] = await Promise.all(
-      ['webhooks-user', 'webhooks-other-user', 'webhooks-org-admin', 'webhooks-other-org-owner'].map((label) => person(stack, label)),
+    let otherTeamAdmin: Person;
+    [user, otherUser, orgAdmin, otherOrgOwner, teamAdmin, otherTeamAdmin] = await Promise.all(
+      [
+        'webhooks-user',
+        'webhooks-other-user',
+        'webhooks-org-admin',
+        'webhooks-other-org-owner',
+        'teams-event-types-webhooks-user',
+        'teams-event-types-webhooks-other-user',
+      ].map((label) => person(stack, label)),
     );
     let otherOrg: { id: number };
-    [eventType, eventType2, otherEventType, org, otherOrg] = await Promise.all([
+    [eventType, eventType2, otherEventType, org, otherOrg, team, otherTeam] = await Promise.all([
       personalEventType(stack, user.id, { slug: 'webhook-event-type-1' }),
       personalEventType(stack, user.id, { slug: 'webhook-event-type-2' }),
       personalEventType(stack, otherUser.id, { slug: 'other-webhook-event-type' }),
       operator.createOrganization({ name: 'Webhooks org' }),
       operator.createOrganization({ name: 'Webhooks other org' }),
+      operator.createTeam({ name: 'teams-event-types-webhooks-team' }),
+      operator.createTeam({ name: 'teams-event-types-webhooks-other-team' }),
     ]);
-    await Promise.all([
+    /** Their team event type fixture: collective, 60 minutes, no hosts. */
+    const teamEventTypeOf = (teamId: number, slug: string) =>
+      operator.createEventType({ title: slug, slug, lengthInMinutes: 60, teamId, schedulingType: 'collective' });
+    [teamEventType, teamEventType2, otherTeamEventType] = await Promise.all([
+      teamEventTypeOf(team.id, 'teams-event-types-webhooks-event-type-1'),
+      teamEventTypeOf(team.id, 'teams-event-types-webhooks-event-type-2'),
+      teamEventTypeOf(otherTeam.id, 'teams-event-types-webhooks-other-event-type'),
       operator.addMember({ teamId: org.id, userId: orgAdmin.id, role: MembershipRole.ADMIN }),
       operator.addMember({ teamId: otherOrg.id, userId: otherOrgOwner.id, role: MembershipRole.OWNER }),
+      operator.addMember({ teamId: team.id, userId: teamAdmin.id, role: MembershipRole.ADMIN }),
+      operator.addMember({ teamId: otherTeam.id, userId: otherTeamAdmin.id, role: MembershipRole.ADMIN }),
     ]);
     /** A platform client of the person's organization, as oauth-clients.test.ts makes one, approved by the operator. */
     const platformClient = async (who: Person): Promise<Client> => {
@@ -59,10 +85,13 @@ describe('conformance: webhooks', () => {
       await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
       return { id: created.clientId, secret: created.clientSecret };
     };
-    [otherWebhook, client, otherClient] = await Promise.all([
+    [otherWebhook, client, otherClient, otherTeamWebhook] = await Promise.all([
       stack.rest('POST', '/v2/webhooks', { key: otherUser.key, body: BODY }).then((response) => expectSuccess(response, 201)),
       platformClient(orgAdmin),
       platformClient(otherOrgOwner),
+      stack
+        .rest('POST', `/v2/teams/${otherTeam.id}/event-types/${otherTeamEventType.id}/webhooks`, { key: otherTeamAdmin.key, body: BODY })
+        .then((response) => expectSuccess(response, 201)),
     ]);
     const path = `/v2/oauth-clients/${otherClient.id}/webhooks`;
     otherClientWebhook = expectSuccess(await stack.rest('POST', path, { body: BODY, headers: { 'x-svc-secret-key': otherClient.secret } }), 201);
@@ -293,6 +322,84 @@ describe('conformance: webhooks', () => {
 
     it('"…(DELETE) should fail to delete a webhook that does not exist": 404', async () => {
       expect((await asClient('DELETE', '/1234453')).status).toBe(404);
+    });
+  });
+
+  describe('teams-event-types-webhooks.controller.e2e-spec.ts ("Teams EventTypes WebhooksController (e2e)", a team admin)', () => {
+    const path = (teamId: number, eventTypeId: number) => `/v2/teams/${teamId}/event-types/${eventTypeId}/webhooks`;
+    const mine = (eventTypeId: number) => path(team.id, eventTypeId);
+    const theirs = () => path(otherTeam.id, otherTeamEventType.id);
+    const call = (method: string, url: string, body?: unknown) => stack.rest(method, url, { key: teamAdmin.key, body });
+    let webhook: any;
+
+    it('"/teams/:teamId/event-types/:eventTypeId/webhooks (POST)": 201 with the event type', async () => {
+      webhook = expectSuccess(await call('POST', mine(teamEventType.id), BODY), 201);
+      expect(webhook).toMatchObject({ ...BODY, id: expect.any(Number), eventTypeId: teamEventType.id });
+    });
+
+    it('"…(POST) - create webhook for second event type": 201', async () => {
+      expect(expectSuccess(await call('POST', mine(teamEventType2.id), BODY), 201)).toMatchObject({
+        ...BODY,
+        id: expect.any(Number),
+        eventTypeId: teamEventType2.id,
+      });
+    });
+
+    it('"…(POST) should fail to create a webhook for an event-type that does not belong to user\'s team": 403', async () => {
+      expect((await call('POST', theirs(), BODY)).status).toBe(403);
+    });
+
+    it('"…/webhooks/:webhookId (PATCH)": active false', async () => {
+      expect(expectSuccess(await call('PATCH', `${mine(teamEventType.id)}/${webhook.id}`, { active: false })).active).toBe(false);
+    });
+
+    it('"…(PATCH) should fail to patch a webhook for an event-type that does not belong to user\'s team": 403', async () => {
+      expect((await call('PATCH', `${theirs()}/${otherTeamWebhook.id}`, { active: false })).status).toBe(403);
+    });
+
+    it('"…/webhooks/:webhookId (GET)"', async () => {
+      const data = expectSuccess(await call('GET', `${mine(teamEventType.id)}/${webhook.id}`));
+      expect(data).toMatchObject({ ...BODY, active: false, id: webhook.id, eventTypeId: teamEventType.id });
+    });
+
+    it('"…(GET) should fail to get a webhook that does not exist": 404', async () => {
+      expect((await call('GET', `${mine(teamEventType.id)}/90284`)).status).toBe(404);
+    });
+
+    it('"…(GET) should fail to get a webhook of an eventType that does not belong to user\'s team": 403', async () => {
+      expect((await call('GET', `${theirs()}/${otherTeamWebhook.id}`)).status).toBe(403);
+    });
+
+    it('"…(GET) should fail to get a webhook that does not belong to the eventType": 403 there, 404 here (row 3)', async () => {
+      // Deviation (docs/compatibility.md, "Webhooks", row 3): a webhook that is not under the path is a 404.
+      expect((await call('GET', `${mine(teamEventType.id)}/${otherTeamWebhook.id}`)).status).toBe(404);
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/teams/{teamId}/event-types/{eventTypeId}/webhooks/{webhookId}'].get['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/not under the path, is a 404/),
+      );
+    });
+
+    it('"…/webhooks (GET)" and "…(GET) - list webhooks for second event type": each event type\'s own', async () => {
+      for (const id of [teamEventType.id, teamEventType2.id]) {
+        expect(expectSuccess(await call('GET', mine(id))).map((w: any) => w.eventTypeId)).toEqual([id]);
+      }
+    });
+
+    it('"…/webhooks/:webhookId (DELETE)": the deleted webhook', async () => {
+      const data = expectSuccess(await call('DELETE', `${mine(teamEventType.id)}/${webhook.id}`));
+      expect(data).toMatchObject({ ...BODY, active: false, eventTypeId: teamEventType.id });
+    });
+
+    it('"…/webhooks (DELETE)": "1 webhooks deleted"', async () => {
+      expect(expectSuccess(await call('DELETE', mine(teamEventType2.id)))).toBe('1 webhooks deleted');
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not exist": 404', async () => {
+      expect((await call('DELETE', `${mine(teamEventType.id)}/1234453`)).status).toBe(404);
+    });
+
+    it('"…(DELETE) should fail to delete a webhook that does not belong to user\'s team": 403', async () => {
+      expect((await call('DELETE', `${theirs()}/${otherTeamWebhook.id}`)).status).toBe(403);
     });
   });
 });

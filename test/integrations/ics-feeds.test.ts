@@ -111,7 +111,7 @@ describe('ICS feeds and calendars', () => {
           ),
         ),
       ).toEqual([]);
-      expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=tomorrow`, { key }), 400, 'BAD_REQUEST', /dateFrom/);
+      expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=tomorrow`, { key }), 400, 'BAD_REQUEST', /dateFrom/);
 
       const selection = { integration: 'ics-feed_calendar', externalId, credentialId: credential.id };
       expect(
@@ -325,7 +325,7 @@ describe('ICS feeds and calendars', () => {
       const busy = expectSuccess(
         await stack.rest(
           'GET',
-          `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${encodeURIComponent(`${caldav.url}/1234/calendars/home/`)}`,
+          `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${encodeURIComponent(`${caldav.url}/1234/calendars/home/`)}`,
           { key: host.key },
         ),
       );

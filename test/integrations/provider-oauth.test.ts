@@ -130,7 +130,9 @@ describe('third-party provider OAuth', () => {
       const { credentialId } = expectSuccess(await stack.rest('GET', `/v2/calendars/office365/save?state=${state}&code=${code}`));
       expect(await times()).toEqual(['09:00', '12:00']);
       const busy = expectSuccess(
-        await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}&externalId=ms-main`, { key: host.key }),
+        await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}&externalId=ms-main`, {
+          key: host.key,
+        }),
       );
       expect(busy).toEqual([{ start: `${day}T10:30:00.000Z`, end: `${day}T11:15:00.000Z`, source: 'ms-main' }]);
 
@@ -144,7 +146,11 @@ describe('third-party provider OAuth', () => {
       const stranger = await userWithKey(stack);
       expectErrorEnvelope(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: stranger.key, body: { id: credentialId } }), 404, 'NOT_FOUND');
       expect(
-        expectSuccess(await stack.rest('GET', `/v2/calendars/busy-times?dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}`, { key: stranger.key })),
+        expectSuccess(
+          await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credentialId}`, {
+            key: stranger.key,
+          }),
+        ),
       ).toEqual([]);
       const removed = expectSuccess(await stack.rest('POST', '/v2/calendars/office365/disconnect', { key: host.key, body: { id: credentialId } }));
       expect(removed).toEqual({

@@ -1605,7 +1605,7 @@ export type ConfirmBookingMutation = { confirmBooking: { id: number, uid: string
 
 export type DeclineBookingMutationVariables = Exact<{
   bookingUid: string;
-  input: DeclineBookingInput;
+  input?: DeclineBookingInput | null | undefined;
 }>;
 
 
@@ -1855,6 +1855,7 @@ export type GetCalendarBusyTimesQueryVariables = Exact<{
   dateFrom?: string | null | undefined;
   dateTo?: string | null | undefined;
   loggedInUsersTz?: string | null | undefined;
+  timeZone?: string | null | undefined;
   credentialId?: number | null | undefined;
   externalId?: string | null | undefined;
 }>;
@@ -5911,7 +5912,7 @@ export const ConfirmBookingDocument = new TypedDocumentString(`
   seatUid
 }`) as unknown as TypedDocumentString<ConfirmBookingMutation, ConfirmBookingMutationVariables>;
 export const DeclineBookingDocument = new TypedDocumentString(`
-    mutation DeclineBooking($bookingUid: String!, $input: DeclineBookingInput!) {
+    mutation DeclineBooking($bookingUid: String!, $input: DeclineBookingInput = {}) {
   declineBooking(uid: $bookingUid, input: $input) {
     ...BookingFields
   }
@@ -6699,11 +6700,12 @@ export const CheckIcsFeedDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CheckIcsFeedQuery, CheckIcsFeedQueryVariables>;
 export const GetCalendarBusyTimesDocument = new TypedDocumentString(`
-    query GetCalendarBusyTimes($dateFrom: String, $dateTo: String, $loggedInUsersTz: String, $credentialId: Int, $externalId: String) {
+    query GetCalendarBusyTimes($dateFrom: String, $dateTo: String, $loggedInUsersTz: String, $timeZone: String, $credentialId: Int, $externalId: String) {
   calendarBusyTimes(
     dateFrom: $dateFrom
     dateTo: $dateTo
     loggedInUsersTz: $loggedInUsersTz
+    timeZone: $timeZone
     credentialId: $credentialId
     externalId: $externalId
   ) {

@@ -97,6 +97,7 @@ export const outOfOfficeRoutes = [
     summary: 'Update one of my out-of-office entries',
     document: UpdateMyOooDocument,
     result: 'updateMyOutOfOffice',
+    deviations: [DEVIATION.otherOooEntry],
   }),
   route({
     method: 'DELETE',
@@ -105,6 +106,7 @@ export const outOfOfficeRoutes = [
     summary: 'Delete one of my out-of-office entries (answers the deleted entry)',
     document: DeleteMyOooDocument,
     result: 'deleteMyOutOfOffice',
+    deviations: [DEVIATION.otherOooEntry],
   }),
   route({
     method: 'GET',

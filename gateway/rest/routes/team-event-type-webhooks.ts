@@ -99,4 +99,5 @@ export const teamEventTypeWebhookRouteTable: RouteEntry[] = withDeviations(
     ...teamEventTypeWebhookRoutes('/v2/organizations/{orgId}/teams/{teamId}', 'Orgs / Teams / Event Types / Webhooks', true),
   ],
   DEVIATION.webhookIdNumber,
+  DEVIATION.otherWebhook,
 );

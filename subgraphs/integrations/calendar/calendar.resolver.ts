@@ -37,12 +37,18 @@ export class CalendarResolver {
   calendarBusyTimes(
     @Arg('dateFrom', () => String, { nullable: true, description: 'YYYY-MM-DD or ISO 8601 (default now).' }) dateFrom: string | null,
     @Arg('dateTo', () => String, { nullable: true, description: 'YYYY-MM-DD (inclusive) or ISO 8601 (default a week after dateFrom).' }) dateTo: string | null,
-    @Arg('loggedInUsersTz', () => String, { nullable: true, description: 'Accepted for compatibility; times are answered in UTC.' }) _zone: string | null,
+    @Arg('loggedInUsersTz', () => String, {
+      nullable: true,
+      description: "The caller's IANA time zone (the reference's name); this or timeZone is required. Times are answered in UTC.",
+    })
+    loggedInUsersTz: string | null,
     @Arg('credentialId', () => Int, { nullable: true }) credentialId: number | null,
     @Arg('externalId', () => String, { nullable: true }) externalId: string | null,
+    @Arg('timeZone', () => String, { nullable: true, description: "The caller's IANA time zone (the real service's later name of loggedInUsersTz)." })
+    timeZone: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<BusyTime[]> {
-    return service(ctx).busyTimes(me(ctx), { dateFrom, dateTo, credentialId, externalId });
+    return service(ctx).busyTimes(me(ctx), { dateFrom, dateTo, credentialId, externalId, timeZone: timeZone ?? loggedInUsersTz });
   }
 
   @Mutation(() => SelectedCalendar, { description: "Checks a calendar of one of the caller's connections for conflicts (POST /v2/selected-calendars)." })

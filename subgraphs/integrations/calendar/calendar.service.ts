@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { claimDueCredentials } from './due-credentials';
 import { badInput, notFound } from '../../../platform/errors';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../../platform/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
 import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
@@ -235,11 +236,16 @@ export class CalendarService {
     return this.db.getRepository(DestinationCalendar).save(destination);
   }
 
-  /** GET /v2/calendars/busy-times: the cached busy intervals of one calendar of the caller. */
+  /**
+   * GET /v2/calendars/busy-times: the cached busy intervals of one calendar of the caller. The caller's time zone
+   * (timeZone, or the reference's loggedInUsersTz) is required, as the reference and the real service require it.
+   */
   async busyTimes(
     userId: number,
-    query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null },
+    query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null; timeZone?: string | null },
   ): Promise<BusyTime[]> {
+    if (query.timeZone == null || query.timeZone === '') throw badInput('timeZone', 'Either timeZone or loggedInUsersTz must be provided');
+    if (!isIanaTimeZone(query.timeZone)) throw badInput('timeZone', `timeZone must be an IANA time zone, got ${JSON.stringify(query.timeZone)}`);
     const from = parseDate('dateFrom', query.dateFrom) ?? new Date();
     const to = parseDate('dateTo', query.dateTo, true) ?? new Date(from.getTime() + 7 * 86_400_000);
     if (to <= from) throw badInput('dateTo', 'dateTo must be after dateFrom');
