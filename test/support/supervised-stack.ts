@@ -98,13 +98,13 @@ export interface PrivateSupervisedStack {
 }
 
 /** Starts `npm start`'s supervisor on a private database and DATA_DIR, with `extra` added to (or, undefined, removed from) its environment. */
-export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}): Promise<PrivateSupervisedStack> {
+export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}, timeoutMs?: number): Promise<PrivateSupervisedStack> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'));
   const database = `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE);
   const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: databaseUrl, ...extra };
-  const stack = await startSupervisor(env);
+  const stack = await startSupervisor(env, timeoutMs);
   return {
     stack,
     env,

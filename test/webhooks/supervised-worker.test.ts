@@ -1,28 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eventually } from '../support/eventually';
-import { alive, privateStackEnv, startSupervisor, SupervisedStack } from '../support/supervised-stack';
+import { alive, PrivateSupervisedStack, startPrivateSupervisor, SupervisedStack } from '../support/supervised-stack';
 
 /** ARCHITECTURE "Running": `npm start` runs the webhook workers as supervised processes, named by /health. */
 describe('npm start: the webhook workers are supervised processes', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-webhook-workers-'));
+  let supervised: PrivateSupervisedStack;
   let stack: SupervisedStack;
   let base: string;
   const health = async () => (await fetch(`${base}/health`)).json() as Promise<{ status: string; workers?: Record<string, string> }>;
 
   beforeAll(async () => {
-    const env: Record<string, string> = { ...(await privateStackEnv(dataDir)), WEBHOOK_WORKERS: '2' };
-    base = `http://127.0.0.1:${env.PORT}`;
-    stack = await startSupervisor(env, 90_000);
+    // On a copy of the migrated template: the embedded PostgreSQL's start is the subject of test/backbone/npm-start.test.ts.
+    supervised = await startPrivateSupervisor({ WEBHOOK_WORKERS: '2' }, 90_000);
+    ({ stack, base } = supervised);
   }, 120_000);
-  afterAll(async () => {
-    if (stack.child.exitCode === null && stack.child.signalCode === null) {
-      stack.child.kill('SIGTERM');
-      await stack.exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => supervised?.stop());
 
   it('WEBHOOK_WORKERS=2 starts two, /health names both; one killed with -9 is restarted while the other keeps running', async () => {
     expect(await eventually(async () => (await health()).status === 'ok', { timeoutMs: 30_000 })).toBe(true);
