@@ -12,7 +12,6 @@ import { ROOT } from './cli';
  */
 export const SLOW_TEST_FILES: Record<string, number> = {
   'test/security/team-isolation.test.js': 104.4,
-  'test/first-hour/npm-start-sigterm.test.js': 74.1,
   'test/cli/admin.test.js': 63.3,
   'test/cli/review-oauth-client.test.js': 56.3,
   'test/oauth/browser.test.js': 45.2,
