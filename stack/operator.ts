@@ -17,6 +17,8 @@ import { BookingService, NewBooking } from '../subgraphs/scheduling/booking/book
 import { BookingFieldService } from '../subgraphs/scheduling/event-type/booking-field.service';
 import { EventTypeService, NewEventType } from '../subgraphs/scheduling/event-type/event-type.service';
 import { TeamEventTypeService } from '../subgraphs/scheduling/event-type/team-event-type.service';
+import { TeamConferencing } from '../subgraphs/scheduling/event-type/team-conferencing';
+import { ConferencingService } from '../subgraphs/integrations/conferencing/conferencing.service';
 import { TeamDirectory } from '../subgraphs/scheduling/team/team-directory';
 import { NewSchedule, ScheduleService } from '../subgraphs/scheduling/schedule/schedule.service';
 
@@ -79,7 +81,13 @@ export class Operator {
     const { teamId, hostIds, assignAllTeamMembers, ownerId: _ownerId, ...eventType } = input;
     if (teamId == null || (!hostIds?.length && !assignAllTeamMembers)) return new EventTypeService(this.db('scheduling')).create(input);
     const teamEventTypes = new TeamEventTypeService(this.db('scheduling'), this.teamDirectory());
-    return teamEventTypes.create({ teamId }, { ...eventType, hosts: hostIds?.map((userId) => ({ userId })), assignAllTeamMembers });
+    return teamEventTypes.create({ teamId }, { ...eventType, hosts: hostIds?.map((userId) => ({ userId })), assignAllTeamMembers }, this.teamConferencing());
+  }
+
+  /** A team's connected conferencing apps, read through the integrations subgraph's own service. */
+  private teamConferencing(): TeamConferencing {
+    const integrations = this.db('integrations');
+    return { locationTypes: (teamId) => new ConferencingService(integrations).connectedLocationTypes({ teamId }) };
   }
 
   /** What a workflow does to the booking form: adds the read-only SMS reminder or AI agent phone field. */

@@ -28,6 +28,15 @@ export const DEVIATION = {
   seatedRescheduleMessage:
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
   attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
+  cancelTwice: 'Bookings — cancelling a booking already cancelled is a 409 CONFLICT that changes nothing (the real service: 200 or 400)',
+  rescheduleConflicts:
+    'Bookings — rescheduling a booking that is cancelled or already rescheduled, or onto a time that is taken, is a 409 CONFLICT (the real service: 400)',
+  noBookingEmails:
+    'Bookings — this API sends no booking e-mail to attendees or hosts: webhooks and workflows (email_host, email_attendee steps) notify (the real service e-mails both)',
+  noDefaultDateWindow:
+    'Bookings — without afterStart / beforeEnd the list has every booking the filters ask for (the real service looks only one month back and one ahead)',
+  meetingReadsOfOthers:
+    "Bookings — somebody else's booking, or none, is a 404 on its recordings, transcripts and conferencing sessions (the real service: 403)",
   guestsOnlyInGuests:
     'Bookings — guests added are listed in guests only, not among the attendees; only the host or an admin of its team adds them (404 to anybody else; the real service: 403, and its guests may add guests)',
   seatedAttendeeShape:

@@ -1,5 +1,5 @@
 import { BOOKINGS_VERSION } from '../support/booking-fixtures';
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -509,6 +509,312 @@ describe('conformance: bookings', () => {
 
     it('"should return 404 for non-existent booking"', async () => {
       expect((await get('/v2/bookings/non-existent-uid/calendar-links')).status).toBe(404);
+    });
+  });
+
+  /**
+   * Their user has four bookings, 60 and 7 days ago and 7 and 60 days ahead (13:00–14:00 UTC); here a person of its own
+   * has them. Their GET /v2/bookings looks one month back and ahead unless afterStart / beforeEnd say otherwise; here
+   * (deviation, docs/compatibility.md "Bookings": no default date window) a list without them has every booking.
+   */
+  describe(`${SPEC}/date-range-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Date range bookings › get bookings")`, () => {
+    let ranged: Person;
+    const daysFromNow = (days: number, hour = 0) => {
+      const date = new Date(Date.now() + days * 86_400_000);
+      date.setUTCHours(hour, 0, 0, 0);
+      return date;
+    };
+    const count = async (query: string) => expectSuccess(await get(`/v2/bookings${query}`, ranged.key)).length;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      ranged = await person(stack, 'date-range-bookings-user');
+      const { id } = await operator.createEventType({ title: 'date-range-bookings', slug: 'date-range-bookings', lengthInMinutes: 60, ownerId: ranged.id });
+      const oldie = { name: 'Oldie', email: 'oldie@gmail.com', timeZone: 'Europe/London', language: 'lv' };
+      await Promise.all([-60, -7, 7, 60].map((days) => operator.createBooking({ eventTypeId: id, start: daysFromNow(days, 13), attendee: oldie })));
+    });
+
+    // Deviation: theirs 2, 1, 1 and 2 (a month each way by default); here every booking the status asks for.
+    it.each([
+      ['"should get bookings within last and next month when not specifying query params"', '', 4],
+      ['"should get upcoming bookings only 1 month in future"', '?status=upcoming', 2],
+      ['"should get past bookings only 1 month in past"', '?status=past', 2],
+      ['"should get upcoming and past bookings 1 month in future and 1 month in past"', '?status=upcoming,past', 4],
+    ])('%s: no default window here', async (_name, query, expected) => {
+      expect(await count(query)).toBe(expected);
+    });
+
+    it('the deviation is marked on the operation', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings'].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/one month back and one ahead/));
+    });
+
+    it('"should get upcoming bookings N months in future": 2', async () => {
+      expect(await count(`?status=upcoming&beforeEnd=${daysFromNow(61).toISOString()}`)).toBe(2);
+    });
+
+    it('"should get past bookings N months in past": 2', async () => {
+      expect(await count(`?status=past&afterStart=${daysFromNow(-61).toISOString()}`)).toBe(2);
+    });
+
+    it('"should get bookings within specified time range in past and future": 4', async () => {
+      expect(await count(`?afterStart=${daysFromNow(-61).toISOString()}&beforeEnd=${daysFromNow(61).toISOString()}`)).toBe(4);
+    });
+
+    it('"should get bookings within specified time range in past": 1', async () => {
+      expect(await count(`?afterStart=${daysFromNow(-30).toISOString()}&beforeEnd=${daysFromNow(1).toISOString()}`)).toBe(1);
+    });
+  });
+
+  /** Their host cancels with its own credential; so does this one, with its API key. Their database reads are GET /v2/bookings/{uid} here. */
+  describe(`${SPEC}/cancel-side-effects.e2e-spec.ts ("Cancel booking — side effects")`, () => {
+    let host: Person;
+    let fxEventTypeId: number;
+    const createFx = async (start: string, suffix: string) =>
+      expectSuccess(
+        await post('/v2/bookings', {
+          start,
+          eventTypeId: fxEventTypeId,
+          attendee: { name: `Cancel FX ${suffix}`, email: `cancel-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
+          location: MEET,
+        }),
+        201,
+      );
+    const cancel = (uid: string, body: unknown) => post(`/v2/bookings/${uid}/cancel`, body, host.key);
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      host = await person(stack, 'cancel-fx-host');
+      const [eventTypeMade] = await Promise.all([
+        operator.createEventType({ title: 'cancel-fx-event', slug: 'cancel-fx-event', lengthInMinutes: 60, ownerId: host.id }),
+        operator.createSchedule({ ownerId: host.id, name: 'cancel-fx-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      fxEventTypeId = eventTypeMade.id;
+    });
+
+    it('"should transition booking status to CANCELLED" and "should persist the cancellation reason in the DB"', async () => {
+      const [first, second] = await Promise.all([createFx(utc(2040, 2, 12, 10), 'status'), createFx(utc(2040, 2, 13, 10), 'reason')]);
+      expect(expectSuccess(await cancel(first.uid, { cancellationReason: 'Testing cancel side effects' }))).toMatchObject({ status: 'cancelled' });
+      expect((await stored(first.uid)).status).toBe('cancelled');
+      const reason = 'Unexpected conflict — team all-hands moved';
+      expectSuccess(await cancel(second.uid, { cancellationReason: reason }));
+      expect(await stored(second.uid)).toMatchObject({ status: 'cancelled', cancellationReason: reason });
+    });
+
+    it('"should free the slot so a new booking can be made at the same time"', async () => {
+      const start = utc(2040, 2, 14, 10);
+      const booking = await createFx(start, 'slot-release');
+      expectSuccess(await cancel(booking.uid, { cancellationReason: 'Freeing slot' }));
+      const again = await createFx(start, 'slot-reuse');
+      expect(again.uid).not.toBe(booking.uid);
+      expect(again.start).toBe(start);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": a booking cancelled twice).
+    it('"should not error when cancelling an already cancelled booking": 409 here, the booking stays cancelled, its first reason kept', async () => {
+      const booking = await createFx(utc(2040, 2, 15, 10), 'double-cancel');
+      expectSuccess(await cancel(booking.uid, { cancellationReason: 'First cancel' }));
+      expectErrorEnvelope(await cancel(booking.uid, { cancellationReason: 'Second cancel' }), 409, 'CONFLICT', /is cancelled and cannot be cancelled/);
+      expect(await stored(booking.uid)).toMatchObject({ status: 'cancelled', cancellationReason: 'First cancel' });
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/cancel'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/already cancelled is a 409/));
+    });
+
+    // Their host is a platform client's user, whom the host's reason rule spares; the attendee's cancel is the one without a
+    // reason here: the host calling for themselves gives one (docs/compatibility.md, "Bookings", the host's cancellation reason).
+    it('"should allow cancellation without a reason": the attendee\'s (no credential); the host is asked for one', async () => {
+      const booking = await createFx(utc(2040, 2, 16, 10), 'no-reason');
+      expectErrorEnvelope(await cancel(booking.uid, {}), 400, 'BAD_REQUEST', /^cancellationReason: /);
+      expectSuccess(await post(`/v2/bookings/${booking.uid}/cancel`, {}));
+      expect((await stored(booking.uid)).status).toBe('cancelled');
+    });
+
+    it('"should return error for non-existent booking UID": 404', async () => {
+      expect((await cancel('non-existent-uid-12345', { cancellationReason: 'Does not exist' })).status).toBe(404);
+    });
+  });
+
+  /** Reschedules are public (no credential), as theirs; their database reads are the host's GET /v2/bookings/{uid} here. */
+  describe(`${SPEC}/reschedule-side-effects.e2e-spec.ts ("Reschedule booking — side effects")`, () => {
+    let host: Person;
+    let fxEventTypeId: number;
+    const createFx = async (start: string, suffix: string) =>
+      expectSuccess(
+        await post('/v2/bookings', {
+          start,
+          eventTypeId: fxEventTypeId,
+          attendee: { name: `Resched FX ${suffix}`, email: `resched-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
+          location: MEET,
+        }),
+        201,
+      );
+    const reschedule = (uid: string, start: string, reschedulingReason: string) => post(`/v2/bookings/${uid}/reschedule`, { start, reschedulingReason });
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
+    const deviationMarked = async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/bookings/{bookingUid}/reschedule'].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/is a 409 CONFLICT/));
+    };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      host = await person(stack, 'resched-fx-host');
+      const [eventTypeMade] = await Promise.all([
+        operator.createEventType({ title: 'resched-fx-event', slug: 'resched-fx-event', lengthInMinutes: 60, ownerId: host.id }),
+        operator.createSchedule({ ownerId: host.id, name: 'resched-fx-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      fxEventTypeId = eventTypeMade.id;
+    });
+
+    it('"should create a new booking and cancel the old one": 201, a new accepted booking; the old one cancelled and marked rescheduled', async () => {
+      const original = await createFx(utc(2040, 2, 19, 10), 'basic');
+      const moved = expectSuccess(await reschedule(original.uid, utc(2040, 2, 20, 10), 'Conflict with another meeting'), 201);
+      expect(moved).toMatchObject({ start: utc(2040, 2, 20, 10), status: 'accepted' });
+      expect(moved.uid).not.toBe(original.uid);
+      // Their `rescheduled: true` column is the booking's rescheduledToUid here.
+      expect(await stored(original.uid)).toMatchObject({ status: 'cancelled', rescheduledToUid: moved.uid });
+    });
+
+    it('"should free the original time slot so a new booking can occupy it"', async () => {
+      const originalStart = utc(2040, 2, 21, 10);
+      const original = await createFx(originalStart, 'free-slot');
+      expectSuccess(await reschedule(original.uid, utc(2040, 2, 22, 10), 'Moved'), 201);
+      expect((await createFx(originalStart, 'takes-old-slot')).start).toBe(originalStart);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": a reschedule that conflicts with a booking's state or a taken time).
+    it('"should reject reschedule if the new time slot is already occupied": 409 here (400 there), the booking unchanged', async () => {
+      const [, mover] = await Promise.all([createFx(utc(2040, 2, 23, 14), 'occupier'), createFx(utc(2040, 2, 23, 10), 'mover')]);
+      expectErrorEnvelope(await reschedule(mover.uid, utc(2040, 2, 23, 14), 'Trying occupied slot'), 409, 'CONFLICT');
+      expect(await stored(mover.uid)).toMatchObject({ status: 'accepted', start: utc(2040, 2, 23, 10) });
+      await deviationMarked();
+    });
+
+    it('"should reject reschedule of a cancelled booking": 409 here (400 there), the message says cancelled', async () => {
+      const booking = await createFx(utc(2040, 2, 26, 10), 'cancel-then-resched');
+      expectSuccess(await post(`/v2/bookings/${booking.uid}/cancel`, { cancellationReason: 'Cancel first' }));
+      expectErrorEnvelope(await reschedule(booking.uid, utc(2040, 2, 27, 10), 'Try to revive'), 409, 'CONFLICT', /cancelled/);
+    });
+
+    it('"should not allow rescheduling an already-rescheduled booking": 409 here (400 there) on the old uid; the new uid moves', async () => {
+      const original = await createFx(utc(2040, 2, 28, 10), 'chain-1');
+      const moved = expectSuccess(await reschedule(original.uid, utc(2040, 2, 29, 10), 'First move'), 201);
+      expectErrorEnvelope(await reschedule(original.uid, utc(2040, 2, 30, 10), 'Second move on old uid'), 409, 'CONFLICT', /cancelled|rescheduled/);
+      expectSuccess(await reschedule(moved.uid, utc(2040, 2, 30, 10), 'Move via new uid'), 201);
+    });
+
+    it('"should return 404 for non-existent booking UID"', async () => {
+      expect((await reschedule('non-existent-uid-99999', utc(2040, 3, 2, 10), 'Ghost booking')).status).toBe(404);
+    });
+  });
+
+  /**
+   * Their user books, reschedules and cancels with an API key; so does this one. Their spies on the attendee's and the
+   * organizer's scheduled, rescheduled and cancelled e-mails have no counterpart: this API sends no booking e-mail
+   * (deviation, docs/compatibility.md "Bookings": webhooks and workflows notify).
+   */
+  describe(`${SPEC}/api-key-bookings.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › With api key")`, () => {
+    let keyUser: Person;
+    let keyEventTypeId: number;
+    let created: any;
+    let rescheduled: any;
+    const MR_KEY = { name: 'Mr Key', email: 'mr_key@gmail.com', timeZone: 'Europe/Rome', language: 'it' };
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, keyUser.key));
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      keyUser = await person(stack, 'api-key-bookings-2024-08-13-user');
+      const [made] = await Promise.all([
+        operator.createEventType({
+          title: 'api-key-bookings-2024-08-13-event-type',
+          slug: 'api-key-bookings-event-type',
+          lengthInMinutes: 60,
+          ownerId: keyUser.id,
+        }),
+        operator.createSchedule({ ownerId: keyUser.id, name: 'api-key-bookings-schedule', isDefault: true, ...ROME_OFFICE }),
+      ]);
+      keyEventTypeId = made.id;
+    });
+
+    it('"should create a booking with api key": 201, accepted, the meetingUrl kept', async () => {
+      const body = { start: utc(2030, 0, 8, 13), eventTypeId: keyEventTypeId, attendee: MR_KEY, meetingUrl: MEET };
+      created = expectSuccess(await post('/v2/bookings', body, keyUser.key), 201);
+      expect(created).toMatchObject({
+        status: 'accepted',
+        start: body.start,
+        end: utc(2030, 0, 8, 14),
+        duration: 60,
+        eventTypeId: keyEventTypeId,
+        meetingUrl: MEET,
+        absentHost: false,
+      });
+      expect(created.hosts[0].id).toBe(keyUser.id);
+      expect(created.attendees[0]).toMatchObject({ ...MR_KEY, absent: false });
+    });
+
+    it('"should reschedule a booking with api key": 201, the new time, the rest carried over', async () => {
+      const body = { start: utc(2035, 0, 8, 14), reschedulingReason: 'Flying to mars that day' };
+      rescheduled = expectSuccess(await post(`/v2/bookings/${created.uid}/reschedule`, body, keyUser.key), 201);
+      expect(rescheduled).toMatchObject({
+        reschedulingReason: body.reschedulingReason,
+        start: body.start,
+        end: utc(2035, 0, 8, 15),
+        rescheduledFromUid: created.uid,
+        status: created.status,
+        duration: created.duration,
+        eventTypeId: created.eventTypeId,
+        location: created.location,
+        absentHost: created.absentHost,
+        metadata: created.metadata,
+      });
+      expect(rescheduled.hosts[0].id).toBe(keyUser.id);
+      expect(rescheduled.attendees[0]).toEqual(created.attendees[0]);
+    });
+
+    it('"should cancel booking": 200, cancelled with the reason, the rest as rescheduled', async () => {
+      expect((await stored(rescheduled.uid)).status).toBe('accepted');
+      const data = expectSuccess(await post(`/v2/bookings/${rescheduled.uid}/cancel`, { cancellationReason: 'Going on a vacation' }));
+      expect(data).toMatchObject({
+        status: 'cancelled',
+        cancellationReason: 'Going on a vacation',
+        start: rescheduled.start,
+        end: rescheduled.end,
+        duration: rescheduled.duration,
+        eventTypeId: rescheduled.eventTypeId,
+        location: rescheduled.location,
+        absentHost: rescheduled.absentHost,
+      });
+      expect(data.attendees[0]).toEqual(rescheduled.attendees[0]);
+      expect((await stored(rescheduled.uid)).status).toBe('cancelled');
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const operation of [paths['/v2/bookings'].post, paths['/v2/bookings/{bookingUid}/reschedule'].post, paths['/v2/bookings/{bookingUid}/cancel'].post])
+        expect(operation['x-svc-deviation']).toContainEqual(expect.stringMatching(/sends no booking e-mail/));
+    });
+  });
+
+  /** Their booking has a daily_video reference and their video service is mocked to answer empty lists: here the lists are empty. */
+  describe(`${SPEC}/booking-access-auth.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Booking access authorization")`, () => {
+    const reads = [
+      ['conferencing-sessions', 'conferencing sessions'],
+      ['recordings', 'recordings'],
+      ['transcripts', 'transcripts'],
+    ];
+    it.each(reads)('"should allow booking organizer to access %s": 200', async (path) => {
+      expect(expectSuccess(await get(`/v2/bookings/${bookingInThePast.uid}/${path}`))).toEqual([]);
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": recordings, transcripts and conferencing sessions of somebody else's booking).
+    it.each(reads)('"should return 403 when unauthorized user tries to access %s": 404 here, as for a booking that does not exist', async (path) => {
+      const [strangers, missing] = await Promise.all([
+        get(`/v2/bookings/${bookingInThePast.uid}/${path}`, unrelatedUser.key),
+        get(`/v2/bookings/no-such-booking/${path}`, unrelatedUser.key),
+      ]);
+      expectErrorEnvelope(strangers, 404, 'NOT_FOUND');
+      expect(strangers.body.error.message).toBe(missing.body.error.message.replace('no-such-booking', bookingInThePast.uid));
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths[`/v2/bookings/{bookingUid}/${path}`].get['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/recordings, transcripts and conferencing sessions/),
+      );
     });
   });
 
@@ -1105,6 +1411,7 @@ describe('conformance: bookings', () => {
     let orgEventTypeId: number;
     let orgEventTypeId2: number;
     let nonOrgEventTypeId: number;
+    let team1Id: number;
     const at = (hour: number) => utc(2050, 0, 10, hour);
     const alice = { name: 'alice', email: 'alice@gmail.com', timeZone: 'Europe/London', language: 'es' };
     const orgBookings = (query: string) => stack.rest('GET', `/v2/organizations/${org.id}/bookings${query}`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
@@ -1118,6 +1425,7 @@ describe('conformance: bookings', () => {
       [orgUser2, nonOrgUser] = await Promise.all(['org-user-2-bookings', 'non-org-user-1-bookings'].map((l) => person(stack, l)));
       org = await operator.createOrganization({ name: 'organization bookings' });
       const team1 = await operator.createTeam({ name: 'team orgs booking 1', orgId: org.id });
+      team1Id = team1.id;
       await Promise.all([
         ...[orgUser, orgUser2, nonOrgUser].map((who) => operator.createSchedule({ ownerId: who.id, name: 'schedule', isDefault: true, ...ROME_OFFICE })),
         operator.addMember({ teamId: org.id, userId: orgUser.id, role: MembershipRole.OWNER }),
@@ -1240,6 +1548,61 @@ describe('conformance: bookings', () => {
 
     it('"should get bookings by organizationId and org + non org event-type ids": 3 there, the organization\'s 1 here', async () => {
       expect(eventTypeIdsOf(expectSuccess(await orgBookings(`?eventTypeIds=${orgEventTypeId2},${nonOrgEventTypeId}`)))).toEqual([orgEventTypeId2]);
+    });
+
+    // organizations/users/bookings/controllers/organizations-users-bookings.e2e-spec.ts ("get bookings"), for org-user-2 here:
+    // the bookings it hosts or co-hosts in the organization (theirs: 3 of their user), with the list's pagination.
+    it('"should get individual and team organization user bookings": the user\'s bookings and the pagination of one page', async () => {
+      const response = await stack.rest('GET', `/v2/organizations/${org.id}/users/${orgUser2.id}/bookings`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
+      const data = expectSuccess(response);
+      expect(eventTypeIdsOf(data)).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+      expect(response.body.pagination).toEqual({
+        totalItems: data.length,
+        remainingItems: 0,
+        returnedItems: data.length,
+        itemsPerPage: 100,
+        currentPage: 1,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPreviousPage: false,
+      });
+    });
+
+    /**
+     * organizations/teams/bookings/organizations-teams-bookings.controller.e2e-spec.ts ("Organizations TeamsBookings
+     * Endpoints"), on this organization's team: its bookings are the ones made above (theirs: one); their platform
+     * client reads; here the team's OWNER, with an API key.
+     */
+    describe('organizations-teams-bookings.controller.e2e-spec.ts (get team bookings)', () => {
+      const teamBookings = (teamId: number, query = '') =>
+        stack.rest('GET', `/v2/organizations/${org.id}/teams/${teamId}/bookings${query}`, { key: orgUser2.key, headers: BOOKINGS_VERSION });
+
+      it('"should get bookings by teamId": the team\'s event types\' bookings only', async () => {
+        expect(eventTypeIdsOf(expectSuccess(await teamBookings(team1Id)))).toEqual(sorted(orgEventTypeId, orgEventTypeId2));
+      });
+
+      it('"should get bookings by teamId and eventTypeId"', async () => {
+        expect(eventTypeIdsOf(expectSuccess(await teamBookings(team1Id, `?eventTypeId=${orgEventTypeId}`)))).toEqual([orgEventTypeId]);
+      });
+
+      it('"should not get bookings by teamId and non existing eventTypeId": 400 naming it (also for an event type of somebody else)', async () => {
+        expectErrorEnvelope(
+          await teamBookings(team1Id, '?eventTypeId=90909'),
+          400,
+          'BAD_REQUEST',
+          `eventTypeId: 90909 is not an event type of team ${team1Id}`,
+        );
+        expectErrorEnvelope(
+          await teamBookings(team1Id, `?eventTypeIds=${orgEventTypeId},${nonOrgEventTypeId}`),
+          400,
+          'BAD_REQUEST',
+          `eventTypeIds: ${nonOrgEventTypeId} is not an event type of team ${team1Id}`,
+        );
+      });
+
+      it('"should not get bookings by non existing teamId": 404', async () => {
+        expect((await teamBookings(90909)).status).toBe(404);
+      });
     });
   });
 

@@ -641,6 +641,17 @@ describe('conformance: event types', () => {
       );
     });
 
+    it('"should not allow creating an event type with integration not installed on team": 400', async () => {
+      const body = {
+        ...consultation('coding-consultation'),
+        locations: [{ type: 'integration', integration: 'zoom' }],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: member1.id }, { userId: member2.id }],
+      };
+      expectErrorEnvelope(await call('POST', '', body), 400, 'BAD_REQUEST', /^locations\[0\]\.integration: zoom is not connected to team/);
+      expect(expectSuccess(await call('GET'))).toEqual([]);
+    });
+
     it('"should create a collective team event-type": 201, the settings echoed, both hosts as sent', async () => {
       const { recurrence: _recurrence, customName: _customName, ...settings } = SETTINGS;
       const hosts = [{ userId: member1.id }, { userId: member2.id }].sort((a, b) => a.userId - b.userId);
@@ -721,6 +732,12 @@ describe('conformance: event types', () => {
       expectErrorEnvelope(await call('PATCH', '/999999', { title: 'Clean code consultation' }), 404, 'NOT_FOUND');
       const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
       expect(paths['/v2/teams/{teamId}/event-types/{eventTypeId}'].patch['x-svc-deviation']).toContainEqual(expect.stringMatching(/does not have is a 404/));
+    });
+
+    it('"should not allow to update event type with integration not installed on team": 400, the locations kept', async () => {
+      const body = { locations: [{ type: 'integration', integration: 'office365-video' }] };
+      expectErrorEnvelope(await call('PATCH', `/${collective.id}`, body), 400, 'BAD_REQUEST', /^locations\[0\]\.integration: office365-video is not connected/);
+      expect(expectSuccess(await call('GET', `/${collective.id}`)).locations).toEqual(collective.locations);
     });
 
     it('"should update collective event-type": the one new host, the title kept', async () => {

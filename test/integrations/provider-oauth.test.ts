@@ -1,10 +1,14 @@
-import { EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
+import { attendee, book, EVERY_DAY, getSlots, hostWithSchedule, personalEventType } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf, userWithKey } from '../support/fixtures';
 import { graphqlOperationOf } from '../support/integration-ops';
 import { followConsent, OAuthProviderServer, pointServiceAt, startOAuthProviderServer } from '../support/oauth-provider-server';
 import { startTestStack, TestStack } from '../support/stack';
 
 const DAY = 86_400_000;
+const ALWAYS = { timeZone: 'UTC', availability: [{ days: EVERY_DAY, startTime: '00:00', endTime: '23:59' }] };
+const EVENT_TYPES_VERSION = { 'svc-api-version': '2024-06-14' };
+const ZOOM_LOCATION = { type: 'integration', integration: 'zoom' };
+const MSTEAMS_LOCATION = { type: 'integration', integration: 'office365-video' };
 const daysAhead = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 
 /**
@@ -324,16 +328,42 @@ describe('third-party provider OAuth', () => {
       expect(
         expectSuccess(await stack.rest('GET', `/v2/bookings/${booking.uid}`, { key: host.key, headers: { 'svc-api-version': '2024-08-13' } })).meetingUrl,
       ).toBe(meeting.joinUrl);
+
+      // A personal event type whose location names zoom: the organizer's own connection makes the meeting too.
+      const atZoom = await personalEventType(stack, host.user.id, { lengthInMinutes: 30, title: 'Zoom call', locations: [ZOOM_LOCATION] });
+      const zoomBooking = expectSuccess(
+        await book(stack, { eventTypeId: atZoom.id, start: `${day}T16:00:00Z`, attendee: attendee('zoom'), location: ZOOM_LOCATION }),
+        201,
+      );
+      expect(zoomBooking.location).toBe('integrations:zoom');
+      const zoomMeeting = provider.accounts.zoom.meetings.find((made) => made.joinUrl === zoomBooking.meetingUrl)!;
+      expect(zoomMeeting.body).toMatchObject({ topic: zoomBooking.title, duration: 30, start_time: `${day}T16:00:00.000Z` });
     });
 
     it("msteams for a team: the team admin's consent is bound to the team; another team's callback path is refused without burning the state", async () => {
       const operator = operatorOf(stack);
-      const [owner, admin, member] = [await userWithKey(stack), await userWithKey(stack), await userWithKey(stack)];
+      const [owner, admin, member] = [await userWithKey(stack), await hostWithSchedule(stack, ALWAYS), await userWithKey(stack)];
       const org = await operator.createOrganization({ name: 'Conf org', ownerId: owner.user.id });
       const team = await operator.createTeam({ name: 'Conf team', orgId: org.id, ownerId: admin.user.id });
       const otherTeam = await operator.createTeam({ name: 'Other team', orgId: org.id, ownerId: owner.user.id });
       await operator.addMember({ teamId: team.id, userId: member.user.id, role: MembershipRole.MEMBER });
       const base = `/v2/organizations/${org.id}/teams/${team.id}/conferencing`;
+      const teamEventTypes = `/v2/organizations/${org.id}/teams/${team.id}/event-types`;
+      const teamsEventType = (slug: string) => ({
+        title: 'Sync',
+        slug,
+        lengthInMinutes: 30,
+        locations: [MSTEAMS_LOCATION],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: admin.user.id }],
+      });
+      // Before the team connects msteams, its event types cannot name it.
+      expectErrorEnvelope(
+        await stack.rest('POST', teamEventTypes, { key: admin.key, headers: EVENT_TYPES_VERSION, body: teamsEventType('teams-sync') }),
+        400,
+        'BAD_REQUEST',
+        /^locations\[0\]\.integration: office365-video is not connected to team/,
+      );
       expectErrorEnvelope(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: member.key }), 403, 'FORBIDDEN');
       const { url } = expectSuccess(await stack.rest('GET', `${base}/msteams/oauth/auth-url`, { key: admin.key }));
       expect(new URL(url).searchParams.get('redirect_uri')).toMatch(
@@ -358,6 +388,32 @@ describe('third-party provider OAuth', () => {
         { team: team.id },
       );
       expect(meeting.conferencingMeetingUrl).toBe(provider.accounts.microsoft.meetings.at(-1)!.joinUrl);
+
+      // Now that the team has msteams, its event types may name it, and their bookings' meetings are made with the team's connection.
+      const created = expectSuccess(
+        await stack.rest('POST', teamEventTypes, { key: admin.key, headers: EVENT_TYPES_VERSION, body: teamsEventType('teams-sync') }),
+        201,
+      );
+      expect(created.locations).toEqual([MSTEAMS_LOCATION]);
+      const booking = expectSuccess(
+        await book(stack, { eventTypeId: created.id, start: `${day}T15:00:00Z`, attendee: attendee('teams'), location: MSTEAMS_LOCATION }),
+        201,
+      );
+      const made = provider.accounts.microsoft.meetings.find((m) => m.joinUrl === booking.meetingUrl);
+      expect(made).toBeDefined();
+      // The other team has connected nothing: the same location is refused there, naming where a team admin connects it.
+      expectErrorEnvelope(
+        await stack.rest('POST', `/v2/organizations/${org.id}/teams/${otherTeam.id}/event-types`, {
+          key: owner.key,
+          headers: EVENT_TYPES_VERSION,
+          body: { ...teamsEventType('other-sync'), hosts: [{ userId: owner.user.id }] },
+        }),
+        400,
+        'BAD_REQUEST',
+        new RegExp(
+          `^locations\\[0\\]\\.integration: office365-video is not connected to team ${otherTeam.id}: a team admin connects it under /v2/organizations/\\{orgId\\}/teams/${otherTeam.id}/conferencing$`,
+        ),
+      );
     });
   });
 

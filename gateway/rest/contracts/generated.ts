@@ -656,7 +656,7 @@ export type EventTypeLimitsInput = {
 export type EventTypeLocationInput = {
   /** type `address`: where the meeting is. */
   address?: string | null | undefined;
-  /** type `integration`: the conferencing app, such as `cal-video`. */
+  /** type `integration`: the conferencing app, such as `cal-video`. On a team event type: `cal-video`, or `google-meet`, `zoom` or `office365-video` once the team has connected it (its meetings are made with the team's connection). */
   integration?: string | null | undefined;
   /** type `link`: an http(s) URL. */
   link?: string | null | undefined;

@@ -103,6 +103,7 @@ export const bookingRoutes: RouteEntry[] = [
       DEVIATION.reservationNotByCookie,
       DEVIATION.heldSlotIsTaken,
       DEVIATION.conferencingLocationText,
+      DEVIATION.noBookingEmails,
     ],
   }),
   route({
@@ -131,6 +132,7 @@ export const bookingRoutes: RouteEntry[] = [
       summary: `My bookings as host: ${LIST_SUMMARY}`,
       result: 'bookings',
       paginated: true,
+      deviations: [DEVIATION.noDefaultDateWindow],
     },
     { current: GetBookingsDocument, legacy: GetBookingsLegacyDocument },
   ),
@@ -153,7 +155,7 @@ export const bookingRoutes: RouteEntry[] = [
         'Cancel a booking, with cancellationReason (public; 409 when it is already cancelled). The uid of a recurring booking cancels every occurrence left, cancelSubsequentBookings an occurrence and the later ones (both answer every occurrence); seatUid cancels one seat of a seated booking. The host, calling for themselves, gives a cancellationReason (400 without one)',
       result: 'cancelBooking',
       listWhenPresent: SERIES,
-      deviations: [DEVIATION.hostCancelReasonMessage],
+      deviations: [DEVIATION.hostCancelReasonMessage, DEVIATION.cancelTwice, DEVIATION.noBookingEmails],
     },
     { current: CancelBookingDocument, legacy: CancelBookingLegacyDocument },
   ),
@@ -165,7 +167,7 @@ export const bookingRoutes: RouteEntry[] = [
         'Reschedule a booking to start, with reschedulingReason: answers the new booking; the old one is cancelled (public; 409 when the slot is not available). seatUid moves one seat of a seated booking; the others keep theirs',
       result: 'rescheduleBooking',
       status: 201,
-      deviations: [DEVIATION.seatedRescheduleMessage],
+      deviations: [DEVIATION.seatedRescheduleMessage, DEVIATION.rescheduleConflicts, DEVIATION.noBookingEmails],
     },
     { current: RescheduleBookingDocument, legacy: RescheduleBookingLegacyDocument },
   ),
@@ -311,6 +313,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Recordings of the meeting. Always an empty list for now: no conferencing provider records meetings yet (${WHO})`,
     document: GetBookingRecordingsDocument,
     result: 'bookingRecordings',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
   route({
     method: 'GET',
@@ -319,6 +322,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Download links of the meeting's transcripts. Always an empty list for now: no conferencing provider transcribes meetings yet (${WHO})`,
     document: GetBookingTranscriptsDocument,
     result: 'bookingTranscripts',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
   route({
     method: 'GET',
@@ -327,6 +331,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     summary: `Video sessions of the meeting. Always an empty list for now: no conferencing provider reports sessions yet (${WHO})`,
     document: GetBookingConferencingSessionsDocument,
     result: 'bookingConferencingSessions',
+    deviations: [DEVIATION.meetingReadsOfOthers],
   }),
 ];
 

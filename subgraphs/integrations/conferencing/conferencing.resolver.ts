@@ -88,6 +88,15 @@ export class ConferencingResolver {
     return service(ctx).meetingUrl(app, bookingUid, owner, meeting);
   }
 
+  @Query(() => [String], {
+    description:
+      "The event type location types (integrations:zoom, integrations:google:meet, integrations:office365_video) the team's own connections serve; a team event type names no other app but the built-in video app.",
+  })
+  @Directive('@internal')
+  teamConferencingLocationTypes(@Arg('teamId', () => Int) teamId: number, @Ctx() ctx: SubgraphContext): Promise<string[]> {
+    return service(ctx).connectedLocationTypes({ teamId });
+  }
+
   @Query(() => ConferencingOAuthUrl, {
     description: "The provider's consent URL; its state is bound to the caller, single use and expiring (GET /v2/conferencing/{app}/oauth/auth-url).",
   })

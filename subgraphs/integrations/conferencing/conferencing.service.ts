@@ -16,7 +16,7 @@ import { CALENDAR_APPS } from '../calendar/calendar-apps';
 import { CalendarCredential } from '../calendar/calendar-credential.entity';
 import { meetingOfBooking } from './booking-meeting';
 import { ConferencingConnection } from './conferencing-connection.entity';
-import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP } from './conferencing-providers';
+import { CONFERENCING_PROVIDERS, ConferencingProvider, DEFAULT_CONFERENCING_APP, LOCATION_TYPES } from './conferencing-providers';
 
 const GOOGLE_MEET = 'google-meet';
 const GOOGLE_CALENDAR_TYPE = CALENDAR_APPS['google-calendar'].type;
@@ -72,6 +72,17 @@ export class ConferencingService {
     const calendars = await this.db.getRepository(CalendarCredential).findBy({ userId, type: GOOGLE_CALENDAR_TYPE });
     if (calendars.length === 0) throw badInput('app', 'Google Meet requires a Google Calendar connection.');
     if (calendars.every((c) => c.invalid)) throw badInput('app', 'Google Meet requires a valid Google Calendar connection. Please reconnect Google Calendar.');
+  }
+
+  /**
+   * The event type location types (`integrations:zoom`, …) the owner's connections serve: what a team event
+   * type may name besides the built-in video app (the scheduling subgraph refuses the others).
+   */
+  async connectedLocationTypes(owner: ConferencingOwner): Promise<string[]> {
+    const apps = new Set((await this.list(owner)).map((connection) => connection.app));
+    return Object.entries(LOCATION_TYPES)
+      .filter(([, app]) => apps.has(app))
+      .map(([locationType]) => locationType);
   }
 
   /** Makes an app the default: a connected one, or the built-in video app. */

@@ -11,6 +11,7 @@ import {
 } from '../contracts/generated';
 import { BOOKING_HOOKS_QUEUE, QueuedJob, startJobQueueWorker, unstartedJobDeletePart } from '../../../platform/job-queue';
 import { EventType } from '../event-type/event-type.entity';
+import { BUILT_IN_VIDEO, CONFERENCING_LOCATION_TYPES } from '../event-type/event-type-locations';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEventType } from '../booking-record/booking-event.entity';
 import { Booking, LIVE_STATUSES } from '../booking-record/booking.entity';
@@ -83,17 +84,6 @@ export function bookingHooksJob(
   return { queue: BOOKING_HOOKS_QUEUE, data: job };
 }
 
-/** Booking integration names (reference BookingInputIntegrationLocation) → the location type the conferencing provider knows. */
-const CONFERENCING_LOCATION_TYPES: Record<string, string> = {
-  'cal-video': 'integrations:daily',
-  'daily-video': 'integrations:daily',
-  daily: 'integrations:daily',
-  'google-meet': 'integrations:google:meet',
-  zoom: 'integrations:zoom',
-  'office365-video': 'integrations:office365_video',
-  msteams: 'integrations:office365_video',
-};
-
 /** The location type integrations resolves to the organizer's default conferencing app (GET /v2/conferencing/default). */
 export const ORGANIZERS_DEFAULT_APP = 'organizersDefaultApp';
 
@@ -108,19 +98,31 @@ export function conferencingLocationType(location: BookingLocation | null): stri
   return CONFERENCING_LOCATION_TYPES[location.integration ?? 'cal-video'] ?? null;
 }
 
+/**
+ * Whose connection makes the meeting (OAuth apps also need its title and time): the organizer's for their
+ * default app; for an app the location names, the team's on a team event type (the connection its
+ * admins made, which the event type was checked against) and the organizer's on a personal one.
+ */
+async function meetingOwner(
+  db: DataSource,
+  booking: Booking,
+  locationType: string,
+): Promise<{ hostUserId?: number; teamId?: number; title?: string; startTime?: string; endTime?: string }> {
+  if (locationType === BUILT_IN_VIDEO) return {};
+  const meeting = { title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() };
+  if (locationType === ORGANIZERS_DEFAULT_APP) return { hostUserId: booking.userId, ...meeting };
+  const eventType = await db.getRepository(EventType).findOne({ where: { id: booking.eventTypeId }, select: { id: true, teamId: true } });
+  return eventType?.teamId != null ? { teamId: eventType.teamId, ...meeting } : { hostUserId: booking.userId, ...meeting };
+}
+
 /** Asks the conferencing provider for the booking's meeting URL and stores it; the booking as stored afterwards. */
 export async function attachMeetingUrl(db: DataSource, graph: GraphLink, booking: Booking, endJobId?: string): Promise<Booking> {
   const locationType = conferencingLocationType(booking.location);
   if (!locationType || booking.meetingUrl || !LIVE_STATUSES.includes(booking.status)) return booking;
-  // The organizer's default app is theirs: their connection makes the meeting (OAuth apps need the meeting's time).
-  const organizer =
-    locationType === ORGANIZERS_DEFAULT_APP
-      ? { hostUserId: booking.userId, title: booking.title, startTime: booking.start.toISOString(), endTime: booking.end.toISOString() }
-      : {};
   const { conferencingMeetingUrl } = await graph.call(BookingMeetingUrlDocument, {
     locationType,
     bookingUid: booking.uid,
-    ...organizer,
+    ...(await meetingOwner(db, booking, locationType)),
   });
   if (!conferencingMeetingUrl) return booking;
   if (endJobId) {

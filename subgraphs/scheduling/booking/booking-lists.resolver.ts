@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { In } from 'typeorm';
 import { SubgraphContext } from '../../../platform/context';
-import { forbidden } from '../../../platform/errors';
+import { badInput, forbidden } from '../../../platform/errors';
 import { paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
@@ -22,6 +23,18 @@ async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: n
 async function teamScope(ctx: SubgraphContext, teamId: number, orgId: number | null | undefined): Promise<BookingScope> {
   await teamRosterOf(ctx, teamId, orgId);
   return { kind: 'team', teamId };
+}
+
+/** A team's list filtered by an event type that is not the team's names a mistake: a 400 naming it (as the real service), not an empty page. */
+async function refuseOtherEventTypes(ctx: SubgraphContext, teamId: number, args: BookingFilterArgs): Promise<void> {
+  const named = [...new Set([args.eventTypeId, ...(args.eventTypeIds ?? [])].filter((id): id is number => id != null))];
+  if (!named.length) return;
+  const found = new Set((await ctx.db.getRepository(EventType).find({ select: { id: true }, where: { id: In(named), teamId } })).map((e) => e.id));
+  const others = named.filter((id) => !found.has(id));
+  if (others.length) {
+    const field = args.eventTypeId != null && others.includes(args.eventTypeId) ? 'eventTypeId' : 'eventTypeIds';
+    throw badInput(field, `${field}: ${others.join(', ')} ${others.length > 1 ? 'are not event types' : 'is not an event type'} of team ${teamId}`);
+  }
 }
 
 async function pageOf(ctx: SubgraphContext, scope: BookingScope, args: BookingFilterArgs & Partial<OrganizationBookingListArgs>): Promise<BookingPage> {
@@ -63,7 +76,9 @@ export class BookingListsResolver {
     @Args() args: BookingFilterArgs,
     @Ctx() ctx: SubgraphContext,
   ): Promise<BookingPage> {
-    return pageOf(ctx, await teamScope(ctx, teamId, orgId), args);
+    const scope = await teamScope(ctx, teamId, orgId);
+    await refuseOtherEventTypes(ctx, teamId, args);
+    return pageOf(ctx, scope, args);
   }
 
   @Query(() => [BookingReferenceOutput], {

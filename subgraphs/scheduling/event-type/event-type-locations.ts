@@ -9,6 +9,23 @@ const VALUE_OF: Record<string, 'address' | 'link' | 'phone' | 'integration'> = {
   phone: 'phone',
   integration: 'integration',
 };
+/**
+ * An `integration` location's app (reference …IntegrationLocation names) → the location type the
+ * conferencing provider knows (integrations subgraph); an app missing here makes no meeting.
+ */
+export const CONFERENCING_LOCATION_TYPES: Readonly<Record<string, string>> = {
+  'cal-video': 'integrations:daily',
+  'daily-video': 'integrations:daily',
+  daily: 'integrations:daily',
+  'google-meet': 'integrations:google:meet',
+  zoom: 'integrations:zoom',
+  'office365-video': 'integrations:office365_video',
+  msteams: 'integrations:office365_video',
+};
+
+/** The built-in video app's location type: every owner has it, nothing to connect. */
+export const BUILT_IN_VIDEO = 'integrations:daily';
+
 /** Kinds whose value may be shown on the booking page before booking (`public`). */
 const WITH_PUBLIC = new Set(['address', 'link', 'phone']);
 

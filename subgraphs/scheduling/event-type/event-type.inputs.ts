@@ -22,7 +22,11 @@ export class EventTypeLocationInput {
   @Field(() => String, { nullable: true, description: 'type `phone`: an E.164 number (`+37120993151`).' })
   phone?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'type `integration`: the conferencing app, such as `cal-video`.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "type `integration`: the conferencing app, such as `cal-video`. On a team event type: `cal-video`, or `google-meet`, `zoom` or `office365-video` once the team has connected it (its meetings are made with the team's connection).",
+  })
   integration?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: 'types `address`, `link`, `phone`: shown on the booking page before booking.' })

@@ -10,6 +10,7 @@ import { hostIdsByEventTypeId } from './event-type.loaders';
 import { CreateTeamEventTypeInput, UpdateTeamEventTypeInput } from './team-event-type.inputs';
 import { TeamEventTypeService } from './team-event-type.service';
 import { managedFamilyOf } from './managed-event-types';
+import { teamConferencingOf } from './team-conferencing';
 
 const service = (ctx: SubgraphContext) => new TeamEventTypeService(ctx.db, teamDirectoryOf(ctx));
 const ORG_ID = {
@@ -75,7 +76,7 @@ export class TeamEventTypeResolver {
       ctx,
       info,
       (reference) => service(ctx).get({ teamId, orgId }, reference.eventTypeId as number),
-      () => service(ctx).create({ teamId, orgId }, input),
+      () => service(ctx).create({ teamId, orgId }, input, teamConferencingOf(ctx)),
     );
   }
 
@@ -91,7 +92,7 @@ export class TeamEventTypeResolver {
     @Arg('orgId', () => Int, ORG_ID) orgId: number | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<EventType> {
-    return service(ctx).update({ teamId, orgId }, eventTypeId, input);
+    return service(ctx).update({ teamId, orgId }, eventTypeId, input, teamConferencingOf(ctx));
   }
 
   @Mutation(() => EventType, { description: 'Deletes a team event type and answers it as it was (DELETE /v2/teams/{teamId}/event-types/{eventTypeId}).' })

@@ -7,6 +7,7 @@ import { applyChanges, EventTypeChanges, EventTypeService, NewEventType, refuseI
 import { slugConflict } from './event-type-conflicts';
 import { EventTypeHost } from './event-type-host.entity';
 import { syncManagedChildren } from './managed-event-types';
+import { checkTeamConferencing, TeamConferencing } from './team-conferencing';
 
 /** How a team event type's hosts are given: chosen members, or every member of the team. */
 export interface HostChoice {
@@ -67,8 +68,10 @@ export class TeamEventTypeService {
     return eventType;
   }
 
-  async create(address: TeamAddress, input: NewTeamEventType): Promise<EventType> {
+  /** The team's conferencing apps are asked of the integrations subgraph (`conferencing`) when a location names one. */
+  async create(address: TeamAddress, input: NewTeamEventType, conferencing: TeamConferencing): Promise<EventType> {
     await this.checkAddress(address);
+    await this.checkLocations(address.teamId, input.locations, conferencing);
     const { hosts, assignAllTeamMembers, ...eventType } = input;
     const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
     if (eventType.scheduleId != null)
@@ -82,9 +85,10 @@ export class TeamEventTypeService {
   }
 
   /** Applies the changes; `teamId` and `parentId` cannot change; `hosts` or `assignAllTeamMembers` replace the hosts. */
-  async update(address: TeamAddress, id: number, changes: TeamEventTypeChanges): Promise<EventType> {
+  async update(address: TeamAddress, id: number, changes: TeamEventTypeChanges, conferencing: TeamConferencing): Promise<EventType> {
     const eventType = await this.get(address, id);
     refuseImmutableChanges(eventType, changes);
+    await this.checkLocations(address.teamId, changes.locations, conferencing);
     const { hosts, assignAllTeamMembers, ...fields } = changes;
     const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
     if (fields.scheduleId != null) await this.eventTypes.checkSchedule(fields.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
@@ -105,6 +109,13 @@ export class TeamEventTypeService {
     } catch (error) {
       throw slugConflict(error, changes.slug, 'team');
     }
+  }
+
+  /** Conferencing apps named by locations must be the built-in one or connected to the team (team-conferencing.ts). */
+  private async checkLocations(teamId: number, locations: NewTeamEventType['locations'], conferencing: TeamConferencing): Promise<void> {
+    if (!locations?.some((location) => location.type === 'integration')) return;
+    const roster = await this.teams.roster(teamId);
+    await checkTeamConferencing({ teamId, inOrganization: roster?.parentId != null }, locations, conferencing);
   }
 
   /** Every team event type of the organization's teams (GET /v2/organizations/{orgId}/teams/event-types). */
