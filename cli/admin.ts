@@ -1,4 +1,4 @@
-// `npm run admin -- <command>` (or `node dist/cli/admin.js <command>`): the operator commands of cli/admin-tool.ts.
+// `npm run admin -- <command>` (or `node dist/cli/admin.js <command>`): the operator commands of cli/admin-commands.ts.
 import { ADMIN_TOOL_ENTRY } from '../stack/service-bundles';
 import { runToolEntry } from './tool-entry';
 

@@ -27,14 +27,15 @@ describe('npm start supervises every service in its own process', () => {
   let key: string;
 
   const get = (path: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  const health = async () => (await fetch(`${base}/health`)).json() as Promise<{ status: string; subgraphs: Record<string, string> }>;
+  const health = async () =>
+    (await fetch(`${base}/health`)).json() as Promise<{ status: string; subgraphs: Record<string, string>; workers?: Record<string, string> }>;
 
   beforeAll(async () => {
-    // The five services this file kills and counts; the webhook workers under the supervisor (killed, restarted) are
-    // test/webhooks/supervised-worker.test.ts's: without them each start here is one process fewer.
-    env = { ...(await privateStackEnv(dataDir)), WEBHOOK_WORKERS: '0' };
+    // The five services this file kills and counts, and two webhook workers (ARCHITECTURE "Running": supervised
+    // processes, named by /health), whose cases come first.
+    env = { ...(await privateStackEnv(dataDir)), WEBHOOK_WORKERS: '2' };
     base = `http://127.0.0.1:${env.PORT}`;
-    stack = await startSupervisor(env);
+    stack = await startSupervisor(env, 90_000);
     // A user and an API key, made as the operator tools make them (on the embedded server npm start runs).
     const sources = await openSubgraphDataSources(`postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/svc`);
     try {
@@ -49,7 +50,7 @@ describe('npm start supervises every service in its own process', () => {
     } finally {
       await sources.close();
     }
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (stack.child.exitCode === null && stack.child.signalCode === null) {
@@ -58,6 +59,34 @@ describe('npm start supervises every service in its own process', () => {
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(otherDataDir, { recursive: true, force: true });
+  });
+
+  describe('the webhook workers are supervised processes', () => {
+    it('WEBHOOK_WORKERS=2 starts two, /health names both; one killed with -9 is restarted while the other keeps running', async () => {
+      expect(await eventually(async () => (await health()).status === 'ok', { timeoutMs: 30_000 })).toBe(true);
+      expect((await health()).workers).toEqual({ 'webhook-worker-1': 'ok', 'webhook-worker-2': 'ok' });
+      const [first, second] = [stack.pidOf('webhook-worker-1'), stack.pidOf('webhook-worker-2')];
+      process.kill(first, 'SIGKILL');
+      expect(await eventually(async () => !alive(first), { timeoutMs: 10_000 })).toBe(true);
+      // Workers never gate a gateway's readiness: the gateway stays in rotation while one is down.
+      expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+      expect(
+        await eventually(async () => stack.pidOf('webhook-worker-1') !== first && (await health()).workers?.['webhook-worker-1'] === 'ok', {
+          timeoutMs: 60_000,
+        }),
+      ).toBe(true);
+      expect(stack.pidOf('webhook-worker-2')).toBe(second);
+      expect(alive(second)).toBe(true);
+    }, 120_000);
+
+    it('each worker process answers /health/live and /health/ready (its database, where the queue is) on its own port', async () => {
+      const workerHealth = stack.output().match(/^webhook-worker-2 +health (http:\S+)\/health$/m)?.[1];
+      expect(workerHealth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      for (const path of ['/health/live', '/health/ready']) {
+        const response = await fetch(`${workerHealth}${path}`);
+        expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 200, body: { status: 'ok' } });
+      }
+    });
   });
 
   it('a subgraph killed under load: its routes answer 503 with Retry-After (never refused, never 500), the others 200, and it comes back by itself', async () => {
@@ -121,11 +150,11 @@ describe('npm start supervises every service in its own process', () => {
     expect(await eventually(async () => pids.every((pid) => !alive(pid)), { timeoutMs: 10_000 })).toBe(true);
     expect(alive(postgresPid)).toBe(true);
 
-    stack = await startSupervisor(env);
+    stack = await startSupervisor(env, 90_000);
     expect(stack.output()).toContain('adopted the embedded PostgreSQL server left running on this DATA_DIR');
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect((await get('/v2/me')).status).toBe(200);
-  }, 90_000);
+  }, 120_000);
 
   it('another DATA_DIR meeting a server on the same port fails to start, naming both folders and the port', async () => {
     const other = spawnSupervisor({ ...(await privateStackEnv(otherDataDir)), EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT });

@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../stack/database';
 import { RunningStack, startStack } from '../../stack/start-stack';
+import { adminInProcess } from '../support/admin-in-process';
 import { CliResult, runCli } from '../support/cli';
 
-/** Runs the compiled CLI on the given database. */
+/** Runs the compiled CLI on the given database: one real process per command this file checks. */
 const admin = (databaseUrl: string, ...args: string[]) => runCli('admin', { DATABASE_URL: databaseUrl }, ...args);
+/** The same command's other cases (refusals, variants), run in this process: the outcome the tool prints and exits with. */
+const adminHere = (databaseUrl: string, ...args: string[]) => adminInProcess({ DATABASE_URL: databaseUrl }, ...args);
 
 /** The one JSON object a successful command prints, after checking that it succeeded quietly. */
 function answer(result: CliResult): any {
@@ -62,9 +65,9 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
         '--time-zone=Europe/London',
         '--admin',
       ),
-      badZone: admin(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
-      noPassword: admin(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
-      badUserId: admin(databaseUrl, 'create-api-key', '--user', '12abc'),
+      badZone: adminHere(databaseUrl, 'create-user', '--email', 'tz@example.com', '--name', 'Tz', '--password', 'correct horse', '--time-zone', 'Mars/Olympus'),
+      noPassword: adminHere(databaseUrl, 'create-user', '--email', 'x@example.com', '--name', 'X', '--time-zone', 'UTC'),
+      badUserId: adminHere(databaseUrl, 'create-api-key', '--user', '12abc'),
     };
   });
 
@@ -88,15 +91,15 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
   it("grant-credits adds to a user's or a team's balance; exactly one of --user and --team; unknown ids refused", async () => {
     // The refusals run beside the grants (a refusal changes no balance).
     const refusals = Promise.all([
-      admin(databaseUrl, 'grant-credits', '--credits', '5'),
-      admin(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'),
+      adminHere(databaseUrl, 'grant-credits', '--credits', '5'),
+      adminHere(databaseUrl, 'grant-credits', '--team', '999999', '--credits', '5'),
     ]);
     const cy = answer(
-      await admin(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'),
+      await adminHere(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'),
     );
-    const negativeRefusal = admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1');
+    const negativeRefusal = adminHere(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1');
     expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({ hasCredits: true, balance: 5 });
-    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({
+    expect(answer(await adminHere(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({
       hasCredits: true,
       balance: 12,
     });
@@ -132,6 +135,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       const first = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '45', BOOKING_HOOK_RETRY_DELAY_SECONDS: '7', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '9' };
       const second = { DATABASE_URL: url, WEBHOOK_JOB_EXPIRE_SECONDS: '90', BOOKING_HOOK_RETRY_DELAY_SECONDS: '3', WORKFLOW_REMINDER_RETRY_DELAY_SECONDS: '1' };
       const queueSettings = (env: NodeJS.ProcessEnv, ...args: string[]) => runCli('admin', env, 'queue-settings', ...args);
+      const queueSettingsHere = (...args: string[]) => adminInProcess({ DATABASE_URL: url }, 'queue-settings', ...args);
       const shown = (queues: any[]) => Object.fromEntries(queues.map((q) => [q.queue, [q.expireSeconds, q.retryDelaySeconds]]));
       // [expireSeconds, retryDelaySeconds] per queue, as the first process's environment asks.
       const firstSettings = {
@@ -143,9 +147,9 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       };
       // Bad usage is refused before the database is opened: those run beside the rest.
       const refusals = Promise.all([
-        queueSettings(first, '--expire-seconds', '5'),
-        queueSettings(first, '--queue', 'mail', '--retry-limit', '1'),
-        queueSettings(first, '--queue', 'webhook-event', '--expire-seconds', '0'),
+        queueSettingsHere('--expire-seconds', '5'),
+        queueSettingsHere('--queue', 'mail', '--retry-limit', '1'),
+        queueSettingsHere('--queue', 'webhook-event', '--expire-seconds', '0'),
       ]);
       expect(shown(answer(await queueSettings(first)).queues)).toEqual(firstSettings);
       expect(shown(answer(await queueSettings(second)).queues)).toEqual(firstSettings);
@@ -180,7 +184,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
 
   it('refuses a duplicate e-mail, an invalid time zone and malformed flags', async () => {
     const [duplicate, zone, noPassword, badId] = await Promise.all([
-      admin(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
+      adminHere(databaseUrl, 'create-user', '--email', 'ADA@example.com', '--name', 'Ada Again', '--password', 'another password', '--time-zone', 'UTC'),
       sideBySide.badZone,
       sideBySide.noPassword,
       sideBySide.badUserId,
@@ -193,12 +197,13 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
 
   it('creates an organization, a team in it, memberships in both, and an API key whose key is shown once', async () => {
     // The whole system comes up on the same database beside the commands: the key made below authenticates through it.
-    process.env.DB_POOL_SIZE ??= '4';
+    // (Not ??=: the commands run in this process set it to the operator tools' 2.)
+    process.env.DB_POOL_SIZE = '4';
     starting = startStack({ databaseUrl, port: 0, subgraphPort: () => 0 });
 
     const [bob, org] = (
       await Promise.all([
-        admin(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'),
+        adminHere(databaseUrl, 'create-user', '--email', 'bob@example.com', '--name', 'Bob', '--password', 'correct horse', '--time-zone', 'America/New_York'),
         admin(databaseUrl, 'create-org', '--name', 'Acme', '--slug', 'acme', '--owner', String(ada.id)),
       ])
     ).map(answer);
@@ -212,7 +217,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
     const [teamMembership, orgMembership] = (
       await Promise.all([
         admin(databaseUrl, 'add-member', '--team', String(team.id), '--user', String(bob.id), '--role', 'ADMIN'),
-        admin(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'),
+        adminHere(databaseUrl, 'add-member', '--org', String(org.id), '--user', String(bob.id), '--role', 'MEMBER'),
       ])
     ).map(answer);
     expect(teamMembership).toMatchObject({ id: expect.any(Number), teamId: team.id, userId: bob.id, role: 'ADMIN', accepted: true });
@@ -228,7 +233,7 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       [['create-team', '--name', 'Nowhere', '--slug', 'nowhere', '--org', '999999'], /Organization with id 999999 not found/],
       [['create-api-key', '--user', '999999'], /User with id 999999 not found/],
     ];
-    const messages = await Promise.all(refusals.map(async ([args]) => refused(await admin(databaseUrl, ...args))));
+    const messages = await Promise.all(refusals.map(async ([args]) => refused(await adminHere(databaseUrl, ...args))));
     messages.forEach((message, i) => expect(message).toMatch(refusals[i][1]));
 
     const apiKey = answer(await apiKeyMade);

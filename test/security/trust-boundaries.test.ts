@@ -89,6 +89,15 @@ describe('trust boundaries: only the gateway accepts credentials from outside', 
     });
   });
 
+  describe('without TRUST_PROXY, a client’s x-request-id is replaced', () => {
+    it('the answer carries a new id, not the one the client chose (nor one with spaces or quotes to forge a log field)', async () => {
+      for (const sent of ['client-chosen-id', 'a b\tforged "level":50']) {
+        const response = await fetch(`${stack.url}/v2/openapi.json`, { headers: { 'x-request-id': sent } });
+        expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+  });
+
   describe("the oauth service's own port believes no forwarded header of an unsigned request", () => {
     it('X-Forwarded-Host / -Proto do not set the issuer of /.well-known/oauth-authorization-server', async () => {
       const direct = await fetch(`${stack.subgraphs.oauth.origin}/.well-known/oauth-authorization-server`, {

@@ -40,9 +40,13 @@ export async function privateStackEnv(dataDir: string): Promise<Record<string, s
   };
 }
 
-/** Runs `node dist/cli/start.js` (what `npm start` runs after building). */
-export function spawnSupervisor(env: NodeJS.ProcessEnv): SupervisedStack {
-  const child = spawn(process.execPath, ['dist/cli/start.js'], { cwd: ROOT, env: { ...process.env, ...env } });
+/**
+ * Runs `node dist/cli/start.js` (what `npm start` runs after building), or with `'npm'` `npm start` itself: npm, the
+ * build check, then the supervisor, whose signals npm passes on (what a person's terminal runs).
+ */
+export function spawnSupervisor(env: NodeJS.ProcessEnv, command: 'node' | 'npm' = 'node'): SupervisedStack {
+  const [file, args] = command === 'npm' ? ['npm', ['start']] : [process.execPath, ['dist/cli/start.js']];
+  const child = spawn(file, args, { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -60,8 +64,8 @@ export function spawnSupervisor(env: NodeJS.ProcessEnv): SupervisedStack {
 }
 
 /** Starts the supervisor and waits until it prints that every service answers. */
-export async function startSupervisor(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<SupervisedStack> {
-  const stack = spawnSupervisor(env);
+export async function startSupervisor(env: NodeJS.ProcessEnv, timeoutMs = 60_000, command: 'node' | 'npm' = 'node'): Promise<SupervisedStack> {
+  const stack = spawnSupervisor(env, command);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${stack.output()}`)), timeoutMs);
     const onData = () => {
@@ -98,13 +102,13 @@ export interface PrivateSupervisedStack {
 }
 
 /** Starts `npm start`'s supervisor on a private database and DATA_DIR, with `extra` added to (or, undefined, removed from) its environment. */
-export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}): Promise<PrivateSupervisedStack> {
+export async function startPrivateSupervisor(extra: NodeJS.ProcessEnv = {}, timeoutMs?: number): Promise<PrivateSupervisedStack> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'));
   const database = `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = await ensureDatabase(serverUrl, database, process.env.TEST_TEMPLATE_DATABASE);
   const env: NodeJS.ProcessEnv = { ...(await privateStackEnv(dataDir)), DATABASE_URL: databaseUrl, ...extra };
-  const stack = await startSupervisor(env);
+  const stack = await startSupervisor(env, timeoutMs);
   return {
     stack,
     env,
