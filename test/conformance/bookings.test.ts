@@ -649,31 +649,38 @@ describe('conformance: bookings', () => {
     });
   });
 
+  /** The host of their side-effects specs: a 60-minute event type of its own in their Rome office hours. */
+  async function sideEffectsHost(tag: string): Promise<{ host: Person; eventTypeId: number }> {
+    const operator = operatorOf(stack);
+    const host = await person(stack, `${tag}-host`);
+    const [eventTypeMade] = await Promise.all([
+      operator.createEventType({ title: `${tag}-event`, slug: `${tag}-event`, lengthInMinutes: 60, ownerId: host.id }),
+      operator.createSchedule({ ownerId: host.id, name: `${tag}-schedule`, isDefault: true, ...ROME_OFFICE }),
+    ]);
+    return { host, eventTypeId: eventTypeMade.id };
+  }
+  /** Their createBooking of the side-effects specs: an attendee named after the case, at their Google Meet link. */
+  const bookFx = async (eventTypeId: number, start: string, name: string, suffix: string) =>
+    expectSuccess(
+      await post('/v2/bookings', {
+        start,
+        eventTypeId,
+        attendee: { name: `${name} ${suffix}`, email: `${name.toLowerCase().replace(' ', '-')}-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
+        location: MEET,
+      }),
+      201,
+    );
+
   /** Their host cancels with its own credential; so does this one, with its API key. Their database reads are GET /v2/bookings/{uid} here. */
   describe(`${SPEC}/cancel-side-effects.e2e-spec.ts ("Cancel booking — side effects")`, () => {
     let host: Person;
     let fxEventTypeId: number;
-    const createFx = async (start: string, suffix: string) =>
-      expectSuccess(
-        await post('/v2/bookings', {
-          start,
-          eventTypeId: fxEventTypeId,
-          attendee: { name: `Cancel FX ${suffix}`, email: `cancel-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
-          location: MEET,
-        }),
-        201,
-      );
+    const createFx = (start: string, suffix: string) => bookFx(fxEventTypeId, start, 'Cancel FX', suffix);
     const cancel = (uid: string, body: unknown) => post(`/v2/bookings/${uid}/cancel`, body, host.key);
     const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
 
     beforeAll(async () => {
-      const operator = operatorOf(stack);
-      host = await person(stack, 'cancel-fx-host');
-      const [eventTypeMade] = await Promise.all([
-        operator.createEventType({ title: 'cancel-fx-event', slug: 'cancel-fx-event', lengthInMinutes: 60, ownerId: host.id }),
-        operator.createSchedule({ ownerId: host.id, name: 'cancel-fx-schedule', isDefault: true, ...ROME_OFFICE }),
-      ]);
-      fxEventTypeId = eventTypeMade.id;
+      ({ host, eventTypeId: fxEventTypeId } = await sideEffectsHost('cancel-fx'));
     });
 
     it('"should transition booking status to CANCELLED" and "should persist the cancellation reason in the DB"', async () => {
@@ -722,16 +729,7 @@ describe('conformance: bookings', () => {
   describe(`${SPEC}/reschedule-side-effects.e2e-spec.ts ("Reschedule booking — side effects")`, () => {
     let host: Person;
     let fxEventTypeId: number;
-    const createFx = async (start: string, suffix: string) =>
-      expectSuccess(
-        await post('/v2/bookings', {
-          start,
-          eventTypeId: fxEventTypeId,
-          attendee: { name: `Resched FX ${suffix}`, email: `resched-fx-${suffix}@gmail.com`, timeZone: 'Europe/Rome', language: 'it' },
-          location: MEET,
-        }),
-        201,
-      );
+    const createFx = (start: string, suffix: string) => bookFx(fxEventTypeId, start, 'Resched FX', suffix);
     const reschedule = (uid: string, start: string, reschedulingReason: string) => post(`/v2/bookings/${uid}/reschedule`, { start, reschedulingReason });
     const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
     const deviationMarked = async () => {
@@ -740,13 +738,7 @@ describe('conformance: bookings', () => {
     };
 
     beforeAll(async () => {
-      const operator = operatorOf(stack);
-      host = await person(stack, 'resched-fx-host');
-      const [eventTypeMade] = await Promise.all([
-        operator.createEventType({ title: 'resched-fx-event', slug: 'resched-fx-event', lengthInMinutes: 60, ownerId: host.id }),
-        operator.createSchedule({ ownerId: host.id, name: 'resched-fx-schedule', isDefault: true, ...ROME_OFFICE }),
-      ]);
-      fxEventTypeId = eventTypeMade.id;
+      ({ host, eventTypeId: fxEventTypeId } = await sideEffectsHost('resched-fx'));
     });
 
     it('"should create a new booking and cancel the old one": 201, a new accepted booking; the old one cancelled and marked rescheduled', async () => {
