@@ -416,9 +416,7 @@ describe('third-party provider OAuth', () => {
         }),
         400,
         'BAD_REQUEST',
-        new RegExp(
-          `^locations\\[0\\]\\.integration: office365-video is not connected to team ${otherTeam.id}: a team admin connects it under /v2/organizations/\\{orgId\\}/teams/${otherTeam.id}/conferencing$`,
-        ),
+        `locations[0].integration: office365-video is not connected to team ${otherTeam.id}: a team admin connects it under /v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing`,
       );
     });
   });

@@ -28,7 +28,7 @@ const TEAM_APPS = Object.keys(CONFERENCING_LOCATION_TYPES).filter((app) => !['da
  * conferencing connections here (they are made under /v2/organizations/{orgId}/teams/{teamId}/conferencing).
  */
 export async function checkTeamConferencing(
-  team: { teamId: number; inOrganization: boolean },
+  team: { teamId: number; orgId: number | null },
   locations: readonly EventTypeLocation[] | null | undefined,
   conferencing: TeamConferencing,
 ): Promise<void> {
@@ -43,9 +43,10 @@ export async function checkTeamConferencing(
     if (locationType === BUILT_IN_VIDEO) continue;
     connected ??= new Set(await conferencing.locationTypes(team.teamId));
     if (connected.has(locationType)) continue;
-    const where = team.inOrganization
-      ? `a team admin connects it under /v2/organizations/{orgId}/teams/${team.teamId}/conferencing`
-      : 'conferencing apps are connected to teams of an organization only; use cal-video or organizersDefaultApp';
+    const where =
+      team.orgId != null
+        ? `a team admin connects it under /v2/organizations/${team.orgId}/teams/${team.teamId}/conferencing`
+        : 'conferencing apps are connected to teams of an organization only; use cal-video or organizersDefaultApp';
     throw badInput(name, `${name}: ${app} is not connected to team ${team.teamId}: ${where}`);
   }
 }

@@ -115,7 +115,7 @@ export class TeamEventTypeService {
   private async checkLocations(teamId: number, locations: NewTeamEventType['locations'], conferencing: TeamConferencing): Promise<void> {
     if (!locations?.some((location) => location.type === 'integration')) return;
     const roster = await this.teams.roster(teamId);
-    await checkTeamConferencing({ teamId, inOrganization: roster?.parentId != null }, locations, conferencing);
+    await checkTeamConferencing({ teamId, orgId: roster?.parentId ?? null }, locations, conferencing);
   }
 
   /** Every team event type of the organization's teams (GET /v2/organizations/{orgId}/teams/event-types). */
