@@ -418,6 +418,11 @@ describe('third-party provider OAuth', () => {
         'BAD_REQUEST',
         `locations[0].integration: office365-video is not connected to team ${otherTeam.id}: a team admin connects it under /v2/organizations/${org.id}/teams/${otherTeam.id}/conferencing`,
       );
+      // The operator tool (CLI, seed) applies the same rule, reading the team's connections through the integrations service.
+      const byOperator = (teamId: number, hostId: number, slug: string) =>
+        operator.createEventType({ title: 'Sync', slug, lengthInMinutes: 30, teamId, hostIds: [hostId], locations: [MSTEAMS_LOCATION] });
+      expect((await byOperator(team.id, admin.user.id, 'operator-sync')).locations).toEqual([MSTEAMS_LOCATION]);
+      await expect(byOperator(otherTeam.id, owner.user.id, 'operator-other-sync')).rejects.toThrow(/office365-video is not connected to team/);
     });
   });
 
