@@ -569,6 +569,92 @@ describe('conformance: event types', () => {
    * their own. Their counts of each member's event types (read from their database) are read here through the
    * public lookup, GET /v2/event-types?username=….
    */
+  /**
+   * apps/api/v2/src/modules/organizations/event-types/assign-all-team-members.e2e-spec.ts ("Assign all team members"):
+   * an organization team of two members, its event types written on the organization path. Their caller is a platform
+   * OAuth client and their members are its managed users; ours is an organization admin with an API key, and the
+   * members are made with the operator tool (the team has no other member, as theirs).
+   */
+  describe('assign-all-team-members.e2e-spec.ts (Assign all team members)', () => {
+    let allTeam: { id: number };
+    const path = (rest = '') => `/v2/organizations/${org.id}/teams/${allTeam.id}/event-types${rest}`;
+    const write = (method: string, body: Record<string, unknown>, rest = '') => stack.rest(method, path(rest), { key: orgAdmin.key, body, headers: VERSION });
+    /** Their evaluateHost: userId, mandatory and priority (absent where not expected). */
+    const hostOf = (data: { hosts: Array<Record<string, unknown>> }, who: Person) => {
+      const host = data.hosts.find((h) => h.userId === who.id);
+      return { userId: host?.userId, mandatory: host?.mandatory, priority: host?.priority };
+    };
+    let roundRobin: any;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      allTeam = await operator.createTeam({ name: 'Assign all team members team', orgId: org.id });
+      await Promise.all([teammate1, teammate2].map((who) => operator.addMember({ teamId: allTeam.id, userId: who.id, role: MembershipRole.MEMBER })));
+    });
+
+    it('"should be able to setup team event type if no hosts nor assignAllTeamMembers provided": 201, no hosts', async () => {
+      const data = expectSuccess(
+        await write('POST', { title: 'Coding consultation round robin', slug: 'assign-all-none', lengthInMinutes: 60, schedulingType: 'collective' }),
+        201,
+      );
+      expect(data).toMatchObject({ title: 'Coding consultation round robin', hosts: [], schedulingType: 'collective' });
+    });
+
+    it('"should setup collective event type assignAllTeamMembers true": both members, without mandatory or priority', async () => {
+      const body = {
+        title: 'Coding consultation collective',
+        slug: 'assign-all-collective',
+        lengthInMinutes: 60,
+        schedulingType: 'collective',
+        assignAllTeamMembers: true,
+      };
+      const data = expectSuccess(await write('POST', body), 201);
+      expect(data.hosts).toHaveLength(2);
+      expect(data.schedulingType).toBe('collective');
+      expect(hostOf(data, teammate1)).toEqual({ userId: teammate1.id, mandatory: undefined, priority: undefined });
+      expect(hostOf(data, teammate2)).toEqual({ userId: teammate2.id, mandatory: undefined, priority: undefined });
+    });
+
+    it('"should setup round robin event type assignAllTeamMembers true": both members, mandatory false, priority medium', async () => {
+      const body = {
+        title: 'Coding consultation round robin',
+        slug: 'assign-all-round-robin',
+        lengthInMinutes: 60,
+        schedulingType: 'roundRobin',
+        assignAllTeamMembers: true,
+      };
+      roundRobin = expectSuccess(await write('POST', body), 201);
+      expect(roundRobin.hosts).toHaveLength(2);
+      expect(roundRobin.schedulingType).toBe('roundRobin');
+      expect(hostOf(roundRobin, teammate1)).toEqual({ userId: teammate1.id, mandatory: false, priority: 'medium' });
+      expect(hostOf(roundRobin, teammate2)).toEqual({ userId: teammate2.id, mandatory: false, priority: 'medium' });
+    });
+
+    it('"should update round robin event type": the new title, the same two hosts and roles', async () => {
+      const data = expectSuccess(await write('PATCH', { title: 'Coding consultation round robin updated' }, `/${roundRobin.id}`));
+      expect(data.title).toBe('Coding consultation round robin updated');
+      expect(data.hosts).toHaveLength(2);
+      expect(data.schedulingType).toBe('roundRobin');
+      expect(hostOf(data, teammate1)).toEqual({ userId: teammate1.id, mandatory: false, priority: 'medium' });
+      expect(hostOf(data, teammate2)).toEqual({ userId: teammate2.id, mandatory: false, priority: 'medium' });
+    });
+
+    it('"should setup managed event type assignAllTeamMembers true": the team\'s and one copy per member', async () => {
+      const body = {
+        title: 'Coding consultation managed',
+        slug: 'assign-all-managed',
+        lengthInMinutes: 60,
+        schedulingType: 'managed',
+        assignAllTeamMembers: true,
+      };
+      const data = expectSuccess(await write('POST', body), 201);
+      expect(data).toHaveLength(3);
+      const template = data.find((e: any) => e.schedulingType === 'managed');
+      expect(template).toMatchObject({ teamId: allTeam.id, assignAllTeamMembers: true });
+      for (const who of [teammate1, teammate2]) expect(data.find((e: any) => e.ownerId === who.id)).toMatchObject({ parentEventTypeId: template.id });
+    });
+  });
+
   describe('teams-event-types.controller.e2e-spec.ts (a team outside any organization)', () => {
     const consultation = (slug: string) => ({ title: 'Coding consultation', slug, description: 'Our team will review your codebase.', lengthInMinutes: 60 });
     let admin: Person;
