@@ -414,15 +414,16 @@ describe('bookings', () => {
       expect(updated.hosts.map((h: { userId: number; mandatory: boolean; priority: string }) => [h.userId, h.mandatory, h.priority])).toEqual(roles);
     });
 
-    it('the booking includes the mandatory host (organizer) and the free optional host of highest priority, however loaded', async () => {
+    it('the booking includes the mandatory host and the free optional host of highest priority (its organizer), however loaded', async () => {
       // cal already has a booking of their own; ben has none: priority still picks cal.
       expectSuccess(
         await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-12-02T15:00:00Z', attendee: attendee('cal-own') }),
         201,
       );
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-12-02T09:00:00Z', attendee: attendee('mandatory-1') }), 201);
-      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id, name: 'Ann Mandatory' })]);
-      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-1').email, cal.user.email]);
+      // The round-robin host organizes; the mandatory host is listed after the attendees, as a collective booking's other hosts.
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: cal.user.id, name: 'Cal Highest' })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-1').email, ann.user.email]);
       // ann, who attends every booking, is now busy at 09:00: ben is free, but the time is refused.
       expectErrorEnvelope(
         await book(stack, { eventTypeId, start: '2030-12-02T09:00:00Z', attendee: attendee('mandatory-2') }),
@@ -439,8 +440,8 @@ describe('bookings', () => {
       );
       expect(await available('2030-12-03T10:00:00Z')).toEqual({ '2030-12-03': ['10:00Z'] });
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-12-03T10:00:00Z', attendee: attendee('mandatory-3') }), 201);
-      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id })]);
-      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-3').email, ben.user.email]);
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: ben.user.id })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-3').email, ann.user.email]);
 
       expectSuccess(
         await book(stack, { eventTypeId: (await personalEventType(stack, ann.user.id)).id, start: '2030-12-03T12:00:00Z', attendee: attendee('ann-busy') }),
@@ -462,8 +463,25 @@ describe('bookings', () => {
         await book(stack, { eventTypeId, start: '2030-12-04T09:00:00Z', attendee: attendee('mandatory-5'), routing: { teamMemberIds: [ben.user.id] } }),
         201,
       );
-      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id })]);
-      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-5').email, ben.user.email]);
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: ben.user.id })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-5').email, ann.user.email]);
+    });
+
+    it('reassigning moves the round-robin host only: to another optional host (the mandatory host stays); to the mandatory host → 400', async () => {
+      const reassign = (uid: string, to?: Host) =>
+        stack.rest('POST', `/v2/bookings/${uid}/reassign${to ? `/${to.user.id}` : ''}`, { key: ann.key, body: {}, headers: V2 });
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-12-05T09:00:00Z', attendee: attendee('mandatory-6') }), 201);
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: cal.user.id })]);
+      expectErrorEnvelope(await reassign(booking.uid, ann), 400, 'BAD_REQUEST', `userId: user ${ann.user.id} already hosts booking ${booking.uid}`);
+      expect(expectSuccess(await reassign(booking.uid))).toEqual({
+        bookingUid: booking.uid,
+        reassignedTo: { id: ben.user.id, name: 'Ben Low', email: ben.user.email },
+      });
+      const shown = expectSuccess(await get(`/v2/bookings/${booking.uid}`, ann.key));
+      expect(shown.hosts).toEqual([expect.objectContaining({ id: ben.user.id })]);
+      expect(shown.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-6').email, ann.user.email]);
+      // Automatic reassignment from ben: cal, the only other optional host, is free and is picked; ann stays.
+      expect(expectSuccess(await reassign(booking.uid)).reassignedTo.id).toBe(cal.user.id);
     });
   });
 

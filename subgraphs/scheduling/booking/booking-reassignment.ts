@@ -1,7 +1,7 @@
 import { DataSource, In } from 'typeorm';
 import { badInput, conflict, notFound } from '../../../platform/errors';
 import { SubgraphContext } from '../../../platform/context';
-import { hostIdsOf, ownerDirectoryOf } from '../slots/event-type-lookup';
+import { hostRolesOfEventType, ownerDirectoryOf } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEventType } from '../booking-record/booking-event.entity';
@@ -51,9 +51,12 @@ export async function reassignBooking(
     throw badInput('bookingUid', `bookingUid: booking ${uid} is of a collective event type, which every host attends: it cannot be reassigned`);
   if (!LIVE_STATUSES.includes(booking.status)) throw conflict(`Booking ${uid} is ${booking.status} and cannot be reassigned`);
   if (booking.end.getTime() <= now.getTime()) throw conflict(`Booking ${uid} has already ended and cannot be reassigned`);
-  const hostIds = (await hostIdsOf(ctx.db, eventType)).filter((id) => id !== booking.userId);
+  // Mandatory hosts attend the booking already (co-hosts of the round-robin host, who organizes it): not candidates.
+  const roles = await hostRolesOfEventType(ctx.db, eventType);
+  const hostIds = roles.filter((h) => !h.mandatory && h.userId !== booking.userId).map((h) => h.userId);
   if (toUserId != null) {
-    if (toUserId === booking.userId) throw badInput('userId', `userId: user ${toUserId} already hosts booking ${uid}`);
+    if (toUserId === booking.userId || roles.some((h) => h.mandatory && h.userId === toUserId))
+      throw badInput('userId', `userId: user ${toUserId} already hosts booking ${uid}`);
     // 404 like any id the caller cannot use: which users exist is not confirmed through a booking.
     if (!hostIds.includes(toUserId)) throw notFound('Host', toUserId);
   }

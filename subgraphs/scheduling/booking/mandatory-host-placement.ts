@@ -8,8 +8,9 @@ import type { Placement } from './placement';
  * Round robin with mandatory hosts: the booking includes every mandatory host and one optional host (when the event
  * type has any), as a collective booking of those hosts does. A mandatory host who cannot take the time refuses it at
  * once; the optional hosts free on their calendars (`problems`: why the others are not) are tried in `candidates` order (priority, then load), the next one
- * when another request took the time of the one tried. The organizer is the preferred host when included, else the
- * first mandatory host.
+ * when another request took the time of the one tried. The optional host picked organizes the booking (the mandatory
+ * ones are its co-hosts), so that reassigning it moves that host alone; with no optional host, the first mandatory
+ * host organizes.
  */
 export async function placeWithMandatoryHosts<T>(
   db: DataSource,
@@ -27,7 +28,10 @@ export async function placeWithMandatoryHosts<T>(
   let refusal: unknown;
   for (const candidate of hosts.candidates) {
     try {
-      return await placeCollective(db, { ...placement, calendars: [...hosts.mandatory, candidate] }, write);
+      // The round-robin host organizes (a reassignment then moves just that host); a reschedule keeps a mandatory organizer.
+      const keep = hosts.mandatory.some((c) => c.hostId === placement.preferredHostId);
+      const organizer = keep ? placement.preferredHostId : candidate.hostId;
+      return await placeCollective(db, { ...placement, calendars: [...hosts.mandatory, candidate], preferredHostId: organizer }, write);
     } catch (error) {
       if ((error as { extensions?: { code?: string } }).extensions?.code !== 'CONFLICT') throw error;
       refusal = error;
