@@ -72,6 +72,8 @@ export const DEVIATION = {
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
   destinationCalendarShape:
     'Calendars — the destination calendar of GET /v2/calendars is {userId, integration, externalId, credentialId}, as PUT /v2/destination-calendars answers it, or null while none is set (the real service: its row, with id, primaryEmail and eventTypeId)',
+  busyTimesOtherCredential:
+    'Calendars — a credential of busy-times (calendarsToLoad[i][credentialId] or credentialId) that is not the caller\'s, or none, is a 404 naming it (the real service: 401 "These credentials do not belong to you")',
   meetConnectedTwice: 'Conferencing — connecting an app already connected is a 409 CONFLICT (the real service: 400 "Google Meet is already connected…")',
   teamMeetWithoutCalendar:
     'Conferencing — a team connects google-meet without a Google Calendar connection of the team, which this API has none of (the real service: 400 until the team has one)',
