@@ -81,6 +81,12 @@ export const DEVIATION = {
     "Schedules — eventTypeId (the real service: the schedules of the event type's hosts) is not served on the organization team schedules routes: a 400 naming it",
   privateLinkClientScopes:
     'Private links — a platform OAuth client on the private links of an organization team event type needs the scopes TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE (spec 4.6, 5.3): 403 without them, also for a client made with ["*"] (the user scopes); the real service checks only the role of the client owner',
+  routingQueuedResponse:
+    'Routing forms — queueResponse (a response kept until its booking is made) is not served: a 400 naming it (the real service answers routing.queuedResponseId); a response is stored when it is submitted',
+  routingExternalUrlAsConfigured:
+    "Routing forms — routingExternalRedirectUrl is the route's URL as the form configures it (the real service appends query parameters of its own, cal.action=externalRedirectUrl among them)",
+  routingAnswersShape:
+    "Routing forms — a response's answers are {label, value} per field, as spec 2.8 has them, also in PATCH's answer (the real service: the values as they were sent)",
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
 } as const;
 

@@ -9,7 +9,12 @@ import {
   TeamRoutingFormsDocument,
   TeamUpdateRoutingFormResponseDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route, RouteEntry } from '../route';
+
+/** What to do instead of queueResponse (a response kept until its booking, which this API does not keep). */
+const QUEUED_RESPONSES =
+  'a response is stored when it is submitted; its routing.responseId, passed to POST /v2/bookings as routing.responseId, links it to the booking made';
 
 /** Routing forms and responses, of an organization's team and of the whole organization. */
 function routesAt(scope: 'team' | 'org'): RouteEntry[] {
@@ -56,6 +61,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.responses,
       result: fields.responses,
       paginated: true,
+      deviations: [DEVIATION.routingAnswersShape],
     }),
     route({
       method: 'POST',
@@ -65,6 +71,8 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.create,
       result: fields.create,
       status: 201,
+      unservedQuery: { queueResponse: QUEUED_RESPONSES },
+      deviations: [DEVIATION.routingQueuedResponse, DEVIATION.routingExternalUrlAsConfigured],
     }),
     route({
       method: 'PATCH',
@@ -73,6 +81,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       summary: `Update a response of a routing form of ${whose}`,
       document: documents.update,
       result: fields.update,
+      deviations: [DEVIATION.routingAnswersShape],
     }),
   ];
 }
