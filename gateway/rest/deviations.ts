@@ -81,6 +81,8 @@ export const DEVIATION = {
     "Schedules — eventTypeId (the real service: the schedules of the event type's hosts) is not served on the organization team schedules routes: a 400 naming it",
   privateLinkClientScopes:
     'Private links — a platform OAuth client on the private links of an organization team event type needs the scopes TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE (spec 4.6, 5.3): 403 without them, also for a client made with ["*"] (the user scopes); the real service checks only the role of the client owner',
+  routingFormNotInTeam:
+    "Routing forms — on a team's path, a form that is not the team's (another team's, or none) is a 404 (the real service: 403 \"IsRoutingFormInTeam …\")",
   routingQueuedResponse:
     'Routing forms — queueResponse (a response kept until its booking is made) is not served: a 400 naming it (the real service answers routing.queuedResponseId); a response is stored when it is submitted',
   routingExternalUrlAsConfigured:

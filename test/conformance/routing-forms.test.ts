@@ -27,6 +27,25 @@ const questionFormInput = (eventTypeId: number) => ({
   ],
 });
 
+/** Their teams responses spec's form: a required participant field; the fallback thanks. */
+const participantFormInput = (eventTypeId: number) => ({
+  name: 'Test Routing Form',
+  description: null,
+  disabled: false,
+  fields: [
+    { id: 'participant-field', type: 'text', label: 'participant', required: true, identifier: 'participant' },
+    { id: 'question2-field', type: 'text', label: 'question2', required: false, identifier: 'question2' },
+  ],
+  routes: [
+    {
+      id: 'route-1',
+      conditions: [{ field: 'participant-field', operator: 'equals', value: 'answer1' }],
+      action: { type: 'eventTypeRedirectUrl', value: 'team/test-event-type', eventTypeId },
+    },
+    { id: 'fallback-route', isFallback: true, action: { type: 'customPageMessage', value: 'Thank you for your response' } },
+  ],
+});
+
 /** Their external redirect form: question1 equal to "external" routes to https://example.com/external-booking. */
 const externalFormInput = {
   name: 'Test External Routing Form',
@@ -64,6 +83,11 @@ describe('conformance: organization routing forms', () => {
   let externalForm: { id: string };
   let lostEventTypeForm: { id: string };
   let eventTypeId: number;
+  let responsesTeam: { id: number };
+  /** The teams responses spec's form (a required participant field) and its fixture response; a form of another team. */
+  let participantForm: { id: string };
+  let participantResponseId: number;
+  let otherTeamForm: { id: string };
   /** Their two fixture responses of the team form, submitted here. */
   let fixtureResponses: Array<{ id: number; createdAt: string }>;
   const input = {
@@ -90,9 +114,13 @@ describe('conformance: organization routing forms', () => {
       operator.createOrganization({ name: 'OrganizationsRoutingFormsResponsesController organization' }),
       operator.createOrganization({ name: 'OrganizationsRoutingFormsResponsesController-teams-memberships-organization' }),
     ]);
-    const [team, responsesTeam, eventType] = await Promise.all([
+    let team: { id: number };
+    let otherTeam: { id: number };
+    let eventType: { id: number };
+    [team, responsesTeam, otherTeam, eventType] = await Promise.all([
       operator.createTeam({ name: 'OrganizationsRoutingFormsResponsesController orgs booking 1', orgId: org.id }),
       operator.createTeam({ name: 'OrganizationsRoutingFormsResponsesController orgs booking 1', orgId: responsesOrg.id }),
+      operator.createTeam({ name: 'other-team', orgId: responsesOrg.id }),
       personalEventType(stack, host.user.id, { lengthInMinutes: 30, slug: 'test-event-type', title: 'Test Event Type' }),
     ]);
     eventTypeId = eventType.id;
@@ -106,12 +134,17 @@ describe('conformance: organization routing forms', () => {
       return created.body.data.createRoutingForm as { id: string };
     };
     const responsesAt = { orgId: responsesOrg.id, teamId: responsesTeam.id };
-    [routingForm, questionForm, externalForm, lostEventTypeForm] = await Promise.all([
+    [routingForm, questionForm, externalForm, lostEventTypeForm, participantForm, otherTeamForm] = await Promise.all([
       make({ orgId: org.id, teamId: team.id }, input),
       make(responsesAt, questionFormInput(eventTypeId)),
       make(responsesAt, externalFormInput),
       make(responsesAt, { ...questionFormInput(99999), name: 'Test Routing Form with Invalid Event Type' }),
+      make(responsesAt, participantFormInput(eventTypeId)),
+      make({ orgId: responsesOrg.id, teamId: otherTeam.id }, { ...externalFormInput, name: "Other Team's Routing Form" }),
     ]);
+    // The teams spec's fixture response ({"participant-field": {label: "participant", value: "mamut"}}), submitted.
+    const participantResponse = await stack.rest('POST', `${teamResponsesOf(participantForm.id)}`, { key: owner.key, body: { participant: 'mamut' } });
+    participantResponseId = expectSuccess(participantResponse, 201).routing.responseId;
     // Their fixture writes two responses of the team form; here they are submitted (no slots window: no slots).
     fixtureResponses = await Promise.all(
       [0, 1].map(async () => {
@@ -124,6 +157,9 @@ describe('conformance: organization routing forms', () => {
   afterAll(() => stack.stop());
 
   const list = (search: string, key?: string) => stack.rest('GET', `/v2/organizations/${org.id}/routing-forms${search}`, { key });
+  /** The organization team path of a form's responses (their teams spec's). */
+  const teamResponsesOf = (formId: string, orgId: number = responsesOrg.id, teamId: number = responsesTeam.id) =>
+    `/v2/organizations/${orgId}/teams/${teamId}/routing-forms/${formId}/responses`;
   /** The organization path of a form's responses (their spec's). */
   const responsesOf = (formId: string, orgId: number = responsesOrg.id) => `/v2/organizations/${orgId}/routing-forms/${formId}/responses`;
 
@@ -297,6 +333,111 @@ describe('conformance: organization routing forms', () => {
           expect.stringMatching(/\{label, value\} per field/),
         ]);
       });
+    });
+  });
+  describe('teams/routing-forms/controllers/organizations-teams-routing-forms-responses.controller.e2e-spec.ts ("Organizations Teams Routing Forms Responses")', () => {
+    const window = '?start=2050-09-05&end=2050-09-06';
+    const submit = (formId: string, query: string, body: unknown, key: string | null = owner.key, at: { orgId?: number; teamId?: number } = {}) =>
+      stack.rest('POST', `${teamResponsesOf(formId, at.orgId, at.teamId)}${query}`, { key: key ?? undefined, body });
+
+    it('"should not get routing form responses for non existing org", "…team", "…routing form" (all without a credential): 401', async () => {
+      for (const path of [teamResponsesOf(participantForm.id, 99999), teamResponsesOf(participantForm.id, responsesOrg.id, 99999), teamResponsesOf('99999')])
+        expect((await stack.rest('GET', path)).status).toBe(401);
+    });
+
+    it('"should get routing form responses" (skip=0&take=1): the one response, its answers as their fixture wrote them (spec 2.8)', async () => {
+      const data = expectSuccess(await stack.rest('GET', `${teamResponsesOf(participantForm.id)}?skip=0&take=1`, { key: owner.key }));
+      expect(data).toHaveLength(1);
+      // Their fixture writes formFillerId and createdAt; here the service gives them.
+      expect(data[0]).toMatchObject({
+        id: participantResponseId,
+        response: { 'participant-field': { label: 'participant', value: 'mamut' } },
+        formFillerId: expect.any(String),
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+    });
+
+    describe('POST /v2/organizations/:orgId/teams/:teamId/routing-forms/:routingFormId/responses', () => {
+      it('(deviation, docs/compatibility.md "Teams and memberships") "permissions › should return 403 when organization does not exist": 404 to the team\'s admin, 403 to a member of the organization', async () => {
+        expect((await submit(participantForm.id, window, { question1: 'answer1' }, owner.key, { orgId: 99999 })).status).toBe(404);
+        expect((await submit(participantForm.id, window, { question1: 'answer1' }, orgMember.key, { orgId: 99999 })).status).toBe(403);
+      });
+
+      it('"permissions › should return 404 when team does not exist"', async () => {
+        expect((await submit(participantForm.id, window, { question1: 'answer1' }, owner.key, { teamId: 99999 })).status).toBe(404);
+      });
+
+      it('(deviation, docs/compatibility.md "Routing forms") "permissions › should return 403 when routing form does not exist in the team" and "…belongs to different team": 404', async () => {
+        for (const formId of ['non-existent-id', otherTeamForm.id])
+          expectErrorEnvelope(await submit(formId, window, { question1: 'answer1' }), 404, 'NOT_FOUND', /Routing form/);
+      });
+
+      it('"permissions › should return 401 when authentication token is missing"', async () => {
+        expect((await submit(participantForm.id, window, { question1: 'answer1' }, null)).status).toBe(401);
+      });
+
+      it('"should return 400 when required form fields are missing"', async () => {
+        expectErrorEnvelope(await submit(participantForm.id, window, {}), 400, 'BAD_REQUEST', /participant/);
+      });
+
+      it('"should return 400 when required slot query parameters are missing", "…date parameters have invalid format", "…end date is before start date"', async () => {
+        const body = { participant: 'test-participant' };
+        for (const query of ['?end=2050-09-06', '?start=2050-09-05', '?start=invalid-date&end=2050-09-06', '?start=2050-09-10&end=2050-09-05'])
+          expectErrorEnvelope(await submit(participantForm.id, query, body), 400, 'BAD_REQUEST', /^(start|end) /);
+      });
+
+      it('(deviation, docs/compatibility.md "Routing forms") "should handle queued response creation": 400 naming queueResponse', async () => {
+        const response = await submit(participantForm.id, `${window}&queueResponse=true`, { participant: 'test-participant' });
+        expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^queueResponse is not served by this API/);
+      });
+
+      it('"should create response and return available slots when routing to event type": the event type, slots, teamMemberIds', async () => {
+        const data = expectSuccess(await submit(questionForm.id, window, { question1: 'answer1', question2: 'answer2' }), 201);
+        expect(data).toMatchObject({ eventTypeId, routing: { responseId: expect.any(Number), teamMemberIds: expect.any(Array) } });
+        expect(data.slots).toEqual(expect.any(Object));
+      });
+
+      it('"should return 500 when event type is not found": 201 here, the route\'s event type without slots; (deviation) "…external redirect URL…": as configured', async () => {
+        expect(expectSuccess(await submit(lostEventTypeForm.id, window, { question1: 'answer1' }), 201)).toMatchObject({ eventTypeId: 99999, slots: null });
+        const external = expectSuccess(await submit(externalForm.id, window, { question1: 'external' }), 201);
+        expect(external).toMatchObject({ routingExternalRedirectUrl: 'https://example.com/external-booking', eventTypeId: null, slots: null });
+      });
+    });
+
+    it('(deviation, docs/compatibility.md "Routing forms") "PATCH … should update routing form response" (their organization path): the answers as {label, value}; the other PATCH cases as on that path', async () => {
+      const path = `${responsesOf(participantForm.id)}/${participantResponseId}`;
+      expect(
+        (await stack.rest('PATCH', `${responsesOf(participantForm.id, 99999)}/${participantResponseId}`, { key: owner.key, body: { response: {} } })).status,
+      ).toBe(403);
+      expect((await stack.rest('PATCH', `${responsesOf(participantForm.id)}/99999`, { key: owner.key, body: { response: {} } })).status).toBe(404);
+      expect((await stack.rest('PATCH', path, { body: { response: {} } })).status).toBe(401);
+      const data = expectSuccess(
+        await stack.rest('PATCH', path, { key: owner.key, body: { response: { participant: 'updated', question2: 'updated_answer2' } } }),
+      );
+      expect(data).toMatchObject({ id: participantResponseId, formId: participantForm.id });
+      expect(data.response).toEqual({
+        'participant-field': { label: 'participant', value: 'updated' },
+        'question2-field': { label: 'question2', value: 'updated_answer2' },
+      });
+    });
+
+    it('the team routes carry the same marks (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      const responses = paths['/v2/organizations/{orgId}/teams/{teamId}/routing-forms/{routingFormId}/responses'];
+      expect(responses.post['x-svc-deviation']).toEqual(
+        expect.arrayContaining([expect.stringMatching(/queueResponse/), expect.stringMatching(/routingExternalRedirectUrl/)]),
+      );
+      expect(responses.post['x-svc-deviation']).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/a form that is not the team's .* is a 404/),
+          expect.stringMatching(/another organization's path gets 404/),
+        ]),
+      );
+      expect(responses.get['x-svc-deviation']).toEqual([
+        expect.stringMatching(/another organization's path gets 404/),
+        expect.stringMatching(/a form that is not the team's/),
+        expect.stringMatching(/\{label, value\} per field/),
+      ]);
     });
   });
 });

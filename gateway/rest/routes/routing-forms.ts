@@ -43,6 +43,9 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
         update: 'updateOrganizationRoutingFormResponse',
       };
   const whose = team ? 'an organization team' : "an organization (its teams' included)";
+  /** The team paths' rules: the team is looked for in the path's organization, the form in the path's team. */
+  const onTeam = team ? [DEVIATION.teamAdminOnOrgPath] : [];
+  const formOnTeam = team ? [...onTeam, DEVIATION.routingFormNotInTeam] : [];
   return [
     route({
       method: 'GET',
@@ -52,6 +55,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.list,
       result: fields.list,
       paginated: true,
+      ...(team ? { deviations: onTeam } : {}),
     }),
     route({
       method: 'GET',
@@ -61,7 +65,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.responses,
       result: fields.responses,
       paginated: true,
-      deviations: [DEVIATION.routingAnswersShape],
+      deviations: [...formOnTeam, DEVIATION.routingAnswersShape],
     }),
     route({
       method: 'POST',
@@ -72,7 +76,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       result: fields.create,
       status: 201,
       unservedQuery: { queueResponse: QUEUED_RESPONSES },
-      deviations: [DEVIATION.routingQueuedResponse, DEVIATION.routingExternalUrlAsConfigured],
+      deviations: [...formOnTeam, DEVIATION.routingQueuedResponse, DEVIATION.routingExternalUrlAsConfigured],
     }),
     route({
       method: 'PATCH',
@@ -81,7 +85,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       summary: `Update a response of a routing form of ${whose}`,
       document: documents.update,
       result: fields.update,
-      deviations: [DEVIATION.routingAnswersShape],
+      deviations: [...formOnTeam, DEVIATION.routingAnswersShape],
     }),
   ];
 }
