@@ -48,7 +48,7 @@ export function isObjectListParameter(spec: VariableSpec): boolean {
 
 /**
  * The list a deep-object query parameter writes (`calendarsToLoad[0][credentialId]=7&calendarsToLoad[0][externalId]=x`),
- * each field coerced to its declared type; undefined when the query has none of its keys. Entries are numbered from 0
+ * each field (a scalar) coerced to its declared type; undefined when the query has none of its keys. Entries are numbered from 0
  * without gaps, every required field is sent, no other field is: otherwise a 400 naming the key.
  */
 export function deepObjectList(spec: VariableSpec, query: Record<string, unknown>): Record<string, unknown>[] | undefined {
