@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
+import { DateTime } from 'luxon';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { claimDueCredentials } from './due-credentials';
-import { DateTime } from 'luxon';
 import { badInput, notFound, notFoundSaying } from '../../../platform/errors';
 import { isIanaTimeZone } from '../../../platform/time-zones';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../../platform/outbound';
@@ -339,10 +339,9 @@ export class CalendarService {
   }
 }
 
-/** `YYYY-MM-DD` (the start of that UTC day; with `endOfDay`, the next day) or an ISO 8601 instant; a 400 naming the field otherwise. */
 /**
  * A `YYYY-MM-DD` day (its start, or with `endOfDay` the next day's start) or an ISO 8601 date-time, read in `timeZone`
- * (a date-time with an offset keeps it).
+ * (a date-time with an offset keeps it); a 400 naming the field otherwise.
  */
 function parseDate(field: string, value: string | null | undefined, timeZone: string, endOfDay = false): Date | null {
   if (value == null || value === '') return null;
