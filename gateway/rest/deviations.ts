@@ -72,6 +72,8 @@ export const DEVIATION = {
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
   destinationCalendarShape:
     'Calendars — the destination calendar of GET /v2/calendars is {userId, integration, externalId, credentialId}, as PUT /v2/destination-calendars answers it, or null while none is set (the real service: its row, with id, primaryEmail and eventTypeId)',
+  busyTimesOtherCredential:
+    'Calendars — a credential of busy-times (calendarsToLoad[i][credentialId] or credentialId) that is not the caller\'s, or none, is a 404 naming it (the real service: 401 "These credentials do not belong to you")',
   meetConnectedTwice: 'Conferencing — connecting an app already connected is a 409 CONFLICT (the real service: 400 "Google Meet is already connected…")',
   teamMeetWithoutCalendar:
     'Conferencing — a team connects google-meet without a Google Calendar connection of the team, which this API has none of (the real service: 400 until the team has one)',
@@ -79,6 +81,14 @@ export const DEVIATION = {
     "Schedules — eventTypeId (the real service: the schedules of the event type's hosts) is not served on the organization team schedules routes: a 400 naming it",
   privateLinkClientScopes:
     'Private links — a platform OAuth client on the private links of an organization team event type needs the scopes TEAM_EVENT_TYPE_READ / TEAM_EVENT_TYPE_WRITE (spec 4.6, 5.3): 403 without them, also for a client made with ["*"] (the user scopes); the real service checks only the role of the client owner',
+  routingFormNotInTeam:
+    "Routing forms — on a team's path, a form that is not the team's (another team's, or none) is a 404 (the real service: 403 \"IsRoutingFormInTeam …\")",
+  routingQueuedResponse:
+    'Routing forms — queueResponse (a response kept until its booking is made) is not served: a 400 naming it (the real service answers routing.queuedResponseId); a response is stored when it is submitted',
+  routingExternalUrlAsConfigured:
+    "Routing forms — routingExternalRedirectUrl is the route's URL as the form configures it (the real service appends query parameters of its own, cal.action=externalRedirectUrl among them)",
+  routingAnswersShape:
+    "Routing forms — a response's answers are {label, value} per field, as spec 2.8 has them, also in PATCH's answer (the real service: the values as they were sent)",
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
 } as const;
 

@@ -4,7 +4,7 @@ import { Principal } from '../../platform/principal';
 import { OperationRunner } from '../credentials';
 import { errorOf, RestError } from './errors';
 import { RouteEntry } from './route';
-import { coerceParameter, knownFields, variableSpecs, VariableSpec } from './variables';
+import { coerceParameter, deepObjectList, isObjectListParameter, knownFields, variableSpecs, VariableSpec } from './variables';
 
 export interface RestResponse {
   status: number;
@@ -51,6 +51,12 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
         continue;
       }
       variables[spec.name] = knownFields(req.body, spec.type);
+      continue;
+    }
+    if (isObjectListParameter(spec)) {
+      const list = deepObjectList(spec, req.query as Record<string, unknown>);
+      if (list) variables[spec.name] = list;
+      else if (spec.required) throw new RestError(400, `${spec.name} is required`);
       continue;
     }
     const raw = spec.source === 'path' ? req.params[spec.name] : (req.query as Record<string, unknown>)[spec.name];

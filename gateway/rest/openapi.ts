@@ -21,6 +21,7 @@ import { compileRoute, pathParameters } from './execute';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '../idempotency/idempotency-key';
 import { KEYED_WRITE_RETENTION_HOURS } from '../../platform/keyed-writes';
 import { RouteEntry } from './route';
+import { isObjectListParameter } from './variables';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -255,7 +256,13 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
     const compiled = compileRoute(route, schema);
     const parameters: unknown[] = compiled.variables
       .filter((v) => v.source !== 'body')
-      .map((v) => ({ name: v.name, in: v.source, required: v.source === 'path' || v.required, schema: inputSchema(v.type) }));
+      .map((v) => ({
+        name: v.name,
+        in: v.source,
+        required: v.source === 'path' || v.required,
+        schema: inputSchema(v.type),
+        ...(isObjectListParameter(v) ? { style: 'deepObject', explode: true, description: `Written ${v.name}[0][field]=…&${v.name}[1][field]=…` } : {}),
+      }));
     parameters.push({
       name: 'svc-api-version',
       in: 'header',

@@ -40,6 +40,42 @@ export function coerceParameter(spec: VariableSpec, raw: unknown): unknown {
   return coerceScalar(spec.name, getNamedType(type).name, Array.isArray(raw) ? raw[raw.length - 1] : raw);
 }
 
+/** A query variable that is a list of input objects: written `name[0][field]=…&name[1][field]=…` (the reference's deep-object style). */
+export function isObjectListParameter(spec: VariableSpec): boolean {
+  const type = isNonNullType(spec.type) ? spec.type.ofType : spec.type;
+  return spec.source === 'query' && isListType(type) && isInputObjectType(getNamedType(type));
+}
+
+/**
+ * The list a deep-object query parameter writes (`calendarsToLoad[0][credentialId]=7&calendarsToLoad[0][externalId]=x`),
+ * each field (a scalar) coerced to its declared type; undefined when the query has none of its keys. Entries are numbered from 0
+ * without gaps, every required field is sent, no other field is: otherwise a 400 naming the key.
+ */
+export function deepObjectList(spec: VariableSpec, query: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  const itemType = getNamedType(spec.type) as GraphQLInputObjectType;
+  const fields = itemType.getFields();
+  const names = Object.keys(fields);
+  const shape = `${spec.name}[0][${names[0]}]=…`;
+  if (query[spec.name] !== undefined) throw new RestError(400, `${spec.name} must be an array, written ${shape}`);
+  const items: Array<Record<string, unknown>> = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (!key.startsWith(`${spec.name}[`)) continue;
+    const match = /^\[(\d{1,4})\]\[(\w+)\]$/.exec(key.slice(spec.name.length));
+    if (!match) throw new RestError(400, `${key} is not a parameter of this route: ${spec.name} is written ${shape}`);
+    const [, index, field] = match;
+    if (!Object.hasOwn(fields, field)) throw new RestError(400, `${key} is not a parameter of this route: ${spec.name} entries have ${names.join(', ')}`);
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    (items[Number(index)] ??= {})[field] = coerceScalar(key, getNamedType(fields[field].type).name, value);
+  }
+  if (!items.length) return undefined;
+  for (let i = 0; i < items.length; i++) {
+    if (!items[i]) throw new RestError(400, `${spec.name}[${i}] is missing: ${spec.name} entries are numbered from 0 without gaps`);
+    const absent = names.find((name) => isNonNullType(fields[name].type) && items[i][name] === undefined);
+    if (absent) throw new RestError(400, `${spec.name}[${i}][${absent}] is required`);
+  }
+  return items;
+}
+
 function coerceScalar(name: string, typeName: string, raw: unknown): unknown {
   const text = String(raw);
   switch (typeName) {

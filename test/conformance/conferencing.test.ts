@@ -8,6 +8,25 @@ import { Person, person } from './people';
 const GOOGLE_MEET_TYPE = 'google_video';
 const GOOGLE_MEET = 'google-meet';
 
+/** A day three days ahead (the providers' busy times are read from today on), and the day after it. */
+const DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+const NEXT_DAY = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Busy times of the calendars user's two provider calendars. In Pacific/Honolulu (UTC−10, no daylight saving time) DAY
+ * runs from DAY 10:00Z to NEXT_DAY 10:00Z: it holds googleNoon and microsoftNight, the UTC day holds googleEarly and googleNoon.
+ */
+const BUSY = {
+  googleEarly: { start: `${DAY}T05:00:00Z`, end: `${DAY}T06:00:00Z` },
+  googleNoon: { start: `${DAY}T12:00:00Z`, end: `${DAY}T13:00:00Z` },
+  microsoftNight: { start: `${NEXT_DAY}T08:00:00Z`, end: `${NEXT_DAY}T09:00:00Z` },
+};
+/** A busy interval as the API answers it. */
+const answered = (busy: { start: string; end: string }, source: string) => ({
+  start: busy.start.replace('Z', '.000Z'),
+  end: busy.end.replace('Z', '.000Z'),
+  source,
+});
+
 /**
  * Conformance: a user's conferencing apps and calendars, replayed from the real service's public e2e specs
  * apps/api/v2/src/modules/conferencing/controllers/conferencing.controller.e2e-spec.ts
@@ -33,6 +52,9 @@ describe('conformance: conferencing', () => {
     [provider, ics] = await Promise.all([startOAuthProviderServer(), startIcsServer()]);
     provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
     provider.accounts.microsoft.calendars = [{ id: 'ms-main', name: 'Calendar', primary: true }];
+    // Read at each connection: the busy-times cases below tell the calendars, and the days of a zone, apart.
+    provider.accounts.google.busy = { 'primary-cal': [BUSY.googleEarly, BUSY.googleNoon] };
+    provider.accounts.microsoft.busy = { 'ms-main': [BUSY.microsoftNight] };
     restoreEnv = pointServiceAt(provider);
     stack = await startTestStack();
     [user, revoked, calendarsUser] = await Promise.all([
@@ -95,11 +117,8 @@ describe('conformance: conferencing', () => {
     /** Their office 365 save query: a state that is no state of this API, and a code nobody issued. */
     const saveQuery = () => `state=accessToken=${calendarsUser.key}&code=4/0AfJohXm&scope=User.Read%20Calendars.Read%20Calendars.ReadWrite%20offline_access`;
     let googleCredentialId: number;
-    /**
-     * Their later query shape naming the calendar; this API reads the reference's credentialId and externalId and
-     * ignores these keys, as any unknown parameter (docs/decisions.md, "Issue 22 — … session 15"): the answer is the
-     * busy times of all the caller's calendars, which their assertions (200, a list) do not tell apart.
-     */
+    let microsoftCredentialId: number;
+    /** Their later query shape naming the calendar (deep-object style); `test@example.com` is no calendar of the connection. */
     const calendarsToLoad = () => `calendarsToLoad[0][credentialId]=${googleCredentialId}&calendarsToLoad[0][externalId]=test@example.com`;
 
     it('"/GET/v2/calendars/office365-calendar/connect: it should respond 401 with invalid access token"', async () => {
@@ -164,6 +183,7 @@ describe('conformance: conferencing', () => {
       const types = data.connectedCalendars.map((connected: { integration: { type: string } }) => connected.integration.type);
       expect(types).toEqual(expect.arrayContaining(['google_calendar', 'office365_calendar', 'ics-feed_calendar']));
       googleCredentialId = data.connectedCalendars.find((connected: any) => connected.integration.type === 'google_calendar').credentialId;
+      microsoftCredentialId = data.connectedCalendars.find((connected: any) => connected.integration.type === 'office365_calendar').credentialId;
       // Their destination calendar (Google's) is the answer of their mocked CalendarsService; here it is null until
       // PUT /v2/destination-calendars sets it (docs/compatibility.md, "Calendars"), which the next describe does, then reads Google's.
       expect(data.destinationCalendar).toBeNull();
@@ -182,6 +202,73 @@ describe('conformance: conferencing', () => {
         const response = await calendarsCall(`/v2/calendars/busy-times?${zone}&dateFrom=2024-12-18&dateTo=2024-12-18&${calendarsToLoad()}`);
         expect(Array.isArray(expectSuccess(response))).toBe(true);
       }
+    });
+
+    describe('busy times of the calendars calendarsToLoad names, in the days of the requested zone (docs/decisions.md, "Issue 22 — busy-times filter")', () => {
+      const busyTimes = async (query: string) => expectSuccess(await calendarsCall(`/v2/calendars/busy-times?dateFrom=${DAY}&dateTo=${DAY}&${query}`));
+      const google = () => `[credentialId]=${googleCredentialId}&calendarsToLoad[0][externalId]=primary-cal`;
+      const both = () => `calendarsToLoad[0]${google()}&calendarsToLoad[1][credentialId]=${microsoftCredentialId}&calendarsToLoad[1][externalId]=ms-main`;
+
+      it('one calendar: its busy times only; the day is a day of timeZone (googleEarly is the day before in Honolulu)', async () => {
+        expect(await busyTimes(`timeZone=Pacific/Honolulu&calendarsToLoad[0]${google()}`)).toEqual([answered(BUSY.googleNoon, 'primary-cal')]);
+      });
+
+      it('two calendars of two connections, in Honolulu and in UTC (loggedInUsersTz): each day holds what falls in it', async () => {
+        expect(await busyTimes(`timeZone=Pacific/Honolulu&${both()}`)).toEqual([
+          answered(BUSY.googleNoon, 'primary-cal'),
+          answered(BUSY.microsoftNight, 'ms-main'),
+        ]);
+        expect(await busyTimes(`loggedInUsersTz=UTC&${both()}`)).toEqual([answered(BUSY.googleEarly, 'primary-cal'), answered(BUSY.googleNoon, 'primary-cal')]);
+        // A date-time without an offset is a time of the zone too: from 12:30 in Honolulu (22:30Z) on.
+        const evening = expectSuccess(
+          await calendarsCall(`/v2/calendars/busy-times?timeZone=Pacific/Honolulu&dateFrom=${DAY}T12:30:00&dateTo=${DAY}&${both()}`),
+        );
+        expect(evening).toEqual([answered(BUSY.microsoftNight, 'ms-main')]);
+      });
+
+      it('the flat credentialId/externalId still names one calendar', async () => {
+        expect(await busyTimes(`timeZone=Pacific/Honolulu&credentialId=${microsoftCredentialId}&externalId=ms-main`)).toEqual([
+          answered(BUSY.microsoftNight, 'ms-main'),
+        ]);
+      });
+
+      it('a calendarsToLoad the API cannot read: 400 naming the parameter', async () => {
+        const refused: Array<[string, RegExp]> = [
+          ['calendarsToLoad=primary-cal', /^calendarsToLoad must be an array, written calendarsToLoad\[0\]\[credentialId\]=…$/],
+          [`calendarsToLoad[0][credentialId]=abc&calendarsToLoad[0][externalId]=x`, /^calendarsToLoad\[0\]\[credentialId\] must be an integer, got "abc"$/],
+          [`calendarsToLoad[0][credentialId]=${googleCredentialId}`, /^calendarsToLoad\[0\]\[externalId\] is required$/],
+          [`calendarsToLoad[1]${google().replace('[0]', '[1]')}`, /^calendarsToLoad\[0\] is missing/],
+          [`calendarsToLoad[0]${google()}&calendarsToLoad[0][name]=Work`, /^calendarsToLoad\[0\]\[name\] is not a parameter of this route/],
+          ['calendarsToLoad[0][__proto__]=1', /^calendarsToLoad\[0\]\[__proto__\] is not a parameter of this route/],
+          [`calendarsToLoad[0][credentialId]=${googleCredentialId}&calendarsToLoad[0][externalId]=`, /^calendarsToLoad\[0\]\[externalId\] must not be empty$/],
+          [`calendarsToLoad[0]${google()}&credentialId=${googleCredentialId}`, /^calendarsToLoad names the calendars: .*not both$/],
+          [
+            Array.from({ length: 51 }, (_, i) => `calendarsToLoad[${i}][credentialId]=${googleCredentialId}&calendarsToLoad[${i}][externalId]=c${i}`).join('&'),
+            /^calendarsToLoad names at most 50 calendars, got 51$/,
+          ],
+        ];
+        for (const [query, message] of refused) {
+          const response = await calendarsCall(`/v2/calendars/busy-times?timeZone=UTC&dateFrom=${DAY}&dateTo=${DAY}&${query}`);
+          expectErrorEnvelope(response, 400, 'BAD_REQUEST', message);
+        }
+      });
+
+      it('(deviation, docs/compatibility.md "Calendars") another user\'s credential: 404 naming it (theirs: 401), also in the flat form', async () => {
+        const theirs = expectSuccess(await stack.rest('GET', '/v2/calendars', { key: user.key })).connectedCalendars[0].credentialId;
+        const listed = await calendarsCall(
+          `/v2/calendars/busy-times?timeZone=UTC&${both()}&calendarsToLoad[2][credentialId]=${theirs}&calendarsToLoad[2][externalId]=primary-cal`,
+        );
+        expectErrorEnvelope(listed, 404, 'NOT_FOUND', new RegExp(`^calendarsToLoad\\[2\\]\\[credentialId\\]: no calendar credential ${theirs} of yours$`));
+        expectErrorEnvelope(
+          await calendarsCall(`/v2/calendars/busy-times?timeZone=UTC&credentialId=${theirs}`),
+          404,
+          'NOT_FOUND',
+          /^credentialId: no calendar credential/,
+        );
+        const { parameters, 'x-svc-deviation': marks } = (await stack.rest('GET', '/v2/openapi.json')).body.paths['/v2/calendars/busy-times'].get;
+        expect(marks).toEqual([expect.stringMatching(/is a 404 naming it \(the real service: 401/)]);
+        expect(parameters.find((p: { name: string }) => p.name === 'calendarsToLoad')).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
+      });
     });
   });
 

@@ -2,6 +2,13 @@ import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
+/** A service account key of the spec's shape (4.3); nothing reads it at Google here. */
+const SERVICE_ACCOUNT_KEY = {
+  private_key: '-----BEGIN PRIVATE KEY-----\ntest-private-key\n-----END PRIVATE KEY-----\n',
+  client_email: 'test@test-project.iam.gserviceaccount.com',
+  client_id: '123456789',
+};
+
 /**
  * Conformance: organization roles, replayed from the real service's public e2e spec
  * apps/api/v2/src/modules/organizations/roles/organizations-roles.controller.e2e-spec.ts ("Organizations Roles
@@ -263,6 +270,39 @@ describe('conformance: organization roles', () => {
         );
         expect(marks('/v2/organizations/{orgId}/roles/{roleId}', 'delete')).toEqual([expect.stringMatching(/SYSTEM roles/)]);
       });
+    });
+  });
+  /**
+   * organizations/delegation-credentials/organizations-delegation-credential.controller.e2e-spec.ts ("Organizations
+   * Delegation Credentials Endpoints" › "User Authentication - User is Org Admin"), with this file's organization admin.
+   * Their fixture writes the credential disabled; here POST makes it (disabled, as it answers). Their spies assert that
+   * enabling calls their ensureDefaultCalendars (Google mocked), an internal step this API does not have: enabling a
+   * credential here provisions no calendar (docs/decisions.md, "Issue 22 — busy-times filter and organization replays").
+   */
+  describe('organizations-delegation-credential.controller.e2e-spec.ts', () => {
+    let credentialId: string;
+    const credentials = () => `/v2/organizations/${organization.id}/delegation-credentials`;
+    const setEnabled = async (enabled: boolean) =>
+      expectSuccess(await call('PATCH', `${credentials()}/${credentialId}`, legacyOrgAdmin.key, { enabled })).enabled as boolean;
+
+    beforeAll(async () => {
+      const body = { domain: 'test-domain.com', workspacePlatformSlug: 'google', serviceAccountKey: SERVICE_ACCOUNT_KEY };
+      const created = expectSuccess(await call('POST', credentials(), legacyOrgAdmin.key, body), 201);
+      expect(created.enabled).toBe(false);
+      credentialId = created.id;
+    });
+
+    it('"should call ensureDefaultCalendars when enabling delegation credentials": 200, enabled', async () => {
+      expect(await setEnabled(true)).toBe(true);
+    });
+
+    it('"should not call ensureDefaultCalendars when disabling delegation credentials": 200, disabled', async () => {
+      expect(await setEnabled(false)).toBe(false);
+    });
+
+    it('"should not call ensureDefaultCalendars when enabling already enabled delegation credentials": 200, enabled both times', async () => {
+      expect(await setEnabled(true)).toBe(true);
+      expect(await setEnabled(true)).toBe(true);
     });
   });
 });

@@ -102,15 +102,17 @@ describe('ICS feeds and calendars', () => {
         ),
       );
       expect(busy).toEqual([{ start: `${day}T08:00:00.000Z`, end: `${day}T09:30:00.000Z`, source: externalId }]);
-      expect(
-        expectSuccess(
-          await stack.rest(
-            'GET',
-            `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${externalId}`,
-            { key: other.key },
-          ),
+      // Somebody else's credential is not confirmed (docs/compatibility.md, "Calendars").
+      expectErrorEnvelope(
+        await stack.rest(
+          'GET',
+          `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=${day}&dateTo=${day}&credentialId=${credential.id}&externalId=${externalId}`,
+          { key: other.key },
         ),
-      ).toEqual([]);
+        404,
+        'NOT_FOUND',
+        /^credentialId: no calendar credential \d+ of yours$/,
+      );
       expectErrorEnvelope(await stack.rest('GET', `/v2/calendars/busy-times?loggedInUsersTz=UTC&dateFrom=tomorrow`, { key }), 400, 'BAD_REQUEST', /dateFrom/);
 
       const selection = { integration: 'ics-feed_calendar', externalId, credentialId: credential.id };

@@ -174,6 +174,14 @@ export type CalendarEventTimeInput = {
   timeZone?: string | null | undefined;
 };
 
+/** One calendar of GET /v2/calendars/busy-times: `calendarsToLoad[0][credentialId]=…&calendarsToLoad[0][externalId]=…` in the query string. */
+export type CalendarToLoadInput = {
+  /** A calendar credential of the caller's (GET /v2/calendars: connectedCalendars[].credentialId). */
+  credentialId: number;
+  /** The calendar's id at its provider (connectedCalendars[].calendars[].externalId). */
+  externalId: string;
+};
+
 /** Body of POST /v2/bookings/{bookingUid}/cancel. */
 export type CancelBookingInput = {
   /** An occurrence of a recurring booking: cancel it and every later occurrence. */
@@ -1862,6 +1870,7 @@ export type GetCalendarBusyTimesQueryVariables = Exact<{
   timeZone?: string | null | undefined;
   credentialId?: number | null | undefined;
   externalId?: string | null | undefined;
+  calendarsToLoad?: Array<CalendarToLoadInput> | CalendarToLoadInput | null | undefined;
 }>;
 
 
@@ -6706,7 +6715,7 @@ export const CheckIcsFeedDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CheckIcsFeedQuery, CheckIcsFeedQueryVariables>;
 export const GetCalendarBusyTimesDocument = new TypedDocumentString(`
-    query GetCalendarBusyTimes($dateFrom: String, $dateTo: String, $loggedInUsersTz: String, $timeZone: String, $credentialId: Int, $externalId: String) {
+    query GetCalendarBusyTimes($dateFrom: String, $dateTo: String, $loggedInUsersTz: String, $timeZone: String, $credentialId: Int, $externalId: String, $calendarsToLoad: [CalendarToLoadInput!]) {
   calendarBusyTimes(
     dateFrom: $dateFrom
     dateTo: $dateTo
@@ -6714,6 +6723,7 @@ export const GetCalendarBusyTimesDocument = new TypedDocumentString(`
     timeZone: $timeZone
     credentialId: $credentialId
     externalId: $externalId
+    calendarsToLoad: $calendarsToLoad
   ) {
     start
     end

@@ -40,9 +40,10 @@ export const calendarRoutes = [
     method: 'GET',
     path: '/v2/calendars/busy-times',
     tag: 'Calendars',
-    summary: 'Busy times of a connected calendar',
+    summary: "Busy times of the caller's calendars, or of those calendarsToLoad names",
     document: GetCalendarBusyTimesDocument,
     result: 'calendarBusyTimes',
+    deviations: [DEVIATION.busyTimesOtherCredential],
   }),
   route({
     method: 'GET',

@@ -9,7 +9,12 @@ import {
   TeamRoutingFormsDocument,
   TeamUpdateRoutingFormResponseDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route, RouteEntry } from '../route';
+
+/** What to do instead of queueResponse (a response kept until its booking, which this API does not keep). */
+const QUEUED_RESPONSES =
+  'a response is stored when it is submitted; its routing.responseId, passed to POST /v2/bookings as routing.responseId, links it to the booking made';
 
 /** Routing forms and responses, of an organization's team and of the whole organization. */
 function routesAt(scope: 'team' | 'org'): RouteEntry[] {
@@ -38,6 +43,9 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
         update: 'updateOrganizationRoutingFormResponse',
       };
   const whose = team ? 'an organization team' : "an organization (its teams' included)";
+  /** The team paths' rules: the team is looked for in the path's organization, the form in the path's team. */
+  const onTeam = team ? [DEVIATION.teamAdminOnOrgPath] : [];
+  const formOnTeam = team ? [...onTeam, DEVIATION.routingFormNotInTeam] : [];
   return [
     route({
       method: 'GET',
@@ -47,6 +55,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.list,
       result: fields.list,
       paginated: true,
+      ...(team ? { deviations: onTeam } : {}),
     }),
     route({
       method: 'GET',
@@ -56,6 +65,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.responses,
       result: fields.responses,
       paginated: true,
+      deviations: [...formOnTeam, DEVIATION.routingAnswersShape],
     }),
     route({
       method: 'POST',
@@ -65,6 +75,8 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.create,
       result: fields.create,
       status: 201,
+      unservedQuery: { queueResponse: QUEUED_RESPONSES },
+      deviations: [...formOnTeam, DEVIATION.routingQueuedResponse, DEVIATION.routingExternalUrlAsConfigured],
     }),
     route({
       method: 'PATCH',
@@ -73,6 +85,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       summary: `Update a response of a routing form of ${whose}`,
       document: documents.update,
       result: fields.update,
+      deviations: [...formOnTeam, DEVIATION.routingAnswersShape],
     }),
   ];
 }

@@ -1,8 +1,17 @@
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
 import { CalendarCredential } from './calendar-credential.entity';
-import { CalendarService } from './calendar.service';
-import { BusyTime, ConnectedCalendars, DestinationCalendarInput, SaveIcsFeedInput, SelectedCalendarInput, StatusOutput, UserBusyTime } from './calendar.types';
+import { CalendarService, MAX_CALENDARS_TO_LOAD } from './calendar.service';
+import {
+  BusyTime,
+  CalendarToLoadInput,
+  ConnectedCalendars,
+  DestinationCalendarInput,
+  SaveIcsFeedInput,
+  SelectedCalendarInput,
+  StatusOutput,
+  UserBusyTime,
+} from './calendar.types';
 import { DestinationCalendar } from './destination-calendar.entity';
 import { SelectedCalendar } from './selected-calendar.entity';
 
@@ -35,8 +44,9 @@ export class CalendarResolver {
   @Query(() => [BusyTime], { description: "Busy times of the caller's calendars, as last read from their providers (GET /v2/calendars/busy-times)." })
   @Directive('@scopes(anyOf: [["APPS_READ"]])')
   calendarBusyTimes(
-    @Arg('dateFrom', () => String, { nullable: true, description: 'YYYY-MM-DD or ISO 8601 (default now).' }) dateFrom: string | null,
-    @Arg('dateTo', () => String, { nullable: true, description: 'YYYY-MM-DD (inclusive) or ISO 8601 (default a week after dateFrom).' }) dateTo: string | null,
+    @Arg('dateFrom', () => String, { nullable: true, description: 'YYYY-MM-DD (a day of timeZone) or ISO 8601 (default now).' }) dateFrom: string | null,
+    @Arg('dateTo', () => String, { nullable: true, description: 'YYYY-MM-DD (a day of timeZone, inclusive) or ISO 8601 (default a week after dateFrom).' })
+    dateTo: string | null,
     @Arg('loggedInUsersTz', () => String, {
       nullable: true,
       description: "The caller's IANA time zone (the reference's name); this or timeZone is required. Times are answered in UTC.",
@@ -46,9 +56,14 @@ export class CalendarResolver {
     @Arg('externalId', () => String, { nullable: true }) externalId: string | null,
     @Arg('timeZone', () => String, { nullable: true, description: "The caller's IANA time zone (the real service's later name of loggedInUsersTz)." })
     timeZone: string | null,
+    @Arg('calendarsToLoad', () => [CalendarToLoadInput], {
+      nullable: true,
+      description: `The calendars to read (at most ${MAX_CALENDARS_TO_LOAD}), instead of credentialId/externalId; without either, all the caller's calendars.`,
+    })
+    calendarsToLoad: CalendarToLoadInput[] | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<BusyTime[]> {
-    return service(ctx).busyTimes(me(ctx), { dateFrom, dateTo, credentialId, externalId, timeZone: timeZone ?? loggedInUsersTz });
+    return service(ctx).busyTimes(me(ctx), { dateFrom, dateTo, credentialId, externalId, calendarsToLoad, timeZone: timeZone ?? loggedInUsersTz });
   }
 
   @Mutation(() => SelectedCalendar, { description: "Checks a calendar of one of the caller's connections for conflicts (POST /v2/selected-calendars)." })

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
+import { DateTime } from 'luxon';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { claimDueCredentials } from './due-credentials';
-import { badInput, notFound } from '../../../platform/errors';
+import { badInput, notFound, notFoundSaying } from '../../../platform/errors';
 import { isIanaTimeZone } from '../../../platform/time-zones';
 import { checkOutboundUrlWithoutLookup, OutboundError } from '../../../platform/outbound';
 import { decryptProviderSecret, encryptProviderSecret } from '../provider-secret';
@@ -9,7 +10,7 @@ import { calendarAppOfType, CALENDAR_APPS } from './calendar-apps';
 import { APPLE_CALENDAR_APP, AppleCalendarKey } from './apple-calendar.service';
 import { OAUTH_CALENDAR_APPS, OAuthCalendarKey } from './calendar-connect.service';
 import { CalendarCredential, ICS_FEED_APP, ICS_FEED_TYPE } from './calendar-credential.entity';
-import { BusyTime, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
+import { BusyTime, CalendarToLoadInput, ConnectedCalendar, ConnectedCalendars, ConnectionCalendar, UserBusyTime } from './calendar.types';
 import { DestinationCalendar } from './destination-calendar.entity';
 import { FeedEvent } from './feed-event.entity';
 import { BusyInterval, feedExternalId, ParsedFeed, readIcsFeed } from '../ics/ics-feed';
@@ -237,28 +238,60 @@ export class CalendarService {
   }
 
   /**
-   * GET /v2/calendars/busy-times: the cached busy intervals of one calendar of the caller. The caller's time zone
-   * (timeZone, or the reference's loggedInUsersTz) is required, as the reference and the real service require it.
+   * GET /v2/calendars/busy-times: the cached busy intervals of the caller's calendars, of those `calendarsToLoad` names
+   * (or the reference's flat credentialId / externalId), each credential the caller's. The caller's time zone (timeZone,
+   * or the reference's loggedInUsersTz) is required, as the reference and the real service require it; `dateFrom` and
+   * `dateTo` days are days of that zone.
    */
   async busyTimes(
     userId: number,
-    query: { dateFrom?: string | null; dateTo?: string | null; credentialId?: number | null; externalId?: string | null; timeZone?: string | null },
+    query: {
+      dateFrom?: string | null;
+      dateTo?: string | null;
+      credentialId?: number | null;
+      externalId?: string | null;
+      calendarsToLoad?: CalendarToLoadInput[] | null;
+      timeZone?: string | null;
+    },
   ): Promise<BusyTime[]> {
-    if (query.timeZone == null || query.timeZone === '') throw badInput('timeZone', 'Either timeZone or loggedInUsersTz must be provided');
-    if (!isIanaTimeZone(query.timeZone)) throw badInput('timeZone', `timeZone must be an IANA time zone, got ${JSON.stringify(query.timeZone)}`);
-    const from = parseDate('dateFrom', query.dateFrom) ?? new Date();
-    const to = parseDate('dateTo', query.dateTo, true) ?? new Date(from.getTime() + 7 * 86_400_000);
+    const { timeZone } = query;
+    if (timeZone == null || timeZone === '') throw badInput('timeZone', 'Either timeZone or loggedInUsersTz must be provided');
+    if (!isIanaTimeZone(timeZone)) throw badInput('timeZone', `timeZone must be an IANA time zone, got ${JSON.stringify(timeZone)}`);
+    const from = parseDate('dateFrom', query.dateFrom, timeZone) ?? new Date();
+    const to = parseDate('dateTo', query.dateTo, timeZone, true) ?? new Date(from.getTime() + 7 * 86_400_000);
     if (to <= from) throw badInput('dateTo', 'dateTo must be after dateFrom');
+    const calendars = checkCalendarsToLoad(query);
+    await this.checkCredentialsOwned(userId, calendars ?? (query.credentialId != null ? [{ credentialId: query.credentialId }] : []), calendars !== null);
     const builder = this.db
       .getRepository(FeedEvent)
       .createQueryBuilder('e')
       .where('e.user_id = :userId AND e.start_time < :to AND e.end_time > :from', { userId, from, to })
       .orderBy('e.start_time', 'ASC')
       .limit(5000);
+    if (calendars) {
+      builder.andWhere('(e.credential_id, e.external_id) IN (SELECT * FROM unnest(CAST(:credentialIds AS int[]), CAST(:externalIds AS text[])))', {
+        credentialIds: calendars.map((c) => c.credentialId),
+        externalIds: calendars.map((c) => c.externalId),
+      });
+    }
     if (query.credentialId != null) builder.andWhere('e.credential_id = :credentialId', { credentialId: query.credentialId });
     if (query.externalId != null) builder.andWhere('e.external_id = :externalId', { externalId: query.externalId });
     const events = await builder.getMany();
     return events.map((e) => ({ start: e.start, end: e.end, source: e.externalId }));
+  }
+
+  /**
+   * Every credential a busy-times request names is one of the caller's: another user's, or none, is NOT_FOUND naming
+   * the parameter (`calendarsToLoad[i][credentialId]`, or `credentialId`), whether it exists or not.
+   */
+  private async checkCredentialsOwned(userId: number, named: Array<{ credentialId: number }>, listed: boolean): Promise<void> {
+    if (!named.length) return;
+    const ids = [...new Set(named.map((c) => c.credentialId))];
+    const owned = new Set((await this.db.getRepository(CalendarCredential).find({ select: { id: true }, where: { userId, id: In(ids) } })).map((c) => c.id));
+    const index = named.findIndex((c) => !owned.has(c.credentialId));
+    if (index < 0) return;
+    const parameter = listed ? `calendarsToLoad[${index}][credentialId]` : 'credentialId';
+    throw notFoundSaying(`${parameter}: no calendar credential ${named[index].credentialId} of yours`);
   }
 
   /** Busy intervals of the users' selected calendars in [from, to): what makes their slots unavailable. */
@@ -306,11 +339,37 @@ export class CalendarService {
   }
 }
 
-/** `YYYY-MM-DD` (the start of that UTC day; with `endOfDay`, the next day) or an ISO 8601 instant; a 400 naming the field otherwise. */
-function parseDate(field: string, value: string | null | undefined, endOfDay = false): Date | null {
+/**
+ * A `YYYY-MM-DD` day (its start, or with `endOfDay` the next day's start) or an ISO 8601 date-time, read in `timeZone`
+ * (a date-time with an offset keeps it); a 400 naming the field otherwise.
+ */
+function parseDate(field: string, value: string | null | undefined, timeZone: string, endOfDay = false): Date | null {
   if (value == null || value === '') return null;
+  const parsed = /^\d{4}-\d{2}-\d{2}/.test(value) ? DateTime.fromISO(value, { zone: timeZone }) : null;
+  if (!parsed?.isValid) throw badInput(field, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`);
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw badInput(field, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`);
-  return day && endOfDay ? new Date(date.getTime() + 86_400_000) : date;
+  return (day && endOfDay ? parsed.plus({ days: 1 }) : parsed).toJSDate();
+}
+
+/** The most calendars one busy-times request names in `calendarsToLoad`. */
+export const MAX_CALENDARS_TO_LOAD = 50;
+
+/** `calendarsToLoad`, checked: not with the flat credentialId/externalId, one to MAX_CALENDARS_TO_LOAD entries; null when absent. */
+function checkCalendarsToLoad(query: {
+  credentialId?: number | null;
+  externalId?: string | null;
+  calendarsToLoad?: CalendarToLoadInput[] | null;
+}): CalendarToLoadInput[] | null {
+  const calendars = query.calendarsToLoad;
+  if (calendars == null) return null;
+  if (query.credentialId != null || query.externalId != null) {
+    throw badInput('calendarsToLoad', 'calendarsToLoad names the calendars: send it or credentialId/externalId, not both');
+  }
+  if (calendars.length === 0) throw badInput('calendarsToLoad', 'calendarsToLoad must name at least one calendar');
+  if (calendars.length > MAX_CALENDARS_TO_LOAD) {
+    throw badInput('calendarsToLoad', `calendarsToLoad names at most ${MAX_CALENDARS_TO_LOAD} calendars, got ${calendars.length}`);
+  }
+  const blank = calendars.findIndex((c) => c.externalId.trim() === '');
+  if (blank >= 0) throw badInput(`calendarsToLoad[${blank}][externalId]`, `calendarsToLoad[${blank}][externalId] must not be empty`);
+  return calendars;
 }

@@ -16,6 +16,17 @@ export class StatusOutput {
   @Field() status: string;
 }
 
+@InputType({
+  description: 'One calendar of GET /v2/calendars/busy-times: `calendarsToLoad[0][credentialId]=…&calendarsToLoad[0][externalId]=…` in the query string.',
+})
+export class CalendarToLoadInput {
+  @Field(() => Int, { description: "A calendar credential of the caller's (GET /v2/calendars: connectedCalendars[].credentialId)." })
+  credentialId: number;
+
+  @Field({ description: "The calendar's id at its provider (connectedCalendars[].calendars[].externalId)." })
+  externalId: string;
+}
+
 @ObjectType({ description: 'A busy interval of a connected calendar.' })
 export class BusyTime {
   @Field() start: Date;

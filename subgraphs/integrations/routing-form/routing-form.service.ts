@@ -27,6 +27,18 @@ function instant(field: string, value: string | null | undefined): Date | null {
   return date;
 }
 
+/**
+ * The slots window of a submission (`start`, `end`): both or neither (then no slots are answered), each an ISO 8601
+ * date or date-time, `end` not before `start`. Checked before the response is stored: a bad window stores nothing.
+ */
+function checkSlotsWindow(query: { start?: string | null; end?: string | null }): void {
+  const start = instant('start', query.start);
+  const end = instant('end', query.end);
+  if (start && !end) throw badInput('end', 'end is required with start: the window of the slots to answer');
+  if (end && !start) throw badInput('start', 'start is required with end: the window of the slots to answer');
+  if (start && end && end < start) throw badInput('end', 'end must not be before start');
+}
+
 function direction(field: string, value: string | null | undefined): 'ASC' | 'DESC' | null {
   if (value == null || value === '') return null;
   if (value !== 'asc' && value !== 'desc') throw badInput(field, `${field} must be asc or desc`);
@@ -162,6 +174,7 @@ export class RoutingFormService {
     body: Record<string, unknown>,
     slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
   ): Promise<RoutingFormResult> {
+    checkSlotsWindow(slotsQuery);
     const form = await this.getForm(scope, formId);
     if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
     const answers = answersOf(body, form.fields);
