@@ -2220,6 +2220,16 @@ describe('conformance: bookings', () => {
       expectErrorEnvelope(await legacy(bodyAt('2040-05-24T13:30:00.000Z', { ...TESTER, name: { lastName: 'Doe' } })), 400, 'BAD_REQUEST', /responses\.name/);
     });
 
+    it("(not in their spec) hashedLink, their name of privateLinkId, books through the event type's private link: a link of one use is spent", async () => {
+      const link = expectSuccess(
+        await stack.rest('POST', `/v2/event-types/${olderEventType}/private-links`, { key: olderUser.key, body: { maxUsageCount: 1 } }),
+        201,
+      );
+      const through = (start: string) => legacy(bodyAt(start, TESTER, { hashedLink: link.linkId }));
+      expectSuccess(await through('2040-05-25T11:30:00.000Z'), 201);
+      expectErrorEnvelope(await through('2040-05-25T13:30:00.000Z'), 409, 'CONFLICT', /private link has expired/);
+    });
+
     describe('"event type booking requires authentication"', () => {
       const body = (start: string) => ({
         ...bodyAt(start, { name: 'External Attendee', email: 'external@example.com', location: { value: 'link', optionValue: '' } }),
