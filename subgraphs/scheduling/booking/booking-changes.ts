@@ -142,7 +142,7 @@ export interface SentDetails {
  * metadata, guests and location when sent; the answers over its own (its attendee's name and e-mail stay), their notes
  * its description.
  */
-function checkedDetails(sent: SentDetails, eventType: EventType): (previous: Booking) => Partial<BookingDetails> {
+function replacementOf(sent: SentDetails, eventType: EventType): (previous: Booking) => Partial<BookingDetails> {
   const metadata = sent.metadata == null ? undefined : checkMetadata(sent.metadata);
   const guests = sent.guests == null ? undefined : checkGuests(sent.guests, 'responses.guests');
   const answers = checkMetadata(sent.answers, 'responses');
@@ -191,7 +191,7 @@ export async function rescheduleBooking(
   const eventType = await db.getRepository(EventType).findOneByOrFail({ id: old.eventTypeId });
   if (eventType.seats) throw badInput('seatUid', seatUidRequired(uid));
   const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
-  const sent = input.replacing ? checkedDetails(input.replacing, eventType) : null;
+  const replacement = input.replacing ? replacementOf(input.replacing, eventType) : null;
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
   const hostIds = await hostIdsOf(db, eventType);
@@ -233,7 +233,7 @@ export async function rescheduleBooking(
         title: previous.title,
         status: BookingStatus.accepted,
         ...detailsOf(previous),
-        ...sent?.(previous),
+        ...replacement?.(previous),
         reschedulingReason: reason,
         rescheduledFromUid: previous.uid,
         rescheduledByEmail: input.rescheduledByEmail ?? null,
