@@ -2257,5 +2257,17 @@ describe('conformance: bookings', () => {
       expect(expectSuccess(await legacy(bodyAt(start, responses, { reservedSlotUid: reserved.reservationUid })), 201).id).toEqual(expect.any(Number));
       expect((await stack.rest('GET', `/v2/slots/reservations/${reserved.reservationUid}`)).status).toBe(404);
     });
+
+    it('2024-04-15/controllers/reserved-slot-bookings.e2e-spec.ts, "should reschedule a booking with reservedSlotUid from request body and remove selected slot"', async () => {
+      const responses = { name: 'Test Attendee Reschedule Body', email: 'reserved-slot-reschedule-body@example.com' };
+      const booked = expectSuccess(await legacy(bodyAt('2040-05-28T09:30:00.000Z', responses)), 201);
+      const start = '2040-05-29T09:30:00.000Z';
+      const reserved = expectSuccess(await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId: olderEventType, slotStart: start } }), 201);
+      // held, the time is taken for a move without the reservation
+      expect((await legacy(bodyAt(start, responses, { rescheduleUid: booked.uid }))).status).toBe(409);
+      const moved = expectSuccess(await legacy(bodyAt(start, responses, { rescheduleUid: booked.uid, reservedSlotUid: reserved.reservationUid })), 201);
+      expect(moved).toMatchObject({ startTime: start, fromReschedule: booked.uid });
+      expect((await stack.rest('GET', `/v2/slots/reservations/${reserved.reservationUid}`)).status).toBe(404);
+    });
   });
 });

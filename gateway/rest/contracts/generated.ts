@@ -700,7 +700,7 @@ export type LegacyCreateBookingInput = {
   rescheduleUid?: string | null | undefined;
   /** With rescheduleUid: the e-mail of who reschedules (rescheduledByEmail); default: the e-mail of the user whose credential is sent. */
   rescheduledBy?: string | null | undefined;
-  /** The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold. */
+  /** The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking, or the move of the booking named by rescheduleUid, ends the hold. */
   reservedSlotUid?: string | null | undefined;
   responses: LegacyBookingResponsesInput;
   start: string;

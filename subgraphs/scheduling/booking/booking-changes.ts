@@ -19,6 +19,7 @@ import { OwnerDirectory } from '../slots/event-type-lookup';
 import { applyRollingWindow } from '../slots/rolling-window';
 import { cancelSeries, isSeriesUid } from './recurring-booking';
 import { cancelSeat, rescheduleSeat } from './seat-changes';
+import { heldByBooker } from './booking-event-type-rules';
 
 const DAY = 86_400_000;
 
@@ -178,6 +179,8 @@ export async function rescheduleBooking(
     rescheduledByEmail?: string | null;
     /** The older body's reschedule (rescheduleUid) books anew with what it sends: that replaces the booking's own. */
     replacing?: SentDetails;
+    /** The slot reservation the rescheduler holds for the new time (the older body's reservedSlotUid): not in the way, ended by the move. */
+    reservedSlotUid?: string | null;
   },
   now = new Date(),
 ): Promise<Booking> {
@@ -192,6 +195,7 @@ export async function rescheduleBooking(
   if (eventType.seats) throw badInput('seatUid', seatUidRequired(uid));
   const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
   const replacement = input.replacing ? replacementOf(input.replacing, eventType) : null;
+  const reservation = await heldByBooker(db, eventType.id, input.reservedSlotUid, start, end, now, 'reservedSlotUid');
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
   const hostIds = await hostIdsOf(db, eventType);
@@ -211,11 +215,24 @@ export async function rescheduleBooking(
     to: new Date(end.getTime() + DAY),
     now,
     excludeBookingId: old.id,
+    exceptReservationUid: reservation?.uid,
   });
   await applyRollingWindow(db, directory, eventType, context, eventType.lengthInMinutes, now);
-  return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now, context, eventType }, async (tx, hostId) => {
+  const placement = {
+    start,
+    end,
+    calendars,
+    preferredHostId: old.userId,
+    excludeBookingId: old.id,
+    now,
+    context,
+    eventType,
+    exceptReservationUid: reservation?.uid,
+  };
+  return placeBooking(db, placement, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
     refuseUnlessLive(previous, 'rescheduled');
+    if (reservation) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservation.uid]);
     const newUid = randomUUID();
     previous.status = BookingStatus.cancelled;
     previous.rescheduledToUid = newUid;

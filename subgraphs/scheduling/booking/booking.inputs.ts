@@ -129,7 +129,8 @@ export class LegacyCreateBookingInput {
   @Field(() => String, { nullable: true, description: "The real service's name of privateLinkId (an empty string: none)." }) hashedLink?: string | null;
   @Field(() => String, {
     nullable: true,
-    description: 'The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking ends the hold.',
+    description:
+      'The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking, or the move of the booking named by rescheduleUid, ends the hold.',
   })
   reservedSlotUid?: string | null;
 }

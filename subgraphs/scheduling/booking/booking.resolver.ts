@@ -117,6 +117,7 @@ export class BookingResolver {
           reschedulingReason: input.responses.rescheduleReason,
           rescheduledByEmail,
           replacing,
+          reservedSlotUid: input.reservedSlotUid,
         });
       return withHooks(ctx, rescheduledByOf(ctx, input.rescheduledBy).then(reschedule));
     }
