@@ -17,6 +17,7 @@ import { BookingService, NewBooking } from '../subgraphs/scheduling/booking/book
 import { BookingFieldService } from '../subgraphs/scheduling/event-type/booking-field.service';
 import { EventTypeService, NewEventType } from '../subgraphs/scheduling/event-type/event-type.service';
 import { TeamEventTypeService } from '../subgraphs/scheduling/event-type/team-event-type.service';
+import type { HostSpec } from '../subgraphs/scheduling/event-type/host-roles';
 import { TeamConferencing } from '../subgraphs/scheduling/event-type/team-conferencing';
 import { ConferencingService } from '../subgraphs/integrations/conferencing/conferencing.service';
 import { TeamDirectory } from '../subgraphs/scheduling/team/team-directory';
@@ -56,7 +57,6 @@ export class Operator {
     return new ApiKeyService(this.db('oauth')).create(userId, { note });
   }
 
-  /** A personal or team event type; a team event type's `hostIds` (or `assignAllTeamMembers`) must be accepted members of the team. */
   /** An OAuth client registered for the user (PENDING); a confidential client's secret is only in the answer. */
   async registerOAuthClient(ownerId: number, input: NewOAuthClient) {
     await this.getUser(ownerId);
@@ -77,11 +77,14 @@ export class Operator {
     return { client, notified: await notifyOwner(client, lookup, mailerFromEnvironment()) };
   }
 
-  createEventType(input: NewEventType) {
-    const { teamId, hostIds, assignAllTeamMembers, ownerId: _ownerId, ...eventType } = input;
-    if (teamId == null || (!hostIds?.length && !assignAllTeamMembers)) return new EventTypeService(this.db('scheduling')).create(input);
+  /** A personal or team event type; a team event type's `hostIds` (or `hosts` with their roles, or `assignAllTeamMembers`) must be accepted members of the team. */
+  createEventType(input: Omit<NewEventType, 'hosts'> & { hostIds?: number[]; hosts?: HostSpec[] }) {
+    const { teamId, hostIds, hosts, assignAllTeamMembers, ownerId: _ownerId, ...eventType } = input;
+    const chosen = hosts ?? hostIds?.map((userId) => ({ userId }));
+    if (teamId == null || (!chosen?.length && !assignAllTeamMembers))
+      return new EventTypeService(this.db('scheduling')).create({ ...eventType, teamId, assignAllTeamMembers, ownerId: input.ownerId });
     const teamEventTypes = new TeamEventTypeService(this.db('scheduling'), this.teamDirectory());
-    return teamEventTypes.create({ teamId }, { ...eventType, hosts: hostIds?.map((userId) => ({ userId })), assignAllTeamMembers }, this.teamConferencing());
+    return teamEventTypes.create({ teamId }, { ...eventType, hosts: chosen, assignAllTeamMembers }, this.teamConferencing());
   }
 
   /** A team's connected conferencing apps, read through the integrations subgraph's own service. */

@@ -1,6 +1,7 @@
 import { addressOf } from '../../platform/addresses';
 import { BookingPageOwnerResolver } from './booking-page/booking-page-owner.resolver';
 import { BookingPageUser, bookingPageUserReference } from './booking-page/booking-page-user';
+import { TeamEventTypeHost, teamEventTypeHostReference } from './booking-page/team-event-type-host';
 import { SubgraphDefinition } from '../../platform/server';
 import { Initial1732100000000 } from './migrations/1732100000000-initial';
 import { AnnouncePrincipalChanges1732200000000 } from './migrations/1732200000000-announce-principal-changes';
@@ -114,7 +115,8 @@ export const organizations: SubgraphDefinition = {
     OrganizationUser: organizationUserReference,
     PrivateLink: privateLinkReference,
     BookingPageUser: bookingPageUserReference,
+    TeamEventTypeHost: teamEventTypeHostReference,
   },
-  orphanedTypes: [PrivateLink, BookingPageUser],
+  orphanedTypes: [PrivateLink, BookingPageUser, TeamEventTypeHost],
   background: [startTeamDeletionRetries, startTeamRosterRetries, startSignUpEmailRetries],
 };

@@ -21,6 +21,8 @@ import { BookerVerificationAndCollectiveHolds1734800000000 } from './migrations/
 import { KeyedWrites1735400000000 } from './migrations/1735400000000-keyed-writes';
 import { SeatAnswers1735600000000 } from './migrations/1735600000000-seat-answers';
 import { BookingChangeAuthors1735600000001 } from './migrations/1735600000001-booking-change-authors';
+import { HostRoles1735700000000 } from './migrations/1735700000000-host-roles';
+import { teamEventTypeHostReference } from './event-type/team-event-type-host.type';
 import { Recurrence1734100000000 } from './migrations/1734100000000-recurrence';
 import { OutOfOfficeEntry, OutOfOfficeEvent } from './out-of-office/out-of-office.entity';
 import { OutOfOfficeResolver } from './out-of-office/out-of-office.resolver';
@@ -93,6 +95,7 @@ export const scheduling: SubgraphDefinition = {
       KeyedWrites1735400000000,
       SeatAnswers1735600000000,
       BookingChangeAuthors1735600000001,
+      HostRoles1735700000000,
     ],
     // Booking changes enqueue their webhook work in their own transaction: the queue must exist.
     afterMigrations: installJobQueue,
@@ -130,6 +133,7 @@ export const scheduling: SubgraphDefinition = {
     Booking: bookingReference,
     PrivateLink: privateLinkReference,
     OrganizationUser: organizationUserReference,
+    TeamEventTypeHost: teamEventTypeHostReference,
   },
   orphanedTypes: [Team, OrganizationUser],
   background: [startBookingHooks],

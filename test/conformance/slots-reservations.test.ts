@@ -121,9 +121,8 @@ describe('conformance: slots and reservations', () => {
   /**
    * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/team-event-type-slots.controller.e2e-spec.ts ("Team
    * event type slots"): two members of a team outside any organization, each with their fixture's Rome office hours, a
-   * collective event type of both, one without hosts, and an outsider. Their round robin event type's hosts are both
-   * `isFixed` (mandatory), which this API does not model yet (docs/decisions.md, session 15): its two cases are not
-   * replayed.
+   * collective event type of both, one without hosts, a round robin event type whose two hosts are both `isFixed`
+   * (mandatory: every booking includes both), and an outsider.
    */
   describe('team-event-type-slots.controller.e2e-spec.ts (Team event type slots)', () => {
     let teammateOne: Awaited<ReturnType<typeof hostWithSchedule>>;
@@ -132,6 +131,7 @@ describe('conformance: slots and reservations', () => {
     let teamSlug: string;
     let collective: { id: number; slug: string };
     let withoutHosts: { id: number };
+    let roundRobin: { id: number };
     const teamSlots = async (query: string) => expectSuccess(await stack.rest('GET', `/v2/slots?${query}&start=2050-09-05&end=2050-09-09`));
 
     beforeAll(async () => {
@@ -144,7 +144,7 @@ describe('conformance: slots and reservations', () => {
       const team = await operator.createTeam({ name: 'slots-2024-09-04-team' });
       teamSlug = team.slug;
       await Promise.all([teammateOne, teammateTwo].map((who) => operator.addMember({ teamId: team.id, userId: who.user.id, role: MembershipRole.MEMBER })));
-      [collective, withoutHosts] = await Promise.all([
+      [collective, withoutHosts, roundRobin] = await Promise.all([
         operator.createEventType({
           title: 'Collective Event Type',
           slug: 'slots-2024-09-04-collective-event-type',
@@ -160,12 +160,54 @@ describe('conformance: slots and reservations', () => {
           teamId: team.id,
           schedulingType: 'collective',
         }),
+        operator.createEventType({
+          title: 'RR Event Type',
+          slug: 'slots-2024-09-04-round-robin-event-type',
+          lengthInMinutes: 60,
+          teamId: team.id,
+          hosts: [
+            { userId: teammateOne.user.id, mandatory: true },
+            { userId: teammateTwo.user.id, mandatory: true },
+          ],
+          schedulingType: 'roundRobin',
+        }),
       ]);
     });
 
     it('"should get collective team event slots in UTC", also by teamSlug and eventTypeSlug', async () => {
       expect(await teamSlots(`eventTypeId=${collective.id}`)).toEqual(EXPECTED_SLOTS_UTC);
       expect(await teamSlots(`teamSlug=${teamSlug}&eventTypeSlug=${collective.slug}`)).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it('"should get round robin team event slots in UTC"', async () => {
+      expect(await teamSlots(`eventTypeId=${roundRobin.id}`)).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it.each([
+      ['"should book round robin event type and slot should be available at that time": one mandatory host booked, the slot is gone', 1],
+      ['"should fully book round robin event type and slot should not be available at that time"', 2],
+    ])('%s', async (_name, booked) => {
+      const start = '2050-09-05T11:00:00.000Z';
+      const hosts = [teammateOne, teammateTwo].slice(0, booked);
+      // Their fixture writes a booking of the round robin event type for each host, past its rules; each of ours is a
+      // booking of the host's own event type at that time, which makes the host as busy.
+      const bookings = await Promise.all(
+        hosts.map(async (host) => {
+          const own = await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: `rr-busy-${booked}` });
+          const booking = await operatorOf(stack).createBooking({
+            eventTypeId: own.id,
+            start: new Date(start),
+            attendee: { name: 'tester', email: 'tester@example.com', timeZone: 'Europe/Rome' },
+          });
+          return { booking, key: host.key };
+        }),
+      );
+      expect(await teamSlots(`eventTypeId=${roundRobin.id}`)).toEqual(without(start));
+      for (const { booking, key } of bookings) {
+        const body = { cancellationReason: 'replayed case done' };
+        expectSuccess(await stack.rest('POST', `/v2/bookings/${booking.uid}/cancel`, { key, body, headers: { 'svc-api-version': '2024-08-13' } }));
+      }
+      expect(await teamSlots(`eventTypeId=${roundRobin.id}`)).toEqual(EXPECTED_SLOTS_UTC);
     });
 
     it('"should not be able reserve a team event type slot with custom duration if no auth is provided": 401; an outsider: 403', async () => {

@@ -383,6 +383,90 @@ describe('bookings', () => {
     });
   });
 
+  describe('round robin with a mandatory host (reference Host.mandatory) and priorities (Host.priority)', () => {
+    let ann: Host; // mandatory: attends every booking
+    let ben: Host; // optional, priority low
+    let cal: Host; // optional, priority highest
+    let eventTypeId: number;
+    const available = async (start: string) =>
+      localTimes(expectSuccess(await getSlots(stack, { eventTypeId, startTime: start, endTime: new Date(Date.parse(start) + 3_600_000).toISOString() })));
+
+    beforeAll(async () => {
+      [ann, ben, cal] = await Promise.all([
+        hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Ann Mandatory'),
+        hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Ben Low'),
+        hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Cal Highest'),
+      ]);
+      const { team, eventType } = await teamEventType(stack, [ann, ben, cal]);
+      eventTypeId = eventType.id;
+      const hosts = [
+        { userId: ann.user.id, mandatory: true },
+        { userId: ben.user.id, priority: 'low' },
+        { userId: cal.user.id, priority: 'highest' },
+      ];
+      const updated = expectSuccess(await stack.rest('PATCH', `/v2/teams/${team.id}/event-types/${eventTypeId}`, { key: ann.key, body: { hosts } }));
+      // The hosts, by user id, each with the role given (priority medium by default).
+      const roles = [
+        [ann.user.id, true, 'medium'],
+        [ben.user.id, false, 'low'],
+        [cal.user.id, false, 'highest'],
+      ].sort((a, b) => Number(a[0]) - Number(b[0]));
+      expect(updated.hosts.map((h: { userId: number; mandatory: boolean; priority: string }) => [h.userId, h.mandatory, h.priority])).toEqual(roles);
+    });
+
+    it('the booking includes the mandatory host (organizer) and the free optional host of highest priority, however loaded', async () => {
+      // cal already has a booking of their own; ben has none: priority still picks cal.
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-12-02T15:00:00Z', attendee: attendee('cal-own') }),
+        201,
+      );
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-12-02T09:00:00Z', attendee: attendee('mandatory-1') }), 201);
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id, name: 'Ann Mandatory' })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-1').email, cal.user.email]);
+      // ann, who attends every booking, is now busy at 09:00: ben is free, but the time is refused.
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-12-02T09:00:00Z', attendee: attendee('mandatory-2') }),
+        409,
+        'CONFLICT',
+        new RegExp(`host ${ann.user.id}.*mandatory host`),
+      );
+    });
+
+    it('the highest-priority host busy → the next free optional host joins; the mandatory host busy → no slot, and booking it is a 409', async () => {
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, cal.user.id)).id, start: '2030-12-03T10:00:00Z', attendee: attendee('cal-busy') }),
+        201,
+      );
+      expect(await available('2030-12-03T10:00:00Z')).toEqual({ '2030-12-03': ['10:00Z'] });
+      const booking = expectSuccess(await book(stack, { eventTypeId, start: '2030-12-03T10:00:00Z', attendee: attendee('mandatory-3') }), 201);
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-3').email, ben.user.email]);
+
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, ann.user.id)).id, start: '2030-12-03T12:00:00Z', attendee: attendee('ann-busy') }),
+        201,
+      );
+      expect(await available('2030-12-03T12:00:00Z')).toEqual({});
+      const before = await bookingRows(ben.user.id);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId, start: '2030-12-03T12:00:00Z', attendee: attendee('mandatory-4') }),
+        409,
+        'CONFLICT',
+        /mandatory host/,
+      );
+      expect(await bookingRows(ben.user.id)).toEqual(before);
+    });
+
+    it('a routing form routed to ben only: the mandatory host still attends, ben joins', async () => {
+      const booking = expectSuccess(
+        await book(stack, { eventTypeId, start: '2030-12-04T09:00:00Z', attendee: attendee('mandatory-5'), routing: { teamMemberIds: [ben.user.id] } }),
+        201,
+      );
+      expect(booking.hosts).toEqual([expect.objectContaining({ id: ann.user.id })]);
+      expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-5').email, ben.user.email]);
+    });
+  });
+
   describe('GET /v2/bookings: the caller’s bookings as host, with every filter, sort and take/skip of spec 4.15 (BOOKING_READ)', () => {
     let host: Host;
     let other: Host;

@@ -209,6 +209,63 @@ describe('team event types', () => {
     });
   });
 
+  describe('round-robin hosts carry their role: mandatory (default false) and priority (lowest, low, medium by default, high, highest)', () => {
+    const roleOf = (eventType: any) =>
+      Object.fromEntries(eventType.hosts.map((h: { userId: number; mandatory: boolean; priority: string }) => [h.userId, [h.mandatory, h.priority]]));
+
+    it('POST echoes each host with its role, with name and username; GET shows the same', async () => {
+      const eventType = await created('roles', { hosts: [{ userId: member.user.id, mandatory: true, priority: 'high' }, { userId: colleague.user.id }] });
+      expect(roleOf(eventType)).toEqual({ [member.user.id]: [true, 'high'], [colleague.user.id]: [false, 'medium'] });
+      expect(eventType.hosts).toEqual(
+        expect.arrayContaining([
+          { userId: member.user.id, name: 'Max Member', username: member.user.username, avatarUrl: null, mandatory: true, priority: 'high' },
+        ]),
+      );
+      expect(expectSuccess(await stack.rest('GET', teamPath(team.id, `/${eventType.id}`), { key: member.key })).hosts).toEqual(eventType.hosts);
+      expectTeamShape(eventType);
+    });
+
+    it('a collective event type (every host attends every booking) shows no role: the hosts come without mandatory and priority', async () => {
+      const eventType = await created('all-attend', {
+        schedulingType: 'collective',
+        hosts: [{ userId: member.user.id }, { userId: colleague.user.id, priority: 'low' }],
+      });
+      expect(eventType.hosts.map((h: object) => Object.keys(h).sort())).toEqual([
+        ['avatarUrl', 'name', 'userId', 'username'],
+        ['avatarUrl', 'name', 'userId', 'username'],
+      ]);
+    });
+
+    it('an unknown priority → 400 naming hosts[i].priority, and nothing is created', async () => {
+      const response = await stack.rest('POST', teamPath(team.id), {
+        key: teamAdmin.key,
+        body: body('bad-priority', { hosts: [{ userId: member.user.id }, { userId: colleague.user.id, priority: 'urgent' }] }),
+      });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', 'hosts[1].priority must be one of lowest, low, medium, high, highest, got "urgent"');
+      expect((await listed()).map((e) => e.slug)).not.toContain('bad-priority');
+    });
+
+    it('mandatory hosts with seats → 400 naming hosts (a seated booking has one host); PATCH the same, and nothing changes', async () => {
+      const seats = { seatsPerTimeSlot: 4, showAttendeeInfo: false, showAvailabilityCount: true };
+      const response = await stack.rest('POST', teamPath(team.id), {
+        key: teamAdmin.key,
+        body: body('seated-mandatory', { seats, hosts: [{ userId: member.user.id, mandatory: true }, { userId: colleague.user.id }] }),
+      });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^hosts: mandatory hosts cannot be combined with seats/);
+      const eventType = await created('mandatory-then-seats', { hosts: [{ userId: member.user.id, mandatory: true }] });
+      const path = teamPath(team.id, `/${eventType.id}`);
+      expectErrorEnvelope(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { seats } }), 400, 'BAD_REQUEST', /^hosts: mandatory hosts/);
+      expect(expectSuccess(await stack.rest('GET', path, { key: member.key }))).toEqual(eventType);
+    });
+
+    it('PATCH hosts replaces the roles too', async () => {
+      const eventType = await created('re-roled', { hosts: [{ userId: member.user.id, mandatory: true }] });
+      const path = teamPath(team.id, `/${eventType.id}`);
+      const updated = expectSuccess(await stack.rest('PATCH', path, { key: teamAdmin.key, body: { hosts: [{ userId: member.user.id, priority: 'lowest' }] } }));
+      expect(roleOf(updated)).toEqual({ [member.user.id]: [false, 'lowest'] });
+    });
+  });
+
   describe('reading: any member of the team', () => {
     it('GET the list: a plain member → 200 with pagination; eventSlug filters', async () => {
       const response = await stack.rest('GET', teamPath(team.id, '?take=2'), { key: member.key });

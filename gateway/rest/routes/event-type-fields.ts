@@ -6,6 +6,9 @@
  */
 export const EVENT_TYPE_NULLS = {
   omit: [
+    // A team event type's hosts: their round-robin role, absent for other scheduling types.
+    'mandatory',
+    'priority',
     'address',
     'link',
     'phone',

@@ -4,7 +4,7 @@ import { EventType } from '../event-type/event-type.entity';
 import { Attendee } from '../booking-record/attendee.entity';
 import { badInput, conflict } from '../../../platform/errors';
 import { PrivateLinkService } from '../private-link/private-link.service';
-import { EventTypeRef, findEventType, hostIdsToPlace, OwnerDirectory } from '../slots/event-type-lookup';
+import { EventTypeRef, findEventType, hostsToPlace, OwnerDirectory } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { bookingLocationOf, webAddressOf } from '../booking-record/booking-location';
@@ -101,8 +101,9 @@ export async function createBooking(
   if (privateLinkId) await links.checkUsable(eventType.id, privateLinkId, now);
   await refuseIfTaken(db, eventType, { start, end, now, exceptReservationUid: reservationUid?.uid, recurring: occurrences != null });
 
-  const hostIds = await hostIdsToPlace(db, eventType, 'booked');
-  const routed = routedHostIds(eventType, hostIds, request.routing?.teamMemberIds);
+  const hosts = await hostsToPlace(db, eventType, 'booked');
+  const hostIds = hosts.map((h) => h.userId);
+  const routed = routedHostIds(eventType, hosts, request.routing?.teamMemberIds);
   const window = {
     from: new Date(start.getTime() - DAY),
     to: new Date((occurrences ? seriesEnd(eventType, start, length, occurrences, attendee.timeZone) : end).getTime() + DAY),

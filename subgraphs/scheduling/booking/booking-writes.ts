@@ -38,11 +38,17 @@ export interface BookingRow {
 }
 
 /** What insertBooking wrote with each booking, so that the answer's resolvers need not read it back. */
-const writtenWith = new WeakMap<Booking, { eventType: EventType; attendees: Attendee[] }>();
+const writtenWith = new WeakMap<Booking, { eventType: EventType; attendees: Attendee[]; coHosted?: boolean }>();
 
 /** The event type and attendees a booking was inserted with in this process, if it was (see primeWrittenBooking). */
-export function writtenBooking(booking: Booking): { eventType: EventType; attendees: Attendee[] } | undefined {
+export function writtenBooking(booking: Booking): { eventType: EventType; attendees: Attendee[]; coHosted?: boolean } | undefined {
   return writtenWith.get(booking);
+}
+
+/** A booking just written occupies other hosts too (collective, or round robin with mandatory hosts): its answer reads its hosts back. */
+export function markCoHosted(booking: Booking): void {
+  const written = writtenWith.get(booking);
+  if (written) written.coHosted = true;
 }
 
 /** The default title of a booking: the event type's title and the (first) attendee's name. */

@@ -36,7 +36,8 @@ const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, write: () => Promi
 /**
  * The answer to a booking just written reads its event type, attendees and hosts: the request's loaders
  * get what the write already holds instead of three statements (docs/performance.md). Not for a seat
- * joined (an existing booking) or a collective booking (its co-hosts are added after the insert).
+ * joined (an existing booking); a booking with co-hosts (collective, or round robin with mandatory hosts: added after the
+ * insert) reads its hosts back.
  */
 function primeWritten(ctx: SubgraphContext, booking: Booking): Booking {
   for (const one of [booking, ...(booking.series ?? [])]) {
@@ -47,7 +48,7 @@ function primeWritten(ctx: SubgraphContext, booking: Booking): Booking {
       one.id,
       [...written.attendees].sort((a, b) => a.id - b.id),
     );
-    if (written.eventType.schedulingType !== 'collective') hostIdsByBookingId(ctx).prime(one.id, [one.userId]);
+    if (!written.coHosted) hostIdsByBookingId(ctx).prime(one.id, [one.userId]);
   }
   return booking;
 }

@@ -9,17 +9,22 @@ import { SlotProblem, slotProblemOf, unavailable } from './booking-availability'
 import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { SlotReservation } from '../booking-record/slot-reservation.entity';
 import type { Placement } from './placement';
+import { markCoHosted } from './booking-writes';
 
 const DAY = 86_400_000;
 
-/** A collective booking refused because one of its hosts cannot take it. */
-function refused(problem: SlotProblem, start: Date, hostId?: number) {
+/** A booking that needs several hosts at once (collective, or round robin with mandatory hosts) refused because one of them cannot take it. */
+export function refused(problem: SlotProblem, start: Date, hostId: number | undefined, eventType: Placement['eventType']) {
   const why = problem.kind === 'eventTypeLimit' ? eventTypeLimitMessage(problem.problem) : unavailable([problem], start, 1).message;
-  return conflict(`${why}${hostId != null ? ` (host ${hostId})` : ''}: a collective event type is booked only when every host is free`);
+  const rule =
+    eventType?.schedulingType === 'collective'
+      ? 'a collective event type is booked only when every host is free'
+      : 'a round-robin event type with mandatory hosts is booked only when every mandatory host and one other host are free';
+  return conflict(`${why}${hostId != null ? ` (host ${hostId})` : ''}: ${rule}`);
 }
 
 /**
- * Collective event types: the booking occupies every host. All hosts must be free on their loaded
+ * Collective event types (and round robin with mandatory hosts, given those hosts and the one picked): the booking occupies every host. All hosts must be free on their loaded
  * calendars; then, in one transaction, the event type's limits are counted again under its lock, the
  * hosts' advisory locks are taken in ascending user id (the order every booking path locks one host
  * in, so no deadlock), each host's bookings, held slots and booking limits are read again, `write`
@@ -32,7 +37,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
   if (!calendars.length) throw unavailable([], start, 0);
   for (const calendar of calendars) {
     const problem = slotProblemOf(calendar, start, end, context, now);
-    if (problem) throw refused(problem, start, calendar.hostId);
+    if (problem) throw refused(problem, start, calendar.hostId, eventType);
   }
   const hostIds = calendars.map((c) => c.hostId);
   const organizerId = placement.preferredHostId !== undefined && hostIds.includes(placement.preferredHostId) ? placement.preferredHostId : hostIds[0];
@@ -42,7 +47,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.event_types', eventType.id]);
         const counted = await countedBookings(tx, eventType, start, end, placement.excludeBookingId);
         const problem = eventTypeLimitProblem(context.rules, counted, start, Math.round((end.getTime() - start.getTime()) / 60_000), calendars[0].timeZone);
-        if (problem) throw refused({ kind: 'eventTypeLimit', problem }, start);
+        if (problem) throw refused({ kind: 'eventTypeLimit', problem }, start, undefined, eventType);
       }
       for (const hostId of [...hostIds].sort((a, b) => a - b)) {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.bookings', hostId]);
@@ -52,7 +57,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
       const rules = context?.rules ?? {};
       for (const calendar of calendars) {
         const busy = [...held.filter((r) => r.userId === calendar.hostId), ...live.filter((b) => b.userId === calendar.hostId)];
-        if (withBuffers(busy, rules).some((b) => overlaps(b, { start, end }))) throw refused({ kind: 'taken' }, start, calendar.hostId);
+        if (withBuffers(busy, rules).some((b) => overlaps(b, { start, end }))) throw refused({ kind: 'taken' }, start, calendar.hostId, eventType);
         if (Object.values(calendar.limits).some((bound) => bound != null)) {
           const pad = limitPadding([calendar.limits]);
           const counted = await liveBookings(
@@ -68,7 +73,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
             start,
             calendar.timeZone,
           );
-          if (exceeded) throw refused({ kind: 'limit', exceeded }, start, calendar.hostId);
+          if (exceeded) throw refused({ kind: 'limit', exceeded }, start, calendar.hostId, eventType);
         }
       }
       const written = await write(tx, organizerId);
@@ -79,7 +84,7 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
       return written;
     });
   } catch (error) {
-    if (isConstraintViolation(error, 'exclusion')) throw refused({ kind: 'taken' }, start);
+    if (isConstraintViolation(error, 'exclusion')) throw refused({ kind: 'taken' }, start, undefined, eventType);
     throw error;
   }
 }
@@ -96,6 +101,7 @@ async function holdCoHosts(tx: EntityManager, reservation: SlotReservation, coHo
 /** The co-host rows of a collective booking (the organizer's row is written by the trigger on `bookings`). */
 async function addCoHosts(tx: EntityManager, booking: Booking, coHostIds: readonly number[]): Promise<void> {
   if (!coHostIds.length) return;
+  markCoHosted(booking);
   await tx.query(
     `INSERT INTO booking_hosts (booking_id, user_id, organizer, start_time, end_time, live)
      SELECT $1, unnest($2::int[]), false, b.start_time, b.end_time, b.status IN ('accepted', 'pending') FROM bookings b WHERE b.id = $1

@@ -30,3 +30,42 @@ describe('round robin is fair', () => {
     ).toEqual([2, 3, 1]);
   });
 });
+
+describe('priority comes before load (reference Host.priority)', () => {
+  // Index in lowest, low, medium, high, highest.
+  const HIGHEST = 4;
+  const LOW = 1;
+  it('a free host of higher priority is offered first, however many bookings they have', () => {
+    const upcoming = new Map([
+      [1, 0],
+      [2, 9],
+      [3, 0],
+    ]);
+    expect(
+      fairOrder(
+        [1, 2, 3],
+        upcoming,
+        new Map([
+          [2, HIGHEST],
+          [3, LOW],
+        ]),
+      ),
+    ).toEqual([2, 1, 3]);
+  });
+  it('hosts of one priority are ordered by load, then by id', () => {
+    expect(
+      fairOrder(
+        [4, 2, 3],
+        new Map([
+          [2, 3],
+          [3, 1],
+        ]),
+        new Map([
+          [2, HIGHEST],
+          [3, HIGHEST],
+          [4, HIGHEST],
+        ]),
+      ),
+    ).toEqual([4, 3, 2]);
+  });
+});

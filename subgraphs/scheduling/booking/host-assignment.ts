@@ -8,6 +8,9 @@ import { countedBookings } from '../slots/event-type-context';
 import { eventTypeLimitProblem, withBuffers } from '../slots/event-type-rules';
 import { overlaps } from '../slots/interval';
 import { placeCollective } from './collective-placement';
+import { placeWithMandatoryHosts } from './mandatory-host-placement';
+import { hostRolesOfEventType, mandatorySplit } from '../slots/event-type-lookup';
+import { DEFAULT_HOST_PRIORITY } from '../event-type/host-roles';
 import type { Placement } from './placement';
 
 const DAY = 86_400_000;
@@ -24,8 +27,8 @@ async function lockHost(tx: EntityManager, hostId: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['scheduling.bookings', hostId]);
 }
 
-/** Hosts with fewer upcoming live bookings first, then by user id: one statement. */
-async function byLoad(db: DataSource, hostIds: number[], now: Date): Promise<number[]> {
+/** Hosts of higher priority first, then those with fewer upcoming live bookings, then by user id: one statement. */
+async function byLoad(db: DataSource, hostIds: number[], now: Date, priorities: ReadonlyMap<number, number>): Promise<number[]> {
   if (hostIds.length < 2) return hostIds;
   const rows: Array<{ userId: number; count: string }> = await db
     .getRepository(Booking)
@@ -35,12 +38,16 @@ async function byLoad(db: DataSource, hostIds: number[], now: Date): Promise<num
     .where({ userId: In(hostIds), status: In(LIVE_STATUSES), start: MoreThanOrEqual(now) })
     .groupBy('b.user_id')
     .getRawMany();
-  return fairOrder(hostIds, new Map(rows.map((r) => [Number(r.userId), Number(r.count)])));
+  return fairOrder(hostIds, new Map(rows.map((r) => [Number(r.userId), Number(r.count)])), priorities);
 }
 
-/** Round robin: the hosts with fewer upcoming bookings first, ties by lower user id (pure). */
-export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<number, number>): number[] {
-  return [...hostIds].sort((a, b) => (upcoming.get(a) ?? 0) - (upcoming.get(b) ?? 0) || a - b);
+/**
+ * Round robin: the hosts of higher priority first (HOST_PRIORITIES index; medium when unknown), then those with fewer
+ * upcoming bookings, ties by lower user id (pure).
+ */
+export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<number, number>, priorities: ReadonlyMap<number, number> = new Map()): number[] {
+  const priority = (id: number) => priorities.get(id) ?? DEFAULT_HOST_PRIORITY;
+  return [...hostIds].sort((a, b) => priority(b) - priority(a) || (upcoming.get(a) ?? 0) - (upcoming.get(b) ?? 0) || a - b);
 }
 
 /**
@@ -51,11 +58,16 @@ export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<numb
  * refuses the row (another request took the time in between), the next free host is tried.
  */
 export async function placeBooking<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
-  if (placement.eventType?.schedulingType === 'collective') return placeCollective(db, placement, write);
+  const { eventType } = placement;
+  if (eventType?.schedulingType === 'collective') return placeCollective(db, placement, write);
+  const roles = eventType?.teamId != null ? await hostRolesOfEventType(db, eventType) : [];
+  const split = eventType ? mandatorySplit(eventType, roles) : null;
+  const mandatory = placement.calendars.filter((c) => split?.mandatory.includes(c.hostId));
   const { start, end } = placement;
   const problems: SlotProblem[] = [];
   const free: HostCalendar[] = [];
   for (const calendar of placement.calendars) {
+    if (mandatory.includes(calendar)) continue;
     const problem = slotProblemOf(calendar, start, end, placement.context, placement.now);
     if (problem) problems.push(problem);
     else free.push(calendar);
@@ -64,10 +76,15 @@ export async function placeBooking<T>(db: DataSource, placement: Placement, writ
     db,
     free.map((c) => c.hostId),
     placement.now,
+    new Map(roles.map((r) => [r.userId, r.priority])),
   );
   if (placement.preferredHostId !== undefined && ordered.includes(placement.preferredHostId)) {
     ordered.splice(ordered.indexOf(placement.preferredHostId), 1);
     ordered.unshift(placement.preferredHostId);
+  }
+  if (mandatory.length) {
+    const candidates = ordered.map((id) => free.find((c) => c.hostId === id)!);
+    return placeWithMandatoryHosts(db, placement, { mandatory, optionalCount: placement.calendars.length - mandatory.length, candidates, problems }, write);
   }
 
   for (const hostId of ordered) {

@@ -8,7 +8,8 @@ import { Team } from '../team/team.stub';
 import { BookingPageUser } from '../user/booking-page-user.stub';
 import { EventType } from './event-type.entity';
 import { CreateEventTypeInput, EventTypePage, UpdateEventTypeInput } from './event-type.inputs';
-import { hostIdsByEventTypeId } from './event-type.loaders';
+import { hostsByEventTypeId } from './event-type.loaders';
+import { TeamEventTypeHost, teamEventTypeHostOf } from './team-event-type-host.type';
 import { EventTypeService } from './event-type.service';
 import { listedOwnerOf } from './listed-owner';
 
@@ -87,8 +88,17 @@ export class EventTypeResolver {
     description: 'Users who host a team event type (empty for a personal one: its owner hosts it), as their public face.',
   })
   async hosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<BookingPageUser[]> {
-    const ids = await hostIdsByEventTypeId(ctx).load(eventType.id);
-    return ids.map((id) => Object.assign(new BookingPageUser(), { id }));
+    const hosts = await hostsByEventTypeId(ctx).load(eventType.id);
+    return hosts.map((h) => Object.assign(new BookingPageUser(), { id: h.userId }));
+  }
+
+  @FieldResolver(() => [TeamEventTypeHost], {
+    description:
+      'The hosts of a team event type with their round-robin role (mandatory, priority) and public face (empty for a personal one); REST answers `hosts` with these.',
+  })
+  async teamHosts(@Root() eventType: EventType, @Ctx() ctx: SubgraphContext): Promise<TeamEventTypeHost[]> {
+    const hosts = await hostsByEventTypeId(ctx).load(eventType.id);
+    return hosts.map((host) => teamEventTypeHostOf(eventType, host));
   }
 
   @FieldResolver(() => [BookingPageUser], { description: 'The owner of a personal event type, else the hosts (reference `users`), as their public face.' })

@@ -8,6 +8,7 @@ import { BookingFieldRequest, replaceBookingFields } from '../booking-field/book
 import { EventTypeSettings, EventTypeSettingsInput, settingsOf } from './event-type-settings';
 import { Schedule } from '../schedule/schedule.entity';
 import { EventTypeHost } from './event-type-host.entity';
+import type { HostRole } from './host-roles';
 import { EventType, EventTypeLocation } from './event-type.entity';
 import { refuseChildDeletion, refuseLockedChanges } from './managed-event-types';
 import { slugConflict, stillBooked } from './event-type-conflicts';
@@ -23,8 +24,8 @@ export type NewEventType = {
   ownerId?: number | null;
   teamId?: number | null;
   scheduleId?: number | null;
-  /** Team event types: the users who can host it (checked against the team by the caller). */
-  hostIds?: number[];
+  /** Team event types: the users who can host it, with their roles (checked against the team by the caller). */
+  hosts?: HostRole[];
   /** Team event types: the hosts are every accepted member of the team. */
   assignAllTeamMembers?: boolean;
   /** Team event types: how hosts are chosen. */
@@ -88,7 +89,7 @@ export function refuseSeatedConflicts(
   }
 }
 
-export type EventTypeChanges = Partial<Omit<NewEventType, 'ownerId' | 'hostIds' | 'assignAllTeamMembers'>> & { parentId?: number | null };
+export type EventTypeChanges = Partial<Omit<NewEventType, 'ownerId' | 'hosts' | 'assignAllTeamMembers'>> & { parentId?: number | null };
 
 /** `teamId` and `parentId` of an event type can be repeated but never changed (spec 2.19). */
 export function refuseImmutableChanges(eventType: EventType, changes: EventTypeChanges): void {
@@ -139,7 +140,7 @@ export class EventTypeService {
         });
         refuseSeatedConflicts(created, input);
         const eventType = await tx.save(created);
-        if (input.hostIds?.length) await this.setHosts(tx, eventType.id, input.hostIds);
+        if (input.hosts?.length) await this.setHosts(tx, eventType.id, input.hosts);
         if (alsoWrite) await alsoWrite(tx, eventType);
         await recordKeyedWrite(tx, { eventTypeId: eventType.id });
         return eventType;
@@ -195,14 +196,13 @@ export class EventTypeService {
     }
   }
 
-  /** Makes exactly these users the hosts of the event type. */
-  async setHosts(manager: EntityManager, eventTypeId: number, userIds: number[]): Promise<void> {
+  /** Makes exactly these users the hosts of the event type, with their roles (one row per user: hostRolesOf keeps the first). */
+  async setHosts(manager: EntityManager, eventTypeId: number, hosts: readonly HostRole[]): Promise<void> {
     await manager.delete(EventTypeHost, { eventTypeId });
-    const unique = [...new Set(userIds)];
-    if (unique.length)
+    if (hosts.length)
       await manager.insert(
         EventTypeHost,
-        unique.map((userId) => ({ eventTypeId, userId })),
+        hosts.map((host) => ({ eventTypeId, ...host })),
       );
   }
 

@@ -6,6 +6,18 @@ import { CreateEventTypeInput, UpdateEventTypeInput } from './event-type.inputs'
 export class HostInput {
   @Field(() => Int)
   userId: number;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Round robin only: true when every booking includes this host, next to the one optional host picked (default false).',
+  })
+  mandatory?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Round robin only: lowest, low, medium (default), high or highest; a free host of higher priority is picked first.',
+  })
+  priority?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/teams/{teamId}/event-types: an event type with its hosts (`hosts` or `assignAllTeamMembers: true`).' })

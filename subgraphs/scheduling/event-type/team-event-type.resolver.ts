@@ -6,7 +6,7 @@ import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { teamDirectoryOf } from '../team/team-directory';
 import { EventType } from './event-type.entity';
 import { EventTypePage } from './event-type.inputs';
-import { hostIdsByEventTypeId } from './event-type.loaders';
+import { hostsByEventTypeId } from './event-type.loaders';
 import { CreateTeamEventTypeInput, UpdateTeamEventTypeInput } from './team-event-type.inputs';
 import { TeamEventTypeService } from './team-event-type.service';
 import { managedFamilyOf } from './managed-event-types';
@@ -104,7 +104,7 @@ export class TeamEventTypeResolver {
     @Arg('orgId', () => Int, ORG_ID) orgId: number | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<EventType> {
-    await hostIdsByEventTypeId(ctx).load(eventTypeId); // the answer shows the hosts the event type had
+    await hostsByEventTypeId(ctx).load(eventTypeId); // the answer shows the hosts the event type had
     return service(ctx).delete({ teamId, orgId }, eventTypeId);
   }
 

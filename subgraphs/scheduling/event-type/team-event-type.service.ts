@@ -8,19 +8,26 @@ import { slugConflict } from './event-type-conflicts';
 import { EventTypeHost } from './event-type-host.entity';
 import { syncManagedChildren } from './managed-event-types';
 import { checkTeamConferencing, TeamConferencing } from './team-conferencing';
+import { HostRole, hostRolesOf, HostSpec } from './host-roles';
 
 /** How a team event type's hosts are given: chosen members, or every member of the team. */
 export interface HostChoice {
-  hosts?: Array<{ userId: number }> | null;
+  hosts?: HostSpec[] | null;
   assignAllTeamMembers?: boolean | null;
 }
 
-export type NewTeamEventType = Omit<NewEventType, 'ownerId' | 'teamId' | 'hostIds' | 'assignAllTeamMembers'> & HostChoice;
+export type NewTeamEventType = Omit<NewEventType, 'ownerId' | 'teamId' | 'hosts' | 'assignAllTeamMembers'> & HostChoice;
 export type TeamEventTypeChanges = Omit<EventTypeChanges, 'assignAllTeamMembers'> & HostChoice;
 
 /** Every host attends a collective booking, so seats (attendees sharing one host's booking) are not combined with it. */
 function refuseSeatedCollective(schedulingType: string | null | undefined, seated: boolean): void {
   if (schedulingType === 'collective' && seated) throw badInput('seats', 'seats cannot be combined with schedulingType collective');
+}
+
+/** A seated booking is one host's, joined by attendees; mandatory hosts attend every booking beside the one picked: not combined. */
+function refuseSeatedMandatory(schedulingType: string | null | undefined, seated: boolean, hosts: readonly HostRole[]): void {
+  if (seated && schedulingType !== 'collective' && hosts.some((h) => h.mandatory))
+    throw badInput('hosts', 'mandatory hosts cannot be combined with seats: a seated booking has one host');
 }
 
 /** Where a team is addressed: `/v2/teams/{teamId}/…`, or `/v2/organizations/{orgId}/teams/{teamId}/…` with `orgId`. */
@@ -73,15 +80,18 @@ export class TeamEventTypeService {
     await this.checkAddress(address);
     await this.checkLocations(address.teamId, input.locations, conferencing);
     const { hosts, assignAllTeamMembers, ...eventType } = input;
-    const hostIds = (await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
+    const hostRoles = (await this.hostRolesOf(address.teamId, { hosts, assignAllTeamMembers })) ?? [];
+    const hostIds = hostRoles.map((h) => h.userId);
     if (eventType.scheduleId != null)
       await this.eventTypes.checkSchedule(eventType.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     const type = schedulingTypeOf(eventType.schedulingType ?? null, true);
-    refuseSeatedCollective(type, eventType.seats?.seatsPerTimeSlot != null && eventType.seats?.disabled !== true);
+    const seated = eventType.seats?.seatsPerTimeSlot != null && eventType.seats?.disabled !== true;
+    refuseSeatedCollective(type, seated);
+    refuseSeatedMandatory(type, seated, hostRoles);
     const managed = type === 'managed';
     // A managed event type's hosts are its assigned members: each gets a personal copy in the same transaction.
     const copies = managed ? (tx: EntityManager, template: EventType) => syncManagedChildren(tx, template, hostIds) : undefined;
-    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hostIds, assignAllTeamMembers: assignAllTeamMembers === true }, copies);
+    return this.eventTypes.create({ ...eventType, teamId: address.teamId, hosts: hostRoles, assignAllTeamMembers: assignAllTeamMembers === true }, copies);
   }
 
   /** Applies the changes; `teamId` and `parentId` cannot change; `hosts` or `assignAllTeamMembers` replace the hosts. */
@@ -90,18 +100,19 @@ export class TeamEventTypeService {
     refuseImmutableChanges(eventType, changes);
     await this.checkLocations(address.teamId, changes.locations, conferencing);
     const { hosts, assignAllTeamMembers, ...fields } = changes;
-    const hostIds = await this.hostIdsOf(address.teamId, { hosts, assignAllTeamMembers });
+    const hostRoles = await this.hostRolesOf(address.teamId, { hosts, assignAllTeamMembers });
     if (fields.scheduleId != null) await this.eventTypes.checkSchedule(fields.scheduleId, (await this.teams.roster(address.teamId))?.acceptedMemberIds ?? []);
     applyChanges(eventType, fields);
     refuseSeatedCollective(eventType.schedulingType, eventType.seats != null);
+    if (eventType.seats != null) refuseSeatedMandatory(eventType.schedulingType, true, hostRoles ?? (await this.eventTypes.hostsOf([id])));
     if (assignAllTeamMembers != null) eventType.assignAllTeamMembers = assignAllTeamMembers;
     if (hosts != null && assignAllTeamMembers == null) eventType.assignAllTeamMembers = false;
     try {
       return await this.db.transaction(async (tx) => {
         const saved = await tx.save(eventType);
-        if (hostIds) await this.eventTypes.setHosts(tx, id, hostIds);
+        if (hostRoles) await this.eventTypes.setHosts(tx, id, hostRoles);
         if (saved.schedulingType === 'managed') {
-          const members = hostIds ?? (await tx.find(EventTypeHost, { where: { eventTypeId: id } })).map((h) => h.userId);
+          const members = hostRoles?.map((h) => h.userId) ?? (await tx.find(EventTypeHost, { where: { eventTypeId: id } })).map((h) => h.userId);
           await syncManagedChildren(tx, saved, members);
         }
         return saved;
@@ -136,20 +147,20 @@ export class TeamEventTypeService {
   }
 
   /**
-   * The host user ids a write asks for, checked against the team's accepted members; undefined when
-   * the write leaves the hosts alone. `assignAllTeamMembers: true` takes the members of the moment.
+   * The hosts a write asks for, with their roles, checked against the team's accepted members; undefined when
+   * the write leaves the hosts alone. `assignAllTeamMembers: true` takes the members of the moment (optional, medium).
    */
-  async hostIdsOf(teamId: number, choice: HostChoice): Promise<number[] | undefined> {
+  async hostRolesOf(teamId: number, choice: HostChoice): Promise<HostRole[] | undefined> {
     const all = choice.assignAllTeamMembers === true;
     if (all && choice.hosts?.length) throw badInput('hosts', 'send either hosts or assignAllTeamMembers: true, not both');
     if (!all && choice.hosts == null) return undefined;
     const roster = await this.teams.roster(teamId);
     if (!roster || roster.isOrganization) throw notFound('Team', teamId);
-    if (all) return roster.acceptedMemberIds;
+    if (all) return hostRolesOf(roster.acceptedMemberIds.map((userId) => ({ userId })));
     const members = new Set(roster.acceptedMemberIds);
     for (const { userId } of choice.hosts!) {
       if (!members.has(userId)) throw badInput('hosts', `user ${userId} is not an accepted member of team ${teamId}`);
     }
-    return choice.hosts!.map((h) => h.userId);
+    return hostRolesOf(choice.hosts!);
   }
 }

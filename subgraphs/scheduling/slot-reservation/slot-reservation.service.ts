@@ -8,7 +8,7 @@ import { instantOf } from '../booking-record/booking-rules';
 import { refuseIfTaken } from '../booking/taken-slot';
 import { EventType } from '../event-type/event-type.entity';
 import { loadEventTypeContext } from '../slots/event-type-context';
-import { hostIdsToPlace } from '../slots/event-type-lookup';
+import { hostsToPlace } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { lengthOf } from '../slots/slots.service';
 import { DEFAULT_RESERVATION_MINUTES, ReservationCaller, reservationMinutesOf, reservedUntilOf } from './slot-reservation.rules';
@@ -79,7 +79,7 @@ export class SlotReservationService {
     if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
     const end = new Date(start.getTime() + length * 60_000);
     await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing }).catch(takenIsUnprocessable);
-    const hostIds = await hostIdsToPlace(this.db, eventType, 'reserved');
+    const hostIds = (await hostsToPlace(this.db, eventType, 'reserved')).map((h) => h.userId);
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([
       loadHostCalendars(this.db, { hostIds, scheduleId: eventType.scheduleId, ...window }),

@@ -4,6 +4,7 @@ import { badInput, notFound, notFoundSaying } from '../../../platform/errors';
 import { leanFindBy } from '../../../platform/lean-reads';
 import { EventTypeHost } from '../event-type/event-type-host.entity';
 import { EventType } from '../event-type/event-type.entity';
+import { DEFAULT_HOST_PRIORITY, HostRole } from '../event-type/host-roles';
 import { calendarBusySourceOf, CalendarBusySource } from './calendar-busy-times';
 import { TeamBySlugDocument, UserByUsernameDocument, UserTimeZonesDocument } from '../contracts/generated';
 
@@ -91,13 +92,27 @@ export async function findEventType(db: DataSource, directory: OwnerDirectory | 
   return eventType;
 }
 
-/** Who can host the event type: its owner (personal), or the hosts of a team event type. */
-export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<number[]> {
-  if (eventType.teamId == null) return eventType.ownerId == null ? [] : [eventType.ownerId];
+/** Who can host the event type, with their round-robin roles: its owner (personal), or the hosts of a team event type. */
+export async function hostRolesOfEventType(db: DataSource, eventType: EventType): Promise<HostRole[]> {
+  if (eventType.teamId == null) return eventType.ownerId == null ? [] : [{ userId: eventType.ownerId, mandatory: false, priority: DEFAULT_HOST_PRIORITY }];
   // A managed team event type is a template: its members' own event types (its children) are booked.
   if (eventType.schedulingType === 'managed') return [];
   const hosts = await db.getRepository(EventTypeHost).find({ where: { eventTypeId: eventType.id }, order: { userId: 'ASC' } });
-  return hosts.map((h) => h.userId);
+  return hosts.map(({ userId, mandatory, priority }) => ({ userId, mandatory, priority }));
+}
+
+/** Who can host the event type: its owner (personal), or the hosts of a team event type. */
+export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<number[]> {
+  return (await hostRolesOfEventType(db, eventType)).map((h) => h.userId);
+}
+
+/**
+ * A round-robin event type with mandatory hosts: who must attend every booking and who may be picked beside them
+ * (null when no host is mandatory, or the event type is not round robin: collective ones need every host anyway).
+ */
+export function mandatorySplit(eventType: EventType, roles: readonly HostRole[]): { mandatory: number[]; optional: number[] } | null {
+  if (eventType.teamId == null || eventType.schedulingType === 'collective' || !roles.some((r) => r.mandatory)) return null;
+  return { mandatory: roles.filter((r) => r.mandatory).map((r) => r.userId), optional: roles.filter((r) => !r.mandatory).map((r) => r.userId) };
 }
 
 /**
@@ -105,9 +120,9 @@ export async function hostIdsOf(db: DataSource, eventType: EventType): Promise<n
  * a 400 naming eventTypeId (the real service's 400), not the 409 of a taken time. A managed template has none of its
  * own and is left to its own refusal.
  */
-export async function hostIdsToPlace(db: DataSource, eventType: EventType, what: 'booked' | 'reserved'): Promise<number[]> {
-  const hostIds = await hostIdsOf(db, eventType);
-  if (!hostIds.length && eventType.teamId != null && eventType.schedulingType !== 'managed')
+export async function hostsToPlace(db: DataSource, eventType: EventType, what: 'booked' | 'reserved'): Promise<HostRole[]> {
+  const hosts = await hostRolesOfEventType(db, eventType);
+  if (!hosts.length && eventType.teamId != null && eventType.schedulingType !== 'managed')
     throw badInput('eventTypeId', `event type ${eventType.id} has no hosts: none of its slots can be ${what}`);
-  return hostIds;
+  return hosts;
 }

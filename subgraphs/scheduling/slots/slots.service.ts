@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { badInput, notFound } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
-import { EventTypeRef, findEventType, hostIdsOf, OwnerDirectory } from './event-type-lookup';
+import { EventTypeRef, findEventType, hostRolesOfEventType, mandatorySplit, OwnerDirectory } from './event-type-lookup';
 import { loadHostCalendars } from './host-calendars';
 import { InstantError, slotRange } from '../../../platform/slot-range';
-import { collectiveSlots, TeamSlot } from './team-slots';
+import { collectiveSlots, slotsWithMandatoryHosts, TeamSlot } from './team-slots';
 import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
 import { firstSlotPerDay } from './event-type-rules';
 import { isTimeZone } from './zone-offset';
@@ -65,7 +65,8 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
   const { range, timeZone } = checkSlotRequest(request);
   const eventType = await findEventType(db, directory, request);
   const length = lengthOf(eventType, request.duration);
-  const hostIds = await hostIdsOf(db, eventType);
+  const roles = await hostRolesOfEventType(db, eventType);
+  const hostIds = roles.map((h) => h.userId);
   const excludeBookingId = await bookingIdOf(db, request.bookingUidToReschedule);
   // slotsForSchedule reads the schedule from local midnight a day before to two days after the range.
   const window = { from: new Date(range.start.getTime() - 2 * DAY), to: new Date(range.end.getTime() + 3 * DAY) };
@@ -76,6 +77,8 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
   await applyRollingWindow(db, directory, eventType, context, length, now);
   let slots = slotsOfHosts(calendars, context, range, now);
   if (eventType.schedulingType === 'collective') slots = collectiveSlots(slots, new Set(hostIds).size);
+  const split = mandatorySplit(eventType, roles);
+  if (split) slots = slotsWithMandatoryHosts(slots, split);
   if (eventType.onlyShowFirstAvailableSlot) slots = firstSlotPerDay(slots, timeZone);
   return { eventType, timeZone, lengthInMinutes: length, slots };
 }

@@ -1,4 +1,4 @@
-import { collectiveSlots, teamSlots } from './team-slots';
+import { collectiveSlots, slotsWithMandatoryHosts, teamSlots } from './team-slots';
 
 /** A team event type: a slot exists when at least one host is free, and lists the free hosts. */
 
@@ -61,5 +61,29 @@ describe('collective slots need every host', () => {
   it('offers nothing when one host has no slot at all', () => {
     const slots = teamSlots([{ hostId: 7, slots: [d('09:00')] }]);
     expect(collectiveSlots(slots, 2)).toEqual([]);
+  });
+});
+
+describe('round robin with mandatory hosts needs every mandatory host and one optional host', () => {
+  const slots = teamSlots([
+    { hostId: 1, slots: [d('09:00'), d('10:00'), d('11:00')] },
+    { hostId: 2, slots: [d('10:00'), d('11:00'), d('12:00')] },
+    { hostId: 3, slots: [d('09:00'), d('11:00'), d('12:00')] },
+  ]);
+
+  it('mandatory host 1, optional hosts 2 and 3: the starts where 1 and one of 2, 3 are free', () => {
+    expect(show(slotsWithMandatoryHosts(slots, { mandatory: [1], optional: [2, 3] }))).toEqual([
+      ['09:00', [1, 3]],
+      ['10:00', [1, 2]],
+      ['11:00', [1, 2, 3]],
+    ]);
+  });
+
+  it('every host mandatory (no optional host): the starts where all of them are free', () => {
+    expect(show(slotsWithMandatoryHosts(slots, { mandatory: [1, 2, 3], optional: [] }))).toEqual([['11:00', [1, 2, 3]]]);
+  });
+
+  it('mandatory hosts 1 and 2, optional host 3: 10:00 is gone (3 is busy), 12:00 too (1 is busy)', () => {
+    expect(show(slotsWithMandatoryHosts(slots, { mandatory: [1, 2], optional: [3] }))).toEqual([['11:00', [1, 2, 3]]]);
   });
 });

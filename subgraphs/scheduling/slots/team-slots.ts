@@ -27,3 +27,14 @@ export function teamSlots(perHost: ReadonlyArray<{ hostId: number; slots: readon
 export function collectiveSlots(slots: readonly TeamSlot[], hostCount: number): TeamSlot[] {
   return slots.filter((slot) => slot.freeHostIds.length === hostCount);
 }
+
+/**
+ * Round robin with mandatory hosts: only the team slots at which every mandatory host is free and, when the event type
+ * has optional hosts too, at least one of them (the booking includes the mandatory hosts and one optional host).
+ */
+export function slotsWithMandatoryHosts(slots: readonly TeamSlot[], hosts: { mandatory: readonly number[]; optional: readonly number[] }): TeamSlot[] {
+  return slots.filter(
+    (slot) =>
+      hosts.mandatory.every((id) => slot.freeHostIds.includes(id)) && (!hosts.optional.length || hosts.optional.some((id) => slot.freeHostIds.includes(id))),
+  );
+}
