@@ -40,7 +40,7 @@ interface TypeUse {
  * (introspection, schema/api.graphql, codegen), as does a field the code marks `@inaccessible` itself (a shape
  * only the REST façade asks for, such as the older POST /v2/bookings body). So do the types only hidden
  * elements name: object types only hidden fields return (ResolvedCredential, TeamRoster), input types and
- * enums only their arguments or hidden input types take (LegacyCreateBookingInput). The gateway reaches them
+ * enums and scalars only their arguments or hidden input types take (LegacyCreateBookingInput, LegacyAttendeeName). The gateway reaches them
  * all through its internal schema (platform/internal-supergraph.ts).
  */
 export function markInternalInaccessible(document: DocumentNode): DocumentNode {
@@ -87,6 +87,7 @@ export function markInternalInaccessible(document: DocumentNode): DocumentNode {
     ObjectTypeDefinition: markHidden,
     InputObjectTypeDefinition: markHidden,
     EnumTypeDefinition: markHidden,
+    ScalarTypeDefinition: markHidden,
   });
 }
 

@@ -33,6 +33,10 @@ export const DEVIATION = {
     'Bookings — rescheduling a booking that is cancelled or already rescheduled, or onto a time that is taken, is a 409 CONFLICT (the real service: 400)',
   noBookingEmails:
     'Bookings — this API sends no booking e-mail to attendees or hosts: webhooks and workflows (email_host, email_attendee steps) notify (the real service e-mails both)',
+  legacyUnavailableSlot:
+    "Bookings — the older POST /v2/bookings body (without svc-api-version) at a time no host can take is a 409 CONFLICT saying why, as every version and path answers it (the real service: 400 'no_available_users_found_error')",
+  legacyListRecurringInfo:
+    "Bookings — the older GET /v2/bookings answers {bookings, nextCursor} without the real service's recurringInfo: each occurrence of a recurring booking is in bookings, with its recurringBookingUid in the current version",
   noDefaultDateWindow:
     'Bookings — without afterStart / beforeEnd the list has every booking the filters ask for (the real service looks only one month back and one ahead)',
   meetingReadsOfOthers:

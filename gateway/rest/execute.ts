@@ -29,6 +29,12 @@ export function compileRoute(entry: RouteEntry, schema: GraphQLSchema): Compiled
   return { entry, operation, variables: variableSpecs(schema, operation.variableDefinitions ?? [], pathParameters(entry.path)) };
 }
 
+/** The name under which a variable's query parameter is sent: its own, else the first of its older names (RouteEntry.queryAliases) sent. */
+function queryNameOf(query: Record<string, unknown>, name: string, aliases: RouteEntry['queryAliases']): string {
+  if (query[name] !== undefined || !aliases) return name;
+  return Object.keys(aliases).find((older) => aliases[older] === name && query[older] !== undefined) ?? name;
+}
+
 function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown> {
   for (const [name, instead] of Object.entries(route.entry.unservedQuery ?? {})) {
     if ((req.query as Record<string, unknown>)[name] !== undefined) throw new RestError(400, `${name} is not served by this API: ${instead}`);
@@ -59,12 +65,14 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
       else if (spec.required) throw new RestError(400, `${spec.name} is required`);
       continue;
     }
-    const raw = spec.source === 'path' ? req.params[spec.name] : (req.query as Record<string, unknown>)[spec.name];
+    const query = req.query as Record<string, unknown>;
+    const sentAs = spec.source === 'path' ? spec.name : queryNameOf(query, spec.name, route.entry.queryAliases);
+    const raw = spec.source === 'path' ? req.params[spec.name] : query[sentAs];
     if (raw === undefined || raw === '') {
       if (spec.required) throw new RestError(400, `${spec.name} is required`);
       continue;
     }
-    variables[spec.name] = coerceParameter(spec, raw);
+    variables[spec.name] = coerceParameter({ ...spec, name: sentAs }, raw);
   }
   return variables;
 }

@@ -263,6 +263,17 @@ export function openApiDocument(routes: RouteEntry[], schema: GraphQLSchema): Js
         schema: inputSchema(v.type),
         ...(isObjectListParameter(v) ? { style: 'deepObject', explode: true, description: `Written ${v.name}[0][field]=…&${v.name}[1][field]=…` } : {}),
       }));
+    for (const [older, name] of Object.entries(route.queryAliases ?? {})) {
+      const variable = compiled.variables.find((v) => v.name === name && v.source === 'query');
+      if (!variable) throw new Error(`${route.method} ${route.path}: query alias ${older} names no query variable ${name}`);
+      parameters.push({
+        name: older,
+        in: 'query',
+        required: false,
+        schema: inputSchema(variable.type),
+        description: `The older name of ${name} (read when ${name} is not sent).`,
+      });
+    }
     parameters.push({
       name: 'svc-api-version',
       in: 'header',

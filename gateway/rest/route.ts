@@ -78,6 +78,11 @@ export interface RouteEntry {
   /** Deliberate differences from the real service (gateway/rest/deviations.ts): `x-svc-deviation` in the OpenAPI document. */
   deviations?: readonly string[];
   /**
+   * Query parameter names of an older version, each read as the variable it names when that variable's own parameter
+   * is not sent (`{limit: 'take'}`); listed in the OpenAPI document beside it.
+   */
+  queryAliases?: Readonly<Record<string, string>>;
+  /**
    * Query parameters the reference documents for this operation that this API does not serve, each with the sentence
    * saying what to use instead: a request sending one is a 400 naming it, never an answer that quietly ignored it.
    */

@@ -2070,4 +2070,204 @@ describe('conformance: bookings', () => {
       });
     });
   });
+
+  /**
+   * The older version (no svc-api-version): apps/api/v2/src/ee/bookings/2024-04-15/controllers/bookings.controller.e2e-spec.ts.
+   * Their app authenticates every request as their user (withApiAuth); here the user's API key is sent where they read
+   * the user's bookings, and their creates are public calls as ours are. Their `POST /v2/bookings/recurring` ("should
+   * create recurring bookings") is not a route of this API (nor of the reference document): not replayed.
+   */
+  describe('2024-04-15/controllers/bookings.controller.e2e-spec.ts ("Bookings Endpoints 2024-04-15 › User Authenticated")', () => {
+    let olderUser: Person;
+    let stranger: Person;
+    let olderEventType: number;
+    let authenticatedEventType: number;
+    let created: any;
+    let rescheduledAway: string;
+    const legacy = (body: Record<string, unknown>, key?: string) => stack.rest('POST', '/v2/bookings', { body, key });
+    /** Their body: a 60-minute booking from `start`, in London, with their metadata and responses. */
+    const bodyAt = (start: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      start,
+      end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+      eventTypeId: olderEventType,
+      timeZone: 'Europe/London',
+      language: 'en',
+      metadata: { timeFormat: '12', meetingType: 'organizer-phone' },
+      hashedLink: '',
+      responses,
+      ...extra,
+    });
+    const TESTER = { name: 'tester', email: 'tester@example.com', location: { value: 'link', optionValue: '' }, notes: 'test' };
+    /** Their assertions on every booking answered: the host's e-mail as userPrimaryEmail, the rest as sent. */
+    const expectBooked = (data: any, start: string, responses: Record<string, unknown>, metadata: Record<string, unknown>) =>
+      expect(data).toMatchObject({
+        userPrimaryEmail: olderUser.email,
+        id: expect.any(Number),
+        uid: expect.any(String),
+        startTime: start,
+        eventTypeId: olderEventType,
+        user: { timeZone: 'Europe/London' },
+        metadata,
+        responses,
+      });
+    /** The operation of the older version (no svc-api-version suffix in its operationId) in the served document. */
+    const olderOperation = async (path: string, method: 'get' | 'post') => {
+      const primary = (await servedPaths())[path][method];
+      return [primary, ...(primary['x-versions'] ?? [])].find((operation: any) => !/_\d{4}_\d{2}_\d{2}$/.test(operation.operationId));
+    };
+
+    beforeAll(async () => {
+      [olderUser, stranger] = await Promise.all(['bookings-2024-04-15-user', 'unauthorized-user'].map((label) => person(stack, label)));
+      const operator = operatorOf(stack);
+      const slug = (name: string) => `${name}-${olderUser.id}`;
+      [, olderEventType, authenticatedEventType] = await Promise.all([
+        operator.createSchedule({ ownerId: olderUser.id, name: 'schedule', isDefault: true, ...ROME_OFFICE }),
+        operator
+          .createEventType({ title: 'bookings-2024-04-15-event-type', slug: slug('bookings-2024-04-15'), lengthInMinutes: 60, ownerId: olderUser.id })
+          .then((made) => made.id),
+        operator
+          .createEventType({
+            title: 'event-type-requiring-authentication',
+            slug: slug('event-type-requiring-authentication'),
+            lengthInMinutes: 60,
+            ownerId: olderUser.id,
+            bookingRequiresAuthentication: true,
+          })
+          .then((made) => made.id),
+      ]);
+    });
+
+    it('"should create a booking": userPrimaryEmail, their location {value, optionValue} and responses as sent', async () => {
+      const start = '2040-05-21T09:30:00.000Z';
+      expectBooked(expectSuccess(await legacy(bodyAt(start, TESTER)), 201), start, TESTER, { timeFormat: '12', meetingType: 'organizer-phone' });
+    });
+
+    it('"should fail to create a booking with no_available_users_found_error": 409 CONFLICT here (400 there), marked on the operation', async () => {
+      expectErrorEnvelope(await legacy(bodyAt('2040-05-21T09:30:00.000Z', { ...TESTER, guests: [] })), 409, 'CONFLICT', /already taken/);
+      expect((await olderOperation('/v2/bookings', 'post'))['x-svc-deviation']).toContainEqual(expect.stringMatching(/no_available_users_found_error/));
+    });
+
+    it('"should create a booking with api key to get owner id": guests [] echoed', async () => {
+      const start = '2040-05-22T09:30:00.000Z';
+      const responses = { ...TESTER, guests: [] };
+      created = expectSuccess(await legacy(bodyAt(start, responses), olderUser.key), 201);
+      expectBooked(created, start, responses, { timeFormat: '12', meetingType: 'organizer-phone' });
+    });
+
+    it('"should reschedule a booking › should reschedule with updated start time, end time & metadata": the metadata and responses sent replace the booking\'s', async () => {
+      const start = '2040-05-21T12:30:00.000Z';
+      const responses = { ...TESTER, guests: ['someone@example.com'] };
+      const metadata = { timeFormat: '24', meetingType: 'attendee-phone' };
+      const moved = expectSuccess(await legacy(bodyAt(start, responses, { rescheduleUid: created.uid, metadata })), 201);
+      expectBooked(moved, start, responses, metadata);
+      expect(moved.fromReschedule).toBe(created.uid);
+      rescheduledAway = created.uid;
+      created = moved;
+    });
+
+    it('"should get bookings" (filters[status]=upcoming): data.bookings, two', async () => {
+      const listed = expectSuccess(await stack.rest('GET', '/v2/bookings?filters[status]=upcoming', { key: olderUser.key }));
+      expect(listed.bookings).toHaveLength(2);
+      expect(listed.bookings.find((booking: any) => booking.id === created.id)).toMatchObject({
+        uid: created.uid,
+        startTime: created.startTime,
+        endTime: created.endTime,
+        user: { email: olderUser.email },
+      });
+    });
+
+    it('(not in their spec) their limit and cursor page the older list: nextCursor is the cursor of the next page, null on the last', async () => {
+      const page = async (query: string) => expectSuccess(await stack.rest('GET', `/v2/bookings?filters[status]=upcoming&${query}`, { key: olderUser.key }));
+      const first = await page('limit=1');
+      expect([first.bookings.length, first.nextCursor]).toEqual([1, 1]);
+      const second = await page(`limit=1&cursor=${first.nextCursor}`);
+      expect([second.bookings.length, second.nextCursor]).toEqual([1, null]);
+      expect(new Set([first.bookings[0].uid, second.bookings[0].uid]).size).toBe(2);
+      const cancelled = expectSuccess(await stack.rest('GET', '/v2/bookings?filters[status]=cancelled', { key: olderUser.key }));
+      expect(cancelled.bookings.map((booking: any) => booking.uid)).toEqual([rescheduledAway]);
+      expect((await olderOperation('/v2/bookings', 'get'))['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/without the real service's recurringInfo/),
+      );
+    });
+
+    it('"should get booking"', async () => {
+      expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${created.uid}`, { key: olderUser.key }))).toMatchObject({
+        id: created.id,
+        uid: created.uid,
+        eventTypeId: olderEventType,
+        startTime: created.startTime,
+      });
+    });
+
+    it('"should create a booking with split name": answered joined', async () => {
+      const start = '2040-05-21T11:30:00.000Z';
+      const responses = { ...TESTER, name: { firstName: 'John', lastName: 'Doe' } };
+      const booked = expectSuccess(await legacy(bodyAt(start, responses)), 201);
+      expectBooked(booked, start, { ...TESTER, name: 'John Doe' }, { timeFormat: '12', meetingType: 'organizer-phone' });
+      expect(booked.attendees).toEqual([expect.objectContaining({ name: 'John Doe', email: 'tester@example.com' })]);
+    });
+
+    it("(not in their spec; managed-user-bookings.e2e-spec.ts's body) the attendee's place as {value: attendeeInPerson, optionValue}, a string location as before; an unknown value is a 400 naming it", async () => {
+      const inRome = expectSuccess(
+        await legacy(bodyAt('2040-05-24T09:30:00.000Z', { ...TESTER, location: { value: 'attendeeInPerson', optionValue: 'rome' } })),
+        201,
+      );
+      expect(inRome.location).toBe('rome');
+      const asText = expectSuccess(await legacy(bodyAt('2040-05-24T11:30:00.000Z', { ...TESTER, location: 'Via Roma 10' })), 201);
+      expect([asText.location, asText.responses.location]).toEqual(['Via Roma 10', 'Via Roma 10']);
+      const unknown = { ...TESTER, location: { value: 'carrierPigeon', optionValue: '' } };
+      expectErrorEnvelope(await legacy(bodyAt('2040-05-24T13:30:00.000Z', unknown)), 400, 'BAD_REQUEST', /^responses\.location\.value must be one of /);
+      expectErrorEnvelope(await legacy(bodyAt('2040-05-24T13:30:00.000Z', { ...TESTER, name: { lastName: 'Doe' } })), 400, 'BAD_REQUEST', /responses\.name/);
+    });
+
+    it("(not in their spec) hashedLink, their name of privateLinkId, books through the event type's private link: a link of one use is spent", async () => {
+      const link = expectSuccess(
+        await stack.rest('POST', `/v2/event-types/${olderEventType}/private-links`, { key: olderUser.key, body: { maxUsageCount: 1 } }),
+        201,
+      );
+      const through = (start: string) => legacy(bodyAt(start, TESTER, { hashedLink: link.linkId }));
+      expectSuccess(await through('2040-05-25T11:30:00.000Z'), 201);
+      expectErrorEnvelope(await through('2040-05-25T13:30:00.000Z'), 409, 'CONFLICT', /private link has expired/);
+    });
+
+    describe('"event type booking requires authentication"', () => {
+      const body = (start: string) => ({
+        ...bodyAt(start, { name: 'External Attendee', email: 'external@example.com', location: { value: 'link', optionValue: '' } }),
+        eventTypeId: authenticatedEventType,
+        metadata: {},
+      });
+
+      it('"can\'t be booked without credentials": 401', async () => {
+        expect((await legacy(body('2040-05-23T09:30:00.000Z'))).status).toBe(401);
+      });
+
+      it('"can\'t be booked with unauthorized user credentials": 403', async () => {
+        expect((await legacy(body('2040-05-23T10:30:00.000Z'), stranger.key)).status).toBe(403);
+      });
+
+      it('"can be booked with event type owner credentials": 201', async () => {
+        expect(expectSuccess(await legacy(body('2040-05-23T11:30:00.000Z'), olderUser.key), 201).id).toEqual(expect.any(Number));
+      });
+    });
+
+    it('2024-04-15/controllers/reserved-slot-bookings.e2e-spec.ts, "should create booking with reservedSlotUid from request body and remove selected slot"', async () => {
+      const start = '2040-05-25T09:30:00.000Z';
+      const reserved = expectSuccess(await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId: olderEventType, slotStart: start } }), 201);
+      const responses = { name: 'Test Attendee', email: 'reserved-slot-test@example.com' };
+      expect(expectSuccess(await legacy(bodyAt(start, responses, { reservedSlotUid: reserved.reservationUid })), 201).id).toEqual(expect.any(Number));
+      expect((await stack.rest('GET', `/v2/slots/reservations/${reserved.reservationUid}`)).status).toBe(404);
+    });
+
+    it('2024-04-15/controllers/reserved-slot-bookings.e2e-spec.ts, "should reschedule a booking with reservedSlotUid from request body and remove selected slot"', async () => {
+      const responses = { name: 'Test Attendee Reschedule Body', email: 'reserved-slot-reschedule-body@example.com' };
+      const booked = expectSuccess(await legacy(bodyAt('2040-05-28T09:30:00.000Z', responses)), 201);
+      const start = '2040-05-29T09:30:00.000Z';
+      const reserved = expectSuccess(await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId: olderEventType, slotStart: start } }), 201);
+      // held, the time is taken for a move without the reservation
+      expect((await legacy(bodyAt(start, responses, { rescheduleUid: booked.uid }))).status).toBe(409);
+      const moved = expectSuccess(await legacy(bodyAt(start, responses, { rescheduleUid: booked.uid, reservedSlotUid: reserved.reservationUid })), 201);
+      expect(moved).toMatchObject({ startTime: start, fromReschedule: booked.uid });
+      expect((await stack.rest('GET', `/v2/slots/reservations/${reserved.reservationUid}`)).status).toBe(404);
+    });
+  });
 });

@@ -765,6 +765,7 @@ describe('bookings', () => {
         title: 'Meeting with Greta Older',
         description: 'hallo',
         userId: host.user.id,
+        userPrimaryEmail: host.user.email,
         eventTypeId,
         startTime: '2031-06-02T09:00:00.000Z',
         endTime: '2031-06-02T09:30:00.000Z',
@@ -830,7 +831,7 @@ describe('bookings', () => {
     it('GET /v2/bookings, cancel and reschedule without the header answer the older shape', async () => {
       const booking = expectSuccess(await book(stack, { eventTypeId, start: '2031-06-04T09:00:00Z', attendee: attendee('legacy-list') }), 201);
       const listed = expectSuccess(await stack.rest('GET', `/v2/bookings?eventTypeId=${eventTypeId}&afterStart=2031-06-04T00:00:00Z`, { key: host.key }));
-      expect(listed.map((b: any) => [b.uid, b.startTime])).toEqual([[booking.uid, '2031-06-04T09:00:00.000Z']]);
+      expect(listed.bookings.map((b: any) => [b.uid, b.startTime])).toEqual([[booking.uid, '2031-06-04T09:00:00.000Z']]);
       const moved = expectSuccess(await reschedule(booking.uid, { start: '2031-06-04T10:00:00Z' }, {} as typeof V2), 201);
       expect(moved).toMatchObject({ startTime: '2031-06-04T10:00:00.000Z', fromReschedule: booking.uid, user: { id: host.user.id } });
       expect(expectSuccess(await cancel(moved.uid, { cancellationReason: 'x' }, {} as typeof V2))).toMatchObject({

@@ -666,7 +666,7 @@ describe('schedules', () => {
         'CONFLICT',
         /outside the availability of the host/,
       );
-      expect(expectSuccess(await stack.rest('GET', '/v2/bookings', { key: host.key }))).toEqual([]);
+      expect(expectSuccess(await stack.rest('GET', '/v2/bookings', { key: host.key, headers }))).toEqual([]);
       expect(expectSuccess(await stack.rest('POST', '/v2/bookings', { body: body('2031-03-05T09:00:00Z'), headers }), 201).start).toBe(
         '2031-03-05T09:00:00.000Z',
       );

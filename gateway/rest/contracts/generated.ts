@@ -685,12 +685,13 @@ export type HostInput = {
   userId: number;
 };
 
-/** The booking form answers of the older POST /v2/bookings body. */
+/** The booking form answers of the older POST /v2/bookings body; the answer echoes them (the name joined). */
 export type LegacyBookingResponsesInput = {
   email: string;
-  /** Where the meeting takes place, as text. */
-  location?: string | null | undefined;
-  name: string;
+  /** E-mail addresses of guests attending the event. */
+  guests?: Array<string> | null | undefined;
+  location?: string | Record<string, unknown> | null | undefined;
+  name: string | Record<string, unknown>;
   notes?: string | null | undefined;
   /** With rescheduleUid: the reason. */
   rescheduleReason?: string | null | undefined;
@@ -701,12 +702,18 @@ export type LegacyCreateBookingInput = {
   /** When sent, start plus the event type's length. */
   end?: string | null | undefined;
   eventTypeId: number;
+  /** The real service's name of privateLinkId (an empty string: none). */
+  hashedLink?: string | null | undefined;
   language?: string | null | undefined;
   metadata?: Record<string, unknown> | null | undefined;
   /** Book through this private link of the event type (its linkId, as in the link's bookingUrl /d/{linkId}/{slug}): the link must not be expired, and the booking counts one use. 409 "private link has expired" otherwise. Not used with rescheduleUid. */
   privateLinkId?: string | null | undefined;
   /** Reschedule this booking to `start` instead of booking anew. */
   rescheduleUid?: string | null | undefined;
+  /** With rescheduleUid: the e-mail of who reschedules (rescheduledByEmail); default: the e-mail of the user whose credential is sent. */
+  rescheduledBy?: string | null | undefined;
+  /** The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking, or the move of the booking named by rescheduleUid, ends the hold. */
+  reservedSlotUid?: string | null | undefined;
   responses: LegacyBookingResponsesInput;
   start: string;
   /** IANA time zone of the attendee. */
@@ -1508,7 +1515,7 @@ export type LegacyCreateBookingMutationVariables = Exact<{
 }>;
 
 
-export type LegacyCreateBookingMutation = { legacyCreateBooking: { id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
+export type LegacyCreateBookingMutation = { legacyCreateBooking: { id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
 
 export type GetBookingsQueryVariables = Exact<{
   status?: Array<BookingStatusFilter> | BookingStatusFilter | null | undefined;
@@ -1560,7 +1567,7 @@ export type GetBookingsLegacyQueryVariables = Exact<{
 }>;
 
 
-export type GetBookingsLegacyQuery = { bookings: { items: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }>, pagination: { totalItems: number, remainingItems: number, returnedItems: number, itemsPerPage: number, currentPage: number, totalPages: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+export type GetBookingsLegacyQuery = { bookings: { nextCursor: number | null, bookings: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }> } };
 
 export type GetBookingQueryVariables = Exact<{
   bookingUid: string;
@@ -1574,7 +1581,7 @@ export type GetBookingLegacyQueryVariables = Exact<{
 }>;
 
 
-export type GetBookingLegacyQuery = { booking: { id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, occurrences: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }> | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
+export type GetBookingLegacyQuery = { booking: { id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, occurrences: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }> | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
 
 export type CancelBookingMutationVariables = Exact<{
   bookingUid: string;
@@ -1590,7 +1597,7 @@ export type CancelBookingLegacyMutationVariables = Exact<{
 }>;
 
 
-export type CancelBookingLegacyMutation = { cancelBooking: { id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, occurrences: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }> | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
+export type CancelBookingLegacyMutation = { cancelBooking: { id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, occurrences: Array<{ id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } }> | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
 
 export type RescheduleBookingMutationVariables = Exact<{
   bookingUid: string;
@@ -1606,7 +1613,7 @@ export type RescheduleBookingLegacyMutationVariables = Exact<{
 }>;
 
 
-export type RescheduleBookingLegacyMutation = { rescheduleBooking: { id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
+export type RescheduleBookingLegacyMutation = { rescheduleBooking: { id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } } };
 
 export type ConfirmBookingMutationVariables = Exact<{
   bookingUid: string;
@@ -1849,7 +1856,7 @@ export type GetTeamBookingsQuery = { teamBookings: { items: Array<{ id: number, 
 
 export type BookingFieldsFragment = { id: number, uid: string, title: string, description: string | null, status: BookingStatus, cancellationReason: string | null, cancelledByEmail: string | null, reschedulingReason: string | null, rescheduledByEmail: string | null, rescheduledFromUid: string | null, rescheduledToUid: string | null, start: string, end: string, duration: number, eventTypeId: number, location: string | null, meetingUrl: string | null, metadata: Record<string, unknown>, absentHost: boolean, guests: Array<string>, bookingFieldsResponses: Record<string, unknown>, createdAt: string, updatedAt: string, recurringBookingUid: string | null, seatUid: string | null, hosts: Array<{ id: number, name: string, email: string, username: string, timeZone: string }>, eventType: { id: number, slug: string }, attendees: Array<{ name: string, email: string, timeZone: string, language: string, absent: boolean, phoneNumber: string | null, seatUid: string | null, bookingFieldsResponses: Record<string, unknown> | null, metadata: Record<string, unknown> | null }> };
 
-export type LegacyBookingFieldsFragment = { id: number, uid: string, title: string, description: string | null, userId: number, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } };
+export type LegacyBookingFieldsFragment = { id: number, uid: string, title: string, description: string | null, userId: number, userPrimaryEmail: string | null, eventTypeId: number, status: BookingStatus, location: string | null, metadata: Record<string, unknown>, cancellationReason: string | null, createdAt: string, updatedAt: string, startTime: string, endTime: string, responses: Record<string, unknown>, fromReschedule: string | null, attendees: Array<{ name: string, email: string, timeZone: string, absent: boolean, locale: string }>, user: { id: number, name: string, email: string, username: string, timeZone: string } };
 
 export type SaveIcsFeedMutationVariables = Exact<{
   input: SaveIcsFeedInput;
@@ -4279,6 +4286,7 @@ export const LegacyBookingFieldsFragmentDoc = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end
@@ -5389,6 +5397,7 @@ export const LegacyCreateBookingDocument = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end
@@ -5507,7 +5516,7 @@ fragment PaginationFields on Pagination {
   hasPreviousPage
 }`) as unknown as TypedDocumentString<GetBookingsQuery, GetBookingsQueryVariables>;
 export const GetBookingsLegacyDocument = new TypedDocumentString(`
-    query GetBookingsLegacy($status: [BookingStatusFilter!], $attendeeEmail: String, $attendeeName: String, $bookingUid: String, $eventTypeId: Int, $eventTypeIds: [Int!], $teamId: Int, $teamsIds: [Int!], $afterStart: String, $beforeEnd: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $sortStart: SortOrder, $sortEnd: SortOrder, $sortCreated: SortOrder, $sortUpdatedAt: SortOrder, $take: Int, $skip: Int) {
+    query GetBookingsLegacy($status: [BookingStatusFilter!] = [upcoming], $attendeeEmail: String, $attendeeName: String, $bookingUid: String, $eventTypeId: Int, $eventTypeIds: [Int!], $teamId: Int, $teamsIds: [Int!], $afterStart: String, $beforeEnd: String, $afterCreatedAt: String, $beforeCreatedAt: String, $afterUpdatedAt: String, $beforeUpdatedAt: String, $sortStart: SortOrder, $sortEnd: SortOrder, $sortCreated: SortOrder, $sortUpdatedAt: SortOrder, $take: Int = 10, $skip: Int) {
   bookings(
     status: $status
     attendeeEmail: $attendeeEmail
@@ -5530,12 +5539,10 @@ export const GetBookingsLegacyDocument = new TypedDocumentString(`
     take: $take
     skip: $skip
   ) {
-    items {
+    bookings: items {
       ...LegacyBookingFields
     }
-    pagination {
-      ...PaginationFields
-    }
+    nextCursor
   }
 }
     fragment LegacyBookingFields on Booking {
@@ -5544,6 +5551,7 @@ export const GetBookingsLegacyDocument = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end
@@ -5569,16 +5577,6 @@ export const GetBookingsLegacyDocument = new TypedDocumentString(`
   fromReschedule: rescheduledFromUid
   createdAt
   updatedAt
-}
-fragment PaginationFields on Pagination {
-  totalItems
-  remainingItems
-  returnedItems
-  itemsPerPage
-  currentPage
-  totalPages
-  hasNextPage
-  hasPreviousPage
 }`) as unknown as TypedDocumentString<GetBookingsLegacyQuery, GetBookingsLegacyQueryVariables>;
 export const GetBookingDocument = new TypedDocumentString(`
     query GetBooking($bookingUid: String!) {
@@ -5653,6 +5651,7 @@ export const GetBookingLegacyDocument = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end
@@ -5752,6 +5751,7 @@ export const CancelBookingLegacyDocument = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end
@@ -5845,6 +5845,7 @@ export const RescheduleBookingLegacyDocument = new TypedDocumentString(`
   title
   description
   userId
+  userPrimaryEmail
   eventTypeId
   startTime: start
   endTime: end

@@ -9,7 +9,9 @@ import { Attendee } from '../booking-record/attendee.entity';
 import { BookingEventType } from '../booking-record/booking-event.entity';
 import { recordBookingEvent } from './booking-events';
 import { Booking, BookingStatus, LIVE_STATUSES } from '../booking-record/booking.entity';
-import { instantOf, reasonOf } from '../booking-record/booking-rules';
+import { checkGuests, checkMetadata, instantOf, reasonOf } from '../booking-record/booking-rules';
+import { bookingLocationOf } from '../booking-record/booking-location';
+import { checkFormAnswers } from '../booking-field/booking-field-answers';
 import { insertBooking } from './booking-writes';
 import { recordBookingWrite } from './keyed-booking-writes';
 import { placeBooking } from './host-assignment';
@@ -17,6 +19,7 @@ import { OwnerDirectory } from '../slots/event-type-lookup';
 import { applyRollingWindow } from '../slots/rolling-window';
 import { cancelSeries, isSeriesUid } from './recurring-booking';
 import { cancelSeat, rescheduleSeat } from './seat-changes';
+import { heldByBooker } from './booking-event-type-rules';
 
 const DAY = 86_400_000;
 
@@ -116,6 +119,46 @@ export async function cancelBooking(
   });
 }
 
+/** What a booking was booked with, which its reschedule carries over unless the older body sends it anew. */
+type BookingDetails = Pick<Booking, 'description' | 'location' | 'metadata' | 'bookingFieldsResponses' | 'guests'>;
+
+const detailsOf = (booking: Booking): BookingDetails => ({
+  description: booking.description,
+  location: booking.location,
+  metadata: booking.metadata,
+  bookingFieldsResponses: booking.bookingFieldsResponses,
+  guests: booking.guests,
+});
+
+/** The older body's `metadata`, `responses` (form answers; its guests and location) sent with rescheduleUid. */
+export interface SentDetails {
+  metadata?: Record<string, unknown> | null;
+  answers: Record<string, unknown>;
+  guests?: string[] | null;
+  location?: unknown;
+}
+
+/**
+ * Sent details checked as a new booking's are (400 naming the field), as the changes they make to the booking rescheduled:
+ * metadata, guests and location when sent; the answers over its own (its attendee's name and e-mail stay), their notes
+ * its description.
+ */
+function replacementOf(sent: SentDetails, eventType: EventType): (previous: Booking) => Partial<BookingDetails> {
+  const metadata = sent.metadata == null ? undefined : checkMetadata(sent.metadata);
+  const guests = sent.guests == null ? undefined : checkGuests(sent.guests, 'responses.guests');
+  const answers = checkMetadata(sent.answers, 'responses');
+  checkFormAnswers(eventType.bookingFields, answers);
+  const location = sent.location == null ? undefined : bookingLocationOf(sent.location, eventType.locations, 'responses.location');
+  const notes = typeof answers.notes === 'string' ? answers.notes.trim() || null : undefined;
+  return (previous) => ({
+    bookingFieldsResponses: { ...previous.bookingFieldsResponses, ...answers, ...(guests?.length ? { guests } : {}) },
+    ...(metadata ? { metadata } : {}),
+    ...(guests ? { guests } : {}),
+    ...(location ? { location } : {}),
+    ...(notes !== undefined ? { description: notes } : {}),
+  });
+}
+
 /**
  * Moves a booking to a new start (POST /v2/bookings/{uid}/reschedule) and answers the new booking.
  * The new time must be bookable as for a new booking, the old booking's own time and count left out
@@ -134,6 +177,10 @@ export async function rescheduleBooking(
     seatUid?: string | null;
     /** Who reschedules (change-author.ts): recorded as rescheduledByEmail on the booking left and on the new one. */
     rescheduledByEmail?: string | null;
+    /** The older body's reschedule (rescheduleUid) books anew with what it sends: that replaces the booking's own. */
+    replacing?: SentDetails;
+    /** The slot reservation the rescheduler holds for the new time (the older body's reservedSlotUid): not in the way, ended by the move. */
+    reservedSlotUid?: string | null;
   },
   now = new Date(),
 ): Promise<Booking> {
@@ -147,6 +194,8 @@ export async function rescheduleBooking(
   const eventType = await db.getRepository(EventType).findOneByOrFail({ id: old.eventTypeId });
   if (eventType.seats) throw badInput('seatUid', seatUidRequired(uid));
   const end = new Date(start.getTime() + eventType.lengthInMinutes * 60_000);
+  const replacement = input.replacing ? replacementOf(input.replacing, eventType) : null;
+  const reservation = await heldByBooker(db, eventType.id, input.reservedSlotUid, start, end, now, 'reservedSlotUid');
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
   const hostIds = await hostIdsOf(db, eventType);
@@ -166,11 +215,24 @@ export async function rescheduleBooking(
     to: new Date(end.getTime() + DAY),
     now,
     excludeBookingId: old.id,
+    exceptReservationUid: reservation?.uid,
   });
   await applyRollingWindow(db, directory, eventType, context, eventType.lengthInMinutes, now);
-  return placeBooking(db, { start, end, calendars, preferredHostId: old.userId, excludeBookingId: old.id, now, context, eventType }, async (tx, hostId) => {
+  const placement = {
+    start,
+    end,
+    calendars,
+    preferredHostId: old.userId,
+    excludeBookingId: old.id,
+    now,
+    context,
+    eventType,
+    exceptReservationUid: reservation?.uid,
+  };
+  return placeBooking(db, placement, async (tx, hostId) => {
     const previous = await lockedBooking(tx, uid);
     refuseUnlessLive(previous, 'rescheduled');
+    if (reservation) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservation.uid]);
     const newUid = randomUUID();
     previous.status = BookingStatus.cancelled;
     previous.rescheduledToUid = newUid;
@@ -186,15 +248,12 @@ export async function rescheduleBooking(
         start,
         end,
         title: previous.title,
-        description: previous.description,
         status: BookingStatus.accepted,
-        location: previous.location,
-        metadata: previous.metadata,
-        bookingFieldsResponses: previous.bookingFieldsResponses,
+        ...detailsOf(previous),
+        ...replacement?.(previous),
         reschedulingReason: reason,
         rescheduledFromUid: previous.uid,
         rescheduledByEmail: input.rescheduledByEmail ?? null,
-        guests: previous.guests,
         platformOAuthClientId: previous.platformOAuthClientId,
         recurringBookingUid: previous.recurringBookingUid,
       },

@@ -39,20 +39,15 @@ export async function heldByBooker(
   start: Date,
   end: Date,
   now: Date,
+  field = 'reservationUid',
 ): Promise<SlotReservation | null> {
   if (uid == null) return null;
   const reservation = await db.getRepository(SlotReservation).findOneBy({ uid: String(uid) });
   if (!reservation) throw notFound('Slot reservation', String(uid));
   if (reservation.eventTypeId !== eventTypeId)
-    throw badInput(
-      'reservationUid',
-      `reservationUid: reservation ${uid} holds a slot of event type ${reservation.eventTypeId}, not of event type ${eventTypeId}`,
-    );
+    throw badInput(field, `${field}: reservation ${uid} holds a slot of event type ${reservation.eventTypeId}, not of event type ${eventTypeId}`);
   if (reservation.start.getTime() !== start.getTime() || reservation.end.getTime() !== end.getTime()) {
-    throw badInput(
-      'reservationUid',
-      `reservationUid: reservation ${uid} holds ${reservation.start.toISOString()}–${reservation.end.toISOString()}, not the slot asked for`,
-    );
+    throw badInput(field, `${field}: reservation ${uid} holds ${reservation.start.toISOString()}–${reservation.end.toISOString()}, not the slot asked for`);
   }
   if (reservation.reservedUntil.getTime() <= now.getTime()) throw conflict(`Slot reservation ${uid} has expired`);
   return reservation;

@@ -2,7 +2,6 @@ import { Arg, Args, Ctx, Directive, FieldResolver, Int, Query, Resolver, Root } 
 import { In } from 'typeorm';
 import { SubgraphContext } from '../../../platform/context';
 import { badInput, forbidden } from '../../../platform/errors';
-import { paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
 import { OrganizationUser } from '../organization/organization-user.stub';
 import { organizationRosterOf, teamRosterOf } from '../team/team-directory';
@@ -11,7 +10,7 @@ import { BookingFilterArgs, BookingListArgs, OrganizationBookingListArgs } from 
 import { BookingReferenceOutput } from './booking-actions.inputs';
 import { bookingNotFound } from './booking-changes';
 import { BookingQueries, BookingScope } from './booking-queries';
-import { BookingPage } from './booking.resolver';
+import { BookingPage, bookingPageOf } from './booking.resolver';
 
 /** The organization's booking scope: its teams' event types and its members' personal ones (404 for no organization). */
 async function organizationScope(ctx: SubgraphContext, orgId: number, userId?: number): Promise<Extract<BookingScope, { kind: 'organization' }>> {
@@ -39,7 +38,7 @@ async function refuseOtherEventTypes(ctx: SubgraphContext, teamId: number, args:
 
 async function pageOf(ctx: SubgraphContext, scope: BookingScope, args: BookingFilterArgs & Partial<OrganizationBookingListArgs>): Promise<BookingPage> {
   const [items, total] = await new BookingQueries(ctx.db).list(scope, args);
-  return { items, pagination: paginationOf(total, args) };
+  return bookingPageOf(items, total, args);
 }
 
 /** Booking lists of teams and organizations (spec 5.3 TEAM_BOOKING_READ, ORG_BOOKING_READ), for their admins. */

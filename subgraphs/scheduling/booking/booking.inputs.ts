@@ -2,6 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { PageArgs } from '../../../platform/pagination';
 import { BookingLocationValue } from './booking-location.scalar';
+import { LegacyAttendeeName, LegacyResponseLocation } from './legacy-responses.scalars';
 
 export enum SortOrder {
   asc = 'asc',
@@ -96,12 +97,13 @@ export class CreateBookingInput {
   recurrenceCount?: number | null;
 }
 
-@InputType({ description: 'The booking form answers of the older POST /v2/bookings body.' })
+@InputType({ description: 'The booking form answers of the older POST /v2/bookings body; the answer echoes them (the name joined).' })
 export class LegacyBookingResponsesInput {
-  @Field() name: string;
+  @Field(() => LegacyAttendeeName) name: string | { firstName: string; lastName?: string | null };
   @Field() email: string;
-  @Field(() => String, { nullable: true, description: 'Where the meeting takes place, as text.' }) location?: string | null;
+  @Field(() => LegacyResponseLocation, { nullable: true }) location?: string | { value: string; optionValue?: string | null } | null;
   @Field(() => String, { nullable: true }) notes?: string | null;
+  @Field(() => [String], { nullable: true, description: 'E-mail addresses of guests attending the event.' }) guests?: string[] | null;
   @Field(() => String, { nullable: true, description: 'With rescheduleUid: the reason.' }) rescheduleReason?: string | null;
 }
 
@@ -118,7 +120,19 @@ export class LegacyCreateBookingInput {
   @Field(() => GraphQLJSONObject, { nullable: true }) metadata?: Record<string, unknown> | null;
   @Field(() => LegacyBookingResponsesInput) responses: LegacyBookingResponsesInput;
   @Field(() => String, { nullable: true, description: 'Reschedule this booking to `start` instead of booking anew.' }) rescheduleUid?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'With rescheduleUid: the e-mail of who reschedules (rescheduledByEmail); default: the e-mail of the user whose credential is sent.',
+  })
+  rescheduledBy?: string | null;
   @Field(() => String, { nullable: true, description: `${PRIVATE_LINK_ID} Not used with rescheduleUid.` }) privateLinkId?: string | null;
+  @Field(() => String, { nullable: true, description: "The real service's name of privateLinkId (an empty string: none)." }) hashedLink?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The uid of a slot reservation the booker holds for this start (POST /v2/slots/reservations): the booking, or the move of the booking named by rescheduleUid, ends the hold.',
+  })
+  reservedSlotUid?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/cancel.' })

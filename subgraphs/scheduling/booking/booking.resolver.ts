@@ -1,10 +1,10 @@
 import { GraphQLResolveInfo } from 'graphql';
-import { Arg, Args, Ctx, Directive, FieldResolver, Info, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Field, FieldResolver, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { SubgraphContext } from '../../../platform/context';
 import { keyedWrite } from '../../../platform/keyed-writes';
-import { PageOf, paginationOf } from '../../../platform/pagination';
+import { PageArgs, PageOf, paginationOf } from '../../../platform/pagination';
 import { EventType } from '../event-type/event-type.entity';
-import { attendeesByBookingId, hostIdsByBookingId } from './booking.loaders';
+import { attendeesByBookingId, hostIdsByBookingId, userEmailById } from './booking.loaders';
 import { eventTypeById } from '../event-type/event-type.loaders';
 import { ownerDirectoryOf } from '../slots/event-type-lookup';
 import { User } from '../user/user.stub';
@@ -15,6 +15,7 @@ import { cancelBooking, rescheduleBooking } from './booking-changes';
 import { createBooking } from './booking-creation';
 import { bookingManagerCheck } from './booking-authentication';
 import { callerEmail, rescheduledByOf } from './change-author';
+import { legacyBookingRequest } from './legacy-booking-request';
 import { hiddenSeatsView, seesAttendees } from './booking-access';
 import { isAttendeeSupplied, locationText, webAddressOf } from '../booking-record/booking-location';
 import { BookingQueries } from './booking-queries';
@@ -53,7 +54,17 @@ function primeWritten(ctx: SubgraphContext, booking: Booking): Booking {
 }
 
 @ObjectType()
-export class BookingPage extends PageOf(Booking) {}
+export class BookingPage extends PageOf(Booking) {
+  @Field(() => Int, { nullable: true, description: "REST (the older version's nextCursor): the skip of the next page; null on the last page." })
+  @Directive('@inaccessible')
+  nextCursor: number | null;
+}
+
+/** A page of bookings: its position, and where the next page starts (skip + the items returned) while there is one. */
+export function bookingPageOf(items: Booking[], total: number, page: PageArgs): BookingPage {
+  const pagination = paginationOf(total, page);
+  return { items, pagination, nextCursor: pagination.hasNextPage ? pagination.totalItems - pagination.remainingItems : null };
+}
 
 const hostOf = (booking: Booking) => Object.assign(new User(), { id: booking.userId });
 
@@ -68,7 +79,7 @@ export class BookingResolver {
   @Directive('@scopes(anyOf: [["BOOKING_READ"]])')
   async bookings(@Args() args: BookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
     const [items, total] = await new BookingQueries(ctx.db).listForHost(ctx.principal.userId!, args);
-    return { items, pagination: paginationOf(total, args) };
+    return bookingPageOf(items, total, args);
   }
 
   @Query(() => Booking, { description: 'One booking the caller hosts, by uid (GET /v2/bookings/{bookingUid}).' })
@@ -97,33 +108,21 @@ export class BookingResolver {
   }
 
   private legacyWrite(input: LegacyCreateBookingInput, ctx: SubgraphContext): Promise<Booking> {
-    const { responses } = input;
+    const request = legacyBookingRequest(input, clientOf(ctx));
     if (input.rescheduleUid) {
       const uid = input.rescheduleUid;
+      const replacing = { metadata: request.metadata, answers: request.bookingFieldsResponses ?? {}, guests: request.guests, location: request.location };
       const reschedule = (rescheduledByEmail: string | null) =>
-        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, { start: input.start, reschedulingReason: responses.rescheduleReason, rescheduledByEmail });
-      return withHooks(ctx, callerEmail(ctx).then(reschedule));
-    }
-    return withHooks(
-      ctx,
-      createBooking(
-        ctx.db,
-        ownerDirectoryOf(ctx),
-        {
-          eventTypeId: input.eventTypeId,
+        rescheduleBooking(ctx.db, ownerDirectoryOf(ctx), uid, {
           start: input.start,
-          end: input.end,
-          attendee: { name: responses.name, email: responses.email, timeZone: input.timeZone, language: input.language },
-          location: responses.location ?? undefined,
-          metadata: input.metadata,
-          bookingFieldsResponses: { ...(responses.notes ? { notes: responses.notes } : {}), ...(responses.location ? { location: responses.location } : {}) },
-          privateLinkId: input.privateLinkId,
-          platformOAuthClientId: clientOf(ctx),
-        },
-        new Date(),
-        bookingManagerCheck(ctx),
-      ),
-    );
+          reschedulingReason: input.responses.rescheduleReason,
+          rescheduledByEmail,
+          replacing,
+          reservedSlotUid: input.reservedSlotUid,
+        });
+      return withHooks(ctx, rescheduledByOf(ctx, input.rescheduledBy).then(reschedule));
+    }
+    return withHooks(ctx, createBooking(ctx.db, ownerDirectoryOf(ctx), request, new Date(), bookingManagerCheck(ctx)));
   }
 
   @Mutation(() => Booking, { description: 'Cancels a booking; 409 when it is already cancelled (POST /v2/bookings/{bookingUid}/cancel). Public.' })
@@ -236,6 +235,15 @@ export class BookingResolver {
     // A collective booking has every host of its event type; any other booking its one host.
     const ids = await hostIdsByBookingId(ctx).load(booking.id);
     return ids.length > 1 ? ids.map((id) => Object.assign(new User(), { id })) : [hostOf(booking)];
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "REST (the older version's userPrimaryEmail): the e-mail of the host whose calendar the booking occupies.",
+  })
+  @Directive('@inaccessible')
+  userPrimaryEmail(@Root() booking: Booking, @Ctx() ctx: SubgraphContext): Promise<string | null> {
+    return userEmailById(ctx).load(booking.userId);
   }
 
   @FieldResolver(() => User, { description: "The host whose calendar the booking occupies (the older API's `user`)." })
