@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, EntitySchema, MigrationExecutor, MixedList } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { oneAtATime } from './advisory-lock';
 import type { ClassType } from './class-type';
@@ -38,9 +38,12 @@ export async function openDataSource(persistence: PersistenceDefinition, databas
   watchPool(persistence.schema, () => (dataSource.isInitialized ? ((dataSource.driver as PostgresDriver).master as pg.Pool) : undefined));
   // Processes of one subgraph's schema start side by side (the integrations subgraph and the webhook
   // workers under `npm start`): one applies the migrations, the others then find them applied.
-  await oneAtATime(dataSource, `${persistence.schema}.migrations`, async () => {
-    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
-    await dataSource.runMigrations({ transaction: 'each' });
+  await oneAtATime(dataSource, `${persistence.schema}.migrations`, async (lockHolder) => {
+    await lockHolder.query(`CREATE SCHEMA IF NOT EXISTS "${persistence.schema}"`);
+    // dataSource.runMigrations, on the connection that holds the lock.
+    const migrations = new MigrationExecutor(dataSource, lockHolder);
+    migrations.transaction = 'each';
+    await migrations.executePendingMigrations();
   });
   await persistence.afterMigrations?.(dataSource);
   return dataSource;

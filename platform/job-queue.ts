@@ -98,8 +98,8 @@ function initialQueueSettings(name: string): PgBoss.Queue {
  * An existing queue keeps its settings: the database owns them, not whichever process started last.
  */
 export async function installJobQueue(db: DataSource): Promise<void> {
-  await oneAtATime(db, `${JOB_QUEUE_SCHEMA}.install`, async () => {
-    const boss = new PgBoss({ db: dataSourceQueueDb(db), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
+  await oneAtATime(db, `${JOB_QUEUE_SCHEMA}.install`, async (lockHolder) => {
+    const boss = new PgBoss({ db: queryRunnerDb((use) => use(lockHolder)), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
     boss.on('error', (error) => console.error('job queue:', error));
     await boss.start();
     for (const name of QUEUES) if (!(await boss.getQueue(name))) await boss.createQueue(name, initialQueueSettings(name));

@@ -22,8 +22,22 @@ export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
 
+/**
+ * Each route document's operations, parsed once per process: the table is compiled again for every new supergraph (and
+ * for every gateway a process starts: the tests start ~130), and its ~300 documents took most of that compilation.
+ */
+const parsedOperations = new Map<string, OperationDefinitionNode[]>();
+function operationsOf(document: string): OperationDefinitionNode[] {
+  let operations = parsedOperations.get(document);
+  if (!operations) {
+    operations = parse(document).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    parsedOperations.set(document, operations);
+  }
+  return operations;
+}
+
 export function compileRoute(entry: RouteEntry, schema: GraphQLSchema): CompiledRoute {
-  const operations = parse(entry.operation).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = operationsOf(entry.operation);
   if (operations.length !== 1) throw new Error(`${entry.method} ${entry.path}: the document must hold exactly one operation`);
   const [operation] = operations;
   return { entry, operation, variables: variableSpecs(schema, operation.variableDefinitions ?? [], pathParameters(entry.path)) };
