@@ -423,6 +423,17 @@ describe('conformance: event types', () => {
       for (const host of [teammate1, teammate2]) {
         expect(managed.find((e) => e.ownerId === host.id)).toMatchObject({ slug: body.slug, parentEventTypeId: parent.id });
       }
+      // organizations-admin-not-team-member-event-types.e2e-spec.ts, the same case: the template's hosts are exactly
+      // {userId, name, username, avatarUrl} (no round-robin role on a managed event type).
+      for (const host of [teammate1, teammate2]) {
+        const user = await operatorOf(stack).getUser(host.id);
+        expect(parent.hosts.find((h: { userId: number }) => h.userId === host.id)).toEqual({
+          userId: host.id,
+          name: user.name,
+          username: user.username,
+          avatarUrl: user.avatarUrl,
+        });
+      }
     });
 
     it('"should get a team event-type": the collective one, with its team', async () => {
