@@ -86,14 +86,32 @@ describe('routing forms', () => {
 
   describe("POST …/routing-forms/{routingFormId}/responses evaluates the form's routes", () => {
     it('routes to the event type of the first matching route, with the routing to pass to the booking API and the slots', async () => {
-      const data = expectSuccess(await submit({ need: 'demo' }, `?start=${day}T00:00:00Z&end=${day}T23:59:59Z&timeZone=UTC`), 201);
+      const data = expectSuccess(await submit({ need: 'demo' }, `?start=${day}T00:00:00Z&end=${day}T23:59:59Z&timeZone=UTC&format=range`), 201);
       expect(data).toMatchObject({
         eventTypeId,
         routing: { responseId: expect.any(Number), teamMemberIds: [teamAdmin.user.id], queuedResponseId: null },
         routingCustomMessage: null,
         routingExternalRedirectUrl: null,
       });
-      expect(data.slots[day].map((s: { time: string }) => s.time.slice(11, 16))).toEqual(['09:00', '10:00']);
+      // The slots as GET /v2/slots (2024-09-04) writes them with format=range: by day, each its start and end (the
+      // reference's RangeSlotsOutput_2024_09_04).
+      expect(data.slots).toEqual({
+        [day]: [
+          { start: `${day}T09:00:00.000Z`, end: `${day}T10:00:00.000Z` },
+          { start: `${day}T10:00:00.000Z`, end: `${day}T11:00:00.000Z` },
+        ],
+      });
+    });
+
+    it('the slots query is checked before the response is stored: a bad format, zone or duration → 400 naming it, nothing stored', async () => {
+      const window = `?start=${day}T00:00:00Z&end=${day}T23:59:59Z`;
+      const stored = async () =>
+        (await stack.db('integrations').query(`SELECT count(*)::int AS n FROM routing_form_responses WHERE form_id = $1`, [formId]))[0].n;
+      const before = await stored();
+      expectErrorEnvelope(await submit({ need: 'demo' }, `${window}&format=list`), 400, 'BAD_REQUEST', 'format must be time or range');
+      expectErrorEnvelope(await submit({ need: 'demo' }, `${window}&timeZone=Mars/Olympus`), 400, 'BAD_REQUEST', /^timeZone must be an IANA time zone/);
+      expectErrorEnvelope(await submit({ need: 'demo' }, `${window}&duration=0`), 400, 'BAD_REQUEST', /^duration must be a whole number of minutes/);
+      expect(await stored()).toBe(before);
     });
 
     it('an external redirect route and the fallback route; a required field missing is a 400 naming it', async () => {

@@ -3088,6 +3088,9 @@ export type TeamCreateRoutingFormResponseMutationVariables = Exact<{
   start?: string | null | undefined;
   end?: string | null | undefined;
   timeZone?: string | null | undefined;
+  duration?: number | null | undefined;
+  format?: string | null | undefined;
+  bookingUidToReschedule?: string | null | undefined;
 }>;
 
 
@@ -3147,6 +3150,9 @@ export type OrganizationCreateRoutingFormResponseMutationVariables = Exact<{
   start?: string | null | undefined;
   end?: string | null | undefined;
   timeZone?: string | null | undefined;
+  duration?: number | null | undefined;
+  format?: string | null | undefined;
+  bookingUidToReschedule?: string | null | undefined;
 }>;
 
 
@@ -9943,7 +9949,7 @@ fragment RoutingFormResponseFields on RoutingFormResponse {
   createdAt
 }`) as unknown as TypedDocumentString<TeamRoutingFormResponsesQuery, TeamRoutingFormResponsesQueryVariables>;
 export const TeamCreateRoutingFormResponseDocument = new TypedDocumentString(`
-    mutation TeamCreateRoutingFormResponse($orgId: Int!, $teamId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String) {
+    mutation TeamCreateRoutingFormResponse($orgId: Int!, $teamId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String) {
   createRoutingFormResponse(
     orgId: $orgId
     teamId: $teamId
@@ -9952,6 +9958,9 @@ export const TeamCreateRoutingFormResponseDocument = new TypedDocumentString(`
     start: $start
     end: $end
     timeZone: $timeZone
+    duration: $duration
+    format: $format
+    bookingUidToReschedule: $bookingUidToReschedule
   ) {
     eventTypeId
     routing {
@@ -10075,7 +10084,7 @@ fragment RoutingFormResponseFields on RoutingFormResponse {
   createdAt
 }`) as unknown as TypedDocumentString<OrganizationRoutingFormResponsesQuery, OrganizationRoutingFormResponsesQueryVariables>;
 export const OrganizationCreateRoutingFormResponseDocument = new TypedDocumentString(`
-    mutation OrganizationCreateRoutingFormResponse($orgId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String) {
+    mutation OrganizationCreateRoutingFormResponse($orgId: Int!, $routingFormId: String!, $input: JSONObject!, $start: String, $end: String, $timeZone: String, $duration: Int, $format: String, $bookingUidToReschedule: String) {
   createOrganizationRoutingFormResponse(
     orgId: $orgId
     routingFormId: $routingFormId
@@ -10083,6 +10092,9 @@ export const OrganizationCreateRoutingFormResponseDocument = new TypedDocumentSt
     start: $start
     end: $end
     timeZone: $timeZone
+    duration: $duration
+    format: $format
+    bookingUidToReschedule: $bookingUidToReschedule
   ) {
     eventTypeId
     routing {

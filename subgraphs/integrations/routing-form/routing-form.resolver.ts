@@ -15,7 +15,7 @@ import {
   RoutingFormResult,
   UpdateRoutingFormResponseInput,
 } from './routing-form.inputs';
-import { FormScope, RoutingFormService } from './routing-form.service';
+import { FormScope, RoutingFormService, SlotsQuery } from './routing-form.service';
 
 const service = (ctx: SubgraphContext) => new RoutingFormService(ctx);
 
@@ -26,7 +26,7 @@ function submittedOnce(
   scope: FormScope,
   formId: string,
   input: Record<string, unknown>,
-  slotsQuery: { start: string | null; end: string | null; timeZone: string | null },
+  slotsQuery: SlotsQuery,
 ): Promise<RoutingFormResult> {
   const forms = service(ctx);
   return keyedWrite(
@@ -132,10 +132,15 @@ export class TeamRoutingFormResolver {
     @Arg('start', () => String, { nullable: true }) start: string | null,
     @Arg('end', () => String, { nullable: true }) end: string | null,
     @Arg('timeZone', () => String, { nullable: true }) timeZone: string | null,
+    @Arg('duration', () => Int, { nullable: true, description: "The slots' length: one of the event type's lengths (default its own)." })
+    duration: number | null,
+    @Arg('format', () => String, { nullable: true, description: 'time (default: each slot its start) or range (start and end).' }) format: string | null,
+    @Arg('bookingUidToReschedule', () => String, { nullable: true, description: 'A booking being rescheduled: its own time is offered.' })
+    bookingUidToReschedule: string | null,
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RoutingFormResult> {
-    return submittedOnce(ctx, info, { orgId, teamId }, routingFormId, input, { start, end, timeZone });
+    return submittedOnce(ctx, info, { orgId, teamId }, routingFormId, input, { start, end, timeZone, duration, format, bookingUidToReschedule });
   }
 
   @Mutation(() => RoutingFormResponse, { description: 'Links a response to the booking it led to (routedToBookingUid); called by the booking side.' })
@@ -216,9 +221,14 @@ export class OrganizationRoutingFormResolver {
     @Arg('start', () => String, { nullable: true }) start: string | null,
     @Arg('end', () => String, { nullable: true }) end: string | null,
     @Arg('timeZone', () => String, { nullable: true }) timeZone: string | null,
+    @Arg('duration', () => Int, { nullable: true, description: "The slots' length: one of the event type's lengths (default its own)." })
+    duration: number | null,
+    @Arg('format', () => String, { nullable: true, description: 'time (default: each slot its start) or range (start and end).' }) format: string | null,
+    @Arg('bookingUidToReschedule', () => String, { nullable: true, description: 'A booking being rescheduled: its own time is offered.' })
+    bookingUidToReschedule: string | null,
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RoutingFormResult> {
-    return submittedOnce(ctx, info, { orgId }, routingFormId, input, { start, end, timeZone });
+    return submittedOnce(ctx, info, { orgId }, routingFormId, input, { start, end, timeZone, duration, format, bookingUidToReschedule });
   }
 }

@@ -11,7 +11,7 @@ import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormListArgs, RoutingFormResult } from './routing-form.inputs';
 import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
-import { RoutedSlotsByDateDocument, RoutedSlotsDocument } from '../contracts/generated';
+import { RoutedSlotsByDateDocument } from '../contracts/generated';
 import { UUID } from '../../../platform/uuid';
 
 /** Where forms are addressed: an organization's (all of its forms), or one of its teams'. */
@@ -31,12 +31,41 @@ function instant(field: string, value: string | null | undefined): Date | null {
  * The slots window of a submission (`start`, `end`): both or neither (then no slots are answered), each an ISO 8601
  * date or date-time, `end` not before `start`. Checked before the response is stored: a bad window stores nothing.
  */
-function checkSlotsWindow(query: { start?: string | null; end?: string | null }): void {
+function checkSlotsWindow(query: SlotsQuery): void {
   const start = instant('start', query.start);
   const end = instant('end', query.end);
   if (start && !end) throw badInput('end', 'end is required with start: the window of the slots to answer');
   if (end && !start) throw badInput('start', 'start is required with end: the window of the slots to answer');
   if (start && end && end < start) throw badInput('end', 'end must not be before start');
+  if (query.timeZone && !isTimeZone(query.timeZone))
+    throw badInput('timeZone', `timeZone must be an IANA time zone such as Europe/Rome, got ${JSON.stringify(query.timeZone)}`);
+  if (query.duration != null && (!Number.isInteger(query.duration) || query.duration < 1 || query.duration > 1440))
+    throw badInput('duration', 'duration must be a whole number of minutes from 1 to 1440');
+  if (query.format != null && query.format !== 'time' && query.format !== 'range') throw badInput('format', 'format must be time or range');
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a submission asks of the routed event type's slots (the query of GET /v2/slots, 2024-09-04): the window
+ * (`start`, `end`), the zone the days are written in, a length among the event type's, `time` or `range`, a
+ * booking being rescheduled.
+ */
+export interface SlotsQuery {
+  start?: string | null;
+  end?: string | null;
+  timeZone?: string | null;
+  duration?: number | null;
+  format?: string | null;
+  bookingUidToReschedule?: string | null;
 }
 
 function direction(field: string, value: string | null | undefined): 'ASC' | 'DESC' | null {
@@ -168,12 +197,7 @@ export class RoutingFormService {
    * Stores a submission, evaluates the form's routes and records FORM_SUBMITTED (same transaction);
    * with `start` and `end`, also answers the routed event type's available slots.
    */
-  async createResponse(
-    scope: FormScope,
-    formId: string,
-    body: Record<string, unknown>,
-    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
-  ): Promise<RoutingFormResult> {
+  async createResponse(scope: FormScope, formId: string, body: Record<string, unknown>, slotsQuery: SlotsQuery): Promise<RoutingFormResult> {
     checkSlotsWindow(slotsQuery);
     const form = await this.getForm(scope, formId);
     if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
@@ -192,36 +216,35 @@ export class RoutingFormService {
   }
 
   /** The answer of a submission a keyed write stored before (createResponse's record): its routing, evaluated again on its answers. */
-  async recalledResponse(
-    scope: FormScope,
-    formId: string,
-    reference: KeyedWriteReference,
-    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
-  ): Promise<RoutingFormResult> {
+  async recalledResponse(scope: FormScope, formId: string, reference: KeyedWriteReference, slotsQuery: SlotsQuery): Promise<RoutingFormResult> {
     const form = await this.getForm(scope, formId);
     const response = await this.db.getRepository(RoutingFormResponse).findOneByOrFail({ id: reference.responseId as number, formId: form.id });
     return this.resultOf(form, response, slotsQuery);
   }
 
-  /** What a submission answers: the route its answers take, and the routed event type's slots when asked. */
-  private async resultOf(
-    form: RoutingForm,
-    saved: RoutingFormResponse,
-    slotsQuery: { start?: string | null; end?: string | null; timeZone?: string | null },
-  ): Promise<RoutingFormResult> {
+  /**
+   * What a submission answers: the route its answers take, and the routed event type's slots when asked, in the shape
+   * of GET /v2/slots (2024-09-04; the reference's SlotsOutput_2024_09_04 or RangeSlotsOutput_2024_09_04). The response
+   * is stored already: slots that cannot be calculated (the routed event type is gone, a length it does not offer) are
+   * answered as null, never as an error that would make the client submit again.
+   */
+  private async resultOf(form: RoutingForm, saved: RoutingFormResponse, slotsQuery: SlotsQuery): Promise<RoutingFormResult> {
     const route = routeFor(form.routes, saved.response);
     const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
     let slots: Record<string, unknown> | null = null;
     if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {
       const data = await this.ctx.graph
-        .call(RoutedSlotsDocument, {
+        .call(RoutedSlotsByDateDocument, {
           eventTypeId,
-          startTime: slotsQuery.start,
-          endTime: slotsQuery.end,
+          start: slotsQuery.start,
+          end: slotsQuery.end,
           timeZone: slotsQuery.timeZone ?? null,
+          duration: slotsQuery.duration ?? null,
+          format: slotsQuery.format ?? null,
+          bookingUidToReschedule: slotsQuery.bookingUidToReschedule ?? null,
         })
         .catch(() => null);
-      slots = data?.availableSlots.slots ?? null;
+      slots = (data?.slots as Record<string, unknown> | undefined) ?? null;
     }
     return {
       eventTypeId,
