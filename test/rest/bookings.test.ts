@@ -467,6 +467,20 @@ describe('bookings', () => {
       expect(booking.attendees.map((a: { email: string }) => a.email)).toEqual([attendee('mandatory-5').email, ann.user.email]);
     });
 
+    it('two concurrent bookings of one free time: exactly one wins (the mandatory host can attend one), the other is a 409', async () => {
+      const results = await Promise.all(
+        ['mandatory-race-1', 'mandatory-race-2'].map((tag) => book(stack, { eventTypeId, start: '2030-12-06T09:00:00Z', attendee: attendee(tag) })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const annAt = (await bookingRows(ann.user.id)).filter((b: { start_time: Date }) => b.start_time.toISOString() === '2030-12-06T09:00:00.000Z');
+      const hostedAt = await stack
+        .db('scheduling')
+        .query(`SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND start_time = $2 AND live`, [ann.user.id, '2030-12-06T09:00:00Z']);
+      // ann organizes none of them (the round-robin host does) and attends exactly one.
+      expect(annAt).toEqual([]);
+      expect(hostedAt[0].n).toBe(1);
+    });
+
     it('reassigning moves the round-robin host only: to another optional host (the mandatory host stays); to the mandatory host → 400', async () => {
       const reassign = (uid: string, to?: Host) =>
         stack.rest('POST', `/v2/bookings/${uid}/reassign${to ? `/${to.user.id}` : ''}`, { key: ann.key, body: {}, headers: V2 });
