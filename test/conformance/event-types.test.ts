@@ -595,6 +595,12 @@ describe('conformance: event types', () => {
       const host = data.hosts.find((h) => h.userId === who.id);
       return { userId: host?.userId, mandatory: host?.mandatory, priority: host?.priority };
     };
+    /** Both members host it, each with this role (their evaluateHost on each). */
+    const expectBothHosts = (data: any, schedulingType: string, role: { mandatory?: boolean; priority?: string }) => {
+      expect(data.hosts).toHaveLength(2);
+      expect(data.schedulingType).toBe(schedulingType);
+      for (const who of [teammate1, teammate2]) expect(hostOf(data, who)).toEqual({ userId: who.id, mandatory: role.mandatory, priority: role.priority });
+    };
     let roundRobin: any;
 
     beforeAll(async () => {
@@ -619,11 +625,7 @@ describe('conformance: event types', () => {
         schedulingType: 'collective',
         assignAllTeamMembers: true,
       };
-      const data = expectSuccess(await write('POST', body), 201);
-      expect(data.hosts).toHaveLength(2);
-      expect(data.schedulingType).toBe('collective');
-      expect(hostOf(data, teammate1)).toEqual({ userId: teammate1.id, mandatory: undefined, priority: undefined });
-      expect(hostOf(data, teammate2)).toEqual({ userId: teammate2.id, mandatory: undefined, priority: undefined });
+      expectBothHosts(expectSuccess(await write('POST', body), 201), 'collective', {});
     });
 
     it('"should setup round robin event type assignAllTeamMembers true": both members, mandatory false, priority medium', async () => {
@@ -635,19 +637,13 @@ describe('conformance: event types', () => {
         assignAllTeamMembers: true,
       };
       roundRobin = expectSuccess(await write('POST', body), 201);
-      expect(roundRobin.hosts).toHaveLength(2);
-      expect(roundRobin.schedulingType).toBe('roundRobin');
-      expect(hostOf(roundRobin, teammate1)).toEqual({ userId: teammate1.id, mandatory: false, priority: 'medium' });
-      expect(hostOf(roundRobin, teammate2)).toEqual({ userId: teammate2.id, mandatory: false, priority: 'medium' });
+      expectBothHosts(roundRobin, 'roundRobin', { mandatory: false, priority: 'medium' });
     });
 
     it('"should update round robin event type": the new title, the same two hosts and roles', async () => {
       const data = expectSuccess(await write('PATCH', { title: 'Coding consultation round robin updated' }, `/${roundRobin.id}`));
       expect(data.title).toBe('Coding consultation round robin updated');
-      expect(data.hosts).toHaveLength(2);
-      expect(data.schedulingType).toBe('roundRobin');
-      expect(hostOf(data, teammate1)).toEqual({ userId: teammate1.id, mandatory: false, priority: 'medium' });
-      expect(hostOf(data, teammate2)).toEqual({ userId: teammate2.id, mandatory: false, priority: 'medium' });
+      expectBothHosts(data, 'roundRobin', { mandatory: false, priority: 'medium' });
     });
 
     it('"should setup managed event type assignAllTeamMembers true": the team\'s and one copy per member', async () => {
