@@ -2142,6 +2142,17 @@ describe('conformance: bookings', () => {
       expectBooked(expectSuccess(await legacy(bodyAt(start, TESTER)), 201), start, TESTER, { timeFormat: '12', meetingType: 'organizer-phone' });
     });
 
+    it('a guest that is not an e-mail address → 400 naming responses.guests[i], where the older body carries them', async () => {
+      const start = '2040-05-22T09:30:00.000Z';
+      expectErrorEnvelope(
+        await legacy(bodyAt(start, { ...TESTER, guests: ['ok@example.com', 'not-an-email'] })),
+        400,
+        'BAD_REQUEST',
+        /^responses\.guests\[1\]/,
+      );
+      // Nothing is booked: their "should get bookings" below still finds exactly their two.
+    });
+
     it('"should fail to create a booking with no_available_users_found_error": 409 CONFLICT here (400 there), marked on the operation', async () => {
       expectErrorEnvelope(await legacy(bodyAt('2040-05-21T09:30:00.000Z', { ...TESTER, guests: [] })), 409, 'CONFLICT', /already taken/);
       expect((await olderOperation('/v2/bookings', 'post'))['x-svc-deviation']).toContainEqual(expect.stringMatching(/no_available_users_found_error/));

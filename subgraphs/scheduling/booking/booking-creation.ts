@@ -31,6 +31,8 @@ export interface BookingRequest extends EventTypeRef {
   attendee: { name?: string; email?: string; timeZone?: string; language?: string | null; phoneNumber?: string | null };
   /** Guests' e-mail addresses. */
   guests?: string[] | null;
+  /** Where the body carried the guests, as its 400s name them (the older body: `responses.guests`). */
+  guestsField?: string;
   /** `{type, …}` (one of the event type's locations) or a string; default: the event type's first location. */
   location?: unknown;
   /** Deprecated by the reference: the meeting's link for this booking, read as the location when none is sent. */
@@ -80,7 +82,7 @@ export async function createBooking(
     ...checkAttendee({ ...request.attendee, language: request.attendee?.language ?? undefined }),
     phoneNumber: checkPhoneNumber('attendee.phoneNumber', request.attendee?.phoneNumber),
   };
-  const guests = checkGuests(request.guests);
+  const guests = checkGuests(request.guests, request.guestsField);
   const metadata = checkMetadata(request.metadata);
   const privateLinkId = privateLinkIdOf(request.privateLinkId);
   const answers = checkMetadata(request.bookingFieldsResponses, 'bookingFieldsResponses');

@@ -69,6 +69,7 @@ export function legacyBookingRequest(input: LegacyCreateBookingInput, platformOA
     end: input.end,
     attendee: { name, email: responses.email, timeZone: input.timeZone, language: input.language },
     guests: responses.guests,
+    guestsField: 'responses.guests',
     location: locationOf(responses.location),
     metadata: input.metadata,
     bookingFieldsResponses: {
