@@ -259,4 +259,86 @@ describe('conformance: slots and reservations', () => {
       expect(await teamSlots(`eventTypeId=${collective.id}`)).toEqual(without(start));
     });
   });
+
+  /**
+   * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/reschedule-uid-slots.controller.e2e-spec.ts
+   * ("rescheduleUid functionality"): a user with their fixture's Rome office hours, a 60-minute event type and a booking
+   * of it at 11:00 UTC on 2050-09-05 (made here with the operator tool).
+   */
+  describe('reschedule-uid-slots.controller.e2e-spec.ts (rescheduleUid functionality)', () => {
+    const BOOKED = '2050-09-05T11:00:00.000Z';
+    let host: Awaited<ReturnType<typeof hostWithSchedule>>;
+    let eventType: { id: number; slug: string };
+    let booking: { uid: string };
+    const slotsOf = async (query: string) =>
+      expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${eventType.id}&start=2050-09-05&end=2050-09-09${query}`));
+
+    beforeAll(async () => {
+      host = await hostWithSchedule(stack, ROME_OFFICE);
+      eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: 'reschedule-uid-event-type' });
+      booking = await operatorOf(stack).createBooking({
+        eventTypeId: eventType.id,
+        start: new Date(BOOKED),
+        attendee: { name: 'reschedule tester', email: 'reschedule@example.com', timeZone: 'Europe/Rome' },
+      });
+    });
+
+    it('"should exclude booked slot when bookingUidToReschedule is not provided"', async () => {
+      expect(await slotsOf('')).toEqual(without(BOOKED));
+    });
+
+    it('"should include booked slot when matching bookingUidToReschedule is provided" (and "…as optional string parameter")', async () => {
+      expect(await slotsOf(`&bookingUidToReschedule=${booking.uid}`)).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it.each([
+      ['should work with non-existent bookingUidToReschedule without errors', 'non-existent-uid'],
+      ['should accept numeric bookingUidToReschedule parameter and convert to string', '12345'],
+      ['should handle bookingUidToReschedule with special characters', 'special-uid-abc123-with-dashes'],
+      ['should handle very long bookingUidToReschedule', `very-long-uid-abc123-${'x'.repeat(100)}`],
+    ])('"%s": 200, the usual slots (the booked one excluded)', async (_name, uid) => {
+      expect(await slotsOf(`&bookingUidToReschedule=${uid}`)).toEqual(without(BOOKED));
+    });
+
+    it('"should handle empty bookingUidToReschedule parameter gracefully": 200, the usual slots', async () => {
+      expect(await slotsOf('&bookingUidToReschedule=')).toEqual(without(BOOKED));
+    });
+
+    it('"should work with bookingUidToReschedule using event type slug query"', async () => {
+      const data = expectSuccess(
+        await stack.rest(
+          'GET',
+          `/v2/slots?eventTypeSlug=${eventType.slug}&username=${host.user.username}&start=2050-09-05&end=2050-09-09&bookingUidToReschedule=${booking.uid}`,
+        ),
+      );
+      expect(data).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it('"should work with bookingUidToReschedule in range format": each slot with its end', async () => {
+      const range = Object.fromEntries(
+        Object.entries(EXPECTED_SLOTS_UTC).map(([day, slots]) => [
+          day,
+          slots.map(({ start }) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })),
+        ]),
+      );
+      expect(await slotsOf(`&format=range&bookingUidToReschedule=${booking.uid}`)).toEqual(range);
+    });
+
+    it('"should work with bookingUidToReschedule and timezone parameter": Rome times, the booked 13:00+02:00 offered', async () => {
+      const data = await slotsOf(`&timeZone=Europe/Rome&bookingUidToReschedule=${booking.uid}`);
+      expect(Object.keys(data)).toHaveLength(5);
+      expect(data['2050-09-05'][0].start).toContain('+02:00');
+      expect(data['2050-09-05'].map((slot: { start: string }) => slot.start)).toContain('2050-09-05T13:00:00.000+02:00');
+    });
+    it('(not theirs; last: it books another hour) a booking of another event type frees nothing here', async () => {
+      const other = await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: 'reschedule-uid-other' });
+      const elsewhere = await operatorOf(stack).createBooking({
+        eventTypeId: other.id,
+        start: new Date('2050-09-05T12:00:00.000Z'),
+        attendee: { name: 'other tester', email: 'other@example.com', timeZone: 'Europe/Rome' },
+      });
+      const expected = { ...EXPECTED_SLOTS_UTC, '2050-09-05': without(BOOKED)['2050-09-05'].filter((slot) => slot.start !== '2050-09-05T12:00:00.000Z') };
+      expect(await slotsOf(`&bookingUidToReschedule=${elsewhere.uid}`)).toEqual(expected);
+    });
+  });
 });

@@ -67,7 +67,7 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
   const length = lengthOf(eventType, request.duration);
   const roles = await hostRolesOfEventType(db, eventType);
   const hostIds = roles.map((h) => h.userId);
-  const excludeBookingId = await bookingIdOf(db, request.bookingUidToReschedule);
+  const excludeBookingId = await bookingIdOf(db, request.bookingUidToReschedule, eventType.id);
   // slotsForSchedule reads the schedule from local midnight a day before to two days after the range.
   const window = { from: new Date(range.start.getTime() - 2 * DAY), to: new Date(range.end.getTime() + 3 * DAY) };
   const [calendars, context] = await Promise.all([
@@ -83,12 +83,16 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
   return { eventType, timeZone, lengthInMinutes: length, slots };
 }
 
-/** The id of the booking a slots request reschedules; unknown uid: 404 naming it. */
-async function bookingIdOf(db: DataSource, uid: string | null | undefined): Promise<number | undefined> {
-  if (uid == null || uid === '') return undefined;
-  const rows: Array<{ id: number }> = await db.query('SELECT id FROM bookings WHERE uid = $1', [uid]);
-  if (!rows.length) throw notFound('Booking', uid);
-  return rows[0].id;
+/**
+ * The id of the booking of this event type a slots request reschedules (its own time is then offered). A uid that
+ * names no booking of the event type changes nothing: the slots are the usual ones, as the real service answers
+ * (its reschedule-uid spec: unknown, numeric or very long uids are a 200), and a public request learns nothing of
+ * other event types' bookings.
+ */
+async function bookingIdOf(db: DataSource, uid: string | null | undefined, eventTypeId: number): Promise<number | undefined> {
+  if (uid == null || uid === '' || uid.length > 255) return undefined;
+  const rows: Array<{ id: number }> = await db.query('SELECT id FROM bookings WHERE uid = $1 AND event_type_id = $2', [uid, eventTypeId]);
+  return rows[0]?.id;
 }
 
 /** Dynamic group slots (`usernames`, at least 2): the times every one of the users is free, `duration` long (default 30). */
