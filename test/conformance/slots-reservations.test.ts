@@ -341,4 +341,39 @@ describe('conformance: slots and reservations', () => {
       expect(await slotsOf(`&bookingUidToReschedule=${elsewhere.uid}`)).toEqual(expected);
     });
   });
+
+  /**
+   * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/dynamic-event-type-slots.controller.e2e-spec.ts
+   * (dynamic event type slots): two members of an organization with their fixture's Rome office hours, asked by
+   * username inside the organization. Their usernames are organization profiles ("teammate-one"); ours are the
+   * members' own usernames, which the organization's slug scopes the same way.
+   */
+  describe('dynamic-event-type-slots.controller.e2e-spec.ts (dynamic event type slots)', () => {
+    let query: string;
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const [one, two, org] = await Promise.all([
+        hostWithSchedule(stack, ROME_OFFICE),
+        hostWithSchedule(stack, ROME_OFFICE),
+        operator.createOrganization({ name: 'Slots 2024-09-04 org', slug: 'slots-2024-09-04-org' }),
+      ]);
+      await Promise.all([one, two].map((who) => operator.addMember({ teamId: org.id, userId: who.user.id, role: MembershipRole.MEMBER })));
+      query = `usernames=${one.user.username},${two.user.username}&organizationSlug=${org.slug}&start=2050-09-05&end=2050-09-09&duration=60`;
+    });
+
+    it('"should get slots in UTC by usernames"', async () => {
+      expect(expectSuccess(await stack.rest('GET', `/v2/slots?${query}`))).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it('"should get slots in specified timezone and in specified duration by usernames": the same hours, written in Rome time', async () => {
+      const rome = Object.fromEntries(
+        Object.entries(EXPECTED_SLOTS_UTC).map(([day, slots]) => [
+          day,
+          slots.map(({ start }) => ({ start: `${start.slice(0, 11)}${String(Number(start.slice(11, 13)) + 2).padStart(2, '0')}:00:00.000+02:00` })),
+        ]),
+      );
+      expect(expectSuccess(await stack.rest('GET', `/v2/slots?${query}&timeZone=Europe/Rome`))).toEqual(rome);
+    });
+  });
 });
