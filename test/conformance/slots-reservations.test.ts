@@ -376,4 +376,97 @@ describe('conformance: slots and reservations', () => {
       expect(expectSuccess(await stack.rest('GET', `/v2/slots?${query}&timeZone=Europe/Rome`))).toEqual(rome);
     });
   });
+
+  /**
+   * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/org-team-event-type-slots.controller.e2e-spec.ts
+   * (organization team event type slots): a team of an organization, two members with their fixture's Rome office
+   * hours, a collective and a round-robin event type of both (every host optional). Not replayed: "org and non org user
+   * have the same username and event type slug" — usernames are unique across this service, so no two users share one.
+   */
+  describe('org-team-event-type-slots.controller.e2e-spec.ts (organization team event type slots)', () => {
+    let members: Array<Awaited<ReturnType<typeof hostWithSchedule>>>;
+    let org: { id: number; slug: string };
+    let team: { id: number; slug: string };
+    let collective: { id: number; slug: string };
+    let roundRobin: { id: number };
+    const slotsOf = async (query: string) => expectSuccess(await stack.rest('GET', `/v2/slots?${query}&start=2050-09-05&end=2050-09-09`));
+    /** Their fixture writes bookings of the team event type itself, past its rules; ours make the hosts as busy with own bookings. */
+    const busy = (who: Array<Awaited<ReturnType<typeof hostWithSchedule>>>, start: string) =>
+      Promise.all(
+        who.map(async (host, i) => {
+          const own = await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: `org-team-busy-${i}-${start.slice(11, 13)}` });
+          const booking = await operatorOf(stack).createBooking({
+            eventTypeId: own.id,
+            start: new Date(start),
+            attendee: { name: 'tester', email: 'tester@example.com', timeZone: 'Europe/Rome' },
+          });
+          return { uid: booking.uid, key: host.key };
+        }),
+      );
+    const cancel = (bookings: Array<{ uid: string; key: string }>) =>
+      Promise.all(
+        bookings.map(async ({ uid, key }) =>
+          expectSuccess(
+            await stack.rest('POST', `/v2/bookings/${uid}/cancel`, { key, body: { cancellationReason: 'done' }, headers: { 'svc-api-version': '2024-08-13' } }),
+          ),
+        ),
+      );
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [members, org] = await Promise.all([
+        Promise.all([hostWithSchedule(stack, ROME_OFFICE), hostWithSchedule(stack, ROME_OFFICE)]),
+        operator.createOrganization({ name: 'Slots 2024-09-04 org team org', slug: 'slots-2024-09-04-org-team-org' }),
+      ]);
+      team = await operator.createTeam({ name: 'slots-2024-09-04-org-team', orgId: org.id });
+      await Promise.all(members.map((who) => operator.addMember({ teamId: team.id, userId: who.user.id, role: MembershipRole.MEMBER })));
+      const hostIds = members.map((who) => who.user.id);
+      [collective, roundRobin] = await Promise.all([
+        operator.createEventType({
+          title: 'Collective Event Type',
+          slug: 'slots-org-collective',
+          lengthInMinutes: 60,
+          teamId: team.id,
+          hostIds,
+          schedulingType: 'collective',
+        }),
+        operator.createEventType({
+          title: 'RR Event Type',
+          slug: 'slots-org-round-robin',
+          lengthInMinutes: 60,
+          teamId: team.id,
+          hostIds,
+          schedulingType: 'roundRobin',
+        }),
+      ]);
+    });
+
+    it('"should get collective team event slots in UTC", also "using teamSlug, eventTypeSlug and organizationSlug"', async () => {
+      expect(await slotsOf(`eventTypeId=${collective.id}`)).toEqual(EXPECTED_SLOTS_UTC);
+      expect(await slotsOf(`organizationSlug=${org.slug}&teamSlug=${team.slug}&eventTypeSlug=${collective.slug}`)).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it('"should not get collective team event slots … if organizationSlug is missing": 404', async () => {
+      const response = await stack.rest('GET', `/v2/slots?teamSlug=${team.slug}&eventTypeSlug=${collective.slug}&start=2050-09-05&end=2050-09-09`);
+      expectErrorEnvelope(response, 404, 'NOT_FOUND');
+    });
+
+    it('"should get round robin team event slots in UTC"', async () => {
+      expect(await slotsOf(`eventTypeId=${roundRobin.id}`)).toEqual(EXPECTED_SLOTS_UTC);
+    });
+
+    it('"should book collective event type and slot should not be available at that time": one host busy', async () => {
+      const made = await busy([members[0]], '2050-09-05T11:00:00.000Z');
+      expect(await slotsOf(`eventTypeId=${collective.id}`)).toEqual(without('2050-09-05T11:00:00.000Z'));
+      // "should book round robin event type and slot should be available at that time": the other host is free.
+      expect(await slotsOf(`eventTypeId=${roundRobin.id}`)).toEqual(EXPECTED_SLOTS_UTC);
+      await cancel(made);
+    });
+
+    it('"should fully book round robin event type and slot should not be available at that time": both hosts busy', async () => {
+      const made = await busy(members, '2050-09-05T12:00:00.000Z');
+      expect(await slotsOf(`eventTypeId=${roundRobin.id}`)).toEqual(without('2050-09-05T12:00:00.000Z'));
+      await cancel(made);
+    });
+  });
 });

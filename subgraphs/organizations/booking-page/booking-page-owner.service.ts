@@ -7,7 +7,7 @@ import { User } from '../user/user.entity';
  * Whose booking page a public address names: `username` or `teamSlug`, optionally inside the
  * organization `organizationSlug` (or, for a username, `organizationId`) (reference: GET /v2/slots, POST /v2/bookings). Usernames are unique
  * across the service, so the organization only narrows (the user must be an accepted member); team
- * slugs are unique per organization, so without one a standalone team is meant first.
+ * slugs are unique per organization, so without one only a standalone team is meant.
  */
 export class BookingPageOwnerService {
   constructor(private readonly db: DataSource) {}
@@ -36,7 +36,7 @@ export class BookingPageOwnerService {
       .where('NOT t.is_organization AND lower(t.slug) = lower(:slug)', { slug })
       .orderBy('t.id', 'ASC')
       .getMany();
-    if (orgId != null) return teams.find((t) => t.parentId === orgId) ?? null;
-    return teams.find((t) => t.parentId == null) ?? (teams.length === 1 ? teams[0] : null);
+    // A team of an organization is named with its organization (as the real service answers: 404 without it).
+    return teams.find((t) => t.parentId === orgId) ?? null;
   }
 }
