@@ -126,6 +126,11 @@ function holds(condition: NonNullable<FormRoute['conditions']>[number], answers:
   }
 }
 
+/** The event type a route sends the booker to, if it is an event type route. */
+export function routedEventTypeId(route: FormRoute | null): number | null {
+  return route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
+}
+
 /** The first route whose conditions all hold, else the fallback route, else none. */
 export function routeFor(routes: FormRoute[], answers: FormAnswers): FormRoute | null {
   return routes.find((r) => !r.isFallback && (r.conditions ?? []).every((c) => holds(c, answers))) ?? routes.find((r) => r.isFallback) ?? null;

@@ -9,7 +9,8 @@ import { recordFormSubmitted } from './routing-form-events';
 import { RoutingFormResponse } from './routing-form-response.entity';
 import { RoutingForm } from './routing-form.entity';
 import { CreateRoutingFormInput, RoutingFormFilterArgs, RoutingFormListArgs, RoutingFormResult } from './routing-form.inputs';
-import { answersOf, checkFields, checkRoutes, routeFor } from './routing-form.rules';
+import { answersOf, checkFields, checkRoutes, routedEventTypeId, routeFor } from './routing-form.rules';
+import { isIanaTimeZone } from '../../../platform/time-zones';
 import { KeyedWriteReference, recordKeyedWrite } from '../../../platform/keyed-writes';
 import { RoutedSlotsByDateDocument } from '../contracts/generated';
 import { UUID } from '../../../platform/uuid';
@@ -37,21 +38,11 @@ function checkSlotsWindow(query: SlotsQuery): void {
   if (start && !end) throw badInput('end', 'end is required with start: the window of the slots to answer');
   if (end && !start) throw badInput('start', 'start is required with end: the window of the slots to answer');
   if (start && end && end < start) throw badInput('end', 'end must not be before start');
-  if (query.timeZone && !isTimeZone(query.timeZone))
+  if (query.timeZone && !isIanaTimeZone(query.timeZone))
     throw badInput('timeZone', `timeZone must be an IANA time zone such as Europe/Rome, got ${JSON.stringify(query.timeZone)}`);
   if (query.duration != null && (!Number.isInteger(query.duration) || query.duration < 1 || query.duration > 1440))
     throw badInput('duration', 'duration must be a whole number of minutes from 1 to 1440');
   if (query.format != null && query.format !== 'time' && query.format !== 'range') throw badInput('format', 'format must be time or range');
-}
-
-/** Whether `zone` is an IANA time zone this runtime knows. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -230,19 +221,11 @@ export class RoutingFormService {
    */
   private async resultOf(form: RoutingForm, saved: RoutingFormResponse, slotsQuery: SlotsQuery): Promise<RoutingFormResult> {
     const route = routeFor(form.routes, saved.response);
-    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
+    const eventTypeId = routedEventTypeId(route);
     let slots: Record<string, unknown> | null = null;
     if (eventTypeId != null && slotsQuery.start && slotsQuery.end) {
       const data = await this.ctx.graph
-        .call(RoutedSlotsByDateDocument, {
-          eventTypeId,
-          start: slotsQuery.start,
-          end: slotsQuery.end,
-          timeZone: slotsQuery.timeZone ?? null,
-          duration: slotsQuery.duration ?? null,
-          format: slotsQuery.format ?? null,
-          bookingUidToReschedule: slotsQuery.bookingUidToReschedule ?? null,
-        })
+        .call(RoutedSlotsByDateDocument, { ...slotsQuery, eventTypeId, start: slotsQuery.start, end: slotsQuery.end })
         .catch(() => null);
       slots = (data?.slots as Record<string, unknown> | undefined) ?? null;
     }
@@ -270,24 +253,12 @@ export class RoutingFormService {
   }
 
   /** POST /v2/routing-forms/{routingFormId}/calculate-slots: routes the answers (nothing stored) and answers the routed event type's slots (GET /v2/slots through the gateway). */
-  async calculateSlots(
-    formId: string,
-    body: Record<string, unknown>,
-    query: {
-      start: string | null;
-      end: string | null;
-      timeZone: string | null;
-      duration: number | null;
-      format: string | null;
-      bookingUidToReschedule: string | null;
-    },
-  ): Promise<{ eventTypeId: number; slots: Record<string, unknown> }> {
+  async calculateSlots(formId: string, body: Record<string, unknown>, query: SlotsQuery): Promise<{ eventTypeId: number; slots: Record<string, unknown> }> {
     if (!query.start) throw badInput('start', 'start is required');
     if (!query.end) throw badInput('end', 'end is required');
     const form = await this.db.getRepository(RoutingForm).findOneByOrFail({ id: formId });
     if (form.disabled) throw badInput('routingFormId', 'routingFormId is a disabled form');
-    const route = routeFor(form.routes, answersOf(body, form.fields));
-    const eventTypeId = route?.action.type === 'eventTypeRedirectUrl' ? (route.action.eventTypeId ?? null) : null;
+    const eventTypeId = routedEventTypeId(routeFor(form.routes, answersOf(body, form.fields)));
     if (eventTypeId == null) throw badInput('response', 'The response is not routed to an event type: no slots to calculate');
     const data = await this.ctx.graph.call(RoutedSlotsByDateDocument, { ...query, eventTypeId, start: query.start, end: query.end }).catch((error: Error) => {
       if (error instanceof GraphQLError) throw error;
