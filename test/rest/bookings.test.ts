@@ -387,6 +387,7 @@ describe('bookings', () => {
     let ann: Host; // mandatory: attends every booking
     let ben: Host; // optional, priority low
     let cal: Host; // optional, priority highest
+    let teamId: number;
     let eventTypeId: number;
     const available = async (start: string) =>
       localTimes(expectSuccess(await getSlots(stack, { eventTypeId, startTime: start, endTime: new Date(Date.parse(start) + 3_600_000).toISOString() })));
@@ -398,6 +399,7 @@ describe('bookings', () => {
         hostWithSchedule(stack, HOURS_9_TO_17_UTC, 'Cal Highest'),
       ]);
       const { team, eventType } = await teamEventType(stack, [ann, ben, cal]);
+      teamId = team.id;
       eventTypeId = eventType.id;
       const hosts = [
         { userId: ann.user.id, mandatory: true },
@@ -479,6 +481,72 @@ describe('bookings', () => {
       // ann organizes none of them (the round-robin host does) and attends exactly one.
       expect(annAt).toEqual([]);
       expect(hostedAt[0].n).toBe(1);
+    });
+
+    it('a recurring booking: the mandatory host must be free for every occurrence (409 naming it, nothing booked) and attends each', async () => {
+      const body = {
+        title: 'Weekly with Ann',
+        slug: 'weekly-with-ann',
+        lengthInMinutes: 60,
+        recurrence: { interval: 1, occurrences: 2, frequency: 'weekly' },
+        hosts: [{ userId: ann.user.id, mandatory: true }, { userId: ben.user.id }],
+      };
+      const weekly = expectSuccess(await stack.rest('POST', `/v2/teams/${teamId}/event-types`, { key: ann.key, body }), 201);
+      const annHosts = async (start: string) =>
+        (
+          await stack
+            .db('scheduling')
+            .query(`SELECT count(*)::int AS n FROM booking_hosts WHERE user_id = $1 AND start_time = $2 AND live`, [ann.user.id, start])
+        )[0].n;
+      // ann is busy on the second occurrence only: the series is refused whole.
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, ann.user.id)).id, start: '2030-12-16T09:00:00Z', attendee: attendee('ann-week-2') }),
+        201,
+      );
+      const before = await bookingRows(ben.user.id);
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId: weekly.id, start: '2030-12-09T09:00:00Z', attendee: attendee('weekly-1') }),
+        409,
+        'CONFLICT',
+        /occurrence 2 of 2/,
+      );
+      expect(await bookingRows(ben.user.id)).toEqual(before);
+      // Both weeks free: ben organizes each occurrence and ann attends each.
+      const series = expectSuccess(await book(stack, { eventTypeId: weekly.id, start: '2030-12-09T10:00:00Z', attendee: attendee('weekly-2') }), 201);
+      expect(series.map((b: { hosts: Array<{ id: number }> }) => b.hosts[0].id)).toEqual([ben.user.id, ben.user.id]);
+      expect([await annHosts('2030-12-09T10:00:00Z'), await annHosts('2030-12-16T10:00:00Z')]).toEqual([1, 1]);
+    });
+
+    it('a recurring collective booking likewise: every host free for every occurrence, each occurrence occupying both', async () => {
+      const body = {
+        title: 'Weekly together',
+        slug: 'weekly-together',
+        lengthInMinutes: 60,
+        schedulingType: 'collective',
+        recurrence: { interval: 1, occurrences: 2, frequency: 'weekly' },
+        hosts: [{ userId: ann.user.id }, { userId: ben.user.id }],
+      };
+      const together = expectSuccess(await stack.rest('POST', `/v2/teams/${teamId}/event-types`, { key: ann.key, body }), 201);
+      // ann is busy at 13:00 on 2030-12-16: the series at 13:00 is refused, not booked with ben alone.
+      expectSuccess(
+        await book(stack, { eventTypeId: (await personalEventType(stack, ann.user.id)).id, start: '2030-12-16T13:00:00Z', attendee: attendee('ann-13') }),
+        201,
+      );
+      expectErrorEnvelope(
+        await book(stack, { eventTypeId: together.id, start: '2030-12-09T13:00:00Z', attendee: attendee('together-1') }),
+        409,
+        'CONFLICT',
+        /occurrence 2 of 2/,
+      );
+      expectSuccess(await book(stack, { eventTypeId: together.id, start: '2030-12-09T11:00:00Z', attendee: attendee('together-2') }), 201);
+      const occupied = await stack
+        .db('scheduling')
+        .query(`SELECT user_id, start_time FROM booking_hosts WHERE user_id = ANY($1) AND start_time IN ($2, $3) AND live ORDER BY start_time, user_id`, [
+          [ann.user.id, ben.user.id],
+          '2030-12-09T11:00:00Z',
+          '2030-12-16T11:00:00Z',
+        ]);
+      expect(occupied).toHaveLength(4);
     });
 
     it('reassigning moves the round-robin host only: to another optional host (the mandatory host stays); to the mandatory host → 400', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { badInput, conflict, notFoundSaying } from '../../../platform/errors';
 import { EventType } from '../event-type/event-type.entity';
-import { hostIdsOf } from '../slots/event-type-lookup';
+import { hostRolesOfEventType } from '../slots/event-type-lookup';
 import { loadHostCalendars } from '../slots/host-calendars';
 import { loadEventTypeContext } from '../slots/event-type-context';
 import { Attendee } from '../booking-record/attendee.entity';
@@ -198,7 +198,8 @@ export async function rescheduleBooking(
   const reservation = await heldByBooker(db, eventType.id, input.reservedSlotUid, start, end, now, 'reservedSlotUid');
   const attendees = await db.getRepository(Attendee).find({ where: { bookingId: old.id }, order: { id: 'ASC' } });
 
-  const hostIds = await hostIdsOf(db, eventType);
+  const hosts = await hostRolesOfEventType(db, eventType);
+  const hostIds = hosts.map((h) => h.userId);
   const calendars = await loadHostCalendars(
     db,
     {
@@ -222,6 +223,7 @@ export async function rescheduleBooking(
     start,
     end,
     calendars,
+    hosts,
     preferredHostId: old.userId,
     excludeBookingId: old.id,
     now,

@@ -134,7 +134,20 @@ export async function createBooking(
     };
     return bookSeries(
       db,
-      { start, length, count: occurrences, calendars, context, eventType, now, attendee, row, preferredHostId, exceptReservationUid: reservationUid?.uid },
+      {
+        start,
+        length,
+        count: occurrences,
+        calendars,
+        hosts,
+        context,
+        eventType,
+        now,
+        attendee,
+        row,
+        preferredHostId,
+        exceptReservationUid: reservationUid?.uid,
+      },
       async (tx) => {
         if (privateLinkId) await links.redeem(tx, privateLinkId);
         if (reservationUid) await tx.query('DELETE FROM slot_reservations WHERE uid = $1', [reservationUid.uid]);
@@ -144,7 +157,7 @@ export async function createBooking(
   }
   return placeBooking(
     db,
-    { start, end, calendars, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid },
+    { start, end, calendars, hosts, now, context, eventType, preferredHostId, exceptReservationUid: reservationUid?.uid },
     async (tx, hostId) => {
       // After the host's lock, before the insert: a refused insert rolls the use back with it.
       if (privateLinkId) await links.redeem(tx, privateLinkId);

@@ -77,9 +77,9 @@ export async function placeCollective<T>(db: DataSource, placement: Placement, w
         }
       }
       const written = await write(tx, organizerId);
-      // The booking, or the reservation of the slot, occupies the co-hosts too; a seat joined again adds nothing.
+      // The booking (each occurrence of a series), or the reservation of the slot, occupies the co-hosts too; a seat joined again adds nothing.
       const coHostIds = hostIds.filter((id) => id !== organizerId);
-      if (written instanceof Booking) await addCoHosts(tx, written, coHostIds);
+      if (written instanceof Booking) for (const booking of written.series ?? [written]) await addCoHosts(tx, booking, coHostIds);
       if (written instanceof SlotReservation) await holdCoHosts(tx, written, coHostIds);
       return written;
     });

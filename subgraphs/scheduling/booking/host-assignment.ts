@@ -60,7 +60,7 @@ export function fairOrder(hostIds: readonly number[], upcoming: ReadonlyMap<numb
 export async function placeBooking<T>(db: DataSource, placement: Placement, write: (tx: EntityManager, hostId: number) => Promise<T>): Promise<T> {
   const { eventType } = placement;
   if (eventType?.schedulingType === 'collective') return placeCollective(db, placement, write);
-  const roles = eventType?.teamId != null ? await hostRolesOfEventType(db, eventType) : [];
+  const roles = placement.hosts ?? (eventType?.teamId != null ? await hostRolesOfEventType(db, eventType) : []);
   const split = eventType ? mandatorySplit(eventType, roles) : null;
   const mandatory = placement.calendars.filter((c) => split?.mandatory.includes(c.hostId));
   const { start, end } = placement;

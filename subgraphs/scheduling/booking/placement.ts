@@ -1,6 +1,7 @@
 import type { EventType } from '../event-type/event-type.entity';
 import type { EventTypeContext } from '../slots/event-type-context';
 import type { HostCalendar } from '../slots/host-calendars';
+import type { HostRole } from '../event-type/host-roles';
 
 /** Where a booking goes: its time, the hosts it may go to and what decides among them (host-assignment.ts, collective-placement.ts). */
 export interface Placement {
@@ -19,4 +20,6 @@ export interface Placement {
   context?: EventTypeContext;
   /** The event type, when its booking limits must be counted again under its lock. */
   eventType?: EventType;
+  /** The event type's hosts with their round-robin roles, when the caller has read them (else placeBooking reads them). */
+  hosts?: readonly HostRole[];
 }

@@ -13,6 +13,8 @@ import { Booking, BookingStatus } from '../booking-record/booking.entity';
 import { AttendeeDetails } from '../booking-record/booking-rules';
 import { BookingRow, insertBooking } from './booking-writes';
 import { placeBooking } from './host-assignment';
+import { requiredHostIds } from '../slots/event-type-lookup';
+import type { HostRole } from '../event-type/host-roles';
 import { recordBookingWrite } from './keyed-booking-writes';
 
 const DAY = 86_400_000;
@@ -59,6 +61,8 @@ export interface SeriesPlacement {
   count: number;
   /** The hosts' calendars, read over the whole series. */
   calendars: readonly HostCalendar[];
+  /** The event type's hosts with their round-robin roles. */
+  hosts: readonly HostRole[];
   context: EventTypeContext;
   eventType: EventType;
   now: Date;
@@ -83,7 +87,12 @@ export async function bookSeries(db: DataSource, series: SeriesPlacement, before
   const occurrences = seriesOf(eventType, series.start, series.length, series.count, series.attendee.timeZone);
   const later: EventTypeContext = { ...context, rules: { ...context.rules, bookingWindow: null, minimumBookingNotice: 0 }, rollingWindowEnd: undefined };
   const contextOf = (i: number) => (i === 0 ? context : later);
-  const free = series.calendars.filter((c) => occurrences.every((o, i) => !slotProblemOf(c, o.start, o.end, contextOf(i), now)));
+  const freeForAll = (c: HostCalendar) => occurrences.every((o, i) => !slotProblemOf(c, o.start, o.end, contextOf(i), now));
+  // A host every booking includes (collective, mandatory) must be free for every occurrence: the series is not booked without them.
+  const required = requiredHostIds(eventType, series.hosts);
+  const missing = series.calendars.find((c) => required.includes(c.hostId) && !freeForAll(c));
+  if (missing) throw firstUnavailable([missing], occurrences, contextOf, now);
+  const free = series.calendars.filter(freeForAll);
   if (!free.length) throw firstUnavailable(series.calendars, occurrences, contextOf, now);
 
   const recurringBookingUid = randomUUID();
@@ -94,6 +103,7 @@ export async function bookSeries(db: DataSource, series: SeriesPlacement, before
       start: first.start,
       end: first.end,
       calendars: free,
+      hosts: series.hosts,
       now,
       context,
       eventType,

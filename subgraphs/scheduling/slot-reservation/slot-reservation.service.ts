@@ -79,26 +79,31 @@ export class SlotReservationService {
     if (start.getTime() <= now.getTime()) throw badInput('slotStart', `slotStart must be in the future, got ${start.toISOString()}`);
     const end = new Date(start.getTime() + length * 60_000);
     await refuseIfTaken(this.db, eventType, { start, end, now, exceptReservationUid: replacing }).catch(takenIsUnprocessable);
-    const hostIds = (await hostsToPlace(this.db, eventType, 'reserved')).map((h) => h.userId);
+    const hosts = await hostsToPlace(this.db, eventType, 'reserved');
+    const hostIds = hosts.map((h) => h.userId);
     const window = { from: new Date(start.getTime() - DAY), to: new Date(end.getTime() + DAY) };
     const [calendars, context] = await Promise.all([
       loadHostCalendars(this.db, { hostIds, scheduleId: eventType.scheduleId, ...window }),
       loadEventTypeContext(this.db.manager, eventType, hostIds, { ...window, now, lengthInMinutes: length, exceptReservationUid: replacing }),
     ]);
-    return placeBooking(this.db, { start, end, calendars, now, context, eventType, exceptReservationUid: replacing }, async (tx: EntityManager, hostId) => {
-      if (replacing) await tx.delete(SlotReservation, { uid: replacing });
-      else await recordKeyedWrite(tx, { reservationUid: uid });
-      return tx.save(
-        tx.create(SlotReservation, {
-          uid,
-          eventTypeId: eventType.id,
-          userId: hostId,
-          start,
-          end,
-          reservedUntil: reservedUntilOf(now, minutes),
-          reservationDuration: minutes,
-        }),
-      );
-    }).catch(takenIsUnprocessable);
+    return placeBooking(
+      this.db,
+      { start, end, calendars, hosts, now, context, eventType, exceptReservationUid: replacing },
+      async (tx: EntityManager, hostId) => {
+        if (replacing) await tx.delete(SlotReservation, { uid: replacing });
+        else await recordKeyedWrite(tx, { reservationUid: uid });
+        return tx.save(
+          tx.create(SlotReservation, {
+            uid,
+            eventTypeId: eventType.id,
+            userId: hostId,
+            start,
+            end,
+            reservedUntil: reservedUntilOf(now, minutes),
+            reservationDuration: minutes,
+          }),
+        );
+      },
+    ).catch(takenIsUnprocessable);
   }
 }

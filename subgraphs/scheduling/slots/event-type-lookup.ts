@@ -115,6 +115,12 @@ export function mandatorySplit(eventType: EventType, roles: readonly HostRole[])
   return { mandatory: roles.filter((r) => r.mandatory).map((r) => r.userId), optional: roles.filter((r) => !r.mandatory).map((r) => r.userId) };
 }
 
+/** The hosts every booking of the event type includes: all of a collective one's, a round-robin one's mandatory hosts. */
+export function requiredHostIds(eventType: EventType, roles: readonly HostRole[]): number[] {
+  if (eventType.teamId != null && eventType.schedulingType === 'collective') return roles.map((r) => r.userId);
+  return mandatorySplit(eventType, roles)?.mandatory ?? [];
+}
+
 /**
  * The hosts a new booking or hold of the event type goes to. A team event type without hosts has no time to give:
  * a 400 naming eventTypeId (the real service's 400), not the 409 of a taken time. A managed template has none of its
