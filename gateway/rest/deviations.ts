@@ -29,6 +29,8 @@ export const DEVIATION = {
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
   attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
   cancelTwice: 'Bookings — cancelling a booking already cancelled is a 409 CONFLICT that changes nothing (the real service: 200 or 400)',
+  requestRescheduleConflicts:
+    'Bookings — asking to reschedule a booking that is cancelled, rejected or over is a 409 CONFLICT that changes nothing (the real service: 400)',
   rescheduleConflicts:
     'Bookings — rescheduling a booking that is cancelled or already rescheduled, or onto a time that is taken, is a 409 CONFLICT (the real service: 400)',
   noBookingEmails:

@@ -784,6 +784,76 @@ describe('conformance: bookings', () => {
   });
 
   /**
+   * Their fixtures write accepted bookings of the host's event type; here the attendee books them. Their host calls with
+   * its own credential (their permission guard switched off); this one with its API key. Their database reads
+   * (`status`, `rescheduled`, `cancellationReason`) are GET /v2/bookings/{uid} here (`rescheduled` is not in the
+   * reference's booking: the status and the reason are what a client sees). Their spies on e-mails: "noBookingEmails".
+   */
+  describe(`${SPEC}/request-reschedule.e2e-spec.ts ("Bookings Endpoints 2024-08-13 › Request reschedule")`, () => {
+    let host: Person;
+    let fxEventTypeId: number;
+    const createFx = (start: string, suffix: string) => bookFx(fxEventTypeId, start, 'Request FX', suffix);
+    const requestReschedule = (uid: string, body: unknown) => post(`/v2/bookings/${uid}/request-reschedule`, body, host.key);
+    const stored = async (uid: string) => expectSuccess(await get(`/v2/bookings/${uid}`, host.key));
+
+    beforeAll(async () => {
+      ({ host, eventTypeId: fxEventTypeId } = await sideEffectsHost('request-fx'));
+    });
+
+    it('"should request reschedule of a booking with a reason": 200, cancelled with their rescheduleReason as its reason', async () => {
+      const booking = await createFx(utc(2040, 3, 9, 10), 'with-reason');
+      const reason = 'I have a conflict and need to move this meeting';
+      expect(expectSuccess(await requestReschedule(booking.uid, { rescheduleReason: reason }), 200)).toMatchObject({ uid: booking.uid, status: 'cancelled' });
+      expect(await stored(booking.uid)).toMatchObject({ status: 'cancelled', cancellationReason: reason });
+    });
+
+    it('"should request reschedule of a booking without a reason": 200, cancelled, no reason', async () => {
+      const booking = await createFx(utc(2040, 3, 10, 10), 'no-reason');
+      expectSuccess(await requestReschedule(booking.uid, {}), 200);
+      const after = await stored(booking.uid);
+      expect(after.status).toBe('cancelled');
+      expect(after.cancellationReason ?? null).toBeNull();
+    });
+
+    // Not theirs: this API's earlier name of the field, `reason`, still taken; both names sent and differing is a 400, nothing changed.
+    it('the earlier name `reason` is taken; rescheduleReason and reason that differ are a 400 naming rescheduleReason', async () => {
+      const [byOldName, both] = await Promise.all([createFx(utc(2040, 3, 11, 10), 'old-name'), createFx(utc(2040, 3, 11, 12), 'both-names')]);
+      expectSuccess(await requestReschedule(byOldName.uid, { reason: 'older clients' }), 200);
+      expect(await stored(byOldName.uid)).toMatchObject({ status: 'cancelled', cancellationReason: 'older clients' });
+      expectErrorEnvelope(
+        await requestReschedule(both.uid, { rescheduleReason: 'one', reason: 'another' }),
+        400,
+        'BAD_REQUEST',
+        /^rescheduleReason and reason were both sent and differ/,
+      );
+      const untouched = await stored(both.uid);
+      expect(untouched.status).toBe('accepted');
+      expect(untouched.cancellationReason ?? null).toBeNull();
+    });
+
+    // Deviation (docs/compatibility.md, "Bookings": asking to reschedule a booking that is cancelled).
+    it('"should not request reschedule of a cancelled booking": 409 here (400 there), nothing changes', async () => {
+      const booking = await createFx(utc(2040, 3, 12, 10), 'cancelled');
+      expectSuccess(await post(`/v2/bookings/${booking.uid}/cancel`, { cancellationReason: 'Cancelled first' }, host.key));
+      expectErrorEnvelope(
+        await requestReschedule(booking.uid, { rescheduleReason: 'Trying to reschedule a cancelled booking' }),
+        409,
+        'CONFLICT',
+        /is cancelled/,
+      );
+      expect(await stored(booking.uid)).toMatchObject({ status: 'cancelled', cancellationReason: 'Cancelled first' });
+      const paths = await servedPaths();
+      expect(paths['/v2/bookings/{bookingUid}/request-reschedule'].post['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/reschedule a booking that is cancelled.*409 CONFLICT/),
+      );
+    });
+
+    it('"should return 404 for non-existent booking uid"', async () => {
+      expect((await requestReschedule('non-existent-uid-request-reschedule', { rescheduleReason: 'test' })).status).toBe(404);
+    });
+  });
+
+  /**
    * Their user books, reschedules and cancels with an API key; so does this one. Their spies on the attendee's and the
    * organizer's scheduled, rescheduled and cancelled e-mails have no counterpart: this API sends no booking e-mail
    * (deviation, docs/compatibility.md "Bookings": webhooks and workflows notify).

@@ -812,10 +812,12 @@ export type RequestPhoneVerificationInput = {
   phone: string;
 };
 
-/** Body of POST /v2/bookings/{bookingUid}/request-reschedule. */
+/** Body of POST /v2/bookings/{bookingUid}/request-reschedule (the real service: RequestRescheduleInput_2024_08_13). */
 export type RequestRescheduleInput = {
-  /** Why the host asks for another time (kept as the cancellation reason). */
+  /** The same as rescheduleReason, by its earlier name here; when both are sent they must agree. */
   reason?: string | null | undefined;
+  /** Why the host asks for another time (kept as the cancellation reason): the real service's name. */
+  rescheduleReason?: string | null | undefined;
 };
 
 /** Body of POST /v2/bookings/{bookingUid}/reschedule. */

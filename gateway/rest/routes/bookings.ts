@@ -253,7 +253,8 @@ export const bookingActionRoutes: RouteEntry[] = [
     path: '/request-reschedule',
     field: 'requestBookingReschedule',
     document: RequestBookingRescheduleDocument,
-    summary: `Ask the attendee to book another time: the booking is cancelled with the reason (${WHO}; 409 unless accepted or pending and not ended)`,
+    summary: `Ask the attendee to book another time: rescheduleReason; the booking is cancelled with the reason (${WHO}; 409 unless accepted or pending and not ended)`,
+    deviations: [DEVIATION.requestRescheduleConflicts],
   }),
   bookingAction({
     method: 'POST',

@@ -7,9 +7,12 @@ export class DeclineBookingInput {
   @Field(() => String, { nullable: true, description: 'Why the host declines.' }) reason?: string | null;
 }
 
-@InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/request-reschedule.' })
+@InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/request-reschedule (the real service: RequestRescheduleInput_2024_08_13).' })
 export class RequestRescheduleInput {
-  @Field(() => String, { nullable: true, description: 'Why the host asks for another time (kept as the cancellation reason).' }) reason?: string | null;
+  @Field(() => String, { nullable: true, description: "Why the host asks for another time (kept as the cancellation reason): the real service's name." })
+  rescheduleReason?: string | null;
+  @Field(() => String, { nullable: true, description: 'The same as rescheduleReason, by its earlier name here; when both are sent they must agree.' })
+  reason?: string | null;
 }
 
 @InputType({ description: 'Body of POST /v2/bookings/{bookingUid}/reassign[/{userId}] (reference: ReassignToUserBookingInput_2024_08_13).' })

@@ -81,8 +81,21 @@ export function declineBooking(ctx: SubgraphContext, uid: string, input: { reaso
   });
 }
 
-export function requestReschedule(ctx: SubgraphContext, uid: string, input: { reason?: string | null }, now = new Date()): Promise<Booking> {
-  const reason = reasonOf('reason', input.reason);
+/** The reason of a reschedule request: `rescheduleReason` (the real service's name) or `reason` (this API's earlier one). */
+function rescheduleReasonOf(input: { rescheduleReason?: string | null; reason?: string | null }): string | null {
+  const { rescheduleReason, reason } = input;
+  if (rescheduleReason != null && reason != null && rescheduleReason !== reason)
+    throw badInput('rescheduleReason', 'rescheduleReason and reason were both sent and differ: send rescheduleReason alone (reason is its earlier name)');
+  return rescheduleReason != null ? reasonOf('rescheduleReason', rescheduleReason) : reasonOf('reason', reason);
+}
+
+export function requestReschedule(
+  ctx: SubgraphContext,
+  uid: string,
+  input: { rescheduleReason?: string | null; reason?: string | null },
+  now = new Date(),
+): Promise<Booking> {
+  const reason = rescheduleReasonOf(input);
   return changeBooking(ctx, uid, async (_tx, booking) => {
     refuseUnless(booking, LIVE_STATUSES, 'asked to be rescheduled');
     if (booking.end.getTime() <= now.getTime()) throw conflict(`Booking ${booking.uid} has already ended and cannot be rescheduled`);
