@@ -29,6 +29,8 @@ export const DEVIATION = {
     "Bookings — a seated booking rescheduled without seatUid: 400 with the real service's sentence after its field (seatUid: …), this API's paths in place of its links",
   attendeesOfOthers: "Bookings — somebody else's booking, or none, is a 404 on its attendees (the real service: 403)",
   cancelTwice: 'Bookings — cancelling a booking already cancelled is a 409 CONFLICT that changes nothing (the real service: 200 or 400)',
+  noMonthlyCredits:
+    'Credits — no plan grants monthly credits here: balance.monthlyRemaining is always 0 and granted credits are balance.additional (the real service: a monthly allowance as well)',
   requestRescheduleConflicts:
     'Bookings — asking to reschedule a booking that is cancelled, rejected or over is a 409 CONFLICT that changes nothing (the real service: 400)',
   rescheduleConflicts:

@@ -27,7 +27,8 @@ function expectScheduleLike(schedule: any, expected: { name: string; timeZone: s
  * apps/api/v2/src/modules/organizations/teams/schedules/organizations-teams-schedules.e2e-spec.ts,
  * apps/api/v2/src/modules/teams/schedules/controllers/teams-schedules.e2e-spec.ts,
  * apps/api/v2/src/ee/me/me.controller.e2e-spec.ts, apps/api/v2/src/modules/api-keys/controllers/
- * api-keys.controller.e2e-spec.ts), cases named beside each. Their users, memberships and fixture schedules are made
+ * api-keys.controller.e2e-spec.ts, apps/api/v2/src/modules/credits/controllers/credits.controller.e2e-spec.ts), cases named
+ * beside each. Their users, memberships and fixture schedules are made
  * with our operator tool.
  *
  * Not replayed: the organization teams spec's "eventTypeId query parameter" cases. The filter is newer than the
@@ -288,6 +289,76 @@ describe('conformance: schedules, me, API keys', () => {
       expect(data.apiKey).toMatch(/^svc_/);
       expect((await stack.rest('GET', '/v2/me', { key: data.apiKey })).status).toBe(200);
       expect((await stack.rest('GET', '/v2/me', { key: keyUser.key })).status).toBe(401);
+    });
+  });
+
+  /**
+   * Credits: their spec mocks the credit service (450 monthly and 200 additional credits, every charge succeeding);
+   * here the operator grants credits and the ledger answers. This API has no monthly allowance: `monthlyRemaining` is
+   * always 0 and granted credits are `additional` (docs/compatibility.md, "Credits"). A charge beyond the balance is a
+   * 409 here (issue 10), which their mock never meets.
+   */
+  describe('credits.controller.e2e-spec.ts ("Credits Controller (e2e)")', () => {
+    let credited: Person;
+    let penniless: Person;
+    const charge = (body: unknown, who = credited) => stack.rest('POST', '/v2/credits/charge', { key: who.key, body });
+
+    beforeAll(async () => {
+      [credited, penniless] = await Promise.all(['credits-controller-e2e', 'credits-controller-e2e-none'].map((label) => person(stack, label)));
+      await operatorOf(stack).grantCredits({ userId: credited.id }, 650);
+    });
+
+    it('"should return available credits for authenticated user": hasCredits and the balance split', async () => {
+      expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: credited.key }))).toEqual({
+        hasCredits: true,
+        balance: { monthlyRemaining: 0, additional: 650 },
+      });
+      const paths = (await stack.rest('GET', '/v2/openapi.json')).body.paths;
+      for (const [path, method] of [
+        ['/v2/credits/available', 'get'],
+        ['/v2/credits/charge', 'post'],
+      ]) {
+        expect(paths[path][method]['x-svc-deviation']).toContainEqual(expect.stringMatching(/monthlyRemaining is always 0/));
+      }
+    });
+
+    it('"should return hasCredits false when user has no credits"', async () => {
+      expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: penniless.key }))).toEqual({
+        hasCredits: false,
+        balance: { monthlyRemaining: 0, additional: 0 },
+      });
+    });
+
+    it('"should return 400 with empty body"', async () => {
+      expectErrorEnvelope(await charge({}), 400, 'BAD_REQUEST', /credits/);
+    });
+
+    it('"should charge credits for authenticated user": charged, the remaining balance split; "should pass externalRef …": a retry answers it', async () => {
+      const data = expectSuccess(await charge({ credits: 5, creditFor: 'AI_AGENT', externalRef: 'test-ref-credits' }));
+      expect(data).toMatchObject({ charged: true, teamId: null, remainingBalance: { monthlyRemaining: 0, additional: 645 }, externalRef: 'test-ref-credits' });
+      expect(expectSuccess(await charge({ credits: 5, creditFor: 'AI_AGENT', externalRef: 'test-ref-credits' }))).toMatchObject({
+        charged: true,
+        remainingBalance: { monthlyRemaining: 0, additional: 645 },
+        newCharge: false,
+      });
+    });
+
+    it('"should accept charge without externalRef"', async () => {
+      expect(expectSuccess(await charge({ credits: 5, creditFor: 'AI_AGENT' }))).toMatchObject({ charged: true, externalRef: null });
+    });
+
+    it('"should reject invalid creditFor value", "should reject zero credits", "should reject negative credits": 400, nothing charged', async () => {
+      const before = expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: credited.key })).balance;
+      expectErrorEnvelope(await charge({ credits: 5, creditFor: 'INVALID_TYPE' }), 400, 'BAD_REQUEST', /^creditFor: /);
+      expectErrorEnvelope(await charge({ credits: 0, creditFor: 'AI_AGENT' }), 400, 'BAD_REQUEST', /^credits: /);
+      expectErrorEnvelope(await charge({ credits: -5, creditFor: 'AI_AGENT' }), 400, 'BAD_REQUEST', /^credits: /);
+      expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: credited.key })).balance).toEqual(before);
+    });
+
+    it('"should accept all valid CreditUsageType values": SMS, CAL_AI_PHONE_CALL, AI_AGENT', async () => {
+      for (const creditFor of ['SMS', 'CAL_AI_PHONE_CALL', 'AI_AGENT']) {
+        expect(expectSuccess(await charge({ credits: 1, creditFor }))).toMatchObject({ charged: true, creditFor });
+      }
     });
   });
 });

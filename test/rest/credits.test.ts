@@ -3,6 +3,9 @@ import { startTestStack, TestStack } from '../support/stack';
 
 type Caller = Awaited<ReturnType<typeof userWithKey>>;
 
+/** A balance as answered (the real service's split): no monthly allowance here, every credit is additional. */
+const left = (credits: number) => ({ monthlyRemaining: 0, additional: credits });
+
 /**
  * Credits (spec 5.3 CREDITS_READ "check available credits", CREDITS_WRITE "charge credits"): a
  * user's, a team's and an organization's balance, kept in a ledger that concurrent charges never overdraw.
@@ -34,19 +37,19 @@ describe('credits', () => {
       );
 
   it('my credits: none at first (hasCredits false, balance 0); a charge then is a 409 that writes nothing', async () => {
-    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: stranger.key }))).toEqual({ hasCredits: false, balance: 0 });
+    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: stranger.key }))).toEqual({ hasCredits: false, balance: left(0) });
     expectErrorEnvelope(await stack.rest('POST', '/v2/credits/charge', { key: stranger.key, body: { credits: 1 } }), 409, 'CONFLICT', /Insufficient credits/);
     expect(await ledger('user_id', stranger.user.id)).toEqual([]);
   });
 
   it('a grant, then charges: each answers the remaining balance; the ledger has every entry', async () => {
     await operatorOf(stack).grantCredits({ userId: member.user.id }, 10, 'welcome');
-    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: member.key }))).toEqual({ hasCredits: true, balance: 10 });
+    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: member.key }))).toEqual({ hasCredits: true, balance: left(10) });
     const charge = expectSuccess(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits: 4, creditFor: 'SMS' } }));
-    expect(charge).toMatchObject({ charged: true, credits: 4, remainingBalance: 6, creditFor: 'SMS', externalRef: null, newCharge: true });
+    expect(charge).toMatchObject({ charged: true, credits: 4, remainingBalance: left(6), teamId: null, creditFor: 'SMS', externalRef: null, newCharge: true });
     expectErrorEnvelope(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits: 7 } }), 409, 'CONFLICT', /6 available, 7 asked/);
-    expect(expectSuccess(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits: 6 } })).remainingBalance).toBe(0);
-    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: member.key }))).toEqual({ hasCredits: false, balance: 0 });
+    expect(expectSuccess(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits: 6 } })).remainingBalance).toEqual(left(0));
+    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: member.key }))).toEqual({ hasCredits: false, balance: left(0) });
     expect(await ledger('user_id', member.user.id)).toEqual([
       { kind: 'grant', amount: 10, balance_after: 10 },
       { kind: 'charge', amount: -4, balance_after: 6 },
@@ -59,6 +62,15 @@ describe('credits', () => {
       expectErrorEnvelope(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits } }), 400, 'BAD_REQUEST', /credits/);
     }
     expectErrorEnvelope(await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: {} }), 400, 'BAD_REQUEST', /credits/);
+    // What credits pay for: the real service's usage types only.
+    const before = (await ledger('user_id', member.user.id)).length;
+    expectErrorEnvelope(
+      await stack.rest('POST', '/v2/credits/charge', { key: member.key, body: { credits: 1, creditFor: 'INVALID_TYPE' } }),
+      400,
+      'BAD_REQUEST',
+      /^creditFor: must be one of SMS, CAL_AI_PHONE_CALL, AI_AGENT/,
+    );
+    expect(await ledger('user_id', member.user.id)).toHaveLength(before);
     await expect(stack.db('organizations').query('UPDATE credit_entries SET amount = 100')).rejects.toThrow(/append-only/);
   });
 
@@ -66,9 +78,9 @@ describe('credits', () => {
     await operatorOf(stack).grantCredits({ userId: admin.user.id }, 5);
     const first = expectSuccess(await stack.rest('POST', '/v2/credits/charge', { key: admin.key, body: { credits: 2, externalRef: 'sms-42' } }));
     const again = expectSuccess(await stack.rest('POST', '/v2/credits/charge', { key: admin.key, body: { credits: 2, externalRef: 'sms-42' } }));
-    expect(first).toMatchObject({ remainingBalance: 3, newCharge: true });
-    expect(again).toMatchObject({ remainingBalance: 3, externalRef: 'sms-42', newCharge: false, createdAt: first.createdAt });
-    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: admin.key })).balance).toBe(3);
+    expect(first).toMatchObject({ remainingBalance: left(3), newCharge: true });
+    expect(again).toMatchObject({ remainingBalance: left(3), externalRef: 'sms-42', newCharge: false, createdAt: first.createdAt });
+    expect(expectSuccess(await stack.rest('GET', '/v2/credits/available', { key: admin.key })).balance).toEqual(left(3));
   });
 
   it('concurrent charges beyond the balance: exactly the affordable ones succeed, the balance ends at 0, never below', async () => {
@@ -80,10 +92,14 @@ describe('credits', () => {
     expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409]);
     const remaining = responses
       .filter((r) => r.status === 200)
-      .map((r) => r.body.data.remainingBalance)
+      .map((r) => r.body.data.remainingBalance.additional)
       .sort((a, b) => a - b);
     expect(remaining).toEqual([1, 4, 7]);
-    expect(expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/credits/available`, { key: owner.key }))).toEqual({ hasCredits: true, balance: 1 });
+    expect(responses.filter((r) => r.status === 200).map((r) => r.body.data.teamId)).toEqual([team.id, team.id, team.id]);
+    expect(expectSuccess(await stack.rest('GET', `/v2/teams/${team.id}/credits/available`, { key: owner.key }))).toEqual({
+      hasCredits: true,
+      balance: left(1),
+    });
     const entries = await ledger('team_id', team.id);
     expect(entries.filter((e: any) => e.kind === 'charge').map((e: any) => e.balance_after)).toEqual([7, 4, 1]);
   });
@@ -92,11 +108,12 @@ describe('credits', () => {
     await operatorOf(stack).grantCredits({ teamId: org.id }, 20);
     expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/credits/available`, { key: admin.key }))).toEqual({
       hasCredits: true,
-      balance: 20,
+      balance: left(20),
     });
-    expect(
-      expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/credits/charge`, { key: owner.key, body: { credits: 5 } })).remainingBalance,
-    ).toBe(15);
+    expect(expectSuccess(await stack.rest('POST', `/v2/organizations/${org.id}/credits/charge`, { key: owner.key, body: { credits: 5 } }))).toMatchObject({
+      remainingBalance: left(15),
+      teamId: org.id,
+    });
     for (const caller of [member, stranger]) {
       expectErrorEnvelope(await stack.rest('GET', `/v2/teams/${team.id}/credits/available`, { key: caller.key }), 403, 'FORBIDDEN');
       expectErrorEnvelope(await stack.rest('POST', `/v2/teams/${team.id}/credits/charge`, { key: caller.key, body: { credits: 1 } }), 403, 'FORBIDDEN');
@@ -106,6 +123,6 @@ describe('credits', () => {
     // An organization is not addressed as a team, nor a team as an organization.
     expectErrorEnvelope(await stack.rest('GET', `/v2/teams/${org.id}/credits/available`, { key: owner.key }), 403, 'FORBIDDEN');
     expectErrorEnvelope(await stack.rest('GET', `/v2/organizations/${team.id}/credits/available`, { key: owner.key }), 403, 'FORBIDDEN');
-    expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/credits/available`, { key: admin.key })).balance).toBe(15);
+    expect(expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/credits/available`, { key: admin.key })).balance).toEqual(left(15));
   });
 });

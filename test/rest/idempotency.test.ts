@@ -387,9 +387,9 @@ describe('Idempotency-Key', () => {
       await lost(relays.organizations, () => charge(lossy.url));
       const retry = await charge(stack.url);
       expect(retry.status).toBe(200);
-      expect(retry.json.data).toMatchObject({ charged: true, credits: 4, remainingBalance: 6 });
+      expect(retry.json.data).toMatchObject({ charged: true, credits: 4, remainingBalance: { monthlyRemaining: 0, additional: 6 } });
       const balance = await send(stack.url, 'GET', '/v2/credits/available', { key: member.key });
-      expect(balance.json.data).toEqual({ hasCredits: true, balance: 6 });
+      expect(balance.json.data).toEqual({ hasCredits: true, balance: { monthlyRemaining: 0, additional: 6 } });
     });
 
     it('a team created: 201 with the team made, not 409 for its slug; one team, the caller its one owner', async () => {

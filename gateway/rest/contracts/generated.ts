@@ -193,7 +193,7 @@ export type CancelBookingInput = {
 
 /** Body of POST /v2/credits/charge (and the team and organization variants). */
 export type ChargeCreditsInput = {
-  /** What the credits pay for, such as `SMS`. */
+  /** What the credits pay for: `SMS`, `CAL_AI_PHONE_CALL` or `AI_AGENT` (the real service's usage types). */
   creditFor?: string | null | undefined;
   /** Credits to take, at least 1; a charge larger than the balance is refused whole (409). */
   credits: number;
@@ -2095,21 +2095,21 @@ export type ConferencingConnectionFieldsFragment = { id: number, type: string, u
 export type GetMyCreditsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetMyCreditsQuery = { myCredits: { hasCredits: boolean, balance: number } };
+export type GetMyCreditsQuery = { myCredits: { hasCredits: boolean, balance: { monthlyRemaining: number, additional: number } } };
 
 export type ChargeMyCreditsMutationVariables = Exact<{
   input: ChargeCreditsInput;
 }>;
 
 
-export type ChargeMyCreditsMutation = { chargeMyCredits: { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string } };
+export type ChargeMyCreditsMutation = { chargeMyCredits: { charged: boolean, teamId: number | null, credits: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string, remainingBalance: { monthlyRemaining: number, additional: number } } };
 
 export type GetTeamCreditsQueryVariables = Exact<{
   teamId: number;
 }>;
 
 
-export type GetTeamCreditsQuery = { teamCredits: { hasCredits: boolean, balance: number } };
+export type GetTeamCreditsQuery = { teamCredits: { hasCredits: boolean, balance: { monthlyRemaining: number, additional: number } } };
 
 export type ChargeTeamCreditsMutationVariables = Exact<{
   teamId: number;
@@ -2117,14 +2117,14 @@ export type ChargeTeamCreditsMutationVariables = Exact<{
 }>;
 
 
-export type ChargeTeamCreditsMutation = { chargeTeamCredits: { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string } };
+export type ChargeTeamCreditsMutation = { chargeTeamCredits: { charged: boolean, teamId: number | null, credits: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string, remainingBalance: { monthlyRemaining: number, additional: number } } };
 
 export type GetOrgCreditsQueryVariables = Exact<{
   orgId: number;
 }>;
 
 
-export type GetOrgCreditsQuery = { organizationCredits: { hasCredits: boolean, balance: number } };
+export type GetOrgCreditsQuery = { organizationCredits: { hasCredits: boolean, balance: { monthlyRemaining: number, additional: number } } };
 
 export type ChargeOrgCreditsMutationVariables = Exact<{
   orgId: number;
@@ -2132,9 +2132,9 @@ export type ChargeOrgCreditsMutationVariables = Exact<{
 }>;
 
 
-export type ChargeOrgCreditsMutation = { chargeOrganizationCredits: { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string } };
+export type ChargeOrgCreditsMutation = { chargeOrganizationCredits: { charged: boolean, teamId: number | null, credits: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string, remainingBalance: { monthlyRemaining: number, additional: number } } };
 
-export type CreditChargeFieldsFragment = { charged: boolean, credits: number, remainingBalance: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string };
+export type CreditChargeFieldsFragment = { charged: boolean, teamId: number | null, credits: number, creditFor: string | null, externalRef: string | null, newCharge: boolean, createdAt: string, remainingBalance: { monthlyRemaining: number, additional: number } };
 
 export type CreateDelegationCredentialMutationVariables = Exact<{
   orgId: number;
@@ -4351,8 +4351,12 @@ export const ConferencingConnectionFieldsFragmentDoc = new TypedDocumentString(`
 export const CreditChargeFieldsFragmentDoc = new TypedDocumentString(`
     fragment CreditChargeFields on CreditCharge {
   charged
+  teamId
   credits
-  remainingBalance
+  remainingBalance: remainingAmounts {
+    monthlyRemaining
+    additional
+  }
   creditFor
   externalRef
   newCharge
@@ -7124,7 +7128,10 @@ export const GetMyCreditsDocument = new TypedDocumentString(`
     query GetMyCredits {
   myCredits {
     hasCredits
-    balance
+    balance: amounts {
+      monthlyRemaining
+      additional
+    }
   }
 }
     `) as unknown as TypedDocumentString<GetMyCreditsQuery, GetMyCreditsQueryVariables>;
@@ -7136,8 +7143,12 @@ export const ChargeMyCreditsDocument = new TypedDocumentString(`
 }
     fragment CreditChargeFields on CreditCharge {
   charged
+  teamId
   credits
-  remainingBalance
+  remainingBalance: remainingAmounts {
+    monthlyRemaining
+    additional
+  }
   creditFor
   externalRef
   newCharge
@@ -7147,7 +7158,10 @@ export const GetTeamCreditsDocument = new TypedDocumentString(`
     query GetTeamCredits($teamId: Int!) {
   teamCredits(teamId: $teamId) {
     hasCredits
-    balance
+    balance: amounts {
+      monthlyRemaining
+      additional
+    }
   }
 }
     `) as unknown as TypedDocumentString<GetTeamCreditsQuery, GetTeamCreditsQueryVariables>;
@@ -7159,8 +7173,12 @@ export const ChargeTeamCreditsDocument = new TypedDocumentString(`
 }
     fragment CreditChargeFields on CreditCharge {
   charged
+  teamId
   credits
-  remainingBalance
+  remainingBalance: remainingAmounts {
+    monthlyRemaining
+    additional
+  }
   creditFor
   externalRef
   newCharge
@@ -7170,7 +7188,10 @@ export const GetOrgCreditsDocument = new TypedDocumentString(`
     query GetOrgCredits($orgId: Int!) {
   organizationCredits(orgId: $orgId) {
     hasCredits
-    balance
+    balance: amounts {
+      monthlyRemaining
+      additional
+    }
   }
 }
     `) as unknown as TypedDocumentString<GetOrgCreditsQuery, GetOrgCreditsQueryVariables>;
@@ -7182,8 +7203,12 @@ export const ChargeOrgCreditsDocument = new TypedDocumentString(`
 }
     fragment CreditChargeFields on CreditCharge {
   charged
+  teamId
   credits
-  remainingBalance
+  remainingBalance: remainingAmounts {
+    monthlyRemaining
+    additional
+  }
   creditFor
   externalRef
   newCharge

@@ -6,6 +6,7 @@ import {
   GetOrgCreditsDocument,
   GetTeamCreditsDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 export const creditRoutes = [
@@ -13,17 +14,20 @@ export const creditRoutes = [
     method: 'GET',
     path: '/v2/credits/available',
     tag: 'Credits',
-    summary: 'Check the credits available to me',
+    summary: 'Check the credits available to me: {hasCredits, balance {monthlyRemaining, additional}}',
     document: GetMyCreditsDocument,
     result: 'myCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
   route({
     method: 'POST',
     path: '/v2/credits/charge',
     tag: 'Credits',
-    summary: 'Charge my credits (more than the balance is a 409 and charges nothing; a repeated externalRef answers the first charge)',
+    summary:
+      'Charge my credits: credits, creditFor (SMS, CAL_AI_PHONE_CALL or AI_AGENT), externalRef (more than the balance is a 409 and charges nothing; a repeated externalRef answers the first charge)',
     document: ChargeMyCreditsDocument,
     result: 'chargeMyCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
   route({
     method: 'GET',
@@ -32,6 +36,7 @@ export const creditRoutes = [
     summary: 'Check the credits available to a team',
     document: GetTeamCreditsDocument,
     result: 'teamCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
   route({
     method: 'POST',
@@ -40,6 +45,7 @@ export const creditRoutes = [
     summary: "Charge a team's credits",
     document: ChargeTeamCreditsDocument,
     result: 'chargeTeamCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
   route({
     method: 'GET',
@@ -48,6 +54,7 @@ export const creditRoutes = [
     summary: 'Check the credits available to an organization',
     document: GetOrgCreditsDocument,
     result: 'organizationCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
   route({
     method: 'POST',
@@ -56,5 +63,6 @@ export const creditRoutes = [
     summary: "Charge an organization's credits",
     document: ChargeOrgCreditsDocument,
     result: 'chargeOrganizationCredits',
+    deviations: [DEVIATION.noMonthlyCredits],
   }),
 ];

@@ -5,7 +5,7 @@ export class ChargeCreditsInput {
   @Field(() => Int, { description: 'Credits to take, at least 1; a charge larger than the balance is refused whole (409).' })
   credits: number;
 
-  @Field({ nullable: true, description: 'What the credits pay for, such as `SMS`.' })
+  @Field({ nullable: true, description: "What the credits pay for: `SMS`, `CAL_AI_PHONE_CALL` or `AI_AGENT` (the real service's usage types)." })
   creditFor?: string;
 
   @Field({ nullable: true, description: "The caller's idempotency reference: a second charge with it answers the first." })
