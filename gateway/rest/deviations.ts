@@ -97,6 +97,14 @@ export const DEVIATION = {
     "Routing forms — routingExternalRedirectUrl is the route's URL as the form configures it (the real service appends query parameters of its own, cal.action=externalRedirectUrl among them)",
   routingAnswersShape:
     "Routing forms — a response's answers are {label, value} per field, as spec 2.8 has them, also in PATCH's answer (the real service: the values as they were sent)",
+  bookingsAsAttendee:
+    "Bookings — a user's list holds the bookings they host; a booking whose attendee or guest has the user's e-mail is not in it (the real service lists those too): an e-mail here is not verified, so it does not prove whose booking it is",
+  confirmOfOthers:
+    "Bookings — confirming or declining somebody else's booking, or none, is a 404 (the real service: 401 to an organization's admin for a booking outside the organization)",
+  routingSlotsCredential:
+    "Routing forms — calculate-slots needs a credential of an admin of the form's team or organization, as the reference document declares (the real service's handler has no guard: anybody is answered)",
+  teamRoutingFormFilters:
+    "Routing forms — a team's list filters by name (contains, any case) and disabled, as the organization's list does (the real service ignores both on a team's list)",
   workflowDeleteAnswers: 'Workflows — deleting a workflow (either kind) answers the deleted workflow as data (the real service: {status} only)',
 } as const;
 

@@ -1,7 +1,8 @@
+import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
 import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
-import { person } from './people';
+import { Person, person } from './people';
 
 const SCHEDULES_VERSION = { 'svc-api-version': '2024-06-11' };
 const EVENT_TYPES_VERSION = { 'svc-api-version': '2024-06-14' };
@@ -38,6 +39,10 @@ describe('conformance: managed users of a platform OAuth client', () => {
   let stack: TestStack;
   let client: Client;
   let clientWithoutEventTypes: Client;
+  let owner: Person;
+  let org: { id: number };
+  /** A client of the organization, made by its owner and approved by the operator (a new client is pending, spec 3). */
+  let register: (areDefaultEventTypesEnabled: boolean, permissions?: string[]) => Promise<Client>;
 
   const asClient = (c: Client, method: string, path: string, body?: unknown) =>
     stack.rest(method, `/v2/oauth-clients/${c.id}/users${path}`, { body, headers: { 'x-svc-secret-key': c.secret } });
@@ -45,19 +50,16 @@ describe('conformance: managed users of a platform OAuth client', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     const operator = operatorOf(stack);
-    const [owner, org] = await Promise.all([
-      person(stack, 'oauth-client-users-admin'),
-      operator.createOrganization({ name: 'oauth-client-users-organization' }),
-    ]);
+    [owner, org] = await Promise.all([person(stack, 'oauth-client-users-admin'), operator.createOrganization({ name: 'oauth-client-users-organization' })]);
     await operator.addMember({ teamId: org.id, userId: owner.id, role: MembershipRole.OWNER });
-    const register = async (areDefaultEventTypesEnabled: boolean): Promise<Client> => {
+    register = async (areDefaultEventTypesEnabled, permissions = ['EVENT_TYPE_READ', 'SCHEDULE_READ', 'SCHEDULE_WRITE', 'PROFILE_READ']) => {
       const created = expectSuccess(
         await stack.rest('POST', '/v2/oauth-clients', {
           key: owner.key,
           body: {
             name: 'name',
             redirectUris: ['http://localhost:4321'],
-            permissions: ['EVENT_TYPE_READ', 'SCHEDULE_READ', 'SCHEDULE_WRITE', 'PROFILE_READ'],
+            permissions,
             areDefaultEventTypesEnabled,
           },
         }),
@@ -230,6 +232,286 @@ describe('conformance: managed users of a platform OAuth client', () => {
       expect(keys.accessTokenExpiresAt).toBeGreaterThan(before);
       expect(keys.refreshTokenExpiresAt).toBeGreaterThan(keys.accessTokenExpiresAt);
       expect(expectSuccess(await stack.rest('GET', '/v2/me', { key: keys.accessToken })).id).toBe(bobData.user.id);
+    });
+  });
+
+  /**
+   * apps/api/v2/src/ee/bookings/2024-08-13/controllers/e2e/managed-user-bookings.e2e-spec.ts ("Managed user bookings
+   * 2024-08-13"), test names beside each case, in their order (each case builds on the ones before, as theirs). Their
+   * client has every permission; this one has those its cases use. Their fixture rows (the event type requiring
+   * confirmation, the pending bookings, the regular user's) are made through the API or the operator here.
+   */
+  describe('managed-user-bookings.e2e-spec.ts (2024-08-13)', () => {
+    const VERSION = { 'svc-api-version': '2024-08-13' };
+    const original = {
+      first: 'managed-user-bookings-2024-08-13-first-user@api.com',
+      second: 'managed-user-bookings-2024-08-13-second-user@api.com',
+      third: 'managed-user-bookings-2024-08-13-third-user@api.com',
+      orgAdmin: 'managed-user-bookings-2024-08-13-org-admin@api.com',
+    };
+    const names = { first: 'Alice Smith', second: 'Bob Smith', third: 'Charlie Smith', orgAdmin: 'Org Admin Smith' };
+    type Who = keyof typeof original;
+    const users = {} as Record<Who, any>;
+    let bookingsClient: Client;
+    let firstEventTypeId: number;
+    let requiresConfirmationId: number;
+    /** Their counters: how many bookings each user's list shows in the real service. */
+    const theirs = { first: 0, second: 0, third: 0 };
+    const listOf = async (who: Who, query = '') =>
+      expectSuccess(await stack.rest('GET', `/v2/bookings${query}`, { key: users[who].accessToken, headers: VERSION })) as Array<{ uid: string }>;
+    const attendeeOf = (who: Who, email: string) => ({ name: names[who], email, timeZone: 'Europe/Rome', language: 'fr' });
+    const bookFirst = async (start: string, attendee: Record<string, string>, guests?: string[]) =>
+      expectSuccess(
+        await stack.rest('POST', '/v2/bookings', {
+          headers: VERSION,
+          body: { start, eventTypeId: firstEventTypeId, attendee, guests, location: 'https://meet.google.com/abc-def-ghi' },
+        }),
+        201,
+      );
+
+    beforeAll(async () => {
+      bookingsClient = await register(false, ['EVENT_TYPE_READ', 'EVENT_TYPE_WRITE', 'BOOKING_READ', 'BOOKING_WRITE', 'SCHEDULE_READ', 'PROFILE_READ']);
+    });
+
+    it('"should create first managed user", "…second…", "…third…", "should create org admin managed user": 201, the OAuth e-mail and tokens; the org admin made ADMIN of the organization', async () => {
+      for (const who of Object.keys(original) as Who[]) {
+        const body = { email: original[who], timeZone: 'Europe/Rome', weekStart: 'Monday', timeFormat: 24, locale: 'fr', name: names[who], avatarUrl: AVATAR };
+        const data = expectSuccess(await asClient(bookingsClient, 'POST', '', body), 201);
+        expect(data.user.email).toBe(oauthEmail(bookingsClient.id, original[who]));
+        expect(data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+        users[who] = data;
+      }
+      // Theirs: the client itself POSTs the ADMIN membership; here the organization's owner makes the member (a managed
+      // user joins the client's organization as a MEMBER) an ADMIN.
+      const memberships = expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/memberships?take=250`, { key: owner.key }));
+      const membership = memberships.find((m: { userId: number }) => m.userId === users.orgAdmin.user.id);
+      const patched = await stack.rest('PATCH', `/v2/organizations/${org.id}/memberships/${membership.id}`, { key: owner.key, body: { role: 'ADMIN' } });
+      expect(expectSuccess(patched).role).toBe('ADMIN');
+    });
+
+    it('"should create an event type for managed user": 201, its title, description, length and owner', async () => {
+      const body = {
+        title: 'Managed user bookings first managed user event type',
+        slug: 'managed-user-bookings-first-managed-user-event-type',
+        description: 'Managed user bookings first managed user event type description',
+        lengthInMinutes: 30,
+      };
+      const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: users.first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
+      expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: users.first.user.id });
+      firstEventTypeId = created.id;
+    });
+
+    it('"should create an event type requiring confirmation for first managed user" (their fixture row; here through the API)', async () => {
+      const body = {
+        title: 'managed-user-bookings-event-type-requires-confirmation',
+        slug: 'managed-user-bookings-event-type-requires-confirmation',
+        lengthInMinutes: 60,
+        confirmationPolicy: { type: 'always', blockUnconfirmedBookingsInBooker: true },
+      };
+      requiresConfirmationId = expectSuccess(
+        await stack.rest('POST', '/v2/event-types', { key: users.first.accessToken, headers: EVENT_TYPES_VERSION, body }),
+        201,
+      ).id;
+    });
+
+    /** Their cases: the host sees every booking; the attendees' lists (theirs: the bookings where their e-mail attends) hold none here. */
+    async function expectLists(attending: Who[]) {
+      expect(await listOf('first')).toHaveLength(theirs.first);
+      for (const who of attending) expect(await listOf(who)).toEqual([]);
+    }
+
+    describe('"bookings using original emails"', () => {
+      it('(deviation, docs/compatibility.md "Bookings") "managed user should be booked by managed user attendee and booking shows up in both users\' bookings": the host\'s list has it; the attendee\'s none (theirs: 1)', async () => {
+        await bookFirst(new Date(Date.UTC(2030, 0, 8, 13, 0, 0)).toISOString(), attendeeOf('second', original.second));
+        theirs.first += 1;
+        theirs.second += 1;
+        await expectLists(['second']);
+      });
+
+      it("(deviation) \"…and managed user as a guest and booking shows up in all three users' bookings\": the host's list has both; the attendee's and the guest's none (theirs: 1 and 2)", async () => {
+        await bookFirst(new Date(Date.UTC(2030, 0, 8, 14, 0, 0)).toISOString(), attendeeOf('third', original.third), [original.second]);
+        theirs.first += 1;
+        theirs.second += 1;
+        theirs.third += 1;
+        await expectLists(['second', 'third']);
+      });
+    });
+
+    describe('"bookings using OAuth client emails"', () => {
+      it("(deviation) \"managed user should be booked by managed user attendee and booking shows up in both users' bookings\": the host's 3; the attendee's none (theirs: 3)", async () => {
+        await bookFirst(new Date(Date.UTC(2030, 0, 8, 15, 0, 0)).toISOString(), attendeeOf('second', users.second.user.email));
+        theirs.first += 1;
+        theirs.second += 1;
+        await expectLists(['second']);
+      });
+
+      it('(deviation) "…and managed user as a guest and booking shows up in all three users\' bookings": the host\'s 4; the others none (theirs: 4 and 2)', async () => {
+        await bookFirst(new Date(Date.UTC(2030, 0, 8, 15, 30, 0)).toISOString(), attendeeOf('third', users.third.user.email), [users.second.user.email]);
+        theirs.first += 1;
+        theirs.second += 1;
+        theirs.third += 1;
+        await expectLists(['second', 'third']);
+      });
+
+      it('the OpenAPI document marks the deviation on both versions of GET /v2/bookings (x-svc-deviation)', async () => {
+        const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+        expect(paths['/v2/bookings'].get['x-svc-deviation']).toContainEqual(
+          expect.stringMatching(/^Bookings — a user's list holds the bookings they host; a booking whose attendee or guest has the user's e-mail is not in it/),
+        );
+      });
+    });
+
+    describe('"fetch bookings by attendeeEmail" (the host\'s list): either form of a managed user\'s e-mail, as attendee or guest', () => {
+      it.each([
+        ['"should return bookings for the original email when original email is attendee only"', () => original.third, () => theirs.third, 2],
+        ['"should return bookings for the oAuth email when original oAuth email is attendee only"', () => users.third.user.email, () => theirs.third, 2],
+        ['"should return bookings for the original email when original email is attendee or guest"', () => original.second, () => theirs.second, 4],
+        ['"should return bookings for the oAuth email when original oAuth email is attendee or guest"', () => users.second.user.email, () => theirs.second, 4],
+      ])('%s', async (_name, email, count, expected) => {
+        expect(count()).toBe(expected);
+        expect(await listOf('first', `?attendeeEmail=${encodeURIComponent(email())}`)).toHaveLength(expected);
+      });
+    });
+
+    describe('"booking confirmation by org admin"', () => {
+      /** Their fixture's pending booking of the event type requiring confirmation, its attendee the second user. */
+      const pendingBooking = async (eventTypeId: number, hour: number, attendee = attendeeOf('second', original.second)) =>
+        (await operatorOf(stack).createBooking({ eventTypeId, start: new Date(Date.UTC(2030, 0, 9, hour, 0, 0)), attendee, status: BookingStatus.pending }))
+          .uid;
+      const act = (uid: string, action: 'confirm' | 'decline', key: string) =>
+        stack.rest('POST', `/v2/bookings/${uid}/${action}`, { key, headers: VERSION, body: {} });
+      const statusOf = async (uid: string) =>
+        expectSuccess(await stack.rest('GET', `/v2/bookings/${uid}`, { key: users.first.accessToken, headers: VERSION })).status;
+
+      it.each([
+        ['"should allow org admin managed user to confirm booking using access token"', 'confirm', 13, 'accepted'],
+        ['"should allow org admin managed user to reject booking using access token"', 'decline', 15, 'rejected'],
+      ] as const)('%s: 200, the booking accepted or rejected (the host reads it so)', async (_name, action, hour, status) => {
+        const uid = await pendingBooking(requiresConfirmationId, hour);
+        const data = expectSuccess(await act(uid, action, users.orgAdmin.accessToken));
+        expect(data).toMatchObject({ status, uid });
+        // Their fixture reads the row; here the host reads the booking.
+        expect(await statusOf(uid)).toBe(status);
+      });
+
+      it('(deviation, docs/compatibility.md "Bookings") "should return unauthorized when org admin tries to confirm regular user\'s booking": 404 (theirs: 401); the booking stays pending', async () => {
+        const regular = await person(stack, 'managed-user-bookings-2024-08-13-regular-user');
+        const eventType = await operatorOf(stack).createEventType({
+          title: 'regular-user-event-type-requires-confirmation',
+          slug: 'regular-user-event-type-requires-confirmation',
+          lengthInMinutes: 60,
+          ownerId: regular.id,
+        });
+        const uid = await pendingBooking(eventType.id, 17, {
+          name: 'External Attendee',
+          email: 'external@example.com',
+          timeZone: 'Europe/Rome',
+          language: 'en',
+        });
+        expectErrorEnvelope(await act(uid, 'confirm', users.orgAdmin.accessToken), 404, 'NOT_FOUND');
+        expect(expectSuccess(await stack.rest('GET', `/v2/bookings/${uid}`, { key: regular.key, headers: VERSION })).status).toBe('pending');
+        const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+        for (const action of ['confirm', 'decline'])
+          expect(paths[`/v2/bookings/{bookingUid}/${action}`].post['x-svc-deviation']).toEqual([
+            expect.stringMatching(/^Bookings — confirming or declining somebody else's booking, or none, is a 404/),
+          ]);
+      });
+
+      it("(not in their spec) a member of the organization who is not its admin: 403; the host's booking stays pending", async () => {
+        const uid = await pendingBooking(requiresConfirmationId, 11);
+        expectErrorEnvelope(await act(uid, 'confirm', users.third.accessToken), 403, 'FORBIDDEN');
+        expect(await statusOf(uid)).toBe('pending');
+      });
+    });
+  });
+
+  /**
+   * apps/api/v2/src/ee/bookings/2024-04-15/controllers/managed-user-bookings.e2e-spec.ts ("Managed user bookings
+   * 2024-04-15"): the older body and list (no svc-api-version), its own client and three users.
+   */
+  describe('managed-user-bookings.e2e-spec.ts (2024-04-15, without svc-api-version)', () => {
+    const original = {
+      first: 'managed-user-bookings-2024-04-15-first-user@api.com',
+      second: 'managed-user-bookings-2024-04-15-second-user@api.com',
+      third: 'managed-user-bookings-2024-04-15-third-user@api.com',
+    };
+    const names = { first: 'Alice Smith', second: 'Bob Smith', third: 'Charlie Smith' };
+    type Who = keyof typeof original;
+    const users = {} as Record<Who, any>;
+    let olderClient: Client;
+    let firstEventTypeId: number;
+    const theirs = { first: 0, second: 0, third: 0 };
+    const listOf = async (who: Who) => expectSuccess(await stack.rest('GET', '/v2/bookings', { key: users[who].accessToken })).bookings as unknown[];
+    const bookFirst = async (start: string, name: string, email: string, guests: string[] = []) =>
+      expectSuccess(
+        await stack.rest('POST', '/v2/bookings', {
+          body: {
+            start,
+            end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+            eventTypeId: firstEventTypeId,
+            timeZone: 'Europe/London',
+            language: 'en',
+            metadata: {},
+            hashedLink: '',
+            responses: { name, email, location: { value: 'attendeeInPerson', optionValue: 'rome' }, notes: 'test', guests },
+          },
+        }),
+        201,
+      );
+    async function expectLists(attending: Who[]) {
+      expect(await listOf('first')).toHaveLength(theirs.first);
+      for (const who of attending) expect(await listOf(who)).toEqual([]);
+    }
+
+    beforeAll(async () => {
+      olderClient = await register(false, ['EVENT_TYPE_WRITE', 'BOOKING_READ', 'PROFILE_READ']);
+    });
+
+    it('"should create first managed user", "…second…", "…third…": 201, the OAuth e-mail and tokens', async () => {
+      for (const who of Object.keys(original) as Who[]) {
+        const body = { email: original[who], timeZone: 'Europe/Rome', weekStart: 'Monday', timeFormat: 24, locale: 'fr', name: names[who], avatarUrl: AVATAR };
+        const data = expectSuccess(await asClient(olderClient, 'POST', '', body), 201);
+        expect(data.user.email).toBe(oauthEmail(olderClient.id, original[who]));
+        expect(data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+        users[who] = data;
+      }
+    });
+
+    it('"should create an event type for managed user": 201, its owner', async () => {
+      const body = {
+        title: 'Managed user bookings first managed user event type',
+        slug: 'managed-user-bookings-first-managed-user-event-type',
+        description: 'Managed user bookings first managed user event type description',
+        lengthInMinutes: 30,
+      };
+      const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: users.first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
+      expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: users.first.user.id });
+      firstEventTypeId = created.id;
+    });
+
+    it('(deviation, docs/compatibility.md "Bookings") "bookings using original emails" › "…booked by managed user attendee…" and "…managed user as a guest…": the host\'s 1, then 2; the attendees\' and the guest\'s none (theirs: 1, 2 and 1)', async () => {
+      await bookFirst('2040-05-21T09:30:00.000Z', names.second, original.second);
+      theirs.first += 1;
+      theirs.second += 1;
+      await expectLists(['second']);
+      await bookFirst('2040-05-21T10:30:00.000Z', names.third, original.third, [original.second]);
+      theirs.first += 1;
+      theirs.second += 1;
+      theirs.third += 1;
+      await expectLists(['second', 'third']);
+    });
+
+    it('(deviation) "bookings using OAuth client emails" › the same two: the host\'s 3, then 4; the others none (theirs: 3, 4 and 2)', async () => {
+      await bookFirst('2040-05-21T12:00:00.000Z', names.second, users.second.user.email);
+      theirs.first += 1;
+      theirs.second += 1;
+      await expectLists(['second']);
+      await bookFirst('2040-05-21T13:00:00.000Z', names.third, users.third.user.email, [users.second.user.email]);
+      theirs.first += 1;
+      theirs.second += 1;
+      theirs.third += 1;
+      expect(theirs).toEqual({ first: 4, second: 4, third: 2 });
+      await expectLists(['second', 'third']);
     });
   });
 });

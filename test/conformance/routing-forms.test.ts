@@ -69,6 +69,12 @@ const externalFormInput = {
  * ("OrganizationsRoutingFormsResponsesController"), test names beside each case. Their fixture writes the form with free JSON
  * (`fields: [{territory: "input"}]`, `routes: [{redirect: …}]`); a form here is checked when it is made, so the form
  * has a field and a route of this API's shape, and the cases check that they come back as made.
+ * Also replayed here: apps/api/v2/src/modules/routing-forms/controllers/routing-forms.e2e-spec.ts ("Routing forms
+ * endpoints", calculate-slots) and the organization team's list of forms,
+ * apps/api/v2/src/modules/organizations/teams/routing-forms/controllers/organizations-teams-routing-forms.controller.e2e-spec.ts
+ * ("OrganizationsRoutingFormsResponsesController") with its older copy
+ * apps/api/v2/src/modules/organizations/routing-forms/controllers/organizations-teams-routing-forms.controller.e2e-spec.ts
+ * ("OrganizationsTeamsRoutingFormsController").
  */
 describe('conformance: organization routing forms', () => {
   let stack: TestStack;
@@ -438,6 +444,215 @@ describe('conformance: organization routing forms', () => {
         expect.stringMatching(/a form that is not the team's/),
         expect.stringMatching(/\{label, value\} per field/),
       ]);
+    });
+  });
+
+  describe('routing-forms.e2e-spec.ts ("Routing forms endpoints › Calculate slots"): POST /v2/routing-forms/:routingFormId/calculate-slots', () => {
+    // Their fixture: a team of two members, two collective event types of 60 minutes hosted by both, each with a schedule
+    // of its own in Europe/London (football: Mondays 09:00–11:00; basketball: Tuesdays 11:00–13:00), and a form whose
+    // select field "sport" routes football and basketball to them. Here the team is a team of the organization (forms are
+    // an organization team's), the field's identifier is its label (their answers are keyed by it) and the routes compare
+    // the option chosen (theirs compare the option's id in a query tree: a form here is checked when it is made).
+    const slotsQuery = 'start=2060-01-12&end=2060-01-16';
+    let sportsForm: { id: string };
+    let football: { id: number };
+    let basketball: { id: number };
+    const calculate = (body: unknown, key?: string) => stack.rest('POST', `/v2/routing-forms/${sportsForm.id}/calculate-slots?${slotsQuery}`, { key, body });
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const [teammateOne, teammateTwo, team] = await Promise.all([
+        person(stack, 'routing-forms-teammate-1'),
+        person(stack, 'routing-forms-teammate-2'),
+        operator.createTeam({ name: 'routing-forms-team', orgId: responsesOrg.id }),
+      ]);
+      const teammates = [teammateOne, teammateTwo];
+      await Promise.all(teammates.map((who) => operator.addMember({ teamId: team.id, userId: who.id, role: MembershipRole.MEMBER })));
+      const sport = async (name: string, owner: Person, day: string, startTime: string, endTime: string) => {
+        const schedule = await operator.createSchedule({
+          ownerId: owner.id,
+          name,
+          timeZone: 'Europe/London',
+          isDefault: false,
+          availability: [{ days: [day], startTime, endTime }],
+          overrides: [],
+        });
+        return operator.createEventType({
+          title: `Collective Event Type ${name[0].toUpperCase()}${name.slice(1)}`,
+          slug: `routing-forms-collective-event-type-${name}`,
+          lengthInMinutes: 60,
+          teamId: team.id,
+          schedulingType: 'collective',
+          hostIds: teammates.map((who) => who.id),
+          scheduleId: schedule.id,
+        });
+      };
+      [football, basketball] = await Promise.all([
+        sport('football', teammateOne, 'Monday', '09:00', '11:00'),
+        sport('basketball', teammateTwo, 'Tuesday', '11:00', '13:00'),
+      ]);
+      const sportField = 'dcd8b978-fa11-47be-801a-5ca2cd4ec16e';
+      const created = await stack.graphql(
+        CREATE_FORM,
+        {
+          orgId: responsesOrg.id,
+          teamId: team.id,
+          input: {
+            name: 'football or basketball',
+            description: 'Do you want to play football or basketball?',
+            disabled: false,
+            fields: [
+              {
+                id: sportField,
+                type: 'select',
+                label: 'sport',
+                identifier: 'sport',
+                required: true,
+                options: [
+                  { id: '755c11d1-fa46-4d03-8e15-d2c4ab3407d7', label: 'football' },
+                  { id: '4cbb1537-0ab9-4286-b4bf-08b08ff23372', label: 'basketball' },
+                ],
+              },
+            ],
+            routes: [
+              {
+                id: 'baba89aa-4567-489a-bcde-f1961b1ae10c',
+                conditions: [{ field: sportField, operator: 'equals', value: 'football' }],
+                action: {
+                  type: 'eventTypeRedirectUrl',
+                  value: 'team/routing-forms-team/routing-forms-collective-event-type-football',
+                  eventTypeId: football.id,
+                },
+              },
+              {
+                id: '88a98b98-0123-4456-b89a-b1961b1b1a04',
+                conditions: [{ field: sportField, operator: 'equals', value: 'basketball' }],
+                action: {
+                  type: 'eventTypeRedirectUrl',
+                  value: 'team/routing-forms-team/routing-forms-collective-event-type-basketball',
+                  eventTypeId: basketball.id,
+                },
+              },
+              {
+                id: '9b9ab9bb-cdef-4012-b456-71961b1a8b78',
+                isFallback: true,
+                action: { type: 'customPageMessage', value: 'Thank you for your interest! We will be in touch soon.' },
+              },
+            ],
+            settings: { emailOwnerOnSubmission: true },
+          },
+        },
+        owner.key,
+      );
+      expect(created.body.errors).toBeUndefined();
+      sportsForm = created.body.data.createRoutingForm;
+    });
+
+    it('"should return correct slots for option 1" (sport: football): 200, the football event type, Monday 09:00 and 10:00', async () => {
+      const data = expectSuccess(await calculate({ sport: 'football' }, owner.key));
+      expect(data.eventTypeId).toEqual(football.id);
+      expect(data.slots).toEqual({ '2060-01-12': [{ start: '2060-01-12T09:00:00.000Z' }, { start: '2060-01-12T10:00:00.000Z' }] });
+    });
+
+    it('"should return correct slots for option 2" (sport: basketball): 200, the basketball event type, Tuesday 11:00 and 12:00', async () => {
+      const data = expectSuccess(await calculate({ sport: 'basketball' }, owner.key));
+      expect(data.eventTypeId).toEqual(basketball.id);
+      expect(data.slots).toEqual({ '2060-01-13': [{ start: '2060-01-13T11:00:00.000Z' }, { start: '2060-01-13T12:00:00.000Z' }] });
+    });
+
+    it('(deviation, docs/compatibility.md "Routing forms") their cases send no credential: 401 here (the reference document requires Authorization), and the mark', async () => {
+      expectErrorEnvelope(await calculate({ sport: 'football' }), 401, 'UNAUTHORIZED');
+      // A member of the organization who is not an admin of the form's team or organization: 403.
+      expectErrorEnvelope(await calculate({ sport: 'football' }, orgMember.key), 403, 'FORBIDDEN');
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/routing-forms/{routingFormId}/calculate-slots'].post['x-svc-deviation']).toEqual([
+        expect.stringMatching(/^Routing forms — calculate-slots needs a credential of an admin of the form's team or organization/),
+      ]);
+    });
+  });
+
+  describe('organizations-teams-routing-forms.controller.e2e-spec.ts: GET /v2/organizations/:orgId/teams/:teamId/routing-forms', () => {
+    // Newer copy (…/organizations/teams/routing-forms/…): an OWNER of the organization who is not a member of the team, its
+    // team's one form "Test Routing Form". Older copy (…/organizations/routing-forms/…): its team's one form "Test Team
+    // Routing Form"; its caller is an API key of the organization itself, here the same owner.
+    let orgOwner: Person;
+    let listOrg: { id: number };
+    let team: { id: number };
+    let olderTeam: { id: number };
+    let teamForm: { id: string };
+    let olderTeamForm: { id: string };
+    const formInput = (name: string, description: string) => ({ name, description, disabled: false, fields: [], routes: [], settings: {} });
+    const teamList = (search: string, key?: string, orgId?: number, teamId?: number) =>
+      stack.rest('GET', `/v2/organizations/${orgId ?? listOrg.id}/teams/${teamId ?? team.id}/routing-forms${search}`, { key });
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [orgOwner, listOrg] = await Promise.all([
+        person(stack, 'OrganizationsRoutingFormsResponsesController-key-bookings-2024-08-13-user'),
+        // Their name carries a random suffix; the responses spec's organization above has the bare one.
+        operator.createOrganization({ name: 'OrganizationsRoutingFormsResponsesController-teams-memberships-organization-list' }),
+      ]);
+      [team, olderTeam] = await Promise.all([
+        operator.createTeam({ name: 'OrganizationsRoutingFormsResponsesController orgs booking 1', orgId: listOrg.id }),
+        operator.createTeam({ name: 'Test Team', orgId: listOrg.id }),
+        operator.addMember({ teamId: listOrg.id, userId: orgOwner.id, role: MembershipRole.OWNER }),
+      ]);
+      const make = async (teamId: number, input: unknown) => {
+        const created = await stack.graphql(CREATE_FORM, { orgId: listOrg.id, teamId, input }, orgOwner.key);
+        expect(created.body.errors).toBeUndefined();
+        return created.body.data.createRoutingForm as { id: string };
+      };
+      [teamForm, olderTeamForm] = await Promise.all([
+        make(team.id, formInput('Test Routing Form', 'Test Description')),
+        make(olderTeam.id, formInput('Test Team Routing Form', 'Test Team Description')),
+      ]);
+    });
+
+    it('"should not get team routing forms for non existing org": 403 (the older copy, with the organization\'s own key: 404)', async () => {
+      expect((await teamList('', orgOwner.key, 99999)).status).toBe(403);
+    });
+
+    it('"should not get team routing forms for non existing team": 404', async () => {
+      expect((await teamList('', orgOwner.key, listOrg.id, 99999)).status).toBe(404);
+    });
+
+    it('"should not get team routing forms without authentication": 401', async () => {
+      expect((await teamList('')).status).toBe(401);
+    });
+
+    it('"should get team routing forms" (both copies): the form, its name, description and disabled', async () => {
+      for (const [teamId, form, name, description] of [
+        [team.id, teamForm, 'Test Routing Form', 'Test Description'],
+        [olderTeam.id, olderTeamForm, 'Test Team Routing Form', 'Test Team Description'],
+      ] as const) {
+        const data = expectSuccess(await teamList('', orgOwner.key, listOrg.id, teamId));
+        expect(data.length).toBeGreaterThan(0);
+        expect(data[0]).toMatchObject({ id: form.id, name, description, disabled: false });
+      }
+    });
+
+    it('"should filter team routing forms by name" (older copy: name=Team finds "Test Team Routing Form")', async () => {
+      const data = expectSuccess(await teamList('?name=Team', orgOwner.key, listOrg.id, olderTeam.id));
+      expect(data.length).toBeGreaterThan(0);
+      expect(data[0].name).toContain('Team');
+    });
+
+    it('(deviation, docs/compatibility.md "Routing forms") "should filter team routing forms by name" (newer copy: name=Team answers "Test Routing Form", the filter ignored): none here; name=Test finds it; the mark', async () => {
+      expect(expectSuccess(await teamList('?name=Team', orgOwner.key))).toEqual([]);
+      expect(expectSuccess(await teamList('?name=Test', orgOwner.key))[0]).toMatchObject({ id: teamForm.id, name: 'Test Routing Form' });
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/organizations/{orgId}/teams/{teamId}/routing-forms'].get['x-svc-deviation']).toEqual([
+        expect.stringMatching(/another organization's path gets 404/),
+        expect.stringMatching(/a team's list filters by name .* and disabled, as the organization's list does \(the real service ignores both/),
+      ]);
+    });
+
+    it('"should filter team routing forms by disabled status" (disabled=false, both copies): the enabled form', async () => {
+      for (const teamId of [team.id, olderTeam.id]) {
+        const data = expectSuccess(await teamList('?disabled=false', orgOwner.key, listOrg.id, teamId));
+        expect(data.length).toBeGreaterThan(0);
+        expect(data[0].disabled).toBe(false);
+      }
     });
   });
 });

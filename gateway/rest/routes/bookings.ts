@@ -136,7 +136,7 @@ export const bookingRoutes: RouteEntry[] = [
     paginated: true,
     version: BOOKINGS_VERSION,
     nulls: BOOKING_NULLS,
-    deviations: [DEVIATION.noDefaultDateWindow],
+    deviations: [DEVIATION.noDefaultDateWindow, DEVIATION.bookingsAsAttendee],
   }),
   route({
     method: 'GET',
@@ -146,7 +146,7 @@ export const bookingRoutes: RouteEntry[] = [
     document: GetBookingsLegacyDocument,
     result: 'bookings',
     queryAliases: { 'filters[status]': 'status', limit: 'take', cursor: 'skip' },
-    deviations: [DEVIATION.noDefaultDateWindow, DEVIATION.legacyListRecurringInfo],
+    deviations: [DEVIATION.noDefaultDateWindow, DEVIATION.legacyListRecurringInfo, DEVIATION.bookingsAsAttendee],
   }),
   ...bothVersions(
     {
@@ -206,7 +206,7 @@ function bookingAction(entry: {
   });
 }
 
-const WHO = 'the host, or an admin of the team (or organization) of a team event type';
+const WHO = "the host, an admin of the team (or organization) of a team event type, or an admin of the host's organization";
 
 export const bookingActionRoutes: RouteEntry[] = [
   bookingAction({
@@ -215,6 +215,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'confirmBooking',
     document: ConfirmBookingDocument,
     summary: `Confirm a pending booking: it becomes accepted (${WHO}; 409 unless it is pending)`,
+    deviations: [DEVIATION.confirmOfOthers],
   }),
   bookingAction({
     method: 'POST',
@@ -222,6 +223,7 @@ export const bookingActionRoutes: RouteEntry[] = [
     field: 'declineBooking',
     document: DeclineBookingDocument,
     summary: `Decline a pending booking with a reason: it becomes rejected (${WHO}; 409 unless it is pending)`,
+    deviations: [DEVIATION.confirmOfOthers],
   }),
   bookingAction({
     method: 'POST',

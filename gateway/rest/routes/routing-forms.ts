@@ -55,7 +55,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       document: documents.list,
       result: fields.list,
       paginated: true,
-      ...(team ? { deviations: onTeam } : {}),
+      ...(team ? { deviations: [...onTeam, DEVIATION.teamRoutingFormFilters] } : {}),
     }),
     route({
       method: 'GET',
@@ -99,6 +99,7 @@ const calculateSlotsRoute = route({
     'Evaluate the routes for a response (body: the answers; not stored) and answer the routed event type with its slots (start, end, timeZone, duration, format as GET /v2/slots)',
   document: CalculateRoutingFormSlotsDocument,
   result: 'routingFormById.calculateSlots',
+  deviations: [DEVIATION.routingSlotsCredential],
 });
 
 export const routingFormRoutes = [...routesAt('team'), ...routesAt('org'), calculateSlotsRoute];

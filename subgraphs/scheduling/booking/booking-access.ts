@@ -18,8 +18,10 @@ export interface ManagedBooking {
 }
 
 /**
- * Who may act on one booking (its actions and reads under /v2/bookings/{bookingUid}/…): its host, or
- * for a team event type an ADMIN/OWNER of the team or of the team's organization. The rule depends on
+ * Who may act on one booking (its actions and reads under /v2/bookings/{bookingUid}/…): its host, for a
+ * team event type an ADMIN/OWNER of the team or of the team's organization, and for a personal event type
+ * an ADMIN/OWNER of an organization the host is an accepted member of (whose bookings the organization's
+ * list shows: the real service's managed-user-bookings spec, an organization admin confirming). The rule depends on
  * the booking row, which a directive cannot read before the resolver loads it, so it is judged here
  * through the platform's own `authorize` (the engine behind @pbac), never by hand. Someone with no tie to
  * the booking gets 404 (a uid is not confirmed); a team member without the role gets 403.
@@ -30,7 +32,12 @@ export async function managedBooking(ctx: SubgraphContext, uid: string, permissi
   const eventType = await ctx.db.getRepository(EventType).findOneByOrFail({ id: booking.eventTypeId });
   const principal = ctx.principal;
   if (principal.kind === 'system' || booking.userId === principal.userId) return { booking, eventType };
-  if (eventType.teamId == null) throw bookingNotFound(uid);
+  if (eventType.teamId == null) {
+    const hostOrgId = await organizationOfHost(ctx, booking.userId);
+    if (hostOrgId == null) throw bookingNotFound(uid);
+    authorize({ pbac: { permission, roles: ['ADMIN', 'OWNER'], org: 'parent.orgId' } }, principal, { parent: { orgId: hostOrgId }, args: {} }, permission);
+    return { booking, eventType };
+  }
   const roster = await teamDirectoryOf(ctx).roster(eventType.teamId);
   const orgId = roster?.parentId ?? null;
   const related = principal.memberships.some((m) => m.accepted && (m.teamId === eventType.teamId || m.teamId === orgId));
@@ -42,6 +49,13 @@ export async function managedBooking(ctx: SubgraphContext, uid: string, permissi
     permission,
   );
   return { booking, eventType };
+}
+
+/** An organization of the caller's (accepted) that the host is an accepted member of; null when they share none. */
+async function organizationOfHost(ctx: SubgraphContext, hostId: number): Promise<number | null> {
+  const orgIds = ctx.principal.memberships.filter((m) => m.accepted && m.isOrganization).map((m) => m.teamId);
+  const rosters = await Promise.all(orgIds.map((orgId) => teamDirectoryOf(ctx).roster(orgId)));
+  return rosters.find((roster) => roster?.isOrganization && roster.acceptedMemberIds.includes(hostId))?.teamId ?? null;
 }
 
 /**

@@ -36,7 +36,7 @@ import { recalledBooking } from './keyed-booking-writes';
 
 const READ = '@scopes(anyOf: [["BOOKING_READ"]])';
 const WRITE = '@scopes(anyOf: [["BOOKING_WRITE"]])';
-const WHO = 'Its host, or an ADMIN/OWNER of the team (or organization) of its team event type.';
+const WHO = "Its host, an ADMIN/OWNER of the team (or organization) of its team event type, or an ADMIN/OWNER of the host's organization.";
 /** A change sent with an Idempotency-Key runs once: sent again, it answers the booking as its first run left it (platform/keyed-writes.ts). */
 const once = (ctx: SubgraphContext, info: GraphQLResolveInfo, change: () => Promise<Booking>) =>
   keyedWrite(ctx, info, (reference) => recalledBooking(ctx.db, reference), change);

@@ -23,7 +23,13 @@ export type BookingStatusFilterValue = BookingStatusFilter;
 /** The filters and sorts of GET /v2/bookings (spec 4.15, reference GetBookingsInput_2024_08_13); every one optional. */
 export interface BookingFilters extends PageArgs {
   status?: BookingStatusFilterValue[] | null;
+  /** An attendee's or a guest's e-mail (any case). */
   attendeeEmail?: string | null;
+  /**
+   * Not a filter of the request: the caller's OAuth client. A managed user's address is stored with the client id
+   * (`alice+<clientId>@example.com`); attendeeEmail then also matches its other form, as the real service does.
+   */
+  callerClientId?: string | null;
   attendeeName?: string | null;
   bookingUid?: string | null;
   eventTypeId?: number | null;
@@ -81,6 +87,19 @@ function statusCondition(value: BookingStatusFilterValue): string {
 /** Bookings one of the users (the parameter `param`, a list) organizes or co-hosts (a collective booking's other hosts). */
 const HOSTED_BY = (param: string) => `(b.user_id IN (:...${param}) OR b.id IN (SELECT h.booking_id FROM booking_hosts h WHERE h.user_id IN (:...${param})))`;
 
+/**
+ * The lower-cased forms of an e-mail filter: the address, and for a caller of an OAuth client its managed users'
+ * other form (`alice@example.com` ⇄ `alice+<clientId>@example.com`, the client's users being stored with the tag).
+ */
+export function emailForms(email: string, clientId: string | null): string[] {
+  const address = email.toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (!clientId || at <= 0) return [address];
+  const [local, domain] = [address.slice(0, at), address.slice(at)];
+  const tag = `+${clientId.toLowerCase()}`;
+  return [address, local.endsWith(tag) ? `${local.slice(0, -tag.length)}${domain}` : `${local}${tag}${domain}`];
+}
+
 /** Bookings, read side. */
 export class BookingQueries {
   constructor(private readonly db: DataSource) {}
@@ -120,9 +139,12 @@ export class BookingQueries {
       query.andWhere(`(${[...new Set(filters.status)].map(statusCondition).join(' OR ')})`, { now });
     }
     if (filters.attendeeEmail?.trim()) {
-      query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.email) = lower(:email))', {
-        email: filters.attendeeEmail.trim(),
-      });
+      const emails = emailForms(filters.attendeeEmail.trim(), filters.callerClientId ?? null);
+      query.andWhere(
+        '(EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.email) IN (:...emails))' +
+          ' OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(b.guests) g WHERE lower(g) IN (:...emails)))',
+        { emails },
+      );
     }
     if (filters.attendeeName?.trim()) {
       query.andWhere('EXISTS (SELECT 1 FROM attendees a WHERE a.booking_id = b.id AND lower(a.name) = lower(:attendeeName))', {

@@ -187,7 +187,7 @@ export class BookingFilterArgs extends PageArgs {
   })
   status?: BookingStatusFilter[] | null;
 
-  @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this e-mail (any letter case).' })
+  @Field(() => String, { nullable: true, description: 'Bookings with an attendee or a guest of this e-mail (any letter case).' })
   attendeeEmail?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Bookings with an attendee of this name (any letter case).' })

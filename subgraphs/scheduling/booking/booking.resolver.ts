@@ -78,7 +78,7 @@ export class BookingResolver {
   @Query(() => BookingPage, { description: 'Bookings the caller hosts, filtered, sorted and paged (GET /v2/bookings).' })
   @Directive('@scopes(anyOf: [["BOOKING_READ"]])')
   async bookings(@Args() args: BookingListArgs, @Ctx() ctx: SubgraphContext): Promise<BookingPage> {
-    const [items, total] = await new BookingQueries(ctx.db).listForHost(ctx.principal.userId!, args);
+    const [items, total] = await new BookingQueries(ctx.db).listForHost(ctx.principal.userId!, { ...args, callerClientId: clientOf(ctx) });
     return bookingPageOf(items, total, args);
   }
 
