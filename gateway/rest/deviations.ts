@@ -64,6 +64,10 @@ export const DEVIATION = {
     "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
   clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
   allScopes: 'OAuth clients — permissions ["*"] is every user scope of this API (spec 5.3), more than the real service\'s ten',
+  tokensKeepRoles:
+    "OAuth tokens — a token acts within its user's roles: on an operation for team or organization admins, a MEMBER's token is a 403 whatever its scopes (the real service lets a third-party token with the operation's scope through)",
+  icsFeedScope:
+    "OAuth tokens — saving an ICS feed takes the scope APPS_WRITE (spec 5.3): a token without it is a 403 naming it, a token with it saves (the real service: 403 'this endpoint is not available for third-party OAuth tokens' for every third-party token)",
   managedUserEmailsMessage:
     "Managed users — a value of emails that is not an e-mail address: 400 with the real service's sentence after its field (emails: Invalid email …)",
   opaqueTokens:
