@@ -23,7 +23,7 @@ export const DEVIATION = {
   phoneOnlyEventType:
     'Event types — booking fields with email hidden or optional are taken when attendeePhoneNumber is visible and required (spec 4.4; the real service: 400)',
   seatedCollective:
-    'Event types — seats on a collective event type are a 400 naming seats (every host attends a collective booking; a seated booking is one host\'s, joined by attendees): seats are taken on round-robin and personal event types (the real service takes them)',
+    "Event types — seats on a collective event type are a 400 naming seats (every host attends a collective booking; a seated booking is one host's, joined by attendees): seats are taken on round-robin and personal event types (the real service takes them)",
   teamOutsideOrgRead:
     'Event types — reading an event type of a team that is not in the organization of the path is a 404, as the list of that team answers (the real service: 403 for one event type)',
   seatsWithRecurrence:

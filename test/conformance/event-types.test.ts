@@ -489,7 +489,9 @@ describe('conformance: event types', () => {
     /** A teammate's event types in the organization (their getAllUserEventTypes), through the public lookup. */
     const ownedBy = async (who: Person, eventSlug?: string) =>
       expectSuccess(
-        await stack.rest('GET', `/v2/event-types?username=${who.username}&orgSlug=${ORG_SLUG}${eventSlug ? `&eventSlug=${eventSlug}` : ''}`, { headers: VERSION }),
+        await stack.rest('GET', `/v2/event-types?username=${who.username}&orgSlug=${ORG_SLUG}${eventSlug ? `&eventSlug=${eventSlug}` : ''}`, {
+          headers: VERSION,
+        }),
       );
     /**
      * What their booking-field assertions hold that spec 2.6 keeps: each field by slug, whether it is a default one,
@@ -603,9 +605,7 @@ describe('conformance: event types', () => {
       managed = data.find((e: any) => e.teamId === adminTeam.id);
       const users = await Promise.all([mate1, mate2].map((who) => operatorOf(stack).getUser(who.id)));
       expect(managed.hosts).toEqual(
-        users
-          .map((user) => ({ userId: user.id, name: user.name, username: user.username, avatarUrl: user.avatarUrl }))
-          .sort((a, b) => a.userId - b.userId),
+        users.map((user) => ({ userId: user.id, name: user.name, username: user.username, avatarUrl: user.avatarUrl })).sort((a, b) => a.userId - b.userId),
       );
       for (const host of [mate1, mate2]) expect(data.find((e: any) => e.ownerId === host.id)).toMatchObject({ parentEventTypeId: managed.id });
       const [owned1, owned2, teamList] = [await ownedBy(mate1), await ownedBy(mate2), expectSuccess(await call('GET'))];
@@ -710,7 +710,7 @@ describe('conformance: event types', () => {
       expect(formOf(data.bookingFields, LABELLED)).toEqual(formOf(PHONE_ONLY_FIELDS, LABELLED));
     });
 
-    it('"should assign all members to managed event-type": 4 (the team\'s, the two teammates\' and the team admin\'s)', async () => {
+    it("\"should assign all members to managed event-type\": 4 (the team's, the two teammates' and the team admin's)", async () => {
       const data = expectSuccess(await call('PATCH', `/${managed.id}`, { assignAllTeamMembers: true }));
       expect(data).toHaveLength(4);
       const parent = data.find((e: any) => e.schedulingType === 'managed');
@@ -744,16 +744,18 @@ describe('conformance: event types', () => {
         schedulingType: 'roundRobin',
         teamId: adminTeam.id,
       });
-      expect(formOf(expectSuccess(await call('GET', `/${made.id}`)).bookingFields)).toEqual(formOf([
-        { isDefault: true, required: true, slug: 'name', type: 'name', disableOnPrefill: false },
-        { isDefault: true, required: true, slug: 'email', type: 'email', disableOnPrefill: false, hidden: false },
-        { disableOnPrefill: false, isDefault: true, type: 'phone', slug: 'attendeePhoneNumber', required: false, hidden: true },
-        { isDefault: true, type: 'radioInput', slug: 'location', required: false, hidden: false },
-        { isDefault: true, required: true, slug: 'title', type: 'text', disableOnPrefill: false, hidden: true },
-        { isDefault: true, required: false, slug: 'notes', type: 'textarea', disableOnPrefill: false, hidden: false },
-        { isDefault: true, required: false, slug: 'guests', type: 'multiemail', disableOnPrefill: false, hidden: false },
-        { isDefault: true, required: false, slug: 'rescheduleReason', type: 'textarea', disableOnPrefill: false, hidden: false },
-      ]));
+      expect(formOf(expectSuccess(await call('GET', `/${made.id}`)).bookingFields)).toEqual(
+        formOf([
+          { isDefault: true, required: true, slug: 'name', type: 'name', disableOnPrefill: false },
+          { isDefault: true, required: true, slug: 'email', type: 'email', disableOnPrefill: false, hidden: false },
+          { disableOnPrefill: false, isDefault: true, type: 'phone', slug: 'attendeePhoneNumber', required: false, hidden: true },
+          { isDefault: true, type: 'radioInput', slug: 'location', required: false, hidden: false },
+          { isDefault: true, required: true, slug: 'title', type: 'text', disableOnPrefill: false, hidden: true },
+          { isDefault: true, required: false, slug: 'notes', type: 'textarea', disableOnPrefill: false, hidden: false },
+          { isDefault: true, required: false, slug: 'guests', type: 'multiemail', disableOnPrefill: false, hidden: false },
+          { isDefault: true, required: false, slug: 'rescheduleReason', type: 'textarea', disableOnPrefill: false, hidden: false },
+        ]),
+      );
     });
 
     it('"should create a round robin team event-type": 201, the settings echoed, both hosts with their roles', async () => {

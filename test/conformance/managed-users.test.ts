@@ -250,7 +250,8 @@ describe('conformance: managed users of a platform OAuth client', () => {
     const me = (init: { key?: string; headers?: Record<string, string> }) => stack.rest('GET', '/v2/me', init);
     const platformHeaders = (c: Client) => ({ 'x-svc-client-id': c.id, 'x-svc-secret-key': c.secret });
     /** Their ONLY_CLIENT_ID_PROVIDED_MESSAGE and ONLY_CLIENT_SECRET_PROVIDED_MESSAGE, with this API's header names. */
-    const ONLY_CLIENT_ID = "Only 'x-svc-client-id' header provided. Please also provide 'x-svc-secret-key' header or Auth bearer token as 'Authentication' header";
+    const ONLY_CLIENT_ID =
+      "Only 'x-svc-client-id' header provided. Please also provide 'x-svc-secret-key' header or Auth bearer token as 'Authentication' header";
     const ONLY_SECRET = "Only 'x-svc-secret-key' header provided. Please also provide 'x-svc-client-id' header or Auth bearer token as 'Authentication' header";
 
     beforeAll(async () => {
@@ -319,7 +320,7 @@ describe('conformance: managed users of a platform OAuth client', () => {
       expect(response.body.error.message).toContain(ONLY_SECRET);
     });
 
-    it("(their messages' \"or Auth bearer token\") one platform header beside a bearer credential: the bearer credential is the caller", async () => {
+    it('(their messages\' "or Auth bearer token") one platform header beside a bearer credential: the bearer credential is the caller', async () => {
       const withId = await me({ key: managedUser.accessToken, headers: { 'x-svc-client-id': clientOne.id } });
       expect(expectSuccess(withId).id).toBe(managedUser.id);
       expect(expectSuccess(await me({ key: keyUser.key, headers: { 'x-svc-secret-key': 'whatever' } })).id).toBe(keyUser.id);

@@ -142,10 +142,7 @@ describe('conformance: OAuth clients', () => {
     beforeAll(async () => {
       const operator = operatorOf(stack);
       [user, memberUser] = await Promise.all([person(stack, 'scope-e2e-user'), person(stack, 'scope-e2e-member')]);
-      [standaloneTeam, scopeOrg] = await Promise.all([
-        operator.createTeam({ name: 'scope-e2e-team' }),
-        operator.createOrganization({ name: 'scope-e2e-org' }),
-      ]);
+      [standaloneTeam, scopeOrg] = await Promise.all([operator.createTeam({ name: 'scope-e2e-team' }), operator.createOrganization({ name: 'scope-e2e-org' })]);
       orgTeam = await operator.createTeam({ name: 'scope-e2e-org-team', orgId: scopeOrg.id });
       const registered = await oauthClient(stack, user.id, {
         name: 'Scope E2E Test Client',
