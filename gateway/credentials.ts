@@ -23,6 +23,10 @@ export type OperationRunner = (
 export const PLATFORM_CLIENT_ID_HEADER = 'x-svc-client-id';
 export const PLATFORM_SECRET_KEY_HEADER = 'x-svc-secret-key';
 
+/** The 401 messages of one platform header sent alone, without a bearer credential (the real service's sentences). */
+export const ONLY_CLIENT_ID_SENT = `Only '${PLATFORM_CLIENT_ID_HEADER}' header provided. Please also provide '${PLATFORM_SECRET_KEY_HEADER}' header or Auth bearer token as 'Authentication' header`;
+export const ONLY_SECRET_KEY_SENT = `Only '${PLATFORM_SECRET_KEY_HEADER}' header provided. Please also provide '${PLATFORM_CLIENT_ID_HEADER}' header or Auth bearer token as 'Authentication' header`;
+
 /** What a request presents: read by resolveRequest. */
 export interface CredentialSource {
   header(name: string): string | undefined;
@@ -140,7 +144,8 @@ export class CredentialResolver {
    * The principal of a request: `Authorization: Bearer <API key or access token>`, else the platform
    * headers `x-svc-client-id` + `x-svc-secret-key`, else anonymous. Every credential sent must be valid:
    * when both kinds are sent, the bearer credential is the caller and the platform headers must still
-   * name a valid client secret. Resolved once per request and options: asked again, it answers the same.
+   * name a valid client secret. One platform header alone is no credential: beside a bearer credential it is
+   * ignored, on its own a 401 naming the header missing. Resolved once per request and options: asked again, it answers the same.
    */
   resolveRequest(req: CredentialSource, options: { platformClientId?: string } = {}): Promise<Principal> {
     let resolutions = this.resolutions.get(req);
@@ -156,11 +161,11 @@ export class CredentialResolver {
     const secretKey = req.header(PLATFORM_SECRET_KEY_HEADER);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const address = addressKey(req.ip);
-    if (clientId === undefined && secretKey === undefined) return this.resolve(req.header('authorization'), query, req.id, address);
     if (!clientId || !secretKey) {
-      throw credentialError(
-        `Platform customers send both ${PLATFORM_CLIENT_ID_HEADER} (the OAuth client id) and ${PLATFORM_SECRET_KEY_HEADER} (its secret key)`,
-      );
+      // One platform header alone is no credential: a bearer credential sent with it is the caller (platform apps send
+      // their client id beside a managed user's access token); without one, the answer names the header missing.
+      if (req.header('authorization') || (!clientId && !secretKey)) return this.resolve(req.header('authorization'), query, req.id, address);
+      throw credentialError(clientId ? ONLY_CLIENT_ID_SENT : ONLY_SECRET_KEY_SENT);
     }
     const platform = await this.resolvePlatform(clientId, secretKey, query, address, req.id);
     return req.header('authorization') ? this.resolve(req.header('authorization'), query, req.id, address) : platform;

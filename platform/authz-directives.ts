@@ -65,6 +65,9 @@ function readPath(root: Resolved & { principal?: PrincipalFacts }, path: string)
   return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), root);
 }
 
+/** The 403 of a credential with scopes on an operation no scope covers (the real service's sentence, then which operation). */
+export const NOT_FOR_TOKENS = 'insufficient_scope: this endpoint is not available for third-party OAuth tokens';
+
 /** ORG_X grants TEAM_X as well. */
 function holdsScope(granted: string[], wanted: string): boolean {
   return granted.includes(wanted) || (wanted.startsWith('TEAM_') && granted.includes(`ORG_${wanted.slice(5)}`));
@@ -93,7 +96,7 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   }
 
   if (rules.noScopeCovers && principal.scopes) {
-    throw forbidden(`${fieldName} is not covered by any OAuth scope: access tokens cannot call it (use an API key)`);
+    throw forbidden(`${NOT_FOR_TOKENS} (${fieldName} is not covered by any OAuth scope: use an API key)`);
   }
 
   if (rules.serviceAdmin && (!principal.isServiceAdmin || principal.scopes !== null)) {
@@ -103,8 +106,8 @@ export function authorize(rules: FieldRules, principal: Principal, at: Resolved,
   if (rules.scopes && principal.scopes) {
     const granted = principal.scopes;
     if (!rules.scopes.anyOf.some((all) => all.every((scope) => holdsScope(granted, scope)))) {
-      const needed = rules.scopes.anyOf.map((all) => all.join(' + ')).join(' or ');
-      throw forbidden(`The access token lacks the scope this operation needs: ${needed}`);
+      const missing = rules.scopes.anyOf.map((all) => all.filter((scope) => !holdsScope(granted, scope)).join(', ')).join(' or ');
+      throw forbidden(`insufficient_scope: token does not have the required scopes. Required: ${missing}. Token has: ${granted.join(', ')}`);
     }
   }
 

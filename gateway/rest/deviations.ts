@@ -22,6 +22,12 @@ export const DEVIATION = {
   hostOutsideTeam: 'Event types — a host who is not an accepted member of the team is a 400 naming hosts (the real service: 404)',
   phoneOnlyEventType:
     'Event types — booking fields with email hidden or optional are taken when attendeePhoneNumber is visible and required (spec 4.4; the real service: 400)',
+  seatedCollective:
+    "Event types — seats on a collective event type are a 400 naming seats (every host attends a collective booking; a seated booking is one host's, joined by attendees): seats are taken on round-robin and personal event types (the real service takes them)",
+  teamOutsideOrgRead:
+    'Event types — reading an event type of a team that is not in the organization of the path is a 404, as the list of that team answers (the real service: 403 for one event type)',
+  seatsWithRecurrence:
+    "Event types — seats with recurrence, in one body or by a second update: 400 with the real service's sentence after its field (recurrence: … or seats: …), as every 400 of this API",
   updateMissingEventType: 'Event types — updating an event type the team does not have is a 404 (the real service: 400)',
   bookingReadNeedsCredential:
     'Bookings — reading a booking needs a credential (BOOKING_READ, the host or a team admin): 401 without one (the real service answers it)',
@@ -68,6 +74,10 @@ export const DEVIATION = {
     "Requests — a body that is missing or does not match the operation is a 400 before the caller's credential and role are judged (the real service: 401 or 403 first)",
   clientsToAdmins: "OAuth clients — only the organization's admins and owners read its clients: 403 for a MEMBER (the real service lists them to members)",
   allScopes: 'OAuth clients — permissions ["*"] is every user scope of this API (spec 5.3), more than the real service\'s ten',
+  tokensKeepRoles:
+    "OAuth tokens — a token acts within its user's roles: on an operation for team or organization admins, a MEMBER's token is a 403 whatever its scopes (the real service lets a third-party token with the operation's scope through)",
+  icsFeedScope:
+    "OAuth tokens — saving an ICS feed takes the scope APPS_WRITE (spec 5.3): a token without it is a 403 naming it, a token with it saves (the real service: 403 'this endpoint is not available for third-party OAuth tokens' for every third-party token)",
   managedUserEmailsMessage:
     "Managed users — a value of emails that is not an e-mail address: 400 with the real service's sentence after its field (emails: Invalid email …)",
   opaqueTokens:

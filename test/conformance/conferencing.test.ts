@@ -8,6 +8,9 @@ import { Person, person } from './people';
 const GOOGLE_MEET_TYPE = 'google_video';
 const GOOGLE_MEET = 'google-meet';
 
+/** The calendar address of their selected-calendars and destination-calendars specs, `$` and all. */
+const THEIR_CALENDAR = 'https://caldav.icloud.com/20961146906/calendars/83C4F9A1-F1D0-41C7-8FC3-0B$9AE22E813/';
+
 /** A day three days ahead (the providers' busy times are read from today on), and the day after it. */
 const DAY = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 const NEXT_DAY = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
@@ -50,7 +53,11 @@ describe('conformance: conferencing', () => {
 
   beforeAll(async () => {
     [provider, ics] = await Promise.all([startOAuthProviderServer(), startIcsServer()]);
-    provider.accounts.google.calendars = [{ id: 'primary-cal', name: 'Work', primary: true }];
+    provider.accounts.google.calendars = [
+      { id: 'primary-cal', name: 'Work', primary: true },
+      // The externalId of their selected-calendars spec (an Apple calendar's address there), a second Google calendar here.
+      { id: THEIR_CALENDAR, name: 'Their calendar', primary: false },
+    ];
     provider.accounts.microsoft.calendars = [{ id: 'ms-main', name: 'Calendar', primary: true }];
     // Read at each connection: the busy-times cases below tell the calendars, and the days of a zone, apart.
     provider.accounts.google.busy = { 'primary-cal': [BUSY.googleEarly, BUSY.googleNoon] };
@@ -273,7 +280,7 @@ describe('conformance: conferencing', () => {
   });
 
   describe('destination-calendars.controller.e2e-spec.ts ("Platform Destination Calendar Endpoints")', () => {
-    const externalId = 'https://caldav.icloud.com/20961146906/calendars/83C4F9A1-F1D0-41C7-8FC3-0B$9AE22E813/';
+    const externalId = THEIR_CALENDAR;
 
     it('"POST /v2/destination-calendars: should fail 400 if calendar type is invalid" (a PUT, as theirs)', async () => {
       const body = { integration: 'not-supported-calendar', externalId };
@@ -286,6 +293,37 @@ describe('conformance: conferencing', () => {
       expect(data).toMatchObject({ integration: 'google_calendar', externalId: 'primary-cal', userId: calendarsUser.id, credentialId: expect.any(Number) });
       // Their calendars spec's "/GET/v2/calendars with access token": the destination calendar is Google's.
       expect(expectSuccess(await stack.rest('GET', '/v2/calendars', { key: calendarsUser.key })).destinationCalendar.integration).toBe('google_calendar');
+    });
+  });
+
+  /**
+   * apps/api/v2/src/modules/selected-calendars/controllers/selected-calendars.controller.e2e-spec.ts ("Platform Selected
+   * Calendars Endpoints"; the older apps/api/v2/src/modules/selected-calendars/selected-calendars.controller.e2e-spec.ts
+   * has the same two cases). Their managed user's Apple credential is a fixture row with no account behind it, and any
+   * address is taken as its calendar; here the calendars user's Google connection (made above) holds a calendar at their
+   * address, and a calendar must be one of the connection's (test/integrations/ics-feeds.test.ts: another one is a 400
+   * naming externalId). An API key where theirs has the managed user's access token, as in the describes above.
+   */
+  describe('selected-calendars.controller.e2e-spec.ts ("Platform Selected Calendars Endpoints")', () => {
+    let selection: { integration: string; externalId: string; credentialId: number };
+
+    beforeAll(async () => {
+      const { connectedCalendars } = expectSuccess(await stack.rest('GET', '/v2/calendars', { key: calendarsUser.key }));
+      const google = connectedCalendars.find((connected: { integration: { type: string } }) => connected.integration.type === 'google_calendar');
+      selection = { integration: 'google_calendar', externalId: THEIR_CALENDAR, credentialId: google.credentialId };
+    });
+
+    it('"POST /v2/selected-calendars: it should respond with a 201 returning back the user added selected calendar"', async () => {
+      const data = expectSuccess(await stack.rest('POST', '/v2/selected-calendars', { key: calendarsUser.key, body: selection }), 201);
+      expect(data).toMatchObject({ ...selection, userId: calendarsUser.id });
+    });
+
+    it('"DELETE /v2/selected-calendars: it should respond with a 200 returning back the user deleted selected calendar" (their query, unencoded)', async () => {
+      const { integration, externalId, credentialId } = selection;
+      const response = await stack.rest('DELETE', `/v2/selected-calendars?credentialId=${credentialId}&integration=${integration}&externalId=${externalId}`, {
+        key: calendarsUser.key,
+      });
+      expect(expectSuccess(response)).toMatchObject({ credentialId, externalId, integration, userId: calendarsUser.id });
     });
   });
 

@@ -465,6 +465,442 @@ describe('conformance: event types', () => {
   });
 
   /**
+   * apps/api/v2/src/modules/organizations/event-types/organizations-member-team-admin-event-types.e2e-spec.ts
+   * ("Organizations Event Types Endpoints › User Authentication - User is Org member and team admin"), test names
+   * beside each case: the caller is a plain MEMBER of the organization and an ADMIN of its team (their fixture's user
+   * is a service administrator as well; here a plain user). A team of its own in the organization, with two teammates
+   * of their own, so the other describes' event types stay out of their counts. What their fixtures read from the
+   * database is read through the API (the teammates' event types by username and orgSlug, the team's list).
+   * Not replayed: the fields newer than the reference document (emailSettings, rrHostSubsetEnabled,
+   * rescheduleWithSameRoundRobinHost), left out of the bodies and the assertions.
+   */
+  describe('organizations-member-team-admin-event-types.e2e-spec.ts (User is Org member and team admin)', () => {
+    let teamAdmin: Person;
+    let mate1: Person;
+    let mate2: Person;
+    let adminTeam: { id: number };
+    let collective: any;
+    let managed: any;
+    const path = (teamId: number, rest = '') => `/v2/organizations/${org.id}/teams/${teamId}/event-types${rest}`;
+    const call = (method: string, rest = '', body?: unknown, teamId = adminTeam.id) => stack.rest(method, path(teamId, rest), { key: teamAdmin.key, body });
+    const consultation = (slug: string) => ({ title: 'Coding consultation', slug, description: 'Our team will review your codebase.', lengthInMinutes: 60 });
+    /** Their evaluateHost: userId, mandatory and priority as sent (absent when not sent). */
+    const hostsAs = (hosts: Array<Record<string, unknown>>) => hosts.map((h) => ({ userId: h.userId, mandatory: h.mandatory, priority: h.priority }));
+    /** A teammate's event types in the organization (their getAllUserEventTypes), through the public lookup. */
+    const ownedBy = async (who: Person, eventSlug?: string) =>
+      expectSuccess(
+        await stack.rest('GET', `/v2/event-types?username=${who.username}&orgSlug=${ORG_SLUG}${eventSlug ? `&eventSlug=${eventSlug}` : ''}`, {
+          headers: VERSION,
+        }),
+      );
+    /**
+     * What their booking-field assertions hold that spec 2.6 keeps: each field by slug, whether it is a default one,
+     * required, hidden (absent: visible) and the label where it is set (their `your_name` is a translation key). The
+     * shape of a field (`field`, `variant`, the labels shown) and the order are spec 2.6's (docs/compatibility.md, "The
+     * reference document's quirks"; docs/decisions.md, "Booking fields on the event type routes take the reference's `type`").
+     */
+    const formOf = (fields: Array<Record<string, unknown>>, labelled: string[] = []) =>
+      fields
+        .map((f) => ({
+          slug: f.slug,
+          isDefault: f.isDefault,
+          required: f.required,
+          hidden: f.hidden ?? false,
+          ...(labelled.includes(String(f.slug)) ? { label: f.label } : {}),
+        }))
+        .sort((a, b) => String(a.slug).localeCompare(String(b.slug)));
+    /** The fields their phone-only bodies label. */
+    const LABELLED = ['email', 'attendeePhoneNumber'];
+    /** The default booking fields their phone-only cases answer, in their order (email hidden and optional, the phone required). */
+    const PHONE_ONLY_FIELDS = [
+      { isDefault: true, type: 'name', slug: 'name', label: 'your_name', required: true, disableOnPrefill: false },
+      { isDefault: true, type: 'email', slug: 'email', required: false, label: 'Email', disableOnPrefill: false, hidden: true },
+      { isDefault: true, type: 'radioInput', slug: 'location', required: false, hidden: false },
+      { isDefault: true, type: 'phone', slug: 'attendeePhoneNumber', required: true, hidden: false, label: 'Phone number', disableOnPrefill: false },
+      { isDefault: true, type: 'text', slug: 'title', required: true, disableOnPrefill: false, hidden: true },
+      { isDefault: true, type: 'textarea', slug: 'notes', required: false, disableOnPrefill: false, hidden: false },
+      { isDefault: true, type: 'multiemail', slug: 'guests', required: false, disableOnPrefill: false, hidden: false },
+      { isDefault: true, type: 'textarea', slug: 'rescheduleReason', required: false, disableOnPrefill: false, hidden: false },
+    ];
+    const PHONE_ONLY_BODY = [
+      { type: 'email', required: false, label: 'Email', hidden: true },
+      { type: 'phone', slug: 'attendeePhoneNumber', required: true, label: 'Phone number', hidden: false },
+    ];
+    const SEATS_WITH_RECURRENCE = 'Seats Validation failed: Seats cannot be combined with recurring events.';
+    const SEATS_5 = { seatsPerTimeSlot: 5, showAttendeeInfo: true, showAvailabilityCount: true };
+    const WEEKLY_12 = { frequency: 'weekly', interval: 1, occurrences: 12 };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [teamAdmin, mate1, mate2] = await Promise.all(
+        ['org-member-team-admin', 'org-member-team-admin-teammate1', 'org-member-team-admin-teammate2'].map((label) => person(stack, label)),
+      );
+      adminTeam = await operator.createTeam({ name: 'Organizations member team admin event types team', orgId: org.id });
+      await Promise.all([
+        ...[teamAdmin, mate1, mate2].map((who) => operator.addMember({ teamId: org.id, userId: who.id, role: MembershipRole.MEMBER })),
+        operator.addMember({ teamId: adminTeam.id, userId: teamAdmin.id, role: MembershipRole.ADMIN }),
+        operator.addMember({ teamId: adminTeam.id, userId: mate1.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: adminTeam.id, userId: mate2.id, role: MembershipRole.MEMBER }),
+      ]);
+    });
+
+    it('"should not be able to create event-type for team outside org": 403', async () => {
+      const body = {
+        ...consultation('coding-consultation'),
+        locations: [CAL_VIDEO, { type: 'organizersDefaultApp' }],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: mate1.id, mandatory: true, priority: 'high' }],
+      };
+      expect((await call('POST', '', body, falseTestTeam.id)).status).toBe(403);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types", row 3).
+    it('"should not be able to create event-type for user outside org": 404 there, 400 naming hosts here (row 3)', async () => {
+      const body = {
+        ...consultation('coding-consultation'),
+        locations: [CAL_VIDEO],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: outsider.id, mandatory: true, priority: 'high' }],
+      };
+      expectErrorEnvelope(await call('POST', '', body), 400, 'BAD_REQUEST', /^hosts: /);
+    });
+
+    it('"should create a collective team event-type": 201, the settings echoed, both hosts as sent', async () => {
+      const { recurrence: _recurrence, customName: _customName, ...settings } = SETTINGS;
+      const hosts = [{ userId: mate1.id }, { userId: mate2.id }].sort((a, b) => a.userId - b.userId);
+      const body = {
+        ...consultation('organizations-member-team-admin-collective'),
+        title: 'Coding consultation collective',
+        successRedirectUrl: 'https://masterchief.com/argentina/flan/video/1234',
+        locations: [CAL_VIDEO],
+        bookingFields: [{ ...SELECT_LANGUAGE, label: 'select which language is your codebase in' }],
+        schedulingType: 'collective',
+        hosts,
+        ...settings,
+        requiresBookerEmailVerification: true,
+        hideCalendarNotes: true,
+        hideCalendarEventDetails: true,
+        hideOrganizerEmail: true,
+      };
+      collective = expectSuccess(await call('POST', '', body), 201);
+      const { hosts: _hosts, bookingFields: _fields, locations: _locations, description: _d, slug: _slug, lengthInMinutes: _l, ...asserted } = body;
+      expect(collective).toMatchObject({ ...asserted, schedulingType: 'collective' });
+      // Hosts are answered by user id (their fixtures' ids rise in the order they were sent; ours are made in parallel).
+      expect(hostsAs(collective.hosts)).toEqual(hostsAs(hosts));
+    });
+
+    it('"should create a managed team event-type": the team\'s and one per host; the team\'s hosts as users, each copy a child of it', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-managed'),
+        title: 'Coding consultation managed',
+        locations: [CAL_VIDEO],
+        schedulingType: 'MANAGED',
+        hosts: [
+          { userId: mate1.id, mandatory: true, priority: 'high' },
+          { userId: mate2.id, mandatory: false, priority: 'low' },
+        ],
+      };
+      const data = expectSuccess(await call('POST', '', body), 201);
+      expect(data).toHaveLength(3);
+      managed = data.find((e: any) => e.teamId === adminTeam.id);
+      const users = await Promise.all([mate1, mate2].map((who) => operatorOf(stack).getUser(who.id)));
+      expect(managed.hosts).toEqual(
+        users.map((user) => ({ userId: user.id, name: user.name, username: user.username, avatarUrl: user.avatarUrl })).sort((a, b) => a.userId - b.userId),
+      );
+      for (const host of [mate1, mate2]) expect(data.find((e: any) => e.ownerId === host.id)).toMatchObject({ parentEventTypeId: managed.id });
+      const [owned1, owned2, teamList] = [await ownedBy(mate1), await ownedBy(mate2), expectSuccess(await call('GET'))];
+      expect([owned1.map((e: any) => e.slug), owned2.map((e: any) => e.slug)]).toEqual([[body.slug], [body.slug]]);
+      expect(teamList.filter((e: any) => e.schedulingType === 'managed')).toHaveLength(1);
+    });
+
+    it('"managed team event types should be returned when fetching event types of users": the teammate\'s copy', async () => {
+      const data = await ownedBy(mate1);
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({ slug: managed.slug, ownerId: mate1.id });
+      expect(data[0].id).not.toBe(managed.id);
+    });
+
+    it('"managed team event type should be returned when fetching event types of users" (with eventSlug): the teammate\'s copy', async () => {
+      const data = await ownedBy(mate1, managed.slug);
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({ slug: managed.slug, ownerId: mate1.id });
+      expect(data[0].id).not.toBe(managed.id);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": a team that is not in the organization of the path).
+    it('"should not get an event-type of team outside org": 403 there, 404 here (as their list of that team answers)', async () => {
+      expectErrorEnvelope(await call('GET', `/${collective.id}`, undefined, falseTestTeam.id), 404, 'NOT_FOUND');
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}'].get['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/not in the organization of the path is a 404/),
+      );
+    });
+
+    it('"should not get a non existing event-type": 404', async () => {
+      expect((await call('GET', '/999999')).status).toBe(404);
+    });
+
+    it('"should get a team event-type": the collective one, its two hosts as made', async () => {
+      const data = expectSuccess(await call('GET', `/${collective.id}`));
+      expect(data.title).toBe(collective.title);
+      expect(hostsAs(data.hosts)).toEqual(hostsAs(collective.hosts));
+    });
+
+    it('"should not get event-types of team outside org": 404', async () => {
+      expect((await call('GET', '', undefined, falseTestTeam.id)).status).toBe(404);
+    });
+
+    it('"should get team event-types": the collective and the managed one, two hosts each', async () => {
+      const data = expectSuccess(await call('GET'));
+      expect(data).toHaveLength(2);
+      const listedCollective = data.find((e: any) => e.schedulingType === 'collective');
+      const listedManaged = data.find((e: any) => e.schedulingType === 'managed');
+      expect([listedCollective.title, listedCollective.hosts.length]).toEqual([collective.title, 2]);
+      expect([listedManaged.title, listedManaged.hosts.length]).toEqual([managed.title, 2]);
+      expect(hostsAs(listedCollective.hosts)).toEqual(hostsAs(collective.hosts));
+    });
+
+    it('"should not be able to update event-type for incorrect team": 403', async () => {
+      expect((await call('PATCH', `/${collective.id}`, { title: 'Clean code consultation' }, falseTestTeam.id)).status).toBe(403);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": updating an event type the team does not have).
+    it('"should not be able to update non existing event-type": 400 there, 404 here', async () => {
+      expectErrorEnvelope(await call('PATCH', '/999999', { title: 'Clean code consultation' }), 404, 'NOT_FOUND');
+    });
+
+    it('"should update collective event-type": the one new host and the new successRedirectUrl, the title kept', async () => {
+      const hosts = [{ userId: mate1.id }];
+      const data = expectSuccess(await call('PATCH', `/${collective.id}`, { hosts, successRedirectUrl: 'https://new-url-success.com' }));
+      expect(data).toMatchObject({ successRedirectUrl: 'https://new-url-success.com', title: collective.title });
+      expect(hostsAs(data.hosts)).toEqual(hostsAs(hosts));
+    });
+
+    it("\"should update managed event-type\": the team's and the one host's copy, retitled; the other host's removed", async () => {
+      const title = 'Coding consultation managed updated';
+      const body = { title, hosts: [{ userId: mate1.id, mandatory: true, priority: 'medium' }], successRedirectUrl: 'https://new-url-success-managed.com' };
+      const data = expectSuccess(await call('PATCH', `/${managed.id}`, body));
+      expect(data).toHaveLength(2);
+      expect(data.find((e: any) => e.schedulingType === 'managed')).toMatchObject({ title, assignAllTeamMembers: false });
+      expect(data.find((e: any) => e.ownerId === mate1.id)).toMatchObject({ title });
+      // Their data[0] is the team's event type.
+      expect(data[0]).toMatchObject({ id: managed.id, successRedirectUrl: 'https://new-url-success-managed.com' });
+      const [owned1, owned2] = [await ownedBy(mate1), await ownedBy(mate2)];
+      expect(owned1.map((e: any) => e.title)).toEqual([title]);
+      expect(owned2).toEqual([]);
+    });
+
+    it('"should be able to create phone-only event type": 201, their booking fields', async () => {
+      const body = {
+        ...consultation('phone-coding-consultation'),
+        title: 'Phone coding consultation',
+        locations: [CAL_VIDEO, { type: 'organizersDefaultApp' }],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: mate1.id, mandatory: true, priority: 'high' }],
+        bookingFields: PHONE_ONLY_BODY,
+      };
+      const created = expectSuccess(await call('POST', '', body), 201);
+      expect(formOf(created.bookingFields, LABELLED)).toEqual(formOf(PHONE_ONLY_FIELDS, LABELLED));
+      // Out of the way of the team's list below (their spec counts nothing after this).
+      expect((await call('DELETE', `/${created.id}`)).status).toBe(200);
+    });
+
+    it('"should be able to configure phone-only event type": 200, their booking fields', async () => {
+      const data = expectSuccess(await call('PATCH', `/${collective.id}`, { bookingFields: PHONE_ONLY_BODY }));
+      expect(formOf(data.bookingFields, LABELLED)).toEqual(formOf(PHONE_ONLY_FIELDS, LABELLED));
+    });
+
+    it("\"should assign all members to managed event-type\": 4 (the team's, the two teammates' and the team admin's)", async () => {
+      const data = expectSuccess(await call('PATCH', `/${managed.id}`, { assignAllTeamMembers: true }));
+      expect(data).toHaveLength(4);
+      const parent = data.find((e: any) => e.schedulingType === 'managed');
+      expect(parent).toMatchObject({ teamId: adminTeam.id, assignAllTeamMembers: true });
+      for (const host of [mate1, mate2]) expect(data.find((e: any) => e.ownerId === host.id)).toMatchObject({ parentEventTypeId: parent.id });
+      const [owned1, owned2] = [await ownedBy(mate1), await ownedBy(mate2)];
+      expect([owned1.length, owned2.length]).toEqual([1, 1]);
+    });
+
+    it('"should not delete event-type of team outside org": 403', async () => {
+      expect((await call('DELETE', `/${collective.id}`, undefined, falseTestTeam.id)).status).toBe(403);
+    });
+
+    it('"should delete event-type not part of the team": 404', async () => {
+      expect((await call('DELETE', '/99999')).status).toBe(404);
+    });
+
+    it('"should delete collective event-type" and "should delete managed event-type": 200 each', async () => {
+      expect((await call('DELETE', `/${collective.id}`)).status).toBe(200);
+      expect((await call('DELETE', `/${managed.id}`)).status).toBe(200);
+    });
+
+    it('"should return event type with default bookingFields if they are not defined": the default form, in their order', async () => {
+      const made = await operatorOf(stack).createEventType({
+        title: 'unknown field event type two',
+        slug: 'organizations-member-team-admin-unknown',
+        description: 'unknown field event type description two',
+        lengthInMinutes: 40,
+        hidden: false,
+        locations: [],
+        schedulingType: 'roundRobin',
+        teamId: adminTeam.id,
+      });
+      expect(formOf(expectSuccess(await call('GET', `/${made.id}`)).bookingFields)).toEqual(
+        formOf([
+          { isDefault: true, required: true, slug: 'name', type: 'name', disableOnPrefill: false },
+          { isDefault: true, required: true, slug: 'email', type: 'email', disableOnPrefill: false, hidden: false },
+          { disableOnPrefill: false, isDefault: true, type: 'phone', slug: 'attendeePhoneNumber', required: false, hidden: true },
+          { isDefault: true, type: 'radioInput', slug: 'location', required: false, hidden: false },
+          { isDefault: true, required: true, slug: 'title', type: 'text', disableOnPrefill: false, hidden: true },
+          { isDefault: true, required: false, slug: 'notes', type: 'textarea', disableOnPrefill: false, hidden: false },
+          { isDefault: true, required: false, slug: 'guests', type: 'multiemail', disableOnPrefill: false, hidden: false },
+          { isDefault: true, required: false, slug: 'rescheduleReason', type: 'textarea', disableOnPrefill: false, hidden: false },
+        ]),
+      );
+    });
+
+    it('"should create a round robin team event-type": 201, the settings echoed, both hosts with their roles', async () => {
+      const { recurrence: _recurrence, customName: _customName, ...settings } = SETTINGS;
+      const hosts = [
+        { userId: mate1.id, mandatory: true, priority: 'high' },
+        { userId: mate2.id, mandatory: false, priority: 'medium' },
+      ].sort((a, b) => a.userId - b.userId);
+      const body = {
+        ...consultation('organizations-member-team-admin-round-robin'),
+        title: 'Coding consultation round robin',
+        successRedirectUrl: 'https://masterchief.com/argentina/flan/video/1234',
+        locations: [CAL_VIDEO],
+        bookingFields: [{ ...SELECT_LANGUAGE, label: 'select which language is your codebase in' }],
+        schedulingType: 'roundRobin',
+        hosts,
+        ...settings,
+        requiresBookerEmailVerification: true,
+        hideCalendarNotes: true,
+        hideCalendarEventDetails: true,
+        hideOrganizerEmail: true,
+      };
+      const data = expectSuccess(await call('POST', '', body), 201);
+      const { hosts: _hosts, bookingFields: _fields, locations: _locations, description: _d, slug: _slug, lengthInMinutes: _l, ...asserted } = body;
+      expect(data).toMatchObject({ ...asserted, schedulingType: 'roundRobin' });
+      expect(hostsAs(data.hosts)).toEqual(hostsAs(hosts));
+    });
+
+    it('"should create a managed team event-type without hosts": 201, the team\'s alone, no hosts, no copies', async () => {
+      const body = {
+        ...consultation('coding-consultation-managed-without-hosts'),
+        title: 'Coding consultation managed without hosts',
+        locations: [CAL_VIDEO],
+        schedulingType: 'MANAGED',
+      };
+      const data = expectSuccess(await call('POST', '', body), 201);
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({ teamId: adminTeam.id, slug: body.slug, hosts: [] });
+      const [owned1, owned2] = [await ownedBy(mate1), await ownedBy(mate2)];
+      expect([...owned1, ...owned2].some((e: any) => e.slug === body.slug)).toBe(false);
+      expect(expectSuccess(await call('GET')).filter((e: any) => e.schedulingType === 'managed' && e.slug === body.slug)).toHaveLength(1);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": seats on a collective event type): their seated bodies are
+    // COLLECTIVE; here seats are taken on round-robin event types, so the seated cases below send ROUND_ROBIN.
+    it('(their seated bodies) seats on a COLLECTIVE team event type: 400 naming seats here (201 there)', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-seats-collective'),
+        locations: [CAL_VIDEO],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: mate1.id }],
+        seats: SEATS_5,
+      };
+      expectErrorEnvelope(await call('POST', '', body), 400, 'BAD_REQUEST', /^seats cannot be combined with schedulingType collective/);
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      expect(paths['/v2/organizations/{orgId}/teams/{teamId}/event-types'].post['x-svc-deviation']).toContainEqual(
+        expect.stringMatching(/seats on a collective event type/),
+      );
+    });
+
+    it('"should preserve seatsPerTimeSlot when doing partial update": the seats kept after bookingRequiresAuthentication changes', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-seats'),
+        title: 'Coding consultation with seats',
+        locations: [CAL_VIDEO],
+        schedulingType: 'ROUND_ROBIN',
+        hosts: [{ userId: mate1.id }],
+        seats: SEATS_5,
+      };
+      const created = expectSuccess(await call('POST', '', body), 201);
+      expect(created.seats).toEqual(SEATS_5);
+      const updated = expectSuccess(await call('PATCH', `/${created.id}`, { bookingRequiresAuthentication: false }));
+      expect(updated.seats).toEqual(SEATS_5);
+      expect(updated.bookingRequiresAuthentication).toBe(false);
+    });
+
+    // Deviation (docs/compatibility.md, "Event types": seats with recurrence): their sentence, after the field at fault.
+    it('"should return an error when creating a team event type with seats and recurrence": 400, their sentence', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-seats-recurrence'),
+        title: 'Coding consultation seats-recurrence',
+        locations: [CAL_VIDEO],
+        schedulingType: 'ROUND_ROBIN',
+        hosts: [{ userId: mate1.id }],
+        seats: SEATS_5,
+        recurrence: WEEKLY_12,
+      };
+      expectErrorEnvelope(await call('POST', '', body), 400, 'BAD_REQUEST', `recurrence: ${SEATS_WITH_RECURRENCE}`);
+    });
+
+    it('"should return an error when trying to enable recurrence for a team event type with seats": 400, their sentence', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-seats-then-recurrence'),
+        title: 'Coding consultation seats-then-recurrence',
+        locations: [CAL_VIDEO],
+        schedulingType: 'ROUND_ROBIN',
+        hosts: [{ userId: mate1.id }],
+        seats: SEATS_5,
+      };
+      const created = expectSuccess(await call('POST', '', body), 201);
+      expectErrorEnvelope(await call('PATCH', `/${created.id}`, { recurrence: WEEKLY_12 }), 400, 'BAD_REQUEST', `recurrence: ${SEATS_WITH_RECURRENCE}`);
+      expect(expectSuccess(await call('GET', `/${created.id}`)).recurrence).toBeNull();
+    });
+
+    it('"should return an error when trying to enable seats for a team event type with recurrence": 400, their sentence', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-recurrence-then-seats'),
+        title: 'Coding consultation recurrence-then-seats',
+        locations: [CAL_VIDEO],
+        schedulingType: 'ROUND_ROBIN',
+        hosts: [{ userId: mate1.id }],
+        recurrence: WEEKLY_12,
+      };
+      const created = expectSuccess(await call('POST', '', body), 201);
+      expectErrorEnvelope(await call('PATCH', `/${created.id}`, { seats: SEATS_5 }), 400, 'BAD_REQUEST', `seats: ${SEATS_WITH_RECURRENCE}`);
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const [route, method] of [
+        ['/v2/organizations/{orgId}/teams/{teamId}/event-types', 'post'],
+        ['/v2/organizations/{orgId}/teams/{teamId}/event-types/{eventTypeId}', 'patch'],
+      ]) {
+        expect(paths[route][method]['x-svc-deviation']).toContainEqual(expect.stringMatching(/seats with recurrence/));
+      }
+    });
+
+    it('"should preserve metadata fields when doing partial update": lengthInMinutesOptions, bookerLayouts and confirmationPolicy kept', async () => {
+      const body = {
+        ...consultation('organizations-member-team-admin-metadata'),
+        title: 'Coding consultation with metadata',
+        lengthInMinutes: 30,
+        lengthInMinutesOptions: [15, 30, 60],
+        locations: [CAL_VIDEO],
+        schedulingType: 'COLLECTIVE',
+        hosts: [{ userId: mate1.id }],
+        bookerLayouts: SETTINGS.bookerLayouts,
+        confirmationPolicy: SETTINGS.confirmationPolicy,
+      };
+      const kept = { lengthInMinutesOptions: [15, 30, 60], bookerLayouts: body.bookerLayouts, confirmationPolicy: body.confirmationPolicy };
+      expect(expectSuccess(await call('POST', '', body), 201)).toMatchObject(kept);
+      const created = expectSuccess(await call('GET', '')).find((e: any) => e.slug === body.slug);
+      const updated = expectSuccess(await call('PATCH', `/${created.id}`, { bookingRequiresAuthentication: false }));
+      expect(updated).toMatchObject({ ...kept, bookingRequiresAuthentication: false });
+    });
+  });
+
+  /**
    * Private links, replayed from apps/api/v2/src/ee/event-types-private-links/controllers/ (the copies without a version
    * folder: the reference document declares no version header on these operations). Their user's event type and their
    * organization team's round-robin event type are made by the operator; their organization's platform client is made

@@ -1,5 +1,6 @@
 import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { sha256Hex } from '../../platform/sha256';
 import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
@@ -512,6 +513,109 @@ describe('conformance: managed users of a platform OAuth client', () => {
       theirs.third += 1;
       expect(theirs).toEqual({ first: 4, second: 4, third: 2 });
       await expectLists(['second', 'third']);
+    });
+  });
+
+  /**
+   * apps/api/v2/src/modules/auth/strategies/api-auth/api-auth.strategy.e2e-spec.ts ("ApiAuthStrategy › authenticate
+   * with strategy"), test names beside each case. Theirs calls the strategy's methods directly and reads the user it
+   * returns; here each credential calls GET /v2/me, whose answer is that user. Their one user owns two organizations,
+   * each with a platform OAuth client (here registered by that owner and approved by the operator). Their organizationId
+   * assertions read a field of the request object no answer shows; the user half of each case is replayed.
+   */
+  describe('api-auth.strategy.e2e-spec.ts (ApiAuthStrategy: how a request is authenticated)', () => {
+    let owner: Awaited<ReturnType<typeof person>>;
+    let keyUser: Awaited<ReturnType<typeof person>>;
+    let clientOne: Client;
+    let clientTwo: Client;
+    let managedUser: { id: number; accessToken: string };
+    const me = (init: { key?: string; headers?: Record<string, string> }) => stack.rest('GET', '/v2/me', init);
+    const platformHeaders = (c: Client) => ({ 'x-svc-client-id': c.id, 'x-svc-secret-key': c.secret });
+    /** Their ONLY_CLIENT_ID_PROVIDED_MESSAGE and ONLY_CLIENT_SECRET_PROVIDED_MESSAGE, with this API's header names. */
+    const ONLY_CLIENT_ID =
+      "Only 'x-svc-client-id' header provided. Please also provide 'x-svc-secret-key' header or Auth bearer token as 'Authentication' header";
+    const ONLY_SECRET = "Only 'x-svc-secret-key' header provided. Please also provide 'x-svc-client-id' header or Auth bearer token as 'Authentication' header";
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const [who, apiKeyUser, orgOne, orgTwo] = await Promise.all([
+        person(stack, 'api-auth-oauth-user'),
+        person(stack, 'api-auth-api-key-user'),
+        operator.createOrganization({ name: 'api-auth-organization-1' }),
+        operator.createOrganization({ name: 'api-auth-organization-2' }),
+      ]);
+      [owner, keyUser] = [who, apiKeyUser];
+      await Promise.all([orgOne, orgTwo].map((org) => operator.addMember({ teamId: org.id, userId: owner.id, role: MembershipRole.OWNER })));
+      const register = async (): Promise<Client> => {
+        const body = { name: 'name', redirectUris: ['http://localhost:3000'], permissions: ['PROFILE_READ'] };
+        const created = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: owner.key, body }), 201);
+        await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
+        return { id: created.clientId, secret: created.clientSecret };
+      };
+      [clientOne, clientTwo] = await Promise.all([register(), register()]);
+      // POST /v2/oauth-clients registers a client in the caller's first organization; their fixture writes the second
+      // client's row under the second organization, as this does.
+      await stack.db('oauth').query('UPDATE oauth_clients SET organization_id = $1 WHERE id = $2', [orgTwo.id, clientTwo.id]);
+      const made = expectSuccess(
+        await stack.rest('POST', `/v2/oauth-clients/${clientOne.id}/users`, {
+          body: { email: 'api-auth-access-token-user@example.com', name: 'api-auth-access-token-user', timeZone: 'Europe/Rome' },
+          headers: { 'x-svc-secret-key': clientOne.secret },
+        }),
+        201,
+      );
+      managedUser = { id: made.user.id, accessToken: made.accessToken };
+    });
+
+    it('"should return user associated with valid access token": a managed user\'s access token is that user', async () => {
+      expect(expectSuccess(await me({ key: managedUser.accessToken })).id).toBe(managedUser.id);
+    });
+
+    // "should return user associated with valid api key and correctly set organizationId for org1" / "…for org2": the
+    // key's user is the caller, asserted by test/oauth/credentials.test.ts ("acts as the key's user with full rights").
+    it('"should return user associated with valid api key …" (the key of their user, here GET /v2/me by it)', async () => {
+      expect(expectSuccess(await me({ key: keyUser.key })).id).toBe(keyUser.id);
+    });
+
+    it('"should return user associated with valid OAuth client" and "…for org2": each organization\'s client is its owner', async () => {
+      expect(expectSuccess(await me({ headers: platformHeaders(clientOne) })).id).toBe(owner.id);
+      expect(expectSuccess(await me({ headers: platformHeaders(clientTwo) })).id).toBe(owner.id);
+    });
+
+    it('"should throw 401 if api key is invalid": their svc_test_badkey1234, and (beyond the spec) an expired key', async () => {
+      for (const authorization of ['Bearer svc_test_badkey1234', 'Bearer svc_test_}']) {
+        expectErrorEnvelope(await me({ headers: { authorization } }), 401, 'UNAUTHORIZED');
+      }
+      const { key } = await operatorOf(stack).createApiKey(keyUser.id);
+      await stack.db('oauth').query(`UPDATE api_keys SET expires_at = now() - interval '1 day' WHERE hashed_key = $1`, [sha256Hex(key)]);
+      expectErrorEnvelope(await me({ key }), 401, 'UNAUTHORIZED', /expired/);
+    });
+
+    it('"should throw 401 if only OAuth ID is provided": the message names the header missing', async () => {
+      const response = await me({ headers: { 'x-svc-client-id': `${clientOne.id}gibberish` } });
+      expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
+      expect(response.body.error.message).toContain(ONLY_CLIENT_ID);
+    });
+
+    it('"should throw 401 if only OAuth Client Secret is provided": the message names the header missing', async () => {
+      const response = await me({ headers: { 'x-svc-secret-key': `${clientOne.secret}gibberish` } });
+      expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
+      expect(response.body.error.message).toContain(ONLY_SECRET);
+    });
+
+    it('(their messages\' "or Auth bearer token") one platform header beside a bearer credential: the bearer credential is the caller', async () => {
+      const withId = await me({ key: managedUser.accessToken, headers: { 'x-svc-client-id': clientOne.id } });
+      expect(expectSuccess(withId).id).toBe(managedUser.id);
+      expect(expectSuccess(await me({ key: keyUser.key, headers: { 'x-svc-secret-key': 'whatever' } })).id).toBe(keyUser.id);
+    });
+
+    it('"should throw 401 if OAuth ID is invalid"', async () => {
+      expectErrorEnvelope(await me({ headers: { 'x-svc-client-id': `${clientOne.id}gibberish`, 'x-svc-secret-key': 'secret' } }), 401, 'UNAUTHORIZED');
+    });
+
+    // "should throw 401 if OAuth secret is invalid": test/oauth/credentials.test.ts ("a wrong secret key, one header alone, …") asserts it.
+
+    it('"should throw 401 if request does not contain Bearer token nor OAuth client credentials"', async () => {
+      expectErrorEnvelope(await me({}), 401, 'UNAUTHORIZED');
     });
   });
 });

@@ -27,6 +27,7 @@ export const calendarRoutes = [
     document: SaveIcsFeedDocument,
     result: 'saveIcsFeed',
     status: 201,
+    deviations: [DEVIATION.icsFeedScope],
   }),
   route({
     method: 'GET',

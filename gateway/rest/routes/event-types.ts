@@ -29,7 +29,7 @@ export const eventTypeRoutes = [
     result: 'createEventType',
     nulls: EVENT_TYPE_NULLS,
     status: 201,
-    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.noDefaultLocation],
+    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.noDefaultLocation, DEVIATION.seatsWithRecurrence],
   }),
   route({
     method: 'GET',
@@ -48,7 +48,7 @@ export const eventTypeRoutes = [
     document: UpdateEventTypeDocument,
     result: 'updateEventType',
     nulls: EVENT_TYPE_NULLS,
-    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15],
+    deviations: [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.seatsWithRecurrence],
   }),
   route({
     method: 'DELETE',

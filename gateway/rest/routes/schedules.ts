@@ -131,6 +131,7 @@ export const scheduleRoutes = [
     document: GetTeamSchedulesDocument,
     result: 'teamSchedules',
     paginated: true,
+    deviations: [DEVIATION.tokensKeepRoles],
   }),
   route({
     method: 'GET',

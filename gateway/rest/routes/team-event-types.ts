@@ -16,7 +16,14 @@ import { route, RouteEntry } from '../route';
 import { EVENT_TYPE_NULLS } from './event-type-fields';
 
 /** Where creating and updating a team event type answers differently from the real service (docs/compatibility.md, "Event types"). */
-const WRITE_DEVIATIONS = [DEVIATION.blockUnconfirmed, DEVIATION.durationLimitsOf15, DEVIATION.hostOutsideTeam, DEVIATION.phoneOnlyEventType];
+const WRITE_DEVIATIONS = [
+  DEVIATION.blockUnconfirmed,
+  DEVIATION.durationLimitsOf15,
+  DEVIATION.hostOutsideTeam,
+  DEVIATION.phoneOnlyEventType,
+  DEVIATION.seatsWithRecurrence,
+  DEVIATION.seatedCollective,
+];
 
 /**
  * The team event type routes, once under /v2/teams/{teamId} and once under
@@ -72,6 +79,7 @@ function routesAt(scope: 'team' | 'org'): RouteEntry[] {
       summary: `Get an event type of ${where} (any member)`,
       document: documents.get,
       result: 'teamEventType',
+      ...(org ? { deviations: [DEVIATION.teamOutsideOrgRead] } : {}),
       nulls: EVENT_TYPE_NULLS,
     }),
     route({

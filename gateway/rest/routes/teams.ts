@@ -11,6 +11,7 @@ import {
   UpdateOrgTeamDocument,
   UpdateTeamDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 export const teamRoutes = [
@@ -64,6 +65,7 @@ export const teamRoutes = [
     document: GetOrgTeamsDocument,
     result: 'organizationTeams',
     paginated: true,
+    deviations: [DEVIATION.tokensKeepRoles],
   }),
   route({
     method: 'POST',

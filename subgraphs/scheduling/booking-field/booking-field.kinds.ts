@@ -42,7 +42,8 @@ export const DEFAULT_FIELDS: readonly Settings[] = [
   setting('name', 'name', 'Your name', { variant: 'fullName', required: true }),
   setting('email', 'email', 'Email address', { required: true }),
   setting('location', 'location', 'Location'),
-  setting('title', 'title', 'What is this meeting about?', { hidden: true }),
+  // Required while hidden, as the reference service's default form: a booker is asked only once a form shows it.
+  setting('title', 'title', 'What is this meeting about?', { required: true, hidden: true }),
   setting('notes', 'notes', 'Additional notes'),
   setting('guests', 'guests', 'Add guests'),
   setting('rescheduleReason', 'rescheduleReason', 'Reason for reschedule'),

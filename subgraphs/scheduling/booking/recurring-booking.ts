@@ -25,7 +25,7 @@ const MINUTE = 60_000;
  * on an event type that is not recurring (or is seated), or outside 1 … the event type's occurrences, is a 400 naming it.
  */
 export function recurrenceCountOf(eventType: EventType, asked: number | null | undefined): number | null {
-  // A seated event type books seats, never series (recurrence and seats set by two separate updates).
+  // A seated event type books seats, never series (both are refused together now; a row may hold both from before).
   if (!eventType.recurrence || eventType.seats) {
     if (asked != null)
       throw badInput(

@@ -299,6 +299,9 @@ function recurrenceOf(input: RecurrenceInput | null | undefined): Recurrence | n
   return { frequency, interval, occurrences };
 }
 
+/** The 400 of seats with recurrence, in one body or the second of two updates: the reference service's sentence (after the field). */
+export const SEATS_WITH_RECURRENCE = 'Seats Validation failed: Seats cannot be combined with recurring events.';
+
 /** Seated event types: several attendees share one booking of a slot, up to seatsPerTimeSlot. */
 const SEATS_SUPPORTED = true;
 
@@ -311,7 +314,7 @@ const LAYOUTS = ['month', 'week', 'column'];
  */
 export function settingsOf(input: EventTypeSettingsInput, lengthInMinutes: number | undefined): EventTypeSettings {
   if (input.recurrence != null && !input.recurrence.disabled && input.seats != null && !input.seats.disabled) {
-    throw badInput('recurrence', 'recurrence: a seated event type cannot be recurring (as in the reference service); send one of recurrence and seats');
+    throw badInput('recurrence', `recurrence: ${SEATS_WITH_RECURRENCE}`);
   }
   const settings: EventTypeSettings = {
     minimumBookingNotice: minutes('minimumBookingNotice', input.minimumBookingNotice),

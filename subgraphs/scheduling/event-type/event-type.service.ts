@@ -5,7 +5,7 @@ import { recordKeyedWrite } from '../../../platform/keyed-writes';
 import { PageArgs, pageWindow } from '../../../platform/pagination';
 import { defaultBookingFields, StoredBookingField } from '../booking-field/booking-field.kinds';
 import { BookingFieldRequest, replaceBookingFields } from '../booking-field/booking-field.rules';
-import { EventTypeSettings, EventTypeSettingsInput, settingsOf } from './event-type-settings';
+import { EventTypeSettings, EventTypeSettingsInput, SEATS_WITH_RECURRENCE, settingsOf } from './event-type-settings';
 import { Schedule } from '../schedule/schedule.entity';
 import { EventTypeHost } from './event-type-host.entity';
 import type { HostRole } from './host-roles';
@@ -68,14 +68,18 @@ export function writableSettings(
 }
 
 /**
- * A seated event type has one location at most and no confirmation policy (as in the reference service): a
- * 400 naming the field that was sent, whichever of the two came first.
+ * A seated event type has one location at most, no confirmation policy and no recurrence (as in the reference
+ * service): a 400 naming the field that was sent, whichever of the two came first.
  */
 export function refuseSeatedConflicts(
-  eventType: Pick<EventType, 'seats' | 'confirmationPolicy' | 'locations'>,
-  sent: { locations?: unknown; confirmationPolicy?: unknown },
+  eventType: Pick<EventType, 'seats' | 'confirmationPolicy' | 'locations' | 'recurrence'>,
+  sent: { locations?: unknown; confirmationPolicy?: unknown; recurrence?: unknown },
 ): void {
   if (!eventType.seats) return;
+  if (eventType.recurrence) {
+    const field = sent.recurrence !== undefined ? 'recurrence' : 'seats';
+    throw badInput(field, `${field}: ${SEATS_WITH_RECURRENCE}`);
+  }
   if (eventType.locations.length > 1) {
     const field = sent.locations !== undefined ? 'locations' : 'seats';
     throw badInput(
