@@ -23,7 +23,7 @@ export const managedOrganizationRoutes = [
     method: 'GET',
     path: BASE,
     tag: 'Managed Orgs',
-    summary: 'Get all organizations within an organization (filter by slug, metadataKey with metadataValue)',
+    summary: 'Get all organizations within an organization (filter by slug, metadataKey with metadataValue; take defaults to 250)',
     document: GetManagedOrgsDocument,
     result: 'managedOrganizations',
     paginated: true,
