@@ -257,6 +257,18 @@ describe('conformance: teams and memberships', () => {
   describe('organizations-teams-memberships.controller.e2e-spec.ts (User is Org Admin)', () => {
     const path = () => `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`;
     let created: any;
+    // e2e/organizations-teams-memberships.controller.e2e-spec.ts: the team's two event types for all its members.
+    const EVENT_TYPES_VERSION = { 'svc-api-version': '2024-06-14' };
+    let collective: { id: number };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const base = { lengthInMinutes: 30, teamId: orgTeam.id, assignAllTeamMembers: true };
+      [collective] = await Promise.all([
+        operator.createEventType({ ...base, title: 'Collective Event Type', slug: 'collective-event-type', schedulingType: 'collective' }),
+        operator.createEventType({ ...base, title: 'Managed Event Type', slug: 'managed-event-type', lengthInMinutes: 60, schedulingType: 'managed' }),
+      ]);
+    });
 
     it('"should get all the memberships of the org\'s team": by id, with the user profile', async () => {
       expect(expectSuccess(await stack.rest('GET', path(), { key: orgAdmin.key }))).toEqual([
@@ -309,6 +321,14 @@ describe('conformance: teams and memberships', () => {
       expect(created).toEqual(
         expect.objectContaining({ teamId: orgTeam.id, role: 'MEMBER', userId: orgInvitee.id, accepted: true, user: memberUser(orgInvitee) }),
       );
+      // Their userHasCorrectEventTypes: a host of the collective event type, and one event type of their own, the managed one's copy.
+      const teamEventType = await stack.rest('GET', `/v2/organizations/${org.id}/teams/${orgTeam.id}/event-types/${collective.id}`, {
+        key: orgAdmin.key,
+        headers: EVENT_TYPES_VERSION,
+      });
+      expect(expectSuccess(teamEventType).hosts.map((h: { userId: number }) => h.userId)).toContain(orgInvitee.id);
+      const own = await stack.rest('GET', `/v2/event-types?username=${orgInvitee.username}`, { key: orgInvitee.key, headers: EVENT_TYPES_VERSION });
+      expect(expectSuccess(own).map((e: { slug: string }) => e.slug)).toEqual(['managed-event-type']);
     });
 
     it('"should fail to create the membership of the org\'s team for a non org user": 422 there, 400 here (compatibility: consent, row 5)', async () => {
@@ -365,6 +385,35 @@ describe('conformance: teams and memberships', () => {
 
     it('"User is not a Team Member › should fail to create invite as non-member": 403', async () => {
       expect((await invite(nonOrgUser)).status).toBe(403);
+    });
+  });
+  /**
+   * organizations/teams/invite/organizations-teams-invite.controller.e2e-spec.ts ("Organizations Teams Invite Endpoints ›
+   * User Authentication - User is Org Team Admin"): their user is ADMIN of the organization and of its team, as this
+   * file's organization admin is. The copy replayed is the one without a body: the reference document's operation takes
+   * none (an older copy reused a `token` sent in the body).
+   */
+  describe('organizations-teams-invite.controller.e2e-spec.ts ("User is Org Team Admin")', () => {
+    const invite = (teamId: number) => stack.rest('POST', `/v2/organizations/${org.id}/teams/${teamId}/invite`, { key: orgAdmin.key });
+    const expectInvite = (data: { token: string; inviteLink: string }) => {
+      expect(data.token.length).toBeGreaterThan(0);
+      expect(data.inviteLink).toEqual(expect.any(String));
+      expect(data.inviteLink).toContain(data.token);
+    };
+
+    it('"should create a team invite": 200, a token inside the link', async () => {
+      expectInvite(expectSuccess(await invite(orgTeam.id)));
+    });
+
+    it('"should create a new invite on each request"', async () => {
+      const first = expectSuccess(await invite(orgTeam.id));
+      const second = expectSuccess(await invite(orgTeam.id));
+      expectInvite(second);
+      expect(second.token).not.toEqual(first.token);
+    });
+
+    it('"should fail for team not in organization": 404', async () => {
+      expect((await invite(nonOrgTeam.id)).status).toBe(404);
     });
   });
 });
