@@ -11,6 +11,7 @@ import {
   UpdateOrgTeamDocument,
   UpdateTeamDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 
 export const teamRoutes = [
@@ -83,6 +84,7 @@ export const teamRoutes = [
     document: GetMyOrgTeamsDocument,
     result: 'myOrganizationTeams',
     paginated: true,
+    deviations: [DEVIATION.customRoleDecides],
   }),
   route({
     method: 'GET',

@@ -44,7 +44,9 @@ export class ManagedOrganizationResolver {
     return Object.assign(new ManagedOrganizationWithApiKey(), ManagedOrganization.of(org), { apiKey, apiKeyExpiresAt: expiresAt });
   }
 
-  @Query(() => ManagedOrganizationPage, { description: 'Organizations managed by this one (GET /v2/organizations/{orgId}/organizations); take defaults to 250 here, as the reference.' })
+  @Query(() => ManagedOrganizationPage, {
+    description: 'Organizations managed by this one (GET /v2/organizations/{orgId}/organizations); take defaults to 250 here, as the reference.',
+  })
   @Directive(rule('read'))
   async managedOrganizations(
     @Arg('orgId', () => Int) orgId: number,

@@ -73,19 +73,23 @@ export class ManagedOrganizationService {
     const expiresAt = input.apiKeyNeverExpires ? null : new Date(Date.now() + days * DAY);
     let apiUserId = 0;
     const newOrganization = { name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true };
-    const org = await new TeamService(this.db).create(newOrganization, async (tx, created) => {
-      const tag = randomBytes(6).toString('hex');
-      const apiUser = await new UserService(tx).create({
-        email: `managed-org-${created.id}-${tag}@managed.invalid`,
-        username: `managed-org-${created.id}-${tag}`,
-        name: `${created.name} API`,
-        timeZone: 'UTC',
-      });
-      apiUserId = apiUser.id;
-      await tx.save(tx.create(Membership, { teamId: created.id, userId: apiUserId, role: MembershipRole.OWNER, accepted: true }));
-      await tx.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [created.id, manager.id, apiUserId]);
-      return { organizationId: created.id, apiUserId, apiKeyExpiresAt: expiresAt?.toISOString() ?? null };
-    }, slugTaken);
+    const org = await new TeamService(this.db).create(
+      newOrganization,
+      async (tx, created) => {
+        const tag = randomBytes(6).toString('hex');
+        const apiUser = await new UserService(tx).create({
+          email: `managed-org-${created.id}-${tag}@managed.invalid`,
+          username: `managed-org-${created.id}-${tag}`,
+          name: `${created.name} API`,
+          timeZone: 'UTC',
+        });
+        apiUserId = apiUser.id;
+        await tx.save(tx.create(Membership, { teamId: created.id, userId: apiUserId, role: MembershipRole.OWNER, accepted: true }));
+        await tx.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [created.id, manager.id, apiUserId]);
+        return { organizationId: created.id, apiUserId, apiKeyExpiresAt: expiresAt?.toISOString() ?? null };
+      },
+      slugTaken,
+    );
     try {
       return { org, apiKey: await issueApiKey(apiUserId, expiresAt, keyNote(org.id, manager.id)), expiresAt };
     } catch (error) {
