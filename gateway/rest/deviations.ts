@@ -72,6 +72,8 @@ export const DEVIATION = {
   roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
   systemRolesFixed:
     "Organization roles — the SYSTEM roles (member_role, admin_role, owner_role) are the organization's and cannot change: 400 (the real service: 404)",
+  managerIsNotMember:
+    "Managed organizations — the managing organization's admins and clients are not members of an organization it manages: its data (bookings …) is read with the managed organization's API key, 403 for them (the real service makes the creator its OWNER)",
   customRoleDecides:
     "Organization roles — a member whose custom role lacks the operation's permission is refused (403) even where a MEMBER may call it (the real service falls back to the membership role); attributes are read by admins or that permission only",
   teamAdminReads:

@@ -5,6 +5,7 @@ import {
   GetManagedOrgsDocument,
   UpdateManagedOrgDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 const BASE = '/v2/organizations/{orgId}/organizations';
 
@@ -18,6 +19,7 @@ export const managedOrganizationRoutes = [
     document: CreateManagedOrgDocument,
     result: 'createManagedOrganization',
     status: 201,
+    deviations: [DEVIATION.managerIsNotMember],
   }),
   route({
     method: 'GET',
