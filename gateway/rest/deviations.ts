@@ -72,6 +72,8 @@ export const DEVIATION = {
   roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
   systemRolesFixed:
     "Organization roles — the SYSTEM roles (member_role, admin_role, owner_role) are the organization's and cannot change: 400 (the real service: 404)",
+  noPlatformFlag:
+    "Managed users — organizations have no platform flag and a team is not bound to the client that made it: the organization's clients act for it (a user outside is invited, a managed user of any of its clients joins its teams; the real service: 400); a user already a member is a 409",
   managerIsNotMember:
     "Managed organizations — the managing organization's admins and clients are not members of an organization it manages: its data (bookings …) is read with the managed organization's API key, 403 for them (the real service makes the creator its OWNER)",
   customRoleDecides:

@@ -79,10 +79,14 @@ const ROUTE_TABLE: RouteEntry[] = [
   ...apiKeyRoutes,
 ];
 
-/** Team reads that spec 4.10–4.12 give to team admins (docs/compatibility.md, "Organization roles"). */
+/** Marks of route tables that builder functions make: team reads spec 4.10–4.12 give to team admins ("Organization roles"), memberships writes ("Managed users"). */
 const ORG_TEAM = '/v2/organizations/{orgId}/teams/{teamId}';
 export const ROUTES: RouteEntry[] = withDeviationOn(
-  ROUTE_TABLE,
-  DEVIATION.teamAdminReads,
-  ['memberships', 'routing-forms', 'workflows', 'conferencing', 'schedules', 'verified-resources/emails'].map((rest) => `GET ${ORG_TEAM}/${rest}`),
+  withDeviationOn(
+    ROUTE_TABLE,
+    DEVIATION.teamAdminReads,
+    ['memberships', 'routing-forms', 'workflows', 'conferencing', 'schedules', 'verified-resources/emails'].map((rest) => `GET ${ORG_TEAM}/${rest}`),
+  ),
+  DEVIATION.noPlatformFlag,
+  ['POST /v2/organizations/{orgId}/memberships', `POST ${ORG_TEAM}/memberships`],
 );
