@@ -442,7 +442,11 @@ describe('conformance: teams and memberships', () => {
     const asClient = (method: string, path: string, body?: unknown, c = clients[0]) =>
       stack.rest(method, path, { body, headers: { 'x-svc-client-id': c.id, 'x-svc-secret-key': c.secret } });
     const managedUser = async (c: { id: string; secret: string }) => {
-      const body = { email: `platform-organization-manager-user-${Math.random().toString(36).slice(2, 8)}@api.com`, timeZone: 'Europe/Berlin', name: 'Alice Smith' };
+      const body = {
+        email: `platform-organization-manager-user-${Math.random().toString(36).slice(2, 8)}@api.com`,
+        timeZone: 'Europe/Berlin',
+        name: 'Alice Smith',
+      };
       const data = expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${c.id}/users`, { body, headers: { 'x-svc-secret-key': c.secret } }), 201);
       expect(data.user).toEqual(expect.objectContaining({ timeZone: body.timeZone, name: body.name }));
       return data.user as { id: number };
@@ -461,7 +465,11 @@ describe('conformance: teams and memberships', () => {
         operator.addMember({ teamId: platformOrg.id, userId: platformOrgOwner.id, role: MembershipRole.OWNER }),
       ]);
       for (let i = 0; i < 2; i++) {
-        const body = { name: 'name', redirectUris: ['http://localhost:4321'], permissions: ['ORG_PROFILE_WRITE', 'ORG_MEMBERSHIP_WRITE', 'TEAM_MEMBERSHIP_WRITE'] };
+        const body = {
+          name: 'name',
+          redirectUris: ['http://localhost:4321'],
+          permissions: ['ORG_PROFILE_WRITE', 'ORG_MEMBERSHIP_WRITE', 'TEAM_MEMBERSHIP_WRITE'],
+        };
         const created = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: platformOrgOwner.key, body }), 201);
         await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
         clients.push({ id: created.clientId, secret: created.clientSecret });
@@ -477,7 +485,10 @@ describe('conformance: teams and memberships', () => {
     });
 
     it('"should create org teams › should create the team for org" and "…for platform org" (as its client): 201, the organization its parent', async () => {
-      orgTeamMade = expectSuccess(await stack.rest('POST', `/v2/organizations/${regularOrg.id}/teams`, { key: orgOwner.key, body: { name: 'organization team' } }), 201);
+      orgTeamMade = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${regularOrg.id}/teams`, { key: orgOwner.key, body: { name: 'organization team' } }),
+        201,
+      );
       expect(orgTeamMade).toEqual(expect.objectContaining({ name: 'organization team', parentId: regularOrg.id }));
       platformOrgTeam = expectSuccess(await asClient('POST', `/v2/organizations/${platformOrg.id}/teams`, { name: 'platform organization team' }), 201);
       expect(platformOrgTeam).toEqual(expect.objectContaining({ name: 'platform organization team', parentId: platformOrg.id }));
@@ -527,7 +538,7 @@ describe('conformance: teams and memberships', () => {
       expect(expectSuccess(await asClient('POST', path, member(platformOrgUser.id)), 201).accepted).toBe(true);
     });
 
-    it('a managed user is refused by a team outside any organization too, and by another organization\'s team path as any outsider', async () => {
+    it("a managed user is refused by a team outside any organization too, and by another organization's team path as any outsider", async () => {
       const outsideTeam = await operatorOf(stack).createTeam({ name: 'team outside any organization, guard', ownerId: orgOwner.id });
       const response = await stack.rest('POST', `/v2/teams/${outsideTeam.id}/memberships`, { key: orgOwner.key, body: member(platformOrgUser.id) });
       expectErrorEnvelope(response, 400, 'BAD_REQUEST');
