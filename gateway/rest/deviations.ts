@@ -86,6 +86,14 @@ export const DEVIATION = {
   roleNameTaken: 'Organization roles — a name taken is a 409 CONFLICT naming the role (the real service: 400)',
   systemRolesFixed:
     "Organization roles — the SYSTEM roles (member_role, admin_role, owner_role) are the organization's and cannot change: 400 (the real service: 404)",
+  noPlatformFlag:
+    "Managed users — organizations have no platform flag and a team is not bound to the client that made it: the organization's clients act for it (a user outside is invited, a managed user of any of its clients joins its teams; the real service: 400); a user already a member is a 409",
+  managerIsNotMember:
+    "Managed organizations — the managing organization's admins and clients are not members of an organization it manages: its data (bookings …) is read with the managed organization's API key, 403 for them (the real service makes the creator its OWNER)",
+  customRoleDecides:
+    "Organization roles — a member whose custom role lacks the operation's permission is refused (403) even where a MEMBER may call it (the real service falls back to the membership role); attributes are read by admins or that permission only",
+  teamAdminReads:
+    "Organization roles — a team MEMBER without a custom role does not read the team's memberships, routing forms, workflows, conferencing apps, schedules or verified e-mails: 403 (spec 4.10–4.12: team admins; the real service's default member role reads them)",
   reassignByHostOrAdmin:
     "Bookings — only the booking's host or an admin of its team or organization reassigns it: 403 for another member (the real service allows them)",
   destinationCalendarShape:
@@ -121,4 +129,16 @@ export const DEVIATION = {
 /** The routes with these deviations added to the ones they declare. */
 export function withDeviations(routes: RouteEntry[], ...deviations: string[]): RouteEntry[] {
   return routes.map((route) => ({ ...route, deviations: [...(route.deviations ?? []), ...deviations] }));
+}
+
+/**
+ * Adds a deviation to the operations named `METHOD /path` (for route tables that builder functions make); an operation
+ * that is not in the table throws, so a renamed path cannot silently drop its mark.
+ */
+export function withDeviationOn(routes: RouteEntry[], deviation: string, operations: string[]): RouteEntry[] {
+  const missing = operations.filter((op) => !routes.some((route) => `${route.method} ${route.path}` === op));
+  if (missing.length) throw new Error(`withDeviationOn: no such operation ${missing.join(', ')}`);
+  return routes.map((route) =>
+    operations.includes(`${route.method} ${route.path}`) ? { ...route, deviations: [...(route.deviations ?? []), deviation] } : route,
+  );
 }

@@ -1,6 +1,7 @@
 import { BookingStatus } from '../../subgraphs/scheduling/booking-record/booking.entity';
 import { BOOKINGS_VERSION } from '../support/booking-fixtures';
 import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 import { Person, person } from './people';
 
@@ -1748,6 +1749,120 @@ describe('conformance: bookings', () => {
       it('"should not get bookings by non existing teamId": 404', async () => {
         expect((await teamBookings(90909)).status).toBe(404);
       });
+    });
+  });
+
+  /**
+   * organizations/bookings/managed-organizations-bookings.controller.e2e-spec.ts ("Organizations Bookings Endpoints
+   * 2024-08-13 › Manager and managed organizations bookings"). Their fixtures write both organizations, the link between
+   * them, the users (as their platform client's), the event types and the bookings. Here the operator makes the manager
+   * organization and its people; its OWNER makes the managed organization (POST …/organizations, which answers its API
+   * key) and the manager's platform client (approved by the operator); the bookings are booked. Their OWNER of the manager
+   * is also OWNER of the managed organization; here its owner is the API user of that key (docs/decisions.md, "Managed
+   * organizations"). Bookings on Tuesday to Thursday, 11–13 January 2050, in the file's Rome office hours.
+   */
+  describe('managed-organizations-bookings.controller.e2e-spec.ts ("Manager and managed organizations bookings")', () => {
+    let managerOrgUser1: Person;
+    let managerOrgUser2: Person;
+    let nonOrgUser1: Person;
+    let managedOrgUser: Person;
+    let managerOrganization: { id: number };
+    let managedOrganization: { id: number; apiKey: string };
+    let client: { id: string; secret: string };
+    let managerOrgEventTypeId: number;
+    let managedOrgEventTypeId: number;
+    let nonOrgEventTypeId: number;
+    const bookingsOf = (org: { id: number }, credential: { key?: string; headers?: Record<string, string> }, query = '') =>
+      stack.rest('GET', `/v2/organizations/${org.id}/bookings${query}`, { key: credential.key, headers: { ...BOOKINGS_VERSION, ...credential.headers } });
+    const asClient = () => ({ headers: { 'x-svc-client-id': client.id, 'x-svc-secret-key': client.secret } });
+    const eventTypeIdsOf = (data: Array<{ eventTypeId: number }>) => data.map((b) => b.eventTypeId).sort((a, b) => a - b);
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [managerOrgUser1, managerOrgUser2, nonOrgUser1, managedOrgUser] = await Promise.all(
+        ['manager-org-user-1-bookings', 'manager-org-user-2-bookings', 'non-org-user-1-bookings', 'managed-org-user-1-bookings'].map((l) => person(stack, l)),
+      );
+      managerOrganization = await operator.createOrganization({ name: 'organization bookings manager' });
+      const managerOrgTeam1 = await operator.createTeam({ name: 'team orgs booking 1', orgId: managerOrganization.id });
+      await Promise.all([
+        ...[managerOrgUser1, managerOrgUser2, nonOrgUser1, managedOrgUser].map((who) =>
+          operator.createSchedule({ ownerId: who.id, name: 'working time', isDefault: true, ...ROME_OFFICE }),
+        ),
+        operator.addMember({ teamId: managerOrganization.id, userId: managerOrgUser1.id, role: MembershipRole.OWNER }),
+        operator.addMember({ teamId: managerOrganization.id, userId: managerOrgUser2.id, role: MembershipRole.MEMBER }),
+      ]);
+      await operator.addMember({ teamId: managerOrgTeam1.id, userId: managerOrgUser2.id, role: MembershipRole.MEMBER });
+      const made = await stack.rest('POST', `/v2/organizations/${managerOrganization.id}/organizations`, {
+        key: managerOrgUser1.key,
+        body: { name: 'organization bookings managed' },
+      });
+      managedOrganization = expectSuccess(made, 201);
+      const managedOrgTeam1 = await operator.createTeam({ name: 'managed org team 1', orgId: managedOrganization.id });
+      await operator.addMember({ teamId: managedOrganization.id, userId: managedOrgUser.id, role: MembershipRole.MEMBER });
+      await operator.addMember({ teamId: managedOrgTeam1.id, userId: managedOrgUser.id, role: MembershipRole.MEMBER });
+      const registered = expectSuccess(
+        await stack.rest('POST', '/v2/oauth-clients', {
+          key: managerOrgUser1.key,
+          body: { name: 'name', redirectUris: ['http://localhost:5555'], permissions: ['ORG_BOOKING_READ'] },
+        }),
+        201,
+      );
+      const collective = { title: 'Collective Event Type', lengthInMinutes: 60, schedulingType: 'collective' };
+      const [managerEventType, managedEventType, nonOrgEventType] = await Promise.all([
+        operator.createEventType({
+          ...collective,
+          slug: 'manager-org-bookings-collective-event-type',
+          teamId: managerOrgTeam1.id,
+          hostIds: [managerOrgUser2.id],
+        }),
+        operator.createEventType({
+          ...collective,
+          slug: 'managed-org-bookings-collective-event-type',
+          teamId: managedOrgTeam1.id,
+          hostIds: [managedOrgUser.id],
+        }),
+        operator.createEventType({ title: 'Non Org Event Type', slug: 'non-org-event-type', lengthInMinutes: 60, ownerId: nonOrgUser1.id }),
+        operator.reviewOAuthClient(registered.clientId, OAuthClientDecision.APPROVE),
+      ]);
+      client = { id: registered.clientId, secret: registered.clientSecret };
+      [managerOrgEventTypeId, managedOrgEventTypeId, nonOrgEventTypeId] = [managerEventType.id, managedEventType.id, nonOrgEventType.id];
+      const book = async (eventTypeId: number, day: number, attendee: Record<string, string>) =>
+        expectSuccess(
+          await stack.rest('POST', '/v2/bookings', { body: { start: utc(2050, 0, day, 13), eventTypeId, attendee }, headers: BOOKINGS_VERSION }),
+          201,
+        );
+      await Promise.all([
+        book(managerOrgEventTypeId, 12, { name: 'alice', email: 'alice@gmail.com', timeZone: 'Europe/Madrid', language: 'es' }),
+        book(nonOrgEventTypeId, 11, { name: managerOrgUser2.username, email: managerOrgUser2.email, timeZone: 'Europe/Madrid', language: 'en' }),
+        book(managedOrgEventTypeId, 13, { name: 'charlie', email: 'charlie@gmail.com', timeZone: 'Europe/Madrid', language: 'en' }),
+      ]);
+    });
+
+    // docs/compatibility.md, Bookings: "which bookings are the organization's" — the outsider's booking that org-user-2
+    // attends is not the organization's here.
+    it('"get manager organization bookings › should get bookings by organizationId for manager organization" (their client): 2 there, the 1 it hosts here', async () => {
+      expect(eventTypeIdsOf(expectSuccess(await bookingsOf(managerOrganization, asClient())))).toEqual([managerOrgEventTypeId]);
+    });
+
+    it('"get manager organization bookings › should get bookings by organizationId and userId" (org-user-2, as the OWNER): 2 there, 1 here', async () => {
+      const data = expectSuccess(await bookingsOf(managerOrganization, { key: managerOrgUser1.key }, `?userIds=${managerOrgUser2.id}`));
+      expect(eventTypeIdsOf(data)).toEqual([managerOrgEventTypeId]);
+    });
+
+    // Deviation (docs/compatibility.md, "Managed organizations"): the managing organization does not read the managed
+    // organization's data; the managed organization's own key does.
+    it('"get managed organization bookings › should get bookings by organizationId for managed organization": 403 for the manager\'s client and owner; its 1 booking with its own key', async () => {
+      expect((await bookingsOf(managedOrganization, asClient())).status).toBe(403);
+      expect((await bookingsOf(managedOrganization, { key: managerOrgUser1.key })).status).toBe(403);
+      const data = expectSuccess(await bookingsOf(managedOrganization, { key: managedOrganization.apiKey }));
+      expect(eventTypeIdsOf(data)).toEqual([managedOrgEventTypeId]);
+    });
+
+    it('the OpenAPI document marks the deviation on the organization bookings list and on creating a managed organization', async () => {
+      const paths = await servedPaths();
+      const managerIsNotMember = expect.stringMatching(/not members of an organization it manages/);
+      expect(paths['/v2/organizations/{orgId}/bookings'].get['x-svc-deviation']).toContainEqual(managerIsNotMember);
+      expect(paths['/v2/organizations/{orgId}/organizations'].post['x-svc-deviation']).toContainEqual(managerIsNotMember);
     });
   });
 

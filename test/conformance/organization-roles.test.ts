@@ -305,4 +305,269 @@ describe('conformance: organization roles', () => {
       expect(await setEnabled(true)).toBe(true);
     });
   });
+  /**
+   * organizations/organizations-pbac-guard.e2e-spec.ts ("Organizations PBAC Guard E2E") and
+   * organizations/e2e/organizations-pbac-guard.e2e-spec.ts ("Organizations PBAC Guard Integration"): which organization
+   * and organization team routes a custom role opens or closes. Their spies on their guards are internal; what a caller
+   * sees is kept: 200 (the first spec) or "passes the guards" — not 401/403, the operation's own answer then — and 403.
+   * Their "PBAC organization" is an organization here (no switch), the "legacy" one an organization whose members have
+   * no custom role. Their roles name their permissions; ours hold them too, and this API's name for the same operation
+   * where it differs (`OURS`, most of them spec 4.10–4.13's names). Deviations (docs/compatibility.md, "Organization
+   * roles"): a custom role decides alone (no falling back to the membership role), and team MEMBERs without a custom role
+   * do not read what spec 4.10–4.12 give to team admins.
+   */
+  describe('organizations-pbac-guard.e2e-spec.ts and e2e/organizations-pbac-guard.e2e-spec.ts', () => {
+    /** Their permission → this API's permission for the same operation (where the names differ). */
+    const OURS: Record<string, string[]> = {
+      'team.listMembers': ['team.readMemberships'], // spec 4.12
+      'workflow.read': ['workflow.readTeamWorkflows'], // spec 4.11
+      'availability.read': ['availability.readOrgAvailability', 'availability.readTeamAvailability'], // spec 4.13
+      'team.read': ['team.readConferencing', 'verifiedResource.read'], // spec 4.10; verified e-mails of the team
+      'organization.read': ['managedOrganization.read'],
+      'organization.delete': ['managedOrganization.delete'],
+      'organization.manageBilling': ['team.readBilling'],
+    };
+    const withOurs = (theirs: string[]) => [...theirs, ...theirs.flatMap((p) => OURS[p] ?? [])];
+    const FIRST_SPEC_ROLE = [
+      'organization.listMembers',
+      'organization.invite',
+      'organization.changeMemberRole',
+      'organization.remove',
+      'team.read',
+      'team.create',
+      'team.update',
+      'team.delete',
+      'team.listMembers',
+    ];
+    const SECOND_SPEC_ROLE = [
+      'organization.listMembers',
+      'booking.readOrgBookings',
+      'organization.read',
+      'organization.update',
+      'organization.delete',
+      'organization.editUsers',
+      'organization.manageBilling',
+      'organization.attributes.read',
+      'webhook.read',
+      'routingForm.read',
+      'team.read',
+      'team.update',
+      'team.listMembers',
+      'booking.readTeamBookings',
+      'team.invite',
+      'workflow.read',
+      'eventType.read',
+      'eventType.update',
+      'availability.read',
+      'availability.create',
+      'availability.update',
+      'availability.delete',
+      'ooo.read',
+      'ooo.create',
+      'ooo.update',
+      'ooo.delete',
+    ];
+    let legacyAdmin: Person; // both specs' admin of the organization without custom roles (and of its team)
+    let legacyMember: Person;
+    let withPermission: Person; // the first spec's
+    let withoutPermission: Person;
+    let noRoleMember: Person;
+    let outsider: Person;
+    let withPerms: Person; // the second spec's
+    let withoutPerms: Person;
+    let legacyOrg: { id: number };
+    let legacyTeam: { id: number };
+    let pbacOrg: { id: number };
+    let pbacTeam: { id: number };
+    let attributeId: string;
+    const get = (path: string, who: Person) => stack.rest('GET', `/v2/organizations${path}`, { key: who.key });
+    const send = (method: string, path: string, who: Person, body?: unknown) => stack.rest(method, `/v2/organizations${path}`, { key: who.key, body });
+    /** Their expectRolesAllowedWithoutPbacEnabled / expectPbacAllowed: the guards let the caller through. */
+    const passes = (response: { status: number }) => expect([401, 403]).not.toContain(response.status);
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      let pbacOwner: Person;
+      [legacyAdmin, legacyMember, withPermission, withoutPermission, noRoleMember, outsider, withPerms, withoutPerms, pbacOwner] = await Promise.all(
+        [
+          'pbac-e2e-legacy-admin',
+          'pbac-e2e-legacy-member',
+          'pbac-e2e-with-perm',
+          'pbac-e2e-without-perm',
+          'pbac-e2e-no-role',
+          'pbac-e2e-non-org',
+          'pbac-guard-with-perms',
+          'pbac-guard-without-perms',
+          'pbac-guard-owner',
+        ].map((label) => person(stack, label)),
+      );
+      [legacyOrg, pbacOrg] = await Promise.all(['pbac-e2e-legacy-org', 'pbac-e2e-pbac-org'].map((name) => operator.createOrganization({ name })));
+      [legacyTeam, pbacTeam] = await Promise.all([
+        operator.createTeam({ name: 'pbac-guard-no-pbac-team', orgId: legacyOrg.id }),
+        operator.createTeam({ name: 'pbac-e2e-team', orgId: pbacOrg.id }),
+      ]);
+      const [withMembership, withoutMembership, withsMembership, withoutsMembership] = await Promise.all([
+        operator.addMember({ teamId: pbacOrg.id, userId: withPermission.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: pbacOrg.id, userId: withoutPermission.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: pbacOrg.id, userId: withPerms.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: pbacOrg.id, userId: withoutPerms.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: pbacOrg.id, userId: noRoleMember.id, role: MembershipRole.MEMBER }),
+        operator.addMember({ teamId: pbacOrg.id, userId: pbacOwner.id, role: MembershipRole.OWNER }),
+        operator.addMember({ teamId: legacyOrg.id, userId: legacyAdmin.id, role: MembershipRole.ADMIN }),
+        operator.addMember({ teamId: legacyOrg.id, userId: legacyMember.id, role: MembershipRole.MEMBER }),
+      ]);
+      await Promise.all([
+        ...[withPermission, withoutPermission, withPerms, withoutPerms].map((who) =>
+          operator.addMember({ teamId: pbacTeam.id, userId: who.id, role: MembershipRole.MEMBER }),
+        ),
+        operator.addMember({ teamId: legacyTeam.id, userId: legacyAdmin.id, role: MembershipRole.ADMIN }),
+      ]);
+      const roles = await Promise.all([
+        operator.createRole({ organizationId: pbacOrg.id, name: 'pbac-e2e-full', permissions: withOurs(FIRST_SPEC_ROLE) }),
+        operator.createRole({ organizationId: pbacOrg.id, name: 'pbac-e2e-minimal', permissions: ['booking.read'] }),
+        operator.createRole({ organizationId: pbacOrg.id, name: 'PBAC Guard Test Full Perms', permissions: withOurs(SECOND_SPEC_ROLE) }),
+        operator.createRole({ organizationId: pbacOrg.id, name: 'PBAC Guard Test No Perms', permissions: ['role.read'] }),
+      ]);
+      await Promise.all([withMembership, withoutMembership, withsMembership, withoutsMembership].map((m, i) => operator.assignRole(m.id, roles[i].id)));
+      const attribute = { name: 'pbac-guard-test-attr', slug: 'pbac-guard-test-attr', type: 'TEXT', options: [] };
+      attributeId = expectSuccess(await send('POST', `/${pbacOrg.id}/attributes`, pbacOwner, attribute), 201).id;
+    });
+
+    describe('organizations-pbac-guard.e2e-spec.ts', () => {
+      it.each([
+        ['Org-level: GET /v2/organizations/:orgId/memberships', '/memberships'],
+        ['Org-level: GET /v2/organizations/:orgId/teams', '/teams'],
+      ])('"%s › should allow access when PBAC enabled and user has the permission" and "…on legacy org when user is admin": 200', async (_name, suffix) => {
+        expect(Array.isArray(expectSuccess(await get(`/${pbacOrg.id}${suffix}`, withPermission)))).toBe(true);
+        expectSuccess(await get(`/${legacyOrg.id}${suffix}`, legacyAdmin));
+      });
+
+      it('"Team-level: GET /v2/organizations/:orgId/teams/:teamId/memberships › should allow access when PBAC enabled and user has team.listMembers permission": 200', async () => {
+        expectSuccess(await get(`/${pbacOrg.id}/teams/${pbacTeam.id}/memberships`, withPermission));
+      });
+
+      it.each([
+        ['/memberships', 'PBAC enabled but user lacks required permission', () => [pbacOrg, withoutPermission] as const],
+        ['/memberships', 'PBAC enabled but user has no role assigned', () => [pbacOrg, noRoleMember] as const],
+        ['/memberships', 'on legacy org when user is member (not admin)', () => [legacyOrg, legacyMember] as const],
+        ['/memberships', 'user is not a member of the org', () => [legacyOrg, outsider] as const],
+        ['/teams', 'PBAC enabled but user lacks team.read permission', () => [pbacOrg, withoutPermission] as const],
+        ['/teams', 'on legacy org when user is member (not admin)', () => [legacyOrg, legacyMember] as const],
+        ['/teams/:teamId/memberships', 'PBAC enabled but user lacks required permission', () => [pbacOrg, withoutPermission] as const],
+        ['/teams/:teamId/memberships', 'user is not a member of the org', () => [pbacOrg, outsider] as const],
+      ])('"GET …%s › should deny access when %s": 403', async (suffix, _case, who) => {
+        const [org, caller] = who();
+        expect((await get(`/${org.id}${suffix.replace(':teamId', String(pbacTeam.id))}`, caller)).status).toBe(403);
+      });
+    });
+
+    describe('e2e/organizations-pbac-guard.e2e-spec.ts', () => {
+      type Call = (org: { id: number }, team: { id: number }, who: Person) => Promise<{ status: number }>;
+      const credential = (org: { id: number }) => ({
+        domain: `pbac-guard-${org.id}.example.com`,
+        workspacePlatformSlug: 'google',
+        serviceAccountKey: SERVICE_ACCOUNT_KEY,
+      });
+      const phoneCall = (who: Person) => ({ yourPhoneNumber: '+14155550100', numberToCall: '+447700900123', svcApiKey: who.key });
+      const reading =
+        (suffix: string): Call =>
+        (org, team, who) =>
+          get(`/${org.id}${suffix.replace('{teamId}', String(team.id))}`, who);
+      /** Their routes: name, the call, and whether a member whose custom role lacks the permission is refused there and here. */
+      const ROUTES: Array<[string, Call]> = [
+        ['GET /organizations/:orgId/memberships', reading('/memberships')],
+        ['GET /organizations/:orgId/bookings', reading('/bookings')],
+        ['GET /organizations/:orgId/organizations', reading('/organizations')],
+        ['GET /organizations/:orgId/users', reading('/users')],
+        ['PATCH /organizations/:orgId/users/:userId', (org, _t, who) => send('PATCH', `/${org.id}/users/${who.id}`, who, {})],
+        ['DELETE /organizations/:orgId/organizations/:managedOrganizationId', (org, _t, who) => send('DELETE', `/${org.id}/organizations/999999`, who)],
+        ['GET /organizations/:orgId/webhooks', reading('/webhooks')],
+        ['GET /organizations/:orgId/routing-forms', reading('/routing-forms')],
+        ['GET /organizations/:orgId/schedules', reading('/schedules')],
+        ['GET /organizations/:orgId/users/:userId/bookings', (org, _t, who) => get(`/${org.id}/users/${who.id}/bookings`, who)],
+        ['GET /organizations/:orgId/users/:userId/ooo', (org, _t, who) => get(`/${org.id}/users/${who.id}/ooo`, who)],
+        ['GET /organizations/:orgId/ooo', reading('/ooo')],
+        // Their body is empty; here a body is checked before the operation (docs/compatibility.md, "Organization attributes"): a well-formed one.
+        ['POST /organizations/:orgId/delegation-credentials', (org, _t, who) => send('POST', `/${org.id}/delegation-credentials`, who, credential(org))],
+        ['GET /organizations/:orgId/teams', reading('/teams')],
+        ['GET /organizations/:orgId/teams/:teamId/bookings', reading('/teams/{teamId}/bookings')],
+        ['GET /organizations/:orgId/teams/:teamId/stripe/check', reading('/teams/{teamId}/stripe/check')],
+        [
+          'POST /organizations/:orgId/teams/:teamId/event-types/:eventTypeId/create-phone-call',
+          // With the version this operation requires (spec 4.5; without it a 404 naming it, whoever calls) and a well-formed body.
+          (org, team, who) =>
+            stack.rest('POST', `/v2/organizations/${org.id}/teams/${team.id}/event-types/999999/create-phone-call`, {
+              key: who.key,
+              body: phoneCall(who),
+              headers: { 'svc-api-version': '2026-06-12' },
+            }),
+        ],
+      ];
+      /** Their "PBAC member without custom permission is authorized via default member_role on team membership". */
+      const TEAM_MEMBER_READS: Array<[string, Call]> = [
+        ['GET /organizations/:orgId/teams/:teamId', reading('/teams/{teamId}')],
+        ['GET /organizations/:orgId/teams/:teamId/memberships', reading('/teams/{teamId}/memberships')],
+        ['GET /organizations/:orgId/teams/:teamId/routing-forms', reading('/teams/{teamId}/routing-forms')],
+        ['GET /organizations/:orgId/teams/:teamId/workflows', reading('/teams/{teamId}/workflows')],
+        ['GET /organizations/:orgId/teams/:teamId/conferencing', reading('/teams/{teamId}/conferencing')],
+        ['GET /organizations/:orgId/teams/:teamId/schedules', reading('/teams/{teamId}/schedules')],
+        ['GET /organizations/:orgId/teams/:teamId/verified-resources/emails', reading('/teams/{teamId}/verified-resources/emails')],
+      ];
+      /** Their "falls back to role check (@Roles ORG_MEMBER allows MEMBER)". */
+      const MEMBER_READS: Array<[string, Call]> = [
+        ['GET /organizations/:orgId/attributes', reading('/attributes')],
+        ['GET /organizations/:orgId/attributes/:attributeId/options', (org, _t, who) => get(`/${org.id}/attributes/${attributeId}/options`, who)],
+        ['GET /organizations/:orgId/teams/me', reading('/teams/me')],
+      ];
+
+      it.each([...ROUTES, ...TEAM_MEMBER_READS, ...MEMBER_READS])(
+        '"%s › no-PBAC admin can access" and "PBAC member with permission can access": past the guards',
+        async (name, call) => {
+          // Their no-PBAC admin reads the options of the other organization's attribute ("may return empty"): not found here.
+          if (name.includes(':attributeId')) expect((await call(legacyOrg, legacyTeam, legacyAdmin)).status).toBe(404);
+          else passes(await call(legacyOrg, legacyTeam, legacyAdmin));
+          passes(await call(pbacOrg, pbacTeam, withPerms));
+        },
+      );
+
+      it.each(ROUTES)('"%s › PBAC member without permission is denied (PbacGuard rejects, RolesGuard denies MEMBER)": 403', async (_name, call) => {
+        expect((await call(pbacOrg, pbacTeam, withoutPerms)).status).toBe(403);
+      });
+
+      it('"GET /organizations/:orgId/teams/:teamId › PBAC member without custom permission is authorized via default member_role on team membership": 200', async () => {
+        expectSuccess(await get(`/${pbacOrg.id}/teams/${pbacTeam.id}`, withoutPerms));
+      });
+
+      // Deviation (docs/compatibility.md, "Organization roles"): spec 4.10–4.12 give these to team admins; their default
+      // member_role gives them to every team member.
+      it.each(TEAM_MEMBER_READS.slice(1))(
+        '"%s › PBAC member without custom permission is authorized via default member_role …": 403 here (a team MEMBER)',
+        async (_name, call) => {
+          expect((await call(pbacOrg, pbacTeam, withoutPerms)).status).toBe(403);
+        },
+      );
+
+      // Deviation (the same table): their RolesGuard lets the MEMBER in when the custom role lacks the permission; here the
+      // organization's custom role decides.
+      it.each(MEMBER_READS)('"%s › PBAC member without permission falls back to role check …": 403 here', async (_name, call) => {
+        expect((await call(pbacOrg, pbacTeam, withoutPerms)).status).toBe(403);
+      });
+
+      // The same row: a member without a custom role is judged by the membership role — …/teams/me lets a MEMBER in; the
+      // attributes (their @Roles ORG_MEMBER) are read by admins here.
+      it('(the same) a MEMBER without a custom role: …/teams/me 200, the attributes 403', async () => {
+        expectSuccess(await get(`/${legacyOrg.id}/teams/me`, legacyMember));
+        expect((await get(`/${legacyOrg.id}/attributes`, legacyMember)).status).toBe(403);
+      });
+
+      it('the OpenAPI document marks these deviations (x-svc-deviation)', async () => {
+        const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+        const marks = (path: string): string[] => paths[`/v2/organizations/{orgId}${path}`].get['x-svc-deviation'] ?? [];
+        for (const path of ['/attributes', '/attributes/{attributeId}/options', '/teams/me'])
+          expect(marks(path)).toEqual(expect.arrayContaining([expect.stringMatching(/custom role lacks/)]));
+        for (const path of ['memberships', 'routing-forms', 'workflows', 'conferencing', 'schedules', 'verified-resources/emails'])
+          expect(marks(`/teams/{teamId}/${path}`)).toEqual(expect.arrayContaining([expect.stringMatching(/team MEMBER without a custom role/)]));
+      });
+    });
+  });
 });

@@ -197,4 +197,136 @@ describe('conformance: organization teams', () => {
       expect(expectSuccess(await stack.rest('GET', `${path()}/${ownerTeam2.id}`, { key: teamOwner.key })).id).toBe(ownerTeam2.id);
     });
   });
+  /**
+   * organizations/organizations/organizations-organizations.controller.e2e-spec.ts ("Organizations Organizations
+   * Endpoints"): the organizations an organization manages, with their API keys. Their manager organization is a
+   * platform organization on a SCALE plan, a fixture row; here an organization the operator makes (no plans here:
+   * docs/decisions.md, "Managed organizations"), with an ADMIN who calls. What they read from the database (the
+   * creator's OWNER membership and profile, the billing rows, the stored key's hash and note) is not observable
+   * through the API, and the creator is not the new organization's owner here: its API user is (the same section).
+   * What the key can do is: refresh itself, make an OAuth client of the new organization.
+   */
+  describe('organizations-organizations.controller.e2e-spec.ts ("Organizations Organizations Endpoints")', () => {
+    let managerAdmin: Person;
+    let managerOrg: { id: number };
+    let managedOrg: any;
+    let managedOrg2: any;
+    let managedOrgApiKey: string;
+    let oauthClient: { clientId: string; clientSecret: string };
+    const metadataKey = 'first-org-metadata-key';
+    const metadataValue = 'first-org-metadata-value';
+    const tag = Math.random().toString(36).slice(2, 7);
+    const first = { name: `org ${tag}`, slug: `org-${tag}`, metadata: { [metadataKey]: metadataValue } };
+    const second = { name: `org2 ${tag}`, slug: `org2-${tag}`, metadata: { key: 'value' } };
+    const oauthClientBody = { name: 'OAuth client for managed organization', redirectUris: ['http://localhost:4321'], permissions: ['*'] };
+    const path = () => `/v2/organizations/${managerOrg.id}/organizations`;
+    const call = (method: string, suffix = '', body?: unknown) => stack.rest(method, `${path()}${suffix}`, { key: managerAdmin.key, body });
+    const onePage = (n: number) => ({ totalItems: n, remainingItems: 0, returnedItems: n, currentPage: 1, totalPages: 1 });
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      managerAdmin = await person(stack, 'organizations-organizations-admin');
+      managerOrg = await operator.createOrganization({ name: `organizations-organizations-organization-${tag}` });
+      await operator.addMember({ teamId: managerOrg.id, userId: managerAdmin.id, role: MembershipRole.ADMIN });
+    });
+
+    it('"should not create managed organization with string metadata": 400', async () => {
+      const response = await call('POST', '', { name: `organizations organizations org ${tag}`, metadata: JSON.stringify({ key: 'value' }) });
+      expect(response.status).toBe(400);
+    });
+
+    it('"should create managed organization": 201, name, slug, metadata and an API key', async () => {
+      managedOrg = expectSuccess(await call('POST', '', first), 201);
+      expect(managedOrg).toEqual(expect.objectContaining({ id: expect.any(Number), name: first.name, slug: first.slug, metadata: first.metadata }));
+      expect(managedOrg.apiKey).toEqual(expect.any(String));
+      managedOrgApiKey = managedOrg.apiKey;
+    });
+
+    it('"should not create managed organization if slug already exists": 409, their message', async () => {
+      const response = await call('POST', '', first);
+      expect([response.status, response.body.error?.message]).toEqual([
+        409,
+        `Organization with slug '${first.slug}' already exists. Please, either provide a different slug or change name so that the automatically generated slug is different.`,
+      ]);
+    });
+
+    it('"should create second managed organization"', async () => {
+      managedOrg2 = expectSuccess(await call('POST', '', second), 201);
+      expect(managedOrg2).toEqual(expect.objectContaining({ name: second.name, slug: second.slug, metadata: second.metadata, apiKey: expect.any(String) }));
+    });
+
+    it('"should get managed organization": name and metadata', async () => {
+      expect(expectSuccess(await call('GET', `/${managedOrg.id}`))).toEqual(
+        expect.objectContaining({ id: managedOrg.id, name: managedOrg.name, metadata: managedOrg.metadata }),
+      );
+    });
+
+    it('"should get managed organizations": both, one page of 250', async () => {
+      const response = await call('GET');
+      const data = expectSuccess(response);
+      expect(data).toHaveLength(2);
+      expect(data.find((o: any) => o.id === managedOrg.id)).toEqual(expect.objectContaining({ name: managedOrg.name, metadata: managedOrg.metadata }));
+      expect(data.find((o: any) => o.id === managedOrg2.id)).toEqual(expect.objectContaining({ name: managedOrg2.name, metadata: managedOrg2.metadata }));
+      expect(response.body.pagination).toEqual(expect.objectContaining({ ...onePage(2), itemsPerPage: 250 }));
+    });
+
+    it('"should get managed organization by slug"', async () => {
+      const response = await call('GET', `?slug=${managedOrg.slug}`);
+      expect(expectSuccess(response).map((o: any) => o.id)).toEqual([managedOrg.id]);
+      expect(response.body.pagination).toEqual(expect.objectContaining({ ...onePage(1), itemsPerPage: 250 }));
+    });
+
+    it('"should get managed organization by metadata key"', async () => {
+      const response = await call('GET', `?metadataKey=${metadataKey}&metadataValue=${metadataValue}`);
+      expect(expectSuccess(response)).toEqual([expect.objectContaining({ id: managedOrg.id, name: managedOrg.name, metadata: managedOrg.metadata })]);
+      expect(response.body.pagination).toEqual(expect.objectContaining({ ...onePage(1), itemsPerPage: 250 }));
+    });
+
+    it('"should not update managed organization with string metadata": 400', async () => {
+      expect((await call('PATCH', `/${managedOrg.id}`, { metadata: JSON.stringify({ key: 'value' }) })).status).toBe(400);
+    });
+
+    it('"should update managed organization": name and metadata, also when read again', async () => {
+      const body = { name: `new organizations organizations org ${tag}`, metadata: { updatedKey: 'updatedValue' } };
+      expect(expectSuccess(await call('PATCH', `/${managedOrg.id}`, body))).toEqual(expect.objectContaining(body));
+      expect(expectSuccess(await call('GET', `/${managedOrg.id}`))).toEqual(expect.objectContaining(body));
+      managedOrg = { ...managedOrg, ...body };
+    });
+
+    it('"should refresh api key for managed organization with a custom duration": a new key; the old one stops', async () => {
+      const refreshed = expectSuccess(await stack.rest('POST', '/v2/api-keys/refresh', { key: managedOrgApiKey, body: { apiKeyDaysValid: 60 } }));
+      expect(refreshed.apiKey).toEqual(expect.any(String));
+      expect(refreshed.apiKey).not.toEqual(managedOrgApiKey);
+      expect((await stack.rest('GET', '/v2/me', { key: managedOrgApiKey })).status).toBe(401);
+      managedOrgApiKey = refreshed.apiKey;
+    });
+
+    it('"should create OAuth client for managed organization": 201, its id and secret', async () => {
+      const data = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: managedOrgApiKey, body: oauthClientBody }), 201);
+      expect(data).toEqual(expect.objectContaining({ clientId: expect.any(String), clientSecret: expect.any(String) }));
+      oauthClient = data;
+    });
+
+    // They read it as the client itself (its secret key); here a client's reading of clients is its organization's
+    // admins' (docs/decisions.md, "OAuth clients of an organization"): the managed organization's key reads it.
+    it('"should fetch OAuth client for managed organization": by the managed organization\'s key, its name, redirect URIs and permissions', async () => {
+      const response = await stack.rest('GET', `/v2/oauth-clients/${oauthClient.clientId}`, { key: managedOrgApiKey });
+      expect(expectSuccess(response)).toEqual(
+        expect.objectContaining({
+          id: oauthClient.clientId,
+          name: oauthClientBody.name,
+          redirectUris: oauthClientBody.redirectUris,
+          permissions: expect.arrayContaining(['EVENT_TYPE_READ', 'EVENT_TYPE_WRITE', 'BOOKING_READ', 'BOOKING_WRITE', 'PROFILE_READ', 'PROFILE_WRITE']),
+        }),
+      );
+    });
+
+    it('"should delete managed organization" (the second, then the first): each as it was; the list then empty', async () => {
+      for (const deleted of [managedOrg2, managedOrg]) {
+        expect(expectSuccess(await call('DELETE', `/${deleted.id}`))).toEqual(expect.objectContaining({ id: deleted.id, name: deleted.name }));
+        expect((await call('GET', `/${deleted.id}`)).status).toBe(404);
+      }
+      expect(expectSuccess(await call('GET'))).toEqual([]);
+    });
+  });
 });

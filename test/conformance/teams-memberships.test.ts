@@ -1,4 +1,5 @@
-import { expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { expectErrorEnvelope, expectSuccess, MembershipRole, operatorOf } from '../support/fixtures';
+import { OAuthClientDecision } from '../support/oauth';
 import { startTestStack, TestStack } from '../support/stack';
 import { applyProfile, memberUser, Person, person } from './people';
 
@@ -250,13 +251,28 @@ describe('conformance: teams and memberships', () => {
     const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
     const marks = (path: string, method: string): string[] => paths[path][method]['x-svc-deviation'] ?? [];
     expect(marks('/v2/teams/{teamId}/memberships/{membershipId}', 'patch')).toEqual(expect.arrayContaining([expect.stringMatching(/OWNER/)]));
-    expect(marks('/v2/organizations/{orgId}/teams/{teamId}/memberships', 'get')).toEqual([expect.stringMatching(/another organization's path gets 404/)]);
+    expect(marks('/v2/organizations/{orgId}/teams/{teamId}/memberships', 'get')).toEqual([
+      expect.stringMatching(/another organization's path gets 404/),
+      expect.stringMatching(/team MEMBER without a custom role/), // "Organization roles" (organization-roles.test.ts)
+    ]);
     expect(marks('/v2/teams/{teamId}/memberships', 'get')).toEqual([]);
   });
 
   describe('organizations-teams-memberships.controller.e2e-spec.ts (User is Org Admin)', () => {
     const path = () => `/v2/organizations/${org.id}/teams/${orgTeam.id}/memberships`;
     let created: any;
+    // e2e/organizations-teams-memberships.controller.e2e-spec.ts: the team's two event types for all its members.
+    const EVENT_TYPES_VERSION = { 'svc-api-version': '2024-06-14' };
+    let collective: { id: number };
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      const base = { lengthInMinutes: 30, teamId: orgTeam.id, assignAllTeamMembers: true };
+      [collective] = await Promise.all([
+        operator.createEventType({ ...base, title: 'Collective Event Type', slug: 'collective-event-type', schedulingType: 'collective' }),
+        operator.createEventType({ ...base, title: 'Managed Event Type', slug: 'managed-event-type', lengthInMinutes: 60, schedulingType: 'managed' }),
+      ]);
+    });
 
     it('"should get all the memberships of the org\'s team": by id, with the user profile', async () => {
       expect(expectSuccess(await stack.rest('GET', path(), { key: orgAdmin.key }))).toEqual([
@@ -309,6 +325,14 @@ describe('conformance: teams and memberships', () => {
       expect(created).toEqual(
         expect.objectContaining({ teamId: orgTeam.id, role: 'MEMBER', userId: orgInvitee.id, accepted: true, user: memberUser(orgInvitee) }),
       );
+      // Their userHasCorrectEventTypes: a host of the collective event type, and one event type of their own, the managed one's copy.
+      const teamEventType = await stack.rest('GET', `/v2/organizations/${org.id}/teams/${orgTeam.id}/event-types/${collective.id}`, {
+        key: orgAdmin.key,
+        headers: EVENT_TYPES_VERSION,
+      });
+      expect(expectSuccess(teamEventType).hosts.map((h: { userId: number }) => h.userId)).toContain(orgInvitee.id);
+      const own = await stack.rest('GET', `/v2/event-types?username=${orgInvitee.username}`, { key: orgInvitee.key, headers: EVENT_TYPES_VERSION });
+      expect(expectSuccess(own).map((e: { slug: string }) => e.slug)).toEqual(['managed-event-type']);
     });
 
     it('"should fail to create the membership of the org\'s team for a non org user": 422 there, 400 here (compatibility: consent, row 5)', async () => {
@@ -365,6 +389,168 @@ describe('conformance: teams and memberships', () => {
 
     it('"User is not a Team Member › should fail to create invite as non-member": 403', async () => {
       expect((await invite(nonOrgUser)).status).toBe(403);
+    });
+  });
+  /**
+   * organizations/teams/invite/organizations-teams-invite.controller.e2e-spec.ts ("Organizations Teams Invite Endpoints ›
+   * User Authentication - User is Org Team Admin"): their user is ADMIN of the organization and of its team, as this
+   * file's organization admin is. The copy replayed is the one without a body: the reference document's operation takes
+   * none (an older copy reused a `token` sent in the body).
+   */
+  describe('organizations-teams-invite.controller.e2e-spec.ts ("User is Org Team Admin")', () => {
+    const invite = (teamId: number) => stack.rest('POST', `/v2/organizations/${org.id}/teams/${teamId}/invite`, { key: orgAdmin.key });
+    const expectInvite = (data: { token: string; inviteLink: string }) => {
+      expect(data.token.length).toBeGreaterThan(0);
+      expect(data.inviteLink).toEqual(expect.any(String));
+      expect(data.inviteLink).toContain(data.token);
+    };
+
+    it('"should create a team invite": 200, a token inside the link', async () => {
+      expectInvite(expectSuccess(await invite(orgTeam.id)));
+    });
+
+    it('"should create a new invite on each request"', async () => {
+      const first = expectSuccess(await invite(orgTeam.id));
+      const second = expectSuccess(await invite(orgTeam.id));
+      expectInvite(second);
+      expect(second.token).not.toEqual(first.token);
+    });
+
+    it('"should fail for team not in organization": 404', async () => {
+      expect((await invite(nonOrgTeam.id)).status).toBe(404);
+    });
+  });
+  /**
+   * organizations/teams/memberships/e2e/organizations-teams-memberships-guard.controller.e2e-spec.ts ("Organizations Teams
+   * Memberships Endpoints"): who may be added to an organization and its teams when managed users (a platform OAuth
+   * client's) are about. Their platform organization is a fixture row with the platform flag and two clients; here an
+   * organization whose OWNER registers the two clients (the operator approves them), which make the managed users (each
+   * joins the client's organization, docs/decisions.md "Managed users"). Their clients carry all their permissions; here
+   * the first asks for the organization scopes its calls need (spec 5.3).
+   */
+  describe('e2e/organizations-teams-memberships-guard.controller.e2e-spec.ts', () => {
+    let orgOwner: Person;
+    let platformOrgOwner: Person;
+    let regularOrg: { id: number };
+    let platformOrg: { id: number };
+    let orgUser: { id: number; email: string };
+    let platformOrgUser: { id: number };
+    let secondPlatformOrgUser: { id: number };
+    let orgTeamMade: { id: number };
+    let platformOrgTeam: { id: number };
+    const clients: Array<{ id: string; secret: string }> = [];
+    const asClient = (method: string, path: string, body?: unknown, c = clients[0]) =>
+      stack.rest(method, path, { body, headers: { 'x-svc-client-id': c.id, 'x-svc-secret-key': c.secret } });
+    const managedUser = async (c: { id: string; secret: string }) => {
+      const body = {
+        email: `platform-organization-manager-user-${Math.random().toString(36).slice(2, 8)}@api.com`,
+        timeZone: 'Europe/Berlin',
+        name: 'Alice Smith',
+      };
+      const data = expectSuccess(await stack.rest('POST', `/v2/oauth-clients/${c.id}/users`, { body, headers: { 'x-svc-secret-key': c.secret } }), 201);
+      expect(data.user).toEqual(expect.objectContaining({ timeZone: body.timeZone, name: body.name }));
+      return data.user as { id: number };
+    };
+    const member = (userId: number) => ({ userId, accepted: true, role: 'MEMBER' });
+
+    beforeAll(async () => {
+      const operator = operatorOf(stack);
+      [orgOwner, platformOrgOwner] = await Promise.all(['organizations-teams-memberships-org-owner', 'platform-org-owner'].map((l) => person(stack, l)));
+      [regularOrg, platformOrg] = await Promise.all([
+        operator.createOrganization({ name: 'organizations-teams-memberships-organization' }),
+        operator.createOrganization({ name: 'organizations-teams-memberships-platform-organization' }),
+      ]);
+      await Promise.all([
+        operator.addMember({ teamId: regularOrg.id, userId: orgOwner.id, role: MembershipRole.OWNER }),
+        operator.addMember({ teamId: platformOrg.id, userId: platformOrgOwner.id, role: MembershipRole.OWNER }),
+      ]);
+      for (let i = 0; i < 2; i++) {
+        const body = {
+          name: 'name',
+          redirectUris: ['http://localhost:4321'],
+          permissions: ['ORG_PROFILE_WRITE', 'ORG_MEMBERSHIP_WRITE', 'TEAM_MEMBERSHIP_WRITE'],
+        };
+        const created = expectSuccess(await stack.rest('POST', '/v2/oauth-clients', { key: platformOrgOwner.key, body }), 201);
+        await operator.reviewOAuthClient(created.clientId, OAuthClientDecision.APPROVE);
+        clients.push({ id: created.clientId, secret: created.clientSecret });
+      }
+    });
+
+    it('"should create org users › should create a new org user", "…platform org manager user using first oAuth client" and "…second oAuth client": 201', async () => {
+      const email = `organization-user-${Math.random().toString(36).slice(2, 8)}@api.com`;
+      orgUser = expectSuccess(await stack.rest('POST', `/v2/organizations/${regularOrg.id}/users`, { key: orgOwner.key, body: { email } }), 201);
+      expect(orgUser.email).toBe(email);
+      platformOrgUser = await managedUser(clients[0]);
+      secondPlatformOrgUser = await managedUser(clients[1]);
+    });
+
+    it('"should create org teams › should create the team for org" and "…for platform org" (as its client): 201, the organization its parent', async () => {
+      orgTeamMade = expectSuccess(
+        await stack.rest('POST', `/v2/organizations/${regularOrg.id}/teams`, { key: orgOwner.key, body: { name: 'organization team' } }),
+        201,
+      );
+      expect(orgTeamMade).toEqual(expect.objectContaining({ name: 'organization team', parentId: regularOrg.id }));
+      platformOrgTeam = expectSuccess(await asClient('POST', `/v2/organizations/${platformOrg.id}/teams`, { name: 'platform organization team' }), 201);
+      expect(platformOrgTeam).toEqual(expect.objectContaining({ name: 'platform organization team', parentId: platformOrg.id }));
+    });
+
+    it('"organization memberships › negative tests › should not add managed user to organization": 400, their message', async () => {
+      const response = await stack.rest('POST', `/v2/organizations/${regularOrg.id}/memberships`, { key: orgOwner.key, body: member(platformOrgUser.id) });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST');
+      expect(response.body.error.message).toBe(
+        "userId: Can't add user to organization - the user is platform managed user but organization is not because organization probably was not created using OAuth credentials.",
+      );
+    });
+
+    // docs/compatibility.md, "Memberships: consent", row 5 (422 there on the organization path); on the team path their
+    // message names the platform user: here one message whether or not the id is an account, or a managed one.
+    it('"organization memberships › negative tests › should not add managed user to organization team" (both paths): 400 naming userId', async () => {
+      for (const path of [`/v2/organizations/${regularOrg.id}/teams/${orgTeamMade.id}/memberships`, `/v2/teams/${orgTeamMade.id}/memberships`]) {
+        const response = await stack.rest('POST', path, { key: orgOwner.key, body: member(platformOrgUser.id) });
+        expectErrorEnvelope(response, 400, 'BAD_REQUEST', `userId: user ${platformOrgUser.id} is not a member of organization ${regularOrg.id}`);
+      }
+    });
+
+    // Deviation (docs/compatibility.md, "Managed users"): the user POST …/users made is already the organization's member.
+    it('"organization memberships › positive tests › should add user to organization" (409 here: already a member) and "…to organization team": 201', async () => {
+      const again = await stack.rest('POST', `/v2/organizations/${regularOrg.id}/memberships`, { key: orgOwner.key, body: member(orgUser.id) });
+      expectErrorEnvelope(again, 409, 'CONFLICT', `User ${orgUser.id} is already a member of team ${regularOrg.id}`);
+      const path = `/v2/organizations/${regularOrg.id}/teams/${orgTeamMade.id}/memberships`;
+      expect(expectSuccess(await stack.rest('POST', path, { key: orgOwner.key, body: member(orgUser.id) }), 201)).toEqual(
+        expect.objectContaining({ userId: orgUser.id, teamId: orgTeamMade.id, accepted: true }),
+      );
+    });
+
+    // Deviation (docs/compatibility.md, "Managed users"): organizations have no platform flag, and a team is not bound to
+    // the client that made it: the organization's clients act for the organization.
+    it('"platform organization memberships › negative tests": a user outside is invited (201, not accepted); the teams take members only (400); a managed user of its other client joins (201)', async () => {
+      const invited = expectSuccess(await asClient('POST', `/v2/organizations/${platformOrg.id}/memberships`, member(orgUser.id)), 201);
+      expect(invited).toEqual(expect.objectContaining({ userId: orgUser.id, accepted: false }));
+      for (const path of [`/v2/organizations/${platformOrg.id}/teams/${platformOrgTeam.id}/memberships`, `/v2/teams/${platformOrgTeam.id}/memberships`])
+        expectErrorEnvelope(await asClient('POST', path, member(orgUser.id)), 400, 'BAD_REQUEST', /^userId: /);
+      const path = `/v2/organizations/${platformOrg.id}/teams/${platformOrgTeam.id}/memberships`;
+      expect(expectSuccess(await asClient('POST', path, member(secondPlatformOrgUser.id)), 201).accepted).toBe(true);
+    });
+
+    it('"platform organization memberships › positive tests › should add user to organization" (409 here: already a member) and "…to organization team": 201', async () => {
+      expectErrorEnvelope(await asClient('POST', `/v2/organizations/${platformOrg.id}/memberships`, member(platformOrgUser.id)), 409, 'CONFLICT');
+      const path = `/v2/organizations/${platformOrg.id}/teams/${platformOrgTeam.id}/memberships`;
+      expect(expectSuccess(await asClient('POST', path, member(platformOrgUser.id)), 201).accepted).toBe(true);
+    });
+
+    it("a managed user is refused by a team outside any organization too, and by another organization's team path as any outsider", async () => {
+      const outsideTeam = await operatorOf(stack).createTeam({ name: 'team outside any organization, guard', ownerId: orgOwner.id });
+      const response = await stack.rest('POST', `/v2/teams/${outsideTeam.id}/memberships`, { key: orgOwner.key, body: member(platformOrgUser.id) });
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST');
+      expect(response.body.error.message).toBe(
+        "userId: Can't add user to team - the user is platform managed user but team is not because team probably was not created using OAuth credentials.",
+      );
+    });
+
+    it('the OpenAPI document marks the deviation on the memberships writes (x-svc-deviation)', async () => {
+      const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
+      for (const path of ['/v2/organizations/{orgId}/memberships', '/v2/organizations/{orgId}/teams/{teamId}/memberships'])
+        expect(paths[path].post['x-svc-deviation']).toContainEqual(expect.stringMatching(/no platform flag/));
     });
   });
 });

@@ -26,6 +26,7 @@ export const attributeRoutes = [
     document: GetOrgAttributesDocument,
     result: 'organizationAttributes',
     paginated: true,
+    deviations: [DEVIATION.customRoleDecides],
   }),
   route({
     method: 'POST',
@@ -78,6 +79,7 @@ export const attributeRoutes = [
     summary: 'Get all options of an attribute',
     document: GetOrgAttributeOptionsDocument,
     result: 'organizationAttributeOptions',
+    deviations: [DEVIATION.customRoleDecides],
   }),
   route({
     method: 'PATCH',

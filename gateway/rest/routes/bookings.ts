@@ -361,7 +361,7 @@ export const organizationBookingRoutes: RouteEntry[] = [
     result: 'organizationBookings',
     paginated: true,
     nulls: BOOKING_NULLS,
-    deviations: [DEVIATION.organizationBookingsHosted],
+    deviations: [DEVIATION.organizationBookingsHosted, DEVIATION.managerIsNotMember],
   }),
   route({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { DEVIATION, withDeviationOn } from '../deviations';
 import { RouteEntry } from '../route';
 import { attributeRoutes } from './attributes';
 import { bookingLimitRoutes } from './booking-limits';
@@ -36,7 +37,7 @@ import { apiKeyRoutes } from './api-keys';
 
 /** The REST route table: every /v2 operation the façade serves. */
 import { workflowRoutes } from './workflows';
-export const ROUTES: RouteEntry[] = [
+const ROUTE_TABLE: RouteEntry[] = [
   organizationTeamsEventTypes, // before /v2/organizations/{orgId}/teams/{teamId}
   ...meRoutes,
   ...teamRoutes,
@@ -77,3 +78,15 @@ export const ROUTES: RouteEntry[] = [
   ...managedUserRoutes,
   ...apiKeyRoutes,
 ];
+
+/** Marks of route tables that builder functions make: team reads spec 4.10–4.12 give to team admins ("Organization roles"), memberships writes ("Managed users"). */
+const ORG_TEAM = '/v2/organizations/{orgId}/teams/{teamId}';
+export const ROUTES: RouteEntry[] = withDeviationOn(
+  withDeviationOn(
+    ROUTE_TABLE,
+    DEVIATION.teamAdminReads,
+    ['memberships', 'routing-forms', 'workflows', 'conferencing', 'schedules', 'verified-resources/emails'].map((rest) => `GET ${ORG_TEAM}/${rest}`),
+  ),
+  DEVIATION.noPlatformFlag,
+  ['POST /v2/organizations/{orgId}/memberships', `POST ${ORG_TEAM}/memberships`],
+);

@@ -5,6 +5,7 @@ import {
   GetManagedOrgsDocument,
   UpdateManagedOrgDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route } from '../route';
 const BASE = '/v2/organizations/{orgId}/organizations';
 
@@ -18,12 +19,13 @@ export const managedOrganizationRoutes = [
     document: CreateManagedOrgDocument,
     result: 'createManagedOrganization',
     status: 201,
+    deviations: [DEVIATION.managerIsNotMember],
   }),
   route({
     method: 'GET',
     path: BASE,
     tag: 'Managed Orgs',
-    summary: 'Get all organizations within an organization (filter by slug, metadataKey with metadataValue)',
+    summary: 'Get all organizations within an organization (filter by slug, metadataKey with metadataValue; take defaults to 250)',
     document: GetManagedOrgsDocument,
     result: 'managedOrganizations',
     paginated: true,

@@ -85,6 +85,7 @@ export const teamRoutes = [
     document: GetMyOrgTeamsDocument,
     result: 'myOrganizationTeams',
     paginated: true,
+    deviations: [DEVIATION.customRoleDecides],
   }),
   route({
     method: 'GET',

@@ -4,7 +4,7 @@ import { SubgraphContext } from '../../../platform/context';
 import { conflictOfCall, keyedWrite, writeKeyForCall } from '../../../platform/keyed-writes';
 import { PageArgs, paginationOf } from '../../../platform/pagination';
 import { UpdateManagedOrganizationInput, CreateManagedOrganizationInput } from './managed-organization.inputs';
-import { IssueApiKey, ManagedOrganizationService } from './managed-organization.service';
+import { IssueApiKey, MANAGED_ORGANIZATIONS_TAKE, ManagedOrganizationService } from './managed-organization.service';
 import { ManagedOrganization, ManagedOrganizationPage, ManagedOrganizationWithApiKey } from './managed-organization.types';
 import { IssueApiKeyDocument } from '../contracts/generated';
 
@@ -44,7 +44,9 @@ export class ManagedOrganizationResolver {
     return Object.assign(new ManagedOrganizationWithApiKey(), ManagedOrganization.of(org), { apiKey, apiKeyExpiresAt: expiresAt });
   }
 
-  @Query(() => ManagedOrganizationPage, { description: 'Organizations managed by this one (GET /v2/organizations/{orgId}/organizations).' })
+  @Query(() => ManagedOrganizationPage, {
+    description: 'Organizations managed by this one (GET /v2/organizations/{orgId}/organizations); take defaults to 250 here, as the reference.',
+  })
   @Directive(rule('read'))
   async managedOrganizations(
     @Arg('orgId', () => Int) orgId: number,
@@ -54,8 +56,9 @@ export class ManagedOrganizationResolver {
     @Arg('metadataValue', () => String, { nullable: true }) metadataValue: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ManagedOrganizationPage> {
-    const [items, total] = await new ManagedOrganizationService(ctx.db).list(orgId, page, { slug, metadataKey, metadataValue });
-    return { items: items.map(ManagedOrganization.of), pagination: paginationOf(total, page) };
+    const window = { take: page.take ?? MANAGED_ORGANIZATIONS_TAKE, skip: page.skip };
+    const [items, total] = await new ManagedOrganizationService(ctx.db).list(orgId, window, { slug, metadataKey, metadataValue });
+    return { items: items.map(ManagedOrganization.of), pagination: paginationOf(total, window) };
   }
 
   @Query(() => ManagedOrganization, { description: 'One organization managed by this one.' })

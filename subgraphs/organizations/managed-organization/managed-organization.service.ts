@@ -14,6 +14,11 @@ const DAY = 86_400_000;
 
 const keyNote = (organizationId: number, managerId: number) => `Managed organization ${organizationId} of ${managerId}`;
 const MAX_KEY_DAYS = 3_650;
+/** The reference's message for a slug another organization or team has (its e2e spec asserts it). */
+const slugTaken = (slug: string) =>
+  `Organization with slug '${slug}' already exists. Please, either provide a different slug or change name so that the automatically generated slug is different.`;
+/** The reference's default page size of this list (its `take` defaults to 250, not the API's 100). */
+export const MANAGED_ORGANIZATIONS_TAKE = 250;
 
 export interface ManagedOrganizationFilter {
   slug?: string | null;
@@ -68,19 +73,23 @@ export class ManagedOrganizationService {
     const expiresAt = input.apiKeyNeverExpires ? null : new Date(Date.now() + days * DAY);
     let apiUserId = 0;
     const newOrganization = { name: input.name, slug: input.slug, metadata: input.metadata, isOrganization: true };
-    const org = await new TeamService(this.db).create(newOrganization, async (tx, created) => {
-      const tag = randomBytes(6).toString('hex');
-      const apiUser = await new UserService(tx).create({
-        email: `managed-org-${created.id}-${tag}@managed.invalid`,
-        username: `managed-org-${created.id}-${tag}`,
-        name: `${created.name} API`,
-        timeZone: 'UTC',
-      });
-      apiUserId = apiUser.id;
-      await tx.save(tx.create(Membership, { teamId: created.id, userId: apiUserId, role: MembershipRole.OWNER, accepted: true }));
-      await tx.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [created.id, manager.id, apiUserId]);
-      return { organizationId: created.id, apiUserId, apiKeyExpiresAt: expiresAt?.toISOString() ?? null };
-    });
+    const org = await new TeamService(this.db).create(
+      newOrganization,
+      async (tx, created) => {
+        const tag = randomBytes(6).toString('hex');
+        const apiUser = await new UserService(tx).create({
+          email: `managed-org-${created.id}-${tag}@managed.invalid`,
+          username: `managed-org-${created.id}-${tag}`,
+          name: `${created.name} API`,
+          timeZone: 'UTC',
+        });
+        apiUserId = apiUser.id;
+        await tx.save(tx.create(Membership, { teamId: created.id, userId: apiUserId, role: MembershipRole.OWNER, accepted: true }));
+        await tx.query('INSERT INTO managed_organizations (organization_id, manager_id, api_user_id) VALUES ($1, $2, $3)', [created.id, manager.id, apiUserId]);
+        return { organizationId: created.id, apiUserId, apiKeyExpiresAt: expiresAt?.toISOString() ?? null };
+      },
+      slugTaken,
+    );
     try {
       return { org, apiKey: await issueApiKey(apiUserId, expiresAt, keyNote(org.id, manager.id)), expiresAt };
     } catch (error) {

@@ -30,6 +30,30 @@ async function consentTargetOf(manager: EntityManager, team: Team, userId: numbe
   return { userId, organizationId, inOrganization };
 }
 
+/** The reference's sentences (after the field, as every 400 here) for a managed user added outside its organization. */
+export const MANAGED_USER_OUTSIDE = {
+  organization:
+    "Can't add user to organization - the user is platform managed user but organization is not because organization probably was not created using OAuth credentials.",
+  team: "Can't add user to team - the user is platform managed user but team is not because team probably was not created using OAuth credentials.",
+};
+
+/**
+ * A managed user (a platform OAuth client's) belongs to the organization whose client made it (its
+ * `organization_user_accounts` row; none for a client without an organization): it joins that organization and its
+ * teams only. Anywhere else is a 400 naming `userId`, as the reference refuses a platform user in a regular team.
+ */
+async function refuseManagedUserOutside(manager: EntityManager, team: Team, userId: number): Promise<void> {
+  const [user] = await manager.query(
+    `SELECT u.platform_oauth_client_id AS "clientId", a.organization_id AS "organizationId"
+       FROM users u LEFT JOIN organization_user_accounts a ON a.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!user?.clientId) return;
+  const organizationId = team.isOrganization ? team.id : team.parentId;
+  if (user.organizationId == null || user.organizationId !== organizationId)
+    throw badInput('userId', team.isOrganization ? MANAGED_USER_OUTSIDE.organization : MANAGED_USER_OUTSIDE.team);
+}
+
 const isAcceptedOwner = (m: { role: MembershipRole; accepted: boolean }) => m.role === MembershipRole.OWNER && m.accepted;
 
 export class MembershipService {
@@ -103,6 +127,7 @@ export class MembershipService {
     } else if (!(await this.db.getRepository(User).existsBy({ id: input.userId }))) {
       throw notFound('User', input.userId);
     }
+    await refuseManagedUserOutside(this.db.manager, team, input.userId);
     const accepted = (input.accepted ?? false) && mayAcceptFor(actor, target);
     try {
       const membership = await this.db.transaction(async (tx) => {

@@ -58,7 +58,11 @@ export class TeamService {
    * `alsoIn`: the rest of a larger write made in the team's transaction (a managed organization's API user), which
    * answers what a keyed write records (by default the team's id).
    */
-  async create(input: NewTeam, alsoIn?: (tx: EntityManager, team: Team) => Promise<KeyedWriteReference>): Promise<Team> {
+  async create(
+    input: NewTeam,
+    alsoIn?: (tx: EntityManager, team: Team) => Promise<KeyedWriteReference>,
+    slugTaken: (slug: string) => string = (slug) => `The slug "${slug}" is already taken`,
+  ): Promise<Team> {
     if (!input.name?.trim()) throw badInput('name', 'must not be empty');
     if (input.timeZone != null && !isIanaTimeZone(input.timeZone)) throw badInput('timeZone', `"${input.timeZone}" is not an IANA time zone`);
     const slug = input.slug ?? slugify(input.name);
@@ -82,7 +86,7 @@ export class TeamService {
           }),
         );
       } catch (error) {
-        if (isConstraintViolation(error)) throw conflict(`The slug "${slug}" is already taken`);
+        if (isConstraintViolation(error)) throw conflict(slugTaken(slug));
         throw error;
       }
       if (input.ownerId != null) {
