@@ -641,10 +641,12 @@ describe('conformance: organization routing forms', () => {
       expect(expectSuccess(await teamList('?name=Team', orgOwner.key))).toEqual([]);
       expect(expectSuccess(await teamList('?name=Test', orgOwner.key))[0]).toMatchObject({ id: teamForm.id, name: 'Test Routing Form' });
       const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
-      expect(paths['/v2/organizations/{orgId}/teams/{teamId}/routing-forms'].get['x-svc-deviation']).toEqual([
-        expect.stringMatching(/another organization's path gets 404/),
-        expect.stringMatching(/a team's list filters by name .* and disabled, as the organization's list does \(the real service ignores both/),
-      ]);
+      expect(paths['/v2/organizations/{orgId}/teams/{teamId}/routing-forms'].get['x-svc-deviation']).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/another organization's path gets 404/),
+          expect.stringMatching(/a team's list filters by name .* and disabled, as the organization's list does \(the real service ignores both/),
+        ]),
+      );
     });
 
     it('"should filter team routing forms by disabled status" (disabled=false, both copies): the enabled form', async () => {

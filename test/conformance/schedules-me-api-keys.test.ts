@@ -228,7 +228,7 @@ describe('conformance: schedules, me, API keys', () => {
         expectErrorEnvelope(await as(`${path}?eventTypeId=1`), 400, 'BAD_REQUEST', /^eventTypeId is not served by this API: .*scheduleId/);
       const { paths } = (await stack.rest('GET', '/v2/openapi.json')).body;
       for (const path of ['/v2/organizations/{orgId}/teams/{teamId}/schedules', '/v2/organizations/{orgId}/teams/{teamId}/users/{userId}/schedules'])
-        expect(paths[path].get['x-svc-deviation']).toEqual([expect.stringMatching(/^Schedules — eventTypeId/)]);
+        expect(paths[path].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/^Schedules — eventTypeId/));
     });
   });
   describe('teams/schedules/controllers/teams-schedules.e2e-spec.ts ("Teams Schedules Endpoints › User Authentication - User is Team Admin")', () => {
