@@ -29,6 +29,10 @@ export const DEVIATION = {
   seatsWithRecurrence:
     "Event types — seats with recurrence, in one body or by a second update: 400 with the real service's sentence after its field (recurrence: … or seats: …), as every 400 of this API",
   updateMissingEventType: 'Event types — updating an event type the team does not have is a 404 (the real service: 400)',
+  seatedSlotBookingUid:
+    "Slots — GET /v2/slots/available shows a seated slot's attendees but not its bookingUid (the real service does): a booking's uid lets its holder cancel or reschedule it",
+  availableSlotsRouting:
+    'Slots — GET /v2/slots/available with routingFormResponseId or _isDryRun is a 400 naming it (the real service validates them and routes the slots)',
   bookingReadNeedsCredential:
     'Bookings — reading a booking needs a credential (BOOKING_READ, the host or a team admin): 401 without one (the real service answers it)',
   seatedRescheduleMessage:

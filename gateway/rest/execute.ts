@@ -1,4 +1,4 @@
-import { GraphQLSchema, Kind, OperationDefinitionNode, parse } from 'graphql';
+import { GraphQLSchema, isListType, isNonNullType, Kind, OperationDefinitionNode, parse } from 'graphql';
 import { Request } from 'express';
 import { Principal } from '../../platform/principal';
 import { OperationRunner } from '../credentials';
@@ -85,6 +85,10 @@ function variablesOf(route: CompiledRoute, req: Request): Record<string, unknown
     if (raw === undefined || raw === '') {
       if (spec.required) throw new RestError(400, `${spec.name} is required`);
       continue;
+    }
+    // An older name of a one-value parameter sent several times (usernameList[]=a&usernameList[]=b) is refused, never read as its last.
+    if (sentAs !== spec.name && Array.isArray(raw) && new Set(raw).size > 1 && !isListType(isNonNullType(spec.type) ? spec.type.ofType : spec.type)) {
+      throw new RestError(400, `${sentAs} takes one value on this route (read as ${spec.name}), got ${new Set(raw).size}`);
     }
     variables[spec.name] = coerceParameter({ ...spec, name: sentAs }, raw);
   }

@@ -119,6 +119,150 @@ describe('conformance: slots and reservations', () => {
   });
 
   /**
+   * apps/api/v2/src/modules/slots/slots-2024-04-15/controllers/slots.controller.e2e-spec.ts ("Slots 2024-04-15 Endpoints ›
+   * Individual user slots"): a user with their fixture's Rome office hours, a 60-minute event type and a seated one (5
+   * seats, attendees and availability count shown), asked through the older GET /v2/slots/available. Their
+   * POST /v2/slots/reserve and DELETE /v2/slots/selected-slot are not in the reference document and not served: the
+   * reservation case holds and frees the slot through /v2/slots/reservations, which the same slots answer must honour.
+   */
+  describe('slots-2024-04-15 slots.controller.e2e-spec.ts (Slots 2024-04-15 Endpoints › Individual user slots)', () => {
+    const HOURS_ROME = ['09', '10', '11', '12', '13', '14', '15', '16'];
+    const next = (hour: string) => String(Number(hour) + 1).padStart(2, '0');
+    /** Their four tables: one slot an hour, 09:00–17:00 Rome, written in UTC or in Rome time, as starts or as ranges. */
+    const table = (hours: string[], zone: string, range: boolean) =>
+      Object.fromEntries(
+        DAYS.map((day) => [
+          day,
+          hours.map((hour) =>
+            range
+              ? { startTime: `${day}T${hour}:00:00.000${zone}`, endTime: `${day}T${next(hour)}:00:00.000${zone}` }
+              : { time: `${day}T${hour}:00:00.000${zone}` },
+          ),
+        ]),
+      );
+    const UTC_TIMES = table(HOURS_UTC, 'Z', false);
+    const ROME_TIMES = table(HOURS_ROME, '+02:00', false);
+    const UTC_RANGES = table(HOURS_UTC, 'Z', true);
+    const ROME_RANGES = table(HOURS_ROME, '+02:00', true);
+    const RANGE = 'startTime=2050-09-05&endTime=2050-09-10';
+    let host: Awaited<ReturnType<typeof hostWithSchedule>>;
+    let plain: { id: number; slug: string };
+    let seated: { id: number };
+    const available = async (query: string) => expectSuccess(await stack.rest('GET', `/v2/slots/available?${query}`));
+    const cancel = async (uid: string) =>
+      expectSuccess(
+        await stack.rest('POST', `/v2/bookings/${uid}/cancel`, {
+          key: host.key,
+          body: { cancellationReason: 'replayed case done' },
+          headers: { 'svc-api-version': '2024-08-13' },
+        }),
+      );
+    const bookAt = (eventTypeId: number, start: string) =>
+      operatorOf(stack).createBooking({
+        eventTypeId,
+        start: new Date(start),
+        attendee: { name: 'tester', email: 'tester@example.com', timeZone: 'Europe/London' },
+      });
+    /** The UTC table with the 2050-09-05 slot starting at `start` changed (dropped when `change` gives nothing). */
+    const changedAt = (tableOf: Record<string, Array<Record<string, unknown>>>, start: string, change: (slot: Record<string, unknown>) => object | null) => ({
+      ...tableOf,
+      '2050-09-05': tableOf['2050-09-05'].flatMap((slot) => ((slot.time ?? slot.startTime) === start ? [change(slot)].filter(Boolean) : [slot])),
+    });
+
+    beforeAll(async () => {
+      host = await hostWithSchedule(stack, ROME_OFFICE);
+      [plain, seated] = await Promise.all([
+        personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: 'slots-2024-04-15-event-type' }),
+        operatorOf(stack).createEventType({
+          title: 'slots-2024-04-15-seated-event-type',
+          slug: 'slots-2024-04-15-seated-event-type',
+          lengthInMinutes: 60,
+          ownerId: host.user.id,
+          seats: { seatsPerTimeSlot: 5, showAttendeeInfo: true, showAvailabilityCount: true },
+        }),
+      ]);
+    });
+
+    it.each([
+      ['should get slots in UTC by event type id', '', UTC_TIMES],
+      ['should get slots in specified time zone by event type id', '&timeZone=Europe/Rome', ROME_TIMES],
+      ['should get slots in UTC by event type id in range format', '&slotFormat=range', UTC_RANGES],
+      ['should get slots in specified time zone by event type id in range format', '&timeZone=Europe/Rome&slotFormat=range', ROME_RANGES],
+    ])('"%s"', async (_name, query, expected) => {
+      expect(await available(`eventTypeId=${plain.id}&${RANGE}${query}`)).toEqual({ slots: expected });
+    });
+
+    it.each([
+      ['should get slots in UTC by event type slug', '', UTC_TIMES],
+      ['should get slots in specified time zone by event type slug', '&timeZone=Europe/Rome', ROME_TIMES],
+    ])('"%s" (usernameList[]=<owner>)', async (_name, query, expected) => {
+      expect(await available(`eventTypeSlug=${plain.slug}&usernameList[]=${host.user.username}&${RANGE}${query}`)).toEqual({ slots: expected });
+    });
+
+    it('(not theirs) several usernameList entries (their dynamic group) are a 400 naming it, not one of them read', async () => {
+      const response = await stack.rest(
+        'GET',
+        `/v2/slots/available?eventTypeSlug=${plain.slug}&usernameList[]=${host.user.username}&usernameList[]=${owner.user.username}&${RANGE}`,
+      );
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^usernameList\[\] takes one value on this route/);
+    });
+
+    it('"should reserve a slot and it should not appear in available slots", then "should delete reserved slot": every slot is back', async () => {
+      const slotStart = '2050-09-05T10:00:00.000Z';
+      const held = expectSuccess(await stack.rest('POST', '/v2/slots/reservations', { body: { eventTypeId: plain.id, slotStart } }), 201);
+      expect(held.reservationUid).toEqual(expect.any(String));
+      const data = await available(`eventTypeId=${plain.id}&${RANGE}`);
+      expect(Object.keys(data.slots)).toHaveLength(5);
+      expect(data).toEqual({ slots: changedAt(UTC_TIMES, slotStart, () => null) });
+      expect((await stack.rest('DELETE', `/v2/slots/reservations/${held.reservationUid}`)).status).toBe(200);
+      expect(await available(`eventTypeId=${plain.id}&${RANGE}`)).toEqual({ slots: UTC_TIMES });
+    });
+
+    it('"should do a booking and slot should not be available at that time"', async () => {
+      const start = '2050-09-05T11:00:00.000Z';
+      const booking = await bookAt(plain.id, start);
+      const data = await available(`eventTypeId=${plain.id}&${RANGE}`);
+      expect(Object.keys(data.slots)).toHaveLength(5);
+      expect(data).toEqual({ slots: changedAt(UTC_TIMES, start, () => null) });
+      await cancel(booking.uid);
+    });
+
+    // Deviation (docs/compatibility.md, "Slots": a seated slot's bookingUid): the seats taken are shown, the booking's uid is not.
+    it.each([
+      ['should do a booking for seated event and slot should show attendees count and bookingUid', '', UTC_TIMES],
+      ['should do a booking for seated event and slot should show attendees count and bookingUid in range format', '&slotFormat=range', UTC_RANGES],
+    ])('"%s": attendees 1, no bookingUid', async (_name, query, expected) => {
+      const start = '2050-09-05T11:00:00.000Z';
+      const booking = await bookAt(seated.id, start);
+      const data = await available(`eventTypeId=${seated.id}&${RANGE}${query}`);
+      expect(Object.keys(data.slots)).toHaveLength(5);
+      expect(data).toEqual({ slots: changedAt(expected, start, (slot) => ({ ...slot, attendees: 1 })) });
+      await cancel(booking.uid);
+      const paths = (await stack.rest('GET', '/v2/openapi.json')).body.paths;
+      expect(paths['/v2/slots/available'].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/not its bookingUid/));
+    });
+
+    // Deviation (docs/compatibility.md, "Slots": routingFormResponseId and _isDryRun): not parameters of this route, refused by name.
+    it.each([
+      ['should allow routingFormResponseId=0 in dry-run mode', 'routingFormResponseId=0&_isDryRun=true'],
+      ['should reject routingFormResponseId=1 in dry-run mode', 'routingFormResponseId=1&_isDryRun=true'],
+      ['should allow routingFormResponseId=1 in non-dry-run mode', 'routingFormResponseId=1'],
+      ['should reject routingFormResponseId=0 in non-dry-run mode', 'routingFormResponseId=0'],
+      ['should reject routingFormResponseId=-1 in non-dry-run mode', 'routingFormResponseId=-1'],
+    ])('"routingFormResponseId and _isDryRun validation › %s": 400 naming routingFormResponseId', async (_name, query) => {
+      const response = await stack.rest('GET', `/v2/slots/available?eventTypeId=${plain.id}&${RANGE}&${query}`);
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^routingFormResponseId is not served by this API: /);
+    });
+
+    it('(not theirs) _isDryRun alone is refused by name too; the deviation is marked', async () => {
+      const response = await stack.rest('GET', `/v2/slots/available?eventTypeId=${plain.id}&${RANGE}&_isDryRun=true`);
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST', /^_isDryRun is not served by this API: /);
+      const paths = (await stack.rest('GET', '/v2/openapi.json')).body.paths;
+      expect(paths['/v2/slots/available'].get['x-svc-deviation']).toContainEqual(expect.stringMatching(/routingFormResponseId or _isDryRun is a 400/));
+    });
+  });
+
+  /**
    * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/team-event-type-slots.controller.e2e-spec.ts ("Team
    * event type slots"): two members of a team outside any organization, each with their fixture's Rome office hours, a
    * collective event type of both, one without hosts, a round robin event type whose two hosts are both `isFixed`

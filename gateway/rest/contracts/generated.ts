@@ -3321,6 +3321,7 @@ export type GetAvailableSlotsQueryVariables = Exact<{
   startTime: string;
   endTime: string;
   timeZone?: string | null | undefined;
+  slotFormat?: string | null | undefined;
 }>;
 
 
@@ -10593,7 +10594,7 @@ export const GetOrgTeamUserSchedulesDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<GetOrgTeamUserSchedulesQuery, GetOrgTeamUserSchedulesQueryVariables>;
 export const GetAvailableSlotsDocument = new TypedDocumentString(`
-    query GetAvailableSlots($eventTypeId: Int, $eventTypeSlug: String, $username: String, $teamSlug: String, $organizationSlug: String, $startTime: String!, $endTime: String!, $timeZone: String) {
+    query GetAvailableSlots($eventTypeId: Int, $eventTypeSlug: String, $username: String, $teamSlug: String, $organizationSlug: String, $startTime: String!, $endTime: String!, $timeZone: String, $slotFormat: String) {
   availableSlots(
     eventTypeId: $eventTypeId
     eventTypeSlug: $eventTypeSlug
@@ -10603,6 +10604,7 @@ export const GetAvailableSlotsDocument = new TypedDocumentString(`
     startTime: $startTime
     endTime: $endTime
     timeZone: $timeZone
+    slotFormat: $slotFormat
   ) {
     slots
     away {

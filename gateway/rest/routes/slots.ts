@@ -6,7 +6,11 @@ import {
   ReserveSlotDocument,
   UpdateSlotReservationDocument,
 } from '../contracts/generated';
+import { DEVIATION } from '../deviations';
 import { route, RouteEntry } from '../route';
+
+const UNSERVED_ROUTING =
+  'slots are not routed here (routing form responses and dry runs are not parameters of this route); a routing form answer with its slots is POST /v2/routing-forms/{routingFormId}/calculate-slots';
 
 export const slotRoutes: RouteEntry[] = [
   route({
@@ -19,6 +23,10 @@ export const slotRoutes: RouteEntry[] = [
     result: 'availableSlots',
     // `away` (out-of-office redirects of the event type's owner) only when there is one.
     nulls: { omit: ['away'] },
+    // The older version's names: usernameList (written usernameList[]=bob) names the owner of eventTypeSlug.
+    queryAliases: { 'usernameList[]': 'username', usernameList: 'username' },
+    unservedQuery: { routingFormResponseId: UNSERVED_ROUTING, _isDryRun: UNSERVED_ROUTING },
+    deviations: [DEVIATION.seatedSlotBookingUid, DEVIATION.availableSlotsRouting],
   }),
 ];
 

@@ -15,16 +15,41 @@ export class SlotsResolver {
   })
   @Directive('@public')
   async availableSlots(@Args() args: AvailableSlotsArgs, @Ctx() ctx: SubgraphContext): Promise<AvailableSlots> {
+    const format = args.slotFormat ?? 'time';
+    if (format !== 'time' && format !== 'range') throw badInput('slotFormat', `slotFormat must be time or range, got ${JSON.stringify(format)}`);
     const found = await availableSlots(ctx.db, ownerDirectoryOf(ctx), args);
     const starts = found.slots.map((s) => s.start).sort((a, b) => a.getTime() - b.getTime());
     const byDay = slotsByDay(starts, found.timeZone);
+    const length = found.lengthInMinutes * 60_000;
+    const ends =
+      format === 'range'
+        ? Object.values(
+            slotsByDay(
+              starts.map((start) => new Date(start.getTime() + length)),
+              found.timeZone,
+            ),
+          ).flat()
+        : [];
+    // A seated event type that shows its availability count: the seats taken at the start of a booking with a free seat.
+    // The booking's uid is not shown (the real service's bookingUid): anybody holding it may cancel or reschedule it.
+    const taken = new Map<number, number>();
+    if (found.eventType.seats?.showAvailabilityCount)
+      for (const b of found.joinable) if (!taken.has(b.start.getTime())) taken.set(b.start.getTime(), b.attendees);
+    let next = 0;
+    const written = (start: string, at: Date): Record<string, string | number> => {
+      const slot: Record<string, string | number> = format === 'range' ? { startTime: start, endTime: ends[next++].start } : { time: start };
+      const attendees = taken.get(at.getTime());
+      if (attendees !== undefined) slot.attendees = attendees;
+      return slot;
+    };
+    let index = 0;
     return Object.assign(new AvailableSlots(), {
       eventTypeId: found.eventType.id,
       lengthInMinutes: found.lengthInMinutes,
       timeZone: found.timeZone,
       starts,
       asked: { eventType: found.eventType, ...slotRange(args.startTime, args.endTime) },
-      slots: Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => ({ time: start }))])),
+      slots: Object.fromEntries(Object.entries(byDay).map(([date, slots]) => [date, slots.map(({ start }) => written(start, starts[index++]))])),
     });
   }
 

@@ -5,7 +5,7 @@ import { EventTypeRef, findEventType, hostRolesOfEventType, mandatorySplit, Owne
 import { loadHostCalendars } from './host-calendars';
 import { InstantError, slotRange } from '../../../platform/slot-range';
 import { collectiveSlots, slotsWithMandatoryHosts, TeamSlot } from './team-slots';
-import { EventTypeContext, heldReservations, loadEventTypeContext } from './event-type-context';
+import { EventTypeContext, heldReservations, loadEventTypeContext, SeatedBooking } from './event-type-context';
 import { firstSlotPerDay } from './event-type-rules';
 import { isTimeZone } from './zone-offset';
 import { applyRollingWindow } from './rolling-window';
@@ -31,6 +31,8 @@ export interface EventTypeSlots {
   lengthInMinutes: number;
   timeZone: string;
   slots: TeamSlot[];
+  /** Seated event types: the live bookings with a free seat in and around the range (each offered at its own start). */
+  joinable: SeatedBooking[];
 }
 
 /** The length of the meetings asked for: the event type's, or one of its lengthInMinutesOptions (400 naming `field` otherwise). */
@@ -80,7 +82,7 @@ export async function availableSlots(db: DataSource, directory: OwnerDirectory |
   const split = mandatorySplit(eventType, roles);
   if (split) slots = slotsWithMandatoryHosts(slots, split);
   if (eventType.onlyShowFirstAvailableSlot) slots = firstSlotPerDay(slots, timeZone);
-  return { eventType, timeZone, lengthInMinutes: length, slots };
+  return { eventType, timeZone, lengthInMinutes: length, slots, joinable: context.joinable };
 }
 
 /**

@@ -13,6 +13,11 @@ export class AvailableSlotsArgs {
   @Field({ description: "ISO 8601: slots that start at or after it (a bare date is that day's 00:00 UTC)." }) startTime: string;
   @Field({ description: 'ISO 8601: slots that start before it (a bare date includes that day, UTC); at most 366 days after startTime.' }) endTime: string;
   @Field(() => String, { nullable: true, description: 'IANA time zone the slots are grouped by day and written in (default UTC).' }) timeZone?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "`slots` written as `time` (default): `{time}`; `range`: `{startTime, endTime}` (the older version's slotFormat).",
+  })
+  slotFormat?: string | null;
 }
 
 @ObjectType({ description: 'One bookable slot, written in the requested time zone.' })
@@ -34,8 +39,12 @@ export class AvailableSlots {
   @Field() timeZone: string;
   @Field(() => [SlotDay], { description: 'Dates in ascending order, each with its slots in ascending order; dates without a slot are left out.' })
   days: SlotDay[];
-  @Field(() => GraphQLJSONObject, { description: 'The REST shape: {"YYYY-MM-DD": [{"time": "<start, ISO 8601 with the zone offset>"}]}.' })
-  slots: Record<string, Array<{ time: string }>>;
+  @Field(() => GraphQLJSONObject, {
+    description:
+      'The REST shape: {"YYYY-MM-DD": [{"time": "<start, ISO 8601 with the zone offset>"}]}, or with slotFormat range [{startTime, endTime}]; ' +
+      'a seated event type that shows its availability count adds `attendees` (the seats taken) to the start of a booking with a free seat.',
+  })
+  slots: Record<string, Array<Record<string, string | number>>>;
   /** Slot starts, ascending: `days` (with ends) is only worked out when a client selects it. */
   starts: Date[];
   /** The event type and the range asked for: `away` (out-of-office redirects) is worked out from them when selected. */
