@@ -263,6 +263,45 @@ describe('conformance: slots and reservations', () => {
   });
 
   /**
+   * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/slots.controller.e2e-spec.ts ("Slots Endpoints"): the
+   * earlier copy of the 2024-09-04 spec, written for a pre-release shape (GET /v2/slots/available with svc-api-version
+   * 2024-09-04, slots as bare strings). Only its cases the e2e/ copies do not hold are replayed, on GET /v2/slots (the
+   * reference's path of that version) in its shape: a start or an end with hours. The rest: docs/decisions.md.
+   */
+  describe('slots-2024-09-04 slots.controller.e2e-spec.ts, earlier copy (Slots Endpoints › Individual user slots)', () => {
+    const ROME: Record<string, Array<{ start: string }>> = Object.fromEntries(
+      DAYS.map((day) => [day, ['09', '10', '11', '12', '13', '14', '15', '16'].map((hour) => ({ start: `${day}T${hour}:00:00.000+02:00` }))]),
+    );
+    let eventType: { id: number };
+    const slotsOf = async (query: string) => expectSuccess(await stack.rest('GET', `/v2/slots?eventTypeId=${eventType.id}&${query}`));
+
+    beforeAll(async () => {
+      const host = await hostWithSchedule(stack, ROME_OFFICE);
+      eventType = await personalEventType(stack, host.user.id, { lengthInMinutes: 60, slug: 'frisbee-match-earlier-copy' });
+    });
+
+    it('"should get slots by event type id and with start hours specified": 2050-09-05 from 09:00 UTC', async () => {
+      const data = await slotsOf('start=2050-09-05T09:00:00.000Z&end=2050-09-09');
+      expect(data).toEqual({ ...EXPECTED_SLOTS_UTC, '2050-09-05': EXPECTED_SLOTS_UTC['2050-09-05'].slice(2) });
+    });
+
+    it('"should get slots by event type id and with end hours specified": 2050-09-09 up to the slot ending at 12:00 UTC', async () => {
+      const data = await slotsOf('start=2050-09-05&end=2050-09-09T12:00:00.000Z');
+      expect(data).toEqual({ ...EXPECTED_SLOTS_UTC, '2050-09-09': EXPECTED_SLOTS_UTC['2050-09-09'].slice(0, 5) });
+    });
+
+    it('"should get slots in specified time zone by event type id and with start hours specified"', async () => {
+      const data = await slotsOf('start=2050-09-05T09:00:00.000Z&end=2050-09-09&timeZone=Europe/Rome');
+      expect(data).toEqual({ ...ROME, '2050-09-05': ROME['2050-09-05'].slice(2) });
+    });
+
+    it('"should get slots in specified time zone by event type id and with end hours specified"', async () => {
+      const data = await slotsOf('start=2050-09-05&end=2050-09-09T12:00:00.000Z&timeZone=Europe/Rome');
+      expect(data).toEqual({ ...ROME, '2050-09-09': ROME['2050-09-09'].slice(0, 5) });
+    });
+  });
+
+  /**
    * apps/api/v2/src/modules/slots/slots-2024-09-04/controllers/e2e/team-event-type-slots.controller.e2e-spec.ts ("Team
    * event type slots"): two members of a team outside any organization, each with their fixture's Rome office hours, a
    * collective event type of both, one without hosts, a round robin event type whose two hosts are both `isFixed`
