@@ -30,9 +30,10 @@ function report(step) {
     );
 }
 
+let testsRunning = false;
 const lint = quiet('lint', 'sh', ['-c', `"${bin('eslint')}" --max-warnings 0 . && "${bin('prettier')}" --check --log-level warn .`]).then((step) => {
   report(step);
-  return step;
+  return { ...step, duringTests: testsRunning };
 });
 const build = await quiet('build', process.execPath, [join(ROOT, 'scripts', 'build-once.mjs'), '--clean']);
 report(build);
@@ -41,10 +42,12 @@ if (!build.ok) {
   process.exit(1);
 }
 
+testsRunning = true;
 const jest = await new Promise((resolve) => {
   const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
   child.on('close', (code, signal) => resolve({ ok: code === 0, code: code ?? signal }));
 });
+testsRunning = false;
 const linted = await lint;
-if (!linted.ok) process.stderr.write(`lint failed (exit ${linted.code}): its output is above, before the tests'\n`);
+if (!linted.ok && linted.duringTests) process.stderr.write(`lint failed (exit ${linted.code}) while the tests ran: its output is above, among theirs\n`);
 process.exit(jest.ok ? (linted.ok ? 0 : 1) : typeof jest.code === 'number' ? jest.code : 1);
