@@ -19,6 +19,22 @@ interface Client {
 }
 
 /** `alice@example.com` of client `c1` is `alice+c1@example.com` (their getOAuthUserEmail). */
+/**
+ * Both managed-user-bookings specs' "should create an event type for managed user": the first managed user makes it with
+ * its access token; 201, its title, description, length and owner. Answers its id.
+ */
+async function firstManagedUserEventType(first: { accessToken: string; user: { id: number } }, stack: TestStack): Promise<number> {
+  const body = {
+    title: 'Managed user bookings first managed user event type',
+    slug: 'managed-user-bookings-first-managed-user-event-type',
+    description: 'Managed user bookings first managed user event type description',
+    lengthInMinutes: 30,
+  };
+  const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
+  expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: first.user.id });
+  return created.id;
+}
+
 const oauthEmail = (clientId: string, email: string) => {
   const [local, domain] = email.split('@');
   return `${local}+${clientId}@${domain}`;
@@ -291,15 +307,7 @@ describe('conformance: managed users of a platform OAuth client', () => {
     });
 
     it('"should create an event type for managed user": 201, its title, description, length and owner', async () => {
-      const body = {
-        title: 'Managed user bookings first managed user event type',
-        slug: 'managed-user-bookings-first-managed-user-event-type',
-        description: 'Managed user bookings first managed user event type description',
-        lengthInMinutes: 30,
-      };
-      const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: users.first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
-      expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: users.first.user.id });
-      firstEventTypeId = created.id;
+      firstEventTypeId = await firstManagedUserEventType(users.first, stack);
     });
 
     it('"should create an event type requiring confirmation for first managed user" (their fixture row; here through the API)', async () => {
@@ -479,15 +487,7 @@ describe('conformance: managed users of a platform OAuth client', () => {
     });
 
     it('"should create an event type for managed user": 201, its owner', async () => {
-      const body = {
-        title: 'Managed user bookings first managed user event type',
-        slug: 'managed-user-bookings-first-managed-user-event-type',
-        description: 'Managed user bookings first managed user event type description',
-        lengthInMinutes: 30,
-      };
-      const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: users.first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
-      expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: users.first.user.id });
-      firstEventTypeId = created.id;
+      firstEventTypeId = await firstManagedUserEventType(users.first, stack);
     });
 
     it('(deviation, docs/compatibility.md "Bookings") "bookings using original emails" › "…booked by managed user attendee…" and "…managed user as a guest…": the host\'s 1, then 2; the attendees\' and the guest\'s none (theirs: 1, 2 and 1)', async () => {
