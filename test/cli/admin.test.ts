@@ -98,10 +98,15 @@ describe('npm run admin: operator commands on the subgraphs’ own DataSources',
       await adminHere(databaseUrl, 'create-user', '--email', 'cy@example.com', '--name', 'Cy', '--password', 'correct horse', '--time-zone', 'UTC'),
     );
     const negativeRefusal = adminHere(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '-1');
-    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({ hasCredits: true, balance: 5 });
+    expect(answer(await admin(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '5'))).toEqual({
+      hasCredits: true,
+      balance: 5,
+      amounts: { monthlyRemaining: 0, additional: 5 },
+    });
     expect(answer(await adminHere(databaseUrl, 'grant-credits', '--user', String(cy.id), '--credits', '7', '--note', 'top-up'))).toEqual({
       hasCredits: true,
       balance: 12,
+      amounts: { monthlyRemaining: 0, additional: 12 },
     });
     const [[neither, unknownTeam], negative] = await Promise.all([refusals, negativeRefusal]);
     expect(refused(neither)).toMatch(/exactly one of --user/);
