@@ -19,22 +19,6 @@ interface Client {
 }
 
 /** `alice@example.com` of client `c1` is `alice+c1@example.com` (their getOAuthUserEmail). */
-/**
- * Both managed-user-bookings specs' "should create an event type for managed user": the first managed user makes it with
- * its access token; 201, its title, description, length and owner. Answers its id.
- */
-async function firstManagedUserEventType(first: { accessToken: string; user: { id: number } }, stack: TestStack): Promise<number> {
-  const body = {
-    title: 'Managed user bookings first managed user event type',
-    slug: 'managed-user-bookings-first-managed-user-event-type',
-    description: 'Managed user bookings first managed user event type description',
-    lengthInMinutes: 30,
-  };
-  const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
-  expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: first.user.id });
-  return created.id;
-}
-
 const oauthEmail = (clientId: string, email: string) => {
   const [local, domain] = email.split('@');
   return `${local}+${clientId}@${domain}`;
@@ -63,6 +47,38 @@ describe('conformance: managed users of a platform OAuth client', () => {
 
   const asClient = (c: Client, method: string, path: string, body?: unknown) =>
     stack.rest(method, `/v2/oauth-clients/${c.id}/users${path}`, { body, headers: { 'x-svc-secret-key': c.secret } });
+
+  /**
+   * Both managed-user-bookings specs' "should create an event type for managed user": the first managed user makes it with
+   * its access token; 201, its title, description, length and owner. Answers its id.
+   */
+  async function firstManagedUserEventType(first: { accessToken: string; user: { id: number } }): Promise<number> {
+    const body = {
+      title: 'Managed user bookings first managed user event type',
+      slug: 'managed-user-bookings-first-managed-user-event-type',
+      description: 'Managed user bookings first managed user event type description',
+      lengthInMinutes: 30,
+    };
+    const created = expectSuccess(await stack.rest('POST', '/v2/event-types', { key: first.accessToken, headers: EVENT_TYPES_VERSION, body }), 201);
+    expect(created).toMatchObject({ title: body.title, description: body.description, lengthInMinutes: 30, ownerId: first.user.id });
+    return created.id;
+  }
+
+  /**
+   * Both managed-user-bookings specs' "should create … managed user" cases: each address made a managed user of the
+   * client, in order; 201, the OAuth e-mail and tokens. Answers them by the same keys.
+   */
+  async function makeManagedUsers<W extends string>(client: Client, emails: Record<W, string>, names: Record<W, string>): Promise<Record<W, any>> {
+    const made = {} as Record<W, any>;
+    for (const who of Object.keys(emails) as W[]) {
+      const body = { email: emails[who], timeZone: 'Europe/Rome', weekStart: 'Monday', timeFormat: 24, locale: 'fr', name: names[who], avatarUrl: AVATAR };
+      const data = expectSuccess(await asClient(client, 'POST', '', body), 201);
+      expect(data.user.email).toBe(oauthEmail(client.id, emails[who]));
+      expect(data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+      made[who] = data;
+    }
+    return made;
+  }
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -291,13 +307,7 @@ describe('conformance: managed users of a platform OAuth client', () => {
     });
 
     it('"should create first managed user", "…second…", "…third…", "should create org admin managed user": 201, the OAuth e-mail and tokens; the org admin made ADMIN of the organization', async () => {
-      for (const who of Object.keys(original) as Who[]) {
-        const body = { email: original[who], timeZone: 'Europe/Rome', weekStart: 'Monday', timeFormat: 24, locale: 'fr', name: names[who], avatarUrl: AVATAR };
-        const data = expectSuccess(await asClient(bookingsClient, 'POST', '', body), 201);
-        expect(data.user.email).toBe(oauthEmail(bookingsClient.id, original[who]));
-        expect(data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
-        users[who] = data;
-      }
+      Object.assign(users, await makeManagedUsers(bookingsClient, original, names));
       // Theirs: the client itself POSTs the ADMIN membership; here the organization's owner makes the member (a managed
       // user joins the client's organization as a MEMBER) an ADMIN.
       const memberships = expectSuccess(await stack.rest('GET', `/v2/organizations/${org.id}/memberships?take=250`, { key: owner.key }));
@@ -307,7 +317,7 @@ describe('conformance: managed users of a platform OAuth client', () => {
     });
 
     it('"should create an event type for managed user": 201, its title, description, length and owner', async () => {
-      firstEventTypeId = await firstManagedUserEventType(users.first, stack);
+      firstEventTypeId = await firstManagedUserEventType(users.first);
     });
 
     it('"should create an event type requiring confirmation for first managed user" (their fixture row; here through the API)', async () => {
@@ -477,17 +487,11 @@ describe('conformance: managed users of a platform OAuth client', () => {
     });
 
     it('"should create first managed user", "…second…", "…third…": 201, the OAuth e-mail and tokens', async () => {
-      for (const who of Object.keys(original) as Who[]) {
-        const body = { email: original[who], timeZone: 'Europe/Rome', weekStart: 'Monday', timeFormat: 24, locale: 'fr', name: names[who], avatarUrl: AVATAR };
-        const data = expectSuccess(await asClient(olderClient, 'POST', '', body), 201);
-        expect(data.user.email).toBe(oauthEmail(olderClient.id, original[who]));
-        expect(data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
-        users[who] = data;
-      }
+      Object.assign(users, await makeManagedUsers(olderClient, original, names));
     });
 
     it('"should create an event type for managed user": 201, its owner', async () => {
-      firstEventTypeId = await firstManagedUserEventType(users.first, stack);
+      firstEventTypeId = await firstManagedUserEventType(users.first);
     });
 
     it('(deviation, docs/compatibility.md "Bookings") "bookings using original emails" › "…booked by managed user attendee…" and "…managed user as a guest…": the host\'s 1, then 2; the attendees\' and the guest\'s none (theirs: 1, 2 and 1)', async () => {
